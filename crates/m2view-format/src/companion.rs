@@ -1,0 +1,354 @@
+//! Opening a model from disk with its companion files: `<base>NN.skin`,
+//! `<base>_lodNN.skin`, `<base>AAAA-VV.anim`, and textures by the path stored
+//! in the model (case-insensitive, `\` or `/`, relative to a data root), or by
+//! FileDataID for chunked files (`<fdid>.<ext>` beside the model, or a
+//! community listfile `fdid;path`).
+//!
+//! A missing companion is a warning and an entry in [`LoadedModel::companions`];
+//! a companion that exists but is broken (or does not belong to the model) is
+//! an error naming that file.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::model::{Model, SequenceData, SequenceId, TextureSource};
+use crate::raw::chunked::M2File;
+use crate::raw::skin::SkinProfile;
+use crate::reader::{Budget, Reader};
+
+/// What a companion file is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompanionKind {
+    /// A skin profile (`NN.skin`).
+    Skin,
+    /// A LOD skin (`_lodNN.skin`).
+    LodSkin,
+    /// External sequence keys (`.anim`).
+    Anim,
+    /// A texture (`.blp`).
+    Texture,
+}
+
+impl CompanionKind {
+    /// Lower-case label.
+    pub fn label(self) -> &'static str {
+        match self {
+            CompanionKind::Skin => "skin",
+            CompanionKind::LodSkin => "lod skin",
+            CompanionKind::Anim => "anim",
+            CompanionKind::Texture => "texture",
+        }
+    }
+}
+
+/// A companion file looked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Companion {
+    /// Kind.
+    pub kind: CompanionKind,
+    /// What was looked for (file name, stored path or `fdid 12345`).
+    pub wanted: String,
+    /// Where it was found.
+    pub path: Option<PathBuf>,
+}
+
+/// Options for [`load_model_file`].
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// Root that texture paths are relative to (default: walk up from the model's folder).
+    pub data_root: Option<PathBuf>,
+    /// Community listfile (`fdid;path` per line) for FileDataIDs.
+    pub listfile: Option<PathBuf>,
+}
+
+/// A model with what was found around it.
+#[derive(Debug, Clone)]
+pub struct LoadedModel {
+    /// The model file.
+    pub path: PathBuf,
+    /// The model.
+    pub model: Model,
+    /// Companion files looked for, found or not.
+    pub companions: Vec<Companion>,
+    /// Resolved file per texture (index = texture id).
+    pub texture_files: Vec<Option<PathBuf>>,
+    /// `.anim` file per sequence (index = sequence id), when external.
+    pub anim_files: Vec<Option<PathBuf>>,
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> Error {
+    Error::new(0, ErrorKind::Io(e.to_string())).in_file(path.display().to_string())
+}
+
+/// Reads a file, refusing ones over 1 GiB (no model or texture is that big).
+pub fn read_file(path: &Path) -> Result<Vec<u8>> {
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path, e))?;
+    if meta.len() > 1 << 30 {
+        return Err(
+            Error::invalid(0, format!("file of {} bytes is too large", meta.len()))
+                .in_file(path.display().to_string()),
+        );
+    }
+    std::fs::read(path).map_err(|e| io_error(path, e))
+}
+
+/// Parses M2 bytes (MD20 or MD21). `name` is used in errors.
+pub fn parse_m2(bytes: &[u8], name: &str) -> Result<M2File> {
+    let budget = Budget::for_file_len(bytes.len());
+    M2File::parse(&Reader::new(bytes, 0, &budget)).map_err(|e| e.in_file(name))
+}
+
+/// Parses `.skin` bytes for a model of `version`. `name` is used in errors.
+pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile> {
+    let budget = Budget::for_file_len(bytes.len());
+    SkinProfile::parse_file(&Reader::new(bytes, 0, &budget), version).map_err(|e| e.in_file(name))
+}
+
+/// Case-insensitive path resolution with cached directory listings.
+#[derive(Default)]
+struct Finder {
+    dirs: HashMap<PathBuf, Vec<(String, PathBuf)>>,
+}
+
+impl Finder {
+    fn entry(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
+        let list = self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
+            std::fs::read_dir(dir)
+                .map(|rd| {
+                    rd.filter_map(|e| e.ok())
+                        .map(|e| (e.file_name().to_string_lossy().to_lowercase(), e.path()))
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        let lower = name.to_lowercase();
+        list.iter()
+            .find(|(n, _)| *n == lower)
+            .map(|(_, p)| p.clone())
+    }
+
+    /// Resolves `rel` (`\` or `/` separated) under `root`, ignoring case.
+    fn resolve(&mut self, root: &Path, rel: &str) -> Option<PathBuf> {
+        let mut cur = root.to_path_buf();
+        for part in rel
+            .split(['\\', '/'])
+            .filter(|p| !p.is_empty() && *p != ".")
+        {
+            if part == ".." {
+                return None;
+            }
+            cur = self.entry(&cur, part)?;
+        }
+        cur.is_file().then_some(cur)
+    }
+}
+
+fn load_listfile(path: &Path) -> Result<HashMap<u32, String>> {
+    let text = String::from_utf8_lossy(&read_file(path)?).into_owned();
+    Ok(text
+        .lines()
+        .filter_map(|l| {
+            let (id, p) = l.split_once(';')?;
+            Some((id.trim().parse().ok()?, p.trim().to_string()))
+        })
+        .collect())
+}
+
+/// Opens a model file and everything it refers to that can be found.
+///
+/// Errors: I/O failure or a malformed model, skin or anim header (with file,
+/// structure path and offset). Missing companions are listed, not errors.
+pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
+    let bytes = read_file(path)?;
+    let fname = path.display().to_string();
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = parse_m2(&bytes, &fname)?;
+    let version = file.md20.version;
+    let mut finder = Finder::default();
+    let mut companions = Vec::new();
+    let listfile = match (&opts.listfile, &file.chunks) {
+        (Some(lf), Some(_)) => Some(load_listfile(lf)?),
+        _ => None,
+    };
+    // Data roots for stored paths: the given root, else the model folder and its ancestors.
+    let roots: Vec<PathBuf> = match &opts.data_root {
+        Some(r) => vec![r.clone()],
+        None => dir.ancestors().map(Path::to_path_buf).collect(),
+    };
+    let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str| -> Option<PathBuf> {
+        finder.entry(&dir, &format!("{fdid}.{ext}")).or_else(|| {
+            let p = listfile.as_ref()?.get(&fdid)?;
+            roots.iter().find_map(|r| finder.resolve(r, p))
+        })
+    };
+
+    // Skin profiles (Wrath+).
+    let mut skins = Vec::new();
+    if version >= crate::raw::layout::WRATH {
+        let n = file.md20.num_skin_profiles as usize;
+        let sfid = file
+            .chunks
+            .as_ref()
+            .map(|c| c.skin_file_ids.clone())
+            .unwrap_or_default();
+        let mut wanted: Vec<(CompanionKind, String, Option<PathBuf>)> = Vec::new();
+        for i in 0..n {
+            let (w, found) = match sfid.get(i) {
+                Some(&fdid) if file.chunks.is_some() => {
+                    (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin"))
+                }
+                _ => {
+                    let name = format!("{stem}{i:02}.skin");
+                    let f = finder.entry(&dir, &name);
+                    (name, f)
+                }
+            };
+            wanted.push((CompanionKind::Skin, w, found));
+        }
+        // LOD skins: SFID entries past the profiles, or `_lodNN.skin` files that exist.
+        if file.chunks.is_some() {
+            for &fdid in sfid.iter().skip(n) {
+                wanted.push((
+                    CompanionKind::LodSkin,
+                    format!("fdid {fdid}"),
+                    by_fdid(&mut finder, fdid, "skin"),
+                ));
+            }
+        } else {
+            for i in 1..=9 {
+                let name = format!("{stem}_lod{i:02}.skin");
+                match finder.entry(&dir, &name) {
+                    Some(p) => wanted.push((CompanionKind::LodSkin, name, Some(p))),
+                    None => break,
+                }
+            }
+        }
+        for (kind, w, found) in wanted {
+            if let Some(p) = &found {
+                let sb = read_file(p)?;
+                let skin = parse_skin(&sb, version, &p.display().to_string())?;
+                skins.push((
+                    p.file_name()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    skin,
+                ));
+            }
+            companions.push(Companion {
+                kind,
+                wanted: w,
+                path: found,
+            });
+        }
+    }
+    let mut model =
+        crate::convert::m2_to_model(&file, &skins).map_err(|e| e.in_file(fname.clone()))?;
+    for c in companions.iter().filter(|c| c.path.is_none()) {
+        model
+            .warnings
+            .push(format!("{} {} not found", c.kind.label(), c.wanted));
+    }
+
+    // .anim files for sequences whose keys are external.
+    let afid = file
+        .chunks
+        .as_ref()
+        .map(|c| c.anim_file_ids.clone())
+        .unwrap_or_default();
+    let mut anim_files = vec![None; model.sequences.len()];
+    for (i, s) in model.sequences.iter().enumerate() {
+        if !matches!(s.data, SequenceData::External { .. }) {
+            continue;
+        }
+        let (w, found) = match afid
+            .iter()
+            .find(|a| a.anim_id == s.anim_id && a.sub_anim_id == s.variation)
+        {
+            Some(a) if a.file_id != 0 => (
+                format!("fdid {}", a.file_id),
+                by_fdid(&mut finder, a.file_id, "anim"),
+            ),
+            _ => {
+                let name = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
+                let f = finder.entry(&dir, &name);
+                (name, f)
+            }
+        };
+        if found.is_none() {
+            model
+                .warnings
+                .push(format!("anim {w} not found (sequence {i})"));
+        }
+        anim_files[i] = found.clone();
+        companions.push(Companion {
+            kind: CompanionKind::Anim,
+            wanted: w,
+            path: found,
+        });
+    }
+
+    // Textures.
+    let mut texture_files = Vec::with_capacity(model.textures.len());
+    for (i, t) in model.textures.iter().enumerate() {
+        let (w, found) = match &t.source {
+            TextureSource::Path(p) => {
+                let base = p.rsplit(['\\', '/']).next().unwrap_or(p);
+                let f = roots
+                    .iter()
+                    .find_map(|r| finder.resolve(r, p))
+                    // Exports often flatten folders: fall back to the file name beside the model.
+                    .or_else(|| finder.entry(&dir, base));
+                (p.clone(), f)
+            }
+            TextureSource::FileDataId(id) => {
+                (format!("fdid {id}"), by_fdid(&mut finder, *id, "blp"))
+            }
+            _ => {
+                texture_files.push(None);
+                continue;
+            }
+        };
+        if found.is_none() {
+            model.warnings.push(format!("texture {i} {w} not found"));
+        }
+        texture_files.push(found.clone());
+        companions.push(Companion {
+            kind: CompanionKind::Texture,
+            wanted: w,
+            path: found,
+        });
+    }
+
+    Ok(LoadedModel {
+        path: path.to_path_buf(),
+        model,
+        companions,
+        texture_files,
+        anim_files,
+    })
+}
+
+impl LoadedModel {
+    /// Loads the `.anim` file of sequence `seq` if it is external and found;
+    /// returns whether keys were loaded. Errors name the .anim file.
+    pub fn load_anim(&mut self, seq: SequenceId) -> Result<bool> {
+        let Some(Some(path)) = self.anim_files.get(seq.index()).cloned() else {
+            return Ok(false);
+        };
+        if let Some(s) = self.model.sequences.get(seq.index())
+            && s.data == (SequenceData::External { loaded: true })
+        {
+            return Ok(false);
+        }
+        let bytes = read_file(&path)?;
+        let n = self
+            .model
+            .load_anim(seq, &path.display().to_string(), &bytes)?;
+        Ok(n > 0)
+    }
+}

@@ -1,0 +1,1043 @@
+//! raw → [`Model`]: the only code that knows about versions besides
+//! `raw::layout`. Cuts the pre-Wrath single timeline into per-sequence key
+//! lists, decodes compressed values, orders bones parents first, resolves and
+//! validates every lookup of the skin profiles.
+
+use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::model::*;
+use crate::raw::chunked::{Chunks, M2File};
+use crate::raw::layout::{self, expansion_name};
+use crate::raw::m2::{M2Particle, Md20, ParticleLife};
+use crate::raw::skin::SkinProfile;
+use crate::raw::track::{FBlock, M2Track, RawValue, SequenceKeys, TrackKeys};
+use crate::reader::Reader;
+
+/// Decodes an `M2CompQuat` component: int16 → [-1, 1] (spec/animation.md §2).
+#[inline]
+pub fn decompress_quat_component(s: i16) -> f32 {
+    let v = if s < 0 {
+        s as i32 + 32768
+    } else {
+        s as i32 - 32767
+    };
+    v as f32 / 32767.0
+}
+
+/// Decodes and normalises an `M2CompQuat` (x, y, z, w).
+pub fn decompress_quat(q: [i16; 4]) -> [f32; 4] {
+    normalize4(q.map(decompress_quat_component))
+}
+
+fn normalize4(q: [f32; 4]) -> [f32; 4] {
+    let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
+    if len > 1e-8 && len.is_finite() {
+        q.map(|c| c / len)
+    } else {
+        [0.0, 0.0, 0.0, 1.0]
+    }
+}
+
+/// fixed16 (0..0x7FFF) → 0..1.
+#[inline]
+pub fn fixed16_to_f32(v: i16) -> f32 {
+    v as f32 / 32767.0
+}
+
+/// Decodes a compressed particle gravity key (flag 0x800000), seed "Compressed Particle Gravity".
+pub fn decompress_gravity(bits: u32) -> [f32; 3] {
+    let b = bits.to_le_bytes();
+    let x = b[0] as i8 as f32 / 128.0;
+    let y = b[1] as i8 as f32 / 128.0;
+    let zc = i16::from_le_bytes([b[2], b[3]]) as f32;
+    let mut z = (1.0 - (x * x + y * y)).max(0.0).sqrt();
+    let mut mag = zc * 0.042_386_48;
+    if mag < 0.0 {
+        z = -z;
+        mag = -mag;
+    }
+    [x * mag, y * mag, z * mag]
+}
+
+/// A raw value type that converts into a model value type.
+trait FromRaw<R: RawValue>: Sized {
+    fn from_raw(r: &R) -> Self;
+    fn decode(b: &[u8]) -> Option<Self> {
+        R::parse(b).ok().map(|(_, r)| Self::from_raw(&r))
+    }
+}
+
+macro_rules! identity_from_raw {
+    ($($t:ty),*) => {$(impl FromRaw<$t> for $t { fn from_raw(r: &$t) -> Self { *r } })*};
+}
+identity_from_raw!(u8, u16, f32, [f32; 3], SplineKey<[f32; 3]>, SplineKey<f32>);
+impl FromRaw<()> for () {
+    fn from_raw(_: &()) -> Self {}
+}
+impl FromRaw<[i16; 4]> for [f32; 4] {
+    fn from_raw(r: &[i16; 4]) -> Self {
+        decompress_quat(*r)
+    }
+}
+impl FromRaw<[f32; 4]> for [f32; 4] {
+    fn from_raw(r: &[f32; 4]) -> Self {
+        normalize4(*r)
+    }
+}
+impl FromRaw<i16> for f32 {
+    fn from_raw(r: &i16) -> Self {
+        fixed16_to_f32(*r)
+    }
+}
+
+/// Per-sequence timing needed to cut a legacy timeline.
+#[derive(Clone, Copy)]
+struct Timing {
+    start: u32,
+    duration: u32,
+}
+
+struct Cx<'a> {
+    timings: &'a [Timing],
+}
+
+fn convert_keys<R: RawValue, T>(
+    raw: &M2Track<R>,
+    cx: &Cx<'_>,
+    conv: fn(&R) -> T,
+    decode: fn(&[u8]) -> Option<T>,
+) -> Track<T> {
+    let global_sequence = (raw.global_sequence >= 0).then_some(raw.global_sequence as u16);
+    let sequences = match &raw.keys {
+        TrackKeys::PerSequence(seqs) => seqs
+            .iter()
+            .map(|k| match k {
+                SequenceKeys::Loaded { times, values } => Keys {
+                    times: times.clone(),
+                    values: values.iter().map(conv).collect(),
+                    external: None,
+                },
+                SequenceKeys::External { times, values } => Keys {
+                    times: Vec::new(),
+                    values: Vec::new(),
+                    external: Some(ExternalKeys {
+                        times: *times,
+                        values: *values,
+                        value_size: R::SIZE,
+                        decode,
+                    }),
+                },
+            })
+            .collect(),
+        TrackKeys::Timeline {
+            ranges,
+            times,
+            values,
+        } => {
+            let take = |lo: usize, hi: usize, start: u32| Keys {
+                times: times[lo..hi]
+                    .iter()
+                    .map(|t| t.saturating_sub(start))
+                    .collect(),
+                values: if R::SIZE == 0 {
+                    Vec::new()
+                } else {
+                    values[lo..hi].iter().map(conv).collect()
+                },
+                external: None,
+            };
+            if global_sequence.is_some() || times.is_empty() {
+                // Global-sequence tracks keep their whole key list on the global clock.
+                vec![take(0, times.len(), 0)]
+            } else {
+                cx.timings
+                    .iter()
+                    .enumerate()
+                    .map(|(s, tm)| match ranges.get(s) {
+                        Some(&[first, last]) => {
+                            let lo = (first as usize).min(times.len());
+                            let hi = (last as usize).saturating_add(1).min(times.len());
+                            if lo < hi {
+                                take(lo, hi, tm.start)
+                            } else {
+                                Keys::default()
+                            }
+                        }
+                        None => {
+                            // No range table: the keys inside the sequence's window.
+                            let end = tm.start.saturating_add(tm.duration);
+                            let lo = times.partition_point(|&t| t < tm.start);
+                            let hi = times.partition_point(|&t| t <= end);
+                            take(lo, hi.max(lo), tm.start)
+                        }
+                    })
+                    .collect()
+            }
+        }
+    };
+    Track {
+        interpolation: Interpolation::from_raw(raw.interpolation),
+        global_sequence,
+        sequences,
+    }
+}
+
+fn tr<R: RawValue, T: FromRaw<R>>(raw: &M2Track<R>, cx: &Cx<'_>) -> Track<T> {
+    convert_keys(raw, cx, T::from_raw, T::decode)
+}
+
+fn life_curve<R: RawValue, T>(fb: &FBlock<R>, conv: impl Fn(&R) -> T) -> LifeCurve<T> {
+    let n = fb.times.len().min(fb.values.len());
+    LifeCurve {
+        times: fb.times[..n].iter().map(|&t| t as f32 / 32767.0).collect(),
+        values: fb.values[..n].iter().map(conv).collect(),
+    }
+}
+
+/// Maps file bone indices to parents-first ids.
+struct BoneMap {
+    file_to_id: Vec<u16>,
+}
+
+impl BoneMap {
+    fn get(&self, file_index: usize) -> Option<BoneId> {
+        self.file_to_id.get(file_index).map(|&i| BoneId(i))
+    }
+}
+
+/// Orders bones parents first. Errors on a parent out of range or a cycle.
+fn order_bones(md: &Md20, r_abs: impl Fn(usize) -> u64) -> Result<Vec<usize>> {
+    let n = md.bones.len();
+    let mut depth = vec![0usize; n];
+    for (i, b) in md.bones.iter().enumerate() {
+        let mut p = b.parent_bone;
+        let mut d = 0;
+        while p >= 0 {
+            let pi = p as usize;
+            if pi >= n {
+                return Err(Error::new(
+                    r_abs(i),
+                    ErrorKind::BadReference {
+                        index: pi as u64,
+                        len: n as u64,
+                        target: "bones",
+                    },
+                ))
+                .at("parent_bone")
+                .at_elem("bones", i);
+            }
+            d += 1;
+            if d > n {
+                return Err(Error::invalid(r_abs(i), "bone parent chain has a cycle"))
+                    .at("parent_bone")
+                    .at_elem("bones", i);
+            }
+            p = md.bones[pi].parent_bone;
+        }
+        depth[i] = d;
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    if md
+        .bones
+        .iter()
+        .enumerate()
+        .any(|(i, b)| b.parent_bone >= i as i16)
+    {
+        order.sort_by_key(|&i| depth[i]); // stable: keeps file order within a depth
+    }
+    Ok(order)
+}
+
+/// Converts a parsed M2 (plus its skin profiles) into the model.
+///
+/// `skins`: `(source name, profile)` for Wrath+ `.skin` files, in profile order;
+/// ignored for pre-Wrath files, whose profiles are inline. Errors name the
+/// structure (`bones[3].parent_bone`, `lods[0].indices[12]`, ...).
+pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    let md = &file.md20;
+    let version = md.version;
+    let mut warnings = Vec::new();
+    let timings: Vec<Timing> = md
+        .sequences
+        .iter()
+        .map(|s| Timing {
+            start: s.start_timestamp,
+            duration: s.duration,
+        })
+        .collect();
+    let cx = Cx { timings: &timings };
+    let nseq = md.sequences.len();
+
+    // Bones, parents first.
+    let order = order_bones(md, |_| 0)?;
+    let mut file_to_id = vec![0u16; md.bones.len()];
+    for (new, &old) in order.iter().enumerate() {
+        file_to_id[old] = new as u16;
+    }
+    let bmap = BoneMap { file_to_id };
+    let bones: Vec<Bone> = order
+        .iter()
+        .map(|&i| {
+            let b = &md.bones[i];
+            Bone {
+                file_index: i as u16,
+                key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
+                flags: b.flags,
+                parent: if b.parent_bone >= 0 {
+                    bmap.get(b.parent_bone as usize)
+                } else {
+                    None
+                },
+                submesh_id: b.submesh_id,
+                name_crc: b.bone_name_crc,
+                pivot: b.pivot,
+                translation: tr(&b.translation, &cx),
+                rotation: tr(&b.rotation, &cx),
+                scale: tr(&b.scale, &cx),
+            }
+        })
+        .collect();
+
+    // Vertices: bone indices remapped; a weighted influence must name a real bone.
+    let mut vertices = Vec::with_capacity(md.vertices.len());
+    for (vi, v) in md.vertices.iter().enumerate() {
+        let mut idx = [0u16; 4];
+        for k in 0..4 {
+            if v.bone_weights[k] == 0 {
+                continue;
+            }
+            idx[k] = match bmap.get(v.bone_indices[k] as usize) {
+                Some(b) => b.0,
+                None => {
+                    return Err(Error::new(
+                        0,
+                        ErrorKind::BadReference {
+                            index: v.bone_indices[k] as u64,
+                            len: bones.len() as u64,
+                            target: "bones",
+                        },
+                    ))
+                    .at_elem("bone_indices", k)
+                    .at_elem("vertices", vi);
+                }
+            };
+        }
+        vertices.push(Vertex {
+            position: v.pos,
+            normal: v.normal,
+            uv: v.tex_coords,
+            bone_weights: v.bone_weights,
+            bone_indices: idx,
+        });
+    }
+
+    let seq_ref = |v: i64| (v >= 0 && (v as usize) < nseq).then_some(SequenceId(v as u16));
+    let sequences: Vec<Sequence> = md
+        .sequences
+        .iter()
+        .map(|s| {
+            let (blend_in_ms, blend_out_ms) = if s.flags & 0x200 != 0 {
+                (s.blend_time & 0xFFFF, s.blend_time >> 16)
+            } else {
+                (s.blend_time, s.blend_time)
+            };
+            let alias = s.flags & 0x40 != 0 && s.flags & 0x20 == 0;
+            let data = if alias {
+                SequenceData::Alias
+            } else if crate::raw::m2::sequence_is_external(version, s.flags) {
+                SequenceData::External { loaded: false }
+            } else {
+                SequenceData::InFile
+            };
+            Sequence {
+                anim_id: s.id,
+                variation: s.variation_index,
+                duration_ms: s.duration,
+                movespeed: s.movespeed,
+                flags: s.flags,
+                frequency: s.frequency,
+                replay: s.replay,
+                blend_in_ms,
+                blend_out_ms,
+                bounds: Bounds {
+                    min: [s.bounds[0], s.bounds[1], s.bounds[2]],
+                    max: [s.bounds[3], s.bounds[4], s.bounds[5]],
+                    radius: s.bounds_radius,
+                },
+                variation_next: seq_ref(s.variation_next as i64),
+                alias_next: if alias {
+                    seq_ref(s.alias_next as i64)
+                } else {
+                    None
+                },
+                data,
+            }
+        })
+        .collect();
+
+    let chunks: Option<&Chunks> = file.chunks.as_ref();
+    let txid = chunks.map(|c| c.texture_file_ids.as_slice()).unwrap_or(&[]);
+    let textures: Vec<Texture> = md
+        .textures
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Texture {
+            kind: t.kind,
+            wrap_u: t.flags & 1 != 0,
+            wrap_v: t.flags & 2 != 0,
+            source: match txid.get(i) {
+                Some(&fdid) if fdid != 0 => TextureSource::FileDataId(fdid),
+                _ if t.kind != 0 => TextureSource::Replaceable,
+                _ if !t.filename.is_empty() => TextureSource::Path(t.filename.clone()),
+                _ => TextureSource::None,
+            },
+        })
+        .collect();
+    let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
+
+    let materials: Vec<Material> = md
+        .materials
+        .iter()
+        .map(|m| Material {
+            flags: m.flags,
+            blend: BlendMode::from_raw(m.blending_mode),
+        })
+        .collect();
+
+    // LODs: inline profiles (≤ TBC) or the given .skin files.
+    let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
+        md.skin_profiles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (format!("inline[{i}]"), p))
+            .collect()
+    } else {
+        skins.iter().map(|(n, p)| (n.clone(), p)).collect()
+    };
+    let mut lods = Vec::with_capacity(profiles.len());
+    for (li, (name, p)) in profiles.iter().enumerate() {
+        match convert_lod(
+            md,
+            p,
+            &bmap,
+            textures.len(),
+            materials.len(),
+            name,
+            &mut warnings,
+        ) {
+            Ok(l) => lods.push(l),
+            // An inline profile other than 0 may be bogus (spec/skin.md §1.2): keep the others.
+            Err(e) if version < layout::WRATH && li > 0 => {
+                warnings.push(format!("skin profile {name} skipped: {e}"));
+            }
+            Err(e) => return Err::<Model, _>(e).at_elem("lods", li),
+        }
+    }
+    let declared_lods = if version < layout::WRATH {
+        md.skin_profiles.len()
+    } else {
+        md.num_skin_profiles as usize
+    };
+
+    let colors = md
+        .colors
+        .iter()
+        .map(|c| ColorAnim {
+            color: tr(&c.color, &cx),
+            alpha: tr(&c.alpha, &cx),
+        })
+        .collect();
+    let texture_weights = chunks
+        .filter(|c| !c.parent_texture_weights.is_empty())
+        .map(|c| &c.parent_texture_weights)
+        .unwrap_or(&md.texture_weights)
+        .iter()
+        .map(|t| tr(t, &cx))
+        .collect();
+    let texture_transforms = md
+        .texture_transforms
+        .iter()
+        .map(|t| TextureTransform {
+            translation: tr(&t.translation, &cx),
+            rotation: tr(&t.rotation, &cx),
+            scaling: tr(&t.scaling, &cx),
+        })
+        .collect();
+    let bone_opt = |i: i64| if i < 0 { None } else { bmap.get(i as usize) };
+    let attachments = md
+        .attachments
+        .iter()
+        .map(|a| Attachment {
+            id: a.id,
+            bone: bone_opt(a.bone as i64),
+            position: a.position,
+            animate: tr(&a.animate_attached, &cx),
+        })
+        .collect();
+    let events = md
+        .events
+        .iter()
+        .map(|e| Event {
+            identifier: String::from_utf8_lossy(&e.identifier)
+                .trim_end_matches('\0')
+                .to_string(),
+            data: e.data,
+            bone: bone_opt(e.bone as i64),
+            position: e.position,
+            times: tr(&e.enabled, &cx),
+        })
+        .collect();
+    let lights = md
+        .lights
+        .iter()
+        .map(|l| Light {
+            kind: l.kind,
+            bone: bone_opt(l.bone as i64),
+            position: l.position,
+            ambient_color: tr(&l.ambient_color, &cx),
+            ambient_intensity: tr(&l.ambient_intensity, &cx),
+            diffuse_color: tr(&l.diffuse_color, &cx),
+            diffuse_intensity: tr(&l.diffuse_intensity, &cx),
+            attenuation_start: tr(&l.attenuation_start, &cx),
+            attenuation_end: tr(&l.attenuation_end, &cx),
+            visibility: tr(&l.visibility, &cx),
+        })
+        .collect();
+    let cameras = md
+        .cameras
+        .iter()
+        .map(|c| Camera {
+            kind: c.kind,
+            far_clip: c.far_clip,
+            near_clip: c.near_clip,
+            positions: tr(&c.positions, &cx),
+            position_base: c.position_base,
+            targets: tr(&c.target_positions, &cx),
+            target_base: c.target_position_base,
+            roll: tr(&c.roll, &cx),
+            fov: match (&c.fov_track, c.fov) {
+                (Some(t), _) => tr(t, &cx),
+                (None, Some(f)) => Track::constant(SplineKey {
+                    value: f,
+                    in_tan: f,
+                    out_tan: f,
+                }),
+                (None, None) => Track::default(),
+            },
+        })
+        .collect();
+    let ribbons = md
+        .ribbons
+        .iter()
+        .map(|r| RibbonEmitter {
+            bone: bone_opt(r.bone_index as i64),
+            position: r.position,
+            textures: r
+                .texture_indices
+                .iter()
+                .map(|&t| tex_ref(t as usize))
+                .collect(),
+            materials: r.material_indices.clone(),
+            color: tr(&r.color, &cx),
+            alpha: tr(&r.alpha, &cx),
+            height_above: tr(&r.height_above, &cx),
+            height_below: tr(&r.height_below, &cx),
+            edges_per_second: r.edges_per_second,
+            edge_lifetime: r.edge_lifetime,
+            gravity: r.gravity,
+            texture_rows: r.texture_rows,
+            texture_cols: r.texture_cols,
+            tex_slot: tr(&r.tex_slot, &cx),
+            visibility: tr(&r.visibility, &cx),
+            priority_plane: r.priority_plane,
+        })
+        .collect();
+    let particles = md
+        .particles
+        .iter()
+        .map(|p| convert_particle(p, version, &cx, &bmap, &tex_ref))
+        .collect();
+
+    let mut source_chunks = Vec::new();
+    let mut unknown_chunks = Vec::new();
+    if let Some(c) = chunks {
+        source_chunks = c
+            .order
+            .iter()
+            .map(|m| String::from_utf8_lossy(m).into_owned())
+            .collect();
+        unknown_chunks = c
+            .unknown
+            .iter()
+            .map(|u| String::from_utf8_lossy(&u.magic).into_owned())
+            .collect();
+        warnings.extend(c.warnings.iter().cloned());
+    }
+
+    Ok(Model {
+        source: SourceInfo {
+            format: if chunks.is_some() {
+                SourceFormat::Md21
+            } else {
+                SourceFormat::Md20
+            },
+            version,
+            expansion: expansion_name(version),
+            chunks: source_chunks,
+            unknown_chunks,
+        },
+        name: md.name.clone(),
+        global_flags: md.global_flags,
+        global_sequences: md.global_loops.clone(),
+        sequences,
+        sequence_lookup: md.sequence_lookup.clone(),
+        bones,
+        vertices,
+        lods,
+        declared_lods,
+        colors,
+        textures,
+        texture_weights,
+        texture_transforms,
+        materials,
+        texture_combiner_combos: md.texture_combiner_combos.clone(),
+        bounds: Bounds {
+            min: [md.bounding_box[0], md.bounding_box[1], md.bounding_box[2]],
+            max: [md.bounding_box[3], md.bounding_box[4], md.bounding_box[5]],
+            radius: md.bounding_radius,
+        },
+        collision: Collision {
+            bounds: Bounds {
+                min: [
+                    md.collision_box[0],
+                    md.collision_box[1],
+                    md.collision_box[2],
+                ],
+                max: [
+                    md.collision_box[3],
+                    md.collision_box[4],
+                    md.collision_box[5],
+                ],
+                radius: md.collision_radius,
+            },
+            positions: md.collision_positions.clone(),
+            indices: md.collision_indices.clone(),
+            normals: md.collision_normals.clone(),
+        },
+        attachments,
+        events,
+        lights,
+        cameras,
+        camera_lookup: md.camera_lookup.clone(),
+        ribbons,
+        particles,
+        warnings,
+    })
+}
+
+fn bad_ref(index: u64, len: usize, target: &'static str) -> Error {
+    Error::new(
+        0,
+        ErrorKind::BadReference {
+            index,
+            len: len as u64,
+            target,
+        },
+    )
+}
+
+fn convert_lod(
+    md: &Md20,
+    p: &SkinProfile,
+    bmap: &BoneMap,
+    n_textures: usize,
+    n_materials: usize,
+    name: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Lod> {
+    let nv = md.vertices.len();
+    for (i, &v) in p.vertices.iter().enumerate() {
+        if v as usize >= nv {
+            return Err(Error::invalid(
+                0,
+                format!("skin vertex {i} refers to vertex {v} but the model has {nv} vertices (does this skin belong to the model?)"),
+            ))
+            .at_elem("vertices", i);
+        }
+    }
+    let mut indices = Vec::with_capacity(p.indices.len());
+    for (k, &ix) in p.indices.iter().enumerate() {
+        match p.vertices.get(ix as usize) {
+            Some(&v) => indices.push(v as u32),
+            None => {
+                return Err(bad_ref(ix as u64, p.vertices.len(), "skin vertices"))
+                    .at_elem("indices", k);
+            }
+        }
+    }
+    let mut submeshes = Vec::with_capacity(p.submeshes.len());
+    for (i, s) in p.submeshes.iter().enumerate() {
+        let start = s.index_start as u32 + ((s.level as u32) << 16);
+        let count = s.index_count as u32;
+        if start as u64 + count as u64 > indices.len() as u64 {
+            return Err(Error::invalid(
+                0,
+                format!(
+                    "index range {start}+{count} exceeds {} indices",
+                    indices.len()
+                ),
+            ))
+            .at_elem("submeshes", i);
+        }
+        submeshes.push(Submesh {
+            geoset_id: s.skin_section_id,
+            index_start: start,
+            index_count: count - count % 3,
+            center_bone: bmap.get(s.center_bone_index as usize),
+            center: s.center_position,
+            sort_center: s.sort_center_position,
+            sort_radius: s.sort_radius,
+            bone_influences: s.bone_influences,
+        });
+    }
+    let mut batches = Vec::with_capacity(p.batches.len());
+    for (i, b) in p.batches.iter().enumerate() {
+        if b.skin_section_index as usize >= submeshes.len() {
+            return Err(bad_ref(
+                b.skin_section_index as u64,
+                submeshes.len(),
+                "submeshes",
+            ))
+            .at("skin_section_index")
+            .at_elem("batches", i);
+        }
+        if b.material_index as usize >= n_materials {
+            return Err(bad_ref(b.material_index as u64, n_materials, "materials"))
+                .at("material_index")
+                .at_elem("batches", i);
+        }
+        let count = if b.texture_count > 4 {
+            warnings.push(format!(
+                "{name}: batches[{i}].texture_count {} capped at 4",
+                b.texture_count
+            ));
+            4
+        } else {
+            b.texture_count
+        };
+        let textures = (0..count as usize)
+            .map(|k| {
+                let texture = md
+                    .texture_lookup
+                    .get(b.texture_combo_index as usize + k)
+                    .filter(|&&t| (t as usize) < n_textures)
+                    .map(|&t| TextureId(t));
+                if texture.is_none() {
+                    warnings.push(format!(
+                        "{name}: batches[{i}] texture {k} has no valid texture lookup entry"
+                    ));
+                }
+                let uv = match md
+                    .texture_coord_lookup
+                    .get(b.texture_coord_combo_index as usize + k)
+                {
+                    Some(-1) => UvSource::Env,
+                    Some(1) => UvSource::Uv1,
+                    _ => UvSource::Uv0,
+                };
+                let weight = md
+                    .transparency_lookup
+                    .get(b.texture_weight_combo_index as usize + k)
+                    .copied()
+                    .filter(|&w| (w as usize) < md.texture_weights.len());
+                let transform = md
+                    .texture_transform_lookup
+                    .get(b.texture_transform_combo_index as usize + k)
+                    .copied()
+                    .filter(|&t| t >= 0 && (t as usize) < md.texture_transforms.len())
+                    .map(|t| t as u16);
+                BatchTexture {
+                    texture,
+                    uv,
+                    weight,
+                    transform,
+                }
+            })
+            .collect();
+        batches.push(Batch {
+            submesh: b.skin_section_index,
+            flags: b.flags,
+            priority_plane: b.priority_plane,
+            shader_id: b.shader_id,
+            material: b.material_index,
+            material_layer: b.material_layer,
+            color: (b.color_index >= 0 && (b.color_index as usize) < md.colors.len())
+                .then_some(b.color_index as u16),
+            textures,
+            texture_combo_index: b.texture_combo_index,
+        });
+    }
+    Ok(Lod {
+        indices,
+        submeshes,
+        batches,
+        bone_count_max: p.bone_count_max,
+        source: name.to_string(),
+    })
+}
+
+fn gravity_float(bits: &u32) -> [f32; 3] {
+    [0.0, 0.0, -f32::from_bits(*bits)]
+}
+fn gravity_float_decode(b: &[u8]) -> Option<[f32; 3]> {
+    b.get(..4)
+        .map(|b| gravity_float(&u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+}
+fn gravity_comp(bits: &u32) -> [f32; 3] {
+    decompress_gravity(*bits)
+}
+fn gravity_comp_decode(b: &[u8]) -> Option<[f32; 3]> {
+    b.get(..4)
+        .map(|b| decompress_gravity(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+}
+
+fn convert_particle(
+    p: &M2Particle,
+    version: u32,
+    cx: &Cx<'_>,
+    bmap: &BoneMap,
+    tex_ref: &dyn Fn(usize) -> Option<TextureId>,
+) -> ParticleEmitter {
+    // Cata+ multi-texture particles pack three 5-bit texture ids (flag 0x10000000).
+    let textures = if version >= layout::CATA && p.flags & 0x1000_0000 != 0 {
+        (0..3)
+            .map(|k| tex_ref(((p.texture >> (5 * k)) & 0x1F) as usize))
+            .collect()
+    } else {
+        vec![tex_ref(p.texture as usize)]
+    };
+    let gravity = if p.flags & 0x80_0000 != 0 {
+        convert_keys(&p.gravity, cx, gravity_comp, gravity_comp_decode)
+    } else {
+        convert_keys(&p.gravity, cx, gravity_float, gravity_float_decode)
+    };
+    let (color, alpha, scale, scale_vary, head_cell, tail_cell) = match &p.life {
+        ParticleLife::Tracks {
+            color,
+            alpha,
+            scale,
+            scale_vary,
+            head_cell,
+            tail_cell,
+        } => (
+            life_curve(color, |c| *c),
+            life_curve(alpha, |a| fixed16_to_f32(*a)),
+            life_curve(scale, |s| *s),
+            *scale_vary,
+            life_curve(head_cell, |c| *c),
+            life_curve(tail_cell, |c| *c),
+        ),
+        // Legacy start/middle/end values become 3-key curves at {0, mid, 1}.
+        ParticleLife::Fixed {
+            mid_point,
+            colors,
+            scales,
+            lifespan_uv_anim,
+            tail_uv_anim,
+            ..
+        } => {
+            let times = vec![0.0, mid_point.clamp(0.0, 1.0), 1.0];
+            fn curve<T>(times: &[f32], values: Vec<T>) -> LifeCurve<T> {
+                LifeCurve {
+                    times: times.to_vec(),
+                    values,
+                }
+            }
+            (
+                curve(
+                    &times,
+                    colors
+                        .iter()
+                        .map(|c| [c[2] as f32, c[1] as f32, c[0] as f32])
+                        .collect(),
+                ),
+                curve(&times, colors.iter().map(|c| c[3] as f32 / 255.0).collect()),
+                curve(&times, scales.iter().map(|&s| [s, s]).collect()),
+                [0.0, 0.0],
+                curve(&times, lifespan_uv_anim.to_vec()),
+                LifeCurve {
+                    times: vec![0.0, 1.0],
+                    values: tail_uv_anim.iter().map(|&c| c.max(0) as u16).collect(),
+                },
+            )
+        }
+    };
+    ParticleEmitter {
+        flags: p.flags,
+        position: p.position,
+        bone: bmap.get(p.bone as usize),
+        textures,
+        blend: BlendMode::from_raw(p.blending_type),
+        emitter_type: match p.emitter_type {
+            1 => EmitterType::Plane,
+            2 => EmitterType::Sphere,
+            3 => EmitterType::Spline,
+            4 => EmitterType::Bone,
+            v => EmitterType::Other(v),
+        },
+        color_index: p.particle_color_index,
+        priority_plane: p.texture_tile_rotation,
+        texture_rows: p.texture_rows,
+        texture_cols: p.texture_cols,
+        emission_speed: tr(&p.emission_speed, cx),
+        speed_variation: tr(&p.speed_variation, cx),
+        vertical_range: tr(&p.vertical_range, cx),
+        horizontal_range: tr(&p.horizontal_range, cx),
+        gravity,
+        lifespan: tr(&p.lifespan, cx),
+        lifespan_vary: p.lifespan_vary,
+        emission_rate: tr(&p.emission_rate, cx),
+        emission_rate_vary: p.emission_rate_vary,
+        area_length: tr(&p.emission_area_length, cx),
+        area_width: tr(&p.emission_area_width, cx),
+        z_source: tr(&p.z_source, cx),
+        color,
+        alpha,
+        scale,
+        scale_vary,
+        head_cell,
+        tail_cell,
+        tail_length: p.tail_length,
+        twinkle_speed: p.twinkle_speed,
+        twinkle_percent: p.twinkle_percent,
+        twinkle_scale: p.twinkle_scale,
+        burst_multiplier: p.burst_multiplier,
+        drag: p.drag,
+        base_spin: if version >= layout::WRATH {
+            p.spin[0]
+        } else {
+            0.0
+        },
+        base_spin_vary: if version >= layout::WRATH {
+            p.spin[1]
+        } else {
+            0.0
+        },
+        spin: if version >= layout::WRATH {
+            p.spin[2]
+        } else {
+            p.spin[0]
+        },
+        spin_vary: if version >= layout::WRATH {
+            p.spin[3]
+        } else {
+            0.0
+        },
+        wind: p.wind_vector,
+        wind_time: p.wind_time,
+        follow: p.follow,
+        spline_points: p.spline_points.clone(),
+        enabled: tr(&p.enabled_in, cx),
+        geometry_model: p.geometry_model.clone(),
+        recursion_model: p.recursion_model.clone(),
+    }
+}
+
+/// Something with external keys that an `.anim` file can fill.
+trait LoadExternal {
+    fn load(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool>;
+}
+
+impl<T> LoadExternal for Track<T> {
+    fn load(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool> {
+        self.load_external(seq, anim)
+    }
+}
+
+impl Model {
+    fn external_tracks(&mut self) -> Vec<&mut dyn LoadExternal> {
+        let mut v: Vec<&mut dyn LoadExternal> = Vec::new();
+        for b in &mut self.bones {
+            v.push(&mut b.translation);
+            v.push(&mut b.rotation);
+            v.push(&mut b.scale);
+        }
+        for c in &mut self.colors {
+            v.push(&mut c.color);
+            v.push(&mut c.alpha);
+        }
+        for w in &mut self.texture_weights {
+            v.push(w);
+        }
+        for t in &mut self.texture_transforms {
+            v.push(&mut t.translation);
+            v.push(&mut t.rotation);
+            v.push(&mut t.scaling);
+        }
+        for a in &mut self.attachments {
+            v.push(&mut a.animate);
+        }
+        for e in &mut self.events {
+            v.push(&mut e.times);
+        }
+        for l in &mut self.lights {
+            v.push(&mut l.ambient_color);
+            v.push(&mut l.ambient_intensity);
+            v.push(&mut l.diffuse_color);
+            v.push(&mut l.diffuse_intensity);
+            v.push(&mut l.attenuation_start);
+            v.push(&mut l.attenuation_end);
+            v.push(&mut l.visibility);
+        }
+        for c in &mut self.cameras {
+            v.push(&mut c.positions);
+            v.push(&mut c.targets);
+            v.push(&mut c.roll);
+            v.push(&mut c.fov);
+        }
+        for r in &mut self.ribbons {
+            v.push(&mut r.color);
+            v.push(&mut r.alpha);
+            v.push(&mut r.height_above);
+            v.push(&mut r.height_below);
+            v.push(&mut r.tex_slot);
+            v.push(&mut r.visibility);
+        }
+        for p in &mut self.particles {
+            v.push(&mut p.emission_speed);
+            v.push(&mut p.speed_variation);
+            v.push(&mut p.vertical_range);
+            v.push(&mut p.horizontal_range);
+            v.push(&mut p.gravity);
+            v.push(&mut p.lifespan);
+            v.push(&mut p.emission_rate);
+            v.push(&mut p.area_length);
+            v.push(&mut p.area_width);
+            v.push(&mut p.z_source);
+            v.push(&mut p.enabled);
+        }
+        v
+    }
+
+    /// Loads the keys of sequence `seq` from the bytes of its `.anim` file
+    /// (plain or AFM2-chunked). Returns how many track key lists were filled.
+    /// Errors name the file and the offset inside it.
+    pub fn load_anim(&mut self, seq: SequenceId, file_name: &str, bytes: &[u8]) -> Result<usize> {
+        let budget = crate::reader::Budget::for_file_len(bytes.len());
+        let whole = Reader::new(bytes, 0, &budget);
+        let af = crate::raw::chunked::AnimFile::parse(&whole).map_err(|e| e.in_file(file_name))?;
+        let payload = &bytes[af.payload.clone()];
+        let r = Reader::new(payload, af.payload_offset, &budget);
+        let mut n = 0;
+        for t in self.external_tracks() {
+            if t.load(seq.index(), &r).map_err(|e| e.in_file(file_name))? {
+                n += 1;
+            }
+        }
+        if let Some(s) = self.sequences.get_mut(seq.index())
+            && let SequenceData::External { loaded } = &mut s.data
+        {
+            *loaded = true;
+        }
+        Ok(n)
+    }
+}

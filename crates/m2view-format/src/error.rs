@@ -1,0 +1,247 @@
+//! Parse errors that carry evidence: file, structure path and byte offset.
+//!
+//! A path is built on the error path only (no cost on success): every layer
+//! that knows which structure it is reading wraps a failing result with
+//! [`ResultExt::at`] / [`ResultExt::at_index`], so the final message reads like
+//! `Corehound2.m2: bones[12].rotation.timestamps[3]: offset 0x1A3F0 + 160 > file length 0x1A000`.
+
+use std::fmt;
+
+/// One segment of a structure path (`bones`, `[12]`, `rotation`, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathSeg {
+    /// A named field or block.
+    Field(&'static str),
+    /// An element index inside an array.
+    Index(usize),
+}
+
+/// What went wrong, independent of where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// `offset + len` runs past the end of the buffer of length `file_len`.
+    OutOfBounds {
+        /// Bytes wanted.
+        len: u64,
+        /// Length of the buffer.
+        file_len: u64,
+    },
+    /// `count * element size` overflows or cannot fit in the buffer.
+    ArrayTooLarge {
+        /// Element count.
+        count: u64,
+        /// Element size in bytes.
+        elem_size: u64,
+        /// Length of the buffer.
+        file_len: u64,
+    },
+    /// Decoding would allocate more than the budget derived from the file size.
+    BudgetExceeded {
+        /// Bytes requested.
+        requested: u64,
+        /// Bytes left.
+        remaining: u64,
+    },
+    /// A magic number that is not what the structure requires.
+    BadMagic {
+        /// Bytes found.
+        found: [u8; 4],
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// A version this crate does not read.
+    UnsupportedVersion(u32),
+    /// An index that points outside the array it refers to.
+    BadReference {
+        /// The index.
+        index: u64,
+        /// Size of the target array.
+        len: u64,
+        /// Name of the target array.
+        target: &'static str,
+    },
+    /// Any other inconsistency, described in words.
+    Invalid(String),
+    /// An I/O failure while reading the file from disk.
+    Io(String),
+}
+
+/// A parse or validation error, naming the file, the structure path and the
+/// byte offset (absolute in the file) where the problem was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// File name as given by the caller (may be empty until [`Error::in_file`]).
+    pub file: String,
+    /// Structure path, outermost first.
+    pub path: Vec<PathSeg>,
+    /// Absolute byte offset in `file`.
+    pub offset: u64,
+    /// The problem.
+    pub kind: ErrorKind,
+}
+
+impl Error {
+    /// A new error at `offset` with an empty path; callers add path segments.
+    pub fn new(offset: u64, kind: ErrorKind) -> Self {
+        Error {
+            file: String::new(),
+            path: Vec::new(),
+            offset,
+            kind,
+        }
+    }
+
+    /// A free-form inconsistency at `offset`.
+    pub fn invalid(offset: u64, msg: impl Into<String>) -> Self {
+        Self::new(offset, ErrorKind::Invalid(msg.into()))
+    }
+
+    /// Sets the file name (kept if one was already set by an inner layer).
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        if self.file.is_empty() {
+            self.file = file.into();
+        }
+        self
+    }
+
+    /// The structure path as text, e.g. `bones[12].rotation`.
+    pub fn path_string(&self) -> String {
+        let mut s = String::new();
+        for seg in &self.path {
+            match seg {
+                PathSeg::Field(f) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(f);
+                }
+                PathSeg::Index(i) => {
+                    s.push('[');
+                    s.push_str(&i.to_string());
+                    s.push(']');
+                }
+            }
+        }
+        if s.is_empty() { "<root>".into() } else { s }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::OutOfBounds { len, file_len } => {
+                write!(f, "+ {len} > length {file_len:#x}")
+            }
+            ErrorKind::ArrayTooLarge {
+                count,
+                elem_size,
+                file_len,
+            } => write!(
+                f,
+                "array of {count} x {elem_size} bytes cannot fit in length {file_len:#x}"
+            ),
+            ErrorKind::BudgetExceeded {
+                requested,
+                remaining,
+            } => write!(
+                f,
+                "allocation of {requested} bytes exceeds the remaining budget of {remaining} bytes"
+            ),
+            ErrorKind::BadMagic { found, expected } => write!(
+                f,
+                "magic {:?} is not {expected}",
+                String::from_utf8_lossy(found)
+            ),
+            ErrorKind::UnsupportedVersion(v) => write!(f, "unsupported version {v}"),
+            ErrorKind::BadReference { index, len, target } => {
+                write!(f, "index {index} out of range for {target} (count {len})")
+            }
+            ErrorKind::Invalid(msg) => f.write_str(msg),
+            ErrorKind::Io(msg) => write!(f, "I/O error: {msg}"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = if self.file.is_empty() {
+            "<memory>"
+        } else {
+            &self.file
+        };
+        write!(
+            f,
+            "{file}: {}: offset {:#x} {}",
+            self.path_string(),
+            self.offset,
+            self.kind
+        )
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result alias of this crate.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Adds structure-path context to a failing result, innermost segment last.
+pub trait ResultExt<T> {
+    /// Prefixes the error path with a field name.
+    fn at(self, field: &'static str) -> Result<T>;
+    /// Prefixes the error path with an array index.
+    fn at_index(self, index: usize) -> Result<T>;
+    /// Prefixes the error path with `field[index]`.
+    fn at_elem(self, field: &'static str, index: usize) -> Result<T>;
+}
+
+impl<T> ResultExt<T> for Result<T> {
+    #[inline]
+    fn at(self, field: &'static str) -> Result<T> {
+        self.map_err(|mut e| {
+            e.path.insert(0, PathSeg::Field(field));
+            e
+        })
+    }
+    #[inline]
+    fn at_index(self, index: usize) -> Result<T> {
+        self.map_err(|mut e| {
+            e.path.insert(0, PathSeg::Index(index));
+            e
+        })
+    }
+    #[inline]
+    fn at_elem(self, field: &'static str, index: usize) -> Result<T> {
+        self.map_err(|mut e| {
+            e.path.insert(0, PathSeg::Index(index));
+            e.path.insert(0, PathSeg::Field(field));
+            e
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_names_file_path_and_offset() {
+        let r: Result<()> = Err(Error::new(
+            0x1A3F0,
+            ErrorKind::OutOfBounds {
+                len: 160,
+                file_len: 0x1A000,
+            },
+        ));
+        let e = r
+            .at_index(3)
+            .at("timestamps")
+            .at("rotation")
+            .at_elem("bones", 12)
+            .unwrap_err();
+        let e = e.in_file("Corehound2.m2");
+        assert_eq!(
+            e.to_string(),
+            "Corehound2.m2: bones[12].rotation.timestamps[3]: offset 0x1a3f0 + 160 > length 0x1a000"
+        );
+    }
+}

@@ -1,0 +1,915 @@
+//! The version-independent model every file format converts into.
+//!
+//! Invariants (checked by the conversion, relied on downstream):
+//! - bones are ordered parents first (`parent < self`), so local→model is one loop;
+//! - every typed id ([`BoneId`], [`TextureId`], [`SequenceId`]) and every index
+//!   stored in a [`Lod`] is in range;
+//! - [`Lod::indices`] index [`Model::vertices`] directly (the skin vertex
+//!   lookup is already applied) and every submesh range lies inside them;
+//! - tracks hold one key list per sequence (the pre-Wrath single timeline is
+//!   cut into per-sequence lists at conversion), times in ms from the sequence
+//!   start (or from the global sequence start).
+//!
+//! Units: model units (≈ yards), Z-up, right-handed; times in milliseconds;
+//! angles in radians; colours 0..1 unless stated.
+
+use crate::error::Result;
+use crate::reader::{M2Array, Reader};
+
+macro_rules! typed_id {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u16);
+        impl $name {
+            /// The index as `usize`.
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+typed_id!(
+    /// Index into [`Model::bones`] (parents-first order).
+    BoneId
+);
+typed_id!(
+    /// Index into [`Model::textures`].
+    TextureId
+);
+typed_id!(
+    /// Index into [`Model::sequences`].
+    SequenceId
+);
+
+/// The file format a model came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceFormat {
+    /// `MD20` M2 (pre-Legion layout).
+    Md20,
+    /// Chunked `MD21` M2 (Legion+).
+    Md21,
+    /// `MDLX` (WoW alpha / Warcraft III).
+    Mdx,
+}
+
+/// Where a model came from and what its file held.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceInfo {
+    /// Container format.
+    pub format: SourceFormat,
+    /// File version (M2: 256–274).
+    pub version: u32,
+    /// Expansion name for the version.
+    pub expansion: &'static str,
+    /// Chunk magics in file order (chunked formats only).
+    pub chunks: Vec<String>,
+    /// Chunks kept raw because they are unknown or not decoded.
+    pub unknown_chunks: Vec<String>,
+}
+
+/// Interpolation between keys. Seed "Interpolation".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Interpolation {
+    /// Step: value of the previous key.
+    #[default]
+    None,
+    /// Linear (nlerp for quaternions).
+    Linear,
+    /// Cubic Bezier (spline keys).
+    Bezier,
+    /// Cubic Hermite (spline keys).
+    Hermite,
+}
+
+impl Interpolation {
+    /// From the on-disk value; unknown values read as linear.
+    pub fn from_raw(v: u16) -> Interpolation {
+        match v {
+            0 => Interpolation::None,
+            2 => Interpolation::Bezier,
+            3 => Interpolation::Hermite,
+            _ => Interpolation::Linear,
+        }
+    }
+}
+
+/// Keys of one track stored in an external `.anim` file, not yet loaded.
+#[derive(Clone)]
+pub struct ExternalKeys<T> {
+    /// Times array in the .anim key block.
+    pub times: M2Array,
+    /// Values array in the .anim key block.
+    pub values: M2Array,
+    /// Bytes per stored value.
+    pub value_size: usize,
+    /// Decodes one stored value into the model type.
+    pub decode: fn(&[u8]) -> Option<T>,
+}
+
+impl<T> PartialEq for ExternalKeys<T> {
+    fn eq(&self, o: &Self) -> bool {
+        // The decoder is determined by the track type; compare where the keys are.
+        (self.times, self.values, self.value_size) == (o.times, o.values, o.value_size)
+    }
+}
+
+impl<T> std::fmt::Debug for ExternalKeys<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExternalKeys")
+            .field("times", &self.times)
+            .field("values", &self.values)
+            .finish()
+    }
+}
+
+/// Keys of one sequence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keys<T> {
+    /// Key times in ms, ascending.
+    pub times: Vec<u32>,
+    /// One value per time (empty for timestamp-only tracks such as events).
+    pub values: Vec<T>,
+    /// Present while the keys still live in an unloaded `.anim` file.
+    pub external: Option<ExternalKeys<T>>,
+}
+
+impl<T> Default for Keys<T> {
+    fn default() -> Self {
+        Keys {
+            times: Vec::new(),
+            values: Vec::new(),
+            external: None,
+        }
+    }
+}
+
+/// An animated value: per-sequence key lists, or one list on a global sequence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Track<T> {
+    /// How to interpolate between keys.
+    pub interpolation: Interpolation,
+    /// Global sequence whose clock drives this track (then `sequences` has one list).
+    pub global_sequence: Option<u16>,
+    /// Key lists, indexed by sequence (may be shorter than the sequence list).
+    pub sequences: Vec<Keys<T>>,
+}
+
+impl<T> Default for Track<T> {
+    fn default() -> Self {
+        Track {
+            interpolation: Interpolation::None,
+            global_sequence: None,
+            sequences: Vec::new(),
+        }
+    }
+}
+
+impl<T> Track<T> {
+    /// A track with one constant key list at t=0 (used by converters and tests).
+    pub fn constant(value: T) -> Track<T> {
+        Track {
+            interpolation: Interpolation::None,
+            global_sequence: None,
+            sequences: vec![Keys {
+                times: vec![0],
+                values: vec![value],
+                external: None,
+            }],
+        }
+    }
+
+    /// True if no sequence has any key (the default value applies).
+    pub fn is_empty(&self) -> bool {
+        self.sequences
+            .iter()
+            .all(|k| k.times.is_empty() && k.external.is_none())
+    }
+
+    /// The keys to use for `seq` (global-sequence tracks always use list 0; a
+    /// sequence past the end falls back to list 0, as WebWowViewerCpp does).
+    pub fn keys_for(&self, seq: usize) -> Option<&Keys<T>> {
+        let i = if self.global_sequence.is_some() || seq >= self.sequences.len() {
+            0
+        } else {
+            seq
+        };
+        self.sequences.get(i)
+    }
+
+    /// Loads external keys of sequence `seq` from an .anim key block.
+    pub fn load_external(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool> {
+        let Some(keys) = self.sequences.get_mut(seq) else {
+            return Ok(false);
+        };
+        let Some(ext) = keys.external.take() else {
+            return Ok(false);
+        };
+        let times = anim.array(ext.times, 4, crate::reader::u32_)?;
+        let values = if ext.value_size == 0 {
+            Vec::new()
+        } else {
+            let bytes = anim.array_bytes(ext.values, ext.value_size)?;
+            anim.budget().charge(
+                (ext.values.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+                anim.abs(ext.values.offset as u64),
+            )?;
+            bytes
+                .chunks_exact(ext.value_size)
+                .filter_map(ext.decode)
+                .collect::<Vec<T>>()
+        };
+        if ext.value_size != 0 && values.len() != times.len() {
+            return Err(crate::Error::invalid(
+                anim.abs(ext.values.offset as u64),
+                format!("{} values for {} timestamps", values.len(), times.len()),
+            ));
+        }
+        keys.times = times;
+        keys.values = values;
+        Ok(true)
+    }
+}
+
+/// Spline key with tangents (camera tracks).
+pub use crate::raw::track::SplineKey;
+
+/// Axis-aligned bounds with a sphere radius.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Bounds {
+    /// Minimum corner.
+    pub min: [f32; 3],
+    /// Maximum corner.
+    pub max: [f32; 3],
+    /// Bounding sphere radius.
+    pub radius: f32,
+}
+
+/// Where a sequence's keys are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SequenceData {
+    /// In the model file.
+    InFile,
+    /// In an external `.anim` file; `loaded` once [`Model::load_anim`] ran.
+    External {
+        /// Whether the .anim has been loaded.
+        loaded: bool,
+    },
+    /// An alias: play `alias_next` instead.
+    Alias,
+}
+
+/// An animation sequence (`M2Sequence`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sequence {
+    /// Animation id (AnimationData.dbc); see [`crate::animation_name`].
+    pub anim_id: u16,
+    /// Variation index.
+    pub variation: u16,
+    /// Duration in ms.
+    pub duration_ms: u32,
+    /// Movement speed (model units / s).
+    pub movespeed: f32,
+    /// Raw sequence flags.
+    pub flags: u32,
+    /// Variation weight (sum 0x7FFF per id).
+    pub frequency: i16,
+    /// Repeat count range.
+    pub replay: [u32; 2],
+    /// Blend-in time in ms.
+    pub blend_in_ms: u32,
+    /// Blend-out time in ms.
+    pub blend_out_ms: u32,
+    /// Bounds while this sequence plays.
+    pub bounds: Bounds,
+    /// Next variation.
+    pub variation_next: Option<SequenceId>,
+    /// Alias target (flag 0x40).
+    pub alias_next: Option<SequenceId>,
+    /// Where the keys are.
+    pub data: SequenceData,
+}
+
+/// Bone flags (`M2CompBone.flags`).
+pub mod bone_flags {
+    /// Ignore parent translation.
+    pub const IGNORE_PARENT_TRANSLATE: u32 = 0x1;
+    /// Ignore parent scale.
+    pub const IGNORE_PARENT_SCALE: u32 = 0x2;
+    /// Ignore parent rotation.
+    pub const IGNORE_PARENT_ROTATION: u32 = 0x4;
+    /// Spherical billboard.
+    pub const SPHERICAL_BILLBOARD: u32 = 0x8;
+    /// Cylindrical billboard locked to X.
+    pub const CYLINDRICAL_X: u32 = 0x10;
+    /// Cylindrical billboard locked to Y.
+    pub const CYLINDRICAL_Y: u32 = 0x20;
+    /// Cylindrical billboard locked to Z.
+    pub const CYLINDRICAL_Z: u32 = 0x40;
+    /// Transformed (has animation).
+    pub const TRANSFORMED: u32 = 0x200;
+}
+
+/// A bone. Rotation keys are unit quaternions `[x, y, z, w]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bone {
+    /// Index in the file (before parents-first reordering).
+    pub file_index: u16,
+    /// Key bone id, if this is a key bone (see [`crate::key_bone_name`]).
+    pub key_bone_id: Option<u32>,
+    /// Bone flags (see [`bone_flags`]).
+    pub flags: u32,
+    /// Parent (always a lower index).
+    pub parent: Option<BoneId>,
+    /// Submesh id.
+    pub submesh_id: u16,
+    /// Name CRC (TBC+), 0 if absent.
+    pub name_crc: u32,
+    /// Pivot in model space.
+    pub pivot: [f32; 3],
+    /// Translation (model units).
+    pub translation: Track<[f32; 3]>,
+    /// Rotation quaternion `[x, y, z, w]`.
+    pub rotation: Track<[f32; 4]>,
+    /// Scale.
+    pub scale: Track<[f32; 3]>,
+}
+
+/// A skinned vertex.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Vertex {
+    /// Position (model units, Z-up).
+    pub position: [f32; 3],
+    /// Normal.
+    pub normal: [f32; 3],
+    /// UV sets 0 and 1.
+    pub uv: [[f32; 2]; 2],
+    /// Bone weights 0..255 (sum 255; all zero = unskinned).
+    pub bone_weights: [u8; 4],
+    /// Bone ids (parents-first order; unused slots 0).
+    pub bone_indices: [u16; 4],
+}
+
+/// A submesh (geoset) of a LOD.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Submesh {
+    /// Geoset id (`group * 100 + variant`).
+    pub geoset_id: u16,
+    /// First index in [`Lod::indices`].
+    pub index_start: u32,
+    /// Number of indices (3 per triangle).
+    pub index_count: u32,
+    /// Bone that moves the sort centre.
+    pub center_bone: Option<BoneId>,
+    /// Average vertex position.
+    pub center: [f32; 3],
+    /// Sort centre.
+    pub sort_center: [f32; 3],
+    /// Sort radius.
+    pub sort_radius: f32,
+    /// Max bone influences per vertex.
+    pub bone_influences: u16,
+}
+
+/// How a batch texture gets its coordinates (`textureCoordCombos` value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UvSource {
+    /// First UV set (0).
+    Uv0,
+    /// Second UV set (1).
+    Uv1,
+    /// Sphere environment map (−1).
+    Env,
+}
+
+/// One texture stage of a batch, all lookups resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BatchTexture {
+    /// The texture, `None` if the lookup entry is invalid.
+    pub texture: Option<TextureId>,
+    /// Coordinate source.
+    pub uv: UvSource,
+    /// Index into [`Model::texture_weights`].
+    pub weight: Option<u16>,
+    /// Index into [`Model::texture_transforms`].
+    pub transform: Option<u16>,
+}
+
+/// A draw batch (`M2Batch` / texture unit), lookups resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    /// Index into [`Lod::submeshes`].
+    pub submesh: u16,
+    /// Batch flags (0x40: texture weight not applied to alpha).
+    pub flags: u8,
+    /// Transparent sort bucket.
+    pub priority_plane: i8,
+    /// Shader id as stored (pre-Cata files: the renderer recomputes it).
+    pub shader_id: u16,
+    /// Index into [`Model::materials`].
+    pub material: u16,
+    /// Material layer.
+    pub material_layer: u16,
+    /// Index into [`Model::colors`].
+    pub color: Option<u16>,
+    /// Texture stages (`textureCount` entries).
+    pub textures: Vec<BatchTexture>,
+    /// Raw `textureComboIndex` (needed by the combiner-combo table).
+    pub texture_combo_index: u16,
+}
+
+/// One level of detail (skin profile).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Lod {
+    /// Triangle list of indices into [`Model::vertices`].
+    pub indices: Vec<u32>,
+    /// Submeshes.
+    pub submeshes: Vec<Submesh>,
+    /// Batches.
+    pub batches: Vec<Batch>,
+    /// Bone budget.
+    pub bone_count_max: u32,
+    /// Where it came from (`inline[0]`, `Rabbit00.skin`, ...).
+    pub source: String,
+}
+
+impl Lod {
+    /// Number of triangles.
+    pub fn triangle_count(&self) -> usize {
+        self.indices.len() / 3
+    }
+}
+
+/// Where a texture's image comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextureSource {
+    /// A path stored in the model (backslashes as stored).
+    Path(String),
+    /// A FileDataID (TXID chunk).
+    FileDataId(u32),
+    /// Supplied at run time by texture type (skin, monster skin, ...).
+    Replaceable,
+    /// Nothing (empty name).
+    None,
+}
+
+/// A texture slot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Texture {
+    /// Texture type (0 = hardcoded file, 1 skin, 2 object skin, 11–13 monster skins, ...).
+    pub kind: u32,
+    /// Wrap (repeat) in U; clamp otherwise.
+    pub wrap_u: bool,
+    /// Wrap in V.
+    pub wrap_v: bool,
+    /// Image source.
+    pub source: TextureSource,
+}
+
+/// Blend modes (`M2Material.blending_mode`, spec/rendering.md §1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlendMode {
+    /// 0.
+    Opaque,
+    /// 1: alpha test.
+    AlphaKey,
+    /// 2.
+    Alpha,
+    /// 3.
+    NoAlphaAdd,
+    /// 4.
+    Add,
+    /// 5.
+    Mod,
+    /// 6.
+    Mod2x,
+    /// 7 (post-Cata).
+    BlendAdd,
+}
+
+impl BlendMode {
+    /// From the file value; unknown values read as opaque.
+    pub fn from_raw(v: u16) -> BlendMode {
+        match v {
+            1 => BlendMode::AlphaKey,
+            2 => BlendMode::Alpha,
+            3 => BlendMode::NoAlphaAdd,
+            4 => BlendMode::Add,
+            5 => BlendMode::Mod,
+            6 => BlendMode::Mod2x,
+            7 => BlendMode::BlendAdd,
+            _ => BlendMode::Opaque,
+        }
+    }
+
+    /// wowdev name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlendMode::Opaque => "Opaque",
+            BlendMode::AlphaKey => "AlphaKey",
+            BlendMode::Alpha => "Alpha",
+            BlendMode::NoAlphaAdd => "NoAlphaAdd",
+            BlendMode::Add => "Add",
+            BlendMode::Mod => "Mod",
+            BlendMode::Mod2x => "Mod2x",
+            BlendMode::BlendAdd => "BlendAdd",
+        }
+    }
+}
+
+/// Render flags (`M2Material.flags`).
+pub mod material_flags {
+    /// Unlit.
+    pub const UNLIT: u16 = 0x1;
+    /// Unfogged.
+    pub const UNFOGGED: u16 = 0x2;
+    /// Two-sided (no culling).
+    pub const TWO_SIDED: u16 = 0x4;
+    /// Depth test disabled.
+    pub const NO_DEPTH_TEST: u16 = 0x8;
+    /// Depth write disabled.
+    pub const NO_DEPTH_WRITE: u16 = 0x10;
+}
+
+/// A material.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Material {
+    /// Render flags (see [`material_flags`]).
+    pub flags: u16,
+    /// Blend mode.
+    pub blend: BlendMode,
+}
+
+/// Colour and alpha animation (`M2Color`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ColorAnim {
+    /// RGB 0..1 (default white).
+    pub color: Track<[f32; 3]>,
+    /// Alpha 0..1 (default 1).
+    pub alpha: Track<f32>,
+}
+
+/// UV animation (`M2TextureTransform`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextureTransform {
+    /// UV translation.
+    pub translation: Track<[f32; 3]>,
+    /// Rotation quaternion about (0.5, 0.5).
+    pub rotation: Track<[f32; 4]>,
+    /// UV scale.
+    pub scaling: Track<[f32; 3]>,
+}
+
+/// Attachment point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attachment {
+    /// Attachment id (see [`crate::attachment_name`]).
+    pub id: u32,
+    /// Bone.
+    pub bone: Option<BoneId>,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+    /// Whether the attached model animates.
+    pub animate: Track<u8>,
+}
+
+/// Animation event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// Identifier such as `$DTH`.
+    pub identifier: String,
+    /// Event data.
+    pub data: u32,
+    /// Bone.
+    pub bone: Option<BoneId>,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+    /// Firing times (values empty).
+    pub times: Track<()>,
+}
+
+/// Light.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Light {
+    /// 0 directional, 1 point.
+    pub kind: u16,
+    /// Bone.
+    pub bone: Option<BoneId>,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+    /// Ambient colour.
+    pub ambient_color: Track<[f32; 3]>,
+    /// Ambient intensity.
+    pub ambient_intensity: Track<f32>,
+    /// Diffuse colour.
+    pub diffuse_color: Track<[f32; 3]>,
+    /// Diffuse intensity.
+    pub diffuse_intensity: Track<f32>,
+    /// Attenuation start.
+    pub attenuation_start: Track<f32>,
+    /// Attenuation end.
+    pub attenuation_end: Track<f32>,
+    /// Visibility.
+    pub visibility: Track<u8>,
+}
+
+/// Model camera. Positions are relative to their base vectors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Camera {
+    /// 0 portrait, 1 character info, −1 other.
+    pub kind: i32,
+    /// Far clip.
+    pub far_clip: f32,
+    /// Near clip.
+    pub near_clip: f32,
+    /// Position keys.
+    pub positions: Track<SplineKey<[f32; 3]>>,
+    /// Position base.
+    pub position_base: [f32; 3],
+    /// Target keys.
+    pub targets: Track<SplineKey<[f32; 3]>>,
+    /// Target base.
+    pub target_base: [f32; 3],
+    /// Roll (radians).
+    pub roll: Track<SplineKey<f32>>,
+    /// Diagonal field of view in radians (a constant track for pre-Cata files).
+    pub fov: Track<SplineKey<f32>>,
+}
+
+/// Ribbon emitter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RibbonEmitter {
+    /// Bone.
+    pub bone: Option<BoneId>,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+    /// Textures.
+    pub textures: Vec<Option<TextureId>>,
+    /// Materials (indices into [`Model::materials`]).
+    pub materials: Vec<u16>,
+    /// Colour.
+    pub color: Track<[f32; 3]>,
+    /// Alpha 0..1.
+    pub alpha: Track<f32>,
+    /// Height above.
+    pub height_above: Track<f32>,
+    /// Height below.
+    pub height_below: Track<f32>,
+    /// Edges per second.
+    pub edges_per_second: f32,
+    /// Edge lifetime in seconds.
+    pub edge_lifetime: f32,
+    /// Gravity.
+    pub gravity: f32,
+    /// Texture rows.
+    pub texture_rows: u16,
+    /// Texture columns.
+    pub texture_cols: u16,
+    /// Texture slot.
+    pub tex_slot: Track<u16>,
+    /// Visibility.
+    pub visibility: Track<u8>,
+    /// Priority plane.
+    pub priority_plane: i16,
+}
+
+/// A value over a particle's life: keys at fractions 0..1 of the lifespan.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LifeCurve<T> {
+    /// Key times, fractions of life 0..1.
+    pub times: Vec<f32>,
+    /// One value per time.
+    pub values: Vec<T>,
+}
+
+/// Particle emitter generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmitterType {
+    /// 1: rectangle.
+    Plane,
+    /// 2: sphere.
+    Sphere,
+    /// 3: spline.
+    Spline,
+    /// 4: bone.
+    Bone,
+    /// Anything else (value kept).
+    Other(u16),
+}
+
+/// Particle emitter (M2 or MDX PRE2).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParticleEmitter {
+    /// Particle flags (spec/particles.md §6).
+    pub flags: u32,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+    /// Bone.
+    pub bone: Option<BoneId>,
+    /// Textures (one, or three for multi-texture emitters).
+    pub textures: Vec<Option<TextureId>>,
+    /// Blend mode value (M2BLEND).
+    pub blend: BlendMode,
+    /// Generator.
+    pub emitter_type: EmitterType,
+    /// ParticleColor.dbc index.
+    pub color_index: u16,
+    /// Priority plane (textureTileRotation).
+    pub priority_plane: i16,
+    /// Atlas rows.
+    pub texture_rows: u16,
+    /// Atlas columns.
+    pub texture_cols: u16,
+    /// Emission speed (units/s).
+    pub emission_speed: Track<f32>,
+    /// Speed variation (0..1).
+    pub speed_variation: Track<f32>,
+    /// Vertical range (radians).
+    pub vertical_range: Track<f32>,
+    /// Horizontal range (radians).
+    pub horizontal_range: Track<f32>,
+    /// Gravity vector (units/s²), decoded from float or compressed keys.
+    pub gravity: Track<[f32; 3]>,
+    /// Lifespan (s).
+    pub lifespan: Track<f32>,
+    /// Lifespan variation (s).
+    pub lifespan_vary: f32,
+    /// Emission rate (particles/s).
+    pub emission_rate: Track<f32>,
+    /// Emission rate variation.
+    pub emission_rate_vary: f32,
+    /// Area length.
+    pub area_length: Track<f32>,
+    /// Area width.
+    pub area_width: Track<f32>,
+    /// zSource.
+    pub z_source: Track<f32>,
+    /// Colour over life, 0..255.
+    pub color: LifeCurve<[f32; 3]>,
+    /// Alpha over life, 0..1.
+    pub alpha: LifeCurve<f32>,
+    /// Scale over life.
+    pub scale: LifeCurve<[f32; 2]>,
+    /// Scale variation.
+    pub scale_vary: [f32; 2],
+    /// Head atlas cell over life.
+    pub head_cell: LifeCurve<u16>,
+    /// Tail atlas cell over life.
+    pub tail_cell: LifeCurve<u16>,
+    /// Tail length.
+    pub tail_length: f32,
+    /// Twinkle speed.
+    pub twinkle_speed: f32,
+    /// Twinkle percent.
+    pub twinkle_percent: f32,
+    /// Twinkle scale min, max.
+    pub twinkle_scale: [f32; 2],
+    /// Burst multiplier.
+    pub burst_multiplier: f32,
+    /// Drag.
+    pub drag: f32,
+    /// Base spin (radians).
+    pub base_spin: f32,
+    /// Base spin variation.
+    pub base_spin_vary: f32,
+    /// Spin (radians/s).
+    pub spin: f32,
+    /// Spin variation.
+    pub spin_vary: f32,
+    /// Wind vector.
+    pub wind: [f32; 3],
+    /// Wind time.
+    pub wind_time: f32,
+    /// followSpeed1, followScale1, followSpeed2, followScale2.
+    pub follow: [f32; 4],
+    /// Spline points.
+    pub spline_points: Vec<[f32; 3]>,
+    /// Enabled.
+    pub enabled: Track<u8>,
+    /// Model spawned per particle (not rendered).
+    pub geometry_model: String,
+    /// Aliased model (not rendered).
+    pub recursion_model: String,
+}
+
+/// Collision mesh.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Collision {
+    /// Bounds.
+    pub bounds: Bounds,
+    /// Vertices.
+    pub positions: Vec<[f32; 3]>,
+    /// Triangle indices.
+    pub indices: Vec<u16>,
+    /// Face normals.
+    pub normals: Vec<[f32; 3]>,
+}
+
+/// The model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Model {
+    /// Where it came from.
+    pub source: SourceInfo,
+    /// Model name.
+    pub name: String,
+    /// Global flags.
+    pub global_flags: u32,
+    /// Global sequence lengths in ms.
+    pub global_sequences: Vec<u32>,
+    /// Sequences.
+    pub sequences: Vec<Sequence>,
+    /// Sequence lookup hash (anim id → sequence, 0xFFFF empty).
+    pub sequence_lookup: Vec<u16>,
+    /// Bones, parents first.
+    pub bones: Vec<Bone>,
+    /// Vertices.
+    pub vertices: Vec<Vertex>,
+    /// LODs (skin profiles); index 0 is the most detailed.
+    pub lods: Vec<Lod>,
+    /// Number of skin profiles the file declares.
+    pub declared_lods: usize,
+    /// Colours.
+    pub colors: Vec<ColorAnim>,
+    /// Textures.
+    pub textures: Vec<Texture>,
+    /// Texture weights (0..1).
+    pub texture_weights: Vec<Track<f32>>,
+    /// Texture transforms.
+    pub texture_transforms: Vec<TextureTransform>,
+    /// Materials.
+    pub materials: Vec<Material>,
+    /// Texture combiner combos (header flag 0x08): second-texture blend modes.
+    pub texture_combiner_combos: Option<Vec<u16>>,
+    /// Bounds.
+    pub bounds: Bounds,
+    /// Collision mesh.
+    pub collision: Collision,
+    /// Attachments.
+    pub attachments: Vec<Attachment>,
+    /// Events.
+    pub events: Vec<Event>,
+    /// Lights.
+    pub lights: Vec<Light>,
+    /// Cameras.
+    pub cameras: Vec<Camera>,
+    /// Camera lookup (type → camera index).
+    pub camera_lookup: Vec<u16>,
+    /// Ribbon emitters.
+    pub ribbons: Vec<RibbonEmitter>,
+    /// Particle emitters.
+    pub particles: Vec<ParticleEmitter>,
+    /// Non-fatal problems found while converting.
+    pub warnings: Vec<String>,
+}
+
+impl Model {
+    /// Finds the first sequence with animation id `anim_id` through the
+    /// lookup hash (quadratic probing, seed "Animation Lookup"), falling back
+    /// to a linear scan. Probing is bounded by the table size, so a hostile
+    /// table cannot hang.
+    pub fn find_sequence(&self, anim_id: u16) -> Option<SequenceId> {
+        let n = self.sequence_lookup.len();
+        if n > 0 {
+            let mut i = anim_id as usize % n;
+            for stride in 1..=n {
+                let e = self.sequence_lookup[i];
+                if e == 0xFFFF {
+                    break;
+                }
+                if let Some(s) = self.sequences.get(e as usize)
+                    && s.anim_id == anim_id
+                {
+                    return Some(SequenceId(e));
+                }
+                i = (i + stride * stride) % n;
+            }
+        }
+        self.sequences
+            .iter()
+            .position(|s| s.anim_id == anim_id)
+            .map(|i| SequenceId(i as u16))
+    }
+
+    /// Follows the alias chain of `seq` (flag 0x40) to the sequence that holds
+    /// the keys; bounded by the sequence count.
+    pub fn resolve_alias(&self, mut seq: SequenceId) -> SequenceId {
+        for _ in 0..self.sequences.len() {
+            match self.sequences.get(seq.index()) {
+                Some(Sequence {
+                    data: SequenceData::Alias,
+                    alias_next: Some(next),
+                    ..
+                }) => seq = *next,
+                _ => break,
+            }
+        }
+        seq
+    }
+
+    /// Triangle count of LOD `lod` (0 if absent).
+    pub fn triangle_count(&self, lod: usize) -> usize {
+        self.lods.get(lod).map_or(0, Lod::triangle_count)
+    }
+}

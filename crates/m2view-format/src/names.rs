@@ -1,0 +1,205 @@
+//! Standard names: animations (AnimationData ids), key bones and attachments.
+//!
+//! Sources: `animation-names.tsv` (copied from `shared/spec/animation-names.tsv`,
+//! itself from WMVx / wow.export, ids 0–1777); seed M2 page "Key Bone Names"
+//! and "Attachments".
+
+use std::sync::OnceLock;
+
+const ANIMATION_TSV: &str = include_str!("animation-names.tsv");
+
+fn animation_table() -> &'static Vec<&'static str> {
+    static TABLE: OnceLock<Vec<&'static str>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut v: Vec<&'static str> = Vec::new();
+        for line in ANIMATION_TSV.lines().filter(|l| !l.starts_with('#')) {
+            let Some((id, name)) = line.split_once('\t') else {
+                continue;
+            };
+            let Ok(id) = id.trim().parse::<usize>() else {
+                continue;
+            };
+            if v.len() <= id {
+                v.resize(id + 1, "");
+            }
+            v[id] = name.trim();
+        }
+        v
+    })
+}
+
+/// Name of animation id `id` (e.g. 0 → "Stand", 4 → "Walk", 5 → "Run"), if standard.
+pub fn animation_name(id: u16) -> Option<&'static str> {
+    animation_table()
+        .get(id as usize)
+        .copied()
+        .filter(|s| !s.is_empty())
+}
+
+const KEY_BONES: &[&str] = &[
+    "ArmL",
+    "ArmR",
+    "ShoulderL",
+    "ShoulderR",
+    "SpineLow",
+    "Waist",
+    "Head",
+    "Jaw",
+    "IndexFingerR",
+    "MiddleFingerR",
+    "PinkyFingerR",
+    "RingFingerR",
+    "ThumbR",
+    "IndexFingerL",
+    "MiddleFingerL",
+    "PinkyFingerL",
+    "RingFingerL",
+    "ThumbL",
+    "$BTH",
+    "$CSR",
+    "$CSL",
+    "_Breath",
+    "_Name",
+    "_NameMount",
+    "$CHD",
+    "$CCH",
+    "Root",
+    "Wheel1",
+    "Wheel2",
+    "Wheel3",
+    "Wheel4",
+    "Wheel5",
+    "Wheel6",
+    "Wheel7",
+    "Wheel8",
+    "FaceAttenuation",
+    "EXP_C1_Cape1",
+    "EXP_C1_Cape2",
+    "EXP_C1_Cape3",
+    "EXP_C1_Cape4",
+    "EXP_C1_Cape5",
+    "EXP_C1_Tail1",
+    "EXP_C1_Tail2",
+    "EXP_C1_LoinBk1",
+    "EXP_C1_LoinBk2",
+    "EXP_C1_LoinBk3",
+];
+
+/// Name of key bone id `id` (e.g. 26 → "Root"), for the ids the seed confirms up to 45.
+pub fn key_bone_name(id: u32) -> Option<&'static str> {
+    KEY_BONES.get(id as usize).copied()
+}
+
+const ATTACHMENTS: &[&str] = &[
+    "Shield/MountMain",
+    "HandRight",
+    "HandLeft",
+    "ElbowRight",
+    "ElbowLeft",
+    "ShoulderRight",
+    "ShoulderLeft",
+    "KneeRight",
+    "KneeLeft",
+    "HipRight",
+    "HipLeft",
+    "Helm",
+    "Back",
+    "ShoulderFlapRight",
+    "ShoulderFlapLeft",
+    "ChestBloodFront",
+    "ChestBloodBack",
+    "Breath",
+    "PlayerName",
+    "Base",
+    "Head",
+    "SpellLeftHand",
+    "SpellRightHand",
+    "Special1",
+    "Special2",
+    "Special3",
+    "SheathMainHand",
+    "SheathOffHand",
+    "SheathShield",
+    "PlayerNameMounted",
+    "LargeWeaponLeft",
+    "LargeWeaponRight",
+    "HipWeaponLeft",
+    "HipWeaponRight",
+    "Chest",
+    "HandArrow",
+    "Bullet",
+    "SpellHandOmni",
+    "SpellHandDirected",
+    "VehicleSeat1",
+    "VehicleSeat2",
+    "VehicleSeat3",
+    "VehicleSeat4",
+    "VehicleSeat5",
+    "VehicleSeat6",
+    "VehicleSeat7",
+    "VehicleSeat8",
+    "LeftFoot",
+    "RightFoot",
+    "ShieldNoGlove",
+    "SpineLow",
+    "AlteredShoulderR",
+    "AlteredShoulderL",
+    "BeltBuckle",
+    "SheathCrossbow",
+    "HeadTop",
+    "VirtualSpellDirected",
+    "Backpack",
+];
+
+/// Name of attachment id `id` (seed "Attachments" table, ids 0–57).
+pub fn attachment_name(id: u32) -> Option<&'static str> {
+    ATTACHMENTS.get(id as usize).copied()
+}
+
+/// Geoset group name for `geoset_id / 100` (spec/skin.md §2.1).
+pub fn geoset_group_name(group: u16) -> &'static str {
+    const G: &[&str] = &[
+        "base/hair",
+        "facial 1",
+        "facial 2",
+        "facial 3",
+        "gloves",
+        "boots",
+        "tail",
+        "ears",
+        "sleeves",
+        "kneepads",
+        "chest",
+        "pants",
+        "tabard",
+        "trousers",
+        "loincloth",
+        "cloak",
+        "facial jewelry",
+        "eye glow",
+        "belt",
+        "bone/tail",
+        "feet",
+        "skull",
+        "torso",
+        "hand attachments",
+    ];
+    G.get(group as usize).copied().unwrap_or("other")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_names() {
+        assert_eq!(animation_name(0), Some("Stand"));
+        assert_eq!(animation_name(4), Some("Walk"));
+        assert_eq!(animation_name(5), Some("Run"));
+        assert_eq!(animation_name(1777), Some("FlyMountMedium"));
+        assert_eq!(animation_name(60000), None);
+        assert_eq!(key_bone_name(26), Some("Root"));
+        assert_eq!(attachment_name(11), Some("Helm"));
+        assert_eq!(attachment_name(57), Some("Backpack"));
+    }
+}

@@ -1,0 +1,17 @@
+//! File-faithful structures: what is on disk, per version, nothing interpreted.
+//!
+//! [`layout`] is the one table of per-version record sizes; [`m2`] the MD20
+//! data; [`chunked`] the Legion+ container and `.anim` files; [`skin`] skin
+//! profiles; [`track`] animation tracks.
+
+pub mod chunked;
+pub(crate) mod cursor;
+pub mod layout;
+pub mod m2;
+pub mod skin;
+pub mod track;
+
+pub use chunked::{AnimFile, Chunks, M2File};
+pub use m2::Md20;
+pub use skin::SkinProfile;
+pub use track::{M2Track, SequenceKeys, TrackKeys};

@@ -1,0 +1,390 @@
+//! `M2Track<T>`, `M2TrackBase` and the particle "fake" tracks (FBlocks) as stored on disk.
+//!
+//! Wrath+ (v264+): `u16 interpolation; i16 global_sequence; M2Array<M2Array<u32>> timestamps;
+//! M2Array<M2Array<T>> values` (20 bytes). Classic/TBC: `u16; i16; M2Array<(u32,u32)> ranges;
+//! M2Array<u32> timestamps; M2Array<T> values` (28 bytes). Seed M2 page "Standard animation
+//! block"; spec/animation.md §1.
+
+use crate::error::{Error, Result, ResultExt};
+use crate::reader::{self, M2Array, PResult, Reader};
+
+/// A value type that can appear in a track on disk.
+pub trait RawValue: Sized + Clone + std::fmt::Debug + PartialEq {
+    /// Size on disk in bytes (0 for timestamp-only tracks).
+    const SIZE: usize;
+    /// Decodes one value.
+    fn parse(i: &[u8]) -> PResult<'_, Self>;
+    /// Encodes one value (used by the writer).
+    fn write(&self, out: &mut Vec<u8>);
+}
+
+macro_rules! raw_value {
+    ($t:ty, $size:expr, $parse:expr, |$s:ident, $o:ident| $write:block) => {
+        impl RawValue for $t {
+            const SIZE: usize = $size;
+            #[inline]
+            fn parse(i: &[u8]) -> PResult<'_, Self> {
+                $parse(i)
+            }
+            fn write(&self, $o: &mut Vec<u8>) {
+                let $s = self;
+                $write
+            }
+        }
+    };
+}
+
+raw_value!(u8, 1, reader::u8_, |s, o| { o.push(*s) });
+raw_value!(u16, 2, reader::u16_, |s, o| {
+    o.extend_from_slice(&s.to_le_bytes())
+});
+raw_value!(i16, 2, reader::i16_, |s, o| {
+    o.extend_from_slice(&s.to_le_bytes())
+});
+raw_value!(u32, 4, reader::u32_, |s, o| {
+    o.extend_from_slice(&s.to_le_bytes())
+});
+raw_value!(f32, 4, reader::f32_, |s, o| {
+    o.extend_from_slice(&s.to_le_bytes())
+});
+raw_value!([f32; 2], 8, reader::vec2, |s, o| {
+    for v in s {
+        o.extend_from_slice(&v.to_le_bytes())
+    }
+});
+raw_value!([f32; 3], 12, reader::vec3, |s, o| {
+    for v in s {
+        o.extend_from_slice(&v.to_le_bytes())
+    }
+});
+raw_value!([f32; 4], 16, reader::vec4, |s, o| {
+    for v in s {
+        o.extend_from_slice(&v.to_le_bytes())
+    }
+});
+raw_value!(
+    [i16; 4],
+    8,
+    |i| {
+        let (i, a) = reader::i16_(i)?;
+        let (i, b) = reader::i16_(i)?;
+        let (i, c) = reader::i16_(i)?;
+        let (i, d) = reader::i16_(i)?;
+        Ok((i, [a, b, c, d]))
+    },
+    |s, o| {
+        for v in s {
+            o.extend_from_slice(&v.to_le_bytes())
+        }
+    }
+);
+
+impl RawValue for () {
+    const SIZE: usize = 0;
+    fn parse(i: &[u8]) -> PResult<'_, Self> {
+        Ok((i, ()))
+    }
+    fn write(&self, _: &mut Vec<u8>) {}
+}
+
+/// `M2SplineKey<T>`: value with in- and out-tangents (camera tracks).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SplineKey<T> {
+    /// Key value.
+    pub value: T,
+    /// Incoming tangent.
+    pub in_tan: T,
+    /// Outgoing tangent.
+    pub out_tan: T,
+}
+
+impl<T: RawValue + Copy> RawValue for SplineKey<T> {
+    const SIZE: usize = 3 * T::SIZE;
+    fn parse(i: &[u8]) -> PResult<'_, Self> {
+        let (i, value) = T::parse(i)?;
+        let (i, in_tan) = T::parse(i)?;
+        let (i, out_tan) = T::parse(i)?;
+        Ok((
+            i,
+            SplineKey {
+                value,
+                in_tan,
+                out_tan,
+            },
+        ))
+    }
+    fn write(&self, out: &mut Vec<u8>) {
+        self.value.write(out);
+        self.in_tan.write(out);
+        self.out_tan.write(out);
+    }
+}
+
+/// On-disk header of a track, before its arrays are followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TrackHeader {
+    /// 0 none, 1 linear, 2 bezier, 3 hermite.
+    pub interpolation: u16,
+    /// Global sequence index, −1 for none.
+    pub global_sequence: i16,
+    /// Legacy only: per-sequence `(first, last)` key ranges.
+    pub ranges: M2Array,
+    /// Timestamps (Wrath+: array of per-sequence arrays).
+    pub timestamps: M2Array,
+    /// Values (Wrath+: array of per-sequence arrays); zero for `M2TrackBase`.
+    pub values: M2Array,
+}
+
+impl TrackHeader {
+    /// Parses a track header (`with_values == false` for `M2TrackBase`).
+    pub fn parse(i: &[u8], legacy: bool, with_values: bool) -> PResult<'_, TrackHeader> {
+        let (i, interpolation) = reader::u16_(i)?;
+        let (i, global_sequence) = reader::i16_(i)?;
+        let (i, ranges) = if legacy {
+            reader::m2array(i)?
+        } else {
+            (i, M2Array::default())
+        };
+        let (i, timestamps) = reader::m2array(i)?;
+        let (i, values) = if with_values {
+            reader::m2array(i)?
+        } else {
+            (i, M2Array::default())
+        };
+        Ok((
+            i,
+            TrackHeader {
+                interpolation,
+                global_sequence,
+                ranges,
+                timestamps,
+                values,
+            },
+        ))
+    }
+}
+
+/// Key arrays of one sequence (Wrath+).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SequenceKeys<T> {
+    /// Keys stored in the file that was parsed.
+    Loaded {
+        /// Times in ms from the sequence start.
+        times: Vec<u32>,
+        /// One value per time.
+        values: Vec<T>,
+    },
+    /// Keys stored in an external `.anim` file; offsets relative to that file
+    /// (or its AFM2 payload). Resolved with [`M2Track::load_external`].
+    External {
+        /// `M2Array<u32>` of times in the .anim.
+        times: M2Array,
+        /// `M2Array<T>` of values in the .anim.
+        values: M2Array,
+    },
+}
+
+/// The keys of a track in either on-disk organisation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrackKeys<T> {
+    /// Wrath+: one key list per sequence (may be fewer lists than sequences).
+    PerSequence(Vec<SequenceKeys<T>>),
+    /// Classic/TBC: one model-wide timeline with per-sequence inclusive key ranges.
+    Timeline {
+        /// `(first, last)` key index per sequence.
+        ranges: Vec<[u32; 2]>,
+        /// Absolute times on the model-wide timeline (ms).
+        times: Vec<u32>,
+        /// One value per time.
+        values: Vec<T>,
+    },
+}
+
+/// A resolved `M2Track<T>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct M2Track<T> {
+    /// 0 none, 1 linear, 2 bezier, 3 hermite.
+    pub interpolation: u16,
+    /// Global sequence index, −1 for none.
+    pub global_sequence: i16,
+    /// Key data.
+    pub keys: TrackKeys<T>,
+}
+
+impl<T> Default for M2Track<T> {
+    fn default() -> Self {
+        M2Track {
+            interpolation: 0,
+            global_sequence: -1,
+            keys: TrackKeys::PerSequence(Vec::new()),
+        }
+    }
+}
+
+/// What the track resolver needs to know about sequences: which ones keep
+/// their keys in external `.anim` files (Wrath+ only).
+#[derive(Clone, Copy)]
+pub struct TrackContext<'s> {
+    /// Legacy (pre-Wrath) layout.
+    pub legacy: bool,
+    /// `external[i]`: sequence i's keys live in an .anim file.
+    pub external: &'s [bool],
+}
+
+fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
+    if T::SIZE == 0 {
+        // Timestamp-only track: no value array on disk. The count still comes from
+        // the file, so charge it like any other allocation.
+        r.budget()
+            .charge(arr.count as u64, r.abs(arr.offset as u64))?;
+        return Ok(Vec::new());
+    }
+    r.array(arr, T::SIZE, T::parse)
+}
+
+impl<T: RawValue> M2Track<T> {
+    /// Follows the arrays of `h`. Errors name `timestamps[i]` / `values[i]`.
+    pub fn resolve(r: &Reader<'_>, h: &TrackHeader, cx: TrackContext<'_>) -> Result<M2Track<T>> {
+        let keys = if cx.legacy {
+            let ranges = r
+                .array(h.ranges, 8, |i| {
+                    let (i, a) = reader::u32_(i)?;
+                    let (i, b) = reader::u32_(i)?;
+                    Ok((i, [a, b]))
+                })
+                .at("interpolation_ranges")?;
+            let times = r.array(h.timestamps, 4, reader::u32_).at("timestamps")?;
+            let values = values_of::<T>(r, h.values).at("values")?;
+            if T::SIZE != 0 && values.len() != times.len() {
+                return Err(Error::invalid(
+                    r.abs(h.values.offset as u64),
+                    format!("{} values for {} timestamps", values.len(), times.len()),
+                ))
+                .at("values");
+            }
+            TrackKeys::Timeline {
+                ranges,
+                times,
+                values,
+            }
+        } else {
+            let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
+            let outer_v = if T::SIZE == 0 {
+                vec![M2Array::default(); outer_t.len()]
+            } else {
+                r.array(h.values, 8, reader::m2array).at("values")?
+            };
+            if outer_v.len() != outer_t.len() {
+                return Err(Error::invalid(
+                    r.abs(h.values.offset as u64),
+                    format!(
+                        "{} value lists for {} timestamp lists",
+                        outer_v.len(),
+                        outer_t.len()
+                    ),
+                ))
+                .at("values");
+            }
+            let mut seqs = Vec::with_capacity(outer_t.len());
+            for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
+                let external =
+                    h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
+                if external && t.count > 0 {
+                    seqs.push(SequenceKeys::External {
+                        times: *t,
+                        values: *v,
+                    });
+                    continue;
+                }
+                let times = r.array(*t, 4, reader::u32_).at_elem("timestamps", i)?;
+                let values = if T::SIZE == 0 {
+                    Vec::new()
+                } else {
+                    let values = values_of::<T>(r, *v).at_elem("values", i)?;
+                    if values.len() != times.len() {
+                        return Err(Error::invalid(
+                            r.abs(v.offset as u64),
+                            format!("{} values for {} timestamps", values.len(), times.len()),
+                        ))
+                        .at_elem("values", i);
+                    }
+                    values
+                };
+                seqs.push(SequenceKeys::Loaded { times, values });
+            }
+            TrackKeys::PerSequence(seqs)
+        };
+        Ok(M2Track {
+            interpolation: h.interpolation,
+            global_sequence: h.global_sequence,
+            keys,
+        })
+    }
+
+    /// Parses a track header at the start of `rec` and resolves it.
+    pub fn read(r: &Reader<'_>, rec: &[u8], cx: TrackContext<'_>) -> Result<M2Track<T>> {
+        let h = TrackHeader::parse(rec, cx.legacy, T::SIZE != 0)
+            .map(|(_, h)| h)
+            .map_err(|_| Error::invalid(0, "truncated track header"))?;
+        Self::resolve(r, &h, cx)
+    }
+
+    /// Replaces the external key lists of sequence `seq` with keys read from
+    /// an .anim payload (`anim`); returns true if anything was loaded.
+    pub fn load_external(&mut self, anim: &Reader<'_>, seq: usize) -> Result<bool> {
+        let TrackKeys::PerSequence(seqs) = &mut self.keys else {
+            return Ok(false);
+        };
+        let Some(slot) = seqs.get_mut(seq) else {
+            return Ok(false);
+        };
+        let SequenceKeys::External { times, values } = *slot else {
+            return Ok(false);
+        };
+        let t = anim.array(times, 4, reader::u32_).at("timestamps")?;
+        let v = values_of::<T>(anim, values).at("values")?;
+        if T::SIZE != 0 && v.len() != t.len() {
+            return Err(Error::invalid(
+                anim.abs(values.offset as u64),
+                format!("{} values for {} timestamps", v.len(), t.len()),
+            ));
+        }
+        *slot = SequenceKeys::Loaded {
+            times: t,
+            values: v,
+        };
+        Ok(true)
+    }
+
+    /// True if no sequence has keys.
+    pub fn is_empty(&self) -> bool {
+        match &self.keys {
+            TrackKeys::PerSequence(s) => s.iter().all(|k| match k {
+                SequenceKeys::Loaded { times, .. } => times.is_empty(),
+                SequenceKeys::External { times, .. } => times.count == 0,
+            }),
+            TrackKeys::Timeline { times, .. } => times.is_empty(),
+        }
+    }
+}
+
+/// `M2PartTrack<T>` ("FBlock"): `M2Array<fixed16> times; M2Array<T> values`, 16 bytes.
+/// Times are fractions of the particle lifespan (0..=32767). Seed "The Fake-AnimationBlock".
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FBlock<T> {
+    /// Key times as fixed16 fractions of life.
+    pub times: Vec<u16>,
+    /// One value per key.
+    pub values: Vec<T>,
+}
+
+impl<T: RawValue> FBlock<T> {
+    /// Parses the 16-byte FBlock header at the start of `rec` and follows it.
+    pub fn read(r: &Reader<'_>, rec: &[u8]) -> Result<FBlock<T>> {
+        let (rec, t) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
+        let (_, v) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
+        let times = r.array(t, 2, reader::u16_).at("times")?;
+        let values = r.array(v, T::SIZE, T::parse).at("values")?;
+        Ok(FBlock { times, values })
+    }
+}

@@ -1,0 +1,648 @@
+//! `m2view info <file> [--json]`: what is in a model file, as text or as a
+//! JSON object. The JSON shape is [`Report`] (documented field by field; the
+//! text output prints the same fields).
+
+use std::fmt::Write as _;
+
+use m2view_format::{
+    BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, attachment_name,
+    key_bone_name,
+};
+use serde::Serialize;
+
+/// The `--json` object.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Path of the model file.
+    pub file: String,
+    /// `"MD20"`, `"MD21"` or `"MDLX"`.
+    pub format: String,
+    /// File version (M2: 256–274).
+    pub version: u32,
+    /// Expansion the version belongs to.
+    pub expansion: String,
+    /// Model name stored in the file.
+    pub name: String,
+    /// Global flags (hex string).
+    pub global_flags: String,
+    /// Chunks in file order (chunked files).
+    pub chunks: Vec<String>,
+    /// Chunks kept raw (unknown / not decoded).
+    pub unknown_chunks: Vec<String>,
+    /// Counts of every list.
+    pub counts: Counts,
+    /// Global sequence lengths in ms.
+    pub global_sequences: Vec<u32>,
+    /// Sequences.
+    pub sequences: Vec<SequenceInfo>,
+    /// Bones (parents-first order).
+    pub bones: Vec<BoneInfo>,
+    /// Skin profiles (LODs).
+    pub skin_profiles: Vec<LodInfo>,
+    /// Textures.
+    pub textures: Vec<TextureInfo>,
+    /// Materials.
+    pub materials: Vec<MaterialInfo>,
+    /// Particle emitters.
+    pub particle_emitters: Vec<EmitterInfo>,
+    /// Ribbon emitters.
+    pub ribbon_emitters: Vec<EmitterInfo>,
+    /// Attachments.
+    pub attachments: Vec<AttachmentInfo>,
+    /// Cameras.
+    pub cameras: Vec<CameraInfo>,
+    /// Lights.
+    pub lights: Vec<LightInfo>,
+    /// Events.
+    pub events: Vec<EventInfo>,
+    /// Model bounds.
+    pub bounds: BoundsInfo,
+    /// Companion files looked for.
+    pub companions: Vec<CompanionInfo>,
+    /// Non-fatal problems.
+    pub warnings: Vec<String>,
+}
+
+/// Counts.
+#[derive(Debug, Serialize)]
+pub struct Counts {
+    /// Sequences.
+    pub sequences: usize,
+    /// Bones.
+    pub bones: usize,
+    /// Vertices.
+    pub vertices: usize,
+    /// Skin profiles loaded.
+    pub skin_profiles: usize,
+    /// Skin profiles the file declares.
+    pub skin_profiles_declared: usize,
+    /// Textures.
+    pub textures: usize,
+    /// Materials.
+    pub materials: usize,
+    /// Colours.
+    pub colors: usize,
+    /// Texture weights.
+    pub texture_weights: usize,
+    /// Texture transforms.
+    pub texture_transforms: usize,
+    /// Particle emitters.
+    pub particle_emitters: usize,
+    /// Ribbon emitters.
+    pub ribbon_emitters: usize,
+    /// Attachments.
+    pub attachments: usize,
+    /// Events.
+    pub events: usize,
+    /// Lights.
+    pub lights: usize,
+    /// Cameras.
+    pub cameras: usize,
+    /// Collision triangles.
+    pub collision_triangles: usize,
+}
+
+/// A sequence.
+#[derive(Debug, Serialize)]
+pub struct SequenceInfo {
+    /// Index in the sequence list.
+    pub index: usize,
+    /// Animation id.
+    pub anim_id: u16,
+    /// Standard animation name, if known.
+    pub name: Option<String>,
+    /// Variation index.
+    pub variation: u16,
+    /// Duration in ms.
+    pub duration_ms: u32,
+    /// Flags (hex string).
+    pub flags: String,
+    /// `"m2"`, `"anim"` (external .anim file) or `"alias"`.
+    pub data: String,
+    /// Alias target index.
+    pub alias_of: Option<u16>,
+}
+
+/// A bone.
+#[derive(Debug, Serialize)]
+pub struct BoneInfo {
+    /// Index (parents first).
+    pub index: usize,
+    /// Parent index.
+    pub parent: Option<u16>,
+    /// Key bone id.
+    pub key_bone_id: Option<u32>,
+    /// Key bone name.
+    pub key_bone_name: Option<String>,
+    /// Flags (hex string).
+    pub flags: String,
+}
+
+/// A skin profile.
+#[derive(Debug, Serialize)]
+pub struct LodInfo {
+    /// Where it came from.
+    pub source: String,
+    /// Submeshes.
+    pub submeshes: usize,
+    /// Batches.
+    pub batches: usize,
+    /// Triangles.
+    pub triangles: usize,
+    /// Geoset ids of the submeshes.
+    pub geosets: Vec<u16>,
+}
+
+/// A texture.
+#[derive(Debug, Serialize)]
+pub struct TextureInfo {
+    /// Index.
+    pub index: usize,
+    /// Texture type (0 = file).
+    pub kind: u32,
+    /// Stored path.
+    pub path: Option<String>,
+    /// FileDataID.
+    pub file_data_id: Option<u32>,
+    /// Replaceable (type ≠ 0).
+    pub replaceable: bool,
+    /// Resolved file.
+    pub found: Option<String>,
+    /// Wrap flags: `"wrap"`/`"clamp"` for U and V.
+    pub wrap: [String; 2],
+}
+
+/// A material.
+#[derive(Debug, Serialize)]
+pub struct MaterialInfo {
+    /// Index.
+    pub index: usize,
+    /// Blend mode name.
+    pub blend: String,
+    /// Render flags (hex string).
+    pub flags: String,
+}
+
+/// A particle or ribbon emitter.
+#[derive(Debug, Serialize)]
+pub struct EmitterInfo {
+    /// Index.
+    pub index: usize,
+    /// Bone index.
+    pub bone: Option<u16>,
+    /// Blend mode / material.
+    pub blend: String,
+    /// Emitter type (particles) or `"ribbon"`.
+    pub kind: String,
+    /// Texture indices.
+    pub textures: Vec<Option<u16>>,
+}
+
+/// An attachment.
+#[derive(Debug, Serialize)]
+pub struct AttachmentInfo {
+    /// Attachment id.
+    pub id: u32,
+    /// Name of the id.
+    pub name: Option<String>,
+    /// Bone.
+    pub bone: Option<u16>,
+    /// Position relative to the bone.
+    pub position: [f32; 3],
+}
+
+/// A camera.
+#[derive(Debug, Serialize)]
+pub struct CameraInfo {
+    /// Type (0 portrait, 1 character info, −1 other).
+    pub kind: i32,
+    /// Position base.
+    pub position: [f32; 3],
+    /// Target base.
+    pub target: [f32; 3],
+}
+
+/// A light.
+#[derive(Debug, Serialize)]
+pub struct LightInfo {
+    /// 0 directional, 1 point.
+    pub kind: u16,
+    /// Bone.
+    pub bone: Option<u16>,
+}
+
+/// An event.
+#[derive(Debug, Serialize)]
+pub struct EventInfo {
+    /// Identifier (`$DTH`, ...).
+    pub identifier: String,
+    /// Bone.
+    pub bone: Option<u16>,
+}
+
+/// Bounds.
+#[derive(Debug, Serialize)]
+pub struct BoundsInfo {
+    /// Minimum corner.
+    pub min: [f32; 3],
+    /// Maximum corner.
+    pub max: [f32; 3],
+    /// Sphere radius.
+    pub radius: f32,
+}
+
+/// A companion file.
+#[derive(Debug, Serialize)]
+pub struct CompanionInfo {
+    /// `skin`, `lod skin`, `anim` or `texture`.
+    pub kind: String,
+    /// What was looked for.
+    pub wanted: String,
+    /// Where it was found (absent = missing).
+    pub found: Option<String>,
+}
+
+fn emitter_kind(t: m2view_format::EmitterType) -> String {
+    use m2view_format::EmitterType::*;
+    match t {
+        Plane => "plane".into(),
+        Sphere => "sphere".into(),
+        Spline => "spline".into(),
+        Bone => "bone".into(),
+        Other(v) => format!("type {v}"),
+    }
+}
+
+/// Builds the report of a loaded model.
+pub fn report(lm: &LoadedModel) -> Report {
+    let m = &lm.model;
+    let fmt = match m.source.format {
+        m2view_format::SourceFormat::Md20 => "MD20",
+        m2view_format::SourceFormat::Md21 => "MD21",
+        m2view_format::SourceFormat::Mdx => "MDLX",
+    };
+    Report {
+        file: lm.path.display().to_string(),
+        format: fmt.into(),
+        version: m.source.version,
+        expansion: m.source.expansion.into(),
+        name: m.name.clone(),
+        global_flags: format!("{:#x}", m.global_flags),
+        chunks: m.source.chunks.clone(),
+        unknown_chunks: m.source.unknown_chunks.clone(),
+        counts: Counts {
+            sequences: m.sequences.len(),
+            bones: m.bones.len(),
+            vertices: m.vertices.len(),
+            skin_profiles: m.lods.len(),
+            skin_profiles_declared: m.declared_lods,
+            textures: m.textures.len(),
+            materials: m.materials.len(),
+            colors: m.colors.len(),
+            texture_weights: m.texture_weights.len(),
+            texture_transforms: m.texture_transforms.len(),
+            particle_emitters: m.particles.len(),
+            ribbon_emitters: m.ribbons.len(),
+            attachments: m.attachments.len(),
+            events: m.events.len(),
+            lights: m.lights.len(),
+            cameras: m.cameras.len(),
+            collision_triangles: m.collision.indices.len() / 3,
+        },
+        global_sequences: m.global_sequences.clone(),
+        sequences: m
+            .sequences
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SequenceInfo {
+                index: i,
+                anim_id: s.anim_id,
+                name: animation_name(s.anim_id).map(String::from),
+                variation: s.variation,
+                duration_ms: s.duration_ms,
+                flags: format!("{:#x}", s.flags),
+                data: match s.data {
+                    SequenceData::InFile => "m2".into(),
+                    SequenceData::External { .. } => "anim".into(),
+                    SequenceData::Alias => "alias".into(),
+                },
+                alias_of: s.alias_next.map(|a| a.0),
+            })
+            .collect(),
+        bones: m
+            .bones
+            .iter()
+            .enumerate()
+            .map(|(i, b)| BoneInfo {
+                index: i,
+                parent: b.parent.map(|p| p.0),
+                key_bone_id: b.key_bone_id,
+                key_bone_name: b.key_bone_id.and_then(key_bone_name).map(String::from),
+                flags: format!("{:#x}", b.flags),
+            })
+            .collect(),
+        skin_profiles: m
+            .lods
+            .iter()
+            .map(|l| LodInfo {
+                source: l.source.clone(),
+                submeshes: l.submeshes.len(),
+                batches: l.batches.len(),
+                triangles: l.triangle_count(),
+                geosets: l.submeshes.iter().map(|s| s.geoset_id).collect(),
+            })
+            .collect(),
+        textures: m
+            .textures
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TextureInfo {
+                index: i,
+                kind: t.kind,
+                path: match &t.source {
+                    TextureSource::Path(p) => Some(p.clone()),
+                    _ => None,
+                },
+                file_data_id: match t.source {
+                    TextureSource::FileDataId(id) => Some(id),
+                    _ => None,
+                },
+                replaceable: t.source == TextureSource::Replaceable,
+                found: lm
+                    .texture_files
+                    .get(i)
+                    .cloned()
+                    .flatten()
+                    .map(|p| p.display().to_string()),
+                wrap: [
+                    if t.wrap_u { "wrap" } else { "clamp" }.into(),
+                    if t.wrap_v { "wrap" } else { "clamp" }.into(),
+                ],
+            })
+            .collect(),
+        materials: m
+            .materials
+            .iter()
+            .enumerate()
+            .map(|(i, mat)| MaterialInfo {
+                index: i,
+                blend: mat.blend.name().into(),
+                flags: format!("{:#x}", mat.flags),
+            })
+            .collect(),
+        particle_emitters: m
+            .particles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| EmitterInfo {
+                index: i,
+                bone: p.bone.map(|b| b.0),
+                blend: p.blend.name().into(),
+                kind: emitter_kind(p.emitter_type),
+                textures: p.textures.iter().map(|t| t.map(|t| t.0)).collect(),
+            })
+            .collect(),
+        ribbon_emitters: m
+            .ribbons
+            .iter()
+            .enumerate()
+            .map(|(i, r)| EmitterInfo {
+                index: i,
+                bone: r.bone.map(|b| b.0),
+                blend: r
+                    .materials
+                    .first()
+                    .and_then(|&mi| m.materials.get(mi as usize))
+                    .map_or(BlendMode::Opaque, |mat| mat.blend)
+                    .name()
+                    .into(),
+                kind: "ribbon".into(),
+                textures: r.textures.iter().map(|t| t.map(|t| t.0)).collect(),
+            })
+            .collect(),
+        attachments: m
+            .attachments
+            .iter()
+            .map(|a| AttachmentInfo {
+                id: a.id,
+                name: attachment_name(a.id).map(String::from),
+                bone: a.bone.map(|b| b.0),
+                position: a.position,
+            })
+            .collect(),
+        cameras: m
+            .cameras
+            .iter()
+            .map(|c| CameraInfo {
+                kind: c.kind,
+                position: c.position_base,
+                target: c.target_base,
+            })
+            .collect(),
+        lights: m
+            .lights
+            .iter()
+            .map(|l| LightInfo {
+                kind: l.kind,
+                bone: l.bone.map(|b| b.0),
+            })
+            .collect(),
+        events: m
+            .events
+            .iter()
+            .map(|e| EventInfo {
+                identifier: e.identifier.clone(),
+                bone: e.bone.map(|b| b.0),
+            })
+            .collect(),
+        bounds: BoundsInfo {
+            min: m.bounds.min,
+            max: m.bounds.max,
+            radius: m.bounds.radius,
+        },
+        companions: lm
+            .companions
+            .iter()
+            .map(|c| CompanionInfo {
+                kind: c.kind.label().into(),
+                wanted: c.wanted.clone(),
+                found: c.path.as_ref().map(|p| p.display().to_string()),
+            })
+            .collect(),
+        warnings: m.warnings.clone(),
+    }
+}
+
+fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
+    v.as_ref().map_or("-".into(), |v| v.to_string())
+}
+
+/// Human-readable text of a report.
+pub fn text(r: &Report) -> String {
+    let mut s = String::new();
+    let c = &r.counts;
+    let _ = writeln!(s, "{}", r.file);
+    let _ = writeln!(
+        s,
+        "  format {} version {} ({})",
+        r.format, r.version, r.expansion
+    );
+    let _ = writeln!(s, "  name {:?}  global flags {}", r.name, r.global_flags);
+    if !r.chunks.is_empty() {
+        let _ = writeln!(s, "  chunks {}", r.chunks.join(" "));
+    }
+    if !r.unknown_chunks.is_empty() {
+        let _ = writeln!(
+            s,
+            "  unknown chunks (kept raw) {}",
+            r.unknown_chunks.join(" ")
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  counts: {} sequences, {} bones, {} vertices, {}/{} skin profiles, {} textures, {} materials, \
+         {} colors, {} texture weights, {} texture transforms, {} particle emitters, {} ribbon emitters, \
+         {} attachments, {} events, {} lights, {} cameras, {} collision triangles",
+        c.sequences,
+        c.bones,
+        c.vertices,
+        c.skin_profiles,
+        c.skin_profiles_declared,
+        c.textures,
+        c.materials,
+        c.colors,
+        c.texture_weights,
+        c.texture_transforms,
+        c.particle_emitters,
+        c.ribbon_emitters,
+        c.attachments,
+        c.events,
+        c.lights,
+        c.cameras,
+        c.collision_triangles
+    );
+    let b = &r.bounds;
+    let _ = writeln!(
+        s,
+        "  bounds min {:?} max {:?} radius {}",
+        b.min, b.max, b.radius
+    );
+    if !r.global_sequences.is_empty() {
+        let _ = writeln!(s, "  global sequences (ms) {:?}", r.global_sequences);
+    }
+    let _ = writeln!(s, "sequences:");
+    let _ = writeln!(
+        s,
+        "  {:>4} {:>5} {:<24} {:>4} {:>8} {:>8}  data",
+        "idx", "id", "name", "var", "ms", "flags"
+    );
+    for q in &r.sequences {
+        let data = match q.alias_of {
+            Some(a) => format!("alias of {a}"),
+            None => q.data.clone(),
+        };
+        let _ = writeln!(
+            s,
+            "  {:>4} {:>5} {:<24} {:>4} {:>8} {:>8}  {}",
+            q.index,
+            q.anim_id,
+            q.name.as_deref().unwrap_or("?"),
+            q.variation,
+            q.duration_ms,
+            q.flags,
+            data
+        );
+    }
+    let _ = writeln!(s, "skin profiles:");
+    for l in &r.skin_profiles {
+        let _ = writeln!(
+            s,
+            "  {}: {} submeshes, {} batches, {} triangles, geosets {:?}",
+            l.source, l.submeshes, l.batches, l.triangles, l.geosets
+        );
+    }
+    let _ = writeln!(s, "textures:");
+    for t in &r.textures {
+        let what = match (&t.path, t.file_data_id, t.replaceable) {
+            (Some(p), _, _) => p.clone(),
+            (_, Some(id), _) => format!("fdid {id}"),
+            (_, _, true) => "(replaceable)".into(),
+            _ => "(none)".into(),
+        };
+        let found = if t.replaceable {
+            String::new()
+        } else {
+            format!(" -> {}", t.found.as_deref().unwrap_or("MISSING"))
+        };
+        let _ = writeln!(
+            s,
+            "  {:>3} type {:>2} {}{}  [{}/{}]",
+            t.index, t.kind, what, found, t.wrap[0], t.wrap[1]
+        );
+    }
+    let _ = writeln!(s, "materials:");
+    for m in &r.materials {
+        let _ = writeln!(s, "  {:>3} {:<10} flags {}", m.index, m.blend, m.flags);
+    }
+    for (title, list) in [
+        ("particle emitters", &r.particle_emitters),
+        ("ribbon emitters", &r.ribbon_emitters),
+    ] {
+        if !list.is_empty() {
+            let _ = writeln!(s, "{title}:");
+            for e in list {
+                let _ = writeln!(
+                    s,
+                    "  {:>3} {:<8} bone {:>4} blend {:<10} textures {:?}",
+                    e.index,
+                    e.kind,
+                    opt(&e.bone),
+                    e.blend,
+                    e.textures
+                );
+            }
+        }
+    }
+    if !r.attachments.is_empty() {
+        let names: Vec<String> = r
+            .attachments
+            .iter()
+            .map(|a| format!("{} {}", a.id, a.name.as_deref().unwrap_or("?")))
+            .collect();
+        let _ = writeln!(s, "attachments: {}", names.join(", "));
+    }
+    if !r.cameras.is_empty() {
+        let _ = writeln!(s, "cameras:");
+        for c in &r.cameras {
+            let _ = writeln!(
+                s,
+                "  type {:>2} position {:?} target {:?}",
+                c.kind, c.position, c.target
+            );
+        }
+    }
+    if !r.lights.is_empty() {
+        let _ = writeln!(s, "lights: {}", r.lights.len());
+    }
+    if !r.events.is_empty() {
+        let ids: Vec<&str> = r.events.iter().map(|e| e.identifier.as_str()).collect();
+        let _ = writeln!(s, "events: {}", ids.join(" "));
+    }
+    let _ = writeln!(s, "companion files:");
+    for c in &r.companions {
+        let _ = writeln!(
+            s,
+            "  {:<8} {} -> {}",
+            c.kind,
+            c.wanted,
+            c.found.as_deref().unwrap_or("MISSING")
+        );
+    }
+    if !r.warnings.is_empty() {
+        let _ = writeln!(s, "warnings:");
+        for w in &r.warnings {
+            let _ = writeln!(s, "  {w}");
+        }
+    }
+    s
+}
