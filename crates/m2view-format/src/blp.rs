@@ -171,7 +171,8 @@ impl Blp {
                     0 => BlpEncoding::Jpeg,
                     1 => BlpEncoding::Palette,
                     c => {
-                        return Err(Error::invalid(4, format!("unknown content {c}"))).at("content");
+                        return Err(Error::invalid(4, format!("unknown content {c}")))
+                            .at("content");
                     }
                 };
                 need(
@@ -210,6 +211,13 @@ impl Blp {
             ))
             .at("width");
         }
+        // Only palettized images read an alpha plane of that depth. JPEG and raw
+        // images carry alpha in their pixels, and real files store odd depths
+        // there (9 in a WC3 JPEG, 136 in a raw BLP2): read any nonzero as 8.
+        let alpha_bits = match encoding {
+            BlpEncoding::Jpeg | BlpEncoding::Raw if alpha_bits != 0 => 8,
+            _ => alpha_bits,
+        };
         if !matches!(alpha_bits, 0 | 1 | 4 | 8) {
             return Err(Error::invalid(
                 9,
@@ -291,12 +299,29 @@ impl Blp {
         self.data.get(m.offset as usize..m.offset as usize + n)
     }
 
-    /// Decodes mip `level` to RGBA8 with `wow-blp`.
+    /// Decodes mip `level` to RGBA8: raw BGRA here (wow-blp 0.7 rejects raw
+    /// files whose unused alpha-type byte is not 8, e.g. wowserhq `raw.blp`),
+    /// everything else with `wow-blp`.
     pub fn decode(&self, level: usize) -> Result<RgbaImage> {
         let m = *self
             .mips
             .get(level)
             .ok_or_else(|| Error::invalid(0, format!("no mip level {level}")))?;
+        if self.encoding == BlpEncoding::Raw {
+            let n = m.width as usize * m.height as usize * 4;
+            // Level size was checked against the file in `parse`.
+            let src = &self.data[m.offset as usize..m.offset as usize + n];
+            let mut pixels = Vec::with_capacity(n);
+            for p in src.chunks_exact(4) {
+                let a = if self.alpha_bits == 0 { 255 } else { p[3] };
+                pixels.extend_from_slice(&[p[2], p[1], p[0], a]);
+            }
+            return Ok(RgbaImage {
+                width: m.width,
+                height: m.height,
+                pixels,
+            });
+        }
         let parsed = wow_blp::parser::load_blp_from_buf(&self.data)
             .map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
         let img = wow_blp::convert::blp_to_image(&parsed, level)

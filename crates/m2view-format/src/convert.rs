@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::model::*;
 use crate::raw::chunked::{Chunks, M2File};
 use crate::raw::layout::{self, expansion_name};
-use crate::raw::m2::{M2Particle, Md20, ParticleLife};
+use crate::raw::m2::{BoneRotation, M2Particle, Md20, ParticleLife};
 use crate::raw::skin::SkinProfile;
 use crate::raw::track::{FBlock, M2Track, RawValue, SequenceKeys, TrackKeys};
 use crate::reader::Reader;
@@ -291,7 +291,10 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
                 name_crc: b.bone_name_crc,
                 pivot: b.pivot,
                 translation: tr(&b.translation, &cx),
-                rotation: tr(&b.rotation, &cx),
+                rotation: match &b.rotation {
+                    BoneRotation::Compressed(t) => tr(t, &cx),
+                    BoneRotation::Float(t) => tr(t, &cx),
+                },
                 scale: tr(&b.scale, &cx),
             }
         })

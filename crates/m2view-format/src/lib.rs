@@ -21,6 +21,7 @@ pub mod blp;
 pub mod companion;
 pub mod convert;
 pub mod error;
+pub mod fixtures;
 pub mod model;
 mod names;
 pub mod raw;

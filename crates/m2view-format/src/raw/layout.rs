@@ -41,6 +41,11 @@ pub struct Layout {
     pub sequence: usize,
     /// `M2CompBone` size (108 Classic, 112 TBC, 88 Wrath+).
     pub bone: usize,
+    /// Bone rotations are float `C4Quaternion`s (Classic) instead of `M2CompQuat`.
+    /// The wiki's "≤ Classic" note; confirmed on the samples: in every v256 file
+    /// the 16-byte float keys have unit length and the int16 reading does not,
+    /// while the v260 file is the other way round.
+    pub float_bone_rotation: bool,
     /// `M2Camera` size.
     pub camera: usize,
     /// `M2Light` size.
@@ -84,6 +89,7 @@ impl Layout {
                 88
             },
             // type, [fov], far, near, 3 spline tracks, 2 base vectors, [fov track]
+            float_bone_rotation: version < TBC,
             camera: if legacy {
                 16 + 3 * track + 24
             } else if version < CATA {

@@ -61,12 +61,27 @@ pub struct M2CompBone {
     pub bone_name_crc: u32,
     /// Translation track (C3Vector).
     pub translation: M2Track<[f32; 3]>,
-    /// Rotation track (M2CompQuat, int16 x,y,z,w).
-    pub rotation: M2Track<[i16; 4]>,
+    /// Rotation track.
+    pub rotation: BoneRotation,
     /// Scale track (C3Vector).
     pub scale: M2Track<[f32; 3]>,
     /// Pivot point in model space.
     pub pivot: [f32; 3],
+}
+
+/// A bone rotation track: float quaternions (Classic) or compressed (TBC+).
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoneRotation {
+    /// `M2CompQuat` (int16 x, y, z, w), TBC and later.
+    Compressed(M2Track<[i16; 4]>),
+    /// `C4Quaternion` (f32 x, y, z, w), Classic.
+    Float(M2Track<[f32; 4]>),
+}
+
+impl Default for BoneRotation {
+    fn default() -> Self {
+        BoneRotation::Compressed(M2Track::default())
+    }
 }
 
 /// `M2Vertex`, 48 bytes. Seed "Vertices".
@@ -867,7 +882,11 @@ fn parse_bone(
         submesh_id,
         bone_name_crc,
         translation: c.track(r, cx, l.track).at("translation")?,
-        rotation: c.track(r, cx, l.track).at("rotation")?,
+        rotation: if l.float_bone_rotation {
+            BoneRotation::Float(c.track(r, cx, l.track).at("rotation")?)
+        } else {
+            BoneRotation::Compressed(c.track(r, cx, l.track).at("rotation")?)
+        },
         scale: c.track(r, cx, l.track).at("scale")?,
         pivot: c.vec3()?,
     })

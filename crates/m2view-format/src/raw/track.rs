@@ -245,75 +245,79 @@ fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
 impl<T: RawValue> M2Track<T> {
     /// Follows the arrays of `h`. Errors name `timestamps[i]` / `values[i]`.
     pub fn resolve(r: &Reader<'_>, h: &TrackHeader, cx: TrackContext<'_>) -> Result<M2Track<T>> {
-        let keys = if cx.legacy {
-            let ranges = r
-                .array(h.ranges, 8, |i| {
-                    let (i, a) = reader::u32_(i)?;
-                    let (i, b) = reader::u32_(i)?;
-                    Ok((i, [a, b]))
-                })
-                .at("interpolation_ranges")?;
-            let times = r.array(h.timestamps, 4, reader::u32_).at("timestamps")?;
-            let values = values_of::<T>(r, h.values).at("values")?;
-            if T::SIZE != 0 && values.len() != times.len() {
-                return Err(Error::invalid(
-                    r.abs(h.values.offset as u64),
-                    format!("{} values for {} timestamps", values.len(), times.len()),
-                ))
-                .at("values");
-            }
-            TrackKeys::Timeline {
-                ranges,
-                times,
-                values,
-            }
-        } else {
-            let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
-            let outer_v = if T::SIZE == 0 {
-                vec![M2Array::default(); outer_t.len()]
-            } else {
-                r.array(h.values, 8, reader::m2array).at("values")?
-            };
-            if outer_v.len() != outer_t.len() {
-                return Err(Error::invalid(
-                    r.abs(h.values.offset as u64),
-                    format!(
-                        "{} value lists for {} timestamp lists",
-                        outer_v.len(),
-                        outer_t.len()
-                    ),
-                ))
-                .at("values");
-            }
-            let mut seqs = Vec::with_capacity(outer_t.len());
-            for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
-                let external =
-                    h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
-                if external && t.count > 0 {
-                    seqs.push(SequenceKeys::External {
-                        times: *t,
-                        values: *v,
-                    });
-                    continue;
+        let keys =
+            if cx.legacy && h.ranges.count == 0 && h.timestamps.count == 0 && h.values.count == 0 {
+                // An empty legacy track is the same empty track in either organisation.
+                TrackKeys::PerSequence(Vec::new())
+            } else if cx.legacy {
+                let ranges = r
+                    .array(h.ranges, 8, |i| {
+                        let (i, a) = reader::u32_(i)?;
+                        let (i, b) = reader::u32_(i)?;
+                        Ok((i, [a, b]))
+                    })
+                    .at("interpolation_ranges")?;
+                let times = r.array(h.timestamps, 4, reader::u32_).at("timestamps")?;
+                let values = values_of::<T>(r, h.values).at("values")?;
+                if T::SIZE != 0 && values.len() != times.len() {
+                    return Err(Error::invalid(
+                        r.abs(h.values.offset as u64),
+                        format!("{} values for {} timestamps", values.len(), times.len()),
+                    ))
+                    .at("values");
                 }
-                let times = r.array(*t, 4, reader::u32_).at_elem("timestamps", i)?;
-                let values = if T::SIZE == 0 {
-                    Vec::new()
+                TrackKeys::Timeline {
+                    ranges,
+                    times,
+                    values,
+                }
+            } else {
+                let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
+                let outer_v = if T::SIZE == 0 {
+                    vec![M2Array::default(); outer_t.len()]
                 } else {
-                    let values = values_of::<T>(r, *v).at_elem("values", i)?;
-                    if values.len() != times.len() {
-                        return Err(Error::invalid(
-                            r.abs(v.offset as u64),
-                            format!("{} values for {} timestamps", values.len(), times.len()),
-                        ))
-                        .at_elem("values", i);
-                    }
-                    values
+                    r.array(h.values, 8, reader::m2array).at("values")?
                 };
-                seqs.push(SequenceKeys::Loaded { times, values });
-            }
-            TrackKeys::PerSequence(seqs)
-        };
+                if outer_v.len() != outer_t.len() {
+                    return Err(Error::invalid(
+                        r.abs(h.values.offset as u64),
+                        format!(
+                            "{} value lists for {} timestamp lists",
+                            outer_v.len(),
+                            outer_t.len()
+                        ),
+                    ))
+                    .at("values");
+                }
+                let mut seqs = Vec::with_capacity(outer_t.len());
+                for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
+                    let external =
+                        h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
+                    if external && t.count > 0 {
+                        seqs.push(SequenceKeys::External {
+                            times: *t,
+                            values: *v,
+                        });
+                        continue;
+                    }
+                    let times = r.array(*t, 4, reader::u32_).at_elem("timestamps", i)?;
+                    let values = if T::SIZE == 0 {
+                        Vec::new()
+                    } else {
+                        let values = values_of::<T>(r, *v).at_elem("values", i)?;
+                        if values.len() != times.len() {
+                            return Err(Error::invalid(
+                                r.abs(v.offset as u64),
+                                format!("{} values for {} timestamps", values.len(), times.len()),
+                            ))
+                            .at_elem("values", i);
+                        }
+                        values
+                    };
+                    seqs.push(SequenceKeys::Loaded { times, values });
+                }
+                TrackKeys::PerSequence(seqs)
+            };
         Ok(M2Track {
             interpolation: h.interpolation,
             global_sequence: h.global_sequence,

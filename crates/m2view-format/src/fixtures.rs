@@ -1,0 +1,535 @@
+//! Hand-specified test models built with the writer, for every supported
+//! layout (v256, v260, v264, v272, MD21 v274). Each exercises the blocks a
+//! viewer needs: two bones (the top one rotating), two sequences, a global
+//! sequence, colour/alpha, texture weight, texture transform, materials,
+//! attachments, an event, a light, a camera, a particle and a ribbon emitter.
+//!
+//! The geometry is two stacked unit boxes (bottom on bone 0, top on bone 1),
+//! Z-up, 1 model unit each, so renders and bone poses have hand-checkable values.
+
+use crate::raw::chunked::{AnimFileId, Chunks, M2File, RawChunk};
+use crate::raw::layout::{self, Layout};
+use crate::raw::m2::*;
+use crate::raw::skin::{Batch, SkinProfile, SkinSection};
+use crate::raw::track::{FBlock, M2Track, RawValue, SequenceKeys, SplineKey, TrackKeys};
+
+/// Duration of sequence 0 (Stand) in ms.
+pub const STAND_MS: u32 = 1000;
+/// Duration of sequence 1 (Walk) in ms.
+pub const WALK_MS: u32 = 500;
+/// Length of global sequence 0 in ms.
+pub const GLOBAL_MS: u32 = 2000;
+
+/// Sequence start on the legacy single timeline.
+fn seq_starts() -> [u32; 2] {
+    [0, STAND_MS + 100]
+}
+
+/// Builds a track with one key list per sequence, in the layout of `version`
+/// (legacy versions get one timeline with interpolation ranges).
+pub fn track<T: RawValue>(
+    version: u32,
+    interpolation: u16,
+    per_seq: Vec<(Vec<u32>, Vec<T>)>,
+) -> M2Track<T> {
+    if version >= layout::WRATH {
+        let keys = per_seq
+            .into_iter()
+            .map(|(times, values)| SequenceKeys::Loaded { times, values })
+            .collect();
+        return M2Track {
+            interpolation,
+            global_sequence: -1,
+            keys: TrackKeys::PerSequence(keys),
+        };
+    }
+    let starts = seq_starts();
+    let (mut ranges, mut times, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for (s, (t, v)) in per_seq.into_iter().enumerate() {
+        let first = times.len() as u32;
+        times.extend(t.iter().map(|x| x + starts[s]));
+        values.extend(v);
+        ranges.push([first, (times.len() as u32).saturating_sub(1).max(first)]);
+    }
+    M2Track {
+        interpolation,
+        global_sequence: -1,
+        keys: TrackKeys::Timeline {
+            ranges,
+            times,
+            values,
+        },
+    }
+}
+
+/// A track on global sequence `gs` with the given keys.
+pub fn global_track<T: RawValue>(
+    version: u32,
+    gs: i16,
+    times: Vec<u32>,
+    values: Vec<T>,
+) -> M2Track<T> {
+    let keys = if version >= layout::WRATH {
+        TrackKeys::PerSequence(vec![SequenceKeys::Loaded { times, values }])
+    } else {
+        TrackKeys::Timeline {
+            ranges: vec![],
+            times,
+            values,
+        }
+    };
+    M2Track {
+        interpolation: 1,
+        global_sequence: gs,
+        keys,
+    }
+}
+
+fn constant<T: RawValue>(version: u32, v: T) -> M2Track<T> {
+    track(
+        version,
+        0,
+        vec![(vec![0], vec![v.clone()]), (vec![0], vec![v])],
+    )
+}
+
+/// Compressed quaternion for a rotation of `angle` radians about +Z.
+pub fn comp_quat_z(angle: f32) -> [i16; 4] {
+    let (s, c) = (angle * 0.5).sin_cos();
+    let enc = |f: f32| -> i16 {
+        // inverse of convert::decompress_quat_component
+        let v = (f * 32767.0).round() as i32;
+        if v >= 0 {
+            (v - 32768) as i16
+        } else {
+            (v + 32767) as i16
+        }
+    };
+    [enc(0.0), enc(0.0), enc(s), enc(c)]
+}
+
+/// A bone rotation track about +Z (angles in radians) in the version's encoding.
+pub fn rotation_track(version: u32, per_seq: Vec<(Vec<u32>, Vec<f32>)>) -> BoneRotation {
+    if Layout::new(version, 0).float_bone_rotation {
+        let q = |a: f32| [0.0, 0.0, (a * 0.5).sin(), (a * 0.5).cos()];
+        BoneRotation::Float(track(
+            version,
+            1,
+            per_seq
+                .into_iter()
+                .map(|(t, a)| (t, a.into_iter().map(q).collect()))
+                .collect(),
+        ))
+    } else {
+        BoneRotation::Compressed(track(
+            version,
+            1,
+            per_seq
+                .into_iter()
+                .map(|(t, a)| (t, a.into_iter().map(comp_quat_z).collect()))
+                .collect(),
+        ))
+    }
+}
+
+fn box_vertices(z0: f32, bone: u8) -> Vec<M2Vertex> {
+    // 6 faces x 4 corners, outward normals, UVs covering each face.
+    let faces: [([f32; 3], [f32; 3], [f32; 3]); 6] = [
+        ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]),
+        ([-1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]),
+        ([0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]),
+        ([0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]),
+        ([0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]),
+        ([0.0, 0.0, -1.0], [-1.0, 0.0, 0.0], [0.0, 1.0, 0.0]),
+    ];
+    let mut v = Vec::new();
+    for (n, u, w) in faces {
+        for (a, b) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            let p = [
+                0.5 * (n[0] + a * u[0] + b * w[0]),
+                0.5 * (n[1] + a * u[1] + b * w[1]),
+                z0 + 0.5 + 0.5 * (n[2] + a * u[2] + b * w[2]),
+            ];
+            v.push(M2Vertex {
+                pos: p,
+                bone_weights: [255, 0, 0, 0],
+                bone_indices: [bone, 0, 0, 0],
+                normal: n,
+                tex_coords: [
+                    [(a + 1.0) * 0.5, (1.0 - b) * 0.5],
+                    [(a + 1.0) * 0.25, (1.0 - b) * 0.25],
+                ],
+            });
+        }
+    }
+    v
+}
+
+/// The skin profile of the two-box model: submesh 0 = bottom box (geoset 0),
+/// submesh 1 = top box (geoset 101); batch 0 opaque on texture 0, batch 1
+/// alpha-blended with colour 0, texture weight 0 and texture transform 0.
+pub fn skin_profile(version: u32) -> SkinProfile {
+    let mut indices = Vec::new();
+    for face in 0..12u16 {
+        let b = face * 4;
+        indices.extend_from_slice(&[b, b + 1, b + 2, b, b + 2, b + 3]);
+    }
+    let sec = |id: u16, start: u16, z: f32| SkinSection {
+        skin_section_id: id,
+        level: 0,
+        vertex_start: start,
+        vertex_count: 24,
+        index_start: start / 4 * 6,
+        index_count: 36,
+        bone_count: 1,
+        bone_combo_index: (start / 24),
+        bone_influences: 1,
+        center_bone_index: (start / 24),
+        center_position: [0.0, 0.0, z],
+        sort_center_position: if version >= layout::TBC {
+            [0.0, 0.0, z]
+        } else {
+            [0.0; 3]
+        },
+        sort_radius: if version >= layout::TBC { 0.87 } else { 0.0 },
+    };
+    SkinProfile {
+        vertices: (0..48).collect(),
+        indices,
+        bones: (0..48).map(|i| [(i / 24) as u8, 0, 0, 0]).collect(),
+        submeshes: vec![sec(0, 0, 0.5), sec(101, 24, 1.5)],
+        batches: vec![
+            Batch {
+                flags: 0x10,
+                texture_count: 1,
+                color_index: -1,
+                ..Default::default()
+            },
+            Batch {
+                flags: 0,
+                priority_plane: 0,
+                skin_section_index: 1,
+                color_index: 0,
+                material_index: 1,
+                texture_count: 1,
+                texture_combo_index: 1,
+                texture_transform_combo_index: 0,
+                ..Default::default()
+            },
+        ],
+        bone_count_max: 256,
+        shadow_batches: vec![],
+    }
+}
+
+/// The two-box model as MD20 data for `version` (256–274).
+pub fn two_boxes(version: u32) -> Md20 {
+    let v = version;
+    let flags = if v >= layout::TBC { 0x08 } else { 0 };
+    let l = Layout::new(v, flags);
+    let seq = |id: u16, s: usize, dur: u32| M2Sequence {
+        id,
+        start_timestamp: if l.legacy { seq_starts()[s] } else { 0 },
+        duration: dur,
+        flags: 0x20,
+        frequency: 0x7FFF,
+        blend_time: 150,
+        bounds: [-0.5, -0.5, 0.0, 0.5, 0.5, 2.0],
+        bounds_radius: 1.5,
+        variation_next: -1,
+        ..Default::default()
+    };
+    let quarter = std::f32::consts::FRAC_PI_2;
+    let mut vertices = box_vertices(0.0, 0);
+    vertices.extend(box_vertices(1.0, 1));
+    let particle = M2Particle {
+        particle_id: -1,
+        flags: 0x20000 | if v >= layout::WRATH { 0x80_0000 } else { 0 },
+        position: [0.0, 0.0, 2.0],
+        bone: 1,
+        texture: 0,
+        blending_type: 4,
+        emitter_type: 1,
+        texture_rows: 1,
+        texture_cols: 1,
+        emission_speed: constant(v, 1.0f32),
+        lifespan: constant(v, 1.5f32),
+        emission_rate: constant(v, 10.0f32),
+        emission_area_length: constant(v, 0.5f32),
+        emission_area_width: constant(v, 0.5f32),
+        gravity: constant(
+            v,
+            if v >= layout::WRATH {
+                0x00C8_0000u32
+            } else {
+                9.8f32.to_bits()
+            },
+        ),
+        enabled_in: constant(v, 1u8),
+        life: if l.legacy {
+            ParticleLife::Fixed {
+                mid_point: 0.5,
+                colors: [[0, 128, 255, 255], [0, 255, 255, 255], [255, 255, 255, 0]],
+                scales: [0.2, 0.3, 0.1],
+                lifespan_uv_anim: [0; 3],
+                decay_uv_anim: [0; 3],
+                tail_uv_anim: [0; 2],
+                tail_decay_uv_anim: [0; 2],
+            }
+        } else {
+            ParticleLife::Tracks {
+                color: FBlock {
+                    times: vec![0, 16384, 32767],
+                    values: vec![[255.0, 128.0, 0.0]; 3],
+                },
+                alpha: FBlock {
+                    times: vec![0, 32767],
+                    values: vec![32767, 0],
+                },
+                scale: FBlock {
+                    times: vec![0, 32767],
+                    values: vec![[0.2, 0.2], [0.1, 0.1]],
+                },
+                scale_vary: [0.1, 0.0],
+                head_cell: FBlock::default(),
+                tail_cell: FBlock::default(),
+            }
+        },
+        twinkle_scale: [1.0, 1.0],
+        twinkle_percent: 1.0,
+        spin: if l.legacy {
+            [0.5, 0.0, 0.0, 0.0]
+        } else {
+            [0.1, 0.2, 0.3, 0.4]
+        },
+        spline_points: vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        multi_texture_params: (l.particle == 492).then_some([1, 2, 3, 4, 5, 6, 7, 8]),
+        ..Default::default()
+    };
+    let ribbon = M2Ribbon {
+        ribbon_id: -1,
+        bone_index: 1,
+        position: [0.5, 0.0, 2.0],
+        texture_indices: vec![1],
+        material_indices: vec![1],
+        color: constant(v, [1.0f32, 0.5, 0.25]),
+        alpha: constant(v, 0x7FFFi16),
+        height_above: constant(v, 0.2f32),
+        height_below: constant(v, 0.2f32),
+        edges_per_second: 30.0,
+        edge_lifetime: 0.5,
+        gravity: 0.0,
+        texture_rows: 1,
+        texture_cols: 1,
+        tex_slot: constant(v, 0u16),
+        visibility: constant(v, 1u8),
+        priority_plane: if l.legacy { 0 } else { 1 },
+        color_index: 0,
+        texture_transform_lookup: if l.legacy { 0 } else { -1 },
+    };
+    let spline = |p: [f32; 3]| SplineKey {
+        value: p,
+        in_tan: p,
+        out_tan: p,
+    };
+    let cam_fov = 0.95f32;
+    Md20 {
+        version: v,
+        name: format!("TwoBoxes{v}"),
+        global_flags: flags,
+        global_loops: vec![GLOBAL_MS],
+        sequences: vec![seq(0, 0, STAND_MS), seq(4, 1, WALK_MS)],
+        sequence_lookup: vec![0, 0xFFFF, 0xFFFF, 0xFFFF, 1],
+        playable_animation_lookup: if l.legacy {
+            vec![
+                M2SequenceFallback {
+                    fallback_id: 0,
+                    flags: 0
+                };
+                2
+            ]
+        } else {
+            vec![]
+        },
+        bones: vec![
+            M2CompBone {
+                key_bone_id: 26,
+                parent_bone: -1,
+                rotation: if l.float_bone_rotation {
+                    BoneRotation::Float(M2Track::default())
+                } else {
+                    BoneRotation::Compressed(M2Track::default())
+                },
+                bone_name_crc: if v >= layout::TBC { 0x1234 } else { 0 },
+                ..Default::default()
+            },
+            M2CompBone {
+                key_bone_id: -1,
+                flags: 0x200,
+                parent_bone: 0,
+                pivot: [0.0, 0.0, 1.0],
+                // Stand: rotate 0 → 90° about Z over the sequence; Walk: constant 0.
+                rotation: rotation_track(
+                    v,
+                    vec![
+                        (vec![0, STAND_MS], vec![0.0, quarter]),
+                        (vec![0], vec![0.0]),
+                    ],
+                ),
+                translation: track(
+                    v,
+                    1,
+                    vec![
+                        (vec![0], vec![[0.0f32; 3]]),
+                        (vec![0, WALK_MS], vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]]),
+                    ],
+                ),
+                ..Default::default()
+            },
+        ],
+        key_bone_lookup: vec![0xFFFF; 26].into_iter().chain([0]).collect(),
+        vertices,
+        skin_profiles: if l.legacy {
+            vec![skin_profile(v), skin_profile(v)]
+        } else {
+            vec![]
+        },
+        num_skin_profiles: if l.legacy { 0 } else { 1 },
+        colors: vec![M2Color {
+            color: constant(v, [1.0f32, 0.5, 0.25]),
+            alpha: track(
+                v,
+                1,
+                vec![
+                    (vec![0, STAND_MS], vec![0x7FFF, 0x3FFF]),
+                    (vec![0], vec![0x7FFF]),
+                ],
+            ),
+        }],
+        textures: vec![
+            M2Texture {
+                kind: 0,
+                flags: 3,
+                filename: "Textures\\Boxes\\Box.blp".into(),
+            },
+            M2Texture {
+                kind: 11,
+                flags: 0,
+                filename: String::new(),
+            },
+        ],
+        texture_weights: vec![constant(v, 0x7FFFi16)],
+        texture_flipbooks: vec![],
+        texture_transforms: vec![M2TextureTransform {
+            translation: global_track(v, 0, vec![0, GLOBAL_MS], vec![[0.0f32; 3], [1.0, 0.0, 0.0]]),
+            ..Default::default()
+        }],
+        replaceable_texture_lookup: vec![0xFFFF; 11].into_iter().chain([1]).collect(),
+        materials: vec![
+            M2Material {
+                flags: 0,
+                blending_mode: 0,
+            },
+            M2Material {
+                flags: 0x4 | 0x10,
+                blending_mode: 2,
+            },
+        ],
+        bone_lookup: vec![0, 1],
+        texture_lookup: vec![0, 1],
+        texture_coord_lookup: vec![0],
+        transparency_lookup: vec![0],
+        texture_transform_lookup: vec![0],
+        bounding_box: [-0.5, -0.5, 0.0, 0.5, 0.5, 2.0],
+        bounding_radius: 1.5,
+        collision_box: [-0.5, -0.5, 0.0, 0.5, 0.5, 2.0],
+        collision_radius: 1.5,
+        collision_indices: vec![0, 1, 2],
+        collision_positions: vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]],
+        collision_normals: vec![[0.0, 0.0, 1.0]],
+        attachments: vec![M2Attachment {
+            id: 11,
+            bone: 1,
+            unknown: 0,
+            position: [0.0, 0.0, 2.0],
+            animate_attached: constant(v, 1u8),
+        }],
+        attachment_lookup: vec![0xFFFF; 11].into_iter().chain([0]).collect(),
+        events: vec![M2Event {
+            identifier: *b"$DTH",
+            data: 7,
+            bone: 0,
+            position: [0.0; 3],
+            enabled: track(v, 0, vec![(vec![500], Vec::<()>::new()), (vec![], vec![])]),
+        }],
+        lights: vec![M2Light {
+            kind: 1,
+            bone: 1,
+            position: [0.0, 0.0, 2.5],
+            ambient_color: constant(v, [0.1f32, 0.1, 0.1]),
+            ambient_intensity: constant(v, 1.0f32),
+            diffuse_color: constant(v, [1.0f32, 0.9, 0.8]),
+            diffuse_intensity: constant(v, 0.8f32),
+            attenuation_start: constant(v, 1.0f32),
+            attenuation_end: constant(v, 5.0f32),
+            visibility: constant(v, 1u8),
+        }],
+        cameras: vec![M2Camera {
+            kind: 0,
+            fov: (v < layout::CATA).then_some(cam_fov),
+            far_clip: 100.0,
+            near_clip: 0.1,
+            positions: constant(v, spline([0.0; 3])),
+            position_base: [4.0, 0.0, 1.0],
+            target_positions: constant(v, spline([0.0; 3])),
+            target_position_base: [0.0, 0.0, 1.0],
+            roll: constant(
+                v,
+                SplineKey {
+                    value: 0.0f32,
+                    in_tan: 0.0,
+                    out_tan: 0.0,
+                },
+            ),
+            fov_track: (v >= layout::CATA).then(|| {
+                constant(
+                    v,
+                    SplineKey {
+                        value: cam_fov,
+                        in_tan: cam_fov,
+                        out_tan: cam_fov,
+                    },
+                )
+            }),
+        }],
+        camera_lookup: vec![0],
+        ribbons: vec![ribbon],
+        particles: vec![particle],
+        texture_combiner_combos: (flags & 0x08 != 0).then(|| vec![0, 0]),
+    }
+}
+
+/// The two-box model as a chunked MD21 (v274) file with SFID, TXID, AFID and
+/// an unknown chunk.
+pub fn two_boxes_md21() -> M2File {
+    let mut md20 = two_boxes(274);
+    md20.textures[0].filename.clear();
+    M2File {
+        md20,
+        chunks: Some(Chunks {
+            skin_file_ids: vec![1001],
+            texture_file_ids: vec![2001, 0],
+            anim_file_ids: vec![AnimFileId {
+                anim_id: 0,
+                sub_anim_id: 0,
+                file_id: 0,
+            }],
+            unknown: vec![RawChunk {
+                magic: *b"ZZZZ",
+                offset: 0,
+                data: vec![1, 2, 3, 4],
+            }],
+            ..Default::default()
+        }),
+    }
+}
