@@ -1,1 +1,130 @@
-fn main() {}
+//! Parse throughput over the whole sample corpus (every .m2 and .skin in
+//! `../shared/samples` or `$M2VIEW_SAMPLES`), with this crate and, as the
+//! baseline, the `wow-m2` 0.7 crate on the same bytes.
+//! Goal (issue 2): ≥ 3× wow-m2 and ≥ 1 GB/s.
+//!
+//! `cargo bench -p m2view-format --bench parse`
+
+use std::hint::black_box;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+struct Corpus {
+    m2: Vec<(String, Vec<u8>)>,
+    skins: Vec<(String, Vec<u8>, u32)>,
+    bytes: u64,
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+fn corpus() -> Corpus {
+    let dir = std::env::var_os("M2VIEW_SAMPLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/samples"));
+    let mut files = Vec::new();
+    walk(&dir, &mut files);
+    files.sort();
+    let ext = |p: &Path| {
+        p.extension()
+            .map(|e| e.to_string_lossy().to_lowercase())
+            .unwrap_or_default()
+    };
+    let mut c = Corpus {
+        m2: vec![],
+        skins: vec![],
+        bytes: 0,
+    };
+    for p in &files {
+        if ext(p) == "m2" {
+            let b = std::fs::read(p).unwrap();
+            c.bytes += b.len() as u64;
+            c.m2.push((p.display().to_string(), b));
+        }
+    }
+    for p in &files {
+        if ext(p) == "skin" {
+            let b = std::fs::read(p).unwrap();
+            c.bytes += b.len() as u64;
+            c.skins.push((p.display().to_string(), b, 264));
+        }
+    }
+    if c.m2.is_empty() {
+        eprintln!(
+            "*** sample corpus not found at {}: benchmarking the writer fixtures only ***",
+            dir.display()
+        );
+        for v in [256, 260, 264, 272] {
+            let b = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(v));
+            c.bytes += b.len() as u64;
+            c.m2.push((format!("fixture v{v}"), b));
+        }
+    }
+    c
+}
+
+fn bench(cr: &mut Criterion) {
+    let c = corpus();
+    // How many files the baseline accepts (it is not asked to build a model).
+    let wow_ok =
+        c.m2.iter()
+            .filter(|(_, b)| wow_m2::parse_m2(&mut Cursor::new(b)).is_ok())
+            .count()
+            + c.skins
+                .iter()
+                .filter(|(_, b, _)| wow_m2::skin::parse_skin(&mut Cursor::new(b)).is_ok())
+                .count();
+    eprintln!(
+        "corpus: {} M2 + {} skin files, {:.1} MiB; wow-m2 accepts {wow_ok} of them",
+        c.m2.len(),
+        c.skins.len(),
+        c.bytes as f64 / (1 << 20) as f64
+    );
+    let mut g = cr.benchmark_group("corpus");
+    g.throughput(Throughput::Bytes(c.bytes));
+    g.sample_size(20);
+    g.bench_function("m2view-format raw", |b| {
+        b.iter(|| {
+            for (n, m) in &c.m2 {
+                black_box(m2view_format::parse_m2(m, n).ok());
+            }
+            for (n, s, v) in &c.skins {
+                black_box(m2view_format::parse_skin(s, *v, n).ok());
+            }
+        })
+    });
+    g.bench_function("m2view-format model", |b| {
+        b.iter(|| {
+            for (n, m) in &c.m2 {
+                black_box(m2view_format::model_from_bytes(m, n, &[]).ok());
+            }
+            for (n, s, v) in &c.skins {
+                black_box(m2view_format::parse_skin(s, *v, n).ok());
+            }
+        })
+    });
+    g.bench_function("wow-m2 0.7", |b| {
+        b.iter(|| {
+            for (_, m) in &c.m2 {
+                black_box(wow_m2::parse_m2(&mut Cursor::new(m)).ok());
+            }
+            for (_, s, _) in &c.skins {
+                black_box(wow_m2::skin::parse_skin(&mut Cursor::new(s)).ok());
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

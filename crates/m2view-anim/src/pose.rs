@@ -1,0 +1,284 @@
+//! Posing a model at one instant: bone palette (model-space matrices for GPU
+//! skinning), colours, texture weights and texture matrices.
+//!
+//! Bone matrix (spec/animation.md §5): `B = P' · T(pivot) · T(t) · R(q) · S(s) · T(−pivot)`
+//! where `P'` is the parent matrix edited by the ignore-parent flags. Bones are
+//! parents first (format-crate invariant), so one forward loop suffices.
+//! Billboards (flags 0x8, 0x10/0x20/0x40) need the view matrix and rebuild the
+//! rotation in view space (spec/rendering.md §8).
+
+use glam::{Mat3, Mat4, Vec3, Vec4};
+use m2view_format::{Model, bone_flags as bf};
+
+use crate::sample::{Clock, quat, sample, sample_or};
+
+/// Everything animated at one instant. Buffers are reused across frames.
+#[derive(Debug, Clone, Default)]
+pub struct Pose {
+    /// Model-space bone matrices (the skinning palette), one per bone.
+    pub bones: Vec<Mat4>,
+    /// Per `Model::colors`: rgb and alpha (0..1).
+    pub colors: Vec<Vec4>,
+    /// Per `Model::texture_weights` (0..1).
+    pub texture_weights: Vec<f32>,
+    /// Per `Model::texture_transforms`: UV matrix (applied to `(u, v, 0, 1)`).
+    pub texture_matrices: Vec<Mat4>,
+}
+
+/// Wraps the absolute clock into each global sequence (ms); a zero-length
+/// global sequence stays at 0.
+pub fn global_times(model: &Model, clock_ms: f64, out: &mut Vec<f32>) {
+    out.clear();
+    out.extend(model.global_sequences.iter().map(|&len| {
+        if len == 0 {
+            0.0
+        } else {
+            (clock_ms.rem_euclid(len as f64)) as f32
+        }
+    }));
+}
+
+/// Edits the parent matrix for the ignore-parent flags (spec/animation.md §5.1,
+/// root matrix = identity in model space).
+fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
+    let ign_rot = flags & bf::IGNORE_PARENT_ROTATION != 0;
+    let ign_scale = flags & bf::IGNORE_PARENT_SCALE != 0;
+    let ign_trans = flags & bf::IGNORE_PARENT_TRANSLATE != 0;
+    if !(ign_rot || ign_scale || ign_trans) {
+        return parent;
+    }
+    let mut cols = [parent.x_axis, parent.y_axis, parent.z_axis];
+    let identity = [Vec4::X, Vec4::Y, Vec4::Z];
+    let edited3 = ign_rot || ign_scale;
+    for i in 0..3 {
+        cols[i] = match (ign_rot, ign_scale) {
+            (true, true) => identity[i],
+            // keep inherited scale, drop rotation
+            (true, false) => identity[i] * cols[i].truncate().length(),
+            // keep rotation, drop scale
+            (false, true) => cols[i].truncate().normalize_or_zero().extend(0.0),
+            (false, false) => cols[i],
+        };
+    }
+    let m3 = Mat3::from_cols(cols[0].truncate(), cols[1].truncate(), cols[2].truncate());
+    let w = if ign_trans {
+        Vec4::W
+    } else if edited3 {
+        // keep the pivot where the unedited parent put it
+        (parent.transform_point3(pivot) - m3 * pivot).extend(1.0)
+    } else {
+        parent.w_axis
+    };
+    Mat4::from_cols(cols[0], cols[1], cols[2], w)
+}
+
+/// Rebuilds the 3×3 of a billboarded bone matrix in view space (spec/rendering.md §8,
+/// right-handed: local +X faces the viewer, +Z is screen up).
+fn billboard(m: Mat4, flags: u32, pivot: Vec3, view: Mat4) -> Mat4 {
+    let mv = view * m;
+    let (sx, sy, sz) = (
+        mv.x_axis.truncate().length(),
+        mv.y_axis.truncate().length(),
+        mv.z_axis.truncate().length(),
+    );
+    let (c0, c1, c2);
+    if flags & bf::SPHERICAL_BILLBOARD != 0 {
+        c0 = Vec3::Z;
+        c1 = Vec3::X;
+        c2 = Vec3::Y;
+    } else if flags & bf::CYLINDRICAL_X != 0 {
+        let x = mv.x_axis.truncate().normalize_or_zero();
+        let y = Vec3::new(x.y, -x.x, 0.0).normalize_or_zero();
+        (c0, c1, c2) = (x, y, y.cross(x));
+    } else if flags & bf::CYLINDRICAL_Y != 0 {
+        let y = mv.y_axis.truncate().normalize_or_zero();
+        let x = Vec3::new(-y.y, y.x, 0.0).normalize_or_zero();
+        (c0, c1, c2) = (x, y, x.cross(y));
+    } else {
+        // lock Z: keep the bone's Z, turn X toward the viewer around it
+        let z = mv.z_axis.truncate().normalize_or_zero();
+        let y = Vec3::new(z.y, -z.x, 0.0).normalize_or_zero();
+        (c0, c1, c2) = (y.cross(z), y, z);
+    }
+    let m3 = Mat3::from_cols(c0 * sx, c1 * sy, c2 * sz);
+    let t = mv.transform_point3(pivot) - m3 * pivot;
+    view.inverse()
+        * Mat4::from_cols(
+            m3.x_axis.extend(0.0),
+            m3.y_axis.extend(0.0),
+            m3.z_axis.extend(0.0),
+            t.extend(1.0),
+        )
+}
+
+/// Computes the pose of `model` at `clock`. `view` (model → view space) is
+/// needed only for billboarded bones; without it they keep their animated rotation.
+pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut Pose) {
+    pose.bones.clear();
+    for b in &model.bones {
+        let pivot = Vec3::from(b.pivot);
+        let t = Vec3::from(sample_or(&b.translation, clock, [0.0; 3]));
+        let r = quat(sample_or(&b.rotation, clock, [0.0, 0.0, 0.0, 1.0]));
+        let s = Vec3::from(sample_or(&b.scale, clock, [1.0; 3]));
+        let local = Mat4::from_translation(pivot + t)
+            * Mat4::from_quat(r)
+            * Mat4::from_scale(s)
+            * Mat4::from_translation(-pivot);
+        let parent = match b.parent {
+            Some(p) => edit_parent(pose.bones[p.index()], b.flags, pivot),
+            None => Mat4::IDENTITY,
+        };
+        let mut m = parent * local;
+        let bb =
+            bf::SPHERICAL_BILLBOARD | bf::CYLINDRICAL_X | bf::CYLINDRICAL_Y | bf::CYLINDRICAL_Z;
+        if b.flags & bb != 0
+            && let Some(v) = view
+        {
+            m = billboard(m, b.flags, pivot, v);
+        }
+        pose.bones.push(m);
+    }
+    pose.colors.clear();
+    pose.colors.extend(model.colors.iter().map(|c| {
+        let rgb = sample_or(&c.color, clock, [1.0; 3]);
+        Vec4::new(rgb[0], rgb[1], rgb[2], sample_or(&c.alpha, clock, 1.0))
+    }));
+    pose.texture_weights.clear();
+    pose.texture_weights.extend(
+        model
+            .texture_weights
+            .iter()
+            .map(|w| sample_or(w, clock, 1.0)),
+    );
+    pose.texture_matrices.clear();
+    pose.texture_matrices
+        .extend(model.texture_transforms.iter().map(|tt| {
+            // spec/rendering.md §6: rotate and scale about (0.5, 0.5), then translate (applied first).
+            let c = Vec3::new(0.5, 0.5, 0.0);
+            let mut m = Mat4::IDENTITY;
+            if let Some(q) = sample(&tt.rotation, clock) {
+                m = m
+                    * Mat4::from_translation(c)
+                    * Mat4::from_quat(quat(q))
+                    * Mat4::from_translation(-c);
+            }
+            if let Some(s) = sample(&tt.scaling, clock) {
+                m = m
+                    * Mat4::from_translation(c)
+                    * Mat4::from_scale(Vec3::from(s))
+                    * Mat4::from_translation(-c);
+            }
+            if let Some(t) = sample(&tt.translation, clock) {
+                m *= Mat4::from_translation(Vec3::from(t));
+            }
+            m
+        }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use m2view_format::fixtures;
+
+    fn model(v: u32) -> Model {
+        let m2 = m2view_format::writer::write_md20(&fixtures::two_boxes(v));
+        let skin = m2view_format::writer::write_skin(&fixtures::skin_profile(v), v);
+        let skins: Vec<(&str, &[u8])> = if v >= 264 { vec![("s", &skin)] } else { vec![] };
+        m2view_format::model_from_bytes(&m2, "t.m2", &skins).unwrap()
+    }
+
+    #[test]
+    fn child_bone_rotates_about_its_pivot() {
+        for v in [256, 260, 264, 272] {
+            let m = model(v);
+            let mut pose = Pose::default();
+            let g = [0.0];
+            // Stand at 1000 ms: bone 1 rotated 90° about Z around pivot (0, 0, 1).
+            let c = Clock {
+                sequence: 0,
+                time_ms: 1000.0,
+                global_ms: &g,
+            };
+            evaluate(&m, &c, None, &mut pose);
+            let p = pose.bones[1].transform_point3(Vec3::new(0.5, 0.5, 2.0));
+            assert!((p - Vec3::new(-0.5, 0.5, 2.0)).length() < 1e-3, "v{v}: {p}");
+            // Pivot stays fixed.
+            assert!((pose.bones[1].transform_point3(Vec3::Z) - Vec3::Z).length() < 1e-5);
+            // Half way: 45°.
+            let c = Clock {
+                sequence: 0,
+                time_ms: 500.0,
+                global_ms: &g,
+            };
+            evaluate(&m, &c, None, &mut pose);
+            let p = pose.bones[1].transform_point3(Vec3::new(1.0, 0.0, 1.5));
+            let h = std::f32::consts::FRAC_1_SQRT_2;
+            assert!((p - Vec3::new(h, h, 1.5)).length() < 1e-3, "v{v}: {p}");
+            // Walk at 250 ms: translated up by 0.5 (linear 0 → 1 over 500 ms).
+            let c = Clock {
+                sequence: 1,
+                time_ms: 250.0,
+                global_ms: &g,
+            };
+            evaluate(&m, &c, None, &mut pose);
+            assert!((pose.bones[1].w_axis.truncate() - Vec3::new(0.0, 0.0, 0.5)).length() < 1e-5);
+            // Colour alpha 1 → 0.5 over Stand; texture transform on the global clock.
+            let g = [500.0];
+            let c = Clock {
+                sequence: 0,
+                time_ms: 500.0,
+                global_ms: &g,
+            };
+            evaluate(&m, &c, None, &mut pose);
+            assert!((pose.colors[0].w - 0.75).abs() < 1e-3, "{}", pose.colors[0]);
+            assert!((pose.texture_matrices[0].w_axis.x - 0.25).abs() < 1e-6);
+        }
+    }
+
+    #[test]
+    fn ignore_parent_flags() {
+        let parent = Mat4::from_scale_rotation_translation(
+            Vec3::splat(2.0),
+            glam::Quat::from_rotation_z(1.0),
+            Vec3::new(5.0, 0.0, 0.0),
+        );
+        let pivot = Vec3::new(0.0, 0.0, 1.0);
+        // ignore translation: origin goes back to the root
+        assert_eq!(
+            edit_parent(parent, bf::IGNORE_PARENT_TRANSLATE, pivot).w_axis,
+            Vec4::W
+        );
+        // ignore rotation + scale: identity 3x3, pivot stays where the parent put it
+        let e = edit_parent(
+            parent,
+            bf::IGNORE_PARENT_ROTATION | bf::IGNORE_PARENT_SCALE,
+            pivot,
+        );
+        assert_eq!(Mat3::from_mat4(e), Mat3::IDENTITY);
+        assert!((e.transform_point3(pivot) - parent.transform_point3(pivot)).length() < 1e-5);
+        // ignore scale: unit axes, same directions
+        let e = edit_parent(parent, bf::IGNORE_PARENT_SCALE, pivot);
+        assert!((e.x_axis.truncate().length() - 1.0).abs() < 1e-6);
+        assert!(
+            e.x_axis
+                .truncate()
+                .normalize()
+                .dot(parent.x_axis.truncate().normalize())
+                > 0.9999
+        );
+    }
+
+    #[test]
+    fn spherical_billboard_faces_the_viewer() {
+        let view = Mat4::look_at_rh(Vec3::new(3.0, 4.0, 2.0), Vec3::ZERO, Vec3::Z);
+        let m = billboard(Mat4::IDENTITY, bf::SPHERICAL_BILLBOARD, Vec3::ZERO, view);
+        // local +X points at the camera
+        let x = (view * m).x_axis.truncate().normalize();
+        assert!((x - Vec3::Z).length() < 1e-5, "{x}");
+        let mut global = Vec::new();
+        let mut md = model(264);
+        md.global_sequences = vec![2000, 0];
+        global_times(&md, 5500.0, &mut global);
+        assert_eq!(global, vec![1500.0, 0.0]);
+    }
+}

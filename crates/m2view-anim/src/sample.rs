@@ -1,0 +1,287 @@
+//! Sampling one track at one time: key search, interpolation per value type,
+//! global sequences. spec/animation.md §3 (Wrath+ per-sequence evaluation; the
+//! pre-Wrath timeline was already cut into per-sequence lists by the format
+//! crate, so one code path serves every version).
+
+use glam::{Quat, Vec2, Vec3, Vec4};
+use m2view_format::{Interpolation, Keys, SplineKey, Track};
+
+/// A value that can be interpolated between two keys.
+pub trait Interp: Copy {
+    /// Linear interpolation (`t` in 0..1); quaternions use nlerp on the short path.
+    fn lerp(a: Self, b: Self, t: f32) -> Self;
+}
+
+impl Interp for f32 {
+    fn lerp(a: f32, b: f32, t: f32) -> f32 {
+        a + (b - a) * t
+    }
+}
+impl Interp for [f32; 2] {
+    fn lerp(a: Self, b: Self, t: f32) -> Self {
+        Vec2::from(a).lerp(Vec2::from(b), t).into()
+    }
+}
+impl Interp for [f32; 3] {
+    fn lerp(a: Self, b: Self, t: f32) -> Self {
+        Vec3::from(a).lerp(Vec3::from(b), t).into()
+    }
+}
+impl Interp for [f32; 4] {
+    /// Quaternions `[x, y, z, w]`: nlerp, flipping `b` when `dot < 0` (wiki: "nlerp for quaternions").
+    fn lerp(a: Self, b: Self, t: f32) -> Self {
+        let (a, mut b) = (Vec4::from(a), Vec4::from(b));
+        if a.dot(b) < 0.0 {
+            b = -b;
+        }
+        let r = a.lerp(b, t);
+        let len = r.length();
+        if len > 1e-8 {
+            (r / len).into()
+        } else {
+            a.into()
+        }
+    }
+}
+// Step-only values: integers switch at the next key.
+impl Interp for u8 {
+    fn lerp(a: u8, _: u8, _: f32) -> u8 {
+        a
+    }
+}
+impl Interp for u16 {
+    fn lerp(a: u16, _: u16, _: f32) -> u16 {
+        a
+    }
+}
+
+/// A value with the vector operations splines need.
+pub trait SplineValue: Copy {
+    /// `a * s + b`.
+    fn mul_add(a: Self, s: f32, b: Self) -> Self;
+    /// Zero.
+    fn zero() -> Self;
+}
+impl SplineValue for f32 {
+    fn mul_add(a: f32, s: f32, b: f32) -> f32 {
+        a * s + b
+    }
+    fn zero() -> f32 {
+        0.0
+    }
+}
+impl SplineValue for [f32; 3] {
+    fn mul_add(a: Self, s: f32, b: Self) -> Self {
+        (Vec3::from(a) * s + Vec3::from(b)).into()
+    }
+    fn zero() -> Self {
+        [0.0; 3]
+    }
+}
+
+/// Cubic Bezier between `k0` and `k1` (control points value, outTan, inTan, value).
+pub fn bezier<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> T {
+    let s = 1.0 - r;
+    let w = [s * s * s, 3.0 * s * s * r, 3.0 * s * r * r, r * r * r];
+    let p = [k0.value, k0.out_tan, k1.in_tan, k1.value];
+    (0..4).fold(T::zero(), |acc, i| T::mul_add(p[i], w[i], acc))
+}
+
+/// Cubic Hermite between `k0` and `k1` (value, outTan of k0, inTan of k1, value; wiki form).
+pub fn hermite<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> T {
+    let (r2, r3) = (r * r, r * r * r);
+    let h1 = 2.0 * r3 - 3.0 * r2 + 1.0;
+    let h2 = -2.0 * r3 + 3.0 * r2;
+    let h3 = r3 - 2.0 * r2 + r;
+    let h4 = r3 - r2;
+    let acc = T::mul_add(k0.value, h1, T::zero());
+    let acc = T::mul_add(k1.value, h2, acc);
+    let acc = T::mul_add(k0.out_tan, h3, acc);
+    T::mul_add(k1.in_tan, h4, acc)
+}
+
+/// The clock for sampling: sequence index and time, plus the global-sequence clocks.
+#[derive(Debug, Clone, Copy)]
+pub struct Clock<'a> {
+    /// Sequence index (key list).
+    pub sequence: usize,
+    /// Time in ms from the sequence start.
+    pub time_ms: f32,
+    /// Current time of each global sequence in ms (already wrapped).
+    pub global_ms: &'a [f32],
+}
+
+/// Finds the key pair around `t`: `(i, r)` with `r` in 0..1 toward key `i + 1`,
+/// or `r == 0` on the clamped ends. `times` must be non-empty.
+#[inline]
+fn locate(times: &[u32], t: f32) -> (usize, f32) {
+    let last = times.len() - 1;
+    if last == 0 || t <= times[0] as f32 {
+        return (0, 0.0);
+    }
+    if t >= times[last] as f32 {
+        return (last, 0.0);
+    }
+    // first key with time > t, minus one
+    let i = times.partition_point(|&k| (k as f32) <= t) - 1;
+    let (t0, t1) = (times[i] as f32, times[i + 1] as f32);
+    let r = if t1 > t0 { (t - t0) / (t1 - t0) } else { 0.0 };
+    (i, r)
+}
+
+fn keys_at<'k, T>(track: &'k Track<T>, clock: &Clock<'_>) -> Option<(&'k Keys<T>, f32)> {
+    let (keys, t) = match track.global_sequence {
+        Some(g) => (
+            track.sequences.first()?,
+            clock.global_ms.get(g as usize).copied().unwrap_or(0.0),
+        ),
+        None => (track.keys_for(clock.sequence)?, clock.time_ms),
+    };
+    if keys.times.is_empty() || keys.values.len() < keys.times.len() {
+        return None;
+    }
+    Some((keys, t))
+}
+
+/// Samples a plain track; `None` when it has no keys for this sequence (use the default).
+pub fn sample<T: Interp>(track: &Track<T>, clock: &Clock<'_>) -> Option<T> {
+    let (keys, t) = keys_at(track, clock)?;
+    let (i, r) = locate(&keys.times, t);
+    let a = keys.values[i];
+    if r == 0.0 || track.interpolation == Interpolation::None {
+        return Some(a);
+    }
+    Some(T::lerp(a, keys.values[i + 1], r))
+}
+
+/// Samples a plain track or returns `default`.
+pub fn sample_or<T: Interp>(track: &Track<T>, clock: &Clock<'_>, default: T) -> T {
+    sample(track, clock).unwrap_or(default)
+}
+
+/// Samples a spline-key track (cameras): Bezier, Hermite, linear or step.
+pub fn sample_spline<T: SplineValue + Interp>(
+    track: &Track<SplineKey<T>>,
+    clock: &Clock<'_>,
+) -> Option<T> {
+    let (keys, t) = keys_at(track, clock)?;
+    let (i, r) = locate(&keys.times, t);
+    let k0 = &keys.values[i];
+    if r == 0.0 {
+        return Some(k0.value);
+    }
+    let k1 = &keys.values[i + 1];
+    Some(match track.interpolation {
+        Interpolation::None => k0.value,
+        Interpolation::Linear => T::lerp(k0.value, k1.value, r),
+        Interpolation::Bezier => bezier(k0, k1, r),
+        Interpolation::Hermite => hermite(k0, k1, r),
+    })
+}
+
+/// Converts a sampled `[x, y, z, w]` into a glam quaternion.
+pub fn quat(q: [f32; 4]) -> Quat {
+    Quat::from_xyzw(q[0], q[1], q[2], q[3])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn track<T>(interp: Interpolation, times: Vec<u32>, values: Vec<T>) -> Track<T> {
+        Track {
+            interpolation: interp,
+            global_sequence: None,
+            sequences: vec![Keys {
+                times,
+                values,
+                external: None,
+            }],
+        }
+    }
+    fn clock(t: f32) -> Clock<'static> {
+        Clock {
+            sequence: 0,
+            time_ms: t,
+            global_ms: &[],
+        }
+    }
+
+    #[test]
+    fn zero_one_and_two_key_tracks() {
+        let empty: Track<f32> = track(Interpolation::Linear, vec![], vec![]);
+        assert_eq!(sample(&empty, &clock(5.0)), None);
+        assert_eq!(sample_or(&empty, &clock(5.0), 7.0), 7.0);
+        let one = track(Interpolation::Linear, vec![100], vec![3.0f32]);
+        assert_eq!(sample(&one, &clock(0.0)), Some(3.0));
+        assert_eq!(sample(&one, &clock(500.0)), Some(3.0));
+        let two = track(Interpolation::Linear, vec![0, 100], vec![0.0f32, 10.0]);
+        assert_eq!(sample(&two, &clock(-5.0)), Some(0.0));
+        assert_eq!(sample(&two, &clock(25.0)), Some(2.5));
+        assert_eq!(sample(&two, &clock(100.0)), Some(10.0));
+        assert_eq!(sample(&two, &clock(150.0)), Some(10.0));
+        let step = track(Interpolation::None, vec![0, 100], vec![0.0f32, 10.0]);
+        assert_eq!(sample(&step, &clock(99.0)), Some(0.0));
+        assert_eq!(sample(&step, &clock(100.0)), Some(10.0));
+    }
+
+    #[test]
+    fn quaternion_nlerp_takes_the_short_path() {
+        let s = std::f32::consts::FRAC_1_SQRT_2;
+        // 0° and 90° about Z; the second stored negated (same rotation).
+        let t = track(
+            Interpolation::Linear,
+            vec![0, 100],
+            vec![[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, -s, -s]],
+        );
+        let q = sample(&t, &clock(50.0)).unwrap();
+        // halfway: 45° about Z = (0, 0, sin 22.5°, cos 22.5°)
+        let (sn, cs) = (22.5f32.to_radians().sin(), 22.5f32.to_radians().cos());
+        assert!(
+            (q[2] - sn).abs() < 1e-6 && (q[3] - cs).abs() < 1e-6,
+            "{q:?}"
+        );
+    }
+
+    #[test]
+    fn global_sequence_uses_its_own_clock() {
+        let mut t = track(Interpolation::Linear, vec![0, 1000], vec![0.0f32, 1.0]);
+        t.global_sequence = Some(1);
+        let g = [0.0, 250.0];
+        let c = Clock {
+            sequence: 3,
+            time_ms: 900.0,
+            global_ms: &g,
+        };
+        assert_eq!(sample(&t, &c), Some(0.25));
+    }
+
+    #[test]
+    fn splines_are_true_curves() {
+        let k0 = SplineKey {
+            value: 0.0f32,
+            in_tan: 0.0,
+            out_tan: 3.0,
+        };
+        let k1 = SplineKey {
+            value: 1.0f32,
+            in_tan: 0.0,
+            out_tan: 0.0,
+        };
+        // Bezier with control points 0, 3, 0, 1 at r = 0.5: (0 + 3*3*0.25*0.5... ) computed by hand:
+        // 0.125*0 + 0.375*3 + 0.375*0 + 0.125*1 = 1.25
+        assert!((bezier(&k0, &k1, 0.5) - 1.25).abs() < 1e-6);
+        // Hermite: h1=0.5, h2=0.5, h3=0.125, h4=-0.125 → 0 + 0.5 + 0.375 + 0 = 0.875
+        assert!((hermite(&k0, &k1, 0.5) - 0.875).abs() < 1e-6);
+        let t = Track {
+            interpolation: Interpolation::Bezier,
+            global_sequence: None,
+            sequences: vec![Keys {
+                times: vec![0, 10],
+                values: vec![k0, k1],
+                external: None,
+            }],
+        };
+        assert!((sample_spline(&t, &clock(5.0)).unwrap() - 1.25).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,228 @@
+// M2 batch shader: GPU skinning from a storage buffer of bone matrices,
+// vertex-shader texture-coordinate routing (Diffuse_T1, _Env, _T1_T2, ...) and
+// the pixel combiners of spec/rendering.md §3.2 (ids = WebWowViewerCpp's enum,
+// Wrath-only combiners at 40+). All colour math is in gamma space, as the
+// client did (textures are sampled as UNORM, targets are UNORM).
+
+struct Frame {
+    view_proj: mat4x4<f32>,
+    view: mat4x4<f32>,
+    // xyz: direction the light travels (model space), w unused
+    light_dir: vec4<f32>,
+    ambient: vec4<f32>,
+    diffuse: vec4<f32>,
+};
+
+struct Batch {
+    tex_matrix0: mat4x4<f32>,
+    tex_matrix1: mat4x4<f32>,
+    // rgb: M2Color colour, a: mesh alpha (colour alpha x texture weight x model alpha)
+    color: vec4<f32>,
+    // texture weights of stages 1..3 (for the _Wgt / crossfade combiners)
+    weights: vec4<f32>,
+    // x: pixel shader id, y: vertex shader id, z: blend state index, w: flags (1 = unlit)
+    ids: vec4<u32>,
+};
+
+@group(0) @binding(0) var<uniform> frame: Frame;
+@group(0) @binding(1) var<storage, read> bones: array<mat4x4<f32>>;
+
+@group(1) @binding(0) var<uniform> batch: Batch;
+@group(1) @binding(1) var tex0: texture_2d<f32>;
+@group(1) @binding(2) var tex1: texture_2d<f32>;
+@group(1) @binding(3) var tex2: texture_2d<f32>;
+@group(1) @binding(4) var tex3: texture_2d<f32>;
+@group(1) @binding(5) var smp0: sampler;
+@group(1) @binding(6) var smp1: sampler;
+@group(1) @binding(7) var smp2: sampler;
+@group(1) @binding(8) var smp3: sampler;
+
+struct VertexIn {
+    @location(0) position: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) uv0: vec2<f32>,
+    @location(3) uv1: vec2<f32>,
+    @location(4) weights: vec4<f32>,
+    @location(5) indices: vec4<u32>,
+};
+
+struct VertexOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+    @location(1) uv_a: vec2<f32>,
+    @location(2) uv_b: vec2<f32>,
+    @location(3) uv_c: vec2<f32>,
+    @location(4) edge_fade: f32,
+};
+
+fn skin(v: VertexIn) -> mat4x4<f32> {
+    let total = v.weights.x + v.weights.y + v.weights.z + v.weights.w;
+    if (total <= 0.0) {
+        return mat4x4<f32>(vec4(1.0, 0.0, 0.0, 0.0), vec4(0.0, 1.0, 0.0, 0.0), vec4(0.0, 0.0, 1.0, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
+    }
+    return bones[v.indices.x] * v.weights.x + bones[v.indices.y] * v.weights.y
+        + bones[v.indices.z] * v.weights.z + bones[v.indices.w] * v.weights.w;
+}
+
+// Sphere environment map (WebWowViewerCpp posToTexCoord, eye -> vertex form).
+fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
+    let r = reflect(normalize(view_pos), view_normal);
+    let m = normalize(vec3(r.x, r.y, r.z + 1.0));
+    return vec2(0.5) - 0.5 * m.xy;
+}
+
+@vertex
+fn vs_main(v: VertexIn) -> VertexOut {
+    let m = skin(v);
+    let world = m * vec4(v.position, 1.0);
+    let n = normalize((m * vec4(v.normal, 0.0)).xyz);
+    var out: VertexOut;
+    out.clip = frame.view_proj * world;
+    out.normal = n;
+    let view_pos = (frame.view * world).xyz;
+    let view_n = normalize((frame.view * vec4(n, 0.0)).xyz);
+    let t1 = (batch.tex_matrix0 * vec4(v.uv0, 0.0, 1.0)).xy;
+    let t2 = (batch.tex_matrix1 * vec4(v.uv1, 0.0, 1.0)).xy;
+    let t1b = (batch.tex_matrix1 * vec4(v.uv0, 0.0, 1.0)).xy;
+    let env = env_uv(view_pos, view_n);
+    var a = t1;
+    var b = t1;
+    var c = t1;
+    switch batch.ids.y {
+        case 1u: { a = env; }                          // Diffuse_Env
+        case 2u, 12u: { b = t2; }                      // Diffuse_T1_T2, EdgeFade_T1_T2
+        case 3u: { b = env; }                          // Diffuse_T1_Env
+        case 4u: { a = env; b = t1; }                  // Diffuse_Env_T1
+        case 5u, 13u: { a = env; b = env; }            // Diffuse_Env_Env, EdgeFade_Env
+        case 6u: { b = env; c = t1b; }                 // Diffuse_T1_Env_T1
+        case 7u, 8u: { b = t1b; c = t1b; }             // Diffuse_T1_T1(_T1)
+        case 10u: { a = (batch.tex_matrix0 * vec4(v.uv1, 0.0, 1.0)).xy; } // Diffuse_T2
+        case 11u: { b = env; c = t2; }                 // Diffuse_T1_Env_T2
+        case 14u: { b = t2; c = t1b; }                 // Diffuse_T1_T2_T1
+        case 15u: { b = t2; c = vec2(0.0); }           // Diffuse_T1_T2_T3
+        case 16u: { a = t2; b = vec2(0.0); c = vec2(0.0); } // Color_T1_T2_T3
+        default: { }                                   // Diffuse_T1, EdgeFade_T1, BW_*
+    }
+    out.uv_a = a;
+    out.uv_b = b;
+    out.uv_c = c;
+    out.edge_fade = 1.0;
+    if (batch.ids.y == 9u || batch.ids.y == 12u || batch.ids.y == 13u) {
+        let d = clamp(dot(normalize(-view_pos), view_n), 0.0, 1.0);
+        out.edge_fade = clamp(2.7 * d * d - 0.4, 0.0, 1.0);
+    }
+    return out;
+}
+
+struct Combined {
+    diffuse: vec3<f32>,
+    spec: vec3<f32>,
+    alpha: f32,
+    // whether the combiner produces an alpha that alpha-key may test
+    can_discard: bool,
+};
+
+fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t4: vec4<f32>, w: vec4<f32>) -> Combined {
+    var r: Combined;
+    r.spec = vec3(0.0);
+    r.alpha = 1.0;
+    r.can_discard = true;
+    switch id {
+        case 0u: { r.diffuse = c * t1.rgb; r.can_discard = false; }              // Opaque
+        case 1u: { r.diffuse = c * t1.rgb; r.alpha = t1.a; }                     // Mod
+        case 2u: { r.diffuse = c * t1.rgb * t2.rgb; r.alpha = t2.a; }            // Opaque_Mod
+        case 3u: { r.diffuse = 2.0 * c * t1.rgb * t2.rgb; r.alpha = 2.0 * t2.a; } // Opaque_Mod2x
+        case 4u: { r.diffuse = 2.0 * c * t1.rgb * t2.rgb; r.can_discard = false; } // Opaque_Mod2xNA
+        case 5u: { r.diffuse = c * t1.rgb * t2.rgb; r.can_discard = false; }     // Opaque_Opaque
+        case 6u: { r.diffuse = c * t1.rgb * t2.rgb; r.alpha = t1.a * t2.a; }     // Mod_Mod
+        case 7u: { r.diffuse = 2.0 * c * t1.rgb * t2.rgb; r.alpha = 2.0 * t1.a * t2.a; } // Mod_Mod2x
+        case 8u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb; r.alpha = t1.a + t2.a; } // Mod_Add
+        case 9u: { r.diffuse = 2.0 * c * t1.rgb * t2.rgb; r.alpha = t1.a; }      // Mod_Mod2xNA
+        case 10u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb; r.alpha = t1.a; }   // Mod_AddNA
+        case 11u: { r.diffuse = c * t1.rgb * t2.rgb; r.alpha = t1.a; }           // Mod_Opaque
+        case 12u: { r.diffuse = c * mix(2.0 * t1.rgb * t2.rgb, t1.rgb, t1.a); r.can_discard = false; }
+        case 13u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * t2.a; r.can_discard = false; }
+        case 14u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * t2.a * (1.0 - t1.a); r.can_discard = false; }
+        case 15u: { r.diffuse = c * mix(2.0 * t1.rgb * t2.rgb, t1.rgb, t1.a); r.spec = t3.rgb * t3.a * w.z; r.can_discard = false; }
+        case 16u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * t2.a; r.alpha = t1.a; }
+        case 17u: {
+            r.diffuse = c * t1.rgb;
+            r.spec = t2.rgb * t2.a * (1.0 - t1.a);
+            r.alpha = t1.a + t2.a * (0.3 * t2.r + 0.59 * t2.g + 0.11 * t2.b);
+        }
+        case 18u: { r.diffuse = c * mix(mix(t1.rgb, t2.rgb, t2.a), t1.rgb, t1.a); r.can_discard = false; }
+        case 19u: { r.diffuse = c * mix(2.0 * t1.rgb * t2.rgb, t3.rgb, t3.a); r.can_discard = false; }
+        case 20u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * t2.a * w.y; r.can_discard = false; }
+        case 21u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * (1.0 - t1.a); r.alpha = t1.a + t2.a; }
+        case 22u: { r.diffuse = c * mix(t1.rgb * t2.rgb, t1.rgb, t1.a); r.can_discard = false; }
+        case 23u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb * t2.a * w.y; r.alpha = t1.a; }
+        case 24u: { r.diffuse = c * mix(t1.rgb, t2.rgb, t2.a); r.spec = t1.rgb * t1.a * w.x; r.can_discard = false; }
+        case 25u: {
+            let g = clamp(t3.a * w.z, 0.0, 1.0);
+            r.diffuse = c * mix(2.0 * t1.rgb * t2.rgb, t1.rgb, t1.a) * (1.0 - g);
+            r.spec = t3.rgb * g;
+            r.can_discard = false;
+        }
+        case 26u, 28u: {
+            let m = mix(mix(t1, t2, clamp(w.y, 0.0, 1.0)), t3, clamp(w.z, 0.0, 1.0));
+            r.diffuse = c * m.rgb;
+            r.alpha = m.a;
+            if (id == 28u) { r.alpha = m.a * t4.a; }
+        }
+        case 27u: { r.diffuse = c * mix(mix(2.0 * t1.rgb * t2.rgb, t3.rgb, t3.a), t1.rgb, t1.a); r.can_discard = false; }
+        case 29u: { r.diffuse = c * mix(t1.rgb, t2.rgb, t2.a); r.can_discard = false; }
+        case 30u, 32u: {
+            // guild colours default to white in a viewer
+            r.diffuse = c * mix(t1.rgb * mix(vec3(1.0), t2.rgb, t2.a), t3.rgb, t3.a);
+            r.alpha = t1.a;
+            if (id == 32u) { r.alpha = 1.0; r.can_discard = false; }
+        }
+        case 31u: { r.diffuse = c * t1.rgb * mix(vec3(1.0), t2.rgb, t2.a); r.alpha = t1.a; }
+        case 33u: { r.diffuse = c * t1.rgb; r.alpha = t1.a; }
+        case 34u: { r.diffuse = vec3(0.0); r.alpha = t1.a; }
+        case 35u: { let m = t1 * t2 * t3; r.diffuse = c * m.rgb; r.alpha = m.a; }
+        case 36u: { r.diffuse = c * t1.rgb * t2.rgb; r.alpha = t1.a * t2.a; }
+        // Wrath-only combiners (spec/rendering.md §3.2, equivalents)
+        case 40u: { r.diffuse = mix(c, t1.rgb, t1.a); r.alpha = t1.a; }         // Decal
+        case 41u: { r.diffuse = c * t1.rgb; r.spec = t1.rgb; r.alpha = t1.a; }  // Add
+        case 42u: { r.diffuse = 2.0 * c * t1.rgb; r.alpha = 2.0 * t1.a; }       // Mod2x
+        case 43u: { r.diffuse = mix(t1.rgb, c, 0.5); r.alpha = t1.a; }          // Fade
+        case 44u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb; r.can_discard = false; } // Opaque_Add
+        case 45u: { r.diffuse = c * t1.rgb; r.spec = t2.rgb; r.can_discard = false; } // Opaque_AddNA
+        case 46u: { r.diffuse = c * t1.rgb * t2.rgb; r.spec = t1.rgb; r.alpha = t1.a; } // Add_Mod
+        case 47u: { r.diffuse = 4.0 * c * t1.rgb * t2.rgb; r.alpha = 4.0 * t1.a * t2.a; } // Mod2x_Mod2x
+        default: { r.diffuse = c * t1.rgb; r.alpha = t1.a; }
+    }
+    return r;
+}
+
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let t1 = textureSample(tex0, smp0, in.uv_a);
+    let t2 = textureSample(tex1, smp1, in.uv_b);
+    let t3 = textureSample(tex2, smp2, in.uv_c);
+    let t4 = textureSample(tex3, smp3, in.uv_b);
+    let blend = batch.ids.z;
+    let cmb = combine(batch.ids.x, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
+    let mesh_alpha = batch.color.a * in.edge_fade;
+
+    // Alpha test (spec/rendering.md §1.3): alpha key at 128/255, blended modes drop ~0.
+    var alpha = mesh_alpha;
+    if (blend == 1u) {
+        if (cmb.can_discard && cmb.alpha < 0.501960814) { discard; }
+    } else if (blend >= 2u) {
+        alpha = cmb.alpha * mesh_alpha;
+        if (alpha < 1.0 / 255.0) { discard; }
+    }
+
+    // Lighting: ambient + one directional light, unless unlit (flag) or Mod/Mod2x.
+    var rgb = cmb.diffuse;
+    let unlit = (batch.ids.w & 1u) != 0u || blend == 4u || blend == 5u;
+    if (!unlit) {
+        let n = normalize(in.normal);
+        let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);
+        rgb = rgb * (frame.ambient.rgb + frame.diffuse.rgb * ndl);
+    }
+    rgb = rgb + cmb.spec;
+    return vec4(rgb, alpha);
+}
