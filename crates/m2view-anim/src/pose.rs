@@ -270,7 +270,8 @@ mod tests {
 
     #[test]
     fn spherical_billboard_faces_the_viewer() {
-        let view = Mat4::look_at_rh(Vec3::new(3.0, 4.0, 2.0), Vec3::ZERO, Vec3::Z);
+        let view =
+            glam::camera::rh::view::look_at_mat4(Vec3::new(3.0, 4.0, 2.0), Vec3::ZERO, Vec3::Z);
         let m = billboard(Mat4::IDENTITY, bf::SPHERICAL_BILLBOARD, Vec3::ZERO, view);
         // local +X points at the camera
         let x = (view * m).x_axis.truncate().normalize();

@@ -308,6 +308,26 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             TextureSource::FileDataId(id) => {
                 (format!("fdid {id}"), by_fdid(&mut finder, *id, "blp"))
             }
+            // Replaceable skins come from the client's databases; exported folders
+            // usually hold them beside the model as `<name>.blp` or `<name>Skin.blp`.
+            TextureSource::Replaceable if matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {
+                let found = [
+                    format!("{stem}.blp"),
+                    format!("{stem}skin.blp"),
+                    format!("{stem}_skin.blp"),
+                ]
+                .iter()
+                .find_map(|n| finder.entry(&dir, n));
+                if let Some(f) = &found {
+                    companions.push(Companion {
+                        kind: CompanionKind::Texture,
+                        wanted: format!("replaceable type {} (guessed)", t.kind),
+                        path: Some(f.clone()),
+                    });
+                }
+                texture_files.push(found);
+                continue;
+            }
             _ => {
                 texture_files.push(None);
                 continue;

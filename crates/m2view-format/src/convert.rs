@@ -304,11 +304,11 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
     let mut vertices = Vec::with_capacity(md.vertices.len());
     for (vi, v) in md.vertices.iter().enumerate() {
         let mut idx = [0u16; 4];
-        for k in 0..4 {
+        for (k, slot) in idx.iter_mut().enumerate() {
             if v.bone_weights[k] == 0 {
                 continue;
             }
-            idx[k] = match bmap.get(v.bone_indices[k] as usize) {
+            *slot = match bmap.get(v.bone_indices[k] as usize) {
                 Some(b) => b.0,
                 None => {
                     return Err(Error::new(

@@ -22,7 +22,7 @@ pub struct Buf {
 
 impl Buf {
     fn align(&mut self) {
-        while self.out.len() % 16 != 0 {
+        while !self.out.len().is_multiple_of(16) {
             self.out.push(0);
         }
     }

@@ -1,1 +1,855 @@
-//! placeholder
+//! wgpu renderer for posed M2 models. Never reads file bytes: it takes the
+//! format crate's [`Model`], an animation [`Pose`] and decoded textures.
+//!
+//! A [`Renderer`] holds what every model shares (shader, layouts, pipelines,
+//! samplers, placeholder textures); a [`GpuModel`] owns one model's buffers,
+//! textures and bind groups. Each frame: [`Renderer::prepare`] uploads bones
+//! and per-batch uniforms and builds the sorted draw list, then
+//! [`Renderer::draw`] records it into any render pass (offscreen target or
+//! window). Offscreen rendering ([`target::OffscreenTarget`]) is first-class.
+//!
+//! Conventions: model space is Z-up, right-handed, model units; colours are
+//! handled in gamma space on UNORM textures and targets, as the client did.
+
+#![warn(missing_docs)]
+
+pub mod camera;
+pub mod gpu;
+pub mod material;
+pub mod target;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use bytemuck::{Pod, Zeroable};
+use glam::{Mat4, Vec3, Vec4};
+use m2view_anim::Pose;
+use m2view_format::{Model, TextureSource};
+use wgpu::util::DeviceExt;
+
+pub use gpu::{Gpu, RenderError};
+use material::{DrawPhase, PipelineKey};
+
+/// The WGSL source of the M2 batch pipeline.
+pub const M2_SHADER: &str = include_str!("../../../shaders/m2.wgsl");
+
+/// Depth buffer format of all m2view targets.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+/// Block-compressed formats a BLP can be uploaded as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BcFormat {
+    /// DXT1.
+    Bc1,
+    /// DXT3.
+    Bc2,
+    /// DXT5.
+    Bc3,
+}
+
+/// Decoded (or still block-compressed) texture levels, level 0 first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextureData {
+    /// RGBA8, `w*h*4` bytes per level.
+    Rgba {
+        /// Width of level 0.
+        width: u32,
+        /// Height of level 0.
+        height: u32,
+        /// Levels.
+        mips: Vec<Vec<u8>>,
+    },
+    /// BC blocks per level (width and height multiples of 4).
+    Bc {
+        /// Format.
+        format: BcFormat,
+        /// Width of level 0.
+        width: u32,
+        /// Height of level 0.
+        height: u32,
+        /// Levels.
+        mips: Vec<Vec<u8>>,
+    },
+}
+
+/// Per-frame constants (`Frame` in m2.wgsl).
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct FrameUniform {
+    view_proj: [[f32; 4]; 4],
+    view: [[f32; 4]; 4],
+    light_dir: [f32; 4],
+    ambient: [f32; 4],
+    diffuse: [f32; 4],
+}
+const _: () = assert!(std::mem::size_of::<FrameUniform>() == 176);
+
+/// Per-batch constants (`Batch` in m2.wgsl).
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct BatchUniform {
+    tex_matrix0: [[f32; 4]; 4],
+    tex_matrix1: [[f32; 4]; 4],
+    color: [f32; 4],
+    weights: [f32; 4],
+    ids: [u32; 4],
+}
+const _: () = assert!(std::mem::size_of::<BatchUniform>() == 176);
+const BATCH_STRIDE: u64 = 256;
+
+/// Vertex as uploaded (`VertexIn` in m2.wgsl), 52 bytes.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct GpuVertex {
+    position: [f32; 3],
+    normal: [f32; 3],
+    uv0: [f32; 2],
+    uv1: [f32; 2],
+    weights: [u8; 4],
+    indices: [u16; 4],
+}
+const _: () = assert!(std::mem::size_of::<GpuVertex>() == 52);
+
+const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
+];
+
+/// Scene lighting: ambient plus one directional light (the model preview's look).
+#[derive(Debug, Clone, Copy)]
+pub struct Lighting {
+    /// Direction the light travels, model space.
+    pub direction: Vec3,
+    /// Ambient colour.
+    pub ambient: Vec3,
+    /// Diffuse colour.
+    pub diffuse: Vec3,
+}
+
+impl Default for Lighting {
+    fn default() -> Self {
+        Lighting {
+            direction: Vec3::new(-1.0, -0.6, -0.8).normalize(),
+            ambient: Vec3::splat(0.55),
+            diffuse: Vec3::splat(0.6),
+        }
+    }
+}
+
+/// What to draw this frame.
+pub struct FrameParams<'a> {
+    /// Model → view.
+    pub view: Mat4,
+    /// View → clip (wgpu conventions: depth 0..1).
+    pub proj: Mat4,
+    /// LOD (skin profile) index.
+    pub lod: usize,
+    /// Whether a geoset id is shown.
+    pub geoset_visible: &'a dyn Fn(u16) -> bool,
+    /// The pose.
+    pub pose: &'a Pose,
+    /// Model alpha multiplier.
+    pub model_alpha: f32,
+    /// Lighting.
+    pub lighting: Lighting,
+}
+
+/// What one frame drew.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FrameStats {
+    /// Batches drawn.
+    pub batches: usize,
+    /// Triangles drawn.
+    pub triangles: usize,
+}
+
+struct GpuBatch {
+    bind_group: wgpu::BindGroup,
+    submesh: usize,
+    pixel: u32,
+    vertex: u32,
+}
+
+struct GpuLod {
+    index_buffer: wgpu::Buffer,
+    batches: Vec<GpuBatch>,
+}
+
+struct Draw {
+    key: PipelineKey,
+    phase: DrawPhase,
+    priority: i8,
+    layer: u16,
+    distance: f32,
+    slot: u32,
+    lod_batch: usize,
+    indices: std::ops::Range<u32>,
+}
+
+/// GPU resources of one model.
+pub struct GpuModel {
+    vertex_buffer: wgpu::Buffer,
+    lods: Vec<GpuLod>,
+    frame_buffer: wgpu::Buffer,
+    bone_buffer: wgpu::Buffer,
+    batch_buffer: wgpu::Buffer,
+    frame_bind_group: wgpu::BindGroup,
+    draws: Vec<Draw>,
+    lod: usize,
+    /// Textures that were missing (drawn with the placeholder).
+    pub missing_textures: usize,
+}
+
+/// Shared GPU state.
+pub struct Renderer {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    color_format: wgpu::TextureFormat,
+    shader: wgpu::ShaderModule,
+    frame_layout: wgpu::BindGroupLayout,
+    batch_layout: wgpu::BindGroupLayout,
+    pipeline_layout: wgpu::PipelineLayout,
+    pipelines: Mutex<HashMap<PipelineKey, wgpu::RenderPipeline>>,
+    samplers: [wgpu::Sampler; 4],
+    white: wgpu::TextureView,
+    missing: wgpu::TextureView,
+    replaceable: wgpu::TextureView,
+    bc: bool,
+}
+
+fn checker(a: [u8; 4], b: [u8; 4]) -> Vec<u8> {
+    (0..64)
+        .flat_map(|i| if (i % 8 < 4) ^ (i / 8 < 4) { a } else { b })
+        .collect()
+}
+
+impl Renderer {
+    /// Creates the shared state for render targets of `color_format`.
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        color_format: wgpu::TextureFormat,
+    ) -> Renderer {
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("m2.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(M2_SHADER.into()),
+        });
+        let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility,
+            ty,
+            count: None,
+        };
+        let vf = wgpu::ShaderStages::VERTEX_FRAGMENT;
+        let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("frame"),
+            entries: &[
+                entry(
+                    0,
+                    vf,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+                entry(
+                    1,
+                    wgpu::ShaderStages::VERTEX,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                ),
+            ],
+        });
+        let tex = wgpu::BindingType::Texture {
+            sample_type: wgpu::TextureSampleType::Float { filterable: true },
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        };
+        let smp = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering);
+        let fs = wgpu::ShaderStages::FRAGMENT;
+        let batch_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("batch"),
+            entries: &[
+                entry(
+                    0,
+                    vf,
+                    wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: true,
+                        min_binding_size: wgpu::BufferSize::new(
+                            std::mem::size_of::<BatchUniform>() as u64,
+                        ),
+                    },
+                ),
+                entry(1, fs, tex),
+                entry(2, fs, tex),
+                entry(3, fs, tex),
+                entry(4, fs, tex),
+                entry(5, fs, smp),
+                entry(6, fs, smp),
+                entry(7, fs, smp),
+                entry(8, fs, smp),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("m2"),
+            bind_group_layouts: &[Some(&frame_layout), Some(&batch_layout)],
+            immediate_size: 0,
+        });
+        let sampler = |u: bool, v: bool| {
+            let m = |w| {
+                if w {
+                    wgpu::AddressMode::Repeat
+                } else {
+                    wgpu::AddressMode::ClampToEdge
+                }
+            };
+            device.create_sampler(&wgpu::SamplerDescriptor {
+                label: Some("m2 sampler"),
+                address_mode_u: m(u),
+                address_mode_v: m(v),
+                mag_filter: wgpu::FilterMode::Linear,
+                min_filter: wgpu::FilterMode::Linear,
+                mipmap_filter: wgpu::MipmapFilterMode::Linear,
+                ..Default::default()
+            })
+        };
+        let samplers = [
+            sampler(false, false),
+            sampler(true, false),
+            sampler(false, true),
+            sampler(true, true),
+        ];
+        let small = |data: &[u8], w: u32| {
+            upload_texture(
+                device,
+                queue,
+                &TextureData::Rgba {
+                    width: w,
+                    height: (data.len() / 4) as u32 / w,
+                    mips: vec![data.to_vec()],
+                },
+            )
+        };
+        let white = small(&[255; 4], 1);
+        let missing = small(&checker([255, 0, 255, 255], [40, 0, 40, 255]), 8);
+        let replaceable = small(&checker([200, 200, 200, 255], [140, 140, 140, 255]), 8);
+        Renderer {
+            device: device.clone(),
+            queue: queue.clone(),
+            color_format,
+            shader,
+            frame_layout,
+            batch_layout,
+            pipeline_layout,
+            pipelines: Mutex::new(HashMap::new()),
+            samplers,
+            white,
+            missing,
+            replaceable,
+            bc: device
+                .features()
+                .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
+        }
+    }
+
+    /// Whether BC textures can be uploaded compressed.
+    pub fn supports_bc(&self) -> bool {
+        self.bc
+    }
+
+    fn pipeline(&self, key: PipelineKey) -> wgpu::RenderPipeline {
+        let mut cache = self.pipelines.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                self.device
+                    .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                        label: Some("m2 batch"),
+                        layout: Some(&self.pipeline_layout),
+                        vertex: wgpu::VertexState {
+                            module: &self.shader,
+                            entry_point: Some("vs_main"),
+                            compilation_options: Default::default(),
+                            buffers: &[Some(wgpu::VertexBufferLayout {
+                                array_stride: std::mem::size_of::<GpuVertex>() as u64,
+                                step_mode: wgpu::VertexStepMode::Vertex,
+                                attributes: &VERTEX_ATTRIBUTES,
+                            })],
+                        },
+                        primitive: wgpu::PrimitiveState {
+                            topology: wgpu::PrimitiveTopology::TriangleList,
+                            // M2 triangles are counter-clockwise seen from outside (checked on Rabbit.m2).
+                            front_face: wgpu::FrontFace::Ccw,
+                            cull_mode: key.cull.then_some(wgpu::Face::Back),
+                            ..Default::default()
+                        },
+                        depth_stencil: Some(wgpu::DepthStencilState {
+                            format: DEPTH_FORMAT,
+                            depth_write_enabled: Some(key.depth_write),
+                            depth_compare: Some(if key.depth_test {
+                                wgpu::CompareFunction::LessEqual
+                            } else {
+                                wgpu::CompareFunction::Always
+                            }),
+                            stencil: Default::default(),
+                            bias: Default::default(),
+                        }),
+                        multisample: Default::default(),
+                        fragment: Some(wgpu::FragmentState {
+                            module: &self.shader,
+                            entry_point: Some("fs_main"),
+                            compilation_options: Default::default(),
+                            targets: &[Some(wgpu::ColorTargetState {
+                                format: self.color_format,
+                                blend: material::wgpu_blend(key.blend),
+                                write_mask: wgpu::ColorWrites::ALL,
+                            })],
+                        }),
+                        multiview_mask: None,
+                        cache: None,
+                    })
+            })
+            .clone()
+    }
+
+    /// Uploads a model. `textures[i]` is the image of `model.textures[i]`
+    /// (`None` = missing or replaceable: drawn with a placeholder).
+    pub fn upload(&self, model: &Model, textures: &[Option<TextureData>]) -> GpuModel {
+        let d = &self.device;
+        let mut verts: Vec<GpuVertex> = model
+            .vertices
+            .iter()
+            .map(|v| GpuVertex {
+                position: v.position,
+                normal: v.normal,
+                uv0: v.uv[0],
+                uv1: v.uv[1],
+                weights: v.bone_weights,
+                indices: v
+                    .bone_indices
+                    .map(|i| i.min(model.bones.len().saturating_sub(1) as u16)),
+            })
+            .collect();
+        if verts.is_empty() {
+            verts.push(GpuVertex::zeroed()); // wgpu buffers may not be empty
+        }
+        let vertex_buffer = d.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("m2 vertices"),
+            contents: bytemuck::cast_slice(&verts),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let mut missing_textures = 0;
+        let views: Vec<wgpu::TextureView> = model
+            .textures
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match textures.get(i).and_then(Option::as_ref) {
+                Some(data) if self.bc || matches!(data, TextureData::Rgba { .. }) => {
+                    upload_texture(d, &self.queue, data)
+                }
+                _ => {
+                    if t.source == TextureSource::Replaceable {
+                        self.replaceable.clone()
+                    } else {
+                        missing_textures += 1;
+                        self.missing.clone()
+                    }
+                }
+            })
+            .collect();
+        let max_batches = model
+            .lods
+            .iter()
+            .map(|l| l.batches.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let batch_buffer = d.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("m2 batch uniforms"),
+            size: BATCH_STRIDE * max_batches as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let lods = model
+            .lods
+            .iter()
+            .map(|lod| {
+                let index_buffer = d.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("m2 indices"),
+                    contents: bytemuck::cast_slice(if lod.indices.is_empty() {
+                        &[0u32][..]
+                    } else {
+                        &lod.indices
+                    }),
+                    usage: wgpu::BufferUsages::INDEX,
+                });
+                let batches = lod
+                    .batches
+                    .iter()
+                    .map(|b| {
+                        let (pixel, vertex) = material::select_shaders(model, b);
+                        let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
+                            match b.textures.get(k).and_then(|t| t.texture) {
+                                Some(id) => {
+                                    let t = &model.textures[id.index()];
+                                    (
+                                        &views[id.index()],
+                                        &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize],
+                                    )
+                                }
+                                None if k < b.textures.len() => (&self.missing, &self.samplers[0]),
+                                None => (&self.white, &self.samplers[0]),
+                            }
+                        };
+                        let t: Vec<_> = (0..4).map(tex).collect();
+                        let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+                            label: Some("m2 batch"),
+                            layout: &self.batch_layout,
+                            entries: &[
+                                wgpu::BindGroupEntry {
+                                    binding: 0,
+                                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                        buffer: &batch_buffer,
+                                        offset: 0,
+                                        size: wgpu::BufferSize::new(
+                                            std::mem::size_of::<BatchUniform>() as u64,
+                                        ),
+                                    }),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 1,
+                                    resource: wgpu::BindingResource::TextureView(t[0].0),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 2,
+                                    resource: wgpu::BindingResource::TextureView(t[1].0),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 3,
+                                    resource: wgpu::BindingResource::TextureView(t[2].0),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 4,
+                                    resource: wgpu::BindingResource::TextureView(t[3].0),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 5,
+                                    resource: wgpu::BindingResource::Sampler(t[0].1),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 6,
+                                    resource: wgpu::BindingResource::Sampler(t[1].1),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 7,
+                                    resource: wgpu::BindingResource::Sampler(t[2].1),
+                                },
+                                wgpu::BindGroupEntry {
+                                    binding: 8,
+                                    resource: wgpu::BindingResource::Sampler(t[3].1),
+                                },
+                            ],
+                        });
+                        GpuBatch {
+                            bind_group,
+                            submesh: b.submesh as usize,
+                            pixel,
+                            vertex,
+                        }
+                    })
+                    .collect();
+                GpuLod {
+                    index_buffer,
+                    batches,
+                }
+            })
+            .collect();
+        let frame_buffer = d.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("m2 frame"),
+            size: std::mem::size_of::<FrameUniform>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bone_buffer = d.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("m2 bones"),
+            size: 64 * model.bones.len().max(1) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        // Unposed until the first prepare: identity bones.
+        let identity: Vec<[[f32; 4]; 4]> =
+            vec![Mat4::IDENTITY.to_cols_array_2d(); model.bones.len().max(1)];
+        self.queue
+            .write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
+        let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 frame"),
+            layout: &self.frame_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: frame_buffer.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: bone_buffer.as_entire_binding(),
+                },
+            ],
+        });
+        GpuModel {
+            vertex_buffer,
+            lods,
+            frame_buffer,
+            bone_buffer,
+            batch_buffer,
+            frame_bind_group,
+            draws: Vec::new(),
+            lod: 0,
+            missing_textures,
+        }
+    }
+
+    /// Uploads the pose and per-batch constants and builds the sorted draw list
+    /// (spec/rendering.md §5 colours/alpha, §7 order).
+    pub fn prepare(&self, gm: &mut GpuModel, model: &Model, p: &FrameParams<'_>) -> FrameStats {
+        let q = &self.queue;
+        let frame = FrameUniform {
+            view_proj: (p.proj * p.view).to_cols_array_2d(),
+            view: p.view.to_cols_array_2d(),
+            light_dir: p.lighting.direction.extend(0.0).into(),
+            ambient: p.lighting.ambient.extend(1.0).into(),
+            diffuse: p.lighting.diffuse.extend(1.0).into(),
+        };
+        q.write_buffer(&gm.frame_buffer, 0, bytemuck::bytes_of(&frame));
+        if !p.pose.bones.is_empty() {
+            let bones: Vec<[[f32; 4]; 4]> =
+                p.pose.bones.iter().map(|m| m.to_cols_array_2d()).collect();
+            q.write_buffer(&gm.bone_buffer, 0, bytemuck::cast_slice(&bones));
+        }
+        gm.draws.clear();
+        gm.lod = p.lod.min(model.lods.len().saturating_sub(1));
+        let (Some(lod), Some(glod)) = (model.lods.get(gm.lod), gm.lods.get(gm.lod)) else {
+            return FrameStats::default();
+        };
+        let mut uniforms = vec![0u8; BATCH_STRIDE as usize * lod.batches.len().max(1)];
+        let mut stats = FrameStats::default();
+        for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
+            let Some(sub) = lod.submeshes.get(gb.submesh) else {
+                continue;
+            };
+            if !(p.geoset_visible)(sub.geoset_id) || gb.pixel == material::ps::NONE {
+                continue;
+            }
+            let mat = model.materials[b.material as usize];
+            let color = b
+                .color
+                .and_then(|c| p.pose.colors.get(c as usize))
+                .copied()
+                .unwrap_or(Vec4::ONE);
+            let weight = |k: usize| {
+                b.textures
+                    .get(k)
+                    .and_then(|t| t.weight)
+                    .and_then(|w| p.pose.texture_weights.get(w as usize))
+                    .copied()
+            };
+            // Only the first texture's weight scales the batch alpha, unless flag 0x40 (§5).
+            let apply_weight = !b.textures.is_empty() && b.flags & 0x40 == 0;
+            let mesh_alpha = color.w
+                * if apply_weight {
+                    weight(0).unwrap_or(1.0)
+                } else {
+                    1.0
+                }
+                * p.model_alpha;
+            if mesh_alpha < 0.0001 {
+                continue;
+            }
+            let (key, phase) = material::pipeline_key(mat.flags, mat.blend, mesh_alpha < 0.999);
+            let tex_matrix = |k: usize| {
+                b.textures
+                    .get(k)
+                    .and_then(|t| t.transform)
+                    .and_then(|t| p.pose.texture_matrices.get(t as usize))
+                    .copied()
+                    .unwrap_or(Mat4::IDENTITY)
+            };
+            let u = BatchUniform {
+                tex_matrix0: tex_matrix(0).to_cols_array_2d(),
+                tex_matrix1: tex_matrix(1).to_cols_array_2d(),
+                color: [color.x, color.y, color.z, mesh_alpha],
+                weights: [
+                    weight(0).unwrap_or(1.0),
+                    weight(1).unwrap_or(1.0),
+                    weight(2).unwrap_or(1.0),
+                    weight(3).unwrap_or(1.0),
+                ],
+                ids: [gb.pixel, gb.vertex, key.blend, (mat.flags & 1) as u32],
+            };
+            let off = i * BATCH_STRIDE as usize;
+            uniforms[off..off + std::mem::size_of::<BatchUniform>()]
+                .copy_from_slice(bytemuck::bytes_of(&u));
+            // Sort distance: the submesh sort centre moved by its centre bone, in view space.
+            let bone = sub
+                .center_bone
+                .and_then(|c| p.pose.bones.get(c.index()))
+                .copied()
+                .unwrap_or(Mat4::IDENTITY);
+            let c = p.view * bone * Vec3::from(sub.sort_center).extend(1.0);
+            let mut distance = c.truncate().length();
+            if b.flags & 3 != 0 && distance > 0.0 {
+                let scale = (p.view * bone).x_axis.truncate().length() * sub.sort_radius;
+                distance = if b.flags & 1 != 0 {
+                    (distance - scale).abs()
+                } else {
+                    distance + scale
+                };
+            }
+            gm.draws.push(Draw {
+                key,
+                phase,
+                priority: b.priority_plane,
+                layer: b.material_layer,
+                distance,
+                slot: i as u32,
+                lod_batch: i,
+                indices: sub.index_start..sub.index_start + sub.index_count,
+            });
+            stats.batches += 1;
+            stats.triangles += sub.index_count as usize / 3;
+        }
+        q.write_buffer(&gm.batch_buffer, 0, &uniforms);
+        // Opaque first (stable, file order); transparent by priority plane, then
+        // back to front, then material layer, then blend state.
+        gm.draws.sort_by(|a, b| {
+            a.phase.cmp(&b.phase).then_with(|| {
+                if a.phase == DrawPhase::Opaque {
+                    std::cmp::Ordering::Equal
+                } else {
+                    a.priority
+                        .cmp(&b.priority)
+                        .then(b.distance.total_cmp(&a.distance))
+                        .then(a.layer.cmp(&b.layer))
+                        .then(a.key.blend.cmp(&b.key.blend))
+                }
+            })
+        });
+        stats
+    }
+
+    /// Records the prepared draws into `pass` (whose targets use this renderer's
+    /// colour format and [`DEPTH_FORMAT`]).
+    pub fn draw(&self, gm: &GpuModel, pass: &mut wgpu::RenderPass<'_>) {
+        let Some(glod) = gm.lods.get(gm.lod) else {
+            return;
+        };
+        pass.set_vertex_buffer(0, gm.vertex_buffer.slice(..));
+        pass.set_index_buffer(glod.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
+        pass.set_bind_group(0, &gm.frame_bind_group, &[]);
+        for d in &gm.draws {
+            pass.set_pipeline(&self.pipeline(d.key));
+            pass.set_bind_group(
+                1,
+                &glod.batches[d.lod_batch].bind_group,
+                &[d.slot * BATCH_STRIDE as u32],
+            );
+            pass.draw_indexed(d.indices.clone(), 0, 0..1);
+        }
+    }
+}
+
+/// Creates a texture with all levels of `data` and returns its view.
+fn upload_texture(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    data: &TextureData,
+) -> wgpu::TextureView {
+    let (format, width, height, mips, block) = match data {
+        TextureData::Rgba {
+            width,
+            height,
+            mips,
+        } => (wgpu::TextureFormat::Rgba8Unorm, *width, *height, mips, 1),
+        TextureData::Bc {
+            format,
+            width,
+            height,
+            mips,
+        } => (
+            match format {
+                BcFormat::Bc1 => wgpu::TextureFormat::Bc1RgbaUnorm,
+                BcFormat::Bc2 => wgpu::TextureFormat::Bc2RgbaUnorm,
+                BcFormat::Bc3 => wgpu::TextureFormat::Bc3RgbaUnorm,
+            },
+            *width,
+            *height,
+            mips,
+            4,
+        ),
+    };
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("m2 texture"),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: mips.len().max(1) as u32,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for (level, bytes) in mips.iter().enumerate() {
+        let w = (width >> level).max(1);
+        let h = (height >> level).max(1);
+        let (bw, bh) = (w.div_ceil(block), h.div_ceil(block));
+        let row = if block == 1 {
+            w * 4
+        } else {
+            bw * if format == wgpu::TextureFormat::Bc1RgbaUnorm {
+                8
+            } else {
+                16
+            }
+        };
+        queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: level as u32,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            bytes,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: Some(bh),
+            },
+            wgpu::Extent3d {
+                width: bw * block,
+                height: bh * block,
+                depth_or_array_layers: 1,
+            },
+        );
+    }
+    texture.create_view(&Default::default())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shader_validates_with_naga() {
+        let module = naga::front::wgsl::parse_str(super::M2_SHADER).expect("m2.wgsl parses");
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        )
+        .validate(&module)
+        .expect("m2.wgsl validates");
+    }
+}

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod info;
+mod render_cmd;
+mod scene;
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +40,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Render a model offscreen to a PNG file.
+    Render(render_cmd::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +67,13 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)
+            }
+        },
+        Some(Command::Render(args)) => match render_cmd::run(&args, &opts) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err((code, msg)) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(code)
             }
         },
         None => {

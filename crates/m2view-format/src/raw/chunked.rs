@@ -118,8 +118,11 @@ pub struct M2File {
     pub chunks: Option<Chunks>,
 }
 
-/// Splits `data` into `(magic, payload offset, payload)` chunks.
-pub fn split_chunks<'a>(r: &Reader<'a>) -> Result<Vec<([u8; 4], u64, &'a [u8])>> {
+/// One chunk: magic, absolute payload offset, payload.
+pub type ChunkRef<'a> = ([u8; 4], u64, &'a [u8]);
+
+/// Splits `data` into chunks.
+pub fn split_chunks<'a>(r: &Reader<'a>) -> Result<Vec<ChunkRef<'a>>> {
     let data = r.data();
     let mut out = Vec::new();
     let mut pos = 0u64;

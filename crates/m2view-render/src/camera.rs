@@ -1,0 +1,116 @@
+//! Cameras: orbit presets framed from bounds, and view/projection matrices.
+//! Model space is Z-up; WoW models face +X, so "front" looks from +X.
+
+use glam::{Mat4, Vec3};
+
+/// A look-at camera.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Eye position (model units).
+    pub eye: Vec3,
+    /// Target.
+    pub target: Vec3,
+    /// Up vector.
+    pub up: Vec3,
+    /// Vertical field of view (radians).
+    pub fov_y: f32,
+    /// Near plane.
+    pub near: f32,
+    /// Far plane.
+    pub far: f32,
+}
+
+/// Preset directions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preset {
+    /// From +X (the model's front).
+    Front,
+    /// From −X.
+    Back,
+    /// From +Y (the model's left side).
+    Left,
+    /// From −Y.
+    Right,
+    /// From above.
+    Top,
+    /// Front-left, from above at 30°.
+    Iso,
+}
+
+impl Preset {
+    /// Parses `front|back|left|right|top|iso`.
+    pub fn parse(s: &str) -> Option<Preset> {
+        Some(match s {
+            "front" => Preset::Front,
+            "back" => Preset::Back,
+            "left" => Preset::Left,
+            "right" => Preset::Right,
+            "top" => Preset::Top,
+            "iso" => Preset::Iso,
+            _ => return None,
+        })
+    }
+
+    /// Unit vector from the target toward the eye.
+    pub fn direction(self) -> Vec3 {
+        match self {
+            Preset::Front => Vec3::X,
+            Preset::Back => -Vec3::X,
+            Preset::Left => Vec3::Y,
+            Preset::Right => -Vec3::Y,
+            Preset::Top => Vec3::new(0.0001, 0.0, 1.0).normalize(),
+            Preset::Iso => Vec3::new(1.0, 0.8, 0.75).normalize(),
+        }
+    }
+}
+
+impl Camera {
+    /// Frames the box `[min, max]` from `dir` so it fills most of the view at `aspect`.
+    pub fn framing(min: Vec3, max: Vec3, dir: Vec3, aspect: f32) -> Camera {
+        let center = (min + max) * 0.5;
+        let radius = ((max - min).length() * 0.5).max(0.01);
+        let fov_y = 45f32.to_radians();
+        let dir = dir.normalize();
+        // Fit the eight box corners: for each, the distance at which it just
+        // touches the frustum edge, in the camera's right/up directions.
+        let right = dir.cross(Vec3::Z).try_normalize().unwrap_or(Vec3::Y);
+        let up = right.cross(dir);
+        let (tan_y, tan_x) = ((fov_y * 0.5).tan(), (fov_y * 0.5).tan() * aspect);
+        let mut dist: f32 = 0.0;
+        for i in 0..8 {
+            let c = Vec3::new(
+                if i & 1 == 0 { min.x } else { max.x },
+                if i & 2 == 0 { min.y } else { max.y },
+                if i & 4 == 0 { min.z } else { max.z },
+            ) - center;
+            let depth = c.dot(dir); // toward the camera
+            dist = dist
+                .max(depth + c.dot(right).abs() / tan_x)
+                .max(depth + c.dot(up).abs() / tan_y);
+        }
+        let dist = dist * 1.05 + 1e-3;
+        Camera {
+            eye: center + dir.normalize() * dist,
+            target: center,
+            up: Vec3::Z,
+            fov_y,
+            near: (dist - radius * 1.5).max(dist * 0.01),
+            far: dist + radius * 1.5,
+        }
+    }
+
+    /// Model → view.
+    pub fn view(&self) -> Mat4 {
+        glam::camera::rh::view::look_at_mat4(self.eye, self.target, self.up)
+    }
+
+    /// View → clip (depth 0..1).
+    pub fn proj(&self, aspect: f32) -> Mat4 {
+        glam::camera::rh::proj::directx::perspective(
+            self.fov_y,
+            aspect.max(1e-3),
+            self.near,
+            self.far,
+        )
+    }
+}

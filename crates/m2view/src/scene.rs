@@ -1,0 +1,163 @@
+//! What the CLI and the window share: turning a loaded model into GPU input
+//! (textures from BLP files), default geosets, framing and posing.
+
+use std::collections::BTreeSet;
+
+use glam::{Mat4, Vec3};
+use m2view_anim::{Player, Pose};
+use m2view_format::blp::{Blp, BlpEncoding, DxtFormat};
+use m2view_format::{LoadedModel, Lod, Model};
+use m2view_render::camera::{Camera, Preset};
+use m2view_render::{BcFormat, TextureData};
+
+/// Reads and converts the textures that were found. BC-compressed BLPs stay
+/// compressed when `bc` (the adapter supports it and the size is a multiple of
+/// 4); everything else is decoded to RGBA8 with all mip levels. A texture that
+/// fails to decode becomes a warning and draws as the missing placeholder.
+pub fn load_textures(
+    lm: &LoadedModel,
+    bc: bool,
+    warnings: &mut Vec<String>,
+) -> Vec<Option<TextureData>> {
+    lm.texture_files
+        .iter()
+        .map(|p| {
+            let path = p.as_ref()?;
+            let result = m2view_format::companion::read_file(path)
+                .and_then(Blp::parse)
+                .and_then(|blp| to_texture(&blp, bc));
+            match result {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    warnings.push(format!("{}: {e}", path.display()));
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// Converts a parsed BLP into renderer input.
+pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
+    if let (true, BlpEncoding::Dxt(f)) = (bc, blp.encoding)
+        && blp.width.is_multiple_of(4)
+        && blp.height.is_multiple_of(4)
+    {
+        // Levels below 4x4 are dropped: the chain stays valid and they are never sampled at viewer distances.
+        let mips: Vec<Vec<u8>> = (0..blp.mips.len())
+            .take_while(|&i| blp.mips[i].width >= 4 && blp.mips[i].height >= 4)
+            .filter_map(|i| blp.dxt_blocks(i).map(<[u8]>::to_vec))
+            .collect();
+        if !mips.is_empty() {
+            let format = match f {
+                DxtFormat::Dxt1 => BcFormat::Bc1,
+                DxtFormat::Dxt3 => BcFormat::Bc2,
+                DxtFormat::Dxt5 => BcFormat::Bc3,
+            };
+            return Ok(TextureData::Bc {
+                format,
+                width: blp.width,
+                height: blp.height,
+                mips,
+            });
+        }
+    }
+    let mut mips = Vec::with_capacity(blp.mips.len());
+    for i in 0..blp.mips.len() {
+        match blp.decode(i) {
+            Ok(img) => mips.push(img.pixels),
+            Err(e) if i == 0 => return Err(e),
+            Err(_) => break, // keep the levels that decode
+        }
+    }
+    Ok(TextureData::Rgba {
+        width: blp.width,
+        height: blp.height,
+        mips,
+    })
+}
+
+/// The geosets the game shows by default (spec/skin.md §2.1): id 0 always;
+/// in each group (`id / 100`) the lowest variant present, ignoring variant 0
+/// of group 0 (the base body).
+pub fn default_geosets(lod: &Lod) -> BTreeSet<u16> {
+    let ids: BTreeSet<u16> = lod.submeshes.iter().map(|s| s.geoset_id).collect();
+    let mut shown = BTreeSet::new();
+    let mut groups_seen = BTreeSet::new();
+    for &id in &ids {
+        if id == 0 {
+            shown.insert(0);
+        } else if groups_seen.insert(id / 100) {
+            shown.insert(id);
+        }
+    }
+    shown
+}
+
+/// Bounds to frame: the box of the LOD's vertices skinned with `bones` (what
+/// is really on screen; file bounds often include effects), else the file's.
+pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
+    let mut lo = Vec3::splat(f32::MAX);
+    let mut hi = Vec3::splat(f32::MIN);
+    if let Some(l) = model.lods.get(lod) {
+        for &i in &l.indices {
+            if let Some(v) = model.vertices.get(i as usize) {
+                let p = m2view_anim::skin::skin_vertex(v, bones).0;
+                lo = lo.min(p);
+                hi = hi.max(p);
+            }
+        }
+    }
+    if lo.x <= hi.x && lo.is_finite() && hi.is_finite() {
+        return (lo, hi);
+    }
+    let (min, max) = (Vec3::from(model.bounds.min), Vec3::from(model.bounds.max));
+    if (max - min).length() > 1e-4 && min.is_finite() && max.is_finite() {
+        (min, max)
+    } else {
+        (Vec3::splat(-1.0), Vec3::ONE)
+    }
+}
+
+/// A camera for a preset, or model camera `model:<n>` (its base position and
+/// target, the FoV converted from diagonal to vertical for `aspect`).
+pub fn camera_for(
+    model: &Model,
+    spec: &str,
+    aspect: f32,
+    bounds: (Vec3, Vec3),
+) -> Result<Camera, String> {
+    let (min, max) = bounds;
+    if let Some(n) = spec.strip_prefix("model:") {
+        let i: usize = n.parse().map_err(|_| format!("bad camera index {n:?}"))?;
+        let c = model
+            .cameras
+            .get(i)
+            .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
+        let dfov = c
+            .fov
+            .sequences
+            .first()
+            .and_then(|k| k.values.first())
+            .map_or(0.95, |k| k.value);
+        return Ok(Camera {
+            eye: Vec3::from(c.position_base),
+            target: Vec3::from(c.target_base),
+            up: Vec3::Z,
+            // seed "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
+            fov_y: (dfov / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
+            near: c.near_clip.max(0.01),
+            far: c.far_clip.max(c.near_clip + 1.0),
+        });
+    }
+    let preset = Preset::parse(spec).ok_or_else(|| {
+        format!("unknown camera {spec:?} (front|back|left|right|top|iso|model:<n>)")
+    })?;
+    Ok(Camera::framing(min, max, preset.direction(), aspect))
+}
+
+/// Poses the model for `player`, with billboards facing `view`.
+pub fn pose(model: &Model, player: &mut Player, view: Mat4, pose: &mut Pose) {
+    let clock = player.clock(model);
+    m2view_anim::evaluate(model, &clock, Some(view), pose);
+}
