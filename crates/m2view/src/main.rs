@@ -9,9 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod info;
-mod render_cmd;
-mod scene;
+use m2view::{info, render_cmd};
 
 #[derive(Parser)]
 #[command(

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use m2view_anim::{Player, Pose};
-use m2view_format::{LoadOptions, SequenceId};
+use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
 
@@ -47,18 +47,8 @@ pub struct RenderArgs {
     pub stats: bool,
 }
 
-/// Statistics printed by `--stats`.
-#[derive(serde::Serialize)]
-struct Stats {
-    batches: usize,
-    triangles: usize,
-    bones: usize,
-    textures_missing: usize,
-    adapter: String,
-    render_ms: f64,
-}
-
-fn parse_size(s: &str) -> Result<(u32, u32), String> {
+/// Parses `WxH`.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once('x')
         .ok_or_else(|| format!("bad size {s:?}, expected WxH"))?;
@@ -70,119 +60,154 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-fn parse_color(s: &str) -> Result<[f64; 4], String> {
+/// Parses `RRGGBB` into RGBA 0..1.
+pub fn parse_color(s: &str) -> Result<[f64; 4], String> {
     let v = u32::from_str_radix(s.trim_start_matches('#'), 16)
         .map_err(|_| format!("bad colour {s:?}"))?;
     let c = |sh: u32| ((v >> sh) & 0xFF) as f64 / 255.0;
     Ok([c(16), c(8), c(0), 1.0])
 }
 
-/// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
-pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
-    let usage = |e: String| (1, e);
-    let (w, h) = parse_size(&a.size).map_err(usage)?;
-    let clear = parse_color(&a.background).map_err(usage)?;
-    let lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+/// A render request, independent of the command line.
+#[derive(Debug, Clone)]
+pub struct RenderRequest {
+    /// Image width.
+    pub width: u32,
+    /// Image height.
+    pub height: u32,
+    /// Sequence index (`None`: Stand, else sequence 0).
+    pub sequence: Option<SequenceId>,
+    /// Time in ms (sequence time and global clock).
+    pub time_ms: f32,
+    /// Camera spec (`front`, ..., `model:<n>`).
+    pub camera: String,
+    /// LOD index.
+    pub lod: usize,
+    /// Geosets to show (`None`: game defaults).
+    pub geosets: Option<std::collections::BTreeSet<u16>>,
+    /// Clear colour RGBA 0..1.
+    pub background: [f64; 4],
+}
+
+/// Statistics of one render (`--stats`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Stats {
+    /// Batches drawn.
+    pub batches: usize,
+    /// Triangles drawn.
+    pub triangles: usize,
+    /// Bones.
+    pub bones: usize,
+    /// Textures drawn with the missing placeholder.
+    pub textures_missing: usize,
+    /// GPU adapter.
+    pub adapter: String,
+    /// Wall time of prepare + draw + read-back, ms.
+    pub render_ms: f64,
+}
+
+/// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
+pub fn render_image(gpu: &Gpu, renderer: &Renderer, lm: &LoadedModel, r: &RenderRequest) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
-    let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
-    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let mut warnings = Vec::new();
-    let textures = scene::load_textures(&lm, renderer.supports_bc(), &mut warnings);
+    let textures = scene::load_textures(lm, renderer.supports_bc(), &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");
     }
     let mut gm = renderer.upload(model, &textures);
-
     let mut player = Player::new(model);
-    if let Some(id) = a.anim_id {
-        player.sequence = model
-            .find_sequence(id)
-            .ok_or_else(|| (1, format!("no sequence with animation id {id}")))?;
-    } else if let Some(s) = a.sequence {
-        if s as usize >= model.sequences.len() {
-            return Err((
-                1,
-                format!(
-                    "sequence {s} out of range (model has {})",
-                    model.sequences.len()
-                ),
-            ));
+    if let Some(s) = r.sequence {
+        if s.index() >= model.sequences.len() {
+            return Err(format!("sequence {} out of range (model has {})", s.0, model.sequences.len()));
         }
-        player.sequence = SequenceId(s);
+        player.sequence = s;
     }
-    // Sequence time and the global clock both advance by --time from 0.
-    player.looping = true;
-    player.advance(model, a.time);
-
-    let aspect = w as f32 / h as f32;
+    player.advance(model, r.time_ms);
+    let aspect = r.width as f32 / r.height as f32;
     // Frame the pose as it will be drawn (billboards aside, which need the view).
     let mut pose = Pose::default();
     scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
-    let bounds = scene::frame_bounds(model, a.lod, &pose.bones);
-    let cam = scene::camera_for(model, &a.camera, aspect, bounds).map_err(usage)?;
+    let bounds = scene::frame_bounds(model, r.lod, &pose.bones);
+    let cam = scene::camera_for(model, &r.camera, aspect, bounds)?;
     let view = cam.view();
     scene::pose(model, &mut player, view, &mut pose);
-    let lod = model.lods.get(a.lod).ok_or_else(|| {
-        (
-            1,
-            format!(
-                "LOD {} out of range (model has {})",
-                a.lod,
-                model.lods.len()
-            ),
-        )
-    })?;
-    let geosets: std::collections::BTreeSet<u16> = match &a.geosets {
-        Some(list) => list
-            .split(',')
-            .filter(|s| !s.is_empty())
-            .map(|s| {
-                s.trim()
-                    .parse::<u16>()
-                    .map_err(|_| (1, format!("bad geoset id {s:?}")))
-            })
-            .collect::<Result<_, _>>()?,
-        None => scene::default_geosets(lod),
+    if !model.lods.is_empty() && r.lod >= model.lods.len() {
+        return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
+    }
+    let geosets = match (&r.geosets, model.lods.get(r.lod)) {
+        (Some(g), _) => g.clone(),
+        (None, Some(lod)) => scene::default_geosets(lod),
+        (None, None) => Default::default(),
     };
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {
         view,
         proj: cam.proj(aspect),
-        lod: a.lod,
+        lod: r.lod,
         geoset_visible: &visible,
         pose: &pose,
         model_alpha: 1.0,
         lighting: Lighting::default(),
     };
-
-    let target = OffscreenTarget::new(&gpu.device, w, h);
+    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
-    let stats = renderer.prepare(&mut gm, model, &params);
+    let fs = renderer.prepare(&mut gm, model, &params);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
-        let mut pass = target.begin_pass(&mut enc, clear);
+        let mut pass = target.begin_pass(&mut enc, r.background);
         renderer.draw(&gm, &mut pass);
     }
     gpu.queue.submit([enc.finish()]);
-    let pixels = target
-        .read_rgba(&gpu.device, &gpu.queue)
-        .map_err(|e| (1, e.to_string()))?;
-    let render_ms = start.elapsed().as_secs_f64() * 1000.0;
-    image::save_buffer(&a.output, &pixels, w, h, image::ExtendedColorType::Rgba8)
+    let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
+    let stats = Stats {
+        batches: fs.batches,
+        triangles: fs.triangles,
+        bones: model.bones.len(),
+        textures_missing: gm.missing_textures,
+        adapter: gpu.adapter_summary(),
+        render_ms: start.elapsed().as_secs_f64() * 1000.0,
+    };
+    Ok((pixels, stats))
+}
+
+/// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
+pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+    let usage = |e: String| (1, e);
+    let (width, height) = parse_size(&a.size).map_err(usage)?;
+    let background = parse_color(&a.background).map_err(usage)?;
+    let lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+    let sequence = match (a.anim_id, a.sequence) {
+        (Some(id), _) => {
+            Some(lm.model.find_sequence(id).ok_or_else(|| (1, format!("no sequence with animation id {id}")))?)
+        }
+        (None, s) => s.map(SequenceId),
+    };
+    let geosets = match &a.geosets {
+        Some(list) => Some(
+            list.split(',')
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| s.trim().parse::<u16>().map_err(|_| (1, format!("bad geoset id {s:?}"))))
+                .collect::<Result<_, _>>()?,
+        ),
+        None => None,
+    };
+    let req = RenderRequest {
+        width,
+        height,
+        sequence,
+        time_ms: a.time,
+        camera: a.camera.clone(),
+        lod: a.lod,
+        geosets,
+        background,
+    };
+    let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(usage)?;
+    image::save_buffer(&a.output, &pixels, width, height, image::ExtendedColorType::Rgba8)
         .map_err(|e| (1, format!("{}: {e}", a.output.display())))?;
     if a.stats {
-        let s = Stats {
-            batches: stats.batches,
-            triangles: stats.triangles,
-            bones: model.bones.len(),
-            textures_missing: gm.missing_textures,
-            adapter: gpu.adapter_summary(),
-            render_ms,
-        };
-        println!(
-            "{}",
-            serde_json::to_string(&s).map_err(|e| (1, e.to_string()))?
-        );
+        println!("{}", serde_json::to_string(&stats).map_err(|e| (1, e.to_string()))?);
     }
     Ok(())
 }

@@ -1,0 +1,68 @@
+//! The `m2view` binary as a user runs it: `info` text and JSON, exit codes,
+//! and errors naming file, structure and offset.
+
+use std::process::Command;
+
+use m2view_format::fixtures;
+use m2view_format::writer::{write_md20, write_skin};
+
+fn m2view(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_m2view")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+#[test]
+fn info_text_and_json() {
+    let p = temp("Boxes.m2");
+    std::fs::write(&p, write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(temp("Boxes00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let (code, out, _) = m2view(&["info", p.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("format MD20 version 264 (Wrath of the Lich King)"), "{out}");
+    assert!(out.contains("     0     0 Stand"), "{out}");
+    assert!(out.contains("     1     4 Walk"), "{out}");
+    assert!(out.contains("Boxes00.skin: 2 submeshes, 2 batches, 24 triangles, geosets [0, 101]"), "{out}");
+    assert!(out.contains("Textures\\Boxes\\Box.blp -> MISSING"), "{out}");
+
+    let (code, out, _) = m2view(&["info", "--json", p.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["version"], 264);
+    assert_eq!(v["counts"]["vertices"], 48);
+    assert_eq!(v["sequences"][1]["name"], "Walk");
+    assert_eq!(v["sequences"][1]["duration_ms"], 500);
+    assert_eq!(v["materials"][1]["blend"], "Alpha");
+    assert_eq!(v["attachments"][0]["name"], "Helm");
+    assert_eq!(v["companions"][0]["kind"], "skin");
+}
+
+#[test]
+fn broken_files_exit_2_with_evidence() {
+    let p = temp("Broken.m2");
+    let mut b = write_md20(&fixtures::two_boxes(264));
+    b[0x2C..0x30].copy_from_slice(&0x4000_0000u32.to_le_bytes()); // bones.count
+    std::fs::write(&p, &b).unwrap();
+    let (code, _, err) = m2view(&["info", p.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Broken.m2: bones: offset 0x"), "{err}");
+
+    let t = temp("Truncated.m2");
+    std::fs::write(&t, &b[..100]).unwrap();
+    let (code, _, err) = m2view(&["info", t.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Truncated.m2: header"), "{err}");
+
+    let (code, _, err) = m2view(&["info", "/nonexistent/x.m2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("x.m2"), "{err}");
+}
