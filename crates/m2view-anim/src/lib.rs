@@ -38,15 +38,7 @@ impl Player {
     /// Starts on "Stand" (animation id 0) if the model has it, else sequence 0.
     pub fn new(model: &Model) -> Player {
         let sequence = model.find_sequence(0).unwrap_or(SequenceId(0));
-        Player {
-            sequence,
-            time_ms: 0.0,
-            clock_ms: 0.0,
-            speed: 1.0,
-            paused: false,
-            looping: true,
-            global: Vec::new(),
-        }
+        Player { sequence, time_ms: 0.0, clock_ms: 0.0, speed: 1.0, paused: false, looping: true, global: Vec::new() }
     }
 
     /// Switches to `seq` at time 0.
@@ -57,10 +49,7 @@ impl Player {
 
     /// Duration of the current sequence in ms (after alias resolution).
     pub fn duration_ms(&self, model: &Model) -> u32 {
-        model
-            .sequences
-            .get(model.resolve_alias(self.sequence).index())
-            .map_or(0, |s| s.duration_ms)
+        model.sequences.get(model.resolve_alias(self.sequence).index()).map_or(0, |s| s.duration_ms)
     }
 
     /// Advances by `dt_ms` of real time.
@@ -75,21 +64,13 @@ impl Player {
         if dur <= 0.0 {
             self.time_ms = 0.0;
         } else if self.time_ms >= dur {
-            self.time_ms = if self.looping {
-                self.time_ms.rem_euclid(dur)
-            } else {
-                dur
-            };
+            self.time_ms = if self.looping { self.time_ms.rem_euclid(dur) } else { dur };
         }
     }
 
     /// The sampling clock: alias resolved, global sequences wrapped.
     pub fn clock<'a>(&'a mut self, model: &Model) -> Clock<'a> {
         global_times(model, self.clock_ms, &mut self.global);
-        Clock {
-            sequence: model.resolve_alias(self.sequence).index(),
-            time_ms: self.time_ms,
-            global_ms: &self.global,
-        }
+        Clock { sequence: model.resolve_alias(self.sequence).index(), time_ms: self.time_ms, global_ms: &self.global }
     }
 }

@@ -29,13 +29,9 @@ pub struct Pose {
 /// global sequence stays at 0.
 pub fn global_times(model: &Model, clock_ms: f64, out: &mut Vec<f32>) {
     out.clear();
-    out.extend(model.global_sequences.iter().map(|&len| {
-        if len == 0 {
-            0.0
-        } else {
-            (clock_ms.rem_euclid(len as f64)) as f32
-        }
-    }));
+    out.extend(
+        model.global_sequences.iter().map(|&len| if len == 0 { 0.0 } else { (clock_ms.rem_euclid(len as f64)) as f32 }),
+    );
 }
 
 /// Edits the parent matrix for the ignore-parent flags (spec/animation.md §5.1,
@@ -76,11 +72,7 @@ fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
 /// right-handed: local +X faces the viewer, +Z is screen up).
 fn billboard(m: Mat4, flags: u32, pivot: Vec3, view: Mat4) -> Mat4 {
     let mv = view * m;
-    let (sx, sy, sz) = (
-        mv.x_axis.truncate().length(),
-        mv.y_axis.truncate().length(),
-        mv.z_axis.truncate().length(),
-    );
+    let (sx, sy, sz) = (mv.x_axis.truncate().length(), mv.y_axis.truncate().length(), mv.z_axis.truncate().length());
     let (c0, c1, c2);
     if flags & bf::SPHERICAL_BILLBOARD != 0 {
         c0 = Vec3::Z;
@@ -102,13 +94,7 @@ fn billboard(m: Mat4, flags: u32, pivot: Vec3, view: Mat4) -> Mat4 {
     }
     let m3 = Mat3::from_cols(c0 * sx, c1 * sy, c2 * sz);
     let t = mv.transform_point3(pivot) - m3 * pivot;
-    view.inverse()
-        * Mat4::from_cols(
-            m3.x_axis.extend(0.0),
-            m3.y_axis.extend(0.0),
-            m3.z_axis.extend(0.0),
-            t.extend(1.0),
-        )
+    view.inverse() * Mat4::from_cols(m3.x_axis.extend(0.0), m3.y_axis.extend(0.0), m3.z_axis.extend(0.0), t.extend(1.0))
 }
 
 /// Computes the pose of `model` at `clock`. `view` (model → view space) is
@@ -129,8 +115,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
             None => Mat4::IDENTITY,
         };
         let mut m = parent * local;
-        let bb =
-            bf::SPHERICAL_BILLBOARD | bf::CYLINDRICAL_X | bf::CYLINDRICAL_Y | bf::CYLINDRICAL_Z;
+        let bb = bf::SPHERICAL_BILLBOARD | bf::CYLINDRICAL_X | bf::CYLINDRICAL_Y | bf::CYLINDRICAL_Z;
         if b.flags & bb != 0
             && let Some(v) = view
         {
@@ -144,35 +129,23 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
         Vec4::new(rgb[0], rgb[1], rgb[2], sample_or(&c.alpha, clock, 1.0))
     }));
     pose.texture_weights.clear();
-    pose.texture_weights.extend(
-        model
-            .texture_weights
-            .iter()
-            .map(|w| sample_or(w, clock, 1.0)),
-    );
+    pose.texture_weights.extend(model.texture_weights.iter().map(|w| sample_or(w, clock, 1.0)));
     pose.texture_matrices.clear();
-    pose.texture_matrices
-        .extend(model.texture_transforms.iter().map(|tt| {
-            // spec/rendering.md §6: rotate and scale about (0.5, 0.5), then translate (applied first).
-            let c = Vec3::new(0.5, 0.5, 0.0);
-            let mut m = Mat4::IDENTITY;
-            if let Some(q) = sample(&tt.rotation, clock) {
-                m = m
-                    * Mat4::from_translation(c)
-                    * Mat4::from_quat(quat(q))
-                    * Mat4::from_translation(-c);
-            }
-            if let Some(s) = sample(&tt.scaling, clock) {
-                m = m
-                    * Mat4::from_translation(c)
-                    * Mat4::from_scale(Vec3::from(s))
-                    * Mat4::from_translation(-c);
-            }
-            if let Some(t) = sample(&tt.translation, clock) {
-                m *= Mat4::from_translation(Vec3::from(t));
-            }
-            m
-        }));
+    pose.texture_matrices.extend(model.texture_transforms.iter().map(|tt| {
+        // spec/rendering.md §6: rotate and scale about (0.5, 0.5), then translate (applied first).
+        let c = Vec3::new(0.5, 0.5, 0.0);
+        let mut m = Mat4::IDENTITY;
+        if let Some(q) = sample(&tt.rotation, clock) {
+            m = m * Mat4::from_translation(c) * Mat4::from_quat(quat(q)) * Mat4::from_translation(-c);
+        }
+        if let Some(s) = sample(&tt.scaling, clock) {
+            m = m * Mat4::from_translation(c) * Mat4::from_scale(Vec3::from(s)) * Mat4::from_translation(-c);
+        }
+        if let Some(t) = sample(&tt.translation, clock) {
+            m *= Mat4::from_translation(Vec3::from(t));
+        }
+        m
+    }));
 }
 
 #[cfg(test)]
@@ -194,41 +167,25 @@ mod tests {
             let mut pose = Pose::default();
             let g = [0.0];
             // Stand at 1000 ms: bone 1 rotated 90° about Z around pivot (0, 0, 1).
-            let c = Clock {
-                sequence: 0,
-                time_ms: 1000.0,
-                global_ms: &g,
-            };
+            let c = Clock { sequence: 0, time_ms: 1000.0, global_ms: &g };
             evaluate(&m, &c, None, &mut pose);
             let p = pose.bones[1].transform_point3(Vec3::new(0.5, 0.5, 2.0));
             assert!((p - Vec3::new(-0.5, 0.5, 2.0)).length() < 1e-3, "v{v}: {p}");
             // Pivot stays fixed.
             assert!((pose.bones[1].transform_point3(Vec3::Z) - Vec3::Z).length() < 1e-5);
             // Half way: 45°.
-            let c = Clock {
-                sequence: 0,
-                time_ms: 500.0,
-                global_ms: &g,
-            };
+            let c = Clock { sequence: 0, time_ms: 500.0, global_ms: &g };
             evaluate(&m, &c, None, &mut pose);
             let p = pose.bones[1].transform_point3(Vec3::new(1.0, 0.0, 1.5));
             let h = std::f32::consts::FRAC_1_SQRT_2;
             assert!((p - Vec3::new(h, h, 1.5)).length() < 1e-3, "v{v}: {p}");
             // Walk at 250 ms: translated up by 0.5 (linear 0 → 1 over 500 ms).
-            let c = Clock {
-                sequence: 1,
-                time_ms: 250.0,
-                global_ms: &g,
-            };
+            let c = Clock { sequence: 1, time_ms: 250.0, global_ms: &g };
             evaluate(&m, &c, None, &mut pose);
             assert!((pose.bones[1].w_axis.truncate() - Vec3::new(0.0, 0.0, 0.5)).length() < 1e-5);
             // Colour alpha 1 → 0.5 over Stand; texture transform on the global clock.
             let g = [500.0];
-            let c = Clock {
-                sequence: 0,
-                time_ms: 500.0,
-                global_ms: &g,
-            };
+            let c = Clock { sequence: 0, time_ms: 500.0, global_ms: &g };
             evaluate(&m, &c, None, &mut pose);
             assert!((pose.colors[0].w - 0.75).abs() < 1e-3, "{}", pose.colors[0]);
             assert!((pose.texture_matrices[0].w_axis.x - 0.25).abs() < 1e-6);
@@ -244,34 +201,20 @@ mod tests {
         );
         let pivot = Vec3::new(0.0, 0.0, 1.0);
         // ignore translation: origin goes back to the root
-        assert_eq!(
-            edit_parent(parent, bf::IGNORE_PARENT_TRANSLATE, pivot).w_axis,
-            Vec4::W
-        );
+        assert_eq!(edit_parent(parent, bf::IGNORE_PARENT_TRANSLATE, pivot).w_axis, Vec4::W);
         // ignore rotation + scale: identity 3x3, pivot stays where the parent put it
-        let e = edit_parent(
-            parent,
-            bf::IGNORE_PARENT_ROTATION | bf::IGNORE_PARENT_SCALE,
-            pivot,
-        );
+        let e = edit_parent(parent, bf::IGNORE_PARENT_ROTATION | bf::IGNORE_PARENT_SCALE, pivot);
         assert_eq!(Mat3::from_mat4(e), Mat3::IDENTITY);
         assert!((e.transform_point3(pivot) - parent.transform_point3(pivot)).length() < 1e-5);
         // ignore scale: unit axes, same directions
         let e = edit_parent(parent, bf::IGNORE_PARENT_SCALE, pivot);
         assert!((e.x_axis.truncate().length() - 1.0).abs() < 1e-6);
-        assert!(
-            e.x_axis
-                .truncate()
-                .normalize()
-                .dot(parent.x_axis.truncate().normalize())
-                > 0.9999
-        );
+        assert!(e.x_axis.truncate().normalize().dot(parent.x_axis.truncate().normalize()) > 0.9999);
     }
 
     #[test]
     fn spherical_billboard_faces_the_viewer() {
-        let view =
-            glam::camera::rh::view::look_at_mat4(Vec3::new(3.0, 4.0, 2.0), Vec3::ZERO, Vec3::Z);
+        let view = glam::camera::rh::view::look_at_mat4(Vec3::new(3.0, 4.0, 2.0), Vec3::ZERO, Vec3::Z);
         let m = billboard(Mat4::IDENTITY, bf::SPHERICAL_BILLBOARD, Vec3::ZERO, view);
         // local +X points at the camera
         let x = (view * m).x_axis.truncate().normalize();

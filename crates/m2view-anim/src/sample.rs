@@ -36,11 +36,7 @@ impl Interp for [f32; 4] {
         }
         let r = a.lerp(b, t);
         let len = r.length();
-        if len > 1e-8 {
-            (r / len).into()
-        } else {
-            a.into()
-        }
+        if len > 1e-8 { (r / len).into() } else { a.into() }
     }
 }
 // Step-only values: integers switch at the next key.
@@ -131,10 +127,7 @@ fn locate(times: &[u32], t: f32) -> (usize, f32) {
 
 fn keys_at<'k, T>(track: &'k Track<T>, clock: &Clock<'_>) -> Option<(&'k Keys<T>, f32)> {
     let (keys, t) = match track.global_sequence {
-        Some(g) => (
-            track.sequences.first()?,
-            clock.global_ms.get(g as usize).copied().unwrap_or(0.0),
-        ),
+        Some(g) => (track.sequences.first()?, clock.global_ms.get(g as usize).copied().unwrap_or(0.0)),
         None => (track.keys_for(clock.sequence)?, clock.time_ms),
     };
     if keys.times.is_empty() || keys.values.len() < keys.times.len() {
@@ -160,10 +153,7 @@ pub fn sample_or<T: Interp>(track: &Track<T>, clock: &Clock<'_>, default: T) -> 
 }
 
 /// Samples a spline-key track (cameras): Bezier, Hermite, linear or step.
-pub fn sample_spline<T: SplineValue + Interp>(
-    track: &Track<SplineKey<T>>,
-    clock: &Clock<'_>,
-) -> Option<T> {
+pub fn sample_spline<T: SplineValue + Interp>(track: &Track<SplineKey<T>>, clock: &Clock<'_>) -> Option<T> {
     let (keys, t) = keys_at(track, clock)?;
     let (i, r) = locate(&keys.times, t);
     let k0 = &keys.values[i];
@@ -189,22 +179,10 @@ mod tests {
     use super::*;
 
     fn track<T>(interp: Interpolation, times: Vec<u32>, values: Vec<T>) -> Track<T> {
-        Track {
-            interpolation: interp,
-            global_sequence: None,
-            sequences: vec![Keys {
-                times,
-                values,
-                external: None,
-            }],
-        }
+        Track { interpolation: interp, global_sequence: None, sequences: vec![Keys { times, values, external: None }] }
     }
     fn clock(t: f32) -> Clock<'static> {
-        Clock {
-            sequence: 0,
-            time_ms: t,
-            global_ms: &[],
-        }
+        Clock { sequence: 0, time_ms: t, global_ms: &[] }
     }
 
     #[test]
@@ -229,18 +207,11 @@ mod tests {
     fn quaternion_nlerp_takes_the_short_path() {
         let s = std::f32::consts::FRAC_1_SQRT_2;
         // 0° and 90° about Z; the second stored negated (same rotation).
-        let t = track(
-            Interpolation::Linear,
-            vec![0, 100],
-            vec![[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, -s, -s]],
-        );
+        let t = track(Interpolation::Linear, vec![0, 100], vec![[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, -s, -s]]);
         let q = sample(&t, &clock(50.0)).unwrap();
         // halfway: 45° about Z = (0, 0, sin 22.5°, cos 22.5°)
         let (sn, cs) = (22.5f32.to_radians().sin(), 22.5f32.to_radians().cos());
-        assert!(
-            (q[2] - sn).abs() < 1e-6 && (q[3] - cs).abs() < 1e-6,
-            "{q:?}"
-        );
+        assert!((q[2] - sn).abs() < 1e-6 && (q[3] - cs).abs() < 1e-6, "{q:?}");
     }
 
     #[test]
@@ -248,26 +219,14 @@ mod tests {
         let mut t = track(Interpolation::Linear, vec![0, 1000], vec![0.0f32, 1.0]);
         t.global_sequence = Some(1);
         let g = [0.0, 250.0];
-        let c = Clock {
-            sequence: 3,
-            time_ms: 900.0,
-            global_ms: &g,
-        };
+        let c = Clock { sequence: 3, time_ms: 900.0, global_ms: &g };
         assert_eq!(sample(&t, &c), Some(0.25));
     }
 
     #[test]
     fn splines_are_true_curves() {
-        let k0 = SplineKey {
-            value: 0.0f32,
-            in_tan: 0.0,
-            out_tan: 3.0,
-        };
-        let k1 = SplineKey {
-            value: 1.0f32,
-            in_tan: 0.0,
-            out_tan: 0.0,
-        };
+        let k0 = SplineKey { value: 0.0f32, in_tan: 0.0, out_tan: 3.0 };
+        let k1 = SplineKey { value: 1.0f32, in_tan: 0.0, out_tan: 0.0 };
         // Bezier with control points 0, 3, 0, 1 at r = 0.5: (0 + 3*3*0.25*0.5... ) computed by hand:
         // 0.125*0 + 0.375*3 + 0.375*0 + 0.125*1 = 1.25
         assert!((bezier(&k0, &k1, 0.5) - 1.25).abs() < 1e-6);
@@ -276,11 +235,7 @@ mod tests {
         let t = Track {
             interpolation: Interpolation::Bezier,
             global_sequence: None,
-            sequences: vec![Keys {
-                times: vec![0, 10],
-                values: vec![k0, k1],
-                external: None,
-            }],
+            sequences: vec![Keys { times: vec![0, 10], values: vec![k0, k1], external: None }],
         };
         assert!((sample_spline(&t, &clock(5.0)).unwrap() - 1.25).abs() < 1e-6);
     }

@@ -13,10 +13,7 @@ pub fn skin_vertex(v: &Vertex, bones: &[Mat4]) -> (Vec3, Vec3) {
         if w == 0.0 {
             continue;
         }
-        let m = bones
-            .get(v.bone_indices[k] as usize)
-            .copied()
-            .unwrap_or(Mat4::IDENTITY);
+        let m = bones.get(v.bone_indices[k] as usize).copied().unwrap_or(Mat4::IDENTITY);
         p += w * m.transform_point3(Vec3::from(v.position));
         n += w * m.transform_vector3(Vec3::from(v.normal));
         total += w;

@@ -104,14 +104,7 @@ impl Blp {
         let len = data.len() as u64;
         let need = |n: usize, field: &'static str| -> Result<()> {
             if data.len() < n {
-                Err(Error::new(
-                    0,
-                    ErrorKind::OutOfBounds {
-                        len: n as u64,
-                        file_len: len,
-                    },
-                ))
-                .at(field)
+                Err(Error::new(0, ErrorKind::OutOfBounds { len: n as u64, file_len: len })).at(field)
             } else {
                 Ok(())
             }
@@ -133,35 +126,22 @@ impl Blp {
                         1 => DxtFormat::Dxt3,
                         7 => DxtFormat::Dxt5,
                         t => {
-                            return Err(Error::invalid(
-                                10,
-                                format!("DXT alpha type {t} is not 0, 1 or 7"),
-                            ))
-                            .at("alpha_type");
+                            return Err(Error::invalid(10, format!("DXT alpha type {t} is not 0, 1 or 7")))
+                                .at("alpha_type");
                         }
                     }),
                     (_, 3 | 4) => BlpEncoding::Raw,
                     (_, c) => {
-                        return Err(Error::invalid(8, format!("unknown compression {c}")))
-                            .at("compression");
+                        return Err(Error::invalid(8, format!("unknown compression {c}"))).at("compression");
                     }
                 };
                 if encoding == BlpEncoding::Jpeg {
-                    return Err(Error::invalid(4, "BLP2 JPEG content is not used by WoW"))
-                        .at("content");
+                    return Err(Error::invalid(4, "BLP2 JPEG content is not used by WoW")).at("content");
                 }
                 if encoding == BlpEncoding::Palette {
                     need(0x494, "palette")?;
                 }
-                (
-                    BlpVersion::Blp2,
-                    encoding,
-                    alpha_bits,
-                    u32_at(&data, 12),
-                    u32_at(&data, 16),
-                    data[11] != 0,
-                    0x14,
-                )
+                (BlpVersion::Blp2, encoding, alpha_bits, u32_at(&data, 12), u32_at(&data, 16), data[11] != 0, 0x14)
             }
             b"BLP1" => {
                 need(0x9C, "header")?;
@@ -171,18 +151,10 @@ impl Blp {
                     0 => BlpEncoding::Jpeg,
                     1 => BlpEncoding::Palette,
                     c => {
-                        return Err(Error::invalid(4, format!("unknown content {c}")))
-                            .at("content");
+                        return Err(Error::invalid(4, format!("unknown content {c}"))).at("content");
                     }
                 };
-                need(
-                    if encoding == BlpEncoding::Palette {
-                        0x9C + 1024
-                    } else {
-                        0xA0
-                    },
-                    "content header",
-                )?;
+                need(if encoding == BlpEncoding::Palette { 0x9C + 1024 } else { 0xA0 }, "content header")?;
                 (
                     BlpVersion::Blp1,
                     encoding,
@@ -194,22 +166,12 @@ impl Blp {
                 )
             }
             _ => {
-                return Err(Error::new(
-                    0,
-                    ErrorKind::BadMagic {
-                        found: magic,
-                        expected: "BLP1 or BLP2",
-                    },
-                ))
-                .at("magic");
+                return Err(Error::new(0, ErrorKind::BadMagic { found: magic, expected: "BLP1 or BLP2" })).at("magic");
             }
         };
         if width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION {
-            return Err(Error::invalid(
-                12,
-                format!("dimensions {width}x{height} outside 1..={MAX_DIMENSION}"),
-            ))
-            .at("width");
+            return Err(Error::invalid(12, format!("dimensions {width}x{height} outside 1..={MAX_DIMENSION}")))
+                .at("width");
         }
         // Only palettized images read an alpha plane of that depth. JPEG and raw
         // images carry alpha in their pixels, and real files store odd depths
@@ -219,11 +181,7 @@ impl Blp {
             _ => alpha_bits,
         };
         if !matches!(alpha_bits, 0 | 1 | 4 | 8) {
-            return Err(Error::invalid(
-                9,
-                format!("alpha depth {alpha_bits} is not 0, 1, 4 or 8"),
-            ))
-            .at("alpha_depth");
+            return Err(Error::invalid(9, format!("alpha depth {alpha_bits} is not 0, 1, 4 or 8"))).at("alpha_depth");
         }
         let mut mips = Vec::new();
         for i in 0..16usize {
@@ -235,41 +193,25 @@ impl Blp {
             let (w, h) = ((width >> i).max(1), (height >> i).max(1));
             if offset as u64 + size as u64 > len {
                 if i == 0 {
-                    return Err(Error::new(
-                        offset as u64,
-                        ErrorKind::OutOfBounds {
-                            len: size as u64,
-                            file_len: len,
-                        },
-                    ))
-                    .at_elem("mips", 0);
+                    return Err(Error::new(offset as u64, ErrorKind::OutOfBounds { len: size as u64, file_len: len }))
+                        .at_elem("mips", 0);
                 }
                 break; // WebWowViewerCpp skips levels that run past the end
             }
             let min = match encoding {
-                BlpEncoding::Dxt(f) => {
-                    w.div_ceil(4) as u64 * h.div_ceil(4) as u64 * f.block_bytes() as u64
-                }
+                BlpEncoding::Dxt(f) => w.div_ceil(4) as u64 * h.div_ceil(4) as u64 * f.block_bytes() as u64,
                 BlpEncoding::Palette => w as u64 * h as u64,
                 BlpEncoding::Raw => w as u64 * h as u64 * 4,
                 BlpEncoding::Jpeg => 1,
             };
             if (size as u64) < min {
                 if i == 0 {
-                    return Err(Error::invalid(
-                        offset as u64,
-                        format!("mip 0 has {size} bytes, {w}x{h} needs {min}"),
-                    ))
-                    .at_elem("mips", 0);
+                    return Err(Error::invalid(offset as u64, format!("mip 0 has {size} bytes, {w}x{h} needs {min}")))
+                        .at_elem("mips", 0);
                 }
                 break;
             }
-            mips.push(MipLevel {
-                width: w,
-                height: h,
-                offset,
-                size,
-            });
+            mips.push(MipLevel { width: w, height: h, offset, size });
             if w == 1 && h == 1 {
                 break;
             }
@@ -277,15 +219,7 @@ impl Blp {
         if mips.is_empty() {
             return Err(Error::invalid(mip_table as u64, "no mip level present")).at("mips");
         }
-        Ok(Blp {
-            version,
-            encoding,
-            alpha_bits,
-            width,
-            height,
-            mips,
-            data,
-        })
+        Ok(Blp { version, encoding, alpha_bits, width, height, mips, data })
     }
 
     /// The raw BC blocks of mip `level` (DXT files only), exactly
@@ -303,10 +237,7 @@ impl Blp {
     /// files whose unused alpha-type byte is not 8, e.g. wowserhq `raw.blp`),
     /// everything else with `wow-blp`.
     pub fn decode(&self, level: usize) -> Result<RgbaImage> {
-        let m = *self
-            .mips
-            .get(level)
-            .ok_or_else(|| Error::invalid(0, format!("no mip level {level}")))?;
+        let m = *self.mips.get(level).ok_or_else(|| Error::invalid(0, format!("no mip level {level}")))?;
         if self.encoding == BlpEncoding::Raw {
             let n = m.width as usize * m.height as usize * 4;
             // Level size was checked against the file in `parse`.
@@ -316,14 +247,10 @@ impl Blp {
                 let a = if self.alpha_bits == 0 { 255 } else { p[3] };
                 pixels.extend_from_slice(&[p[2], p[1], p[0], a]);
             }
-            return Ok(RgbaImage {
-                width: m.width,
-                height: m.height,
-                pixels,
-            });
+            return Ok(RgbaImage { width: m.width, height: m.height, pixels });
         }
-        let parsed = wow_blp::parser::load_blp_from_buf(&self.data)
-            .map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
+        let parsed =
+            wow_blp::parser::load_blp_from_buf(&self.data).map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
         let img = wow_blp::convert::blp_to_image(&parsed, level)
             .map_err(|e| Error::invalid(m.offset as u64, format!("wow-blp: {e}")))?;
         let rgba = img.to_rgba8();
@@ -333,11 +260,7 @@ impl Blp {
             // No alpha plane: opaque, whatever the decoder left in the channel.
             pixels.chunks_exact_mut(4).for_each(|p| p[3] = 255);
         }
-        Ok(RgbaImage {
-            width,
-            height,
-            pixels,
-        })
+        Ok(RgbaImage { width, height, pixels })
     }
 }
 
@@ -371,39 +294,22 @@ mod tests {
     #[test]
     fn raw_round_trip_with_mips() {
         let l0: Vec<u8> = (0..4 * 4 * 4).map(|i| i as u8).collect();
-        let l1 = vec![
-            10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160,
-        ];
+        let l1 = vec![10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160];
         let blp = Blp::parse(write_blp2_raw(4, 4, &[l0.clone(), l1.clone()])).unwrap();
         assert_eq!(blp.encoding, BlpEncoding::Raw);
         assert_eq!(blp.mips.len(), 2);
         assert_eq!(blp.decode(0).unwrap().pixels, l0);
-        assert_eq!(
-            blp.decode(1).unwrap(),
-            RgbaImage {
-                width: 2,
-                height: 2,
-                pixels: l1
-            }
-        );
+        assert_eq!(blp.decode(1).unwrap(), RgbaImage { width: 2, height: 2, pixels: l1 });
     }
 
     #[test]
     fn hostile_headers_are_errors() {
         let mut f = write_blp2_raw(4, 4, &[vec![0; 64]]);
         f[12..16].copy_from_slice(&100_000u32.to_le_bytes());
-        assert!(
-            Blp::parse(f)
-                .unwrap_err()
-                .to_string()
-                .contains("dimensions")
-        );
+        assert!(Blp::parse(f).unwrap_err().to_string().contains("dimensions"));
         let mut f = write_blp2_raw(4, 4, &[vec![0; 64]]);
         f[0x54..0x58].copy_from_slice(&0xFFFF_0000u32.to_le_bytes());
-        assert!(matches!(
-            Blp::parse(f).unwrap_err().kind,
-            ErrorKind::OutOfBounds { .. }
-        ));
+        assert!(matches!(Blp::parse(f).unwrap_err().kind, ErrorKind::OutOfBounds { .. }));
         let f = write_blp2_raw(4, 4, &[vec![0; 64]]);
         assert!(Blp::parse(f[..100].to_vec()).is_err());
         assert!(Blp::parse(b"XXXX".to_vec()).is_err());

@@ -86,17 +86,30 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>> {
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, e))?;
     if meta.len() > 1 << 30 {
         return Err(
-            Error::invalid(0, format!("file of {} bytes is too large", meta.len()))
-                .in_file(path.display().to_string()),
+            Error::invalid(0, format!("file of {} bytes is too large", meta.len())).in_file(path.display().to_string())
         );
     }
     std::fs::read(path).map_err(|e| io_error(path, e))
 }
 
-/// Parses M2 bytes (MD20 or MD21). `name` is used in errors.
+/// Parses M2 bytes (MD20 or MD21), decoding every key. `name` is used in errors.
 pub fn parse_m2(bytes: &[u8], name: &str) -> Result<M2File> {
     let budget = Budget::for_file_len(bytes.len());
     M2File::parse(&Reader::new(bytes, 0, &budget)).map_err(|e| e.in_file(name))
+}
+
+/// Parses M2 bytes lazily: every array is bounds-checked, key arrays are left
+/// for [`m2_to_model_bytes`] to decode. `name` is used in errors.
+pub fn parse_m2_lazy(bytes: &[u8], name: &str) -> Result<M2File> {
+    let budget = Budget::for_file_len(bytes.len());
+    M2File::parse_with(&Reader::new(bytes, 0, &budget), true).map_err(|e| e.in_file(name))
+}
+
+/// Converts a (possibly lazily) parsed file into the model, decoding keys from `bytes`.
+pub fn m2_to_model_bytes(file: &M2File, bytes: &[u8], name: &str, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    let budget = Budget::for_file_len(bytes.len());
+    let data = crate::convert::md20_block(file, bytes, &budget);
+    crate::convert::m2_to_model_from(file, Some(data), skins).map_err(|e| e.in_file(name))
 }
 
 /// Parses `.skin` bytes for a model of `version`. `name` is used in errors.
@@ -123,18 +136,13 @@ impl Finder {
                 .unwrap_or_default()
         });
         let lower = name.to_lowercase();
-        list.iter()
-            .find(|(n, _)| *n == lower)
-            .map(|(_, p)| p.clone())
+        list.iter().find(|(n, _)| *n == lower).map(|(_, p)| p.clone())
     }
 
     /// Resolves `rel` (`\` or `/` separated) under `root`, ignoring case.
     fn resolve(&mut self, root: &Path, rel: &str) -> Option<PathBuf> {
         let mut cur = root.to_path_buf();
-        for part in rel
-            .split(['\\', '/'])
-            .filter(|p| !p.is_empty() && *p != ".")
-        {
+        for part in rel.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
             if part == ".." {
                 return None;
             }
@@ -163,11 +171,8 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     let bytes = read_file(path)?;
     let fname = path.display().to_string();
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let file = parse_m2(&bytes, &fname)?;
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let file = parse_m2_lazy(&bytes, &fname)?;
     let version = file.md20.version;
     let mut finder = Finder::default();
     let mut companions = Vec::new();
@@ -191,17 +196,11 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     let mut skins = Vec::new();
     if version >= crate::raw::layout::WRATH {
         let n = file.md20.num_skin_profiles as usize;
-        let sfid = file
-            .chunks
-            .as_ref()
-            .map(|c| c.skin_file_ids.clone())
-            .unwrap_or_default();
+        let sfid = file.chunks.as_ref().map(|c| c.skin_file_ids.clone()).unwrap_or_default();
         let mut wanted: Vec<(CompanionKind, String, Option<PathBuf>)> = Vec::new();
         for i in 0..n {
             let (w, found) = match sfid.get(i) {
-                Some(&fdid) if file.chunks.is_some() => {
-                    (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin"))
-                }
+                Some(&fdid) if file.chunks.is_some() => (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin")),
                 _ => {
                     let name = format!("{stem}{i:02}.skin");
                     let f = finder.entry(&dir, &name);
@@ -213,11 +212,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         // LOD skins: SFID entries past the profiles, or `_lodNN.skin` files that exist.
         if file.chunks.is_some() {
             for &fdid in sfid.iter().skip(n) {
-                wanted.push((
-                    CompanionKind::LodSkin,
-                    format!("fdid {fdid}"),
-                    by_fdid(&mut finder, fdid, "skin"),
-                ));
+                wanted.push((CompanionKind::LodSkin, format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin")));
             }
         } else {
             for i in 1..=9 {
@@ -232,47 +227,25 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             if let Some(p) = &found {
                 let sb = read_file(p)?;
                 let skin = parse_skin(&sb, version, &p.display().to_string())?;
-                skins.push((
-                    p.file_name()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                    skin,
-                ));
+                skins.push((p.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), skin));
             }
-            companions.push(Companion {
-                kind,
-                wanted: w,
-                path: found,
-            });
+            companions.push(Companion { kind, wanted: w, path: found });
         }
     }
-    let mut model =
-        crate::convert::m2_to_model(&file, &skins).map_err(|e| e.in_file(fname.clone()))?;
+    let mut model = m2_to_model_bytes(&file, &bytes, &fname, &skins)?;
     for c in companions.iter().filter(|c| c.path.is_none()) {
-        model
-            .warnings
-            .push(format!("{} {} not found", c.kind.label(), c.wanted));
+        model.warnings.push(format!("{} {} not found", c.kind.label(), c.wanted));
     }
 
     // .anim files for sequences whose keys are external.
-    let afid = file
-        .chunks
-        .as_ref()
-        .map(|c| c.anim_file_ids.clone())
-        .unwrap_or_default();
+    let afid = file.chunks.as_ref().map(|c| c.anim_file_ids.clone()).unwrap_or_default();
     let mut anim_files = vec![None; model.sequences.len()];
     for (i, s) in model.sequences.iter().enumerate() {
         if !matches!(s.data, SequenceData::External { .. }) {
             continue;
         }
-        let (w, found) = match afid
-            .iter()
-            .find(|a| a.anim_id == s.anim_id && a.sub_anim_id == s.variation)
-        {
-            Some(a) if a.file_id != 0 => (
-                format!("fdid {}", a.file_id),
-                by_fdid(&mut finder, a.file_id, "anim"),
-            ),
+        let (w, found) = match afid.iter().find(|a| a.anim_id == s.anim_id && a.sub_anim_id == s.variation) {
+            Some(a) if a.file_id != 0 => (format!("fdid {}", a.file_id), by_fdid(&mut finder, a.file_id, "anim")),
             _ => {
                 let name = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
                 let f = finder.entry(&dir, &name);
@@ -280,16 +253,10 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             }
         };
         if found.is_none() {
-            model
-                .warnings
-                .push(format!("anim {w} not found (sequence {i})"));
+            model.warnings.push(format!("anim {w} not found (sequence {i})"));
         }
         anim_files[i] = found.clone();
-        companions.push(Companion {
-            kind: CompanionKind::Anim,
-            wanted: w,
-            path: found,
-        });
+        companions.push(Companion { kind: CompanionKind::Anim, wanted: w, path: found });
     }
 
     // Textures.
@@ -305,19 +272,13 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
                     .or_else(|| finder.entry(&dir, base));
                 (p.clone(), f)
             }
-            TextureSource::FileDataId(id) => {
-                (format!("fdid {id}"), by_fdid(&mut finder, *id, "blp"))
-            }
+            TextureSource::FileDataId(id) => (format!("fdid {id}"), by_fdid(&mut finder, *id, "blp")),
             // Replaceable skins come from the client's databases; exported folders
             // usually hold them beside the model as `<name>.blp` or `<name>Skin.blp`.
             TextureSource::Replaceable if matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {
-                let found = [
-                    format!("{stem}.blp"),
-                    format!("{stem}skin.blp"),
-                    format!("{stem}_skin.blp"),
-                ]
-                .iter()
-                .find_map(|n| finder.entry(&dir, n));
+                let found = [format!("{stem}.blp"), format!("{stem}skin.blp"), format!("{stem}_skin.blp")]
+                    .iter()
+                    .find_map(|n| finder.entry(&dir, n));
                 if let Some(f) = &found {
                     companions.push(Companion {
                         kind: CompanionKind::Texture,
@@ -337,20 +298,10 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             model.warnings.push(format!("texture {i} {w} not found"));
         }
         texture_files.push(found.clone());
-        companions.push(Companion {
-            kind: CompanionKind::Texture,
-            wanted: w,
-            path: found,
-        });
+        companions.push(Companion { kind: CompanionKind::Texture, wanted: w, path: found });
     }
 
-    Ok(LoadedModel {
-        path: path.to_path_buf(),
-        model,
-        companions,
-        texture_files,
-        anim_files,
-    })
+    Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files })
 }
 
 impl LoadedModel {
@@ -366,9 +317,7 @@ impl LoadedModel {
             return Ok(false);
         }
         let bytes = read_file(&path)?;
-        let n = self
-            .model
-            .load_anim(seq, &path.display().to_string(), &bytes)?;
+        let n = self.model.load_anim(seq, &path.display().to_string(), &bytes)?;
         Ok(n > 0)
     }
 }

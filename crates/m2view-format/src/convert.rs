@@ -10,16 +10,26 @@ use crate::raw::layout::{self, expansion_name};
 use crate::raw::m2::{BoneRotation, M2Particle, Md20, ParticleLife};
 use crate::raw::skin::SkinProfile;
 use crate::raw::track::{FBlock, M2Track, RawValue, SequenceKeys, TrackKeys};
-use crate::reader::Reader;
+use crate::reader::{M2Array, Reader};
+
+/// The MD20 data block of a file: the whole file, or the MD21 chunk payload.
+pub fn md20_block<'a>(file: &M2File, bytes: &'a [u8], budget: &'a crate::reader::Budget) -> Reader<'a> {
+    match &file.chunks {
+        Some(c) => {
+            let start = (c.md21_offset as usize).min(bytes.len());
+            let len = bytes
+                .get(start.saturating_sub(4)..start)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+            Reader::new(&bytes[start..(start + len).min(bytes.len())], start as u64, budget)
+        }
+        None => Reader::new(bytes, 0, budget),
+    }
+}
 
 /// Decodes an `M2CompQuat` component: int16 → [-1, 1] (spec/animation.md §2).
 #[inline]
 pub fn decompress_quat_component(s: i16) -> f32 {
-    let v = if s < 0 {
-        s as i32 + 32768
-    } else {
-        s as i32 - 32767
-    };
+    let v = if s < 0 { s as i32 + 32768 } else { s as i32 - 32767 };
     v as f32 / 32767.0
 }
 
@@ -30,11 +40,7 @@ pub fn decompress_quat(q: [i16; 4]) -> [f32; 4] {
 
 fn normalize4(q: [f32; 4]) -> [f32; 4] {
     let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
-    if len > 1e-8 && len.is_finite() {
-        q.map(|c| c / len)
-    } else {
-        [0.0, 0.0, 0.0, 1.0]
-    }
+    if len > 1e-8 && len.is_finite() { q.map(|c| c / len) } else { [0.0, 0.0, 0.0, 1.0] }
 }
 
 /// fixed16 (0..0x7FFF) → 0..1.
@@ -98,6 +104,29 @@ struct Timing {
 
 struct Cx<'a> {
     timings: &'a [Timing],
+    /// The MD20 data block, for keys left undecoded by a lazy parse.
+    data: Option<Reader<'a>>,
+    /// Key lists that could not be decoded (budget exhausted, no bytes).
+    warnings: std::cell::RefCell<Vec<String>>,
+}
+
+impl Cx<'_> {
+    /// Decodes a lazily parsed key list; on failure the list is empty and a warning is kept.
+    fn decode<R: RawValue>(&self, times: M2Array, values: M2Array) -> (Vec<u32>, Vec<R>) {
+        let Some(r) = &self.data else {
+            self.warnings.borrow_mut().push("key data not decoded: no file bytes".into());
+            return (Vec::new(), Vec::new());
+        };
+        let t = r.u32s(times);
+        let v = if R::SIZE == 0 { Ok(Vec::new()) } else { r.array(values, R::SIZE, R::parse) };
+        match (t, v) {
+            (Ok(t), Ok(v)) => (t, v),
+            (Err(e), _) | (_, Err(e)) => {
+                self.warnings.borrow_mut().push(format!("key data dropped: {e}"));
+                (Vec::new(), Vec::new())
+            }
+        }
+    }
 }
 
 fn convert_keys<R: RawValue, T>(
@@ -111,41 +140,48 @@ fn convert_keys<R: RawValue, T>(
         TrackKeys::PerSequence(seqs) => seqs
             .iter()
             .map(|k| match k {
-                SequenceKeys::Loaded { times, values } => Keys {
-                    times: times.clone(),
-                    values: values.iter().map(conv).collect(),
-                    external: None,
-                },
+                SequenceKeys::Loaded { times, values } => {
+                    Keys { times: times.clone(), values: values.iter().map(conv).collect(), external: None }
+                }
+                SequenceKeys::InFile { times, values } => {
+                    let (t, v) = cx.decode::<R>(*times, *values);
+                    Keys { times: t, values: v.iter().map(conv).collect(), external: None }
+                }
                 SequenceKeys::External { times, values } => Keys {
                     times: Vec::new(),
                     values: Vec::new(),
-                    external: Some(ExternalKeys {
-                        times: *times,
-                        values: *values,
-                        value_size: R::SIZE,
-                        decode,
-                    }),
+                    external: Some(ExternalKeys { times: *times, values: *values, value_size: R::SIZE, decode }),
                 },
             })
             .collect(),
-        TrackKeys::Timeline {
-            ranges,
-            times,
-            values,
-        } => {
+        TrackKeys::TimelineInFile { ranges, times, values } => {
+            let (t, v) = cx.decode::<R>(*times, *values);
+            timeline(ranges, &t, &v, global_sequence.is_some(), cx, conv)
+        }
+        TrackKeys::Timeline { ranges, times, values } => {
+            timeline(ranges, times, values, global_sequence.is_some(), cx, conv)
+        }
+    };
+    Track { interpolation: Interpolation::from_raw(raw.interpolation), global_sequence, sequences }
+}
+
+/// Cuts a legacy single timeline into per-sequence key lists (spec/animation.md §4).
+fn timeline<R: RawValue, T>(
+    ranges: &[[u32; 2]],
+    times: &[u32],
+    values: &[R],
+    global: bool,
+    cx: &Cx<'_>,
+    conv: fn(&R) -> T,
+) -> Vec<Keys<T>> {
+    {
+        {
             let take = |lo: usize, hi: usize, start: u32| Keys {
-                times: times[lo..hi]
-                    .iter()
-                    .map(|t| t.saturating_sub(start))
-                    .collect(),
-                values: if R::SIZE == 0 {
-                    Vec::new()
-                } else {
-                    values[lo..hi].iter().map(conv).collect()
-                },
+                times: times[lo..hi].iter().map(|t| t.saturating_sub(start)).collect(),
+                values: if R::SIZE == 0 { Vec::new() } else { values[lo..hi].iter().map(conv).collect() },
                 external: None,
             };
-            if global_sequence.is_some() || times.is_empty() {
+            if global || times.is_empty() {
                 // Global-sequence tracks keep their whole key list on the global clock.
                 vec![take(0, times.len(), 0)]
             } else {
@@ -156,11 +192,7 @@ fn convert_keys<R: RawValue, T>(
                         Some(&[first, last]) => {
                             let lo = (first as usize).min(times.len());
                             let hi = (last as usize).saturating_add(1).min(times.len());
-                            if lo < hi {
-                                take(lo, hi, tm.start)
-                            } else {
-                                Keys::default()
-                            }
+                            if lo < hi { take(lo, hi, tm.start) } else { Keys::default() }
                         }
                         None => {
                             // No range table: the keys inside the sequence's window.
@@ -173,11 +205,6 @@ fn convert_keys<R: RawValue, T>(
                     .collect()
             }
         }
-    };
-    Track {
-        interpolation: Interpolation::from_raw(raw.interpolation),
-        global_sequence,
-        sequences,
     }
 }
 
@@ -216,11 +243,7 @@ fn order_bones(md: &Md20, r_abs: impl Fn(usize) -> u64) -> Result<Vec<usize>> {
             if pi >= n {
                 return Err(Error::new(
                     r_abs(i),
-                    ErrorKind::BadReference {
-                        index: pi as u64,
-                        len: n as u64,
-                        target: "bones",
-                    },
+                    ErrorKind::BadReference { index: pi as u64, len: n as u64, target: "bones" },
                 ))
                 .at("parent_bone")
                 .at_elem("bones", i);
@@ -236,12 +259,7 @@ fn order_bones(md: &Md20, r_abs: impl Fn(usize) -> u64) -> Result<Vec<usize>> {
         depth[i] = d;
     }
     let mut order: Vec<usize> = (0..n).collect();
-    if md
-        .bones
-        .iter()
-        .enumerate()
-        .any(|(i, b)| b.parent_bone >= i as i16)
-    {
+    if md.bones.iter().enumerate().any(|(i, b)| b.parent_bone >= i as i16) {
         order.sort_by_key(|&i| depth[i]); // stable: keeps file order within a depth
     }
     Ok(order)
@@ -253,18 +271,19 @@ fn order_bones(md: &Md20, r_abs: impl Fn(usize) -> u64) -> Result<Vec<usize>> {
 /// ignored for pre-Wrath files, whose profiles are inline. Errors name the
 /// structure (`bones[3].parent_bone`, `lods[0].indices[12]`, ...).
 pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    m2_to_model_from(file, None, skins)
+}
+
+/// Like [`m2_to_model`] for a lazily parsed file: `data` is the MD20 data block
+/// the keys are decoded from (the whole file, or the MD21 payload; see
+/// [`md20_block`]).
+pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(String, SkinProfile)]) -> Result<Model> {
     let md = &file.md20;
     let version = md.version;
     let mut warnings = Vec::new();
-    let timings: Vec<Timing> = md
-        .sequences
-        .iter()
-        .map(|s| Timing {
-            start: s.start_timestamp,
-            duration: s.duration,
-        })
-        .collect();
-    let cx = Cx { timings: &timings };
+    let timings: Vec<Timing> =
+        md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
+    let cx = Cx { timings: &timings, data, warnings: Default::default() };
     let nseq = md.sequences.len();
 
     // Bones, parents first.
@@ -282,11 +301,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
                 file_index: i as u16,
                 key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
                 flags: b.flags,
-                parent: if b.parent_bone >= 0 {
-                    bmap.get(b.parent_bone as usize)
-                } else {
-                    None
-                },
+                parent: if b.parent_bone >= 0 { bmap.get(b.parent_bone as usize) } else { None },
                 submesh_id: b.submesh_id,
                 name_crc: b.bone_name_crc,
                 pivot: b.pivot,
@@ -367,11 +382,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
                     radius: s.bounds_radius,
                 },
                 variation_next: seq_ref(s.variation_next as i64),
-                alias_next: if alias {
-                    seq_ref(s.alias_next as i64)
-                } else {
-                    None
-                },
+                alias_next: if alias { seq_ref(s.alias_next as i64) } else { None },
                 data,
             }
         })
@@ -397,36 +408,18 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
         .collect();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
 
-    let materials: Vec<Material> = md
-        .materials
-        .iter()
-        .map(|m| Material {
-            flags: m.flags,
-            blend: BlendMode::from_raw(m.blending_mode),
-        })
-        .collect();
+    let materials: Vec<Material> =
+        md.materials.iter().map(|m| Material { flags: m.flags, blend: BlendMode::from_raw(m.blending_mode) }).collect();
 
     // LODs: inline profiles (≤ TBC) or the given .skin files.
     let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
-        md.skin_profiles
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (format!("inline[{i}]"), p))
-            .collect()
+        md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
     } else {
         skins.iter().map(|(n, p)| (n.clone(), p)).collect()
     };
     let mut lods = Vec::with_capacity(profiles.len());
     for (li, (name, p)) in profiles.iter().enumerate() {
-        match convert_lod(
-            md,
-            p,
-            &bmap,
-            textures.len(),
-            materials.len(),
-            name,
-            &mut warnings,
-        ) {
+        match convert_lod(md, p, &bmap, textures.len(), materials.len(), name, &mut warnings) {
             Ok(l) => lods.push(l),
             // An inline profile other than 0 may be bogus (spec/skin.md §1.2): keep the others.
             Err(e) if version < layout::WRATH && li > 0 => {
@@ -435,20 +428,9 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
             Err(e) => return Err::<Model, _>(e).at_elem("lods", li),
         }
     }
-    let declared_lods = if version < layout::WRATH {
-        md.skin_profiles.len()
-    } else {
-        md.num_skin_profiles as usize
-    };
+    let declared_lods = if version < layout::WRATH { md.skin_profiles.len() } else { md.num_skin_profiles as usize };
 
-    let colors = md
-        .colors
-        .iter()
-        .map(|c| ColorAnim {
-            color: tr(&c.color, &cx),
-            alpha: tr(&c.alpha, &cx),
-        })
-        .collect();
+    let colors = md.colors.iter().map(|c| ColorAnim { color: tr(&c.color, &cx), alpha: tr(&c.alpha, &cx) }).collect();
     let texture_weights = chunks
         .filter(|c| !c.parent_texture_weights.is_empty())
         .map(|c| &c.parent_texture_weights)
@@ -480,9 +462,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
         .events
         .iter()
         .map(|e| Event {
-            identifier: String::from_utf8_lossy(&e.identifier)
-                .trim_end_matches('\0')
-                .to_string(),
+            identifier: String::from_utf8_lossy(&e.identifier).trim_end_matches('\0').to_string(),
             data: e.data,
             bone: bone_opt(e.bone as i64),
             position: e.position,
@@ -519,11 +499,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
             roll: tr(&c.roll, &cx),
             fov: match (&c.fov_track, c.fov) {
                 (Some(t), _) => tr(t, &cx),
-                (None, Some(f)) => Track::constant(SplineKey {
-                    value: f,
-                    in_tan: f,
-                    out_tan: f,
-                }),
+                (None, Some(f)) => Track::constant(SplineKey { value: f, in_tan: f, out_tan: f }),
                 (None, None) => Track::default(),
             },
         })
@@ -534,11 +510,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
         .map(|r| RibbonEmitter {
             bone: bone_opt(r.bone_index as i64),
             position: r.position,
-            textures: r
-                .texture_indices
-                .iter()
-                .map(|&t| tex_ref(t as usize))
-                .collect(),
+            textures: r.texture_indices.iter().map(|&t| tex_ref(t as usize)).collect(),
             materials: r.material_indices.clone(),
             color: tr(&r.color, &cx),
             alpha: tr(&r.alpha, &cx),
@@ -554,35 +526,20 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
             priority_plane: r.priority_plane,
         })
         .collect();
-    let particles = md
-        .particles
-        .iter()
-        .map(|p| convert_particle(p, version, &cx, &bmap, &tex_ref))
-        .collect();
+    let particles = md.particles.iter().map(|p| convert_particle(p, version, &cx, &bmap, &tex_ref)).collect();
 
+    warnings.extend(cx.warnings.take());
     let mut source_chunks = Vec::new();
     let mut unknown_chunks = Vec::new();
     if let Some(c) = chunks {
-        source_chunks = c
-            .order
-            .iter()
-            .map(|m| String::from_utf8_lossy(m).into_owned())
-            .collect();
-        unknown_chunks = c
-            .unknown
-            .iter()
-            .map(|u| String::from_utf8_lossy(&u.magic).into_owned())
-            .collect();
+        source_chunks = c.order.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect();
+        unknown_chunks = c.unknown.iter().map(|u| String::from_utf8_lossy(&u.magic).into_owned()).collect();
         warnings.extend(c.warnings.iter().cloned());
     }
 
     Ok(Model {
         source: SourceInfo {
-            format: if chunks.is_some() {
-                SourceFormat::Md21
-            } else {
-                SourceFormat::Md20
-            },
+            format: if chunks.is_some() { SourceFormat::Md21 } else { SourceFormat::Md20 },
             version,
             expansion: expansion_name(version),
             chunks: source_chunks,
@@ -610,16 +567,8 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
         },
         collision: Collision {
             bounds: Bounds {
-                min: [
-                    md.collision_box[0],
-                    md.collision_box[1],
-                    md.collision_box[2],
-                ],
-                max: [
-                    md.collision_box[3],
-                    md.collision_box[4],
-                    md.collision_box[5],
-                ],
+                min: [md.collision_box[0], md.collision_box[1], md.collision_box[2]],
+                max: [md.collision_box[3], md.collision_box[4], md.collision_box[5]],
                 radius: md.collision_radius,
             },
             positions: md.collision_positions.clone(),
@@ -638,14 +587,7 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
 }
 
 fn bad_ref(index: u64, len: usize, target: &'static str) -> Error {
-    Error::new(
-        0,
-        ErrorKind::BadReference {
-            index,
-            len: len as u64,
-            target,
-        },
-    )
+    Error::new(0, ErrorKind::BadReference { index, len: len as u64, target })
 }
 
 fn convert_lod(
@@ -672,8 +614,7 @@ fn convert_lod(
         match p.vertices.get(ix as usize) {
             Some(&v) => indices.push(v as u32),
             None => {
-                return Err(bad_ref(ix as u64, p.vertices.len(), "skin vertices"))
-                    .at_elem("indices", k);
+                return Err(bad_ref(ix as u64, p.vertices.len(), "skin vertices")).at_elem("indices", k);
             }
         }
     }
@@ -682,14 +623,8 @@ fn convert_lod(
         let start = s.index_start as u32 + ((s.level as u32) << 16);
         let count = s.index_count as u32;
         if start as u64 + count as u64 > indices.len() as u64 {
-            return Err(Error::invalid(
-                0,
-                format!(
-                    "index range {start}+{count} exceeds {} indices",
-                    indices.len()
-                ),
-            ))
-            .at_elem("submeshes", i);
+            return Err(Error::invalid(0, format!("index range {start}+{count} exceeds {} indices", indices.len())))
+                .at_elem("submeshes", i);
         }
         submeshes.push(Submesh {
             geoset_id: s.skin_section_id,
@@ -705,13 +640,9 @@ fn convert_lod(
     let mut batches = Vec::with_capacity(p.batches.len());
     for (i, b) in p.batches.iter().enumerate() {
         if b.skin_section_index as usize >= submeshes.len() {
-            return Err(bad_ref(
-                b.skin_section_index as u64,
-                submeshes.len(),
-                "submeshes",
-            ))
-            .at("skin_section_index")
-            .at_elem("batches", i);
+            return Err(bad_ref(b.skin_section_index as u64, submeshes.len(), "submeshes"))
+                .at("skin_section_index")
+                .at_elem("batches", i);
         }
         if b.material_index as usize >= n_materials {
             return Err(bad_ref(b.material_index as u64, n_materials, "materials"))
@@ -719,10 +650,7 @@ fn convert_lod(
                 .at_elem("batches", i);
         }
         let count = if b.texture_count > 4 {
-            warnings.push(format!(
-                "{name}: batches[{i}].texture_count {} capped at 4",
-                b.texture_count
-            ));
+            warnings.push(format!("{name}: batches[{i}].texture_count {} capped at 4", b.texture_count));
             4
         } else {
             b.texture_count
@@ -735,14 +663,9 @@ fn convert_lod(
                     .filter(|&&t| (t as usize) < n_textures)
                     .map(|&t| TextureId(t));
                 if texture.is_none() {
-                    warnings.push(format!(
-                        "{name}: batches[{i}] texture {k} has no valid texture lookup entry"
-                    ));
+                    warnings.push(format!("{name}: batches[{i}] texture {k} has no valid texture lookup entry"));
                 }
-                let uv = match md
-                    .texture_coord_lookup
-                    .get(b.texture_coord_combo_index as usize + k)
-                {
+                let uv = match md.texture_coord_lookup.get(b.texture_coord_combo_index as usize + k) {
                     Some(-1) => UvSource::Env,
                     Some(1) => UvSource::Uv1,
                     _ => UvSource::Uv0,
@@ -758,12 +681,7 @@ fn convert_lod(
                     .copied()
                     .filter(|&t| t >= 0 && (t as usize) < md.texture_transforms.len())
                     .map(|t| t as u16);
-                BatchTexture {
-                    texture,
-                    uv,
-                    weight,
-                    transform,
-                }
+                BatchTexture { texture, uv, weight, transform }
             })
             .collect();
         batches.push(Batch {
@@ -773,34 +691,25 @@ fn convert_lod(
             shader_id: b.shader_id,
             material: b.material_index,
             material_layer: b.material_layer,
-            color: (b.color_index >= 0 && (b.color_index as usize) < md.colors.len())
-                .then_some(b.color_index as u16),
+            color: (b.color_index >= 0 && (b.color_index as usize) < md.colors.len()).then_some(b.color_index as u16),
             textures,
             texture_combo_index: b.texture_combo_index,
         });
     }
-    Ok(Lod {
-        indices,
-        submeshes,
-        batches,
-        bone_count_max: p.bone_count_max,
-        source: name.to_string(),
-    })
+    Ok(Lod { indices, submeshes, batches, bone_count_max: p.bone_count_max, source: name.to_string() })
 }
 
 fn gravity_float(bits: &u32) -> [f32; 3] {
     [0.0, 0.0, -f32::from_bits(*bits)]
 }
 fn gravity_float_decode(b: &[u8]) -> Option<[f32; 3]> {
-    b.get(..4)
-        .map(|b| gravity_float(&u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+    b.get(..4).map(|b| gravity_float(&u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
 }
 fn gravity_comp(bits: &u32) -> [f32; 3] {
     decompress_gravity(*bits)
 }
 fn gravity_comp_decode(b: &[u8]) -> Option<[f32; 3]> {
-    b.get(..4)
-        .map(|b| decompress_gravity(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+    b.get(..4).map(|b| decompress_gravity(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
 }
 
 fn convert_particle(
@@ -812,9 +721,7 @@ fn convert_particle(
 ) -> ParticleEmitter {
     // Cata+ multi-texture particles pack three 5-bit texture ids (flag 0x10000000).
     let textures = if version >= layout::CATA && p.flags & 0x1000_0000 != 0 {
-        (0..3)
-            .map(|k| tex_ref(((p.texture >> (5 * k)) & 0x1F) as usize))
-            .collect()
+        (0..3).map(|k| tex_ref(((p.texture >> (5 * k)) & 0x1F) as usize)).collect()
     } else {
         vec![tex_ref(p.texture as usize)]
     };
@@ -824,14 +731,7 @@ fn convert_particle(
         convert_keys(&p.gravity, cx, gravity_float, gravity_float_decode)
     };
     let (color, alpha, scale, scale_vary, head_cell, tail_cell) = match &p.life {
-        ParticleLife::Tracks {
-            color,
-            alpha,
-            scale,
-            scale_vary,
-            head_cell,
-            tail_cell,
-        } => (
+        ParticleLife::Tracks { color, alpha, scale, scale_vary, head_cell, tail_cell } => (
             life_curve(color, |c| *c),
             life_curve(alpha, |a| fixed16_to_f32(*a)),
             life_curve(scale, |s| *s),
@@ -840,37 +740,18 @@ fn convert_particle(
             life_curve(tail_cell, |c| *c),
         ),
         // Legacy start/middle/end values become 3-key curves at {0, mid, 1}.
-        ParticleLife::Fixed {
-            mid_point,
-            colors,
-            scales,
-            lifespan_uv_anim,
-            tail_uv_anim,
-            ..
-        } => {
+        ParticleLife::Fixed { mid_point, colors, scales, lifespan_uv_anim, tail_uv_anim, .. } => {
             let times = vec![0.0, mid_point.clamp(0.0, 1.0), 1.0];
             fn curve<T>(times: &[f32], values: Vec<T>) -> LifeCurve<T> {
-                LifeCurve {
-                    times: times.to_vec(),
-                    values,
-                }
+                LifeCurve { times: times.to_vec(), values }
             }
             (
-                curve(
-                    &times,
-                    colors
-                        .iter()
-                        .map(|c| [c[2] as f32, c[1] as f32, c[0] as f32])
-                        .collect(),
-                ),
+                curve(&times, colors.iter().map(|c| [c[2] as f32, c[1] as f32, c[0] as f32]).collect()),
                 curve(&times, colors.iter().map(|c| c[3] as f32 / 255.0).collect()),
                 curve(&times, scales.iter().map(|&s| [s, s]).collect()),
                 [0.0, 0.0],
                 curve(&times, lifespan_uv_anim.to_vec()),
-                LifeCurve {
-                    times: vec![0.0, 1.0],
-                    values: tail_uv_anim.iter().map(|&c| c.max(0) as u16).collect(),
-                },
+                LifeCurve { times: vec![0.0, 1.0], values: tail_uv_anim.iter().map(|&c| c.max(0) as u16).collect() },
             )
         }
     };
@@ -915,26 +796,10 @@ fn convert_particle(
         twinkle_scale: p.twinkle_scale,
         burst_multiplier: p.burst_multiplier,
         drag: p.drag,
-        base_spin: if version >= layout::WRATH {
-            p.spin[0]
-        } else {
-            0.0
-        },
-        base_spin_vary: if version >= layout::WRATH {
-            p.spin[1]
-        } else {
-            0.0
-        },
-        spin: if version >= layout::WRATH {
-            p.spin[2]
-        } else {
-            p.spin[0]
-        },
-        spin_vary: if version >= layout::WRATH {
-            p.spin[3]
-        } else {
-            0.0
-        },
+        base_spin: if version >= layout::WRATH { p.spin[0] } else { 0.0 },
+        base_spin_vary: if version >= layout::WRATH { p.spin[1] } else { 0.0 },
+        spin: if version >= layout::WRATH { p.spin[2] } else { p.spin[0] },
+        spin_vary: if version >= layout::WRATH { p.spin[3] } else { 0.0 },
         wind: p.wind_vector,
         wind_time: p.wind_time,
         follow: p.follow,

@@ -83,12 +83,7 @@ pub struct Error {
 impl Error {
     /// A new error at `offset` with an empty path; callers add path segments.
     pub fn new(offset: u64, kind: ErrorKind) -> Self {
-        Error {
-            file: String::new(),
-            path: Vec::new(),
-            offset,
-            kind,
-        }
+        Error { file: String::new(), path: Vec::new(), offset, kind }
     }
 
     /// A free-form inconsistency at `offset`.
@@ -132,26 +127,15 @@ impl fmt::Display for ErrorKind {
             ErrorKind::OutOfBounds { len, file_len } => {
                 write!(f, "+ {len} > length {file_len:#x}")
             }
-            ErrorKind::ArrayTooLarge {
-                count,
-                elem_size,
-                file_len,
-            } => write!(
-                f,
-                "array of {count} x {elem_size} bytes cannot fit in length {file_len:#x}"
-            ),
-            ErrorKind::BudgetExceeded {
-                requested,
-                remaining,
-            } => write!(
-                f,
-                "allocation of {requested} bytes exceeds the remaining budget of {remaining} bytes"
-            ),
-            ErrorKind::BadMagic { found, expected } => write!(
-                f,
-                "magic {:?} is not {expected}",
-                String::from_utf8_lossy(found)
-            ),
+            ErrorKind::ArrayTooLarge { count, elem_size, file_len } => {
+                write!(f, "array of {count} x {elem_size} bytes cannot fit in length {file_len:#x}")
+            }
+            ErrorKind::BudgetExceeded { requested, remaining } => {
+                write!(f, "allocation of {requested} bytes exceeds the remaining budget of {remaining} bytes")
+            }
+            ErrorKind::BadMagic { found, expected } => {
+                write!(f, "magic {:?} is not {expected}", String::from_utf8_lossy(found))
+            }
             ErrorKind::UnsupportedVersion(v) => write!(f, "unsupported version {v}"),
             ErrorKind::BadReference { index, len, target } => {
                 write!(f, "index {index} out of range for {target} (count {len})")
@@ -164,18 +148,8 @@ impl fmt::Display for ErrorKind {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = if self.file.is_empty() {
-            "<memory>"
-        } else {
-            &self.file
-        };
-        write!(
-            f,
-            "{file}: {}: offset {:#x} {}",
-            self.path_string(),
-            self.offset,
-            self.kind
-        )
+        let file = if self.file.is_empty() { "<memory>" } else { &self.file };
+        write!(f, "{file}: {}: offset {:#x} {}", self.path_string(), self.offset, self.kind)
     }
 }
 
@@ -225,19 +199,8 @@ mod tests {
 
     #[test]
     fn message_names_file_path_and_offset() {
-        let r: Result<()> = Err(Error::new(
-            0x1A3F0,
-            ErrorKind::OutOfBounds {
-                len: 160,
-                file_len: 0x1A000,
-            },
-        ));
-        let e = r
-            .at_index(3)
-            .at("timestamps")
-            .at("rotation")
-            .at_elem("bones", 12)
-            .unwrap_err();
+        let r: Result<()> = Err(Error::new(0x1A3F0, ErrorKind::OutOfBounds { len: 160, file_len: 0x1A000 }));
+        let e = r.at_index(3).at("timestamps").at("rotation").at_elem("bones", 12).unwrap_err();
         let e = e.in_file("Corehound2.m2");
         assert_eq!(
             e.to_string(),

@@ -27,21 +27,10 @@ fn seq_starts() -> [u32; 2] {
 
 /// Builds a track with one key list per sequence, in the layout of `version`
 /// (legacy versions get one timeline with interpolation ranges).
-pub fn track<T: RawValue>(
-    version: u32,
-    interpolation: u16,
-    per_seq: Vec<(Vec<u32>, Vec<T>)>,
-) -> M2Track<T> {
+pub fn track<T: RawValue>(version: u32, interpolation: u16, per_seq: Vec<(Vec<u32>, Vec<T>)>) -> M2Track<T> {
     if version >= layout::WRATH {
-        let keys = per_seq
-            .into_iter()
-            .map(|(times, values)| SequenceKeys::Loaded { times, values })
-            .collect();
-        return M2Track {
-            interpolation,
-            global_sequence: -1,
-            keys: TrackKeys::PerSequence(keys),
-        };
+        let keys = per_seq.into_iter().map(|(times, values)| SequenceKeys::Loaded { times, values }).collect();
+        return M2Track { interpolation, global_sequence: -1, keys: TrackKeys::PerSequence(keys) };
     }
     let starts = seq_starts();
     let (mut ranges, mut times, mut values) = (Vec::new(), Vec::new(), Vec::new());
@@ -51,46 +40,21 @@ pub fn track<T: RawValue>(
         values.extend(v);
         ranges.push([first, (times.len() as u32).saturating_sub(1).max(first)]);
     }
-    M2Track {
-        interpolation,
-        global_sequence: -1,
-        keys: TrackKeys::Timeline {
-            ranges,
-            times,
-            values,
-        },
-    }
+    M2Track { interpolation, global_sequence: -1, keys: TrackKeys::Timeline { ranges, times, values } }
 }
 
 /// A track on global sequence `gs` with the given keys.
-pub fn global_track<T: RawValue>(
-    version: u32,
-    gs: i16,
-    times: Vec<u32>,
-    values: Vec<T>,
-) -> M2Track<T> {
+pub fn global_track<T: RawValue>(version: u32, gs: i16, times: Vec<u32>, values: Vec<T>) -> M2Track<T> {
     let keys = if version >= layout::WRATH {
         TrackKeys::PerSequence(vec![SequenceKeys::Loaded { times, values }])
     } else {
-        TrackKeys::Timeline {
-            ranges: vec![],
-            times,
-            values,
-        }
+        TrackKeys::Timeline { ranges: vec![], times, values }
     };
-    M2Track {
-        interpolation: 1,
-        global_sequence: gs,
-        keys,
-    }
+    M2Track { interpolation: 1, global_sequence: gs, keys }
 }
 
 fn constant<T: RawValue>(version: u32, v: T) -> M2Track<T> {
-    track(
-        version,
-        0,
-        vec![(vec![0], vec![v.clone()]), (vec![0], vec![v])],
-    )
+    track(version, 0, vec![(vec![0], vec![v.clone()]), (vec![0], vec![v])])
 }
 
 /// Compressed quaternion for a rotation of `angle` radians about +Z.
@@ -99,11 +63,7 @@ pub fn comp_quat_z(angle: f32) -> [i16; 4] {
     let enc = |f: f32| -> i16 {
         // inverse of convert::decompress_quat_component
         let v = (f * 32767.0).round() as i32;
-        if v >= 0 {
-            (v - 32768) as i16
-        } else {
-            (v + 32767) as i16
-        }
+        if v >= 0 { (v - 32768) as i16 } else { (v + 32767) as i16 }
     };
     [enc(0.0), enc(0.0), enc(s), enc(c)]
 }
@@ -115,19 +75,13 @@ pub fn rotation_track(version: u32, per_seq: Vec<(Vec<u32>, Vec<f32>)>) -> BoneR
         BoneRotation::Float(track(
             version,
             1,
-            per_seq
-                .into_iter()
-                .map(|(t, a)| (t, a.into_iter().map(q).collect()))
-                .collect(),
+            per_seq.into_iter().map(|(t, a)| (t, a.into_iter().map(q).collect())).collect(),
         ))
     } else {
         BoneRotation::Compressed(track(
             version,
             1,
-            per_seq
-                .into_iter()
-                .map(|(t, a)| (t, a.into_iter().map(comp_quat_z).collect()))
-                .collect(),
+            per_seq.into_iter().map(|(t, a)| (t, a.into_iter().map(comp_quat_z).collect())).collect(),
         ))
     }
 }
@@ -155,10 +109,7 @@ fn box_vertices(z0: f32, bone: u8) -> Vec<M2Vertex> {
                 bone_weights: [255, 0, 0, 0],
                 bone_indices: [bone, 0, 0, 0],
                 normal: n,
-                tex_coords: [
-                    [(a + 1.0) * 0.5, (1.0 - b) * 0.5],
-                    [(a + 1.0) * 0.25, (1.0 - b) * 0.25],
-                ],
+                tex_coords: [[(a + 1.0) * 0.5, (1.0 - b) * 0.5], [(a + 1.0) * 0.25, (1.0 - b) * 0.25]],
             });
         }
     }
@@ -186,11 +137,7 @@ pub fn skin_profile(version: u32) -> SkinProfile {
         bone_influences: 1,
         center_bone_index: (start / 24),
         center_position: [0.0, 0.0, z],
-        sort_center_position: if version >= layout::TBC {
-            [0.0, 0.0, z]
-        } else {
-            [0.0; 3]
-        },
+        sort_center_position: if version >= layout::TBC { [0.0, 0.0, z] } else { [0.0; 3] },
         sort_radius: if version >= layout::TBC { 0.87 } else { 0.0 },
     };
     SkinProfile {
@@ -199,12 +146,7 @@ pub fn skin_profile(version: u32) -> SkinProfile {
         bones: (0..48).map(|i| [(i / 24) as u8, 0, 0, 0]).collect(),
         submeshes: vec![sec(0, 0, 0.5), sec(101, 24, 1.5)],
         batches: vec![
-            Batch {
-                flags: 0x10,
-                texture_count: 1,
-                color_index: -1,
-                ..Default::default()
-            },
+            Batch { flags: 0x10, texture_count: 1, color_index: -1, ..Default::default() },
             Batch {
                 flags: 0,
                 priority_plane: 0,
@@ -257,14 +199,7 @@ pub fn two_boxes(version: u32) -> Md20 {
         emission_rate: constant(v, 10.0f32),
         emission_area_length: constant(v, 0.5f32),
         emission_area_width: constant(v, 0.5f32),
-        gravity: constant(
-            v,
-            if v >= layout::WRATH {
-                0x00C8_0000u32
-            } else {
-                9.8f32.to_bits()
-            },
-        ),
+        gravity: constant(v, if v >= layout::WRATH { 0x00C8_0000u32 } else { 9.8f32.to_bits() }),
         enabled_in: constant(v, 1u8),
         life: if l.legacy {
             ParticleLife::Fixed {
@@ -278,18 +213,9 @@ pub fn two_boxes(version: u32) -> Md20 {
             }
         } else {
             ParticleLife::Tracks {
-                color: FBlock {
-                    times: vec![0, 16384, 32767],
-                    values: vec![[255.0, 128.0, 0.0]; 3],
-                },
-                alpha: FBlock {
-                    times: vec![0, 32767],
-                    values: vec![32767, 0],
-                },
-                scale: FBlock {
-                    times: vec![0, 32767],
-                    values: vec![[0.2, 0.2], [0.1, 0.1]],
-                },
+                color: FBlock { times: vec![0, 16384, 32767], values: vec![[255.0, 128.0, 0.0]; 3] },
+                alpha: FBlock { times: vec![0, 32767], values: vec![32767, 0] },
+                scale: FBlock { times: vec![0, 32767], values: vec![[0.2, 0.2], [0.1, 0.1]] },
                 scale_vary: [0.1, 0.0],
                 head_cell: FBlock::default(),
                 tail_cell: FBlock::default(),
@@ -297,11 +223,7 @@ pub fn two_boxes(version: u32) -> Md20 {
         },
         twinkle_scale: [1.0, 1.0],
         twinkle_percent: 1.0,
-        spin: if l.legacy {
-            [0.5, 0.0, 0.0, 0.0]
-        } else {
-            [0.1, 0.2, 0.3, 0.4]
-        },
+        spin: if l.legacy { [0.5, 0.0, 0.0, 0.0] } else { [0.1, 0.2, 0.3, 0.4] },
         spline_points: vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
         multi_texture_params: (l.particle == 492).then_some([1, 2, 3, 4, 5, 6, 7, 8]),
         ..Default::default()
@@ -327,11 +249,7 @@ pub fn two_boxes(version: u32) -> Md20 {
         color_index: 0,
         texture_transform_lookup: if l.legacy { 0 } else { -1 },
     };
-    let spline = |p: [f32; 3]| SplineKey {
-        value: p,
-        in_tan: p,
-        out_tan: p,
-    };
+    let spline = |p: [f32; 3]| SplineKey { value: p, in_tan: p, out_tan: p };
     let cam_fov = 0.95f32;
     Md20 {
         version: v,
@@ -341,13 +259,7 @@ pub fn two_boxes(version: u32) -> Md20 {
         sequences: vec![seq(0, 0, STAND_MS), seq(4, 1, WALK_MS)],
         sequence_lookup: vec![0, 0xFFFF, 0xFFFF, 0xFFFF, 1],
         playable_animation_lookup: if l.legacy {
-            vec![
-                M2SequenceFallback {
-                    fallback_id: 0,
-                    flags: 0
-                };
-                2
-            ]
+            vec![M2SequenceFallback { fallback_id: 0, flags: 0 }; 2]
         } else {
             vec![]
         },
@@ -369,54 +281,26 @@ pub fn two_boxes(version: u32) -> Md20 {
                 parent_bone: 0,
                 pivot: [0.0, 0.0, 1.0],
                 // Stand: rotate 0 → 90° about Z over the sequence; Walk: constant 0.
-                rotation: rotation_track(
-                    v,
-                    vec![
-                        (vec![0, STAND_MS], vec![0.0, quarter]),
-                        (vec![0], vec![0.0]),
-                    ],
-                ),
+                rotation: rotation_track(v, vec![(vec![0, STAND_MS], vec![0.0, quarter]), (vec![0], vec![0.0])]),
                 translation: track(
                     v,
                     1,
-                    vec![
-                        (vec![0], vec![[0.0f32; 3]]),
-                        (vec![0, WALK_MS], vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]]),
-                    ],
+                    vec![(vec![0], vec![[0.0f32; 3]]), (vec![0, WALK_MS], vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]])],
                 ),
                 ..Default::default()
             },
         ],
         key_bone_lookup: vec![0xFFFF; 26].into_iter().chain([0]).collect(),
         vertices,
-        skin_profiles: if l.legacy {
-            vec![skin_profile(v), skin_profile(v)]
-        } else {
-            vec![]
-        },
+        skin_profiles: if l.legacy { vec![skin_profile(v), skin_profile(v)] } else { vec![] },
         num_skin_profiles: if l.legacy { 0 } else { 1 },
         colors: vec![M2Color {
             color: constant(v, [1.0f32, 0.5, 0.25]),
-            alpha: track(
-                v,
-                1,
-                vec![
-                    (vec![0, STAND_MS], vec![0x7FFF, 0x3FFF]),
-                    (vec![0], vec![0x7FFF]),
-                ],
-            ),
+            alpha: track(v, 1, vec![(vec![0, STAND_MS], vec![0x7FFF, 0x3FFF]), (vec![0], vec![0x7FFF])]),
         }],
         textures: vec![
-            M2Texture {
-                kind: 0,
-                flags: 3,
-                filename: "Textures\\Boxes\\Box.blp".into(),
-            },
-            M2Texture {
-                kind: 11,
-                flags: 0,
-                filename: String::new(),
-            },
+            M2Texture { kind: 0, flags: 3, filename: "Textures\\Boxes\\Box.blp".into() },
+            M2Texture { kind: 11, flags: 0, filename: String::new() },
         ],
         texture_weights: vec![constant(v, 0x7FFFi16)],
         texture_flipbooks: vec![],
@@ -425,16 +309,7 @@ pub fn two_boxes(version: u32) -> Md20 {
             ..Default::default()
         }],
         replaceable_texture_lookup: vec![0xFFFF; 11].into_iter().chain([1]).collect(),
-        materials: vec![
-            M2Material {
-                flags: 0,
-                blending_mode: 0,
-            },
-            M2Material {
-                flags: 0x4 | 0x10,
-                blending_mode: 2,
-            },
-        ],
+        materials: vec![M2Material { flags: 0, blending_mode: 0 }, M2Material { flags: 0x4 | 0x10, blending_mode: 2 }],
         bone_lookup: vec![0, 1],
         texture_lookup: vec![0, 1],
         texture_coord_lookup: vec![0],
@@ -483,24 +358,9 @@ pub fn two_boxes(version: u32) -> Md20 {
             position_base: [4.0, 0.0, 1.0],
             target_positions: constant(v, spline([0.0; 3])),
             target_position_base: [0.0, 0.0, 1.0],
-            roll: constant(
-                v,
-                SplineKey {
-                    value: 0.0f32,
-                    in_tan: 0.0,
-                    out_tan: 0.0,
-                },
-            ),
-            fov_track: (v >= layout::CATA).then(|| {
-                constant(
-                    v,
-                    SplineKey {
-                        value: cam_fov,
-                        in_tan: cam_fov,
-                        out_tan: cam_fov,
-                    },
-                )
-            }),
+            roll: constant(v, SplineKey { value: 0.0f32, in_tan: 0.0, out_tan: 0.0 }),
+            fov_track: (v >= layout::CATA)
+                .then(|| constant(v, SplineKey { value: cam_fov, in_tan: cam_fov, out_tan: cam_fov })),
         }],
         camera_lookup: vec![0],
         ribbons: vec![ribbon],
@@ -519,16 +379,8 @@ pub fn two_boxes_md21() -> M2File {
         chunks: Some(Chunks {
             skin_file_ids: vec![1001],
             texture_file_ids: vec![2001, 0],
-            anim_file_ids: vec![AnimFileId {
-                anim_id: 0,
-                sub_anim_id: 0,
-                file_id: 0,
-            }],
-            unknown: vec![RawChunk {
-                magic: *b"ZZZZ",
-                offset: 0,
-                data: vec![1, 2, 3, 4],
-            }],
+            anim_file_ids: vec![AnimFileId { anim_id: 0, sub_anim_id: 0, file_id: 0 }],
+            unknown: vec![RawChunk { magic: *b"ZZZZ", offset: 0, data: vec![1, 2, 3, 4] }],
             ..Default::default()
         }),
     }

@@ -29,7 +29,8 @@ pub mod reader;
 pub mod writer;
 
 pub use companion::{
-    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, parse_m2, parse_skin,
+    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, parse_m2, parse_m2_lazy,
+    parse_skin,
 };
 pub use convert::m2_to_model;
 pub use error::{Error, ErrorKind, Result};
@@ -39,11 +40,9 @@ pub use names::{animation_name, attachment_name, geoset_group_name, key_bone_nam
 /// Parses M2 bytes and converts them with the given `.skin` files (Wrath+;
 /// pass none for inline-profile versions). `name` is used in errors.
 pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Result<Model> {
-    let file = parse_m2(m2, name)?;
+    let file = parse_m2_lazy(m2, name)?;
     let version = file.md20.version;
-    let skins = skins
-        .iter()
-        .map(|(n, b)| Ok((n.to_string(), parse_skin(b, version, n)?)))
-        .collect::<Result<Vec<_>>>()?;
-    m2_to_model(&file, &skins).map_err(|e| e.in_file(name))
+    let skins =
+        skins.iter().map(|(n, b)| Ok((n.to_string(), parse_skin(b, version, n)?))).collect::<Result<Vec<_>>>()?;
+    m2_to_model_bytes(&file, m2, name, &skins)
 }

@@ -118,10 +118,7 @@ impl<T> PartialEq for ExternalKeys<T> {
 
 impl<T> std::fmt::Debug for ExternalKeys<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ExternalKeys")
-            .field("times", &self.times)
-            .field("values", &self.values)
-            .finish()
+        f.debug_struct("ExternalKeys").field("times", &self.times).field("values", &self.values).finish()
     }
 }
 
@@ -138,11 +135,7 @@ pub struct Keys<T> {
 
 impl<T> Default for Keys<T> {
     fn default() -> Self {
-        Keys {
-            times: Vec::new(),
-            values: Vec::new(),
-            external: None,
-        }
+        Keys { times: Vec::new(), values: Vec::new(), external: None }
     }
 }
 
@@ -159,11 +152,7 @@ pub struct Track<T> {
 
 impl<T> Default for Track<T> {
     fn default() -> Self {
-        Track {
-            interpolation: Interpolation::None,
-            global_sequence: None,
-            sequences: Vec::new(),
-        }
+        Track { interpolation: Interpolation::None, global_sequence: None, sequences: Vec::new() }
     }
 }
 
@@ -173,29 +162,19 @@ impl<T> Track<T> {
         Track {
             interpolation: Interpolation::None,
             global_sequence: None,
-            sequences: vec![Keys {
-                times: vec![0],
-                values: vec![value],
-                external: None,
-            }],
+            sequences: vec![Keys { times: vec![0], values: vec![value], external: None }],
         }
     }
 
     /// True if no sequence has any key (the default value applies).
     pub fn is_empty(&self) -> bool {
-        self.sequences
-            .iter()
-            .all(|k| k.times.is_empty() && k.external.is_none())
+        self.sequences.iter().all(|k| k.times.is_empty() && k.external.is_none())
     }
 
     /// The keys to use for `seq` (global-sequence tracks always use list 0; a
     /// sequence past the end falls back to list 0, as WebWowViewerCpp does).
     pub fn keys_for(&self, seq: usize) -> Option<&Keys<T>> {
-        let i = if self.global_sequence.is_some() || seq >= self.sequences.len() {
-            0
-        } else {
-            seq
-        };
+        let i = if self.global_sequence.is_some() || seq >= self.sequences.len() { 0 } else { seq };
         self.sequences.get(i)
     }
 
@@ -207,7 +186,7 @@ impl<T> Track<T> {
         let Some(ext) = keys.external.take() else {
             return Ok(false);
         };
-        let times = anim.array(ext.times, 4, crate::reader::u32_)?;
+        let times = anim.u32s(ext.times)?;
         let values = if ext.value_size == 0 {
             Vec::new()
         } else {
@@ -216,10 +195,7 @@ impl<T> Track<T> {
                 (ext.values.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
                 anim.abs(ext.values.offset as u64),
             )?;
-            bytes
-                .chunks_exact(ext.value_size)
-                .filter_map(ext.decode)
-                .collect::<Vec<T>>()
+            bytes.chunks_exact(ext.value_size).filter_map(ext.decode).collect::<Vec<T>>()
         };
         if ext.value_size != 0 && values.len() != times.len() {
             return Err(crate::Error::invalid(
@@ -886,10 +862,7 @@ impl Model {
                 i = (i + stride * stride) % n;
             }
         }
-        self.sequences
-            .iter()
-            .position(|s| s.anim_id == anim_id)
-            .map(|i| SequenceId(i as u16))
+        self.sequences.iter().position(|s| s.anim_id == anim_id).map(|i| SequenceId(i as u16))
     }
 
     /// Follows the alias chain of `seq` (flag 0x40) to the sequence that holds
@@ -897,11 +870,7 @@ impl Model {
     pub fn resolve_alias(&self, mut seq: SequenceId) -> SequenceId {
         for _ in 0..self.sequences.len() {
             match self.sequences.get(seq.index()) {
-                Some(Sequence {
-                    data: SequenceData::Alias,
-                    alias_next: Some(next),
-                    ..
-                }) => seq = *next,
+                Some(Sequence { data: SequenceData::Alias, alias_next: Some(next), .. }) => seq = *next,
                 _ => break,
             }
         }

@@ -30,10 +30,7 @@ fn animation_table() -> &'static Vec<&'static str> {
 
 /// Name of animation id `id` (e.g. 0 → "Stand", 4 → "Walk", 5 → "Run"), if standard.
 pub fn animation_name(id: u16) -> Option<&'static str> {
-    animation_table()
-        .get(id as usize)
-        .copied()
-        .filter(|s| !s.is_empty())
+    animation_table().get(id as usize).copied().filter(|s| !s.is_empty())
 }
 
 const KEY_BONES: &[&str] = &[

@@ -37,10 +37,7 @@ impl Buf {
         for it in items {
             it.write(&mut self.out);
         }
-        M2Array {
-            count: items.len() as u32,
-            offset,
-        }
+        M2Array { count: items.len() as u32, offset }
     }
 
     /// Appends pre-encoded records.
@@ -53,10 +50,7 @@ impl Buf {
         for r in recs {
             self.out.extend_from_slice(r);
         }
-        M2Array {
-            count: recs.len() as u32,
-            offset,
-        }
+        M2Array { count: recs.len() as u32, offset }
     }
 
     /// Appends a zero-terminated string (count includes the NUL).
@@ -70,30 +64,15 @@ impl Buf {
     }
 
     /// Appends the key data of a track and returns its header bytes.
-    pub fn track<T: RawValue>(
-        &mut self,
-        t: &M2Track<T>,
-        legacy: bool,
-        with_values: bool,
-    ) -> Vec<u8> {
+    pub fn track<T: RawValue>(&mut self, t: &M2Track<T>, legacy: bool, with_values: bool) -> Vec<u8> {
         let mut h = Vec::with_capacity(28);
         put_u16(&mut h, t.interpolation);
         put_u16(&mut h, t.global_sequence as u16);
         match (&t.keys, legacy) {
-            (
-                TrackKeys::Timeline {
-                    ranges,
-                    times,
-                    values,
-                },
-                true,
-            ) => {
+            (TrackKeys::Timeline { ranges, times, values }, true) => {
                 let r: Vec<u32> = ranges.iter().flatten().copied().collect();
                 let ra = self.array(&r);
-                let ra = M2Array {
-                    count: ranges.len() as u32,
-                    offset: ra.offset,
-                };
+                let ra = M2Array { count: ranges.len() as u32, offset: ra.offset };
                 let ta = self.array(times);
                 let va = self.array(values);
                 put_array(&mut h, ra);
@@ -110,6 +89,12 @@ impl Buf {
                         SequenceKeys::Loaded { times, values } => {
                             ts.push(self.array(times));
                             vs.push(self.array(values));
+                        }
+                        // Lazily parsed keys are not in memory: a file meant for writing is
+                        // parsed with decoding (`Md20::parse`).
+                        SequenceKeys::InFile { .. } => {
+                            ts.push(M2Array::default());
+                            vs.push(M2Array::default());
                         }
                         SequenceKeys::External { times, values } => {
                             ts.push(*times);
@@ -139,10 +124,7 @@ impl Buf {
     fn arrays(&mut self, a: &[M2Array]) -> M2Array {
         let flat: Vec<u32> = a.iter().flat_map(|x| [x.count, x.offset]).collect();
         let r = self.array(&flat);
-        M2Array {
-            count: a.len() as u32,
-            offset: r.offset,
-        }
+        M2Array { count: a.len() as u32, offset: r.offset }
     }
 
     fn fblock<T: RawValue>(&mut self, f: &FBlock<T>) -> Vec<u8> {
@@ -178,15 +160,8 @@ fn put_array(o: &mut Vec<u8>, a: M2Array) {
 pub fn write_md20(m: &Md20) -> Vec<u8> {
     let l = Layout::new(m.version, m.global_flags);
     let lg = l.legacy;
-    let header_size = l.header
-        + if l.has_combiner_combos(m.global_flags) {
-            8
-        } else {
-            0
-        };
-    let mut b = Buf {
-        out: vec![0; header_size],
-    };
+    let header_size = l.header + if l.has_combiner_combos(m.global_flags) { 8 } else { 0 };
+    let mut b = Buf { out: vec![0; header_size] };
     let mut h = Vec::with_capacity(header_size);
     h.extend_from_slice(b"MD20");
     put_u32(&mut h, m.version);
@@ -210,20 +185,13 @@ pub fn write_md20(m: &Md20) -> Vec<u8> {
     let verts: Vec<Vec<u8>> = m.vertices.iter().map(vertex_bytes).collect();
     put_array(&mut h, b.records(&verts));
     if lg {
-        let views: Vec<Vec<u8>> = m
-            .skin_profiles
-            .iter()
-            .map(|p| skin_arrays(&mut b, p, m.version))
-            .collect();
+        let views: Vec<Vec<u8>> = m.skin_profiles.iter().map(|p| skin_arrays(&mut b, p, m.version)).collect();
         put_array(&mut h, b.records(&views));
     } else {
         put_u32(&mut h, m.num_skin_profiles);
     }
-    let colors: Vec<Vec<u8>> = m
-        .colors
-        .iter()
-        .map(|c| [b.track(&c.color, lg, true), b.track(&c.alpha, lg, true)].concat())
-        .collect();
+    let colors: Vec<Vec<u8>> =
+        m.colors.iter().map(|c| [b.track(&c.color, lg, true), b.track(&c.alpha, lg, true)].concat()).collect();
     put_array(&mut h, b.records(&colors));
     let textures: Vec<Vec<u8>> = m
         .textures
@@ -237,39 +205,23 @@ pub fn write_md20(m: &Md20) -> Vec<u8> {
         })
         .collect();
     put_array(&mut h, b.records(&textures));
-    let weights: Vec<Vec<u8>> = m
-        .texture_weights
-        .iter()
-        .map(|t| b.track(t, lg, true))
-        .collect();
+    let weights: Vec<Vec<u8>> = m.texture_weights.iter().map(|t| b.track(t, lg, true)).collect();
     put_array(&mut h, b.records(&weights));
     if lg {
-        let fb: Vec<Vec<u8>> = m
-            .texture_flipbooks
-            .iter()
-            .map(|t| b.track(t, lg, true))
-            .collect();
+        let fb: Vec<Vec<u8>> = m.texture_flipbooks.iter().map(|t| b.track(t, lg, true)).collect();
         put_array(&mut h, b.records(&fb));
     }
     let tt: Vec<Vec<u8>> = m
         .texture_transforms
         .iter()
         .map(|t| {
-            [
-                b.track(&t.translation, lg, true),
-                b.track(&t.rotation, lg, true),
-                b.track(&t.scaling, lg, true),
-            ]
-            .concat()
+            [b.track(&t.translation, lg, true), b.track(&t.rotation, lg, true), b.track(&t.scaling, lg, true)].concat()
         })
         .collect();
     put_array(&mut h, b.records(&tt));
     put_array(&mut h, b.array(&m.replaceable_texture_lookup));
-    let mats: Vec<Vec<u8>> = m
-        .materials
-        .iter()
-        .map(|x| [x.flags.to_le_bytes(), x.blending_mode.to_le_bytes()].concat())
-        .collect();
+    let mats: Vec<Vec<u8>> =
+        m.materials.iter().map(|x| [x.flags.to_le_bytes(), x.blending_mode.to_le_bytes()].concat()).collect();
     put_array(&mut h, b.records(&mats));
     put_array(&mut h, b.array(&m.bone_lookup));
     put_array(&mut h, b.array(&m.texture_lookup));
@@ -330,24 +282,12 @@ pub fn write_md20(m: &Md20) -> Vec<u8> {
         })
         .collect();
     put_array(&mut h, b.records(&lights));
-    let cams: Vec<Vec<u8>> = m
-        .cameras
-        .iter()
-        .map(|c| camera_bytes(&mut b, c, &l))
-        .collect();
+    let cams: Vec<Vec<u8>> = m.cameras.iter().map(|c| camera_bytes(&mut b, c, &l)).collect();
     put_array(&mut h, b.records(&cams));
     put_array(&mut h, b.array(&m.camera_lookup));
-    let ribbons: Vec<Vec<u8>> = m
-        .ribbons
-        .iter()
-        .map(|r| ribbon_bytes(&mut b, r, &l))
-        .collect();
+    let ribbons: Vec<Vec<u8>> = m.ribbons.iter().map(|r| ribbon_bytes(&mut b, r, &l)).collect();
     put_array(&mut h, b.records(&ribbons));
-    let parts: Vec<Vec<u8>> = m
-        .particles
-        .iter()
-        .map(|p| particle_bytes(&mut b, p, &l))
-        .collect();
+    let parts: Vec<Vec<u8>> = m.particles.iter().map(|p| particle_bytes(&mut b, p, &l)).collect();
     put_array(&mut h, b.records(&parts));
     if l.has_combiner_combos(m.global_flags) {
         let a = b.array(m.texture_combiner_combos.as_deref().unwrap_or(&[]));
@@ -519,14 +459,7 @@ fn particle_bytes(b: &mut Buf, p: &M2Particle, l: &Layout) -> Vec<u8> {
                 put_u16(&mut o, *v as u16);
             }
         }
-        ParticleLife::Tracks {
-            color,
-            alpha,
-            scale,
-            scale_vary,
-            head_cell,
-            tail_cell,
-        } => {
+        ParticleLife::Tracks { color, alpha, scale, scale_vary, head_cell, tail_cell } => {
             o.extend(b.fblock(color));
             o.extend(b.fblock(alpha));
             o.extend(b.fblock(scale));
@@ -623,9 +556,7 @@ fn skin_arrays(b: &mut Buf, p: &SkinProfile, version: u32) -> Vec<u8> {
 pub fn write_skin(p: &SkinProfile, version: u32) -> Vec<u8> {
     let cata = version >= crate::raw::layout::CATA;
     let header = if cata { 0x38 } else { 0x30 };
-    let mut b = Buf {
-        out: vec![0; header],
-    };
+    let mut b = Buf { out: vec![0; header] };
     let mut h = b"SKIN".to_vec();
     h.extend(skin_arrays(&mut b, p, version));
     if cata {

@@ -17,10 +17,7 @@ fn samples_dir() -> Option<PathBuf> {
     if dir.join("MANIFEST.tsv").is_file() {
         return Some(dir);
     }
-    let msg = format!(
-        "SAMPLE CORPUS NOT FOUND at {} (set M2VIEW_SAMPLES)",
-        dir.display()
-    );
+    let msg = format!("SAMPLE CORPUS NOT FOUND at {} (set M2VIEW_SAMPLES)", dir.display());
     if std::env::var("M2VIEW_REQUIRE_SAMPLES").is_ok_and(|v| v == "1") {
         panic!("{msg}");
     }
@@ -56,11 +53,7 @@ fn every_sample_parses_and_matches_the_manifest() {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let (mut m2s, mut skins, mut blps, mut checks) = (0, 0, 0, 0);
     let mut versions: HashMap<String, u32> = HashMap::new();
-    let lines: Vec<_> = manifest
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(facts)
-        .collect();
+    let lines: Vec<_> = manifest.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).map(facts).collect();
     for (rel, magic, f) in &lines {
         if magic != "MD20" {
             continue;
@@ -71,26 +64,25 @@ fn every_sample_parses_and_matches_the_manifest() {
         m2s += 1;
         versions.insert(rel.trim_end_matches(".m2").to_lowercase(), m.source.version);
         let want = |k: &str| num(f, k);
-        assert_eq!(
-            Some(m.source.version as usize),
-            want("ver"),
-            "{rel} version"
-        );
+        assert_eq!(Some(m.source.version as usize), want("ver"), "{rel} version");
         assert_eq!(Some(m.sequences.len()), want("seqs"), "{rel} sequences");
         assert_eq!(Some(m.vertices.len()), want("verts"), "{rel} vertices");
         assert_eq!(Some(m.textures.len()), want("tex"), "{rel} textures");
         assert_eq!(Some(m.ribbons.len()), want("ribbons"), "{rel} ribbons");
-        assert_eq!(
-            Some(m.particles.len()),
-            want("particles"),
-            "{rel} particles"
-        );
+        assert_eq!(Some(m.particles.len()), want("particles"), "{rel} particles");
         let declared = want("nskin").or(want("embedded_skin_profiles"));
         assert_eq!(Some(m.declared_lods), declared, "{rel} skin profiles");
         if let Some(name) = f.get("name") {
             assert_eq!(&m.name, name, "{rel} name");
         }
         assert!(!m.lods.is_empty(), "{rel}: no LOD loaded");
+        // The lazy parse used by load_model_file decodes to the same keys as a full parse.
+        let bytes = std::fs::read(&path).unwrap();
+        let full = m2view_format::m2_to_model(&parse_m2(&bytes, rel).unwrap(), &[]).unwrap();
+        assert!(
+            full.bones == m.bones && full.colors == m.colors && full.particles == m.particles,
+            "{rel}: lazy != full"
+        );
         checks += 8;
     }
     for (rel, magic, f) in &lines {
@@ -102,8 +94,7 @@ fn every_sample_parses_and_matches_the_manifest() {
                 let stem = lower.trim_end_matches(".skin");
                 let stem = &stem[..stem.len().saturating_sub(2)];
                 let v = versions.get(stem).copied().unwrap_or(264);
-                let p = parse_skin(&std::fs::read(&path).unwrap(), v, rel)
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let p = parse_skin(&std::fs::read(&path).unwrap(), v, rel).unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(Some(p.vertices.len()), num(f, "nindices"), "{rel} vertices");
                 assert_eq!(Some(p.indices.len()), num(f, "ntri"), "{rel} indices");
                 assert_eq!(Some(p.submeshes.len()), num(f, "nsub"), "{rel} submeshes");
@@ -112,16 +103,11 @@ fn every_sample_parses_and_matches_the_manifest() {
                 checks += 4;
             }
             "BLP1" | "BLP2" => {
-                let blp = Blp::parse(std::fs::read(&path).unwrap())
-                    .unwrap_or_else(|e| panic!("{rel}: {e}"));
+                let blp = Blp::parse(std::fs::read(&path).unwrap()).unwrap_or_else(|e| panic!("{rel}: {e}"));
                 assert_eq!(Some(blp.width as usize), num(f, "width"), "{rel} width");
                 assert_eq!(Some(blp.height as usize), num(f, "height"), "{rel} height");
                 let img = blp.decode(0).unwrap_or_else(|e| panic!("{rel}: {e}"));
-                assert_eq!(
-                    img.pixels.len(),
-                    (blp.width * blp.height * 4) as usize,
-                    "{rel}"
-                );
+                assert_eq!(img.pixels.len(), (blp.width * blp.height * 4) as usize, "{rel}");
                 if let BlpEncoding::Dxt(_) = blp.encoding {
                     assert!(blp.dxt_blocks(0).is_some(), "{rel}: DXT blocks");
                 }
@@ -131,33 +117,22 @@ fn every_sample_parses_and_matches_the_manifest() {
             _ => {}
         }
     }
-    println!(
-        "corpus: {m2s} M2, {skins} skin, {blps} BLP files parsed; {checks} manifest facts checked"
-    );
-    assert!(
-        m2s >= 70 && skins >= 6 && blps >= 100,
-        "corpus smaller than expected: {m2s} {skins} {blps}"
-    );
+    println!("corpus: {m2s} M2, {skins} skin, {blps} BLP files parsed; {checks} manifest facts checked");
+    assert!(m2s >= 70 && skins >= 6 && blps >= 100, "corpus smaller than expected: {m2s} {skins} {blps}");
 }
 
 #[test]
 fn known_facts_of_real_files() {
     let Some(dir) = samples_dir() else { return };
-    let lm = load_model_file(
-        &dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"),
-        &LoadOptions::default(),
-    )
-    .unwrap();
+    let lm =
+        load_model_file(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"), &LoadOptions::default()).unwrap();
     let m = &lm.model;
     assert_eq!(m.source.version, 264);
     assert_eq!(m.vertices.len(), 154);
     assert_eq!(m.sequences.len(), 7);
     assert_eq!(m.name, "Rabbit");
     assert_eq!(m.lods[0].triangle_count(), 107);
-    assert_eq!(
-        m2view_format::animation_name(m.sequences[0].anim_id),
-        Some("Walk")
-    );
+    assert_eq!(m2view_format::animation_name(m.sequences[0].anim_id), Some("Walk"));
     // Every decoded bone rotation key is a unit quaternion (compressed quats decode right).
     for b in &m.bones {
         for k in &b.rotation.sequences {
@@ -169,40 +144,26 @@ fn known_facts_of_real_files() {
     }
 
     // The penguin lacks creature00.skin: it opens with a warning and profile 01.
-    let lm = load_model_file(
-        &dir.join("wowserhq_format/fixture/model/creature.m2"),
-        &LoadOptions::default(),
-    )
-    .unwrap();
+    let lm = load_model_file(&dir.join("wowserhq_format/fixture/model/creature.m2"), &LoadOptions::default()).unwrap();
     assert_eq!(lm.model.lods.len(), 1);
     assert_eq!(lm.model.lods[0].source, "creature01.skin");
-    assert!(
-        lm.model
-            .warnings
-            .iter()
-            .any(|w| w.contains("creature00.skin not found"))
-    );
+    assert!(lm.model.warnings.iter().any(|w| w.contains("creature00.skin not found")));
 
     // v256 Corehound2: inline profiles, 8 particle emitters, textures found by stored path.
-    let lm = load_model_file(
-        &dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"),
-        &LoadOptions::default(),
-    )
-    .unwrap();
+    let lm =
+        load_model_file(&dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"), &LoadOptions::default())
+            .unwrap();
     assert_eq!(lm.model.source.version, 256);
     assert_eq!(lm.model.particles.len(), 8);
     assert!(lm.texture_files.iter().all(Option::is_some));
 
     // Classic bones store float quaternions: every v256 key decodes to unit length
     // (read as compressed int16, fewer than 2% would).
-    let bytes = std::fs::read(dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"))
-        .unwrap();
+    let bytes = std::fs::read(dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2")).unwrap();
     let f = parse_m2(&bytes, "Corehound2.m2").unwrap();
     let mut n = 0;
     for b in &f.md20.bones {
-        let m2view_format::raw::m2::BoneRotation::Float(t) = &b.rotation else {
-            panic!("v256 rotation not float")
-        };
+        let m2view_format::raw::m2::BoneRotation::Float(t) = &b.rotation else { panic!("v256 rotation not float") };
         if let m2view_format::raw::TrackKeys::Timeline { values, .. } = &t.keys {
             for q in values {
                 let len = q.iter().map(|c| c * c).sum::<f32>().sqrt();
@@ -216,10 +177,6 @@ fn known_facts_of_real_files() {
     // A .skin that belongs to another model is an error, not a crash.
     let rabbit = std::fs::read(dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2")).unwrap();
     let tank_skin = std::fs::read(dir.join("wowserhq_format/fixture/model/tank00.skin")).unwrap();
-    let e = m2view_format::model_from_bytes(&rabbit, "Rabbit.m2", &[("tank00.skin", &tank_skin)])
-        .unwrap_err();
-    assert!(
-        e.to_string().contains("does this skin belong to the model"),
-        "{e}"
-    );
+    let e = m2view_format::model_from_bytes(&rabbit, "Rabbit.m2", &[("tank00.skin", &tank_skin)]).unwrap_err();
+    assert!(e.to_string().contains("does this skin belong to the model"), "{e}");
 }

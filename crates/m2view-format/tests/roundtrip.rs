@@ -21,11 +21,7 @@ fn parse_md20(bytes: &[u8]) -> Result<Md20> {
 fn model(version: u32) -> Model {
     let bytes = write_md20(&fixtures::two_boxes(version));
     let skin = write_skin(&fixtures::skin_profile(version), version);
-    let skins: Vec<(&str, &[u8])> = if version >= 264 {
-        vec![("TwoBoxes00.skin", &skin)]
-    } else {
-        vec![]
-    };
+    let skins: Vec<(&str, &[u8])> = if version >= 264 { vec![("TwoBoxes00.skin", &skin)] } else { vec![] };
     model_from_bytes(&bytes, "TwoBoxes.m2", &skins).unwrap()
 }
 
@@ -64,10 +60,7 @@ fn md21_round_trip() {
     assert_eq!(c.unknown.len(), 1);
     assert_eq!(c.unknown[0].magic, *b"ZZZZ");
     assert_eq!(c.unknown[0].data, vec![1, 2, 3, 4]);
-    assert_eq!(
-        c.order,
-        vec![*b"MD21", *b"SFID", *b"AFID", *b"TXID", *b"ZZZZ"]
-    );
+    assert_eq!(c.order, vec![*b"MD21", *b"SFID", *b"AFID", *b"TXID", *b"ZZZZ"]);
     assert_eq!(c.md21_offset, 8);
 
     let skin = write_skin(&fixtures::skin_profile(274), 274);
@@ -154,46 +147,26 @@ fn external_anim_keys_load_lazily() {
         let mut aw = AnimWriter::default();
         let (t, v) = aw.keys(&[0u32, 250], &[[0.0f32, 0.0, 0.0], [0.0, 0.0, 3.0]]);
         if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {
-            s[1] = SequenceKeys::External {
-                times: t,
-                values: v,
-            };
+            s[1] = SequenceKeys::External { times: t, values: v };
         }
         let (t, v) = aw.keys(&[0u32], &[fixtures::comp_quat_z(0.5)]);
-        if let BoneRotation::Compressed(M2Track {
-            keys: TrackKeys::PerSequence(s),
-            ..
-        }) = &mut md.bones[1].rotation
-        {
-            s[1] = SequenceKeys::External {
-                times: t,
-                values: v,
-            };
+        if let BoneRotation::Compressed(M2Track { keys: TrackKeys::PerSequence(s), .. }) = &mut md.bones[1].rotation {
+            s[1] = SequenceKeys::External { times: t, values: v };
         }
         let anim = aw.finish(chunked);
         let bytes = write_md20(&md);
         let skin = write_skin(&fixtures::skin_profile(264), 264);
         let mut m = model_from_bytes(&bytes, "TwoBoxes.m2", &[("s", &skin)]).unwrap();
-        assert_eq!(
-            m.sequences[1].data,
-            SequenceData::External { loaded: false }
-        );
+        assert_eq!(m.sequences[1].data, SequenceData::External { loaded: false });
         assert!(m.bones[1].translation.sequences[1].times.is_empty());
-        let n = m
-            .load_anim(SequenceId(1), "TwoBoxes0004-00.anim", &anim)
-            .unwrap();
+        let n = m.load_anim(SequenceId(1), "TwoBoxes0004-00.anim", &anim).unwrap();
         assert_eq!(n, 2);
         assert_eq!(m.bones[1].translation.sequences[1].times, vec![0, 250]);
-        assert_eq!(
-            m.bones[1].translation.sequences[1].values[1],
-            [0.0, 0.0, 3.0]
-        );
+        assert_eq!(m.bones[1].translation.sequences[1].values[1], [0.0, 0.0, 3.0]);
         assert_eq!(m.sequences[1].data, SequenceData::External { loaded: true });
         // A truncated .anim is an error naming the file.
         let mut m2 = model_from_bytes(&bytes, "TwoBoxes.m2", &[("s", &skin)]).unwrap();
-        let e = m2
-            .load_anim(SequenceId(1), "bad.anim", &anim[..anim.len() - 4])
-            .unwrap_err();
+        let e = m2.load_anim(SequenceId(1), "bad.anim", &anim[..anim.len() - 4]).unwrap_err();
         assert!(e.to_string().starts_with("bad.anim: "), "{e}");
     }
 }
@@ -203,10 +176,7 @@ fn truncation_is_an_error_at_every_length() {
     for v in VERSIONS {
         let bytes = write_md20(&fixtures::two_boxes(v));
         for len in (0..bytes.len()).step_by(7) {
-            assert!(
-                parse_m2(&bytes[..len], "t.m2").is_err(),
-                "v{v} len {len} parsed"
-            );
+            assert!(parse_m2(&bytes[..len], "t.m2").is_err(), "v{v} len {len} parsed");
         }
     }
 }
@@ -233,18 +203,10 @@ fn corrupt_counts_name_structure_and_offset() {
     assert_eq!(e.offset, 0x00FF_FFF0);
 
     // Bad magic and version.
-    assert!(
-        parse_m2(b"XXXX\0\0\0\0", "m.m2")
-            .unwrap_err()
-            .to_string()
-            .contains("magic")
-    );
+    assert!(parse_m2(b"XXXX\0\0\0\0", "m.m2").unwrap_err().to_string().contains("magic"));
     let mut bytes = write_md20(&md);
     bytes[4..8].copy_from_slice(&999u32.to_le_bytes());
-    assert!(matches!(
-        parse_m2(&bytes, "m.m2").unwrap_err().kind,
-        ErrorKind::UnsupportedVersion(999)
-    ));
+    assert!(matches!(parse_m2(&bytes, "m.m2").unwrap_err().kind, ErrorKind::UnsupportedVersion(999)));
 }
 
 #[test]
@@ -264,16 +226,8 @@ fn inconsistent_references_are_errors() {
     let mut p = fixtures::skin_profile(264);
     p.vertices[5] = 900;
     let bad = write_skin(&p, 264);
-    let e = model_from_bytes(
-        &write_md20(&fixtures::two_boxes(264)),
-        "p.m2",
-        &[("p00.skin", &bad)],
-    )
-    .unwrap_err();
-    assert!(
-        e.to_string().contains("does this skin belong to the model"),
-        "{e}"
-    );
+    let e = model_from_bytes(&write_md20(&fixtures::two_boxes(264)), "p.m2", &[("p00.skin", &bad)]).unwrap_err();
+    assert!(e.to_string().contains("does this skin belong to the model"), "{e}");
     assert_eq!(e.path_string(), "lods[0].vertices[5]");
 }
 
@@ -327,4 +281,24 @@ fn random_byte_flips_never_panic() {
         b[i] = rnd() as u8;
         let _ = parse_m2(&b, "fuzz.m2").map(|x: M2File| x.md20.version);
     }
+}
+
+#[test]
+fn lazy_parse_converts_to_the_same_model() {
+    for v in VERSIONS {
+        let bytes = write_md20(&fixtures::two_boxes(v));
+        let skin = write_skin(&fixtures::skin_profile(v), v);
+        let skins = if v >= 264 { vec![("s".to_string(), parse_skin(&skin, v, "s").unwrap())] } else { vec![] };
+        let full = m2_to_model(&parse_m2(&bytes, "t.m2").unwrap(), &skins).unwrap();
+        let lazy_file = parse_m2_lazy(&bytes, "t.m2").unwrap();
+        assert!(lazy_file.md20 != parse_m2(&bytes, "t.m2").unwrap().md20, "v{v}: lazy parse left keys undecoded");
+        let lazy = m2_to_model_bytes(&lazy_file, &bytes, "t.m2", &skins).unwrap();
+        assert!(full == lazy, "v{v}: lazy and full parse give different models");
+    }
+    let bytes = write_md21(&fixtures::two_boxes_md21());
+    let skin = parse_skin(&write_skin(&fixtures::skin_profile(274), 274), 274, "s").unwrap();
+    let skins = vec![("s".to_string(), skin)];
+    let full = m2_to_model(&parse_m2(&bytes, "t.m2").unwrap(), &skins).unwrap();
+    let lazy = m2_to_model_bytes(&parse_m2_lazy(&bytes, "t.m2").unwrap(), &bytes, "t.m2", &skins).unwrap();
+    assert!(full == lazy, "MD21: lazy and full parse give different models");
 }

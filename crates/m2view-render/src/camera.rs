@@ -84,9 +84,7 @@ impl Camera {
                 if i & 4 == 0 { min.z } else { max.z },
             ) - center;
             let depth = c.dot(dir); // toward the camera
-            dist = dist
-                .max(depth + c.dot(right).abs() / tan_x)
-                .max(depth + c.dot(up).abs() / tan_y);
+            dist = dist.max(depth + c.dot(right).abs() / tan_x).max(depth + c.dot(up).abs() / tan_y);
         }
         let dist = dist * 1.05 + 1e-3;
         Camera {
@@ -106,11 +104,6 @@ impl Camera {
 
     /// View → clip (depth 0..1).
     pub fn proj(&self, aspect: f32) -> Mat4 {
-        glam::camera::rh::proj::directx::perspective(
-            self.fov_y,
-            aspect.max(1e-3),
-            self.near,
-            self.far,
-        )
+        glam::camera::rh::proj::directx::perspective(self.fov_y, aspect.max(1e-3), self.near, self.far)
     }
 }

@@ -44,8 +44,7 @@ impl Gpu {
     /// Creates a device without a surface, honouring `WGPU_BACKEND` and friends.
     /// Requests BC texture compression when the adapter has it.
     pub fn headless() -> Result<Gpu, RenderError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
             ..Default::default()
@@ -56,14 +55,9 @@ impl Gpu {
 
     /// Creates the device on a chosen adapter.
     pub fn from_adapter(adapter: wgpu::Adapter) -> Result<Gpu, RenderError> {
-        let (device, queue) =
-            pollster::block_on(adapter.request_device(&device_descriptor(&adapter)))
-                .map_err(|e| RenderError::Device(e.to_string()))?;
-        Ok(Gpu {
-            adapter,
-            device,
-            queue,
-        })
+        let (device, queue) = pollster::block_on(adapter.request_device(&device_descriptor(&adapter)))
+            .map_err(|e| RenderError::Device(e.to_string()))?;
+        Ok(Gpu { adapter, device, queue })
     }
 
     /// One-line adapter description: name, backend, device type.

@@ -217,28 +217,17 @@ pub struct Renderer {
 }
 
 fn checker(a: [u8; 4], b: [u8; 4]) -> Vec<u8> {
-    (0..64)
-        .flat_map(|i| if (i % 8 < 4) ^ (i / 8 < 4) { a } else { b })
-        .collect()
+    (0..64).flat_map(|i| if (i % 8 < 4) ^ (i / 8 < 4) { a } else { b }).collect()
 }
 
 impl Renderer {
     /// Creates the shared state for render targets of `color_format`.
-    pub fn new(
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        color_format: wgpu::TextureFormat,
-    ) -> Renderer {
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, color_format: wgpu::TextureFormat) -> Renderer {
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("m2.wgsl"),
             source: wgpu::ShaderSource::Wgsl(M2_SHADER.into()),
         });
-        let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility,
-            ty,
-            count: None,
-        };
+        let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None };
         let vf = wgpu::ShaderStages::VERTEX_FRAGMENT;
         let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("frame"),
@@ -279,9 +268,7 @@ impl Renderer {
                     wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Uniform,
                         has_dynamic_offset: true,
-                        min_binding_size: wgpu::BufferSize::new(
-                            std::mem::size_of::<BatchUniform>() as u64,
-                        ),
+                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
                     },
                 ),
                 entry(1, fs, tex),
@@ -301,11 +288,7 @@ impl Renderer {
         });
         let sampler = |u: bool, v: bool| {
             let m = |w| {
-                if w {
-                    wgpu::AddressMode::Repeat
-                } else {
-                    wgpu::AddressMode::ClampToEdge
-                }
+                if w { wgpu::AddressMode::Repeat } else { wgpu::AddressMode::ClampToEdge }
             };
             device.create_sampler(&wgpu::SamplerDescriptor {
                 label: Some("m2 sampler"),
@@ -317,21 +300,12 @@ impl Renderer {
                 ..Default::default()
             })
         };
-        let samplers = [
-            sampler(false, false),
-            sampler(true, false),
-            sampler(false, true),
-            sampler(true, true),
-        ];
+        let samplers = [sampler(false, false), sampler(true, false), sampler(false, true), sampler(true, true)];
         let small = |data: &[u8], w: u32| {
             upload_texture(
                 device,
                 queue,
-                &TextureData::Rgba {
-                    width: w,
-                    height: (data.len() / 4) as u32 / w,
-                    mips: vec![data.to_vec()],
-                },
+                &TextureData::Rgba { width: w, height: (data.len() / 4) as u32 / w, mips: vec![data.to_vec()] },
             )
         };
         let white = small(&[255; 4], 1);
@@ -350,9 +324,7 @@ impl Renderer {
             white,
             missing,
             replaceable,
-            bc: device
-                .features()
-                .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
+            bc: device.features().contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
         }
     }
 
@@ -366,52 +338,51 @@ impl Renderer {
         cache
             .entry(key)
             .or_insert_with(|| {
-                self.device
-                    .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                        label: Some("m2 batch"),
-                        layout: Some(&self.pipeline_layout),
-                        vertex: wgpu::VertexState {
-                            module: &self.shader,
-                            entry_point: Some("vs_main"),
-                            compilation_options: Default::default(),
-                            buffers: &[Some(wgpu::VertexBufferLayout {
-                                array_stride: std::mem::size_of::<GpuVertex>() as u64,
-                                step_mode: wgpu::VertexStepMode::Vertex,
-                                attributes: &VERTEX_ATTRIBUTES,
-                            })],
-                        },
-                        primitive: wgpu::PrimitiveState {
-                            topology: wgpu::PrimitiveTopology::TriangleList,
-                            // M2 triangles are counter-clockwise seen from outside (checked on Rabbit.m2).
-                            front_face: wgpu::FrontFace::Ccw,
-                            cull_mode: key.cull.then_some(wgpu::Face::Back),
-                            ..Default::default()
-                        },
-                        depth_stencil: Some(wgpu::DepthStencilState {
-                            format: DEPTH_FORMAT,
-                            depth_write_enabled: Some(key.depth_write),
-                            depth_compare: Some(if key.depth_test {
-                                wgpu::CompareFunction::LessEqual
-                            } else {
-                                wgpu::CompareFunction::Always
-                            }),
-                            stencil: Default::default(),
-                            bias: Default::default(),
+                self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                    label: Some("m2 batch"),
+                    layout: Some(&self.pipeline_layout),
+                    vertex: wgpu::VertexState {
+                        module: &self.shader,
+                        entry_point: Some("vs_main"),
+                        compilation_options: Default::default(),
+                        buffers: &[Some(wgpu::VertexBufferLayout {
+                            array_stride: std::mem::size_of::<GpuVertex>() as u64,
+                            step_mode: wgpu::VertexStepMode::Vertex,
+                            attributes: &VERTEX_ATTRIBUTES,
+                        })],
+                    },
+                    primitive: wgpu::PrimitiveState {
+                        topology: wgpu::PrimitiveTopology::TriangleList,
+                        // M2 triangles are counter-clockwise seen from outside (checked on Rabbit.m2).
+                        front_face: wgpu::FrontFace::Ccw,
+                        cull_mode: key.cull.then_some(wgpu::Face::Back),
+                        ..Default::default()
+                    },
+                    depth_stencil: Some(wgpu::DepthStencilState {
+                        format: DEPTH_FORMAT,
+                        depth_write_enabled: Some(key.depth_write),
+                        depth_compare: Some(if key.depth_test {
+                            wgpu::CompareFunction::LessEqual
+                        } else {
+                            wgpu::CompareFunction::Always
                         }),
-                        multisample: Default::default(),
-                        fragment: Some(wgpu::FragmentState {
-                            module: &self.shader,
-                            entry_point: Some("fs_main"),
-                            compilation_options: Default::default(),
-                            targets: &[Some(wgpu::ColorTargetState {
-                                format: self.color_format,
-                                blend: material::wgpu_blend(key.blend),
-                                write_mask: wgpu::ColorWrites::ALL,
-                            })],
-                        }),
-                        multiview_mask: None,
-                        cache: None,
-                    })
+                        stencil: Default::default(),
+                        bias: Default::default(),
+                    }),
+                    multisample: Default::default(),
+                    fragment: Some(wgpu::FragmentState {
+                        module: &self.shader,
+                        entry_point: Some("fs_main"),
+                        compilation_options: Default::default(),
+                        targets: &[Some(wgpu::ColorTargetState {
+                            format: self.color_format,
+                            blend: material::wgpu_blend(key.blend),
+                            write_mask: wgpu::ColorWrites::ALL,
+                        })],
+                    }),
+                    multiview_mask: None,
+                    cache: None,
+                })
             })
             .clone()
     }
@@ -429,9 +400,7 @@ impl Renderer {
                 uv0: v.uv[0],
                 uv1: v.uv[1],
                 weights: v.bone_weights,
-                indices: v
-                    .bone_indices
-                    .map(|i| i.min(model.bones.len().saturating_sub(1) as u16)),
+                indices: v.bone_indices.map(|i| i.min(model.bones.len().saturating_sub(1) as u16)),
             })
             .collect();
         if verts.is_empty() {
@@ -461,13 +430,7 @@ impl Renderer {
                 }
             })
             .collect();
-        let max_batches = model
-            .lods
-            .iter()
-            .map(|l| l.batches.len())
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        let max_batches = model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1);
         let batch_buffer = d.create_buffer(&wgpu::BufferDescriptor {
             label: Some("m2 batch uniforms"),
             size: BATCH_STRIDE * max_batches as u64,
@@ -480,11 +443,7 @@ impl Renderer {
             .map(|lod| {
                 let index_buffer = d.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("m2 indices"),
-                    contents: bytemuck::cast_slice(if lod.indices.is_empty() {
-                        &[0u32][..]
-                    } else {
-                        &lod.indices
-                    }),
+                    contents: bytemuck::cast_slice(if lod.indices.is_empty() { &[0u32][..] } else { &lod.indices }),
                     usage: wgpu::BufferUsages::INDEX,
                 });
                 let batches = lod
@@ -496,10 +455,7 @@ impl Renderer {
                             match b.textures.get(k).and_then(|t| t.texture) {
                                 Some(id) => {
                                     let t = &model.textures[id.index()];
-                                    (
-                                        &views[id.index()],
-                                        &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize],
-                                    )
+                                    (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
                                 }
                                 None if k < b.textures.len() => (&self.missing, &self.samplers[0]),
                                 None => (&self.white, &self.samplers[0]),
@@ -515,9 +471,7 @@ impl Renderer {
                                     resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                                         buffer: &batch_buffer,
                                         offset: 0,
-                                        size: wgpu::BufferSize::new(
-                                            std::mem::size_of::<BatchUniform>() as u64,
-                                        ),
+                                        size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
                                     }),
                                 },
                                 wgpu::BindGroupEntry {
@@ -536,36 +490,16 @@ impl Renderer {
                                     binding: 4,
                                     resource: wgpu::BindingResource::TextureView(t[3].0),
                                 },
-                                wgpu::BindGroupEntry {
-                                    binding: 5,
-                                    resource: wgpu::BindingResource::Sampler(t[0].1),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 6,
-                                    resource: wgpu::BindingResource::Sampler(t[1].1),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 7,
-                                    resource: wgpu::BindingResource::Sampler(t[2].1),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 8,
-                                    resource: wgpu::BindingResource::Sampler(t[3].1),
-                                },
+                                wgpu::BindGroupEntry { binding: 5, resource: wgpu::BindingResource::Sampler(t[0].1) },
+                                wgpu::BindGroupEntry { binding: 6, resource: wgpu::BindingResource::Sampler(t[1].1) },
+                                wgpu::BindGroupEntry { binding: 7, resource: wgpu::BindingResource::Sampler(t[2].1) },
+                                wgpu::BindGroupEntry { binding: 8, resource: wgpu::BindingResource::Sampler(t[3].1) },
                             ],
                         });
-                        GpuBatch {
-                            bind_group,
-                            submesh: b.submesh as usize,
-                            pixel,
-                            vertex,
-                        }
+                        GpuBatch { bind_group, submesh: b.submesh as usize, pixel, vertex }
                     })
                     .collect();
-                GpuLod {
-                    index_buffer,
-                    batches,
-                }
+                GpuLod { index_buffer, batches }
             })
             .collect();
         let frame_buffer = d.create_buffer(&wgpu::BufferDescriptor {
@@ -581,22 +515,14 @@ impl Renderer {
             mapped_at_creation: false,
         });
         // Unposed until the first prepare: identity bones.
-        let identity: Vec<[[f32; 4]; 4]> =
-            vec![Mat4::IDENTITY.to_cols_array_2d(); model.bones.len().max(1)];
-        self.queue
-            .write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
+        let identity: Vec<[[f32; 4]; 4]> = vec![Mat4::IDENTITY.to_cols_array_2d(); model.bones.len().max(1)];
+        self.queue.write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
         let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 frame"),
             layout: &self.frame_layout,
             entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: frame_buffer.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: bone_buffer.as_entire_binding(),
-                },
+                wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
             ],
         });
         GpuModel {
@@ -625,8 +551,7 @@ impl Renderer {
         };
         q.write_buffer(&gm.frame_buffer, 0, bytemuck::bytes_of(&frame));
         if !p.pose.bones.is_empty() {
-            let bones: Vec<[[f32; 4]; 4]> =
-                p.pose.bones.iter().map(|m| m.to_cols_array_2d()).collect();
+            let bones: Vec<[[f32; 4]; 4]> = p.pose.bones.iter().map(|m| m.to_cols_array_2d()).collect();
             q.write_buffer(&gm.bone_buffer, 0, bytemuck::cast_slice(&bones));
         }
         gm.draws.clear();
@@ -644,27 +569,13 @@ impl Renderer {
                 continue;
             }
             let mat = model.materials[b.material as usize];
-            let color = b
-                .color
-                .and_then(|c| p.pose.colors.get(c as usize))
-                .copied()
-                .unwrap_or(Vec4::ONE);
+            let color = b.color.and_then(|c| p.pose.colors.get(c as usize)).copied().unwrap_or(Vec4::ONE);
             let weight = |k: usize| {
-                b.textures
-                    .get(k)
-                    .and_then(|t| t.weight)
-                    .and_then(|w| p.pose.texture_weights.get(w as usize))
-                    .copied()
+                b.textures.get(k).and_then(|t| t.weight).and_then(|w| p.pose.texture_weights.get(w as usize)).copied()
             };
             // Only the first texture's weight scales the batch alpha, unless flag 0x40 (§5).
             let apply_weight = !b.textures.is_empty() && b.flags & 0x40 == 0;
-            let mesh_alpha = color.w
-                * if apply_weight {
-                    weight(0).unwrap_or(1.0)
-                } else {
-                    1.0
-                }
-                * p.model_alpha;
+            let mesh_alpha = color.w * if apply_weight { weight(0).unwrap_or(1.0) } else { 1.0 } * p.model_alpha;
             if mesh_alpha < 0.0001 {
                 continue;
             }
@@ -690,23 +601,14 @@ impl Renderer {
                 ids: [gb.pixel, gb.vertex, key.blend, (mat.flags & 1) as u32],
             };
             let off = i * BATCH_STRIDE as usize;
-            uniforms[off..off + std::mem::size_of::<BatchUniform>()]
-                .copy_from_slice(bytemuck::bytes_of(&u));
+            uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
             // Sort distance: the submesh sort centre moved by its centre bone, in view space.
-            let bone = sub
-                .center_bone
-                .and_then(|c| p.pose.bones.get(c.index()))
-                .copied()
-                .unwrap_or(Mat4::IDENTITY);
+            let bone = sub.center_bone.and_then(|c| p.pose.bones.get(c.index())).copied().unwrap_or(Mat4::IDENTITY);
             let c = p.view * bone * Vec3::from(sub.sort_center).extend(1.0);
             let mut distance = c.truncate().length();
             if b.flags & 3 != 0 && distance > 0.0 {
                 let scale = (p.view * bone).x_axis.truncate().length() * sub.sort_radius;
-                distance = if b.flags & 1 != 0 {
-                    (distance - scale).abs()
-                } else {
-                    distance + scale
-                };
+                distance = if b.flags & 1 != 0 { (distance - scale).abs() } else { distance + scale };
             }
             gm.draws.push(Draw {
                 key,
@@ -751,34 +653,17 @@ impl Renderer {
         pass.set_bind_group(0, &gm.frame_bind_group, &[]);
         for d in &gm.draws {
             pass.set_pipeline(&self.pipeline(d.key));
-            pass.set_bind_group(
-                1,
-                &glod.batches[d.lod_batch].bind_group,
-                &[d.slot * BATCH_STRIDE as u32],
-            );
+            pass.set_bind_group(1, &glod.batches[d.lod_batch].bind_group, &[d.slot * BATCH_STRIDE as u32]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
         }
     }
 }
 
 /// Creates a texture with all levels of `data` and returns its view.
-fn upload_texture(
-    device: &wgpu::Device,
-    queue: &wgpu::Queue,
-    data: &TextureData,
-) -> wgpu::TextureView {
+fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, data: &TextureData) -> wgpu::TextureView {
     let (format, width, height, mips, block) = match data {
-        TextureData::Rgba {
-            width,
-            height,
-            mips,
-        } => (wgpu::TextureFormat::Rgba8Unorm, *width, *height, mips, 1),
-        TextureData::Bc {
-            format,
-            width,
-            height,
-            mips,
-        } => (
+        TextureData::Rgba { width, height, mips } => (wgpu::TextureFormat::Rgba8Unorm, *width, *height, mips, 1),
+        TextureData::Bc { format, width, height, mips } => (
             match format {
                 BcFormat::Bc1 => wgpu::TextureFormat::Bc1RgbaUnorm,
                 BcFormat::Bc2 => wgpu::TextureFormat::Bc2RgbaUnorm,
@@ -792,11 +677,7 @@ fn upload_texture(
     };
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("m2 texture"),
-        size: wgpu::Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        },
+        size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
         mip_level_count: mips.len().max(1) as u32,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
@@ -808,15 +689,8 @@ fn upload_texture(
         let w = (width >> level).max(1);
         let h = (height >> level).max(1);
         let (bw, bh) = (w.div_ceil(block), h.div_ceil(block));
-        let row = if block == 1 {
-            w * 4
-        } else {
-            bw * if format == wgpu::TextureFormat::Bc1RgbaUnorm {
-                8
-            } else {
-                16
-            }
-        };
+        let row =
+            if block == 1 { w * 4 } else { bw * if format == wgpu::TextureFormat::Bc1RgbaUnorm { 8 } else { 16 } };
         queue.write_texture(
             wgpu::TexelCopyTextureInfo {
                 texture: &texture,
@@ -825,16 +699,8 @@ fn upload_texture(
                 aspect: wgpu::TextureAspect::All,
             },
             bytes,
-            wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(row),
-                rows_per_image: Some(bh),
-            },
-            wgpu::Extent3d {
-                width: bw * block,
-                height: bh * block,
-                depth_or_array_layers: 1,
-            },
+            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(row), rows_per_image: Some(bh) },
+            wgpu::Extent3d { width: bw * block, height: bh * block, depth_or_array_layers: 1 },
         );
     }
     texture.create_view(&Default::default())
@@ -845,11 +711,8 @@ mod tests {
     #[test]
     fn shader_validates_with_naga() {
         let module = naga::front::wgsl::parse_str(super::M2_SHADER).expect("m2.wgsl parses");
-        naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::all(),
-        )
-        .validate(&module)
-        .expect("m2.wgsl validates");
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+            .validate(&module)
+            .expect("m2.wgsl validates");
     }
 }

@@ -22,72 +22,26 @@ use wgpu::BlendFactor as F;
 
 /// The 14 client blend states, by index.
 pub const BLEND_STATES: [BlendState; 14] = [
-    BlendState {
-        name: "Opaque",
-        factors: None,
-    },
-    BlendState {
-        name: "AlphaKey",
-        factors: None,
-    },
-    BlendState {
-        name: "Alpha",
-        factors: Some([
-            F::SrcAlpha,
-            F::OneMinusSrcAlpha,
-            F::One,
-            F::OneMinusSrcAlpha,
-        ]),
-    },
-    BlendState {
-        name: "Add",
-        factors: Some([F::SrcAlpha, F::One, F::Zero, F::One]),
-    },
-    BlendState {
-        name: "Mod",
-        factors: Some([F::Dst, F::Zero, F::DstAlpha, F::Zero]),
-    },
-    BlendState {
-        name: "Mod2x",
-        factors: Some([F::Dst, F::Src, F::DstAlpha, F::SrcAlpha]),
-    },
-    BlendState {
-        name: "ModAdd",
-        factors: Some([F::Dst, F::One, F::DstAlpha, F::One]),
-    },
-    BlendState {
-        name: "InvSrcAlphaAdd",
-        factors: Some([F::OneMinusSrcAlpha, F::One, F::OneMinusSrcAlpha, F::One]),
-    },
+    BlendState { name: "Opaque", factors: None },
+    BlendState { name: "AlphaKey", factors: None },
+    BlendState { name: "Alpha", factors: Some([F::SrcAlpha, F::OneMinusSrcAlpha, F::One, F::OneMinusSrcAlpha]) },
+    BlendState { name: "Add", factors: Some([F::SrcAlpha, F::One, F::Zero, F::One]) },
+    BlendState { name: "Mod", factors: Some([F::Dst, F::Zero, F::DstAlpha, F::Zero]) },
+    BlendState { name: "Mod2x", factors: Some([F::Dst, F::Src, F::DstAlpha, F::SrcAlpha]) },
+    BlendState { name: "ModAdd", factors: Some([F::Dst, F::One, F::DstAlpha, F::One]) },
+    BlendState { name: "InvSrcAlphaAdd", factors: Some([F::OneMinusSrcAlpha, F::One, F::OneMinusSrcAlpha, F::One]) },
     BlendState {
         name: "InvSrcAlphaOpaque",
         factors: Some([F::OneMinusSrcAlpha, F::Zero, F::OneMinusSrcAlpha, F::Zero]),
     },
-    BlendState {
-        name: "SrcAlphaOpaque",
-        factors: Some([F::SrcAlpha, F::Zero, F::SrcAlpha, F::Zero]),
-    },
-    BlendState {
-        name: "NoAlphaAdd",
-        factors: Some([F::One, F::One, F::Zero, F::One]),
-    },
+    BlendState { name: "SrcAlphaOpaque", factors: Some([F::SrcAlpha, F::Zero, F::SrcAlpha, F::Zero]) },
+    BlendState { name: "NoAlphaAdd", factors: Some([F::One, F::One, F::Zero, F::One]) },
     BlendState {
         name: "ConstantAlpha",
-        factors: Some([
-            F::Constant,
-            F::OneMinusConstant,
-            F::Constant,
-            F::OneMinusConstant,
-        ]),
+        factors: Some([F::Constant, F::OneMinusConstant, F::Constant, F::OneMinusConstant]),
     },
-    BlendState {
-        name: "Screen",
-        factors: Some([F::OneMinusDst, F::One, F::One, F::Zero]),
-    },
-    BlendState {
-        name: "BlendAdd",
-        factors: Some([F::One, F::OneMinusSrcAlpha, F::One, F::OneMinusSrcAlpha]),
-    },
+    BlendState { name: "Screen", factors: Some([F::OneMinusDst, F::One, F::One, F::Zero]) },
+    BlendState { name: "BlendAdd", factors: Some([F::One, F::OneMinusSrcAlpha, F::One, F::OneMinusSrcAlpha]) },
 ];
 
 /// Index into [`BLEND_STATES`] for a file blend mode (Wrath table `{0,1,2,10,3,4,5}` + 7 → 13).
@@ -108,16 +62,8 @@ pub fn blend_state_index(b: BlendMode) -> u32 {
 pub fn wgpu_blend(index: u32) -> Option<wgpu::BlendState> {
     let f = BLEND_STATES.get(index as usize)?.factors?;
     Some(wgpu::BlendState {
-        color: wgpu::BlendComponent {
-            src_factor: f[0],
-            dst_factor: f[1],
-            operation: wgpu::BlendOperation::Add,
-        },
-        alpha: wgpu::BlendComponent {
-            src_factor: f[2],
-            dst_factor: f[3],
-            operation: wgpu::BlendOperation::Add,
-        },
+        color: wgpu::BlendComponent { src_factor: f[0], dst_factor: f[1], operation: wgpu::BlendOperation::Add },
+        alpha: wgpu::BlendComponent { src_factor: f[2], dst_factor: f[3], operation: wgpu::BlendOperation::Add },
     })
 }
 
@@ -147,20 +93,12 @@ pub struct PipelineKey {
 /// depth test, 0x10 no depth write; blended states never write depth.
 /// `force_transparent`: an opaque/alpha-key batch whose mesh alpha is < 1 is
 /// drawn with the Alpha state (WebWowViewerCpp's forced-transparent variant).
-pub fn pipeline_key(
-    flags: u16,
-    blend: BlendMode,
-    force_transparent: bool,
-) -> (PipelineKey, DrawPhase) {
+pub fn pipeline_key(flags: u16, blend: BlendMode, force_transparent: bool) -> (PipelineKey, DrawPhase) {
     let mut idx = blend_state_index(blend);
     if force_transparent && idx <= 1 {
         idx = 2;
     }
-    let phase = if idx <= 1 {
-        DrawPhase::Opaque
-    } else {
-        DrawPhase::Transparent
-    };
+    let phase = if idx <= 1 { DrawPhase::Opaque } else { DrawPhase::Transparent };
     let key = PipelineKey {
         blend: idx,
         cull: flags & mf::TWO_SIDED == 0,
@@ -259,10 +197,7 @@ const SHADER_TABLE: [(u32, u32); 36] = [
 /// Cata+ selection from a stored `shader_id` (spec/rendering.md §3.1): `(pixel, vertex)`.
 pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
     if shader_id & 0x8000 != 0 {
-        return SHADER_TABLE
-            .get((shader_id & 0x7FFF) as usize)
-            .copied()
-            .unwrap_or((ps::OPAQUE, vs::DIFFUSE_T1));
+        return SHADER_TABLE.get((shader_id & 0x7FFF) as usize).copied().unwrap_or((ps::OPAQUE, vs::DIFFUSE_T1));
     }
     if texture_count <= 1 {
         let vertex = if shader_id & 0x80 != 0 {
@@ -272,14 +207,7 @@ pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
         } else {
             vs::DIFFUSE_T1
         };
-        return (
-            if shader_id & 0x70 != 0 {
-                ps::MOD
-            } else {
-                ps::OPAQUE
-            },
-            vertex,
-        );
+        return (if shader_id & 0x70 != 0 { ps::MOD } else { ps::OPAQUE }, vertex);
     }
     let lower = shader_id & 7;
     let pixel = if shader_id & 0x70 != 0 {
@@ -301,11 +229,7 @@ pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
         }
     };
     let vertex = if shader_id & 0x80 != 0 {
-        if shader_id & 0x8 != 0 {
-            vs::DIFFUSE_ENV_ENV
-        } else {
-            vs::DIFFUSE_ENV_T1
-        }
+        if shader_id & 0x8 != 0 { vs::DIFFUSE_ENV_ENV } else { vs::DIFFUSE_ENV_T1 }
     } else if shader_id & 0x8 != 0 {
         vs::DIFFUSE_T1_ENV
     } else if shader_id & 0x4000 != 0 {
@@ -319,10 +243,7 @@ pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
 /// The shader id a pre-Cata client computes at load (spec/rendering.md §3.4,
 /// noggit3 `fix_shader_id_blend_override`), without the layer merging pass.
 pub fn wrath_shader_id(model: &Model, batch: &Batch) -> u16 {
-    let blend = model
-        .materials
-        .get(batch.material as usize)
-        .map_or(BlendMode::Opaque, |m| m.blend);
+    let blend = model.materials.get(batch.material as usize).map_or(BlendMode::Opaque, |m| m.blend);
     let uv = |k: usize| batch.textures.get(k).map_or(UvSource::Uv0, |t| t.uv);
     match &model.texture_combiner_combos {
         None => {
@@ -344,10 +265,7 @@ pub fn wrath_shader_id(model: &Model, batch: &Batch) -> u16 {
             let mut v = [0u16; 2];
             let mut s = 0u16;
             for (i, slot) in v.iter_mut().enumerate().take(n.min(2)) {
-                let mut ob = combos
-                    .get(batch.shader_id as usize + i)
-                    .copied()
-                    .unwrap_or(0);
+                let mut ob = combos.get(batch.shader_id as usize + i).copied().unwrap_or(0);
                 if i == 0 && blend == BlendMode::Opaque {
                     ob = 0;
                 }
@@ -411,11 +329,7 @@ pub fn wrath_shaders(shader_id: u16, texture_count: usize, first_uv: UvSource) -
         _ => ps::MOD_MOD,
     };
     let vertex = if (shader_id >> 4) & 8 != 0 {
-        if shader_id & 8 != 0 {
-            vs::DIFFUSE_ENV_ENV
-        } else {
-            vs::DIFFUSE_ENV_T2
-        }
+        if shader_id & 8 != 0 { vs::DIFFUSE_ENV_ENV } else { vs::DIFFUSE_ENV_T2 }
     } else if shader_id & 8 != 0 {
         vs::DIFFUSE_T1_ENV
     } else {
@@ -442,16 +356,11 @@ mod tests {
 
     #[test]
     fn blend_table_matches_the_spec() {
-        let idx: Vec<u32> = (0..8)
-            .map(|b| blend_state_index(BlendMode::from_raw(b)))
-            .collect();
+        let idx: Vec<u32> = (0..8).map(|b| blend_state_index(BlendMode::from_raw(b))).collect();
         assert_eq!(idx, vec![0, 1, 2, 10, 3, 4, 5, 13]);
         assert!(wgpu_blend(0).is_none() && wgpu_blend(1).is_none());
         let mod2x = wgpu_blend(5).unwrap();
-        assert_eq!(
-            (mod2x.color.src_factor, mod2x.color.dst_factor),
-            (F::Dst, F::Src)
-        );
+        assert_eq!((mod2x.color.src_factor, mod2x.color.dst_factor), (F::Dst, F::Src));
         let (k, p) = pipeline_key(0x4 | 0x10, BlendMode::Alpha, false);
         assert_eq!(p, DrawPhase::Transparent);
         assert!(!k.cull && !k.depth_write && k.depth_test);
@@ -459,10 +368,7 @@ mod tests {
         assert_eq!(p, DrawPhase::Opaque);
         assert!(!k.depth_test && k.depth_write);
         let (k, p) = pipeline_key(0, BlendMode::AlphaKey, true);
-        assert_eq!(
-            (k.blend, p, k.depth_write),
-            (2, DrawPhase::Transparent, false)
-        );
+        assert_eq!((k.blend, p, k.depth_write), (2, DrawPhase::Transparent, false));
     }
 
     #[test]
@@ -473,19 +379,10 @@ mod tests {
         assert_eq!(cata_shaders(0x4014, 2), (ps::MOD_MOD2X, vs::DIFFUSE_T1_T2));
         assert_eq!(cata_shaders(0x8000, 2), (12, 3));
         assert_eq!(cata_shaders(0x8000 | 35, 2), (36, 12));
-        assert_eq!(
-            wrath_shaders(0, 1, UvSource::Uv0),
-            (ps::OPAQUE, vs::DIFFUSE_T1)
-        );
-        assert_eq!(
-            wrath_shaders(0x10, 1, UvSource::Uv1),
-            (ps::MOD, vs::DIFFUSE_T2)
-        );
+        assert_eq!(wrath_shaders(0, 1, UvSource::Uv0), (ps::OPAQUE, vs::DIFFUSE_T1));
+        assert_eq!(wrath_shaders(0x10, 1, UvSource::Uv1), (ps::MOD, vs::DIFFUSE_T2));
         assert_eq!(wrath_shaders(0x80, 1, UvSource::Uv0).1, vs::DIFFUSE_ENV);
-        assert_eq!(
-            wrath_shaders(0x8002, 2, UvSource::Uv0),
-            (ps::OPAQUE_ADDALPHA, vs::DIFFUSE_T1_ENV)
-        );
+        assert_eq!(wrath_shaders(0x8002, 2, UvSource::Uv0), (ps::OPAQUE_ADDALPHA, vs::DIFFUSE_T1_ENV));
         assert_eq!(wrath_shaders(0x8000, 2, UvSource::Uv0).0, ps::NONE);
     }
 }

@@ -21,11 +21,7 @@ pub struct OffscreenTarget {
 impl OffscreenTarget {
     /// Creates the target.
     pub fn new(device: &wgpu::Device, width: u32, height: u32) -> OffscreenTarget {
-        let size = wgpu::Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        };
+        let size = wgpu::Extent3d { width, height, depth_or_array_layers: 1 };
         let tex = |format, usage| {
             device.create_texture(&wgpu::TextureDescriptor {
                 label: Some("offscreen"),
@@ -38,10 +34,7 @@ impl OffscreenTarget {
                 view_formats: &[],
             })
         };
-        let color = tex(
-            OFFSCREEN_FORMAT,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-        );
+        let color = tex(OFFSCREEN_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC);
         let depth = tex(DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
         OffscreenTarget {
             width,
@@ -53,11 +46,7 @@ impl OffscreenTarget {
     }
 
     /// Begins a pass that clears to `clear` (RGBA 0..1) and depth 1.
-    pub fn begin_pass<'e>(
-        &self,
-        encoder: &'e mut wgpu::CommandEncoder,
-        clear: [f64; 4],
-    ) -> wgpu::RenderPass<'e> {
+    pub fn begin_pass<'e>(&self, encoder: &'e mut wgpu::CommandEncoder, clear: [f64; 4]) -> wgpu::RenderPass<'e> {
         encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("offscreen"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -65,21 +54,13 @@ impl OffscreenTarget {
                 depth_slice: None,
                 resolve_target: None,
                 ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color {
-                        r: clear[0],
-                        g: clear[1],
-                        b: clear[2],
-                        a: clear[3],
-                    }),
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r: clear[0], g: clear[1], b: clear[2], a: clear[3] }),
                     store: wgpu::StoreOp::Store,
                 },
             })],
             depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
                 view: &self.depth_view,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Store,
-                }),
+                depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(1.0), store: wgpu::StoreOp::Store }),
                 stencil_ops: None,
             }),
             timestamp_writes: None,
@@ -89,14 +70,9 @@ impl OffscreenTarget {
     }
 
     /// Copies the colour target into RGBA8 rows (top row first), waiting for the GPU.
-    pub fn read_rgba(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-    ) -> Result<Vec<u8>, RenderError> {
+    pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u8>, RenderError> {
         let row = self.width * 4;
-        let padded =
-            row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+        let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),
             size: padded as u64 * self.height as u64,
@@ -119,11 +95,7 @@ impl OffscreenTarget {
                     rows_per_image: Some(self.height),
                 },
             },
-            wgpu::Extent3d {
-                width: self.width,
-                height: self.height,
-                depth_or_array_layers: 1,
-            },
+            wgpu::Extent3d { width: self.width, height: self.height, depth_or_array_layers: 1 },
         );
         queue.submit([enc.finish()]);
         let slice = buffer.slice(..);
@@ -131,15 +103,11 @@ impl OffscreenTarget {
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
         });
-        device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| RenderError::Readback(e.to_string()))?;
+        device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| RenderError::Readback(e.to_string()))?;
         rx.recv()
             .map_err(|e| RenderError::Readback(e.to_string()))?
             .map_err(|e| RenderError::Readback(e.to_string()))?;
-        let data = slice
-            .get_mapped_range()
-            .map_err(|e| RenderError::Readback(e.to_string()))?;
+        let data = slice.get_mapped_range().map_err(|e| RenderError::Readback(e.to_string()))?;
         let mut out = Vec::with_capacity((row * self.height) as usize);
         for y in 0..self.height as usize {
             out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);

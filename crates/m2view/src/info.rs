@@ -5,8 +5,7 @@
 use std::fmt::Write as _;
 
 use m2view_format::{
-    BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, attachment_name,
-    key_bone_name,
+    BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, attachment_name, key_bone_name,
 };
 use serde::Serialize;
 
@@ -368,16 +367,8 @@ pub fn report(lm: &LoadedModel) -> Report {
                     _ => None,
                 },
                 replaceable: t.source == TextureSource::Replaceable,
-                found: lm
-                    .texture_files
-                    .get(i)
-                    .cloned()
-                    .flatten()
-                    .map(|p| p.display().to_string()),
-                wrap: [
-                    if t.wrap_u { "wrap" } else { "clamp" }.into(),
-                    if t.wrap_v { "wrap" } else { "clamp" }.into(),
-                ],
+                found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
+                wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
             })
             .collect(),
         materials: m
@@ -433,33 +424,15 @@ pub fn report(lm: &LoadedModel) -> Report {
         cameras: m
             .cameras
             .iter()
-            .map(|c| CameraInfo {
-                kind: c.kind,
-                position: c.position_base,
-                target: c.target_base,
-            })
+            .map(|c| CameraInfo { kind: c.kind, position: c.position_base, target: c.target_base })
             .collect(),
-        lights: m
-            .lights
-            .iter()
-            .map(|l| LightInfo {
-                kind: l.kind,
-                bone: l.bone.map(|b| b.0),
-            })
-            .collect(),
+        lights: m.lights.iter().map(|l| LightInfo { kind: l.kind, bone: l.bone.map(|b| b.0) }).collect(),
         events: m
             .events
             .iter()
-            .map(|e| EventInfo {
-                identifier: e.identifier.clone(),
-                bone: e.bone.map(|b| b.0),
-            })
+            .map(|e| EventInfo { identifier: e.identifier.clone(), bone: e.bone.map(|b| b.0) })
             .collect(),
-        bounds: BoundsInfo {
-            min: m.bounds.min,
-            max: m.bounds.max,
-            radius: m.bounds.radius,
-        },
+        bounds: BoundsInfo { min: m.bounds.min, max: m.bounds.max, radius: m.bounds.radius },
         companions: lm
             .companions
             .iter()
@@ -482,21 +455,13 @@ pub fn text(r: &Report) -> String {
     let mut s = String::new();
     let c = &r.counts;
     let _ = writeln!(s, "{}", r.file);
-    let _ = writeln!(
-        s,
-        "  format {} version {} ({})",
-        r.format, r.version, r.expansion
-    );
+    let _ = writeln!(s, "  format {} version {} ({})", r.format, r.version, r.expansion);
     let _ = writeln!(s, "  name {:?}  global flags {}", r.name, r.global_flags);
     if !r.chunks.is_empty() {
         let _ = writeln!(s, "  chunks {}", r.chunks.join(" "));
     }
     if !r.unknown_chunks.is_empty() {
-        let _ = writeln!(
-            s,
-            "  unknown chunks (kept raw) {}",
-            r.unknown_chunks.join(" ")
-        );
+        let _ = writeln!(s, "  unknown chunks (kept raw) {}", r.unknown_chunks.join(" "));
     }
     let _ = writeln!(
         s,
@@ -522,20 +487,12 @@ pub fn text(r: &Report) -> String {
         c.collision_triangles
     );
     let b = &r.bounds;
-    let _ = writeln!(
-        s,
-        "  bounds min {:?} max {:?} radius {}",
-        b.min, b.max, b.radius
-    );
+    let _ = writeln!(s, "  bounds min {:?} max {:?} radius {}", b.min, b.max, b.radius);
     if !r.global_sequences.is_empty() {
         let _ = writeln!(s, "  global sequences (ms) {:?}", r.global_sequences);
     }
     let _ = writeln!(s, "sequences:");
-    let _ = writeln!(
-        s,
-        "  {:>4} {:>5} {:<24} {:>4} {:>8} {:>8}  data",
-        "idx", "id", "name", "var", "ms", "flags"
-    );
+    let _ = writeln!(s, "  {:>4} {:>5} {:<24} {:>4} {:>8} {:>8}  data", "idx", "id", "name", "var", "ms", "flags");
     for q in &r.sequences {
         let data = match q.alias_of {
             Some(a) => format!("alias of {a}"),
@@ -569,25 +526,15 @@ pub fn text(r: &Report) -> String {
             (_, _, true) => "(replaceable)".into(),
             _ => "(none)".into(),
         };
-        let found = if t.replaceable {
-            String::new()
-        } else {
-            format!(" -> {}", t.found.as_deref().unwrap_or("MISSING"))
-        };
-        let _ = writeln!(
-            s,
-            "  {:>3} type {:>2} {}{}  [{}/{}]",
-            t.index, t.kind, what, found, t.wrap[0], t.wrap[1]
-        );
+        let found =
+            if t.replaceable { String::new() } else { format!(" -> {}", t.found.as_deref().unwrap_or("MISSING")) };
+        let _ = writeln!(s, "  {:>3} type {:>2} {}{}  [{}/{}]", t.index, t.kind, what, found, t.wrap[0], t.wrap[1]);
     }
     let _ = writeln!(s, "materials:");
     for m in &r.materials {
         let _ = writeln!(s, "  {:>3} {:<10} flags {}", m.index, m.blend, m.flags);
     }
-    for (title, list) in [
-        ("particle emitters", &r.particle_emitters),
-        ("ribbon emitters", &r.ribbon_emitters),
-    ] {
+    for (title, list) in [("particle emitters", &r.particle_emitters), ("ribbon emitters", &r.ribbon_emitters)] {
         if !list.is_empty() {
             let _ = writeln!(s, "{title}:");
             for e in list {
@@ -604,21 +551,14 @@ pub fn text(r: &Report) -> String {
         }
     }
     if !r.attachments.is_empty() {
-        let names: Vec<String> = r
-            .attachments
-            .iter()
-            .map(|a| format!("{} {}", a.id, a.name.as_deref().unwrap_or("?")))
-            .collect();
+        let names: Vec<String> =
+            r.attachments.iter().map(|a| format!("{} {}", a.id, a.name.as_deref().unwrap_or("?"))).collect();
         let _ = writeln!(s, "attachments: {}", names.join(", "));
     }
     if !r.cameras.is_empty() {
         let _ = writeln!(s, "cameras:");
         for c in &r.cameras {
-            let _ = writeln!(
-                s,
-                "  type {:>2} position {:?} target {:?}",
-                c.kind, c.position, c.target
-            );
+            let _ = writeln!(s, "  type {:>2} position {:?} target {:?}", c.kind, c.position, c.target);
         }
     }
     if !r.lights.is_empty() {
@@ -630,13 +570,7 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(s, "companion files:");
     for c in &r.companions {
-        let _ = writeln!(
-            s,
-            "  {:<8} {} -> {}",
-            c.kind,
-            c.wanted,
-            c.found.as_deref().unwrap_or("MISSING")
-        );
+        let _ = writeln!(s, "  {:<8} {} -> {}", c.kind, c.wanted, c.found.as_deref().unwrap_or("MISSING"));
     }
     if !r.warnings.is_empty() {
         let _ = writeln!(s, "warnings:");

@@ -12,11 +12,7 @@ use clap::{Parser, Subcommand};
 use m2view::{info, render_cmd};
 
 #[derive(Parser)]
-#[command(
-    name = "m2view",
-    version,
-    about = "World of Warcraft M2 model viewer and inspector"
-)]
+#[command(name = "m2view", version, about = "World of Warcraft M2 model viewer and inspector")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -44,19 +40,13 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let opts = m2view_format::LoadOptions {
-        data_root: cli.data_root.clone(),
-        listfile: cli.listfile.clone(),
-    };
+    let opts = m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile: cli.listfile.clone() };
     match cli.command {
         Some(Command::Info { file, json }) => match m2view_format::load_model_file(&file, &opts) {
             Ok(lm) => {
                 let r = info::report(&lm);
                 if json {
-                    println!(
-                        "{}",
-                        serde_json::to_string_pretty(&r).expect("report serialises")
-                    );
+                    println!("{}", serde_json::to_string_pretty(&r).expect("report serialises"));
                 } else {
                     print!("{}", info::text(&r));
                 }

@@ -49,9 +49,7 @@ pub struct RenderArgs {
 
 /// Parses `WxH`.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = s
-        .split_once('x')
-        .ok_or_else(|| format!("bad size {s:?}, expected WxH"))?;
+    let (w, h) = s.split_once('x').ok_or_else(|| format!("bad size {s:?}, expected WxH"))?;
     let w: u32 = w.parse().map_err(|_| format!("bad width in {s:?}"))?;
     let h: u32 = h.parse().map_err(|_| format!("bad height in {s:?}"))?;
     if !(1..=8192).contains(&w) || !(1..=8192).contains(&h) {
@@ -62,8 +60,7 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 
 /// Parses `RRGGBB` into RGBA 0..1.
 pub fn parse_color(s: &str) -> Result<[f64; 4], String> {
-    let v = u32::from_str_radix(s.trim_start_matches('#'), 16)
-        .map_err(|_| format!("bad colour {s:?}"))?;
+    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
     let c = |sh: u32| ((v >> sh) & 0xFF) as f64 / 255.0;
     Ok([c(16), c(8), c(0), 1.0])
 }
@@ -107,7 +104,12 @@ pub struct Stats {
 }
 
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
-pub fn render_image(gpu: &Gpu, renderer: &Renderer, lm: &LoadedModel, r: &RenderRequest) -> Result<(Vec<u8>, Stats), String> {
+pub fn render_image(
+    gpu: &Gpu,
+    renderer: &Renderer,
+    lm: &LoadedModel,
+    r: &RenderRequest,
+) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
     let mut warnings = Vec::new();
     let textures = scene::load_textures(lm, renderer.supports_bc(), &mut warnings);

@@ -14,18 +14,13 @@ use m2view_render::{BcFormat, TextureData};
 /// compressed when `bc` (the adapter supports it and the size is a multiple of
 /// 4); everything else is decoded to RGBA8 with all mip levels. A texture that
 /// fails to decode becomes a warning and draws as the missing placeholder.
-pub fn load_textures(
-    lm: &LoadedModel,
-    bc: bool,
-    warnings: &mut Vec<String>,
-) -> Vec<Option<TextureData>> {
+pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> Vec<Option<TextureData>> {
     lm.texture_files
         .iter()
         .map(|p| {
             let path = p.as_ref()?;
-            let result = m2view_format::companion::read_file(path)
-                .and_then(Blp::parse)
-                .and_then(|blp| to_texture(&blp, bc));
+            let result =
+                m2view_format::companion::read_file(path).and_then(Blp::parse).and_then(|blp| to_texture(&blp, bc));
             match result {
                 Ok(t) => Some(t),
                 Err(e) => {
@@ -54,12 +49,7 @@ pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
                 DxtFormat::Dxt3 => BcFormat::Bc2,
                 DxtFormat::Dxt5 => BcFormat::Bc3,
             };
-            return Ok(TextureData::Bc {
-                format,
-                width: blp.width,
-                height: blp.height,
-                mips,
-            });
+            return Ok(TextureData::Bc { format, width: blp.width, height: blp.height, mips });
         }
     }
     let mut mips = Vec::with_capacity(blp.mips.len());
@@ -70,11 +60,7 @@ pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
             Err(_) => break, // keep the levels that decode
         }
     }
-    Ok(TextureData::Rgba {
-        width: blp.width,
-        height: blp.height,
-        mips,
-    })
+    Ok(TextureData::Rgba { width: blp.width, height: blp.height, mips })
 }
 
 /// The geosets the game shows by default (spec/skin.md §2.1): id 0 always;
@@ -121,25 +107,13 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
 
 /// A camera for a preset, or model camera `model:<n>` (its base position and
 /// target, the FoV converted from diagonal to vertical for `aspect`).
-pub fn camera_for(
-    model: &Model,
-    spec: &str,
-    aspect: f32,
-    bounds: (Vec3, Vec3),
-) -> Result<Camera, String> {
+pub fn camera_for(model: &Model, spec: &str, aspect: f32, bounds: (Vec3, Vec3)) -> Result<Camera, String> {
     let (min, max) = bounds;
     if let Some(n) = spec.strip_prefix("model:") {
         let i: usize = n.parse().map_err(|_| format!("bad camera index {n:?}"))?;
-        let c = model
-            .cameras
-            .get(i)
-            .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
-        let dfov = c
-            .fov
-            .sequences
-            .first()
-            .and_then(|k| k.values.first())
-            .map_or(0.95, |k| k.value);
+        let c =
+            model.cameras.get(i).ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
+        let dfov = c.fov.sequences.first().and_then(|k| k.values.first()).map_or(0.95, |k| k.value);
         return Ok(Camera {
             eye: Vec3::from(c.position_base),
             target: Vec3::from(c.target_base),
@@ -150,9 +124,8 @@ pub fn camera_for(
             far: c.far_clip.max(c.near_clip + 1.0),
         });
     }
-    let preset = Preset::parse(spec).ok_or_else(|| {
-        format!("unknown camera {spec:?} (front|back|left|right|top|iso|model:<n>)")
-    })?;
+    let preset = Preset::parse(spec)
+        .ok_or_else(|| format!("unknown camera {spec:?} (front|back|left|right|top|iso|model:<n>)"))?;
     Ok(Camera::framing(min, max, preset.direction(), aspect))
 }
 

@@ -142,7 +142,11 @@ fn golden_real_samples() {
     let (gpu, renderer) = gpu();
     for (rel, name, camera) in [
         ("wowserhq_blizzardry/spec/fixtures/Rabbit.m2", "rabbit", "iso"),
-        ("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2", "axe_v272", "front"),
+        (
+            "vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2",
+            "axe_v272",
+            "front",
+        ),
         ("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2", "corehound2", "iso"),
         ("Koward_Improved_Models/World/Generic/HUMAN/PASSIVE DOODADS/Signs/Tavern01.m2", "tavern_sign_v256", "iso"),
     ] {

@@ -147,38 +147,32 @@ pub fn split_chunks<'a>(r: &Reader<'a>) -> Result<Vec<ChunkRef<'a>>> {
 }
 
 fn u32_list(data: &[u8]) -> Vec<u32> {
-    data.chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
+    data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
 impl M2File {
-    /// Parses an M2 file: plain `MD20` or chunked (`MD21` ...).
+    /// Parses an M2 file: plain `MD20` or chunked (`MD21` ...), decoding every key.
     pub fn parse(r: &Reader<'_>) -> Result<M2File> {
+        Self::parse_with(r, false)
+    }
+
+    /// Parses an M2 file; see [`Md20::parse_with`] for `lazy`.
+    pub fn parse_with(r: &Reader<'_>, lazy: bool) -> Result<M2File> {
         let magic = r.bytes(0, 4).at("header.magic")?;
         if magic == b"MD20" {
-            return Ok(M2File {
-                md20: Md20::parse(r)?,
-                chunks: None,
-            });
+            return Ok(M2File { md20: Md20::parse_with(r, lazy)?, chunks: None });
         }
         let parts = split_chunks(r)?;
         let Some(&(_, md21_off, md21)) = parts.iter().find(|(m, _, _)| m == b"MD21") else {
             return Err(Error::new(
                 r.abs(0),
-                ErrorKind::BadMagic {
-                    found: [magic[0], magic[1], magic[2], magic[3]],
-                    expected: "MD20 or MD21",
-                },
+                ErrorKind::BadMagic { found: [magic[0], magic[1], magic[2], magic[3]], expected: "MD20 or MD21" },
             ))
             .at("header.magic");
         };
         let mr = Reader::new(md21, md21_off, r.budget());
-        let md20 = Md20::parse(&mr).at("MD21")?;
-        let mut ch = Chunks {
-            md21_offset: md21_off,
-            ..Default::default()
-        };
+        let md20 = Md20::parse_with(&mr, lazy).at("MD21")?;
+        let mut ch = Chunks { md21_offset: md21_off, ..Default::default() };
         for &(magic, off, data) in &parts {
             ch.order.push(magic);
             if &magic == b"MD21" {
@@ -186,26 +180,17 @@ impl M2File {
             }
             let cr = Reader::new(data, off, r.budget());
             if let Err(e) = decode_chunk(&mut ch, &md20, magic, &cr) {
-                ch.warnings.push(format!(
-                    "chunk {} ignored: {e}",
-                    String::from_utf8_lossy(&magic)
-                ));
+                ch.warnings.push(format!("chunk {} ignored: {e}", String::from_utf8_lossy(&magic)));
             }
         }
-        Ok(M2File {
-            md20,
-            chunks: Some(ch),
-        })
+        Ok(M2File { md20, chunks: Some(ch) })
     }
 }
 
 fn decode_chunk(ch: &mut Chunks, md20: &Md20, magic: [u8; 4], cr: &Reader<'_>) -> Result<()> {
     let data = cr.data();
     cr.budget().charge(data.len() as u64, cr.abs(0))?;
-    let cx = TrackContext {
-        legacy: false,
-        external: &[],
-    };
+    let cx = TrackContext { legacy: false, lazy: false, external: &[] };
     let first_array = || cr.record(0, 8, reader::m2array);
     match &magic {
         b"SFID" => ch.skin_file_ids = u32_list(data),
@@ -233,23 +218,11 @@ fn decode_chunk(ch: &mut Chunks, md20: &Md20, magic: [u8; 4], cr: &Reader<'_>) -
                 let (i, unk2) = reader::f32_(i)?;
                 let (i, particle_bone_lod) = reader::bytes4(i)?;
                 let (i, unk4) = reader::u32_(i)?;
-                Ok((
-                    i,
-                    LodData {
-                        unk0,
-                        lod_count,
-                        unk2,
-                        particle_bone_lod,
-                        unk4,
-                    },
-                ))
+                Ok((i, LodData { unk0, lod_count, unk2, particle_bone_lod, unk4 }))
             })?)
         }
         b"EXPT" => {
-            ch.extended_particles_v1 = data
-                .chunks_exact(12)
-                .filter_map(|c| reader::vec3(c).ok().map(|v| v.1))
-                .collect()
+            ch.extended_particles_v1 = data.chunks_exact(12).filter_map(|c| reader::vec3(c).ok().map(|v| v.1)).collect()
         }
         b"EXP2" => {
             let arr = first_array()?;
@@ -264,10 +237,7 @@ fn decode_chunk(ch: &mut Chunks, md20: &Md20, magic: [u8; 4], cr: &Reader<'_>) -
             })?
         }
         b"PABC" => ch.parent_sequence_lookup = cr.array(first_array()?, 2, reader::u16_)?,
-        b"PADC" => {
-            ch.parent_texture_weights =
-                records(cr, first_array()?, 20, |rec, _| M2Track::read(cr, rec, cx))?
-        }
+        b"PADC" => ch.parent_texture_weights = records(cr, first_array()?, 20, |rec, _| M2Track::read(cr, rec, cx))?,
         b"PSBC" => {
             ch.parent_sequence_bounds = cr.array(first_array()?, 28, |i| {
                 let (i, a) = reader::vec4(i)?;
@@ -275,16 +245,9 @@ fn decode_chunk(ch: &mut Chunks, md20: &Md20, magic: [u8; 4], cr: &Reader<'_>) -
                 Ok((i, [a[0], a[1], a[2], a[3], b[0], b[1], b[2]]))
             })?
         }
-        b"PEDC" => {
-            ch.parent_event_data =
-                records(cr, first_array()?, 12, |rec, _| M2Track::read(cr, rec, cx))?
-        }
+        b"PEDC" => ch.parent_event_data = records(cr, first_array()?, 12, |rec, _| M2Track::read(cr, rec, cx))?,
         b"PGD1" => ch.particle_geosets = cr.array(first_array()?, 2, reader::u16_)?,
-        _ => ch.unknown.push(RawChunk {
-            magic,
-            offset: cr.abs(0),
-            data: data.to_vec(),
-        }),
+        _ => ch.unknown.push(RawChunk { magic, offset: cr.abs(0), data: data.to_vec() }),
     }
     let _ = md20; // counts are checked by the model conversion
     Ok(())
@@ -332,11 +295,6 @@ impl AnimFile {
             Some(a) => a,
             None => (r.abs(0), 0..0),
         };
-        Ok(AnimFile {
-            chunked: true,
-            payload_offset,
-            payload,
-            skeleton_chunks: skel,
-        })
+        Ok(AnimFile { chunked: true, payload_offset, payload, skeleton_chunks: skel })
     }
 }

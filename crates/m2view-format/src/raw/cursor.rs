@@ -64,17 +64,9 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads a track header of `size` bytes and resolves it.
-    pub fn track<T: RawValue>(
-        &mut self,
-        r: &Reader<'_>,
-        cx: TrackContext<'_>,
-        size: usize,
-    ) -> Result<M2Track<T>> {
+    pub fn track<T: RawValue>(&mut self, r: &Reader<'_>, cx: TrackContext<'_>, size: usize) -> Result<M2Track<T>> {
         let start = self.pos;
-        let rec = self
-            .rec
-            .get(start..start + size)
-            .ok_or_else(|| self.short())?;
+        let rec = self.rec.get(start..start + size).ok_or_else(|| self.short())?;
         self.pos += size;
         M2Track::read(r, rec, cx)
     }
@@ -82,10 +74,7 @@ impl<'a> Cursor<'a> {
     /// Reads an FBlock (16 bytes) and resolves it.
     pub fn fblock<T: RawValue>(&mut self, r: &Reader<'_>) -> Result<FBlock<T>> {
         let start = self.pos;
-        let rec = self
-            .rec
-            .get(start..start + 16)
-            .ok_or_else(|| self.short())?;
+        let rec = self.rec.get(start..start + 16).ok_or_else(|| self.short())?;
         self.pos += 16;
         FBlock::read(r, rec)
     }
@@ -103,10 +92,7 @@ pub(crate) fn records<'a, T>(
         return Ok(Vec::new());
     }
     let bytes = r.array_bytes(arr, size)?;
-    r.budget().charge(
-        (arr.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-        r.abs(arr.offset as u64),
-    )?;
+    r.budget().charge((arr.count as u64).saturating_mul(std::mem::size_of::<T>() as u64), r.abs(arr.offset as u64))?;
     let mut out = Vec::with_capacity(arr.count as usize);
     for (i, rec) in bytes.chunks_exact(size).enumerate() {
         let abs = r.abs(arr.offset as u64 + (i * size) as u64);

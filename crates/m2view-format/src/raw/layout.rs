@@ -98,11 +98,7 @@ impl Layout {
                 12 + 4 * 20 + 24
             },
             light: 16 + 7 * track,
-            ribbon: if legacy {
-                0x24 + 4 * track + 16 + 2 * track
-            } else {
-                0xB0
-            },
+            ribbon: if legacy { 0x24 + 4 * track + 16 + 2 * track } else { 0xB0 },
             particle,
             attachment: 20 + track,
             event: 24 + track_base,
@@ -142,25 +138,11 @@ mod tests {
     #[test]
     fn record_sizes_match_the_wiki_and_samples() {
         let classic = Layout::new(256, 0);
-        assert_eq!(
-            (
-                classic.bone,
-                classic.sequence,
-                classic.particle,
-                classic.camera
-            ),
-            (108, 68, 504, 124)
-        );
+        assert_eq!((classic.bone, classic.sequence, classic.particle, classic.camera), (108, 68, 504, 124));
         assert_eq!(Layout::new(260, 0).bone, 112);
         let wrath = Layout::new(264, 0);
-        assert_eq!(
-            (wrath.bone, wrath.sequence, wrath.particle, wrath.camera),
-            (88, 64, 476, 100)
-        );
-        assert_eq!(
-            (wrath.light, wrath.ribbon, wrath.attachment, wrath.event),
-            (0x9C, 0xB0, 40, 36)
-        );
+        assert_eq!((wrath.bone, wrath.sequence, wrath.particle, wrath.camera), (88, 64, 476, 100));
+        assert_eq!((wrath.light, wrath.ribbon, wrath.attachment, wrath.event), (0x9C, 0xB0, 40, 36));
         assert_eq!(Layout::new(272, 0).particle, 492);
         assert_eq!(Layout::new(270, 0x200).particle, 492);
         assert_eq!(Layout::new(272, 0).camera, 116);

@@ -504,9 +504,6 @@ pub fn sequence_is_external(version: u32, flags: u32) -> bool {
     version >= layout::WRATH && flags & (SEQ_IN_FILE | SEQ_ALIAS) == 0
 }
 
-fn u16s(r: &Reader<'_>, a: M2Array) -> Result<Vec<u16>> {
-    r.array(a, 2, reader::u16_)
-}
 fn i16s(r: &Reader<'_>, a: M2Array) -> Result<Vec<i16>> {
     r.array(a, 2, reader::i16_)
 }
@@ -622,51 +619,38 @@ pub fn peek_version(r: &Reader<'_>) -> Result<(u32, u32)> {
     if &rec[0..4] != b"MD20" {
         return Err(Error::new(
             r.abs(0),
-            ErrorKind::BadMagic {
-                found: [rec[0], rec[1], rec[2], rec[3]],
-                expected: "MD20",
-            },
+            ErrorKind::BadMagic { found: [rec[0], rec[1], rec[2], rec[3]], expected: "MD20" },
         ))
         .at("header.magic");
     }
     let version = u32::from_le_bytes([rec[4], rec[5], rec[6], rec[7]]);
     let flags = u32::from_le_bytes([rec[0x10], rec[0x11], rec[0x12], rec[0x13]]);
     if !(layout::MIN_VERSION..=layout::MAX_VERSION).contains(&version) {
-        return Err(Error::new(r.abs(4), ErrorKind::UnsupportedVersion(version)))
-            .at("header.version");
+        return Err(Error::new(r.abs(4), ErrorKind::UnsupportedVersion(version))).at("header.version");
     }
     Ok((version, flags))
 }
 
 impl Md20 {
-    /// Parses MD20 data. `r` covers the data block (offsets are relative to it).
+    /// Parses MD20 data, decoding every key. `r` covers the data block
+    /// (offsets are relative to it).
     pub fn parse(r: &Reader<'_>) -> Result<Md20> {
+        Self::parse_with(r, false)
+    }
+
+    /// Parses MD20 data; with `lazy`, key arrays are bounds-checked but left
+    /// undecoded for the model conversion to decode from the same bytes.
+    pub fn parse_with(r: &Reader<'_>, lazy: bool) -> Result<Md20> {
         let (version, flags) = peek_version(r)?;
         let l = Layout::new(version, flags);
         let h = parse_header(r, &l, flags)?;
-        let mut m = Md20 {
-            version,
-            global_flags: flags,
-            ..Default::default()
-        };
+        let mut m = Md20 { version, global_flags: flags, ..Default::default() };
         m.name = r.string(h.name).at("name")?;
-        m.global_loops = r
-            .array(h.global_loops, 4, reader::u32_)
-            .at("global_loops")?;
-        m.sequences = records(r, h.sequences, l.sequence, |rec, abs| {
-            parse_sequence(rec, abs, &l)
-        })
-        .at("sequences")?;
-        let external: Vec<bool> = m
-            .sequences
-            .iter()
-            .map(|s| sequence_is_external(version, s.flags))
-            .collect();
-        let cx = TrackContext {
-            legacy: l.legacy,
-            external: &external,
-        };
-        m.sequence_lookup = u16s(r, h.sequence_lookup).at("sequence_lookup")?;
+        m.global_loops = r.u32s(h.global_loops).at("global_loops")?;
+        m.sequences = records(r, h.sequences, l.sequence, |rec, abs| parse_sequence(rec, abs, &l)).at("sequences")?;
+        let external: Vec<bool> = m.sequences.iter().map(|s| sequence_is_external(version, s.flags)).collect();
+        let cx = TrackContext { legacy: l.legacy, lazy, external: &external };
+        m.sequence_lookup = r.u16s(h.sequence_lookup).at("sequence_lookup")?;
         m.playable_animation_lookup = r
             .array(h.playable, 4, |i| {
                 let (i, fallback_id) = reader::i16_(i)?;
@@ -674,26 +658,18 @@ impl Md20 {
                 Ok((i, M2SequenceFallback { fallback_id, flags }))
             })
             .at("playable_animation_lookup")?;
-        m.bones = records(r, h.bones, l.bone, |rec, abs| {
-            parse_bone(r, rec, abs, &l, cx)
-        })
-        .at("bones")?;
-        m.key_bone_lookup = u16s(r, h.key_bone_lookup).at("key_bone_lookup")?;
+        m.bones = records(r, h.bones, l.bone, |rec, abs| parse_bone(r, rec, abs, &l, cx)).at("bones")?;
+        m.key_bone_lookup = r.u16s(h.key_bone_lookup).at("key_bone_lookup")?;
         m.vertices = r.array(h.vertices, 48, parse_vertex).at("vertices")?;
         if l.legacy {
-            m.skin_profiles = records(r, h.views, 44, |_, abs| {
-                SkinProfile::parse_inline(r, abs - r.abs(0), version)
-            })
-            .at("skin_profiles")?;
+            m.skin_profiles = records(r, h.views, 44, |_, abs| SkinProfile::parse_inline(r, abs - r.abs(0), version))
+                .at("skin_profiles")?;
         } else {
             m.num_skin_profiles = h.num_skin_profiles;
         }
         m.colors = records(r, h.colors, 2 * l.track, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
-            Ok(M2Color {
-                color: c.track(r, cx, l.track).at("color")?,
-                alpha: c.track(r, cx, l.track).at("alpha")?,
-            })
+            Ok(M2Color { color: c.track(r, cx, l.track).at("color")?, alpha: c.track(r, cx, l.track).at("alpha")? })
         })
         .at("colors")?;
         m.textures = records(r, h.textures, 16, |rec, abs| {
@@ -701,21 +677,14 @@ impl Md20 {
             let kind = c.u32()?;
             let flags = c.u32()?;
             let filename = r.string(c.array()?).at("filename")?;
-            Ok(M2Texture {
-                kind,
-                flags,
-                filename,
-            })
+            Ok(M2Texture { kind, flags, filename })
         })
         .at("textures")?;
-        m.texture_weights = records(r, h.texture_weights, l.track, |rec, abs| {
-            Cursor::new(rec, abs).track(r, cx, l.track)
-        })
-        .at("texture_weights")?;
-        m.texture_flipbooks = records(r, h.flipbooks, l.track, |rec, abs| {
-            Cursor::new(rec, abs).track(r, cx, l.track)
-        })
-        .at("texture_flipbooks")?;
+        m.texture_weights =
+            records(r, h.texture_weights, l.track, |rec, abs| Cursor::new(rec, abs).track(r, cx, l.track))
+                .at("texture_weights")?;
+        m.texture_flipbooks = records(r, h.flipbooks, l.track, |rec, abs| Cursor::new(rec, abs).track(r, cx, l.track))
+            .at("texture_flipbooks")?;
         m.texture_transforms = records(r, h.texture_transforms, 3 * l.track, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2TextureTransform {
@@ -725,37 +694,26 @@ impl Md20 {
             })
         })
         .at("texture_transforms")?;
-        m.replaceable_texture_lookup = u16s(r, h.replaceable).at("replaceable_texture_lookup")?;
+        m.replaceable_texture_lookup = r.u16s(h.replaceable).at("replaceable_texture_lookup")?;
         m.materials = r
             .array(h.materials, 4, |i| {
                 let (i, flags) = reader::u16_(i)?;
                 let (i, blending_mode) = reader::u16_(i)?;
-                Ok((
-                    i,
-                    M2Material {
-                        flags,
-                        blending_mode,
-                    },
-                ))
+                Ok((i, M2Material { flags, blending_mode }))
             })
             .at("materials")?;
-        m.bone_lookup = u16s(r, h.bone_lookup).at("bone_lookup")?;
-        m.texture_lookup = u16s(r, h.texture_lookup).at("texture_lookup")?;
+        m.bone_lookup = r.u16s(h.bone_lookup).at("bone_lookup")?;
+        m.texture_lookup = r.u16s(h.texture_lookup).at("texture_lookup")?;
         m.texture_coord_lookup = i16s(r, h.tex_coord_lookup).at("texture_coord_lookup")?;
-        m.transparency_lookup = u16s(r, h.transparency_lookup).at("transparency_lookup")?;
-        m.texture_transform_lookup =
-            i16s(r, h.tex_transform_lookup).at("texture_transform_lookup")?;
+        m.transparency_lookup = r.u16s(h.transparency_lookup).at("transparency_lookup")?;
+        m.texture_transform_lookup = i16s(r, h.tex_transform_lookup).at("texture_transform_lookup")?;
         m.bounding_box = h.bounding_box;
         m.bounding_radius = h.bounding_radius;
         m.collision_box = h.collision_box;
         m.collision_radius = h.collision_radius;
-        m.collision_indices = u16s(r, h.collision_indices).at("collision_indices")?;
-        m.collision_positions = r
-            .array(h.collision_positions, 12, reader::vec3)
-            .at("collision_positions")?;
-        m.collision_normals = r
-            .array(h.collision_normals, 12, reader::vec3)
-            .at("collision_normals")?;
+        m.collision_indices = r.u16s(h.collision_indices).at("collision_indices")?;
+        m.collision_positions = r.array(h.collision_positions, 12, reader::vec3).at("collision_positions")?;
+        m.collision_normals = r.array(h.collision_normals, 12, reader::vec3).at("collision_normals")?;
         m.attachments = records(r, h.attachments, l.attachment, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2Attachment {
@@ -767,7 +725,7 @@ impl Md20 {
             })
         })
         .at("attachments")?;
-        m.attachment_lookup = u16s(r, h.attachment_lookup).at("attachment_lookup")?;
+        m.attachment_lookup = r.u16s(h.attachment_lookup).at("attachment_lookup")?;
         m.events = records(r, h.events, l.event, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2Event {
@@ -796,21 +754,14 @@ impl Md20 {
             })
         })
         .at("lights")?;
-        m.cameras = records(r, h.cameras, l.camera, |rec, abs| {
-            parse_camera(r, rec, abs, &l, cx)
-        })
-        .at("cameras")?;
-        m.camera_lookup = u16s(r, h.camera_lookup).at("camera_lookup")?;
-        m.ribbons = records(r, h.ribbons, l.ribbon, |rec, abs| {
-            parse_ribbon(r, rec, abs, &l, cx)
-        })
-        .at("ribbon_emitters")?;
-        m.particles = records(r, h.particles, l.particle, |rec, abs| {
-            parse_particle(r, rec, abs, &l, cx)
-        })
-        .at("particle_emitters")?;
+        m.cameras = records(r, h.cameras, l.camera, |rec, abs| parse_camera(r, rec, abs, &l, cx)).at("cameras")?;
+        m.camera_lookup = r.u16s(h.camera_lookup).at("camera_lookup")?;
+        m.ribbons =
+            records(r, h.ribbons, l.ribbon, |rec, abs| parse_ribbon(r, rec, abs, &l, cx)).at("ribbon_emitters")?;
+        m.particles = records(r, h.particles, l.particle, |rec, abs| parse_particle(r, rec, abs, &l, cx))
+            .at("particle_emitters")?;
         if let Some(a) = h.combiner_combos {
-            m.texture_combiner_combos = Some(u16s(r, a).at("texture_combiner_combos")?);
+            m.texture_combiner_combos = Some(r.u16s(a).at("texture_combiner_combos")?);
         }
         Ok(m)
     }
@@ -858,23 +809,13 @@ fn parse_sequence(rec: &[u8], abs: u64, l: &Layout) -> Result<M2Sequence> {
     })
 }
 
-fn parse_bone(
-    r: &Reader<'_>,
-    rec: &[u8],
-    abs: u64,
-    l: &Layout,
-    cx: TrackContext<'_>,
-) -> Result<M2CompBone> {
+fn parse_bone(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2CompBone> {
     let mut c = Cursor::new(rec, abs);
     let key_bone_id = c.i32()?;
     let flags = c.u32()?;
     let parent_bone = c.i16()?;
     let submesh_id = c.u16()?;
-    let bone_name_crc = if l.version >= layout::TBC {
-        c.u32()?
-    } else {
-        0
-    };
+    let bone_name_crc = if l.version >= layout::TBC { c.u32()? } else { 0 };
     Ok(M2CompBone {
         key_bone_id,
         flags,
@@ -893,39 +834,28 @@ fn parse_bone(
 }
 
 fn parse_vertex(i: &[u8]) -> reader::PResult<'_, M2Vertex> {
-    let (i, pos) = reader::vec3(i)?;
-    let (i, bone_weights) = reader::bytes4(i)?;
-    let (i, bone_indices) = reader::bytes4(i)?;
-    let (i, normal) = reader::vec3(i)?;
-    let (i, uv0) = reader::vec2(i)?;
-    let (i, uv1) = reader::vec2(i)?;
+    // Hot path (every vertex of every model): one bounds check, constant offsets.
+    let Some((b, rest)) = i.split_first_chunk::<48>() else {
+        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Eof)));
+    };
+    let f = |o: usize| f32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
     Ok((
-        i,
+        rest,
         M2Vertex {
-            pos,
-            bone_weights,
-            bone_indices,
-            normal,
-            tex_coords: [uv0, uv1],
+            pos: [f(0), f(4), f(8)],
+            bone_weights: [b[12], b[13], b[14], b[15]],
+            bone_indices: [b[16], b[17], b[18], b[19]],
+            normal: [f(20), f(24), f(28)],
+            tex_coords: [[f(32), f(36)], [f(40), f(44)]],
         },
     ))
 }
 
-fn parse_camera(
-    r: &Reader<'_>,
-    rec: &[u8],
-    abs: u64,
-    l: &Layout,
-    cx: TrackContext<'_>,
-) -> Result<M2Camera> {
+fn parse_camera(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Camera> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let kind = c.i32()?;
-    let fov = if l.version < layout::CATA {
-        Some(c.f32()?)
-    } else {
-        None
-    };
+    let fov = if l.version < layout::CATA { Some(c.f32()?) } else { None };
     let far_clip = c.f32()?;
     let near_clip = c.f32()?;
     let positions = c.track(r, cx, t).at("positions")?;
@@ -933,11 +863,7 @@ fn parse_camera(
     let target_positions = c.track(r, cx, t).at("target_positions")?;
     let target_position_base = c.vec3()?;
     let roll = c.track(r, cx, t).at("roll")?;
-    let fov_track = if l.version >= layout::CATA {
-        Some(c.track(r, cx, t).at("fov")?)
-    } else {
-        None
-    };
+    let fov_track = if l.version >= layout::CATA { Some(c.track(r, cx, t).at("fov")?) } else { None };
     Ok(M2Camera {
         kind,
         fov,
@@ -952,21 +878,15 @@ fn parse_camera(
     })
 }
 
-fn parse_ribbon(
-    r: &Reader<'_>,
-    rec: &[u8],
-    abs: u64,
-    l: &Layout,
-    cx: TrackContext<'_>,
-) -> Result<M2Ribbon> {
+fn parse_ribbon(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Ribbon> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let mut rb = M2Ribbon {
         ribbon_id: c.i32()?,
         bone_index: c.u32()?,
         position: c.vec3()?,
-        texture_indices: u16s(r, c.array()?).at("texture_indices")?,
-        material_indices: u16s(r, c.array()?).at("material_indices")?,
+        texture_indices: r.u16s(c.array()?).at("texture_indices")?,
+        material_indices: r.u16s(c.array()?).at("material_indices")?,
         color: c.track(r, cx, t).at("color")?,
         alpha: c.track(r, cx, t).at("alpha")?,
         height_above: c.track(r, cx, t).at("height_above")?,
@@ -988,13 +908,7 @@ fn parse_ribbon(
     Ok(rb)
 }
 
-fn parse_particle(
-    r: &Reader<'_>,
-    rec: &[u8],
-    abs: u64,
-    l: &Layout,
-    cx: TrackContext<'_>,
-) -> Result<M2Particle> {
+fn parse_particle(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Particle> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let mut p = M2Particle {
@@ -1068,11 +982,7 @@ fn parse_particle(
     p.twinkle_scale = c.vec2()?;
     p.burst_multiplier = c.f32()?;
     p.drag = c.f32()?;
-    p.spin = if l.legacy {
-        [c.f32()?, 0.0, 0.0, 0.0]
-    } else {
-        [c.f32()?, c.f32()?, c.f32()?, c.f32()?]
-    };
+    p.spin = if l.legacy { [c.f32()?, 0.0, 0.0, 0.0] } else { [c.f32()?, c.f32()?, c.f32()?, c.f32()?] };
     for v in &mut p.tumble {
         *v = c.f32()?;
     }

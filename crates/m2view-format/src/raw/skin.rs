@@ -150,20 +150,13 @@ fn parse_section(rec: &[u8], abs: u64, version: u32) -> Result<SkinSection> {
 }
 
 impl SkinProfile {
-    fn parse_arrays(
-        r: &Reader<'_>,
-        a: [M2Array; 5],
-        bone_count_max: u32,
-        version: u32,
-    ) -> Result<SkinProfile> {
+    fn parse_arrays(r: &Reader<'_>, a: [M2Array; 5], bone_count_max: u32, version: u32) -> Result<SkinProfile> {
         Ok(SkinProfile {
-            vertices: r.array(a[0], 2, reader::u16_).at("vertices")?,
-            indices: r.array(a[1], 2, reader::u16_).at("indices")?,
+            vertices: r.u16s(a[0]).at("vertices")?,
+            indices: r.u16s(a[1]).at("indices")?,
             bones: r.array(a[2], 4, reader::bytes4).at("bones")?,
-            submeshes: records(r, a[3], section_size(version), |rec, abs| {
-                parse_section(rec, abs, version)
-            })
-            .at("submeshes")?,
+            submeshes: records(r, a[3], section_size(version), |rec, abs| parse_section(rec, abs, version))
+                .at("submeshes")?,
             batches: r.array(a[4], 24, parse_batch).at("batches")?,
             bone_count_max,
             shadow_batches: Vec::new(),
@@ -186,10 +179,7 @@ impl SkinProfile {
         if &head[0..4] != b"SKIN" {
             return Err(Error::new(
                 r.abs(0),
-                ErrorKind::BadMagic {
-                    found: [head[0], head[1], head[2], head[3]],
-                    expected: "SKIN",
-                },
+                ErrorKind::BadMagic { found: [head[0], head[1], head[2], head[3]], expected: "SKIN" },
             ))
             .at("header.magic");
         }

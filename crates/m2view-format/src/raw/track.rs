@@ -35,18 +35,10 @@ macro_rules! raw_value {
 }
 
 raw_value!(u8, 1, reader::u8_, |s, o| { o.push(*s) });
-raw_value!(u16, 2, reader::u16_, |s, o| {
-    o.extend_from_slice(&s.to_le_bytes())
-});
-raw_value!(i16, 2, reader::i16_, |s, o| {
-    o.extend_from_slice(&s.to_le_bytes())
-});
-raw_value!(u32, 4, reader::u32_, |s, o| {
-    o.extend_from_slice(&s.to_le_bytes())
-});
-raw_value!(f32, 4, reader::f32_, |s, o| {
-    o.extend_from_slice(&s.to_le_bytes())
-});
+raw_value!(u16, 2, reader::u16_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
+raw_value!(i16, 2, reader::i16_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
+raw_value!(u32, 4, reader::u32_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
+raw_value!(f32, 4, reader::f32_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
 raw_value!([f32; 2], 8, reader::vec2, |s, o| {
     for v in s {
         o.extend_from_slice(&v.to_le_bytes())
@@ -104,14 +96,7 @@ impl<T: RawValue + Copy> RawValue for SplineKey<T> {
         let (i, value) = T::parse(i)?;
         let (i, in_tan) = T::parse(i)?;
         let (i, out_tan) = T::parse(i)?;
-        Ok((
-            i,
-            SplineKey {
-                value,
-                in_tan,
-                out_tan,
-            },
-        ))
+        Ok((i, SplineKey { value, in_tan, out_tan }))
     }
     fn write(&self, out: &mut Vec<u8>) {
         self.value.write(out);
@@ -140,27 +125,10 @@ impl TrackHeader {
     pub fn parse(i: &[u8], legacy: bool, with_values: bool) -> PResult<'_, TrackHeader> {
         let (i, interpolation) = reader::u16_(i)?;
         let (i, global_sequence) = reader::i16_(i)?;
-        let (i, ranges) = if legacy {
-            reader::m2array(i)?
-        } else {
-            (i, M2Array::default())
-        };
+        let (i, ranges) = if legacy { reader::m2array(i)? } else { (i, M2Array::default()) };
         let (i, timestamps) = reader::m2array(i)?;
-        let (i, values) = if with_values {
-            reader::m2array(i)?
-        } else {
-            (i, M2Array::default())
-        };
-        Ok((
-            i,
-            TrackHeader {
-                interpolation,
-                global_sequence,
-                ranges,
-                timestamps,
-                values,
-            },
-        ))
+        let (i, values) = if with_values { reader::m2array(i)? } else { (i, M2Array::default()) };
+        Ok((i, TrackHeader { interpolation, global_sequence, ranges, timestamps, values }))
     }
 }
 
@@ -173,6 +141,14 @@ pub enum SequenceKeys<T> {
         times: Vec<u32>,
         /// One value per time.
         values: Vec<T>,
+    },
+    /// Keys in the parsed file, bounds-checked but not decoded (lazy parse);
+    /// decoded by the model conversion from the same bytes.
+    InFile {
+        /// `M2Array<u32>` of times.
+        times: M2Array,
+        /// `M2Array<T>` of values.
+        values: M2Array,
     },
     /// Keys stored in an external `.anim` file; offsets relative to that file
     /// (or its AFM2 payload). Resolved with [`M2Track::load_external`].
@@ -198,6 +174,15 @@ pub enum TrackKeys<T> {
         /// One value per time.
         values: Vec<T>,
     },
+    /// The Classic/TBC timeline, bounds-checked but not decoded (lazy parse).
+    TimelineInFile {
+        /// `(first, last)` key index per sequence.
+        ranges: Vec<[u32; 2]>,
+        /// `M2Array<u32>` of absolute times.
+        times: M2Array,
+        /// `M2Array<T>` of values.
+        values: M2Array,
+    },
 }
 
 /// A resolved `M2Track<T>`.
@@ -213,11 +198,7 @@ pub struct M2Track<T> {
 
 impl<T> Default for M2Track<T> {
     fn default() -> Self {
-        M2Track {
-            interpolation: 0,
-            global_sequence: -1,
-            keys: TrackKeys::PerSequence(Vec::new()),
-        }
+        M2Track { interpolation: 0, global_sequence: -1, keys: TrackKeys::PerSequence(Vec::new()) }
     }
 }
 
@@ -227,6 +208,9 @@ impl<T> Default for M2Track<T> {
 pub struct TrackContext<'s> {
     /// Legacy (pre-Wrath) layout.
     pub legacy: bool,
+    /// Lazy parse: validate key arrays but leave them undecoded
+    /// ([`SequenceKeys::InFile`], [`TrackKeys::TimelineInFile`]).
+    pub lazy: bool,
     /// `external[i]`: sequence i's keys live in an .anim file.
     pub external: &'s [bool],
 }
@@ -235,8 +219,7 @@ fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
     if T::SIZE == 0 {
         // Timestamp-only track: no value array on disk. The count still comes from
         // the file, so charge it like any other allocation.
-        r.budget()
-            .charge(arr.count as u64, r.abs(arr.offset as u64))?;
+        r.budget().charge(arr.count as u64, r.abs(arr.offset as u64))?;
         return Ok(Vec::new());
     }
     r.array(arr, T::SIZE, T::parse)
@@ -245,84 +228,100 @@ fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
 impl<T: RawValue> M2Track<T> {
     /// Follows the arrays of `h`. Errors name `timestamps[i]` / `values[i]`.
     pub fn resolve(r: &Reader<'_>, h: &TrackHeader, cx: TrackContext<'_>) -> Result<M2Track<T>> {
-        let keys =
-            if cx.legacy && h.ranges.count == 0 && h.timestamps.count == 0 && h.values.count == 0 {
-                // An empty legacy track is the same empty track in either organisation.
-                TrackKeys::PerSequence(Vec::new())
-            } else if cx.legacy {
-                let ranges = r
-                    .array(h.ranges, 8, |i| {
-                        let (i, a) = reader::u32_(i)?;
-                        let (i, b) = reader::u32_(i)?;
-                        Ok((i, [a, b]))
-                    })
-                    .at("interpolation_ranges")?;
-                let times = r.array(h.timestamps, 4, reader::u32_).at("timestamps")?;
-                let values = values_of::<T>(r, h.values).at("values")?;
-                if T::SIZE != 0 && values.len() != times.len() {
-                    return Err(Error::invalid(
-                        r.abs(h.values.offset as u64),
-                        format!("{} values for {} timestamps", values.len(), times.len()),
-                    ))
-                    .at("values");
-                }
-                TrackKeys::Timeline {
-                    ranges,
-                    times,
-                    values,
-                }
-            } else {
-                let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
-                let outer_v = if T::SIZE == 0 {
-                    vec![M2Array::default(); outer_t.len()]
-                } else {
-                    r.array(h.values, 8, reader::m2array).at("values")?
-                };
-                if outer_v.len() != outer_t.len() {
-                    return Err(Error::invalid(
-                        r.abs(h.values.offset as u64),
-                        format!(
-                            "{} value lists for {} timestamp lists",
-                            outer_v.len(),
-                            outer_t.len()
-                        ),
-                    ))
-                    .at("values");
-                }
-                let mut seqs = Vec::with_capacity(outer_t.len());
-                for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
-                    let external =
-                        h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
-                    if external && t.count > 0 {
-                        seqs.push(SequenceKeys::External {
-                            times: *t,
-                            values: *v,
-                        });
-                        continue;
+        let keys = if cx.legacy && h.ranges.count == 0 && h.timestamps.count == 0 && h.values.count == 0 {
+            // An empty legacy track is the same empty track in either organisation.
+            TrackKeys::PerSequence(Vec::new())
+        } else if cx.legacy {
+            let ranges = r
+                .array(h.ranges, 8, |i| {
+                    let (i, a) = reader::u32_(i)?;
+                    let (i, b) = reader::u32_(i)?;
+                    Ok((i, [a, b]))
+                })
+                .at("interpolation_ranges")?;
+            if cx.lazy {
+                r.array_bytes(h.timestamps, 4).at("timestamps")?;
+                if T::SIZE != 0 {
+                    r.array_bytes(h.values, T::SIZE).at("values")?;
+                    if h.values.count != h.timestamps.count {
+                        return Err(Error::invalid(
+                            r.abs(h.values.offset as u64),
+                            format!("{} values for {} timestamps", h.values.count, h.timestamps.count),
+                        ))
+                        .at("values");
                     }
-                    let times = r.array(*t, 4, reader::u32_).at_elem("timestamps", i)?;
-                    let values = if T::SIZE == 0 {
-                        Vec::new()
-                    } else {
-                        let values = values_of::<T>(r, *v).at_elem("values", i)?;
-                        if values.len() != times.len() {
+                }
+                return Ok(M2Track {
+                    interpolation: h.interpolation,
+                    global_sequence: h.global_sequence,
+                    keys: TrackKeys::TimelineInFile { ranges, times: h.timestamps, values: h.values },
+                });
+            }
+            let times = r.u32s(h.timestamps).at("timestamps")?;
+            let values = values_of::<T>(r, h.values).at("values")?;
+            if T::SIZE != 0 && values.len() != times.len() {
+                return Err(Error::invalid(
+                    r.abs(h.values.offset as u64),
+                    format!("{} values for {} timestamps", values.len(), times.len()),
+                ))
+                .at("values");
+            }
+            TrackKeys::Timeline { ranges, times, values }
+        } else {
+            let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
+            let outer_v = if T::SIZE == 0 {
+                vec![M2Array::default(); outer_t.len()]
+            } else {
+                r.array(h.values, 8, reader::m2array).at("values")?
+            };
+            if outer_v.len() != outer_t.len() {
+                return Err(Error::invalid(
+                    r.abs(h.values.offset as u64),
+                    format!("{} value lists for {} timestamp lists", outer_v.len(), outer_t.len()),
+                ))
+                .at("values");
+            }
+            let mut seqs = Vec::with_capacity(outer_t.len());
+            for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
+                let external = h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
+                if external && t.count > 0 {
+                    seqs.push(SequenceKeys::External { times: *t, values: *v });
+                    continue;
+                }
+                if cx.lazy {
+                    r.array_bytes(*t, 4).at_elem("timestamps", i)?;
+                    if T::SIZE != 0 {
+                        r.array_bytes(*v, T::SIZE).at_elem("values", i)?;
+                        if v.count != t.count {
                             return Err(Error::invalid(
                                 r.abs(v.offset as u64),
-                                format!("{} values for {} timestamps", values.len(), times.len()),
+                                format!("{} values for {} timestamps", v.count, t.count),
                             ))
                             .at_elem("values", i);
                         }
-                        values
-                    };
-                    seqs.push(SequenceKeys::Loaded { times, values });
+                    }
+                    seqs.push(SequenceKeys::InFile { times: *t, values: *v });
+                    continue;
                 }
-                TrackKeys::PerSequence(seqs)
-            };
-        Ok(M2Track {
-            interpolation: h.interpolation,
-            global_sequence: h.global_sequence,
-            keys,
-        })
+                let times = r.u32s(*t).at_elem("timestamps", i)?;
+                let values = if T::SIZE == 0 {
+                    Vec::new()
+                } else {
+                    let values = values_of::<T>(r, *v).at_elem("values", i)?;
+                    if values.len() != times.len() {
+                        return Err(Error::invalid(
+                            r.abs(v.offset as u64),
+                            format!("{} values for {} timestamps", values.len(), times.len()),
+                        ))
+                        .at_elem("values", i);
+                    }
+                    values
+                };
+                seqs.push(SequenceKeys::Loaded { times, values });
+            }
+            TrackKeys::PerSequence(seqs)
+        };
+        Ok(M2Track { interpolation: h.interpolation, global_sequence: h.global_sequence, keys })
     }
 
     /// Parses a track header at the start of `rec` and resolves it.
@@ -345,7 +344,7 @@ impl<T: RawValue> M2Track<T> {
         let SequenceKeys::External { times, values } = *slot else {
             return Ok(false);
         };
-        let t = anim.array(times, 4, reader::u32_).at("timestamps")?;
+        let t = anim.u32s(times).at("timestamps")?;
         let v = values_of::<T>(anim, values).at("values")?;
         if T::SIZE != 0 && v.len() != t.len() {
             return Err(Error::invalid(
@@ -353,10 +352,7 @@ impl<T: RawValue> M2Track<T> {
                 format!("{} values for {} timestamps", v.len(), t.len()),
             ));
         }
-        *slot = SequenceKeys::Loaded {
-            times: t,
-            values: v,
-        };
+        *slot = SequenceKeys::Loaded { times: t, values: v };
         Ok(true)
     }
 
@@ -365,9 +361,10 @@ impl<T: RawValue> M2Track<T> {
         match &self.keys {
             TrackKeys::PerSequence(s) => s.iter().all(|k| match k {
                 SequenceKeys::Loaded { times, .. } => times.is_empty(),
-                SequenceKeys::External { times, .. } => times.count == 0,
+                SequenceKeys::External { times, .. } | SequenceKeys::InFile { times, .. } => times.count == 0,
             }),
             TrackKeys::Timeline { times, .. } => times.is_empty(),
+            TrackKeys::TimelineInFile { times, .. } => times.count == 0,
         }
     }
 }
@@ -387,7 +384,7 @@ impl<T: RawValue> FBlock<T> {
     pub fn read(r: &Reader<'_>, rec: &[u8]) -> Result<FBlock<T>> {
         let (rec, t) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
         let (_, v) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
-        let times = r.array(t, 2, reader::u16_).at("times")?;
+        let times = r.u16s(t).at("times")?;
         let values = r.array(v, T::SIZE, T::parse).at("values")?;
         Ok(FBlock { times, values })
     }
