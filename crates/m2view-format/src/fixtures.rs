@@ -385,3 +385,38 @@ pub fn two_boxes_md21() -> M2File {
         }),
     }
 }
+
+/// The two-box model (v264+) reduced to its bone tracks, for tests that move
+/// sequence keys into `.anim` files (every track with keys for an external
+/// sequence must point into the .anim, so the other blocks are dropped).
+pub fn two_boxes_bones_only(version: u32) -> Md20 {
+    let mut md = two_boxes(version);
+    md.colors.clear();
+    md.texture_transforms.clear();
+    md.attachments.clear();
+    md.events.clear();
+    md.lights.clear();
+    md.cameras.clear();
+    md.ribbons.clear();
+    md.particles.clear();
+    md.texture_weights.clear();
+    md
+}
+
+/// The sample corpus directory: `$M2VIEW_SAMPLES`, else `shared/samples` beside
+/// the project root. When absent it says so loudly on stderr and returns
+/// `None` — or panics if `M2VIEW_REQUIRE_SAMPLES=1` (as CI sets).
+pub fn samples_dir() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("M2VIEW_SAMPLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/samples"));
+    if dir.join("MANIFEST.tsv").is_file() {
+        return Some(dir);
+    }
+    let msg = format!("SAMPLE CORPUS NOT FOUND at {} (set M2VIEW_SAMPLES)", dir.display());
+    if std::env::var("M2VIEW_REQUIRE_SAMPLES").is_ok_and(|v| v == "1") {
+        panic!("{msg}");
+    }
+    eprintln!("\n*** {msg}: test SKIPPED ***\n");
+    None
+}

@@ -47,18 +47,8 @@ fn file_data_ids_beside_the_model_and_through_a_listfile() {
 #[test]
 fn stored_paths_lod_skins_and_anims() {
     let d = dir("paths");
-    let mut md = fixtures::two_boxes(264);
-    // Walk (sequence 1) keys live in TwoBoxes0004-00.anim; keep only bone tracks.
-    md.sequences[1].flags = 0;
-    md.colors.clear();
-    md.texture_transforms.clear();
-    md.attachments.clear();
-    md.events.clear();
-    md.lights.clear();
-    md.cameras.clear();
-    md.ribbons.clear();
-    md.particles.clear();
-    md.texture_weights.clear();
+    let mut md = fixtures::two_boxes_bones_only(264);
+    md.sequences[1].flags = 0; // Walk's keys live in TwoBoxes0004-00.anim
     let mut aw = AnimWriter::default();
     let (t, v) = aw.keys(&[0u32, 100], &[[0.0f32; 3], [0.0, 0.0, 2.0]]);
     if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {

@@ -5,25 +5,9 @@
 //! is a failure.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
 use m2view_format::blp::{Blp, BlpEncoding};
 use m2view_format::{LoadOptions, load_model_file, parse_m2, parse_skin};
-
-fn samples_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("M2VIEW_SAMPLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/samples"));
-    if dir.join("MANIFEST.tsv").is_file() {
-        return Some(dir);
-    }
-    let msg = format!("SAMPLE CORPUS NOT FOUND at {} (set M2VIEW_SAMPLES)", dir.display());
-    if std::env::var("M2VIEW_REQUIRE_SAMPLES").is_ok_and(|v| v == "1") {
-        panic!("{msg}");
-    }
-    eprintln!("\n*** {msg}: corpus test SKIPPED ***\n");
-    None
-}
 
 /// `key=value` facts of one MANIFEST line.
 fn facts(line: &str) -> (String, String, HashMap<String, String>) {
@@ -49,7 +33,7 @@ fn num(map: &HashMap<String, String>, k: &str) -> Option<usize> {
 
 #[test]
 fn every_sample_parses_and_matches_the_manifest() {
-    let Some(dir) = samples_dir() else { return };
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let (mut m2s, mut skins, mut blps, mut checks) = (0, 0, 0, 0);
     let mut versions: HashMap<String, u32> = HashMap::new();
@@ -123,7 +107,7 @@ fn every_sample_parses_and_matches_the_manifest() {
 
 #[test]
 fn known_facts_of_real_files() {
-    let Some(dir) = samples_dir() else { return };
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let lm =
         load_model_file(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"), &LoadOptions::default()).unwrap();
     let m = &lm.model;

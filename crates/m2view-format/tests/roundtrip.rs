@@ -133,17 +133,8 @@ fn external_anim_keys_load_lazily() {
     for chunked in [false, true] {
         // Walk (sequence 1) keeps its keys in TwoBoxes0004-00.anim: every track
         // with keys for it must point into that file, so keep only the bone tracks.
-        let mut md = fixtures::two_boxes(264);
-        md.sequences[1].flags = 0;
-        md.colors.clear();
-        md.texture_transforms.clear();
-        md.attachments.clear();
-        md.events.clear();
-        md.lights.clear();
-        md.cameras.clear();
-        md.ribbons.clear();
-        md.particles.clear();
-        md.texture_weights.clear();
+        let mut md = fixtures::two_boxes_bones_only(264);
+        md.sequences[1].flags = 0; // Walk's keys live in TwoBoxes0004-00.anim
         let mut aw = AnimWriter::default();
         let (t, v) = aw.keys(&[0u32, 250], &[[0.0f32, 0.0, 0.0], [0.0, 0.0, 3.0]]);
         if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {

@@ -110,21 +110,6 @@ fn golden_two_boxes() {
     }
 }
 
-fn samples() -> Option<PathBuf> {
-    let dir = std::env::var_os("M2VIEW_SAMPLES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/samples"));
-    if dir.join("MANIFEST.tsv").is_file() {
-        return Some(dir);
-    }
-    let msg = format!("SAMPLE CORPUS NOT FOUND at {}", dir.display());
-    if std::env::var("M2VIEW_REQUIRE_SAMPLES").is_ok_and(|v| v == "1") {
-        panic!("{msg}");
-    }
-    eprintln!("\n*** {msg}: corpus render test SKIPPED ***\n");
-    None
-}
-
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let p = e.path();
@@ -138,7 +123,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn golden_real_samples() {
-    let Some(dir) = samples() else { return };
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let (gpu, renderer) = gpu();
     for (rel, name, camera) in [
         ("wowserhq_blizzardry/spec/fixtures/Rabbit.m2", "rabbit", "iso"),
@@ -158,7 +143,7 @@ fn golden_real_samples() {
 
 #[test]
 fn every_sample_renders_and_animates() {
-    let Some(dir) = samples() else { return };
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let (gpu, renderer) = gpu();
     let mut files = Vec::new();
     walk(&dir, &mut files);
