@@ -10,7 +10,7 @@
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use m2view_format::{Model, bone_flags as bf};
 
-use crate::sample::{Clock, quat, sample, sample_or};
+use crate::sample::{Clock, quat, sample, sample_or, sample_spline};
 
 /// Everything animated at one instant. Buffers are reused across frames.
 #[derive(Debug, Clone, Default)]
@@ -23,6 +23,42 @@ pub struct Pose {
     pub texture_weights: Vec<f32>,
     /// Per `Model::texture_transforms`: UV matrix (applied to `(u, v, 0, 1)`).
     pub texture_matrices: Vec<Mat4>,
+    /// Per `Model::attachments`: model-space matrix of the attachment point.
+    pub attachments: Vec<Mat4>,
+    /// Per `Model::lights`: model-space position, and whether the visibility track shows it.
+    pub lights: Vec<(Vec3, bool)>,
+}
+
+/// A model camera at one instant (spec: seed M2 page "Cameras").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraState {
+    /// Eye: position base + position track.
+    pub eye: Vec3,
+    /// Target: target base + target track.
+    pub target: Vec3,
+    /// Roll in radians.
+    pub roll: f32,
+    /// Diagonal field of view in radians (vertical = diagonal / sqrt(1 + aspect²)).
+    pub fov_diagonal: f32,
+    /// Near clip.
+    pub near: f32,
+    /// Far clip.
+    pub far: f32,
+}
+
+/// Samples camera `index` at `clock`; `None` if the model has no such camera.
+pub fn camera_state(model: &Model, index: usize, clock: &Clock<'_>) -> Option<CameraState> {
+    let c = model.cameras.get(index)?;
+    let pos = sample_spline(&c.positions, clock).unwrap_or([0.0; 3]);
+    let tgt = sample_spline(&c.targets, clock).unwrap_or([0.0; 3]);
+    Some(CameraState {
+        eye: Vec3::from(c.position_base) + Vec3::from(pos),
+        target: Vec3::from(c.target_base) + Vec3::from(tgt),
+        roll: sample_spline(&c.roll, clock).unwrap_or(0.0),
+        fov_diagonal: sample_spline(&c.fov, clock).unwrap_or(0.95),
+        near: c.near_clip,
+        far: c.far_clip,
+    })
 }
 
 /// Wraps the absolute clock into each global sequence (ms); a zero-length
@@ -146,6 +182,19 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
         }
         m
     }));
+    let bones = &pose.bones;
+    let bone =
+        |b: Option<m2view_format::BoneId>| b.and_then(|b| bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+    pose.attachments.clear();
+    pose.attachments
+        .extend(model.attachments.iter().map(|a| bone(a.bone) * Mat4::from_translation(Vec3::from(a.position))));
+    pose.lights.clear();
+    pose.lights.extend(
+        model
+            .lights
+            .iter()
+            .map(|l| (bone(l.bone).transform_point3(Vec3::from(l.position)), sample_or(&l.visibility, clock, 1) != 0)),
+    );
 }
 
 #[cfg(test)]
@@ -167,28 +216,33 @@ mod tests {
             let mut pose = Pose::default();
             let g = [0.0];
             // Stand at 1000 ms: bone 1 rotated 90° about Z around pivot (0, 0, 1).
-            let c = Clock { sequence: 0, time_ms: 1000.0, global_ms: &g };
+            let c = Clock::new(0, 1000.0, &g);
             evaluate(&m, &c, None, &mut pose);
             let p = pose.bones[1].transform_point3(Vec3::new(0.5, 0.5, 2.0));
             assert!((p - Vec3::new(-0.5, 0.5, 2.0)).length() < 1e-3, "v{v}: {p}");
             // Pivot stays fixed.
             assert!((pose.bones[1].transform_point3(Vec3::Z) - Vec3::Z).length() < 1e-5);
             // Half way: 45°.
-            let c = Clock { sequence: 0, time_ms: 500.0, global_ms: &g };
+            let c = Clock::new(0, 500.0, &g);
             evaluate(&m, &c, None, &mut pose);
             let p = pose.bones[1].transform_point3(Vec3::new(1.0, 0.0, 1.5));
             let h = std::f32::consts::FRAC_1_SQRT_2;
             assert!((p - Vec3::new(h, h, 1.5)).length() < 1e-3, "v{v}: {p}");
             // Walk at 250 ms: translated up by 0.5 (linear 0 → 1 over 500 ms).
-            let c = Clock { sequence: 1, time_ms: 250.0, global_ms: &g };
+            let c = Clock::new(1, 250.0, &g);
             evaluate(&m, &c, None, &mut pose);
             assert!((pose.bones[1].w_axis.truncate() - Vec3::new(0.0, 0.0, 0.5)).length() < 1e-5);
             // Colour alpha 1 → 0.5 over Stand; texture transform on the global clock.
             let g = [500.0];
-            let c = Clock { sequence: 0, time_ms: 500.0, global_ms: &g };
+            let c = Clock::new(0, 500.0, &g);
             evaluate(&m, &c, None, &mut pose);
             assert!((pose.colors[0].w - 0.75).abs() < 1e-3, "{}", pose.colors[0]);
             assert!((pose.texture_matrices[0].w_axis.x - 0.25).abs() < 1e-6);
+            // Attachment (Helm) on bone 1 at (0, 0, 2) stays over the pivot as the bone turns.
+            assert!((pose.attachments[0].w_axis.truncate() - Vec3::new(0.0, 0.0, 2.0)).length() < 1e-4);
+            assert!(pose.lights[0].1);
+            let cam = camera_state(&m, 0, &c).unwrap();
+            assert_eq!((cam.eye, cam.target, cam.fov_diagonal), (Vec3::new(4.0, 0.0, 1.0), Vec3::Z, 0.95));
         }
     }
 

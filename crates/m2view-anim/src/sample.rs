@@ -96,7 +96,19 @@ pub fn hermite<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> 
     T::mul_add(k1.in_tan, h4, acc)
 }
 
-/// The clock for sampling: sequence index and time, plus the global-sequence clocks.
+/// The sequence being blended out while a new one blends in (spec/animation.md §7).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BlendFrom {
+    /// Sequence index (key list) of the previous sequence.
+    pub sequence: usize,
+    /// Its time in ms.
+    pub time_ms: f32,
+    /// Weight of the previous sequence, 1 → 0 over the blend time.
+    pub weight: f32,
+}
+
+/// The clock for sampling: sequence index and time, the global-sequence
+/// clocks, and optionally a sequence being blended out.
 #[derive(Debug, Clone, Copy)]
 pub struct Clock<'a> {
     /// Sequence index (key list).
@@ -105,6 +117,15 @@ pub struct Clock<'a> {
     pub time_ms: f32,
     /// Current time of each global sequence in ms (already wrapped).
     pub global_ms: &'a [f32],
+    /// Blend with the previous sequence (never applied to global-sequence tracks).
+    pub blend: Option<BlendFrom>,
+}
+
+impl<'a> Clock<'a> {
+    /// A clock without blending.
+    pub fn new(sequence: usize, time_ms: f32, global_ms: &'a [f32]) -> Clock<'a> {
+        Clock { sequence, time_ms, global_ms, blend: None }
+    }
 }
 
 /// Finds the key pair around `t`: `(i, r)` with `r` in 0..1 toward key `i + 1`,
@@ -136,8 +157,23 @@ fn keys_at<'k, T>(track: &'k Track<T>, clock: &Clock<'_>) -> Option<(&'k Keys<T>
     Some((keys, t))
 }
 
-/// Samples a plain track; `None` when it has no keys for this sequence (use the default).
+/// Samples a plain track; `None` when it has no keys for this sequence (use
+/// the default). While blending, both sequences must have keys to be mixed.
 pub fn sample<T: Interp>(track: &Track<T>, clock: &Clock<'_>) -> Option<T> {
+    let a = sample_one(track, clock)?;
+    match blend_clock(track, clock) {
+        Some((from, w)) => Some(sample_one(track, &from).map_or(a, |f| T::lerp(a, f, w))),
+        None => Some(a),
+    }
+}
+
+/// The clock of the sequence being blended out and its weight, if any applies to `track`.
+fn blend_clock<'a, T>(track: &Track<T>, clock: &Clock<'a>) -> Option<(Clock<'a>, f32)> {
+    let b = clock.blend.filter(|_| track.global_sequence.is_none())?;
+    Some((Clock { sequence: b.sequence, time_ms: b.time_ms, global_ms: clock.global_ms, blend: None }, b.weight))
+}
+
+fn sample_one<T: Interp>(track: &Track<T>, clock: &Clock<'_>) -> Option<T> {
     let (keys, t) = keys_at(track, clock)?;
     let (i, r) = locate(&keys.times, t);
     let a = keys.values[i];
@@ -147,9 +183,14 @@ pub fn sample<T: Interp>(track: &Track<T>, clock: &Clock<'_>) -> Option<T> {
     Some(T::lerp(a, keys.values[i + 1], r))
 }
 
-/// Samples a plain track or returns `default`.
+/// Samples a plain track or returns `default`; while blending, a sequence
+/// without keys contributes `default`.
 pub fn sample_or<T: Interp>(track: &Track<T>, clock: &Clock<'_>, default: T) -> T {
-    sample(track, clock).unwrap_or(default)
+    let a = sample_one(track, clock).unwrap_or(default);
+    match blend_clock(track, clock) {
+        Some((from, w)) => T::lerp(a, sample_one(track, &from).unwrap_or(default), w),
+        None => a,
+    }
 }
 
 /// Samples a spline-key track (cameras): Bezier, Hermite, linear or step.
@@ -182,7 +223,7 @@ mod tests {
         Track { interpolation: interp, global_sequence: None, sequences: vec![Keys { times, values, external: None }] }
     }
     fn clock(t: f32) -> Clock<'static> {
-        Clock { sequence: 0, time_ms: t, global_ms: &[] }
+        Clock::new(0, t, &[])
     }
 
     #[test]
@@ -219,8 +260,28 @@ mod tests {
         let mut t = track(Interpolation::Linear, vec![0, 1000], vec![0.0f32, 1.0]);
         t.global_sequence = Some(1);
         let g = [0.0, 250.0];
-        let c = Clock { sequence: 3, time_ms: 900.0, global_ms: &g };
+        let c = Clock::new(3, 900.0, &g);
         assert_eq!(sample(&t, &c), Some(0.25));
+    }
+
+    #[test]
+    fn blending_mixes_two_sequences() {
+        let t = Track {
+            interpolation: Interpolation::Linear,
+            global_sequence: None,
+            sequences: vec![
+                Keys { times: vec![0, 100], values: vec![0.0f32, 10.0], external: None },
+                Keys { times: vec![0], values: vec![100.0f32], external: None },
+            ],
+        };
+        // Sequence 1 (100) blending in, sequence 0 at 50 ms (5) going out with weight 0.25.
+        let mut c = Clock::new(1, 0.0, &[]);
+        c.blend = Some(BlendFrom { sequence: 0, time_ms: 50.0, weight: 0.25 });
+        assert_eq!(sample(&t, &c), Some(100.0 + (5.0 - 100.0) * 0.25));
+        // A track with no keys for the old sequence blends toward the default.
+        let only1 = Track { sequences: vec![Keys::default(), t.sequences[1].clone()], ..t.clone() };
+        c.blend = Some(BlendFrom { sequence: 0, time_ms: 0.0, weight: 0.5 });
+        assert_eq!(sample_or(&only1, &c, 0.0), 50.0);
     }
 
     #[test]

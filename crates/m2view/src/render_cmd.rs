@@ -130,7 +130,7 @@ pub fn render_image(
     let mut pose = Pose::default();
     scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
     let bounds = scene::frame_bounds(model, r.lod, &pose.bones);
-    let cam = scene::camera_for(model, &r.camera, aspect, bounds)?;
+    let cam = scene::camera_for(model, &r.camera, aspect, bounds, &player.clock(model))?;
     let view = cam.view();
     scene::pose(model, &mut player, view, &mut pose);
     if !model.lods.is_empty() && r.lod >= model.lods.len() {

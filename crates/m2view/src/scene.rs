@@ -105,28 +105,33 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
     }
 }
 
-/// A camera for a preset, or model camera `model:<n>` (its base position and
-/// target, the FoV converted from diagonal to vertical for `aspect`).
-pub fn camera_for(model: &Model, spec: &str, aspect: f32, bounds: (Vec3, Vec3)) -> Result<Camera, String> {
-    let (min, max) = bounds;
+/// A camera for a preset (framing `bounds`), or model camera `model:<n>`
+/// sampled at `clock` (animated position, target and FoV; the diagonal FoV
+/// converted to vertical for `aspect`).
+pub fn camera_for(
+    model: &Model,
+    spec: &str,
+    aspect: f32,
+    bounds: (Vec3, Vec3),
+    clock: &m2view_anim::Clock<'_>,
+) -> Result<Camera, String> {
     if let Some(n) = spec.strip_prefix("model:") {
         let i: usize = n.parse().map_err(|_| format!("bad camera index {n:?}"))?;
-        let c =
-            model.cameras.get(i).ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
-        let dfov = c.fov.sequences.first().and_then(|k| k.values.first()).map_or(0.95, |k| k.value);
+        let c = m2view_anim::camera_state(model, i, clock)
+            .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
         return Ok(Camera {
-            eye: Vec3::from(c.position_base),
-            target: Vec3::from(c.target_base),
+            eye: c.eye,
+            target: c.target,
             up: Vec3::Z,
             // seed "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
-            fov_y: (dfov / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
-            near: c.near_clip.max(0.01),
-            far: c.far_clip.max(c.near_clip + 1.0),
+            fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
+            near: c.near.max(0.01),
+            far: c.far.max(c.near + 1.0),
         });
     }
     let preset = Preset::parse(spec)
         .ok_or_else(|| format!("unknown camera {spec:?} (front|back|left|right|top|iso|model:<n>)"))?;
-    Ok(Camera::framing(min, max, preset.direction(), aspect))
+    Ok(Camera::framing(bounds.0, bounds.1, preset.direction(), aspect))
 }
 
 /// Poses the model for `player`, with billboards facing `view`.
