@@ -6,107 +6,27 @@
 //! - every model in the sample corpus renders at t=0 and t=500 ms, covers a
 //!   sane part of the frame, and animated models change between the two times.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
-use m2view::render_cmd::{RenderRequest, render_image};
+use common::{Image, check_golden, gpu, request};
+use m2view::render_cmd::render_image;
 use m2view_format::fixtures;
-use m2view_format::writer::{write_md20, write_skin};
-use m2view_format::{LoadOptions, SequenceId, load_model_file};
-use m2view_render::target::OFFSCREEN_FORMAT;
-use m2view_render::{Gpu, Renderer};
-
-/// Per-channel difference allowed for a pixel to count as equal.
-const CHANNEL_TOLERANCE: u8 = 12;
-/// Fraction of pixels allowed to differ by more than that.
-const PIXEL_FRACTION: f64 = 0.005;
-
-fn gpu() -> &'static (Gpu, Renderer) {
-    static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();
-    G.get_or_init(|| {
-        let gpu = Gpu::headless().unwrap_or_else(|e| panic!("GPU tests need an adapter: {e}"));
-        let r = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-        eprintln!("GPU tests on {}", gpu.adapter_summary());
-        (gpu, r)
-    })
-}
-
-fn request(w: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> RenderRequest {
-    RenderRequest {
-        width: w,
-        height: w,
-        sequence: sequence.map(SequenceId),
-        time_ms,
-        camera: camera.into(),
-        lod: 0,
-        geosets: None,
-        background: [0.1, 0.1, 0.12, 1.0],
-    }
-}
-
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
-
-/// Compares with (or, with UPDATE_GOLDEN=1, writes) `tests/golden/<name>.png`.
-fn check_golden(name: &str, w: u32, h: u32, pixels: &[u8]) {
-    let path = golden_dir().join(format!("{name}.png"));
-    if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
-        std::fs::create_dir_all(golden_dir()).unwrap();
-        image::save_buffer(&path, pixels, w, h, image::ExtendedColorType::Rgba8).unwrap();
-        eprintln!("wrote {}", path.display());
-        return;
-    }
-    let golden = image::open(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (bless with UPDATE_GOLDEN=1)", path.display()))
-        .to_rgba8();
-    assert_eq!(golden.dimensions(), (w, h), "{name}: size");
-    let bad = golden
-        .as_raw()
-        .chunks_exact(4)
-        .zip(pixels.chunks_exact(4))
-        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
-        .count();
-    let frac = bad as f64 / (w * h) as f64;
-    if frac > PIXEL_FRACTION {
-        let out = std::env::temp_dir().join(format!("{name}.new.png"));
-        image::save_buffer(&out, pixels, w, h, image::ExtendedColorType::Rgba8).unwrap();
-        panic!("{name}: {:.2}% of pixels differ by more than {CHANNEL_TOLERANCE}; got {}", frac * 100.0, out.display());
-    }
-}
-
-/// Writes the two-box fixture (v264 + skin + a 4x4-checker BLP at the stored path) into a temp dir.
-fn write_fixture_files(version: u32) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("m2view-fixture-{version}-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("Textures/Boxes")).unwrap();
-    let md = fixtures::two_boxes(version);
-    std::fs::write(dir.join("TwoBoxes.m2"), write_md20(&md)).unwrap();
-    if version >= 264 {
-        std::fs::write(dir.join("TwoBoxes00.skin"), write_skin(&fixtures::skin_profile(version), version)).unwrap();
-    }
-    let mut px = Vec::new();
-    for y in 0..16u32 {
-        for x in 0..16u32 {
-            let on = ((x / 4) + (y / 4)) % 2 == 0;
-            px.extend_from_slice(if on { &[230, 200, 60, 255] } else { &[40, 90, 200, 255] });
-        }
-    }
-    std::fs::write(dir.join("Textures/Boxes/Box.blp"), m2view_format::blp::write_blp2_raw(16, 16, &[px])).unwrap();
-    dir.join("TwoBoxes.m2")
-}
+use m2view_format::{LoadOptions, load_model_file};
 
 #[test]
 fn golden_two_boxes() {
     let (gpu, renderer) = gpu();
     for (version, name) in [(264u32, "two_boxes_v264_stand500"), (256, "two_boxes_v256_stand500")] {
-        let path = write_fixture_files(version);
+        let path = common::write_fixture(&fixtures::two_boxes(version), &fixtures::skin_profile(version), &[], "boxes");
         let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
         assert!(lm.texture_files[0].is_some(), "fixture texture found");
         // Stand at 500 ms: top box turned 45°, alpha-blended at 0.75 with its colour.
         let (px, stats) = render_image(gpu, renderer, &lm, &request(128, "iso", 500.0, Some(0))).unwrap();
         assert_eq!(stats.batches, 2);
         assert_eq!(stats.triangles, 24);
-        check_golden(name, 128, 128, &px);
+        check_golden(name, &Image { width: 128, height: 128, pixels: px });
     }
 }
 
@@ -137,7 +57,7 @@ fn golden_real_samples() {
     ] {
         let lm = load_model_file(&dir.join(rel), &LoadOptions::default()).unwrap();
         let (px, _) = render_image(gpu, renderer, &lm, &request(192, camera, 0.0, None)).unwrap();
-        check_golden(name, 192, 192, &px);
+        check_golden(name, &Image { width: 192, height: 192, pixels: px });
     }
 }
 

@@ -1,0 +1,153 @@
+//! Shared by the GPU test files: one device for the whole test binary,
+//! fixture files on disk, golden-image comparison with a stated tolerance.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use m2view::render_cmd::{RenderRequest, render_image};
+use m2view_format::raw::m2::Md20;
+use m2view_format::raw::skin::SkinProfile;
+use m2view_format::writer::{write_md20, write_skin};
+use m2view_format::{LoadOptions, SequenceId, load_model_file};
+use m2view_render::target::OFFSCREEN_FORMAT;
+use m2view_render::{Gpu, Renderer};
+
+/// Per-channel difference allowed for a pixel to count as equal.
+pub const CHANNEL_TOLERANCE: u8 = 12;
+/// Fraction of pixels allowed to differ by more than that.
+pub const PIXEL_FRACTION: f64 = 0.005;
+
+/// The device shared by every test of a test binary. No adapter is a failure.
+pub fn gpu() -> &'static (Gpu, Renderer) {
+    static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();
+    G.get_or_init(|| {
+        let gpu = Gpu::headless().unwrap_or_else(|e| panic!("GPU tests need an adapter: {e}"));
+        let r = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+        eprintln!("GPU tests on {}", gpu.adapter_summary());
+        (gpu, r)
+    })
+}
+
+/// A render request with a dark background.
+pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> RenderRequest {
+    RenderRequest {
+        width: size,
+        height: size,
+        sequence: sequence.map(SequenceId),
+        time_ms,
+        camera: camera.into(),
+        lod: 0,
+        geosets: None,
+        background: [0.1, 0.1, 0.12, 1.0],
+    }
+}
+
+/// An RGBA8 image.
+pub struct Image {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<u8>,
+}
+
+/// Lays square tiles of `size` out in rows of `cols`.
+pub fn grid(tiles: &[Vec<u8>], size: u32, cols: u32) -> Image {
+    let rows = (tiles.len() as u32).div_ceil(cols);
+    let (w, h) = (size * cols, size * rows);
+    let mut pixels = vec![0u8; (w * h * 4) as usize];
+    for (i, t) in tiles.iter().enumerate() {
+        let (tx, ty) = ((i as u32 % cols) * size, (i as u32 / cols) * size);
+        for y in 0..size {
+            let src = (y * size * 4) as usize;
+            let dst = (((ty + y) * w + tx) * 4) as usize;
+            pixels[dst..dst + (size * 4) as usize].copy_from_slice(&t[src..src + (size * 4) as usize]);
+        }
+    }
+    Image { width: w, height: h, pixels }
+}
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Compares with (or, with UPDATE_GOLDEN=1, writes) `tests/golden/<name>.png`.
+pub fn check_golden(name: &str, img: &Image) {
+    let (w, h, pixels) = (img.width, img.height, &img.pixels);
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        image::save_buffer(&path, pixels, w, h, image::ExtendedColorType::Rgba8).unwrap();
+        eprintln!("wrote {}", path.display());
+        return;
+    }
+    let golden = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (bless with UPDATE_GOLDEN=1)", path.display()))
+        .to_rgba8();
+    assert_eq!(golden.dimensions(), (w, h), "{name}: size");
+    let bad = golden
+        .as_raw()
+        .chunks_exact(4)
+        .zip(pixels.chunks_exact(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+        .count();
+    let frac = bad as f64 / (w * h) as f64;
+    if frac > PIXEL_FRACTION {
+        let out = std::env::temp_dir().join(format!("{name}.new.png"));
+        image::save_buffer(&out, pixels, w, h, image::ExtendedColorType::Rgba8).unwrap();
+        panic!(
+            "{name}: {:.2}% of pixels differ by more than {CHANNEL_TOLERANCE} (allowed {:.2}%); got {}",
+            frac * 100.0,
+            PIXEL_FRACTION * 100.0,
+            out.display()
+        );
+    }
+}
+
+/// 16×16 yellow/blue checker, the fixture's `Textures\Boxes\Box.blp`.
+pub fn checker() -> Vec<u8> {
+    let mut px = Vec::new();
+    for y in 0..16u32 {
+        for x in 0..16u32 {
+            let on = ((x / 4) + (y / 4)) % 2 == 0;
+            px.extend_from_slice(if on { &[230, 200, 60, 255] } else { &[40, 90, 200, 255] });
+        }
+    }
+    px
+}
+
+/// Writes `md` (+ `skin` for v264+) as `TwoBoxes.m2` with `Textures/Boxes/Box.blp`
+/// and `extra` 16×16 textures into a fresh temp dir; returns the model path.
+pub fn write_fixture(md: &Md20, skin: &SkinProfile, extra: &[(&str, Vec<u8>)], tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("m2view-test-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("Textures/Boxes")).unwrap();
+    std::fs::write(dir.join("TwoBoxes.m2"), write_md20(md)).unwrap();
+    if md.version >= 264 {
+        std::fs::write(dir.join("TwoBoxes00.skin"), write_skin(skin, md.version)).unwrap();
+    }
+    let blp = |px: Vec<u8>| m2view_format::blp::write_blp2_raw(16, 16, &[px]);
+    std::fs::write(dir.join("Textures/Boxes/Box.blp"), blp(checker())).unwrap();
+    for (name, px) in extra {
+        std::fs::write(dir.join("Textures/Boxes").join(name), blp(px.clone())).unwrap();
+    }
+    dir.join("TwoBoxes.m2")
+}
+
+/// Writes and renders a fixture variant (sequence 0 at `time_ms`), square `size`.
+pub fn render_fixture(
+    md: &Md20,
+    skin: &SkinProfile,
+    extra: &[(&str, Vec<u8>)],
+    tag: &str,
+    camera: &str,
+    time_ms: f32,
+    size: u32,
+) -> Vec<u8> {
+    let (gpu, renderer) = gpu();
+    let path = write_fixture(md, skin, extra, tag);
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    assert!(lm.texture_files.iter().all(Option::is_some), "{tag}: fixture textures found");
+    let (px, _) = render_image(gpu, renderer, &lm, &request(size, camera, time_ms, Some(0))).unwrap();
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    px
+}
