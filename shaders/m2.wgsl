@@ -1,4 +1,5 @@
-// M2 batch shader: GPU skinning from a storage buffer of bone matrices,
+// M2 batch shader (prefixed with skinning.wgsl): GPU skinning from a storage
+// buffer of bone matrices,
 // vertex-shader texture-coordinate routing (Diffuse_T1, _Env, _T1_T2, ...) and
 // the pixel combiners of spec/rendering.md §3.2 (ids = WebWowViewerCpp's enum,
 // Wrath-only combiners at 40+). All colour math is in gamma space, as the
@@ -55,15 +56,6 @@ struct VertexOut {
     @location(4) edge_fade: f32,
 };
 
-fn skin(v: VertexIn) -> mat4x4<f32> {
-    let total = v.weights.x + v.weights.y + v.weights.z + v.weights.w;
-    if (total <= 0.0) {
-        return mat4x4<f32>(vec4(1.0, 0.0, 0.0, 0.0), vec4(0.0, 1.0, 0.0, 0.0), vec4(0.0, 0.0, 1.0, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
-    }
-    return bones[v.indices.x] * v.weights.x + bones[v.indices.y] * v.weights.y
-        + bones[v.indices.z] * v.weights.z + bones[v.indices.w] * v.weights.w;
-}
-
 // Sphere environment map (WebWowViewerCpp posToTexCoord, eye -> vertex form).
 fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
     let r = reflect(normalize(view_pos), view_normal);
@@ -73,7 +65,7 @@ fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
 
 @vertex
 fn vs_main(v: VertexIn) -> VertexOut {
-    let m = skin(v);
+    let m = skin_matrix(v.weights, v.indices);
     let world = m * vec4(v.position, 1.0);
     let n = normalize((m * vec4(v.normal, 0.0)).xyz);
     var out: VertexOut;

@@ -30,8 +30,12 @@ use wgpu::util::DeviceExt;
 pub use gpu::{Gpu, RenderError};
 use material::{DrawPhase, PipelineKey};
 
-/// The WGSL source of the M2 batch pipeline.
-pub const M2_SHADER: &str = include_str!("../../../shaders/m2.wgsl");
+/// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
+pub const SKINNING_WGSL: &str = include_str!("../../../shaders/skinning.wgsl");
+
+/// The WGSL source of the M2 batch pipeline (skinning prefixed).
+pub const M2_SHADER: &str =
+    concat!(include_str!("../../../shaders/skinning.wgsl"), include_str!("../../../shaders/m2.wgsl"));
 
 /// Depth buffer format of all m2view targets.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;

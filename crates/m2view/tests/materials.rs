@@ -28,7 +28,8 @@ fn glow() -> Vec<u8> {
 /// batch 1 textured by the gradient.
 fn base() -> Md20 {
     let mut md = fixtures::two_boxes(272);
-    md.textures[1] = m2view_format::raw::m2::M2Texture { kind: 0, flags: 0, filename: "Textures\\Boxes\\Glow.blp".into() };
+    md.textures[1] =
+        m2view_format::raw::m2::M2Texture { kind: 0, flags: 0, filename: "Textures\\Boxes\\Glow.blp".into() };
     md.colors.clear(); // plain white colour for the material tests
     md
 }
@@ -84,15 +85,7 @@ fn golden_pixel_combiners() {
             skin.batches[1].texture_count = count;
             skin.batches[1].shader_id = shader;
             skin.batches[1].texture_transform_combo_index = 0;
-            common::render_fixture(
-                &md,
-                &skin,
-                &[("Glow.blp", glow())],
-                &format!("shader{shader:x}"),
-                "top",
-                500.0,
-                48,
-            )
+            common::render_fixture(&md, &skin, &[("Glow.blp", glow())], &format!("shader{shader:x}"), "top", 500.0, 48)
         })
         .collect();
     common::check_golden("pixel_combiners", &common::grid(&tiles, 48, 9));
