@@ -5,9 +5,11 @@
 // Wrath-only combiners at 40+). All colour math is in gamma space, as the
 // client did (textures are sampled as UNORM, targets are UNORM).
 
+// One per instance: camera, placement (model → world) and lighting.
 struct Frame {
     view_proj: mat4x4<f32>,
     view: mat4x4<f32>,
+    world: mat4x4<f32>,
     // xyz: direction the light travels (model space), w unused
     light_dir: vec4<f32>,
     ambient: vec4<f32>,
@@ -29,14 +31,14 @@ struct Batch {
 @group(0) @binding(1) var<storage, read> bones: array<mat4x4<f32>>;
 
 @group(1) @binding(0) var<uniform> batch: Batch;
-@group(1) @binding(1) var tex0: texture_2d<f32>;
-@group(1) @binding(2) var tex1: texture_2d<f32>;
-@group(1) @binding(3) var tex2: texture_2d<f32>;
-@group(1) @binding(4) var tex3: texture_2d<f32>;
-@group(1) @binding(5) var smp0: sampler;
-@group(1) @binding(6) var smp1: sampler;
-@group(1) @binding(7) var smp2: sampler;
-@group(1) @binding(8) var smp3: sampler;
+@group(2) @binding(0) var tex0: texture_2d<f32>;
+@group(2) @binding(1) var tex1: texture_2d<f32>;
+@group(2) @binding(2) var tex2: texture_2d<f32>;
+@group(2) @binding(3) var tex3: texture_2d<f32>;
+@group(2) @binding(4) var smp0: sampler;
+@group(2) @binding(5) var smp1: sampler;
+@group(2) @binding(6) var smp2: sampler;
+@group(2) @binding(7) var smp3: sampler;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -65,7 +67,7 @@ fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
 
 @vertex
 fn vs_main(v: VertexIn) -> VertexOut {
-    let m = skin_matrix(v.weights, v.indices);
+    let m = frame.world * skin_matrix(v.weights, v.indices);
     let world = m * vec4(v.position, 1.0);
     let n = normalize((m * vec4(v.normal, 0.0)).xyz);
     var out: VertexOut;

@@ -82,11 +82,12 @@ pub enum TextureData {
 struct FrameUniform {
     view_proj: [[f32; 4]; 4],
     view: [[f32; 4]; 4],
+    world: [[f32; 4]; 4],
     light_dir: [f32; 4],
     ambient: [f32; 4],
     diffuse: [f32; 4],
 }
-const _: () = assert!(std::mem::size_of::<FrameUniform>() == 176);
+const _: () = assert!(std::mem::size_of::<FrameUniform>() == 240);
 
 /// Per-batch constants (`Batch` in m2.wgsl).
 #[repr(C)]
@@ -139,9 +140,11 @@ impl Default for Lighting {
     }
 }
 
-/// What to draw this frame.
+/// What to draw this frame for one instance.
 pub struct FrameParams<'a> {
-    /// Model → view.
+    /// Instance placement: model → world.
+    pub world: Mat4,
+    /// World → view.
     pub view: Mat4,
     /// View → clip (wgpu conventions: depth 0..1).
     pub proj: Mat4,
@@ -167,7 +170,7 @@ pub struct FrameStats {
 }
 
 struct GpuBatch {
-    bind_group: wgpu::BindGroup,
+    textures: wgpu::BindGroup,
     submesh: usize,
     pixel: u32,
     vertex: u32,
@@ -189,18 +192,29 @@ struct Draw {
     indices: std::ops::Range<u32>,
 }
 
-/// GPU resources of one model.
+/// GPU resources of one model shared by all its instances: vertices, index
+/// buffers per LOD, textures and per-batch texture bind groups.
 pub struct GpuModel {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
+    bone_count: usize,
+    max_batches: usize,
+    /// Textures that were missing (drawn with the placeholder).
+    pub missing_textures: usize,
+}
+
+/// Per-instance GPU state: placement and lighting, bone palette, per-batch
+/// constants, and the sorted draw list of the last `prepare`.
+pub struct GpuInstance {
     frame_buffer: wgpu::Buffer,
     bone_buffer: wgpu::Buffer,
     batch_buffer: wgpu::Buffer,
     frame_bind_group: wgpu::BindGroup,
+    batch_bind_group: wgpu::BindGroup,
     draws: Vec<Draw>,
     lod: usize,
-    /// Textures that were missing (drawn with the placeholder).
-    pub missing_textures: usize,
+    uniforms: Vec<u8>,
+    bones: Vec<[[f32; 4]; 4]>,
 }
 
 /// Shared GPU state.
@@ -211,6 +225,7 @@ pub struct Renderer {
     shader: wgpu::ShaderModule,
     frame_layout: wgpu::BindGroupLayout,
     batch_layout: wgpu::BindGroupLayout,
+    textures_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
     pipelines: Mutex<HashMap<PipelineKey, wgpu::RenderPipeline>>,
     samplers: [wgpu::Sampler; 4],
@@ -275,19 +290,24 @@ impl Renderer {
                         min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
                     },
                 ),
+            ],
+        });
+        let textures_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("batch textures"),
+            entries: &[
+                entry(0, fs, tex),
                 entry(1, fs, tex),
                 entry(2, fs, tex),
                 entry(3, fs, tex),
-                entry(4, fs, tex),
+                entry(4, fs, smp),
                 entry(5, fs, smp),
                 entry(6, fs, smp),
                 entry(7, fs, smp),
-                entry(8, fs, smp),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("m2"),
-            bind_group_layouts: &[Some(&frame_layout), Some(&batch_layout)],
+            bind_group_layouts: &[Some(&frame_layout), Some(&batch_layout), Some(&textures_layout)],
             immediate_size: 0,
         });
         let sampler = |u: bool, v: bool| {
@@ -322,6 +342,7 @@ impl Renderer {
             shader,
             frame_layout,
             batch_layout,
+            textures_layout,
             pipeline_layout,
             pipelines: Mutex::new(HashMap::new()),
             samplers,
@@ -434,13 +455,6 @@ impl Renderer {
                 }
             })
             .collect();
-        let max_batches = model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1);
-        let batch_buffer = d.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("m2 batch uniforms"),
-            size: BATCH_STRIDE * max_batches as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
         let lods = model
             .lods
             .iter()
@@ -466,60 +480,51 @@ impl Renderer {
                             }
                         };
                         let t: Vec<_> = (0..4).map(tex).collect();
-                        let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
-                            label: Some("m2 batch"),
-                            layout: &self.batch_layout,
-                            entries: &[
-                                wgpu::BindGroupEntry {
-                                    binding: 0,
-                                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                        buffer: &batch_buffer,
-                                        offset: 0,
-                                        size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
-                                    }),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 1,
-                                    resource: wgpu::BindingResource::TextureView(t[0].0),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 2,
-                                    resource: wgpu::BindingResource::TextureView(t[1].0),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 3,
-                                    resource: wgpu::BindingResource::TextureView(t[2].0),
-                                },
-                                wgpu::BindGroupEntry {
-                                    binding: 4,
-                                    resource: wgpu::BindingResource::TextureView(t[3].0),
-                                },
-                                wgpu::BindGroupEntry { binding: 5, resource: wgpu::BindingResource::Sampler(t[0].1) },
-                                wgpu::BindGroupEntry { binding: 6, resource: wgpu::BindingResource::Sampler(t[1].1) },
-                                wgpu::BindGroupEntry { binding: 7, resource: wgpu::BindingResource::Sampler(t[2].1) },
-                                wgpu::BindGroupEntry { binding: 8, resource: wgpu::BindingResource::Sampler(t[3].1) },
-                            ],
+                        let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
+                            .map(|k| wgpu::BindGroupEntry {
+                                binding: k as u32,
+                                resource: wgpu::BindingResource::TextureView(t[k].0),
+                            })
+                            .collect();
+                        entries.extend((0..4).map(|k| wgpu::BindGroupEntry {
+                            binding: 4 + k as u32,
+                            resource: wgpu::BindingResource::Sampler(t[k].1),
+                        }));
+                        let textures = d.create_bind_group(&wgpu::BindGroupDescriptor {
+                            label: Some("m2 batch textures"),
+                            layout: &self.textures_layout,
+                            entries: &entries,
                         });
-                        GpuBatch { bind_group, submesh: b.submesh as usize, pixel, vertex }
+                        GpuBatch { textures, submesh: b.submesh as usize, pixel, vertex }
                     })
                     .collect();
                 GpuLod { index_buffer, batches }
             })
             .collect();
-        let frame_buffer = d.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("m2 frame"),
-            size: std::mem::size_of::<FrameUniform>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let bone_buffer = d.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("m2 bones"),
-            size: 64 * model.bones.len().max(1) as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        // Unposed until the first prepare: identity bones.
-        let identity: Vec<[[f32; 4]; 4]> = vec![Mat4::IDENTITY.to_cols_array_2d(); model.bones.len().max(1)];
+        GpuModel {
+            vertex_buffer,
+            lods,
+            bone_count: model.bones.len().max(1),
+            max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
+            missing_textures,
+        }
+    }
+
+    /// Creates the per-instance state for drawing `gm` (bones start at identity).
+    pub fn instance(&self, gm: &GpuModel) -> GpuInstance {
+        let d = &self.device;
+        let buffer = |label, size, usage| {
+            d.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage: usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        let frame_buffer = buffer("m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
+        let bone_buffer = buffer("m2 bones", 64 * gm.bone_count as u64, wgpu::BufferUsages::STORAGE);
+        let batch_buffer = buffer("m2 batch uniforms", BATCH_STRIDE * gm.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let identity = vec![Mat4::IDENTITY.to_cols_array_2d(); gm.bone_count];
         self.queue.write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
         let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 frame"),
@@ -529,42 +534,59 @@ impl Renderer {
                 wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
             ],
         });
-        GpuModel {
-            vertex_buffer,
-            lods,
+        let batch_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 batch"),
+            layout: &self.batch_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: &batch_buffer,
+                    offset: 0,
+                    size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
+                }),
+            }],
+        });
+        GpuInstance {
             frame_buffer,
             bone_buffer,
             batch_buffer,
             frame_bind_group,
+            batch_bind_group,
             draws: Vec::new(),
             lod: 0,
-            missing_textures,
+            uniforms: Vec::new(),
+            bones: identity,
         }
     }
 
-    /// Uploads the pose and per-batch constants and builds the sorted draw list
-    /// (spec/rendering.md §5 colours/alpha, §7 order).
-    pub fn prepare(&self, gm: &mut GpuModel, model: &Model, p: &FrameParams<'_>) -> FrameStats {
+    /// Uploads instance `gi`'s pose and per-batch constants and builds its
+    /// sorted draw list (spec/rendering.md §5 colours/alpha, §7 order).
+    pub fn prepare(&self, gm: &GpuModel, gi: &mut GpuInstance, model: &Model, p: &FrameParams<'_>) -> FrameStats {
         let q = &self.queue;
         let frame = FrameUniform {
             view_proj: (p.proj * p.view).to_cols_array_2d(),
             view: p.view.to_cols_array_2d(),
+            world: p.world.to_cols_array_2d(),
             light_dir: p.lighting.direction.extend(0.0).into(),
             ambient: p.lighting.ambient.extend(1.0).into(),
             diffuse: p.lighting.diffuse.extend(1.0).into(),
         };
-        q.write_buffer(&gm.frame_buffer, 0, bytemuck::bytes_of(&frame));
+        q.write_buffer(&gi.frame_buffer, 0, bytemuck::bytes_of(&frame));
         if !p.pose.bones.is_empty() {
-            let bones: Vec<[[f32; 4]; 4]> = p.pose.bones.iter().map(|m| m.to_cols_array_2d()).collect();
-            q.write_buffer(&gm.bone_buffer, 0, bytemuck::cast_slice(&bones));
+            gi.bones.clear();
+            gi.bones.extend(p.pose.bones.iter().map(|m| m.to_cols_array_2d()));
+            q.write_buffer(&gi.bone_buffer, 0, bytemuck::cast_slice(&gi.bones));
         }
-        gm.draws.clear();
-        gm.lod = p.lod.min(model.lods.len().saturating_sub(1));
-        let (Some(lod), Some(glod)) = (model.lods.get(gm.lod), gm.lods.get(gm.lod)) else {
+        gi.draws.clear();
+        gi.lod = p.lod.min(model.lods.len().saturating_sub(1));
+        let (Some(lod), Some(glod)) = (model.lods.get(gi.lod), gm.lods.get(gi.lod)) else {
             return FrameStats::default();
         };
-        let mut uniforms = vec![0u8; BATCH_STRIDE as usize * lod.batches.len().max(1)];
+        let mut uniforms = std::mem::take(&mut gi.uniforms);
+        uniforms.clear();
+        uniforms.resize(BATCH_STRIDE as usize * lod.batches.len().max(1), 0);
         let mut stats = FrameStats::default();
+        let modelview = p.view * p.world;
         for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
             let Some(sub) = lod.submeshes.get(gb.submesh) else {
                 continue;
@@ -608,13 +630,13 @@ impl Renderer {
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
             // Sort distance: the submesh sort centre moved by its centre bone, in view space.
             let bone = sub.center_bone.and_then(|c| p.pose.bones.get(c.index())).copied().unwrap_or(Mat4::IDENTITY);
-            let c = p.view * bone * Vec3::from(sub.sort_center).extend(1.0);
+            let c = modelview * bone * Vec3::from(sub.sort_center).extend(1.0);
             let mut distance = c.truncate().length();
             if b.flags & 3 != 0 && distance > 0.0 {
-                let scale = (p.view * bone).x_axis.truncate().length() * sub.sort_radius;
+                let scale = (modelview * bone).x_axis.truncate().length() * sub.sort_radius;
                 distance = if b.flags & 1 != 0 { (distance - scale).abs() } else { distance + scale };
             }
-            gm.draws.push(Draw {
+            gi.draws.push(Draw {
                 key,
                 phase,
                 priority: b.priority_plane,
@@ -627,10 +649,11 @@ impl Renderer {
             stats.batches += 1;
             stats.triangles += sub.index_count as usize / 3;
         }
-        q.write_buffer(&gm.batch_buffer, 0, &uniforms);
+        q.write_buffer(&gi.batch_buffer, 0, &uniforms);
+        gi.uniforms = uniforms;
         // Opaque first (stable, file order); transparent by priority plane, then
         // back to front, then material layer, then blend state.
-        gm.draws.sort_by(|a, b| {
+        gi.draws.sort_by(|a, b| {
             a.phase.cmp(&b.phase).then_with(|| {
                 if a.phase == DrawPhase::Opaque {
                     std::cmp::Ordering::Equal
@@ -646,18 +669,21 @@ impl Renderer {
         stats
     }
 
-    /// Records the prepared draws into `pass` (whose targets use this renderer's
-    /// colour format and [`DEPTH_FORMAT`]).
-    pub fn draw(&self, gm: &GpuModel, pass: &mut wgpu::RenderPass<'_>) {
-        let Some(glod) = gm.lods.get(gm.lod) else {
-            return;
-        };
+    /// Records the prepared draws of instance `gi` of model `gm` into `pass`
+    /// (whose targets use this renderer's colour format and [`DEPTH_FORMAT`]).
+    pub fn draw(&self, gm: &GpuModel, gi: &GpuInstance, pass: &mut wgpu::RenderPass<'_>) {
+        let Some(glod) = gm.lods.get(gi.lod) else { return };
         pass.set_vertex_buffer(0, gm.vertex_buffer.slice(..));
         pass.set_index_buffer(glod.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
-        pass.set_bind_group(0, &gm.frame_bind_group, &[]);
-        for d in &gm.draws {
-            pass.set_pipeline(&self.pipeline(d.key));
-            pass.set_bind_group(1, &glod.batches[d.lod_batch].bind_group, &[d.slot * BATCH_STRIDE as u32]);
+        pass.set_bind_group(0, &gi.frame_bind_group, &[]);
+        let mut current = None;
+        for d in &gi.draws {
+            if current != Some(d.key) {
+                pass.set_pipeline(&self.pipeline(d.key));
+                current = Some(d.key);
+            }
+            pass.set_bind_group(1, &gi.batch_bind_group, &[d.slot * BATCH_STRIDE as u32]);
+            pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
         }
     }

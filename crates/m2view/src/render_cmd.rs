@@ -116,7 +116,8 @@ pub fn render_image(
     for w in &warnings {
         eprintln!("warning: {w}");
     }
-    let mut gm = renderer.upload(model, &textures);
+    let gm = renderer.upload(model, &textures);
+    let mut gi = renderer.instance(&gm);
     let mut player = Player::new(model);
     if let Some(s) = r.sequence {
         if s.index() >= model.sequences.len() {
@@ -143,6 +144,7 @@ pub fn render_image(
     };
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {
+        world: glam::Mat4::IDENTITY,
         view,
         proj: cam.proj(aspect),
         lod: r.lod,
@@ -153,11 +155,11 @@ pub fn render_image(
     };
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
-    let fs = renderer.prepare(&mut gm, model, &params);
+    let fs = renderer.prepare(&gm, &mut gi, model, &params);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
-        renderer.draw(&gm, &mut pass);
+        renderer.draw(&gm, &gi, &mut pass);
     }
     gpu.queue.submit([enc.finish()]);
     let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
