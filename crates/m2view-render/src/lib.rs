@@ -280,17 +280,15 @@ impl Renderer {
         let fs = wgpu::ShaderStages::FRAGMENT;
         let batch_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("batch"),
-            entries: &[
-                entry(
-                    0,
-                    vf,
-                    wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: true,
-                        min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
-                    },
-                ),
-            ],
+            entries: &[entry(
+                0,
+                vf,
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: true,
+                    min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
+                },
+            )],
         });
         let textures_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("batch textures"),
@@ -523,7 +521,8 @@ impl Renderer {
         };
         let frame_buffer = buffer("m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
         let bone_buffer = buffer("m2 bones", 64 * gm.bone_count as u64, wgpu::BufferUsages::STORAGE);
-        let batch_buffer = buffer("m2 batch uniforms", BATCH_STRIDE * gm.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let batch_buffer =
+            buffer("m2 batch uniforms", BATCH_STRIDE * gm.max_batches as u64, wgpu::BufferUsages::UNIFORM);
         let identity = vec![Mat4::IDENTITY.to_cols_array_2d(); gm.bone_count];
         self.queue.write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
         let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {

@@ -1,0 +1,123 @@
+//! N animated instances of a real creature (`Corehound2.m2`, or the writer
+//! fixture without the sample corpus) at 1280×720 with a moving camera:
+//! CPU time to evaluate N poses ("eval") and the whole frame ("frame": eval,
+//! per-instance uploads and sort, draw, submit and wait for the GPU).
+//! Goals (issue 3): one creature ≥ 30 fps on software Vulkan; 1,000 at ≥ 60 fps
+//! on a real GPU.
+//!
+//! `cargo bench -p m2view --bench instances` (`M2VIEW_BENCH_N=1,10` to choose N).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::{Mat4, Vec3};
+use m2view::scene;
+use m2view_anim::{Player, Pose};
+use m2view_format::{LoadOptions, LoadedModel, fixtures};
+use m2view_render::camera::Camera;
+use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
+use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
+
+fn creature() -> LoadedModel {
+    if let Some(dir) = fixtures::samples_dir() {
+        let p = dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+        return m2view_format::load_model_file(&p, &LoadOptions::default()).unwrap();
+    }
+    let d = std::env::temp_dir().join(format!("m2view-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("TwoBoxes.m2"), m2view_format::writer::write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(d.join("TwoBoxes00.skin"), m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264))
+        .unwrap();
+    m2view_format::load_model_file(&d.join("TwoBoxes.m2"), &LoadOptions::default()).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let lm = creature();
+    let model = &lm.model;
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    eprintln!("instances benchmark on {} with {}", gpu.adapter_summary(), lm.path.display());
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let textures = scene::load_textures(&lm, renderer.supports_bc(), &mut Vec::new());
+    let gm = renderer.upload(model, &textures);
+    let target = OffscreenTarget::new(&gpu.device, 1280, 720);
+    let ns: Vec<usize> = std::env::var("M2VIEW_BENCH_N")
+        .ok()
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1, 10, 100, 1000]);
+    let (min, max) = scene::frame_bounds(model, 0, &[]);
+    let size = (max - min).max_element().max(1.0);
+    let geosets = scene::default_geosets(&model.lods[0]);
+    let visible = |id: u16| geosets.contains(&id);
+    let mut g = c.benchmark_group("instances");
+    g.sample_size(10);
+    g.measurement_time(std::time::Duration::from_secs(4));
+    for &n in &ns {
+        let side = (n as f32).sqrt().ceil() as usize;
+        let worlds: Vec<Mat4> = (0..n)
+            .map(|i| Mat4::from_translation(Vec3::new((i % side) as f32, (i / side) as f32, 0.0) * size * 1.2))
+            .collect();
+        let mut players: Vec<Player> = (0..n)
+            .map(|i| {
+                let mut p = Player::new(model);
+                p.advance(model, i as f32 * 37.0); // desynchronised
+                p
+            })
+            .collect();
+        let mut poses = vec![Pose::default(); n];
+        let mut instances: Vec<_> = (0..n).map(|_| renderer.instance(&gm)).collect();
+        let center = Vec3::new(side as f32 * 0.6, side as f32 * 0.6, 0.3) * size;
+        let mut angle = 0.0f32;
+        g.bench_function(format!("eval/{n}"), |b| {
+            b.iter(|| {
+                for (p, pose) in players.iter_mut().zip(&mut poses) {
+                    p.advance(model, 16.0);
+                    scene::pose(model, p, Mat4::IDENTITY, pose);
+                }
+                black_box(&poses);
+            })
+        });
+        g.bench_function(format!("frame/{n}"), |b| {
+            b.iter(|| {
+                angle += 0.05;
+                let radius = side as f32 * size * 1.1 + size * 2.0;
+                let cam = Camera {
+                    eye: center + Vec3::new(angle.cos() * radius, angle.sin() * radius, radius * 0.6),
+                    target: center,
+                    up: Vec3::Z,
+                    fov_y: 0.8,
+                    near: 0.5,
+                    far: radius * 4.0,
+                };
+                let (view, proj) = (cam.view(), cam.proj(1280.0 / 720.0));
+                let mut enc = gpu.device.create_command_encoder(&Default::default());
+                for i in 0..n {
+                    players[i].advance(model, 16.0);
+                    scene::pose(model, &mut players[i], view * worlds[i], &mut poses[i]);
+                    let params = FrameParams {
+                        world: worlds[i],
+                        view,
+                        proj,
+                        lod: 0,
+                        geoset_visible: &visible,
+                        pose: &poses[i],
+                        model_alpha: 1.0,
+                        lighting: Lighting::default(),
+                    };
+                    renderer.prepare(&gm, &mut instances[i], model, &params);
+                }
+                {
+                    let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
+                    for inst in &instances {
+                        renderer.draw(&gm, inst, &mut pass);
+                    }
+                }
+                gpu.queue.submit([enc.finish()]);
+                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
