@@ -4,6 +4,8 @@
 //! - `golden [--bless]`: run the golden-image tests; `--bless` rewrites the
 //!   goldens from the current renderer (look at every image before committing).
 //! - `bench`: the parse benchmark (format crate, against wow-m2).
+//! - `gen-assets`: writes the embedded demo model into `assets/demo/` with the
+//!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
 
 use std::process::{Command, ExitCode};
 
@@ -26,8 +28,11 @@ fn main() -> ExitCode {
             cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
         }
         Some("bench") => cargo(&["bench", "-p", "m2view-format", "--bench", "parse"], &[]),
+        Some("gen-assets") => {
+            cargo(&["run", "-q", "-p", "m2view-format", "--example", "gen_demo", "--", "assets/demo"], &[])
+        }
         _ => {
-            eprintln!("usage: cargo xtask ci | golden [--bless] | bench");
+            eprintln!("usage: cargo xtask ci | golden [--bless] | bench | gen-assets");
             false
         }
     };

@@ -420,3 +420,36 @@ pub fn samples_dir() -> Option<std::path::PathBuf> {
     eprintln!("\n*** {msg}: test SKIPPED ***\n");
     None
 }
+
+/// The files of the embedded demo model (`m2view` without arguments): the
+/// two-box model as v264 "Demo" with two LODs (`Demo01.skin` drops the top
+/// box), its checker texture at the stored path and a `DemoSkin.blp` for the
+/// replaceable (monster skin) texture. Written to `assets/demo/` by
+/// `cargo xtask gen-assets`; a test checks the committed files match.
+pub fn demo_files() -> Vec<(String, Vec<u8>)> {
+    let mut md = two_boxes(264);
+    md.name = "Demo".into();
+    md.num_skin_profiles = 2;
+    let lod0 = skin_profile(264);
+    let mut lod1 = lod0.clone();
+    lod1.indices.truncate(36);
+    lod1.submeshes.truncate(1);
+    lod1.batches.truncate(1);
+    let raw = |w: u32, h: u32, f: &dyn Fn(u32, u32) -> [u8; 4]| {
+        let px: Vec<u8> = (0..h).flat_map(|y| (0..w).flat_map(move |x| f(x, y))).collect();
+        crate::blp::write_blp2_raw(w, h, &[px])
+    };
+    let checker = raw(32, 32, &|x, y| if (x / 8 + y / 8) % 2 == 0 { [232, 196, 92, 255] } else { [52, 96, 168, 255] });
+    let glow = raw(32, 32, &|x, y| {
+        let r = ((x as f32 - 15.5).powi(2) + (y as f32 - 15.5).powi(2)).sqrt() / 22.0;
+        let a = (255.0 * (1.0 - r).clamp(0.2, 1.0)) as u8;
+        [255, (120.0 + 135.0 * (1.0 - r).max(0.0)) as u8, 40, a]
+    });
+    vec![
+        ("Demo.m2".into(), crate::writer::write_md20(&md)),
+        ("Demo00.skin".into(), crate::writer::write_skin(&lod0, 264)),
+        ("Demo01.skin".into(), crate::writer::write_skin(&lod1, 264)),
+        ("Textures/Boxes/Box.blp".into(), checker),
+        ("DemoSkin.blp".into(), glow),
+    ]
+}

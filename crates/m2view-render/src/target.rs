@@ -34,7 +34,12 @@ impl OffscreenTarget {
                 view_formats: &[],
             })
         };
-        let color = tex(OFFSCREEN_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC);
+        let color = tex(
+            OFFSCREEN_FORMAT,
+            wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::TEXTURE_BINDING,
+        );
         let depth = tex(DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
         OffscreenTarget {
             width,

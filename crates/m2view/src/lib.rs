@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod info;
 pub mod render_cmd;
 pub mod scene;

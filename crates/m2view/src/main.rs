@@ -1,6 +1,7 @@
 //! `m2view`: viewer and command-line inspector for World of Warcraft M2 models.
 //!
-//! Subcommands: `info` (what is in a file, text or JSON) and `render`
+//! `m2view [file]` opens the viewer window (the embedded demo model without a
+//! file). Subcommands: `info` (what is in a file, text or JSON) and `render`
 //! (offscreen to PNG). Exit codes: 0 success, 1 usage or runtime failure,
 //! 2 the input file is malformed (the message names file, structure, offset).
 
@@ -13,9 +14,12 @@ use m2view::{info, render_cmd};
 
 #[derive(Parser)]
 #[command(name = "m2view", version, about = "World of Warcraft M2 model viewer and inspector")]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Model to open in the viewer window (default: the embedded demo model).
+    file: Option<PathBuf>,
     /// Data root that texture paths are relative to (default: walk up from the model's folder).
     #[arg(long, global = true, value_name = "DIR")]
     data_root: Option<PathBuf>,
@@ -64,9 +68,12 @@ fn main() -> ExitCode {
                 ExitCode::from(code)
             }
         },
-        None => {
-            eprintln!("the interactive viewer is not built yet; use `m2view info <file>`");
-            ExitCode::from(1)
-        }
+        None => match m2view::app::window::run(cli.file, opts) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
     }
 }

@@ -1,0 +1,29 @@
+//! The default model shown by `m2view` without arguments. No game asset may
+//! ship with the project: these files are written by the project's own writer
+//! (`m2view_format::fixtures::demo_files`) through `cargo xtask gen-assets`
+//! into `assets/demo/`, and a test checks they match what the generator writes.
+
+use std::path::PathBuf;
+
+/// The embedded files: (relative path, bytes).
+pub const FILES: &[(&str, &[u8])] = &[
+    ("Demo.m2", include_bytes!("../../../../assets/demo/Demo.m2")),
+    ("Demo00.skin", include_bytes!("../../../../assets/demo/Demo00.skin")),
+    ("Demo01.skin", include_bytes!("../../../../assets/demo/Demo01.skin")),
+    ("Textures/Boxes/Box.blp", include_bytes!("../../../../assets/demo/Textures/Boxes/Box.blp")),
+    ("DemoSkin.blp", include_bytes!("../../../../assets/demo/DemoSkin.blp")),
+];
+
+/// Writes the demo model into a temp folder and returns the `.m2` path, so it
+/// opens through the same loader as any file.
+pub fn write_to_temp() -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("m2view-demo-{}", std::process::id()));
+    for (rel, bytes) in FILES {
+        let p = dir.join(rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&p, bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(dir.join("Demo.m2"))
+}

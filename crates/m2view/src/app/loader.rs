@@ -1,0 +1,53 @@
+//! Loading off the UI thread: parse the model and its companions and decode
+//! its textures on a worker thread; the UI polls for the result each frame.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use m2view_format::{LoadOptions, LoadedModel};
+use m2view_render::TextureData;
+
+use crate::scene;
+
+/// A model ready for the GPU.
+pub struct Loaded {
+    /// The model and what was found around it.
+    pub lm: LoadedModel,
+    /// Decoded textures, one per model texture.
+    pub textures: Vec<Option<TextureData>>,
+    /// Texture decode problems.
+    pub warnings: Vec<String>,
+}
+
+/// A load in progress.
+pub struct Pending {
+    /// What is being loaded.
+    pub path: PathBuf,
+    rx: Receiver<Result<Loaded, String>>,
+}
+
+impl Pending {
+    /// Starts loading `path` on a worker thread. `bc`: keep DXT textures compressed.
+    pub fn start(path: PathBuf, opts: LoadOptions, bc: bool) -> Pending {
+        let (tx, rx) = channel();
+        let p = path.clone();
+        std::thread::spawn(move || {
+            let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|lm| {
+                let mut warnings = Vec::new();
+                let textures = scene::load_textures(&lm, bc, &mut warnings);
+                Loaded { lm, textures, warnings }
+            });
+            let _ = tx.send(result);
+        });
+        Pending { path, rx }
+    }
+
+    /// The result once the worker is done.
+    pub fn poll(&self) -> Option<Result<Loaded, String>> {
+        match self.rx.try_recv() {
+            Ok(r) => Some(r),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(format!("{}: loader thread failed", self.path.display()))),
+        }
+    }
+}

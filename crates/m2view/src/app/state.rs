@@ -1,0 +1,248 @@
+//! UI state, apart from anything on the GPU: the open model's playback and
+//! display choices, the orbit camera, loading and errors, recent files.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use glam::{Mat4, Vec3};
+use m2view_anim::Player;
+use m2view_format::{LoadOptions, LoadedModel};
+use m2view_render::camera::{Camera, Preset};
+
+use super::loader::Pending;
+use crate::scene;
+
+/// An orbit camera around a target (Z-up; yaw 0 looks from +X, the model's front).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Orbit {
+    /// Point looked at.
+    pub target: Vec3,
+    /// Angle around Z, radians.
+    pub yaw: f32,
+    /// Elevation, radians.
+    pub pitch: f32,
+    /// Distance from the target.
+    pub distance: f32,
+    /// Vertical field of view, radians.
+    pub fov_y: f32,
+}
+
+impl Orbit {
+    /// Frames `bounds` from a preset direction.
+    pub fn framing(bounds: (Vec3, Vec3), preset: Preset, aspect: f32) -> Orbit {
+        let cam = Camera::framing(bounds.0, bounds.1, preset.direction(), aspect);
+        let d = cam.eye - cam.target;
+        Orbit {
+            target: cam.target,
+            yaw: d.y.atan2(d.x),
+            pitch: (d.z / d.length()).clamp(-1.0, 1.0).asin(),
+            distance: d.length(),
+            fov_y: cam.fov_y,
+        }
+    }
+
+    /// The camera.
+    pub fn camera(&self) -> Camera {
+        let dir = Vec3::new(self.pitch.cos() * self.yaw.cos(), self.pitch.cos() * self.yaw.sin(), self.pitch.sin());
+        Camera {
+            eye: self.target + dir * self.distance,
+            target: self.target,
+            up: Vec3::Z,
+            fov_y: self.fov_y,
+            near: self.distance * 0.01,
+            far: self.distance * 100.0,
+        }
+    }
+
+    /// Orbits by a drag of `(dx, dy)` points.
+    pub fn rotate(&mut self, dx: f32, dy: f32) {
+        self.yaw -= dx * 0.01;
+        self.pitch = (self.pitch + dy * 0.01).clamp(-1.55, 1.55);
+    }
+
+    /// Pans by a drag of `(dx, dy)` points in a view of `height` points.
+    pub fn pan(&mut self, dx: f32, dy: f32, height: f32) {
+        let cam = self.camera();
+        let fwd = (cam.target - cam.eye).normalize();
+        let right = fwd.cross(Vec3::Z).normalize_or_zero();
+        let up = right.cross(fwd);
+        let scale = 2.0 * self.distance * (self.fov_y * 0.5).tan() / height.max(1.0);
+        self.target += (-right * dx + up * dy) * scale;
+    }
+
+    /// Zooms by a wheel delta (positive = closer).
+    pub fn zoom(&mut self, delta: f32) {
+        self.distance = (self.distance * (1.0 - delta * 0.002).clamp(0.5, 1.5)).max(1e-3);
+    }
+}
+
+/// Which camera the view uses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CameraMode {
+    /// The user's orbit camera.
+    Orbit,
+    /// The model's own camera `n` (animated).
+    Model(usize),
+}
+
+/// The open model and how it is shown.
+pub struct Current {
+    /// The model.
+    pub lm: LoadedModel,
+    /// Playback.
+    pub player: Player,
+    /// LOD index.
+    pub lod: usize,
+    /// Geosets shown.
+    pub geosets: BTreeSet<u16>,
+    /// Warnings from loading and decoding.
+    pub warnings: Vec<String>,
+}
+
+impl Current {
+    /// A freshly opened model: Stand, LOD 0, the game's default geosets.
+    pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
+        let player = Player::new(&lm.model);
+        let geosets = lm.model.lods.first().map(scene::default_geosets).unwrap_or_default();
+        Current { lm, player, lod: 0, geosets, warnings }
+    }
+
+    /// Switches LOD, keeping geoset choices where ids exist.
+    pub fn set_lod(&mut self, lod: usize) {
+        self.lod = lod.min(self.lm.model.lods.len().saturating_sub(1));
+    }
+
+    /// Bounds of the current pose (for framing).
+    pub fn bounds(&mut self) -> (Vec3, Vec3) {
+        let mut pose = m2view_anim::Pose::default();
+        scene::pose(&self.lm.model, &mut self.player, Mat4::IDENTITY, &mut pose);
+        scene::frame_bounds(&self.lm.model, self.lod, &pose.bones)
+    }
+}
+
+/// Display options.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ViewOptions {
+    /// Background colour (0..1).
+    pub background: [f32; 3],
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions { background: [0.17, 0.18, 0.2] }
+    }
+}
+
+/// Everything the UI shows and edits.
+pub struct AppState {
+    /// The open model.
+    pub current: Option<Current>,
+    /// A load in progress.
+    pub pending: Option<Pending>,
+    /// The last error (file, structure, offset), shown until dismissed.
+    pub error: Option<String>,
+    /// Orbit camera.
+    pub orbit: Orbit,
+    /// Which camera is used.
+    pub camera_mode: CameraMode,
+    /// Frame the model when the next one arrives or when asked (F).
+    pub frame_request: Option<Preset>,
+    /// Display options.
+    pub view: ViewOptions,
+    /// Recently opened files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The path typed into the open field.
+    pub path_field: String,
+    /// Load options (data root, listfile).
+    pub load_options: LoadOptions,
+    /// Keep DXT textures compressed (the adapter supports BC).
+    pub bc: bool,
+    /// Show the keyboard-shortcut help.
+    pub show_help: bool,
+    /// Inspector filter text.
+    pub filter: String,
+}
+
+impl AppState {
+    /// A state with nothing open.
+    pub fn new(load_options: LoadOptions, bc: bool) -> AppState {
+        AppState {
+            current: None,
+            pending: None,
+            error: None,
+            orbit: Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Preset::Iso, 1.5),
+            camera_mode: CameraMode::Orbit,
+            frame_request: Some(Preset::Iso),
+            view: ViewOptions::default(),
+            recent: load_recent(),
+            path_field: String::new(),
+            load_options,
+            bc,
+            show_help: false,
+            filter: String::new(),
+        }
+    }
+
+    /// Starts loading `path` off the UI thread (the current model stays on screen).
+    pub fn open(&mut self, path: PathBuf) {
+        self.path_field = path.display().to_string();
+        self.pending = Some(Pending::start(path, self.load_options.clone(), self.bc));
+    }
+
+    /// Reloads the current file.
+    pub fn reload(&mut self) {
+        if let Some(c) = &self.current {
+            let p = c.lm.path.clone();
+            self.open(p);
+        }
+    }
+
+    /// Takes a finished load: on success it replaces the model and returns its
+    /// decoded textures for upload; on failure the error is shown and the
+    /// previous model stays.
+    pub fn poll_loading(&mut self) -> Option<Vec<Option<m2view_render::TextureData>>> {
+        let result = self.pending.as_ref().and_then(Pending::poll)?;
+        let path = self.pending.take().map(|p| p.path).unwrap_or_default();
+        match result {
+            Ok(l) => {
+                let mut warnings = l.lm.model.warnings.clone();
+                warnings.extend(l.warnings);
+                self.current = Some(Current::new(l.lm, warnings));
+                self.error = None;
+                self.camera_mode = CameraMode::Orbit;
+                self.frame_request.get_or_insert(Preset::Iso);
+                self.recent.retain(|p| p != &path);
+                self.recent.insert(0, path);
+                self.recent.truncate(10);
+                save_recent(&self.recent);
+                Some(l.textures)
+            }
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
+    }
+}
+
+fn recent_file() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("m2view/recent.txt"))
+}
+
+fn load_recent() -> Vec<PathBuf> {
+    recent_file()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .map(|s| s.lines().filter(|l| !l.is_empty()).map(PathBuf::from).take(10).collect())
+        .unwrap_or_default()
+}
+
+fn save_recent(list: &[PathBuf]) {
+    if let Some(f) = recent_file() {
+        let _ = f.parent().map(std::fs::create_dir_all);
+        let text: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
+        let _ = std::fs::write(f, text.join("\n"));
+    }
+}

@@ -1,0 +1,401 @@
+//! The egui panels: open bar, animation, geosets, LOD, camera, inspector,
+//! view options and status. Pure UI over [`AppState`]; the 3D view is an image
+//! whose texture the viewport renders.
+
+use egui::{Color32, RichText};
+use m2view_format::{SequenceData, SequenceId, animation_name, attachment_name, geoset_group_name};
+use m2view_render::camera::Preset;
+
+use super::state::{AppState, CameraMode};
+
+/// Actions the window must carry out after the UI ran.
+#[derive(Default)]
+pub struct UiOutput {
+    /// Size in pixels the 3D view wants.
+    pub view_size: [u32; 2],
+    /// Open the native file dialog.
+    pub open_dialog: bool,
+}
+
+/// Keyboard shortcuts (also listed in the help window).
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("O", "open a file (dialog)"),
+    ("F5", "reload"),
+    ("Space", "play / pause"),
+    ("F", "frame the model"),
+    ("1–6", "front, back, left, right, top, iso"),
+    ("Left / Right", "step one frame (paused)"),
+    ("F1", "this help"),
+];
+
+fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    ctx.input(|i| {
+        use egui::Key;
+        if i.key_pressed(Key::O) {
+            out.open_dialog = true;
+        }
+        if i.key_pressed(Key::F5) {
+            s.reload();
+        }
+        if i.key_pressed(Key::F1) {
+            s.show_help = !s.show_help;
+        }
+        if i.key_pressed(Key::F) {
+            s.frame_request = Some(Preset::Iso);
+            s.camera_mode = CameraMode::Orbit;
+        }
+        let presets = [
+            (Key::Num1, Preset::Front),
+            (Key::Num2, Preset::Back),
+            (Key::Num3, Preset::Left),
+            (Key::Num4, Preset::Right),
+            (Key::Num5, Preset::Top),
+            (Key::Num6, Preset::Iso),
+        ];
+        for (k, p) in presets {
+            if i.key_pressed(k) {
+                s.frame_request = Some(p);
+                s.camera_mode = CameraMode::Orbit;
+            }
+        }
+        if let Some(c) = &mut s.current {
+            if i.key_pressed(Key::Space) {
+                c.player.paused = !c.player.paused;
+            }
+            if c.player.paused {
+                let step = if i.key_pressed(Key::ArrowRight) {
+                    1.0
+                } else if i.key_pressed(Key::ArrowLeft) {
+                    -1.0
+                } else {
+                    0.0
+                };
+                if step != 0.0 {
+                    let dur = c.player.duration_ms(&c.lm.model) as f32;
+                    c.player.time_ms = (c.player.time_ms + step * 1000.0 / 30.0).clamp(0.0, dur);
+                }
+            }
+        }
+    });
+}
+
+fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let model = &c.lm.model;
+    ui.horizontal(|ui| {
+        let label = if c.player.paused { "Play" } else { "Pause" };
+        if ui.button(label).clicked() {
+            c.player.paused = !c.player.paused;
+        }
+        ui.checkbox(&mut c.player.looping, "Loop");
+        ui.checkbox(&mut c.player.blend_on_switch, "Blend on switch");
+    });
+    ui.add(egui::Slider::new(&mut c.player.speed, 0.1..=4.0).text("speed").logarithmic(true));
+    let dur = c.player.duration_ms(model) as f32;
+    ui.add(egui::Slider::new(&mut c.player.time_ms, 0.0..=dur.max(1.0)).text("ms"));
+    if !model.global_sequences.is_empty() {
+        ui.label(RichText::new("Global sequences keep running while paused.").small());
+    }
+    let mut chosen = None;
+    egui::ScrollArea::vertical().id_salt("sequences").max_height(220.0).show(ui, |ui| {
+        for (i, q) in model.sequences.iter().enumerate() {
+            let name = animation_name(q.anim_id).unwrap_or("?");
+            let mut text = format!("{i:>3}  {name} ({}) .{}  {} ms", q.anim_id, q.variation, q.duration_ms);
+            match q.data {
+                SequenceData::Alias => text.push_str(&format!("  → alias of {}", q.alias_next.map_or(0, |a| a.0))),
+                SequenceData::External { loaded: false } => text.push_str("  [.anim]"),
+                _ => {}
+            }
+            let missing = matches!(q.data, SequenceData::External { loaded: false })
+                && c.lm.anim_files.get(i).is_none_or(Option::is_none);
+            let rt =
+                if missing { RichText::new(text + " missing").color(Color32::LIGHT_RED) } else { RichText::new(text) };
+            if ui.selectable_label(c.player.sequence.index() == i, rt).clicked() {
+                chosen = Some(SequenceId(i as u16));
+            }
+        }
+    });
+    if let Some(id) = chosen {
+        // An external sequence's .anim loads on first use; a failure is shown.
+        if let Err(e) = c.lm.load_anim(id) {
+            s.error = Some(e.to_string());
+        }
+        c.player.set_sequence(&c.lm.model, id);
+    }
+}
+
+fn geoset_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let Some(lod) = c.lm.model.lods.get(c.lod) else { return };
+    let mut ids: Vec<(u16, usize)> = Vec::new();
+    for sub in &lod.submeshes {
+        match ids.iter_mut().find(|(id, _)| *id == sub.geoset_id) {
+            Some(e) => e.1 += sub.index_count as usize / 3,
+            None => ids.push((sub.geoset_id, sub.index_count as usize / 3)),
+        }
+    }
+    ids.sort();
+    ui.horizontal(|ui| {
+        if ui.button("All").clicked() {
+            c.geosets = ids.iter().map(|(id, _)| *id).collect();
+        }
+        if ui.button("None").clicked() {
+            c.geosets.clear();
+        }
+        if ui.button("Game defaults").clicked() {
+            c.geosets = crate::scene::default_geosets(lod);
+        }
+    });
+    let mut group = u16::MAX;
+    for (id, tris) in ids {
+        if id / 100 != group {
+            group = id / 100;
+            ui.label(RichText::new(format!("{} ({group})", geoset_group_name(group))).strong());
+        }
+        let mut on = c.geosets.contains(&id);
+        if ui.checkbox(&mut on, format!("{id}  ({tris} triangles)")).changed() {
+            if on {
+                c.geosets.insert(id);
+            } else {
+                c.geosets.remove(&id);
+            }
+        }
+    }
+}
+
+fn lod_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let mut lod = c.lod;
+    for (i, l) in c.lm.model.lods.iter().enumerate() {
+        ui.radio_value(
+            &mut lod,
+            i,
+            format!("{i}: {} — {} triangles, {} batches", l.source, l.triangle_count(), l.batches.len()),
+        );
+    }
+    if lod != c.lod {
+        c.set_lod(lod);
+    }
+}
+
+fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.horizontal_wrapped(|ui| {
+        for (name, p) in [
+            ("Front", Preset::Front),
+            ("Back", Preset::Back),
+            ("Left", Preset::Left),
+            ("Right", Preset::Right),
+            ("Top", Preset::Top),
+            ("Iso", Preset::Iso),
+        ] {
+            if ui.button(name).clicked() {
+                s.frame_request = Some(p);
+                s.camera_mode = CameraMode::Orbit;
+            }
+        }
+    });
+    let mut fov = s.orbit.fov_y.to_degrees();
+    if ui.add(egui::Slider::new(&mut fov, 10.0..=120.0).text("field of view °")).changed() {
+        s.orbit.fov_y = fov.to_radians();
+    }
+    if let Some(c) = &s.current {
+        for (i, cam) in c.lm.model.cameras.iter().enumerate() {
+            let kind = match cam.kind {
+                0 => "portrait",
+                1 => "character info",
+                _ => "flyby / other",
+            };
+            if ui.selectable_label(s.camera_mode == CameraMode::Model(i), format!("model camera {i}: {kind}")).clicked()
+            {
+                s.camera_mode = CameraMode::Model(i);
+            }
+        }
+    }
+    ui.label(RichText::new("Left drag: orbit · right/middle drag: pan · wheel: zoom · Z is up").small());
+}
+
+fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.add(egui::TextEdit::singleline(&mut s.filter).hint_text("filter"));
+    let Some(c) = &s.current else { return };
+    let m = &c.lm.model;
+    let f = s.filter.to_lowercase();
+    let show = |t: &str| f.is_empty() || t.to_lowercase().contains(&f);
+    let src = &m.source;
+    ui.label(format!(
+        "{:?} v{} ({}) “{}”  flags {:#x}",
+        src.format, src.version, src.expansion, m.name, m.global_flags
+    ));
+    if !src.chunks.is_empty() {
+        ui.label(format!("chunks: {}", src.chunks.join(" ")));
+    }
+    egui::CollapsingHeader::new(format!("Textures ({})", m.textures.len())).show(ui, |ui| {
+        for (i, t) in m.textures.iter().enumerate() {
+            let file = c.lm.texture_files.get(i).cloned().flatten();
+            let line = format!(
+                "{i}: type {} {:?} → {}",
+                t.kind,
+                t.source,
+                file.map_or("missing".into(), |p| p.display().to_string())
+            );
+            if show(&line) {
+                ui.label(line);
+            }
+        }
+    });
+    egui::CollapsingHeader::new(format!("Materials ({})", m.materials.len())).show(ui, |ui| {
+        for (i, mat) in m.materials.iter().enumerate() {
+            ui.label(format!("{i}: {}  flags {:#x}", mat.blend.name(), mat.flags));
+        }
+    });
+    egui::CollapsingHeader::new(format!("Bones ({})", m.bones.len())).show(ui, |ui| {
+        for (i, b) in m.bones.iter().enumerate() {
+            let key = b.key_bone_id.and_then(m2view_format::key_bone_name).unwrap_or("");
+            let line = format!("{i}: parent {:?} {key} flags {:#x}", b.parent.map(|p| p.0), b.flags);
+            if show(&line) {
+                ui.label(line);
+            }
+        }
+    });
+    egui::CollapsingHeader::new(format!("Attachments ({})", m.attachments.len())).show(ui, |ui| {
+        for a in &m.attachments {
+            ui.label(format!("{} {} on bone {:?}", a.id, attachment_name(a.id).unwrap_or("?"), a.bone.map(|b| b.0)));
+        }
+    });
+    egui::CollapsingHeader::new(format!("Events ({})", m.events.len())).show(ui, |ui| {
+        for e in &m.events {
+            ui.label(format!("{} on bone {:?}", e.identifier, e.bone.map(|b| b.0)));
+        }
+    });
+    egui::CollapsingHeader::new(format!("Emitters ({} particle, {} ribbon)", m.particles.len(), m.ribbons.len())).show(
+        ui,
+        |ui| {
+            for (i, p) in m.particles.iter().enumerate() {
+                ui.label(format!(
+                    "particle {i}: {:?} {} on bone {:?}",
+                    p.emitter_type,
+                    p.blend.name(),
+                    p.bone.map(|b| b.0)
+                ));
+            }
+            for (i, r) in m.ribbons.iter().enumerate() {
+                ui.label(format!("ribbon {i} on bone {:?}", r.bone.map(|b| b.0)));
+            }
+        },
+    );
+    egui::CollapsingHeader::new(format!("Lights ({})", m.lights.len())).show(ui, |ui| {
+        for l in &m.lights {
+            ui.label(format!("type {} on bone {:?}", l.kind, l.bone.map(|b| b.0)));
+        }
+    });
+    if !c.warnings.is_empty() {
+        egui::CollapsingHeader::new(RichText::new(format!("Warnings ({})", c.warnings.len())).color(Color32::YELLOW))
+            .show(ui, |ui| {
+                for w in &c.warnings {
+                    ui.label(w);
+                }
+            });
+    }
+}
+
+/// Draws the whole UI; returns what the window must do next.
+pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, stats: &str) -> UiOutput {
+    let ctx = &root.ctx().clone();
+    let mut out = UiOutput::default();
+    shortcuts(ctx, s, &mut out);
+    egui::Panel::top("open").show(root, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("Open…").clicked() {
+                out.open_dialog = true;
+            }
+            let field =
+                ui.add(egui::TextEdit::singleline(&mut s.path_field).hint_text("path to .m2").desired_width(420.0));
+            if (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.button("Load").clicked() {
+                let p = std::path::PathBuf::from(s.path_field.trim());
+                s.open(p);
+            }
+            if ui.button("Reload (F5)").clicked() {
+                s.reload();
+            }
+            ui.menu_button("Recent", |ui| {
+                for p in s.recent.clone() {
+                    if ui.button(p.display().to_string()).clicked() {
+                        s.open(p);
+                        ui.close();
+                    }
+                }
+            });
+            if ui.button("Help (F1)").clicked() {
+                s.show_help = !s.show_help;
+            }
+            if let Some(p) = &s.pending {
+                ui.spinner();
+                ui.label(format!("loading {}", p.path.display()));
+            }
+        });
+    });
+    egui::Panel::bottom("status").show(root, |ui| {
+        ui.horizontal(|ui| {
+            if let Some(e) = &s.error {
+                ui.label(RichText::new(e).color(Color32::LIGHT_RED));
+                if ui.small_button("✕").clicked() {
+                    s.error = None;
+                }
+            } else if let Some(c) = &s.current {
+                ui.label(format!("{} — {stats}", c.lm.path.display()));
+            } else {
+                ui.label("drop an .m2 file here, or open one");
+            }
+        });
+    });
+    egui::Panel::left("panels").default_size(360.0).show(root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::CollapsingHeader::new("Animation").default_open(true).show(ui, |ui| animation_panel(ui, s));
+            egui::CollapsingHeader::new("Geosets").default_open(true).show(ui, |ui| geoset_panel(ui, s));
+            egui::CollapsingHeader::new("LOD").show(ui, |ui| lod_panel(ui, s));
+            egui::CollapsingHeader::new("Camera").default_open(true).show(ui, |ui| camera_panel(ui, s));
+            egui::CollapsingHeader::new("View").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("background");
+                    ui.color_edit_button_rgb(&mut s.view.background);
+                });
+            });
+            egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector_panel(ui, s));
+        });
+    });
+    if s.show_help {
+        egui::Window::new("Keyboard shortcuts").open(&mut s.show_help).show(ctx, |ui| {
+            for (k, what) in SHORTCUTS {
+                ui.label(format!("{k}: {what}"));
+            }
+        });
+    }
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
+        let rect = ui.available_rect_before_wrap();
+        let ppp = ctx.pixels_per_point();
+        out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
+        let response = match view_texture {
+            Some(id) => ui.add(egui::Image::new((id, rect.size())).sense(egui::Sense::click_and_drag())),
+            None => ui.allocate_rect(rect, egui::Sense::click_and_drag()),
+        };
+        let d = response.drag_delta();
+        if response.dragged_by(egui::PointerButton::Primary) {
+            s.orbit.rotate(d.x, d.y);
+            s.camera_mode = CameraMode::Orbit;
+        } else if response.dragged_by(egui::PointerButton::Secondary)
+            || response.dragged_by(egui::PointerButton::Middle)
+        {
+            s.orbit.pan(d.x, d.y, rect.height());
+            s.camera_mode = CameraMode::Orbit;
+        }
+        if response.hovered() {
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            if scroll != 0.0 {
+                s.orbit.zoom(scroll);
+            }
+        }
+    });
+    out
+}

@@ -1,0 +1,116 @@
+//! The one bridge between the 3D renderer and egui: the model is drawn into
+//! an offscreen target (the same path as `m2view render`) sized to the view
+//! panel, and that texture is shown by egui as an image.
+
+use glam::Mat4;
+use m2view_anim::Pose;
+use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
+use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
+
+use super::state::{AppState, CameraMode};
+use crate::scene;
+
+/// GPU side of the 3D view.
+pub struct SceneView {
+    renderer: Renderer,
+    model: Option<(GpuModel, GpuInstance)>,
+    target: Option<OffscreenTarget>,
+    /// The egui texture showing the target.
+    pub texture: Option<egui::TextureId>,
+    pose: Pose,
+    /// What the last frame drew.
+    pub stats: FrameStats,
+}
+
+impl SceneView {
+    /// Creates the renderer for `device`.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> SceneView {
+        SceneView {
+            renderer: Renderer::new(device, queue, OFFSCREEN_FORMAT),
+            model: None,
+            target: None,
+            texture: None,
+            pose: Pose::default(),
+            stats: FrameStats::default(),
+        }
+    }
+
+    /// Whether BC textures can stay compressed.
+    pub fn supports_bc(&self) -> bool {
+        self.renderer.supports_bc()
+    }
+
+    /// Uploads a newly loaded model (replacing the previous one).
+    pub fn set_model(&mut self, model: &m2view_format::Model, textures: &[Option<TextureData>]) {
+        let gm = self.renderer.upload(model, textures);
+        let gi = self.renderer.instance(&gm);
+        self.model = Some((gm, gi));
+    }
+
+    /// Textures drawn with the missing placeholder.
+    pub fn missing_textures(&self) -> usize {
+        self.model.as_ref().map_or(0, |(gm, _)| gm.missing_textures)
+    }
+
+    /// Renders the current model at `size` pixels into the target and makes
+    /// sure egui shows it.
+    pub fn render(
+        &mut self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        egui: &mut egui_wgpu::Renderer,
+        state: &mut AppState,
+        size: [u32; 2],
+    ) {
+        let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
+        if self.target.as_ref().is_none_or(|t| (t.width, t.height) != (w, h)) {
+            let t = OffscreenTarget::new(device, w, h);
+            match self.texture {
+                Some(id) => {
+                    egui.update_egui_texture_from_wgpu_texture(device, &t.color_view, wgpu::FilterMode::Linear, id)
+                }
+                None => {
+                    self.texture = Some(egui.register_native_texture(device, &t.color_view, wgpu::FilterMode::Linear))
+                }
+            }
+            self.target = Some(t);
+        }
+        let Some(target) = &self.target else { return };
+        let bg = state.view.background;
+        let clear = [bg[0] as f64, bg[1] as f64, bg[2] as f64, 1.0];
+        let aspect = w as f32 / h as f32;
+        let mut pass = target.begin_pass(encoder, clear);
+        let (Some(cur), Some((gm, gi))) = (state.current.as_mut(), self.model.as_mut()) else {
+            self.stats = FrameStats::default();
+            return;
+        };
+        if let Some(preset) = state.frame_request.take() {
+            state.orbit = super::state::Orbit::framing(cur.bounds(), preset, aspect);
+        }
+        let model = &cur.lm.model;
+        let cam = match state.camera_mode {
+            CameraMode::Orbit => state.orbit.camera(),
+            CameraMode::Model(n) => {
+                let clock = cur.player.clock(model);
+                scene::camera_for(model, &format!("model:{n}"), aspect, (glam::Vec3::ZERO, glam::Vec3::ONE), &clock)
+                    .unwrap_or_else(|_| state.orbit.camera())
+            }
+        };
+        let view = cam.view();
+        scene::pose(model, &mut cur.player, view, &mut self.pose);
+        let geosets = &cur.geosets;
+        let visible = |id: u16| geosets.contains(&id);
+        let params = FrameParams {
+            world: Mat4::IDENTITY,
+            view,
+            proj: cam.proj(aspect),
+            lod: cur.lod,
+            geoset_visible: &visible,
+            pose: &self.pose,
+            model_alpha: 1.0,
+            lighting: Lighting::default(),
+        };
+        self.stats = self.renderer.prepare(gm, gi, model, &params);
+        self.renderer.draw(gm, gi, &mut pass);
+    }
+}

@@ -1,0 +1,275 @@
+//! The window: winit event loop, wgpu surface, egui input and painting.
+//! A lost or outdated surface is reconfigured; a zero-sized (minimised)
+//! window skips drawing.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Instant;
+
+use m2view_format::LoadOptions;
+use winit::application::ApplicationHandler;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::window::{Window, WindowId};
+
+use super::state::AppState;
+use super::ui;
+use super::viewport::SceneView;
+
+struct Gfx {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    egui_renderer: egui_wgpu::Renderer,
+    egui_state: egui_winit::State,
+    scene: SceneView,
+    adapter: String,
+}
+
+struct App {
+    initial: Option<PathBuf>,
+    load_options: LoadOptions,
+    gfx: Option<Gfx>,
+    state: Option<AppState>,
+    egui_ctx: egui::Context,
+    last_frame: Instant,
+    frame_ms: f32,
+    dialog: Option<Receiver<Option<PathBuf>>>,
+    error: Option<String>,
+    /// egui texture changes not yet applied (kept across skipped frames).
+    textures: egui::TexturesDelta,
+}
+
+/// Opens the window with `initial` (or the embedded demo model) and runs until closed.
+pub fn run(initial: Option<PathBuf>, load_options: LoadOptions) -> Result<(), String> {
+    let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
+    event_loop.set_control_flow(ControlFlow::Poll);
+    let mut app = App {
+        initial,
+        load_options,
+        gfx: None,
+        state: None,
+        egui_ctx: egui::Context::default(),
+        last_frame: Instant::now(),
+        frame_ms: 0.0,
+        dialog: None,
+        error: None,
+        textures: egui::TexturesDelta::default(),
+    };
+    event_loop.run_app(&mut app).map_err(|e| e.to_string())?;
+    app.error.map_or(Ok(()), Err)
+}
+
+impl App {
+    fn init(&mut self, el: &ActiveEventLoop) -> Result<(), String> {
+        let attrs = Window::default_attributes()
+            .with_title("m2view")
+            .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 800.0));
+        let window = Arc::new(el.create_window(attrs).map_err(|e| e.to_string())?);
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
+            el.owned_display_handle(),
+        )));
+        let surface = instance.create_surface(window.clone()).map_err(|e| e.to_string())?;
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            compatible_surface: Some(&surface),
+            ..Default::default()
+        }))
+        .map_err(|e| m2view_render::RenderError::NoAdapter(e.to_string()).to_string())?;
+        let (device, queue) =
+            pollster::block_on(adapter.request_device(&m2view_render::gpu::device_descriptor(&adapter)))
+                .map_err(|e| e.to_string())?;
+        let size = window.inner_size();
+        let mut config = surface
+            .get_default_config(&adapter, size.width.max(1), size.height.max(1))
+            .ok_or("the surface is not supported by the adapter")?;
+        // A non-sRGB surface: egui and the 3D view both work in gamma space.
+        let caps = surface.get_capabilities(&adapter);
+        if let Some(f) = caps.formats.iter().find(|f| !f.is_srgb()) {
+            config.format = *f;
+        }
+        surface.configure(&device, &config);
+        let egui_renderer = egui_wgpu::Renderer::new(&device, config.format, egui_wgpu::RendererOptions::default());
+        let egui_state = egui_winit::State::new(
+            self.egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(device.limits().max_texture_dimension_2d as usize),
+        );
+        let scene = SceneView::new(&device, &queue);
+        let mut state = AppState::new(self.load_options.clone(), scene.supports_bc());
+        match self.initial.take() {
+            Some(p) => state.open(p),
+            None => match super::demo::write_to_temp() {
+                Ok(p) => state.open(p),
+                Err(e) => state.error = Some(e),
+            },
+        }
+        let i = adapter.get_info();
+        self.gfx = Some(Gfx {
+            window,
+            surface,
+            config,
+            device,
+            queue,
+            egui_renderer,
+            egui_state,
+            scene,
+            adapter: format!("{} ({:?})", i.name, i.backend),
+        });
+        self.state = Some(state);
+        Ok(())
+    }
+
+    fn open_dialog(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        // rfd talks to the desktop portal; off the event-loop thread it cannot stall the UI.
+        std::thread::spawn(move || {
+            let pick = rfd::FileDialog::new().add_filter("World of Warcraft model", &["m2", "M2"]).pick_file();
+            let _ = tx.send(pick);
+        });
+        self.dialog = Some(rx);
+    }
+
+    fn frame(&mut self) {
+        let (Some(g), Some(state)) = (self.gfx.as_mut(), self.state.as_mut()) else { return };
+        let now = Instant::now();
+        let dt = (now - self.last_frame).as_secs_f32() * 1000.0;
+        self.last_frame = now;
+        self.frame_ms = self.frame_ms * 0.9 + dt * 0.1;
+        if let Some(textures) = state.poll_loading()
+            && let Some(c) = &state.current
+        {
+            g.scene.set_model(&c.lm.model, &textures);
+        }
+        if let Some(rx) = &self.dialog
+            && let Ok(pick) = rx.try_recv()
+        {
+            self.dialog = None;
+            match pick {
+                Some(p) => state.open(p),
+                None => {
+                    state.error = Some(
+                        "no file chosen (or no desktop file-dialog portal here): type a path in the field above".into(),
+                    )
+                }
+            }
+        }
+        if let Some(c) = &mut state.current {
+            c.player.advance(&c.lm.model, dt);
+        }
+        if g.config.width == 0 || g.config.height == 0 {
+            return;
+        }
+        let raw = g.egui_state.take_egui_input(&g.window);
+        let stats = format!(
+            "{} batches, {} triangles, {} textures missing · {:.1} ms/frame · {}",
+            g.scene.stats.batches,
+            g.scene.stats.triangles,
+            g.scene.missing_textures(),
+            self.frame_ms,
+            g.adapter
+        );
+        let mut out = ui::UiOutput::default();
+        let tex = g.scene.texture;
+        let full = self.egui_ctx.run_ui(raw, |ui| out = ui::draw(ui, state, tex, &stats));
+        g.egui_state.handle_platform_output(&g.window, full.platform_output);
+        self.textures.append(full.textures_delta);
+        let frame = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                g.surface.configure(&g.device, &g.config);
+                return;
+            }
+            _ => return,
+        };
+        let view = frame.texture.create_view(&Default::default());
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        g.scene.render(&g.device, &mut enc, &mut g.egui_renderer, state, out.view_size);
+        let ppp = full.pixels_per_point;
+        let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
+        let mut delta = std::mem::take(&mut self.textures);
+        for (id, deltas) in delta.set.drain() {
+            for d in deltas {
+                g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
+            }
+        }
+        let screen =
+            egui_wgpu::ScreenDescriptor { size_in_pixels: [g.config.width, g.config.height], pixels_per_point: ppp };
+        let extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
+        {
+            let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("egui"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
+        }
+        for id in delta.free.drain() {
+            g.egui_renderer.free_texture(&id);
+        }
+        g.queue.submit(extra.into_iter().chain([enc.finish()]));
+        g.queue.present(frame);
+        if out.open_dialog {
+            self.open_dialog();
+        }
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, el: &ActiveEventLoop) {
+        if self.gfx.is_none()
+            && let Err(e) = self.init(el)
+        {
+            self.error = Some(e);
+            el.exit();
+        }
+    }
+
+    fn window_event(&mut self, el: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(g) = self.gfx.as_mut() else { return };
+        let _ = g.egui_state.on_window_event(&g.window, &event);
+        match event {
+            WindowEvent::CloseRequested => el.exit(),
+            WindowEvent::Resized(size) => {
+                g.config.width = size.width;
+                g.config.height = size.height;
+                if size.width > 0 && size.height > 0 {
+                    g.surface.configure(&g.device, &g.config);
+                }
+            }
+            WindowEvent::DroppedFile(path) => {
+                if let Some(s) = self.state.as_mut() {
+                    s.open(path);
+                }
+            }
+            WindowEvent::RedrawRequested => self.frame(),
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _el: &ActiveEventLoop) {
+        if let Some(g) = &self.gfx {
+            g.window.request_redraw();
+        }
+    }
+}
