@@ -139,3 +139,14 @@ pub fn pose(model: &Model, player: &mut Player, view: Mat4, pose: &mut Pose) {
     let clock = player.clock(model);
     m2view_anim::evaluate(model, &clock, Some(view), pose);
 }
+
+/// Batches and triangles drawn for `lod` with `geosets` shown (what the
+/// renderer will draw, before alpha culling).
+pub fn visible_batches(model: &Model, lod: usize, geosets: &BTreeSet<u16>) -> (usize, usize) {
+    let Some(l) = model.lods.get(lod) else { return (0, 0) };
+    l.batches
+        .iter()
+        .filter_map(|b| l.submeshes.get(b.submesh as usize))
+        .filter(|s| geosets.contains(&s.geoset_id))
+        .fold((0, 0), |(b, t), s| (b + 1, t + s.index_count as usize / 3))
+}

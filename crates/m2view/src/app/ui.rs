@@ -23,7 +23,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F5", "reload"),
     ("Space", "play / pause"),
     ("F", "frame the model"),
-    ("1–6", "front, back, left, right, top, iso"),
+    ("1-6", "front, back, left, right, top, iso"),
     ("Left / Right", "step one frame (paused)"),
     ("F1", "this help"),
 ];
@@ -105,7 +105,7 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
             let name = animation_name(q.anim_id).unwrap_or("?");
             let mut text = format!("{i:>3}  {name} ({}) .{}  {} ms", q.anim_id, q.variation, q.duration_ms);
             match q.data {
-                SequenceData::Alias => text.push_str(&format!("  → alias of {}", q.alias_next.map_or(0, |a| a.0))),
+                SequenceData::Alias => text.push_str(&format!("  -> alias of {}", q.alias_next.map_or(0, |a| a.0))),
                 SequenceData::External { loaded: false } => text.push_str("  [.anim]"),
                 _ => {}
             }
@@ -173,12 +173,14 @@ fn lod_panel(ui: &mut egui::Ui, s: &mut AppState) {
         ui.radio_value(
             &mut lod,
             i,
-            format!("{i}: {} — {} triangles, {} batches", l.source, l.triangle_count(), l.batches.len()),
+            format!("{i}: {} - {} triangles, {} batches", l.source, l.triangle_count(), l.batches.len()),
         );
     }
     if lod != c.lod {
         c.set_lod(lod);
     }
+    let (b, t) = crate::scene::visible_batches(&c.lm.model, c.lod, &c.geosets);
+    ui.label(format!("showing {b} batches, {t} triangles"));
 }
 
 fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
@@ -198,7 +200,7 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
     });
     let mut fov = s.orbit.fov_y.to_degrees();
-    if ui.add(egui::Slider::new(&mut fov, 10.0..=120.0).text("field of view °")).changed() {
+    if ui.add(egui::Slider::new(&mut fov, 10.0..=120.0).text("field of view (deg)")).changed() {
         s.orbit.fov_y = fov.to_radians();
     }
     if let Some(c) = &s.current {
@@ -214,7 +216,7 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
             }
         }
     }
-    ui.label(RichText::new("Left drag: orbit · right/middle drag: pan · wheel: zoom · Z is up").small());
+    ui.label(RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom; Z is up").small());
 }
 
 fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
@@ -225,7 +227,7 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let show = |t: &str| f.is_empty() || t.to_lowercase().contains(&f);
     let src = &m.source;
     ui.label(format!(
-        "{:?} v{} ({}) “{}”  flags {:#x}",
+        "{:?} v{} ({}) \"{}\"  flags {:#x}",
         src.format, src.version, src.expansion, m.name, m.global_flags
     ));
     if !src.chunks.is_empty() {
@@ -235,7 +237,7 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
         for (i, t) in m.textures.iter().enumerate() {
             let file = c.lm.texture_files.get(i).cloned().flatten();
             let line = format!(
-                "{i}: type {} {:?} → {}",
+                "{i}: type {} {:?} -> {}",
                 t.kind,
                 t.source,
                 file.map_or("missing".into(), |p| p.display().to_string())
@@ -307,7 +309,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
     shortcuts(ctx, s, &mut out);
     egui::Panel::top("open").show(root, |ui| {
         ui.horizontal(|ui| {
-            if ui.button("Open…").clicked() {
+            if ui.button("Open...").clicked() {
                 out.open_dialog = true;
             }
             let field =
@@ -340,11 +342,11 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
         ui.horizontal(|ui| {
             if let Some(e) = &s.error {
                 ui.label(RichText::new(e).color(Color32::LIGHT_RED));
-                if ui.small_button("✕").clicked() {
+                if ui.small_button("dismiss").clicked() {
                     s.error = None;
                 }
             } else if let Some(c) = &s.current {
-                ui.label(format!("{} — {stats}", c.lm.path.display()));
+                ui.label(format!("{} | {stats}", c.lm.path.display()));
             } else {
                 ui.label("drop an .m2 file here, or open one");
             }

@@ -171,7 +171,7 @@ impl App {
         }
         let raw = g.egui_state.take_egui_input(&g.window);
         let stats = format!(
-            "{} batches, {} triangles, {} textures missing · {:.1} ms/frame · {}",
+            "{} batches, {} triangles, {} textures missing | {:.1} ms/frame | {}",
             g.scene.stats.batches,
             g.scene.stats.triangles,
             g.scene.missing_textures(),
