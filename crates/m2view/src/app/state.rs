@@ -125,11 +125,13 @@ impl Current {
 pub struct ViewOptions {
     /// Background colour (0..1).
     pub background: [f32; 3],
+    /// Screenshots get a transparent background.
+    pub transparent_screenshot: bool,
 }
 
 impl Default for ViewOptions {
     fn default() -> Self {
-        ViewOptions { background: [0.17, 0.18, 0.2] }
+        ViewOptions { background: [0.17, 0.18, 0.2], transparent_screenshot: false }
     }
 }
 
@@ -161,6 +163,10 @@ pub struct AppState {
     pub show_help: bool,
     /// Inspector filter text.
     pub filter: String,
+    /// A screenshot of the 3D view to write after this frame.
+    pub screenshot: Option<PathBuf>,
+    /// Where the last screenshot went.
+    pub last_screenshot: Option<String>,
 }
 
 impl AppState {
@@ -180,6 +186,8 @@ impl AppState {
             bc,
             show_help: false,
             filter: String::new(),
+            screenshot: None,
+            last_screenshot: None,
         }
     }
 

@@ -25,6 +25,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F", "frame the model"),
     ("1-6", "front, back, left, right, top, iso"),
     ("Left / Right", "step one frame (paused)"),
+    ("P", "screenshot of the 3D view to PNG"),
     ("F1", "this help"),
 ];
 
@@ -39,6 +40,9 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         }
         if i.key_pressed(Key::F5) {
             s.reload();
+        }
+        if i.key_pressed(Key::P) {
+            s.screenshot = Some(screenshot_path());
         }
         if i.key_pressed(Key::F1) {
             s.show_help = !s.show_help;
@@ -80,6 +84,12 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             }
         }
     });
+}
+
+/// `m2view-<unix seconds>.png` in the working directory.
+fn screenshot_path() -> std::path::PathBuf {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    std::path::PathBuf::from(format!("m2view-{t}.png"))
 }
 
 fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
@@ -363,6 +373,15 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label("background");
                     ui.color_edit_button_rgb(&mut s.view.background);
                 });
+                ui.horizontal(|ui| {
+                    if ui.button("Screenshot (P)").clicked() {
+                        s.screenshot = Some(screenshot_path());
+                    }
+                    ui.checkbox(&mut s.view.transparent_screenshot, "transparent background");
+                });
+                if let Some(p) = &s.last_screenshot {
+                    ui.label(RichText::new(p).small());
+                }
             });
             egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector_panel(ui, s));
         });

@@ -52,6 +52,20 @@ impl SceneView {
         self.model.as_ref().map_or(0, |(gm, _)| gm.missing_textures)
     }
 
+    /// Writes the last rendered frame of the 3D view to `path` as PNG (after
+    /// the frame's commands were submitted).
+    pub fn save_screenshot(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        path: &std::path::Path,
+    ) -> Result<(), String> {
+        let t = self.target.as_ref().ok_or("nothing rendered yet")?;
+        let px = t.read_rgba(device, queue).map_err(|e| e.to_string())?;
+        image::save_buffer(path, &px, t.width, t.height, image::ExtendedColorType::Rgba8)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Renders the current model at `size` pixels into the target and makes
     /// sure egui shows it.
     pub fn render(
@@ -77,7 +91,8 @@ impl SceneView {
         }
         let Some(target) = &self.target else { return };
         let bg = state.view.background;
-        let clear = [bg[0] as f64, bg[1] as f64, bg[2] as f64, 1.0];
+        let alpha = if state.screenshot.is_some() && state.view.transparent_screenshot { 0.0 } else { 1.0 };
+        let clear = [bg[0] as f64, bg[1] as f64, bg[2] as f64, alpha];
         let aspect = w as f32 / h as f32;
         let mut pass = target.begin_pass(encoder, clear);
         let (Some(cur), Some((gm, gi))) = (state.current.as_mut(), self.model.as_mut()) else {

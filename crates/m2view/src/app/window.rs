@@ -229,6 +229,12 @@ impl App {
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
+        if let Some(path) = state.screenshot.take() {
+            state.last_screenshot = Some(match g.scene.save_screenshot(&g.device, &g.queue, &path) {
+                Ok(()) => format!("saved {}", path.display()),
+                Err(e) => format!("screenshot failed: {e}"),
+            });
+        }
         if out.open_dialog {
             self.open_dialog();
         }
