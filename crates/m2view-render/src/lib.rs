@@ -15,6 +15,7 @@
 
 pub mod camera;
 pub mod gpu;
+pub mod lines;
 pub mod material;
 pub mod target;
 
@@ -738,10 +739,12 @@ fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, data: &TextureData
 #[cfg(test)]
 mod tests {
     #[test]
-    fn shader_validates_with_naga() {
-        let module = naga::front::wgsl::parse_str(super::M2_SHADER).expect("m2.wgsl parses");
-        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-            .validate(&module)
-            .expect("m2.wgsl validates");
+    fn shaders_validate_with_naga() {
+        for (name, src) in [("m2.wgsl", super::M2_SHADER), ("lines.wgsl", super::lines::LINES_SHADER)] {
+            let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {e}"));
+            naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+                .validate(&module)
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        }
     }
 }

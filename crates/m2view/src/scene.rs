@@ -150,3 +150,96 @@ pub fn visible_batches(model: &Model, lod: usize, geosets: &BTreeSet<u16>) -> (u
         .filter(|s| geosets.contains(&s.geoset_id))
         .fold((0, 0), |(b, t), s| (b + 1, t + s.index_count as usize / 3))
 }
+
+/// Which debug overlays to draw.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Overlays {
+    /// Bone hierarchy (parent pivot to child pivot).
+    pub bones: bool,
+    /// Triangle edges of the drawn batches.
+    pub wireframe: bool,
+    /// Model bounding box.
+    pub bounds: bool,
+    /// Vertex normals.
+    pub normals: bool,
+    /// Collision mesh.
+    pub collision: bool,
+    /// Attachment points.
+    pub attachments: bool,
+    /// Ground grid.
+    pub grid: bool,
+}
+
+/// Builds the overlay lines for the posed model (model space = world space here).
+pub fn overlay_lines(
+    model: &Model,
+    pose: &m2view_anim::Pose,
+    lod: usize,
+    geosets: &BTreeSet<u16>,
+    o: Overlays,
+) -> m2view_render::lines::LineList {
+    use m2view_anim::skin::skin_vertex;
+    let mut l = m2view_render::lines::LineList::default();
+    let (min, max) = frame_bounds(model, lod, &pose.bones);
+    let size = (max - min).length().max(0.01);
+    if o.grid {
+        let step = 10f32.powf((size * 0.25).log10().floor());
+        l.grid(20, step, [0.5, 0.5, 0.5, 0.5]);
+    }
+    if o.bounds {
+        l.aabb(Vec3::from(model.bounds.min), Vec3::from(model.bounds.max), [1.0, 1.0, 0.2, 1.0]);
+    }
+    if o.bones {
+        for (i, b) in model.bones.iter().enumerate() {
+            let at = |j: usize| {
+                pose.bones.get(j).map_or(Vec3::ZERO, |m| m.transform_point3(Vec3::from(model.bones[j].pivot)))
+            };
+            match b.parent {
+                Some(p) => l.line(at(p.index()), at(i), [0.2, 1.0, 0.4, 1.0]),
+                None => l.cross(at(i), size * 0.01, [0.2, 1.0, 0.4, 1.0]),
+            }
+        }
+    }
+    if o.attachments {
+        for m in &pose.attachments {
+            l.cross(m.w_axis.truncate(), size * 0.02, [1.0, 0.3, 1.0, 1.0]);
+        }
+    }
+    if o.collision {
+        let c = &model.collision;
+        for t in c.indices.chunks_exact(3) {
+            let p = |i: u16| c.positions.get(i as usize).map_or(Vec3::ZERO, |v| Vec3::from(*v));
+            let (a, b, d) = (p(t[0]), p(t[1]), p(t[2]));
+            for (x, y) in [(a, b), (b, d), (d, a)] {
+                l.line(x, y, [0.3, 0.7, 1.0, 1.0]);
+            }
+        }
+    }
+    if (o.wireframe || o.normals)
+        && let Some(lodm) = model.lods.get(lod)
+    {
+        for b in &lodm.batches {
+            let Some(sub) = lodm.submeshes.get(b.submesh as usize) else { continue };
+            if !geosets.contains(&sub.geoset_id) {
+                continue;
+            }
+            let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
+            let tri = lodm.indices.get(range).unwrap_or(&[]);
+            let skinned = |i: u32| model.vertices.get(i as usize).map(|v| skin_vertex(v, &pose.bones));
+            for t in tri.chunks_exact(3) {
+                let (Some(a), Some(b2), Some(c)) = (skinned(t[0]), skinned(t[1]), skinned(t[2])) else { continue };
+                if o.wireframe {
+                    for (x, y) in [(a.0, b2.0), (b2.0, c.0), (c.0, a.0)] {
+                        l.line(x, y, [1.0, 1.0, 1.0, 0.35]);
+                    }
+                }
+                if o.normals {
+                    for (p, n) in [a, b2, c] {
+                        l.line(p, p + n * size * 0.02, [0.3, 0.6, 1.0, 1.0]);
+                    }
+                }
+            }
+        }
+    }
+    l
+}

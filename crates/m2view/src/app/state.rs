@@ -127,11 +127,13 @@ pub struct ViewOptions {
     pub background: [f32; 3],
     /// Screenshots get a transparent background.
     pub transparent_screenshot: bool,
+    /// Debug overlays.
+    pub overlays: crate::scene::Overlays,
 }
 
 impl Default for ViewOptions {
     fn default() -> Self {
-        ViewOptions { background: [0.17, 0.18, 0.2], transparent_screenshot: false }
+        ViewOptions { background: [0.17, 0.18, 0.2], transparent_screenshot: false, overlays: Default::default() }
     }
 }
 

@@ -373,6 +373,16 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label("background");
                     ui.color_edit_button_rgb(&mut s.view.background);
                 });
+                let o = &mut s.view.overlays;
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut o.bones, "bones");
+                    ui.checkbox(&mut o.wireframe, "wireframe");
+                    ui.checkbox(&mut o.bounds, "bounding box");
+                    ui.checkbox(&mut o.normals, "normals");
+                    ui.checkbox(&mut o.collision, "collision mesh");
+                    ui.checkbox(&mut o.attachments, "attachment points");
+                    ui.checkbox(&mut o.grid, "grid");
+                });
                 ui.horizontal(|ui| {
                     if ui.button("Screenshot (P)").clicked() {
                         s.screenshot = Some(screenshot_path());

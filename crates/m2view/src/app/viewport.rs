@@ -13,6 +13,7 @@ use crate::scene;
 /// GPU side of the 3D view.
 pub struct SceneView {
     renderer: Renderer,
+    lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
@@ -27,6 +28,7 @@ impl SceneView {
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> SceneView {
         SceneView {
             renderer: Renderer::new(device, queue, OFFSCREEN_FORMAT),
+            lines: m2view_render::lines::LineRenderer::new(device, OFFSCREEN_FORMAT),
             model: None,
             target: None,
             texture: None,
@@ -71,6 +73,7 @@ impl SceneView {
     pub fn render(
         &mut self,
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
         egui: &mut egui_wgpu::Renderer,
         state: &mut AppState,
@@ -127,5 +130,8 @@ impl SceneView {
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
         self.renderer.draw(gm, gi, &mut pass);
+        let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
+        self.lines.prepare(device, queue, params.proj * params.view, &lines);
+        self.lines.draw(&mut pass);
     }
 }

@@ -193,7 +193,7 @@ impl App {
         };
         let view = frame.texture.create_view(&Default::default());
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&g.device, &mut enc, &mut g.egui_renderer, state, out.view_size);
+        g.scene.render(&g.device, &g.queue, &mut enc, &mut g.egui_renderer, state, out.view_size);
         let ppp = full.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
         let mut delta = std::mem::take(&mut self.textures);

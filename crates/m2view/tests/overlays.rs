@@ -1,0 +1,28 @@
+//! Debug overlay geometry on the writer fixture: counts and positions of the
+//! segments built for bones, bounds, wireframe, normals, attachments, collision.
+
+use m2view::scene::{Overlays, default_geosets, overlay_lines};
+use m2view_anim::{Clock, Pose, evaluate};
+use m2view_format::fixtures;
+
+#[test]
+fn overlay_segments() {
+    let m2 = m2view_format::writer::write_md20(&fixtures::two_boxes(264));
+    let skin = m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264);
+    let m = m2view_format::model_from_bytes(&m2, "t.m2", &[("s", &skin)]).unwrap();
+    let mut pose = Pose::default();
+    evaluate(&m, &Clock::new(0, 1000.0, &[0.0]), None, &mut pose);
+    let geosets = default_geosets(&m.lods[0]);
+    let segs = |o: Overlays| overlay_lines(&m, &pose, 0, &geosets, o).vertices.len() / 2;
+    // root: a 3-line cross; bone 1: one line to its parent
+    assert_eq!(segs(Overlays { bones: true, ..Default::default() }), 4);
+    assert_eq!(segs(Overlays { bounds: true, ..Default::default() }), 12);
+    assert_eq!(segs(Overlays { wireframe: true, ..Default::default() }), 24 * 3);
+    assert_eq!(segs(Overlays { normals: true, ..Default::default() }), 24 * 3);
+    assert_eq!(segs(Overlays { attachments: true, ..Default::default() }), 3);
+    assert_eq!(segs(Overlays { collision: true, ..Default::default() }), 3);
+    assert_eq!(segs(Overlays { grid: true, ..Default::default() }), 42);
+    // The bone line ends at bone 1's pivot (0, 0, 1), which does not move.
+    let l = overlay_lines(&m, &pose, 0, &geosets, Overlays { bones: true, ..Default::default() });
+    assert_eq!(l.vertices[7].position, [0.0, 0.0, 1.0]);
+}
