@@ -198,6 +198,7 @@ struct Draw {
 pub struct GpuModel {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
+    views: Vec<wgpu::TextureView>,
     bone_count: usize,
     max_batches: usize,
     /// Textures that were missing (drawn with the placeholder).
@@ -468,32 +469,7 @@ impl Renderer {
                     .iter()
                     .map(|b| {
                         let (pixel, vertex) = material::select_shaders(model, b);
-                        let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
-                            match b.textures.get(k).and_then(|t| t.texture) {
-                                Some(id) => {
-                                    let t = &model.textures[id.index()];
-                                    (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
-                                }
-                                None if k < b.textures.len() => (&self.missing, &self.samplers[0]),
-                                None => (&self.white, &self.samplers[0]),
-                            }
-                        };
-                        let t: Vec<_> = (0..4).map(tex).collect();
-                        let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
-                            .map(|k| wgpu::BindGroupEntry {
-                                binding: k as u32,
-                                resource: wgpu::BindingResource::TextureView(t[k].0),
-                            })
-                            .collect();
-                        entries.extend((0..4).map(|k| wgpu::BindGroupEntry {
-                            binding: 4 + k as u32,
-                            resource: wgpu::BindingResource::Sampler(t[k].1),
-                        }));
-                        let textures = d.create_bind_group(&wgpu::BindGroupDescriptor {
-                            label: Some("m2 batch textures"),
-                            layout: &self.textures_layout,
-                            entries: &entries,
-                        });
+                        let textures = self.batch_textures(model, b, &views);
                         GpuBatch { textures, submesh: b.submesh as usize, pixel, vertex }
                     })
                     .collect();
@@ -503,9 +479,53 @@ impl Renderer {
         GpuModel {
             vertex_buffer,
             lods,
+            views,
             bone_count: model.bones.len().max(1),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
             missing_textures,
+        }
+    }
+
+    /// The texture bind group of batch `b` (stages beyond its texture count are white).
+    fn batch_textures(&self, model: &Model, b: &m2view_format::Batch, views: &[wgpu::TextureView]) -> wgpu::BindGroup {
+        let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
+            match b.textures.get(k).and_then(|t| t.texture) {
+                Some(id) => {
+                    let t = &model.textures[id.index()];
+                    (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
+                }
+                None if k < b.textures.len() => (&self.missing, &self.samplers[0]),
+                None => (&self.white, &self.samplers[0]),
+            }
+        };
+        let t: Vec<_> = (0..4).map(tex).collect();
+        let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
+            .map(|k| wgpu::BindGroupEntry { binding: k as u32, resource: wgpu::BindingResource::TextureView(t[k].0) })
+            .collect();
+        entries.extend(
+            (0..4).map(|k| wgpu::BindGroupEntry {
+                binding: 4 + k as u32,
+                resource: wgpu::BindingResource::Sampler(t[k].1),
+            }),
+        );
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 batch textures"),
+            layout: &self.textures_layout,
+            entries: &entries,
+        })
+    }
+
+    /// Replaces texture `index` of an uploaded model (e.g. a user-chosen skin
+    /// for a replaceable texture) and rebuilds the batches' texture bindings.
+    pub fn replace_texture(&self, gm: &mut GpuModel, model: &Model, index: usize, data: &TextureData) {
+        if index >= gm.views.len() || (!self.bc && matches!(data, TextureData::Bc { .. })) {
+            return;
+        }
+        gm.views[index] = upload_texture(&self.device, &self.queue, data);
+        for (glod, lod) in gm.lods.iter_mut().zip(&model.lods) {
+            for (gb, b) in glod.batches.iter_mut().zip(&lod.batches) {
+                gb.textures = self.batch_textures(model, b, &gm.views);
+            }
         }
     }
 

@@ -32,6 +32,18 @@ pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> 
         .collect()
 }
 
+/// Reads a texture file for the renderer: BLP (any encoding) or PNG.
+pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData, String> {
+    let is_png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if is_png {
+        let img = image::open(path).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
+        let (width, height) = img.dimensions();
+        return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
+    }
+    let bytes = m2view_format::companion::read_file(path).map_err(|e| e.to_string())?;
+    Blp::parse(bytes).and_then(|b| to_texture(&b, bc)).map_err(|e| e.in_file(path.display().to_string()).to_string())
+}
+
 /// Converts a parsed BLP into renderer input.
 pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
     if let (true, BlpEncoding::Dxt(f)) = (bc, blp.encoding)

@@ -92,3 +92,17 @@ fn a_bad_file_shows_its_error_and_keeps_the_model() {
     assert_eq!(s.current.as_ref().unwrap().lm.model.name, "Demo", "previous model kept");
     assert!(h.query_by_label(&err).is_some(), "error label visible");
 }
+
+#[test]
+fn replaceable_texture_can_be_chosen() {
+    let mut h = harness(state());
+    h.run();
+    h.get_by_label("Replaceable textures").click();
+    h.run();
+    assert!(h.query_by_label("texture 1: monster skin 1").is_some());
+    h.state_mut().replace_fields.insert(1, "/tmp/skin.png".into());
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    assert_eq!(h.state().replace_request, Some((1, std::path::PathBuf::from("/tmp/skin.png"))));
+}

@@ -169,6 +169,10 @@ pub struct AppState {
     pub screenshot: Option<PathBuf>,
     /// Where the last screenshot went.
     pub last_screenshot: Option<String>,
+    /// Paths typed for replaceable textures, by texture index.
+    pub replace_fields: std::collections::BTreeMap<usize, String>,
+    /// A replaceable texture to load into texture slot `.0` from file `.1`.
+    pub replace_request: Option<(usize, PathBuf)>,
 }
 
 impl AppState {
@@ -190,6 +194,8 @@ impl AppState {
             filter: String::new(),
             screenshot: None,
             last_screenshot: None,
+            replace_fields: Default::default(),
+            replace_request: None,
         }
     }
 

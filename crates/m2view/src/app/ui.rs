@@ -229,6 +229,39 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.label(RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom; Z is up").small());
 }
 
+/// Texture types a user may supply an image for (skin, object skin, monster skins 1-3).
+const REPLACEABLE: &[(u32, &str)] = &[
+    (1, "character skin"),
+    (2, "object skin"),
+    (11, "monster skin 1"),
+    (12, "monster skin 2"),
+    (13, "monster skin 3"),
+];
+
+fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    let slots: Vec<(usize, &str)> =
+        c.lm.model
+            .textures
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
+            .collect();
+    if slots.is_empty() {
+        ui.label("no replaceable textures");
+    }
+    for (i, name) in slots {
+        ui.label(format!("texture {i}: {name}"));
+        ui.horizontal(|ui| {
+            let field = s.replace_fields.entry(i).or_default();
+            ui.add(egui::TextEdit::singleline(field).hint_text(".blp or .png").desired_width(220.0));
+            if ui.button("Apply").clicked() && !field.trim().is_empty() {
+                s.replace_request = Some((i, std::path::PathBuf::from(field.trim())));
+            }
+        });
+    }
+}
+
 fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.add(egui::TextEdit::singleline(&mut s.filter).hint_text("filter"));
     let Some(c) = &s.current else { return };
@@ -393,6 +426,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label(RichText::new(p).small());
                 }
             });
+            egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| replaceable_panel(ui, s));
             egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector_panel(ui, s));
         });
     });

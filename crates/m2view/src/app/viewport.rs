@@ -102,6 +102,12 @@ impl SceneView {
             self.stats = FrameStats::default();
             return;
         };
+        if let Some((index, path)) = state.replace_request.take() {
+            match scene::texture_from_file(&path, self.renderer.supports_bc()) {
+                Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, index, &t),
+                Err(e) => state.error = Some(e),
+            }
+        }
         if let Some(preset) = state.frame_request.take() {
             state.orbit = super::state::Orbit::framing(cur.bounds(), preset, aspect);
         }
