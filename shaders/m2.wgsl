@@ -25,6 +25,8 @@ struct Batch {
     weights: vec4<f32>,
     // x: pixel shader id, y: vertex shader id, z: blend state index, w: flags (1 = unlit)
     ids: vec4<u32>,
+    // x: number of textures the combiner reads (1-4); the others are not sampled
+    extra: vec4<u32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -192,10 +194,16 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    // Sampling only what the combiner reads matters on software rasterizers.
+    // (The count is uniform, so these branches keep uniform control flow.)
+    let n = batch.extra.x;
     let t1 = textureSample(tex0, smp0, in.uv_a);
-    let t2 = textureSample(tex1, smp1, in.uv_b);
-    let t3 = textureSample(tex2, smp2, in.uv_c);
-    let t4 = textureSample(tex3, smp3, in.uv_b);
+    var t2 = vec4(1.0);
+    var t3 = vec4(1.0);
+    var t4 = vec4(1.0);
+    if (n > 1u) { t2 = textureSample(tex1, smp1, in.uv_b); }
+    if (n > 2u) { t3 = textureSample(tex2, smp2, in.uv_c); }
+    if (n > 3u) { t4 = textureSample(tex3, smp3, in.uv_b); }
     let blend = batch.ids.z;
     let cmb = combine(batch.ids.x, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
     let mesh_alpha = batch.color.a * in.edge_fade;

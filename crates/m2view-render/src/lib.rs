@@ -99,8 +99,9 @@ struct BatchUniform {
     color: [f32; 4],
     weights: [f32; 4],
     ids: [u32; 4],
+    extra: [u32; 4],
 }
-const _: () = assert!(std::mem::size_of::<BatchUniform>() == 176);
+const _: () = assert!(std::mem::size_of::<BatchUniform>() == 192);
 const BATCH_STRIDE: u64 = 256;
 
 /// Vertex as uploaded (`VertexIn` in m2.wgsl), 52 bytes.
@@ -645,6 +646,7 @@ impl Renderer {
                     weight(3).unwrap_or(1.0),
                 ],
                 ids: [gb.pixel, gb.vertex, key.blend, (mat.flags & 1) as u32],
+                extra: [material::textures_read(gb.pixel, b.textures.len()), 0, 0, 0],
             };
             let off = i * BATCH_STRIDE as usize;
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));

@@ -338,6 +338,18 @@ pub fn wrath_shaders(shader_id: u16, texture_count: usize, first_uv: UvSource) -
     (pixel, vertex)
 }
 
+/// How many texture stages pixel shader `pixel` reads (so the shader samples
+/// no more): the combiners of spec/rendering.md §3.2 by their inputs.
+pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
+    let n = match pixel {
+        ps::OPAQUE | ps::MOD | 33 | 34 | ps::DECAL | ps::ADD | ps::MOD2X | ps::FADE => 1,
+        15 | 19 | 25 | 26 | 27 | 30 | 32 | 35 => 3,
+        28 => 4,
+        _ => 2,
+    };
+    n.min(texture_count.max(1) as u32)
+}
+
 /// `(pixel, vertex)` shader ids for a batch; the one place that knows which
 /// rule a file version follows.
 pub fn select_shaders(model: &Model, batch: &Batch) -> (u32, u32) {

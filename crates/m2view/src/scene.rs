@@ -192,6 +192,9 @@ pub fn overlay_lines(
 ) -> m2view_render::lines::LineList {
     use m2view_anim::skin::skin_vertex;
     let mut l = m2view_render::lines::LineList::default();
+    if o == Overlays::default() {
+        return l;
+    }
     let (min, max) = frame_bounds(model, lod, &pose.bones);
     let size = (max - min).length().max(0.01);
     if o.grid {

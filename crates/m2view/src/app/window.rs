@@ -145,6 +145,10 @@ impl App {
         let dt = (now - self.last_frame).as_secs_f32() * 1000.0;
         self.last_frame = now;
         self.frame_ms = self.frame_ms * 0.9 + dt * 0.1;
+        // M2VIEW_FPS_LOG=1: print frame times (used to measure the viewer under Xvfb).
+        if std::env::var_os("M2VIEW_FPS_LOG").is_some() {
+            eprintln!("frame {dt:.1} ms (avg {:.1})", self.frame_ms);
+        }
         if let Some(textures) = state.poll_loading()
             && let Some(c) = &state.current
         {
