@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod particles;
 pub mod pose;
 pub mod sample;
 pub mod skin;

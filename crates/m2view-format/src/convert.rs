@@ -195,11 +195,18 @@ fn timeline<R: RawValue, T>(
                             if lo < hi { take(lo, hi, tm.start) } else { Keys::default() }
                         }
                         None => {
-                            // No range table: the keys inside the sequence's window.
+                            // No range table: the client searches the whole timeline with
+                            // the absolute time and clamps; so take the keys inside the
+                            // sequence's window, or else the key that clamping would use.
                             let end = tm.start.saturating_add(tm.duration);
                             let lo = times.partition_point(|&t| t < tm.start);
                             let hi = times.partition_point(|&t| t <= end);
-                            take(lo, hi.max(lo), tm.start)
+                            if lo < hi {
+                                take(lo, hi, tm.start)
+                            } else {
+                                let k = lo.saturating_sub(1).min(times.len() - 1);
+                                Keys { times: vec![0], ..take(k, k + 1, tm.start) }
+                            }
                         }
                     })
                     .collect()

@@ -38,6 +38,9 @@ pub const SKINNING_WGSL: &str = include_str!("../../../shaders/skinning.wgsl");
 pub const M2_SHADER: &str =
     concat!(include_str!("../../../shaders/skinning.wgsl"), include_str!("../../../shaders/m2.wgsl"));
 
+/// The WGSL source of the particle pipeline.
+pub const PARTICLE_SHADER: &str = include_str!("../../../shaders/particles.wgsl");
+
 /// Depth buffer format of all m2view targets.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
@@ -200,6 +203,8 @@ pub struct GpuModel {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
     views: Vec<wgpu::TextureView>,
+    /// Per particle emitter: its (first) texture.
+    emitter_textures: Vec<wgpu::BindGroup>,
     bone_count: usize,
     max_batches: usize,
     /// Textures that were missing (drawn with the placeholder).
@@ -218,6 +223,10 @@ pub struct GpuInstance {
     lod: usize,
     uniforms: Vec<u8>,
     bones: Vec<[[f32; 4]; 4]>,
+    particle_camera: wgpu::Buffer,
+    particle_bind_group: wgpu::BindGroup,
+    particle_vertices: Option<wgpu::Buffer>,
+    particle_draws: Vec<(u32, usize, std::ops::Range<u32>)>,
 }
 
 /// Shared GPU state.
@@ -231,6 +240,11 @@ pub struct Renderer {
     textures_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
     pipelines: Mutex<HashMap<PipelineKey, wgpu::RenderPipeline>>,
+    particle_shader: wgpu::ShaderModule,
+    particle_camera_layout: wgpu::BindGroupLayout,
+    particle_texture_layout: wgpu::BindGroupLayout,
+    particle_pipeline_layout: wgpu::PipelineLayout,
+    particle_pipelines: Mutex<HashMap<u32, wgpu::RenderPipeline>>,
     samplers: [wgpu::Sampler; 4],
     white: wgpu::TextureView,
     missing: wgpu::TextureView,
@@ -333,6 +347,31 @@ impl Renderer {
                 &TextureData::Rgba { width: w, height: (data.len() / 4) as u32 / w, mips: vec![data.to_vec()] },
             )
         };
+        let particle_shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("particles.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(PARTICLE_SHADER.into()),
+        });
+        let particle_camera_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("particle camera"),
+            entries: &[entry(
+                0,
+                wgpu::ShaderStages::VERTEX,
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+            )],
+        });
+        let particle_texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("particle texture"),
+            entries: &[entry(0, fs, tex), entry(1, fs, smp)],
+        });
+        let particle_pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("particles"),
+            bind_group_layouts: &[Some(&particle_camera_layout), Some(&particle_texture_layout)],
+            immediate_size: 0,
+        });
         let white = small(&[255; 4], 1);
         let missing = small(&checker([255, 0, 255, 255], [40, 0, 40, 255]), 8);
         let replaceable = small(&checker([200, 200, 200, 255], [140, 140, 140, 255]), 8);
@@ -346,6 +385,11 @@ impl Renderer {
             textures_layout,
             pipeline_layout,
             pipelines: Mutex::new(HashMap::new()),
+            particle_shader,
+            particle_camera_layout,
+            particle_texture_layout,
+            particle_pipeline_layout,
+            particle_pipelines: Mutex::new(HashMap::new()),
             samplers,
             white,
             missing,
@@ -480,6 +524,7 @@ impl Renderer {
         GpuModel {
             vertex_buffer,
             lods,
+            emitter_textures: model.particles.iter().map(|e| self.emitter_textures(model, e, &views)).collect(),
             views,
             bone_count: model.bones.len().max(1),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
@@ -516,6 +561,113 @@ impl Renderer {
         })
     }
 
+    /// The texture bind group of a particle emitter (its first texture).
+    fn emitter_textures(
+        &self,
+        model: &Model,
+        e: &m2view_format::ParticleEmitter,
+        views: &[wgpu::TextureView],
+    ) -> wgpu::BindGroup {
+        let (view, sampler) = match e.textures.first().copied().flatten() {
+            Some(id) => {
+                let t = &model.textures[id.index()];
+                (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
+            }
+            None => (&self.missing, &self.samplers[0]),
+        };
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("particle texture"),
+            layout: &self.particle_texture_layout,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(view) },
+                wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(sampler) },
+            ],
+        })
+    }
+
+    fn particle_pipeline(&self, blend: u32) -> wgpu::RenderPipeline {
+        let mut cache = self.particle_pipelines.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(blend)
+            .or_insert_with(|| {
+                let constants = [("BLEND", blend as f64)];
+                let options = wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
+                self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                    label: Some("particles"),
+                    layout: Some(&self.particle_pipeline_layout),
+                    vertex: wgpu::VertexState {
+                        module: &self.particle_shader,
+                        entry_point: Some("vs_main"),
+                        compilation_options: options.clone(),
+                        buffers: &[Some(wgpu::VertexBufferLayout {
+                            array_stride: std::mem::size_of::<m2view_anim::particles::ParticleVertex>() as u64,
+                            step_mode: wgpu::VertexStepMode::Vertex,
+                            attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2],
+                        })],
+                    },
+                    primitive: wgpu::PrimitiveState {
+                        topology: wgpu::PrimitiveTopology::TriangleList,
+                        ..Default::default()
+                    },
+                    // Depth write only for opaque / alpha-key particles (spec/particles.md §7).
+                    depth_stencil: Some(wgpu::DepthStencilState {
+                        format: DEPTH_FORMAT,
+                        depth_write_enabled: Some(blend <= 1),
+                        depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                        stencil: Default::default(),
+                        bias: Default::default(),
+                    }),
+                    multisample: Default::default(),
+                    fragment: Some(wgpu::FragmentState {
+                        module: &self.particle_shader,
+                        entry_point: Some("fs_main"),
+                        compilation_options: options,
+                        targets: &[Some(wgpu::ColorTargetState {
+                            format: self.color_format,
+                            blend: material::wgpu_blend(blend),
+                            write_mask: wgpu::ColorWrites::ALL,
+                        })],
+                    }),
+                    multiview_mask: None,
+                    cache: None,
+                })
+            })
+            .clone()
+    }
+
+    /// Uploads instance `gi`'s particle quads (`vertices`, model space, drawn
+    /// with this instance's world matrix applied) and their per-emitter ranges.
+    pub fn prepare_particles(
+        &self,
+        gi: &mut GpuInstance,
+        model: &Model,
+        view_proj_world: Mat4,
+        vertices: &[m2view_anim::particles::ParticleVertex],
+        draws: &[(usize, std::ops::Range<u32>)],
+    ) {
+        gi.particle_draws.clear();
+        self.queue.write_buffer(&gi.particle_camera, 0, bytemuck::cast_slice(&view_proj_world.to_cols_array()));
+        if vertices.is_empty() {
+            return;
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(vertices);
+        if gi.particle_vertices.as_ref().is_none_or(|b| b.size() < bytes.len() as u64) {
+            gi.particle_vertices = Some(self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("particles"),
+                size: (bytes.len() as u64).next_power_of_two(),
+                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }));
+        }
+        if let Some(b) = &gi.particle_vertices {
+            self.queue.write_buffer(b, 0, bytes);
+        }
+        for (emitter, range) in draws {
+            let Some(e) = model.particles.get(*emitter) else { continue };
+            gi.particle_draws.push((material::blend_state_index(e.blend), *emitter, range.clone()));
+        }
+    }
+
     /// Replaces texture `index` of an uploaded model (e.g. a user-chosen skin
     /// for a replaceable texture) and rebuilds the batches' texture bindings.
     pub fn replace_texture(&self, gm: &mut GpuModel, model: &Model, index: usize, data: &TextureData) {
@@ -528,6 +680,7 @@ impl Renderer {
                 gb.textures = self.batch_textures(model, b, &gm.views);
             }
         }
+        gm.emitter_textures = model.particles.iter().map(|e| self.emitter_textures(model, e, &gm.views)).collect();
     }
 
     /// Creates the per-instance state for drawing `gm` (bones start at identity).
@@ -567,7 +720,17 @@ impl Renderer {
                 }),
             }],
         });
+        let particle_camera = buffer("particle camera", 64, wgpu::BufferUsages::UNIFORM);
+        let particle_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("particle camera"),
+            layout: &self.particle_camera_layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: particle_camera.as_entire_binding() }],
+        });
         GpuInstance {
+            particle_camera,
+            particle_bind_group,
+            particle_vertices: None,
+            particle_draws: Vec::new(),
             frame_buffer,
             bone_buffer,
             batch_buffer,
@@ -708,6 +871,20 @@ impl Renderer {
             pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
         }
+        // Particles after the model's batches (the client sorts emitters with the
+        // transparent batches by bone depth; drawing them last is the simple approximation).
+        if let Some(vb) = &gi.particle_vertices
+            && !gi.particle_draws.is_empty()
+        {
+            pass.set_vertex_buffer(0, vb.slice(..));
+            pass.set_bind_group(0, &gi.particle_bind_group, &[]);
+            for (blend, emitter, range) in &gi.particle_draws {
+                let Some(tex) = gm.emitter_textures.get(*emitter) else { continue };
+                pass.set_pipeline(&self.particle_pipeline(*blend));
+                pass.set_bind_group(1, tex, &[]);
+                pass.draw(range.clone(), 0..1);
+            }
+        }
     }
 }
 
@@ -762,7 +939,11 @@ fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, data: &TextureData
 mod tests {
     #[test]
     fn shaders_validate_with_naga() {
-        for (name, src) in [("m2.wgsl", super::M2_SHADER), ("lines.wgsl", super::lines::LINES_SHADER)] {
+        for (name, src) in [
+            ("m2.wgsl", super::M2_SHADER),
+            ("lines.wgsl", super::lines::LINES_SHADER),
+            ("particles.wgsl", super::PARTICLE_SHADER),
+        ] {
             let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {e}"));
             naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
                 .validate(&module)

@@ -101,6 +101,8 @@ pub struct Stats {
     pub adapter: String,
     /// Wall time of prepare + draw + read-back, ms.
     pub render_ms: f64,
+    /// Live particles at the rendered time.
+    pub particles: usize,
 }
 
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
@@ -125,10 +127,20 @@ pub fn render_image(
         }
         player.sequence = s;
     }
-    player.advance(model, r.time_ms);
+    // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
+    // (deterministic: same file, sequence and time give the same image).
+    let mut pose = Pose::default();
+    let mut particles = m2view_anim::particles::ParticleSystem::new(model, 1);
+    let mut t = 0.0;
+    while t < r.time_ms {
+        let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
+        player.advance(model, dt);
+        scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
+        particles.update(model, &player.clock(model), &pose.bones, dt / 1000.0);
+        t += dt;
+    }
     let aspect = r.width as f32 / r.height as f32;
     // Frame the pose as it will be drawn (billboards aside, which need the view).
-    let mut pose = Pose::default();
     scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
     let bounds = scene::frame_bounds(model, r.lod, &pose.bones);
     let cam = scene::camera_for(model, &r.camera, aspect, bounds, &player.clock(model))?;
@@ -156,6 +168,9 @@ pub fn render_image(
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let fs = renderer.prepare(&gm, &mut gi, model, &params);
+    let (mut verts, mut draws) = (Vec::new(), Vec::new());
+    particles.build(model, view, &mut verts, &mut draws);
+    renderer.prepare_particles(&mut gi, model, params.proj * view, &verts, &draws);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
@@ -170,6 +185,7 @@ pub fn render_image(
         textures_missing: gm.missing_textures,
         adapter: gpu.adapter_summary(),
         render_ms: start.elapsed().as_secs_f64() * 1000.0,
+        particles: particles.live(),
     };
     Ok((pixels, stats))
 }

@@ -921,13 +921,17 @@ fn parse_particle(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackCon
         recursion_model: r.string(c.array()?).at("recursion_model_filename")?,
         ..Default::default()
     };
-    if l.version >= layout::TBC_LATE {
-        p.blending_type = c.u8()? as u16;
-        p.emitter_type = c.u8()? as u16;
-        p.particle_color_index = c.u16()?;
+    let (blend16, emitter16) = (c.u16()?, c.u16()?);
+    // ≥ 262 stores u8 blend, u8 emitter type, u16 colour index; earlier files two
+    // u16s. Some converted v256 files (Koward's Spells/Cyclone_State.m2: 258, 0)
+    // use the newer layout anyway: a u16 blend mode above 7 is read that way.
+    if l.version >= layout::TBC_LATE || blend16 > 7 {
+        p.blending_type = blend16 & 0xFF;
+        p.emitter_type = blend16 >> 8;
+        p.particle_color_index = emitter16;
     } else {
-        p.blending_type = c.u16()?;
-        p.emitter_type = c.u16()?;
+        p.blending_type = blend16;
+        p.emitter_type = emitter16;
     }
     p.particle_type = [c.u8()?, c.u8()?];
     p.texture_tile_rotation = c.i16()?;

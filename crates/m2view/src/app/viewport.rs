@@ -12,6 +12,8 @@ use crate::scene;
 
 /// GPU side of the 3D view.
 pub struct SceneView {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
     renderer: Renderer,
     lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
@@ -19,6 +21,9 @@ pub struct SceneView {
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
     pose: Pose,
+    particles: Option<m2view_anim::particles::ParticleSystem>,
+    particle_vertices: Vec<m2view_anim::particles::ParticleVertex>,
+    particle_draws: Vec<(usize, std::ops::Range<u32>)>,
     /// What the last frame drew.
     pub stats: FrameStats,
 }
@@ -27,12 +32,17 @@ impl SceneView {
     /// Creates the renderer for `device`.
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> SceneView {
         SceneView {
+            device: device.clone(),
+            queue: queue.clone(),
             renderer: Renderer::new(device, queue, OFFSCREEN_FORMAT),
             lines: m2view_render::lines::LineRenderer::new(device, OFFSCREEN_FORMAT),
             model: None,
             target: None,
             texture: None,
             pose: Pose::default(),
+            particles: None,
+            particle_vertices: Vec::new(),
+            particle_draws: Vec::new(),
             stats: FrameStats::default(),
         }
     }
@@ -47,6 +57,12 @@ impl SceneView {
         let gm = self.renderer.upload(model, textures);
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
+        self.particles = Some(m2view_anim::particles::ParticleSystem::new(model, 1));
+    }
+
+    /// Live particles.
+    pub fn live_particles(&self) -> usize {
+        self.particles.as_ref().map_or(0, |p| p.live())
     }
 
     /// Textures drawn with the missing placeholder.
@@ -56,14 +72,9 @@ impl SceneView {
 
     /// Writes the last rendered frame of the 3D view to `path` as PNG (after
     /// the frame's commands were submitted).
-    pub fn save_screenshot(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        path: &std::path::Path,
-    ) -> Result<(), String> {
+    pub fn save_screenshot(&self, path: &std::path::Path) -> Result<(), String> {
         let t = self.target.as_ref().ok_or("nothing rendered yet")?;
-        let px = t.read_rgba(device, queue).map_err(|e| e.to_string())?;
+        let px = t.read_rgba(&self.device, &self.queue).map_err(|e| e.to_string())?;
         image::save_buffer(path, &px, t.width, t.height, image::ExtendedColorType::Rgba8)
             .map_err(|e| format!("{}: {e}", path.display()))
     }
@@ -72,13 +83,13 @@ impl SceneView {
     /// sure egui shows it.
     pub fn render(
         &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
         egui: &mut egui_wgpu::Renderer,
         state: &mut AppState,
         size: [u32; 2],
+        dt_ms: f32,
     ) {
+        let (device, queue) = (&self.device.clone(), &self.queue.clone());
         let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
         if self.target.as_ref().is_none_or(|t| (t.width, t.height) != (w, h)) {
             let t = OffscreenTarget::new(device, w, h);
@@ -135,6 +146,19 @@ impl SceneView {
             lighting: Lighting::default(),
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
+        if let Some(ps) = &mut self.particles {
+            let dt = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed / 1000.0 };
+            let clock = cur.player.clock(model);
+            ps.update(model, &clock, &self.pose.bones, dt);
+            ps.build(model, view, &mut self.particle_vertices, &mut self.particle_draws);
+            self.renderer.prepare_particles(
+                gi,
+                model,
+                params.proj * view,
+                &self.particle_vertices,
+                &self.particle_draws,
+            );
+        }
         self.renderer.draw(gm, gi, &mut pass);
         let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
         self.lines.prepare(device, queue, params.proj * params.view, &lines);

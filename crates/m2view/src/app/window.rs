@@ -175,9 +175,10 @@ impl App {
         }
         let raw = g.egui_state.take_egui_input(&g.window);
         let stats = format!(
-            "{} batches, {} triangles, {} textures missing | {:.1} ms/frame | {}",
+            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
             g.scene.stats.batches,
             g.scene.stats.triangles,
+            g.scene.live_particles(),
             g.scene.missing_textures(),
             self.frame_ms,
             g.adapter
@@ -197,7 +198,7 @@ impl App {
         };
         let view = frame.texture.create_view(&Default::default());
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&g.device, &g.queue, &mut enc, &mut g.egui_renderer, state, out.view_size);
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, dt);
         let ppp = full.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
         let mut delta = std::mem::take(&mut self.textures);
@@ -234,7 +235,7 @@ impl App {
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
         if let Some(path) = state.screenshot.take() {
-            state.last_screenshot = Some(match g.scene.save_screenshot(&g.device, &g.queue, &path) {
+            state.last_screenshot = Some(match g.scene.save_screenshot(&path) {
                 Ok(()) => format!("saved {}", path.display()),
                 Err(e) => format!("screenshot failed: {e}"),
             });

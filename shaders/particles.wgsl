@@ -1,0 +1,38 @@
+// Particle quads (built on the CPU, model space): texture × vertex colour,
+// alpha test by blend state as the client (spec/particles.md §7).
+
+// Client blend state index of the pipeline (material table), set per pipeline.
+override BLEND: u32 = 0u;
+
+struct Camera {
+    view_proj: mat4x4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> camera: Camera;
+@group(1) @binding(0) var tex: texture_2d<f32>;
+@group(1) @binding(1) var smp: sampler;
+
+struct VertexOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) color: vec4<f32>,
+    @location(1) uv: vec2<f32>,
+};
+
+@vertex
+fn vs_main(@location(0) position: vec3<f32>, @location(1) color: vec4<f32>, @location(2) uv: vec2<f32>) -> VertexOut {
+    var out: VertexOut;
+    out.clip = camera.view_proj * vec4(position, 1.0);
+    out.color = color;
+    out.uv = uv;
+    return out;
+}
+
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let t = textureSample(tex, smp, in.uv);
+    let a = t.a * in.color.a;
+    let blend = BLEND;
+    if (blend == 1u && a < 0.501960814) { discard; }
+    if (blend >= 2u && a < 1.0 / 255.0) { discard; }
+    return vec4(in.color.rgb * t.rgb, a);
+}
