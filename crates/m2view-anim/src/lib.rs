@@ -8,6 +8,7 @@
 
 pub mod particles;
 pub mod pose;
+pub mod ribbons;
 pub mod sample;
 pub mod skin;
 

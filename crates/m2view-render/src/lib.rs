@@ -25,7 +25,7 @@ use std::sync::Mutex;
 use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3, Vec4};
 use m2view_anim::Pose;
-use m2view_format::{Model, TextureSource};
+use m2view_format::{BlendMode, Model, TextureSource};
 use wgpu::util::DeviceExt;
 
 pub use gpu::{Gpu, RenderError};
@@ -203,7 +203,7 @@ pub struct GpuModel {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
     views: Vec<wgpu::TextureView>,
-    /// Per particle emitter: its (first) texture.
+    /// Per particle emitter, then per ribbon emitter: its (first) texture.
     emitter_textures: Vec<wgpu::BindGroup>,
     bone_count: usize,
     max_batches: usize,
@@ -524,7 +524,7 @@ impl Renderer {
         GpuModel {
             vertex_buffer,
             lods,
-            emitter_textures: model.particles.iter().map(|e| self.emitter_textures(model, e, &views)).collect(),
+            emitter_textures: self.all_emitter_textures(model, &views),
             views,
             bone_count: model.bones.len().max(1),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
@@ -561,14 +561,21 @@ impl Renderer {
         })
     }
 
-    /// The texture bind group of a particle emitter (its first texture).
-    fn emitter_textures(
+    /// Texture bind groups of the particle emitters, then of the ribbons.
+    fn all_emitter_textures(&self, model: &Model, views: &[wgpu::TextureView]) -> Vec<wgpu::BindGroup> {
+        let firsts = model.particles.iter().map(|e| e.textures.first().copied().flatten());
+        let ribbons = model.ribbons.iter().map(|r| r.textures.first().copied().flatten());
+        firsts.chain(ribbons).map(|t| self.emitter_texture(model, t, views)).collect()
+    }
+
+    /// The texture bind group of an emitter's (first) texture.
+    fn emitter_texture(
         &self,
         model: &Model,
-        e: &m2view_format::ParticleEmitter,
+        texture: Option<m2view_format::TextureId>,
         views: &[wgpu::TextureView],
     ) -> wgpu::BindGroup {
-        let (view, sampler) = match e.textures.first().copied().flatten() {
+        let (view, sampler) = match texture {
             Some(id) => {
                 let t = &model.textures[id.index()];
                 (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
@@ -635,8 +642,9 @@ impl Renderer {
             .clone()
     }
 
-    /// Uploads instance `gi`'s particle quads (`vertices`, model space, drawn
-    /// with this instance's world matrix applied) and their per-emitter ranges.
+    /// Uploads instance `gi`'s particle quads and ribbon strips (`vertices`,
+    /// model space) and their ranges: `(i, range)` is particle emitter `i`, or
+    /// ribbon `i - model.particles.len()` past the particle emitters.
     pub fn prepare_particles(
         &self,
         gi: &mut GpuInstance,
@@ -663,8 +671,16 @@ impl Renderer {
             self.queue.write_buffer(b, 0, bytes);
         }
         for (emitter, range) in draws {
-            let Some(e) = model.particles.get(*emitter) else { continue };
-            gi.particle_draws.push((material::blend_state_index(e.blend), *emitter, range.clone()));
+            let blend = match model.particles.get(*emitter) {
+                Some(e) => material::blend_state_index(e.blend),
+                None => {
+                    let Some(r) = model.ribbons.get(emitter - model.particles.len()) else { continue };
+                    let mat = r.materials.first().and_then(|&m| model.materials.get(m as usize));
+                    // Ribbons draw an opaque material with alpha blending (spec/particles.md §8.3).
+                    material::blend_state_index(mat.map_or(BlendMode::Alpha, |m| m.blend)).max(2)
+                }
+            };
+            gi.particle_draws.push((blend, *emitter, range.clone()));
         }
     }
 
@@ -680,7 +696,7 @@ impl Renderer {
                 gb.textures = self.batch_textures(model, b, &gm.views);
             }
         }
-        gm.emitter_textures = model.particles.iter().map(|e| self.emitter_textures(model, e, &gm.views)).collect();
+        gm.emitter_textures = self.all_emitter_textures(model, &gm.views);
     }
 
     /// Creates the per-instance state for drawing `gm` (bones start at identity).

@@ -103,6 +103,8 @@ pub struct Stats {
     pub render_ms: f64,
     /// Live particles at the rendered time.
     pub particles: usize,
+    /// Live ribbon edges at the rendered time.
+    pub ribbon_edges: usize,
 }
 
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
@@ -130,13 +132,13 @@ pub fn render_image(
     // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
     // (deterministic: same file, sequence and time give the same image).
     let mut pose = Pose::default();
-    let mut particles = m2view_anim::particles::ParticleSystem::new(model, 1);
+    let mut effects = scene::Effects::new(model, 1);
     let mut t = 0.0;
     while t < r.time_ms {
         let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
         player.advance(model, dt);
         scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
-        particles.update(model, &player.clock(model), &pose.bones, dt / 1000.0);
+        effects.update(model, &player.clock(model), &pose.bones, dt / 1000.0);
         t += dt;
     }
     let aspect = r.width as f32 / r.height as f32;
@@ -169,7 +171,7 @@ pub fn render_image(
     let start = Instant::now();
     let fs = renderer.prepare(&gm, &mut gi, model, &params);
     let (mut verts, mut draws) = (Vec::new(), Vec::new());
-    particles.build(model, view, &mut verts, &mut draws);
+    effects.build(model, view, &mut verts, &mut draws);
     renderer.prepare_particles(&mut gi, model, params.proj * view, &verts, &draws);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
@@ -185,7 +187,8 @@ pub fn render_image(
         textures_missing: gm.missing_textures,
         adapter: gpu.adapter_summary(),
         render_ms: start.elapsed().as_secs_f64() * 1000.0,
-        particles: particles.live(),
+        particles: effects.particles.live(),
+        ribbon_edges: effects.ribbons.edges(),
     };
     Ok((pixels, stats))
 }

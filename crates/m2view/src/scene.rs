@@ -258,3 +258,44 @@ pub fn overlay_lines(
     }
     l
 }
+
+/// Particle and ribbon emitters of one model instance, simulated together.
+pub struct Effects {
+    /// Particle emitters.
+    pub particles: m2view_anim::particles::ParticleSystem,
+    /// Ribbon emitters.
+    pub ribbons: m2view_anim::ribbons::RibbonSystem,
+}
+
+impl Effects {
+    /// Fresh emitters (particles seeded with `seed`).
+    pub fn new(model: &Model, seed: u32) -> Effects {
+        Effects {
+            particles: m2view_anim::particles::ParticleSystem::new(model, seed),
+            ribbons: m2view_anim::ribbons::RibbonSystem::new(model),
+        }
+    }
+
+    /// Advances both by `dt_s` seconds.
+    pub fn update(&mut self, model: &Model, clock: &m2view_anim::Clock<'_>, bones: &[Mat4], dt_s: f32) {
+        self.particles.update(model, clock, bones, dt_s);
+        self.ribbons.update(model, clock, bones, dt_s);
+    }
+
+    /// Builds particle quads then ribbon strips; ribbon draws are numbered
+    /// after the particle emitters, as `Renderer::prepare_particles` expects.
+    pub fn build(
+        &self,
+        model: &Model,
+        view: Mat4,
+        out: &mut Vec<m2view_anim::particles::ParticleVertex>,
+        draws: &mut Vec<(usize, std::ops::Range<u32>)>,
+    ) {
+        self.particles.build(model, view, out, draws);
+        let first = draws.len();
+        self.ribbons.build(model, out, draws);
+        for d in &mut draws[first..] {
+            d.0 += model.particles.len();
+        }
+    }
+}

@@ -32,6 +32,7 @@ fn base() -> Md20 {
         m2view_format::raw::m2::M2Texture { kind: 0, flags: 0, filename: "Textures\\Boxes\\Glow.blp".into() };
     md.colors.clear(); // plain white colour for the material tests
     md.particles.clear(); // the material alone
+    md.ribbons.clear();
     md
 }
 

@@ -97,6 +97,8 @@ pub struct Current {
     pub geosets: BTreeSet<u16>,
     /// Warnings from loading and decoding.
     pub warnings: Vec<String>,
+    /// Particle emitters switched off by the user.
+    pub disabled_emitters: Vec<bool>,
 }
 
 impl Current {
@@ -104,7 +106,8 @@ impl Current {
     pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
         let player = Player::new(&lm.model);
         let geosets = lm.model.lods.first().map(scene::default_geosets).unwrap_or_default();
-        Current { lm, player, lod: 0, geosets, warnings }
+        let disabled_emitters = vec![false; lm.model.particles.len()];
+        Current { lm, player, lod: 0, geosets, warnings, disabled_emitters }
     }
 
     /// Switches LOD, keeping geoset choices where ids exist.

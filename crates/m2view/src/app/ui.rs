@@ -229,6 +229,42 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.label(RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom; Z is up").small());
 }
 
+fn emitters_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let m = &c.lm.model;
+    if m.particles.is_empty() && m.ribbons.is_empty() {
+        ui.label("no particle or ribbon emitters");
+    }
+    for (i, e) in m.particles.iter().enumerate() {
+        let supported =
+            !matches!(e.emitter_type, m2view_format::EmitterType::Bone | m2view_format::EmitterType::Other(_));
+        let mut on = !c.disabled_emitters.get(i).copied().unwrap_or(false);
+        let label = format!(
+            "particle {i}: {:?}{} {} bone {:?} texture {:?} flags {:#x}",
+            e.emitter_type,
+            if supported { "" } else { " (drawn as a plane: generator not simulated)" },
+            e.blend.name(),
+            e.bone.map(|b| b.0),
+            e.textures.first().copied().flatten().map(|t| t.0),
+            e.flags
+        );
+        if ui.checkbox(&mut on, label).changed()
+            && let Some(d) = c.disabled_emitters.get_mut(i)
+        {
+            *d = !on;
+        }
+    }
+    for (i, r) in m.ribbons.iter().enumerate() {
+        ui.label(format!(
+            "ribbon {i}: bone {:?}, {} edges/s, {} s life, gravity {}",
+            r.bone.map(|b| b.0),
+            r.edges_per_second,
+            r.edge_lifetime,
+            r.gravity
+        ));
+    }
+}
+
 /// Texture types a user may supply an image for (skin, object skin, monster skins 1-3).
 const REPLACEABLE: &[(u32, &str)] = &[
     (1, "character skin"),
@@ -426,6 +462,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label(RichText::new(p).small());
                 }
             });
+            egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters_panel(ui, s));
             egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| replaceable_panel(ui, s));
             egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector_panel(ui, s));
         });

@@ -21,7 +21,7 @@ pub struct SceneView {
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
     pose: Pose,
-    particles: Option<m2view_anim::particles::ParticleSystem>,
+    effects: Option<scene::Effects>,
     particle_vertices: Vec<m2view_anim::particles::ParticleVertex>,
     particle_draws: Vec<(usize, std::ops::Range<u32>)>,
     /// What the last frame drew.
@@ -40,7 +40,7 @@ impl SceneView {
             target: None,
             texture: None,
             pose: Pose::default(),
-            particles: None,
+            effects: None,
             particle_vertices: Vec::new(),
             particle_draws: Vec::new(),
             stats: FrameStats::default(),
@@ -57,12 +57,12 @@ impl SceneView {
         let gm = self.renderer.upload(model, textures);
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
-        self.particles = Some(m2view_anim::particles::ParticleSystem::new(model, 1));
+        self.effects = Some(scene::Effects::new(model, 1));
     }
 
     /// Live particles.
     pub fn live_particles(&self) -> usize {
-        self.particles.as_ref().map_or(0, |p| p.live())
+        self.effects.as_ref().map_or(0, |p| p.particles.live())
     }
 
     /// Textures drawn with the missing placeholder.
@@ -146,11 +146,12 @@ impl SceneView {
             lighting: Lighting::default(),
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
-        if let Some(ps) = &mut self.particles {
+        if let Some(fx) = &mut self.effects {
             let dt = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed / 1000.0 };
             let clock = cur.player.clock(model);
-            ps.update(model, &clock, &self.pose.bones, dt);
-            ps.build(model, view, &mut self.particle_vertices, &mut self.particle_draws);
+            fx.particles.disabled.clone_from(&cur.disabled_emitters);
+            fx.update(model, &clock, &self.pose.bones, dt);
+            fx.build(model, view, &mut self.particle_vertices, &mut self.particle_draws);
             self.renderer.prepare_particles(
                 gi,
                 model,
