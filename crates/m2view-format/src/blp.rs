@@ -255,6 +255,13 @@ impl Blp {
             .map_err(|e| Error::invalid(m.offset as u64, format!("wow-blp: {e}")))?;
         let rgba = img.to_rgba8();
         let (width, height) = rgba.dimensions();
+        if (width, height) != (m.width, m.height) {
+            // Some BLP1 writers store full-size JPEGs for every level: not a usable mip.
+            return Err(Error::invalid(
+                m.offset as u64,
+                format!("mip {level} decodes to {width}x{height}, the header says {}x{}", m.width, m.height),
+            ));
+        }
         let mut pixels = rgba.into_raw();
         if self.alpha_bits == 0 {
             // No alpha plane: opaque, whatever the decoder left in the channel.

@@ -172,6 +172,16 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     let fname = path.display().to_string();
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if crate::is_mdx(&bytes) {
+        // MDX: one file with its geometry; only textures are companions.
+        let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;
+        let roots = data_roots(opts, &dir);
+        let mut companions = Vec::new();
+        let texture_files =
+            resolve_textures(&mut model, &mut Finder::default(), &roots, &dir, &stem, &|_, _, _| None, &mut companions);
+        let anim_files = vec![None; model.sequences.len()];
+        return Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files });
+    }
     let file = parse_m2_lazy(&bytes, &fname)?;
     let version = file.md20.version;
     let mut finder = Finder::default();
@@ -180,11 +190,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         (Some(lf), Some(_)) => Some(load_listfile(lf)?),
         _ => None,
     };
-    // Data roots for stored paths: the given root, else the model folder and its ancestors.
-    let roots: Vec<PathBuf> = match &opts.data_root {
-        Some(r) => vec![r.clone()],
-        None => dir.ancestors().map(Path::to_path_buf).collect(),
-    };
+    let roots = data_roots(opts, &dir);
     let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str| -> Option<PathBuf> {
         finder.entry(&dir, &format!("{fdid}.{ext}")).or_else(|| {
             let p = listfile.as_ref()?.get(&fdid)?;
@@ -259,7 +265,32 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         companions.push(Companion { kind: CompanionKind::Anim, wanted: w, path: found });
     }
 
-    // Textures.
+    let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
+    Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files })
+}
+
+/// Finds each texture's file: stored paths under the data roots (or by file
+/// name beside the model), FileDataIDs through `by_fdid`, replaceable skins by
+/// the usual export names. Missing ones become warnings.
+/// Data roots for stored paths: the given root, else the model folder and its ancestors.
+fn data_roots(opts: &LoadOptions, dir: &Path) -> Vec<PathBuf> {
+    match &opts.data_root {
+        Some(r) => vec![r.clone()],
+        None => dir.ancestors().map(Path::to_path_buf).collect(),
+    }
+}
+
+fn resolve_textures(
+    model: &mut Model,
+    finder: &mut Finder,
+    roots: &[PathBuf],
+    dir: &Path,
+    stem: &str,
+    by_fdid: &dyn Fn(&mut Finder, u32, &str) -> Option<PathBuf>,
+    companions: &mut Vec<Companion>,
+) -> Vec<Option<PathBuf>> {
+    // Warcraft III replaceable ids (team colour, glow...) are not skins.
+    let wc3 = model.source.format == crate::model::SourceFormat::Mdx && model.source.version < 1300;
     let mut texture_files = Vec::with_capacity(model.textures.len());
     for (i, t) in model.textures.iter().enumerate() {
         let (w, found) = match &t.source {
@@ -269,16 +300,16 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
                     .iter()
                     .find_map(|r| finder.resolve(r, p))
                     // Exports often flatten folders: fall back to the file name beside the model.
-                    .or_else(|| finder.entry(&dir, base));
+                    .or_else(|| finder.entry(dir, base));
                 (p.clone(), f)
             }
-            TextureSource::FileDataId(id) => (format!("fdid {id}"), by_fdid(&mut finder, *id, "blp")),
+            TextureSource::FileDataId(id) => (format!("fdid {id}"), by_fdid(finder, *id, "blp")),
             // Replaceable skins come from the client's databases; exported folders
             // usually hold them beside the model as `<name>.blp` or `<name>Skin.blp`.
-            TextureSource::Replaceable if matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {
+            TextureSource::Replaceable if !wc3 && matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {
                 let found = [format!("{stem}.blp"), format!("{stem}skin.blp"), format!("{stem}_skin.blp")]
                     .iter()
-                    .find_map(|n| finder.entry(&dir, n));
+                    .find_map(|n| finder.entry(dir, n));
                 if let Some(f) = &found {
                     companions.push(Companion {
                         kind: CompanionKind::Texture,
@@ -301,7 +332,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         companions.push(Companion { kind: CompanionKind::Texture, wanted: w, path: found });
     }
 
-    Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files })
+    texture_files
 }
 
 impl LoadedModel {

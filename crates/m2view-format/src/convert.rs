@@ -305,6 +305,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         .map(|&i| {
             let b = &md.bones[i];
             Bone {
+                name: String::new(),
                 file_index: i as u16,
                 key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
                 flags: b.flags,
@@ -374,6 +375,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
                 SequenceData::InFile
             };
             Sequence {
+                name: None,
                 anim_id: s.id,
                 variation: s.variation_index,
                 duration_ms: s.duration,

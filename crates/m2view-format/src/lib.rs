@@ -1,18 +1,19 @@
 //! Reading World of Warcraft models: M2 (MD20 v256–274 and chunked MD21),
-//! `.skin`, `.anim` and BLP, into one version-independent [`Model`].
+//! `.skin`, `.anim` and BLP, and MDX (Warcraft III v800, WoW alpha
+//! v1300/v1400), into one version-independent [`Model`].
 //!
 //! Two layers, as in gltf-rs:
 //! - [`raw`]: file-faithful structures mirroring the disk layout per version,
 //!   parsed with nom through one checked reader ([`reader`]) with an
 //!   allocation budget derived from the file size;
-//! - [`model`]: one owned, validated model. [`convert`] is the only code that
-//!   turns versions into that model.
+//! - [`model`]: one owned, validated model. [`convert`] (M2) and
+//!   [`convert_mdx`] (MDX) are the only code that turns versions into it.
 //!
 //! Every malformed, truncated or inconsistent input yields an [`Error`] naming
 //! the file, the structure path and the byte offset; nothing here panics on
 //! input, loops without bound, or allocates past the budget.
 //!
-//! Sources: wowdev M2 page (shared/seeds/000), shared/spec/{skin,blp,animation}.md.
+//! Sources: wowdev M2 and MDX pages (shared/seeds/000, 002), shared/spec/{skin,blp,animation}.md.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -20,6 +21,7 @@
 pub mod blp;
 pub mod companion;
 pub mod convert;
+pub mod convert_mdx;
 pub mod error;
 pub mod fixtures;
 pub mod model;
@@ -33,16 +35,31 @@ pub use companion::{
     parse_skin,
 };
 pub use convert::m2_to_model;
+pub use convert_mdx::mdx_to_model;
 pub use error::{Error, ErrorKind, Result};
 pub use model::*;
-pub use names::{animation_name, attachment_name, geoset_group_name, key_bone_name};
+pub use names::{animation_id_for_name, animation_name, attachment_name, geoset_group_name, key_bone_name};
 
 /// Parses M2 bytes and converts them with the given `.skin` files (Wrath+;
 /// pass none for inline-profile versions). `name` is used in errors.
 pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Result<Model> {
+    if is_mdx(m2) {
+        return mdx_model_from_bytes(m2, name);
+    }
     let file = parse_m2_lazy(m2, name)?;
     let version = file.md20.version;
     let skins =
         skins.iter().map(|(n, b)| Ok((n.to_string(), parse_skin(b, version, n)?))).collect::<Result<Vec<_>>>()?;
     m2_to_model_bytes(&file, m2, name, &skins)
+}
+
+/// True if `bytes` start with the MDX magic `MDLX`.
+pub fn is_mdx(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"MDLX")
+}
+
+/// Parses and converts an MDX file (v800, v1300, v1400). `name` is used in errors.
+pub fn mdx_model_from_bytes(bytes: &[u8], name: &str) -> Result<Model> {
+    let file = raw::mdx::parse_mdx(bytes, name)?;
+    mdx_to_model(&file).map_err(|e| e.in_file(name))
 }

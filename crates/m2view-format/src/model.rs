@@ -240,6 +240,8 @@ pub enum SequenceData {
 /// An animation sequence (`M2Sequence`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sequence {
+    /// Name stored in the file (MDX `SEQS`); M2 sequences have none (see [`Model::sequence_name`]).
+    pub name: Option<String>,
     /// Animation id (AnimationData.dbc); see [`crate::animation_name`].
     pub anim_id: u16,
     /// Variation index.
@@ -291,6 +293,8 @@ pub mod bone_flags {
 /// A bone. Rotation keys are unit quaternions `[x, y, z, w]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bone {
+    /// Name stored in the file (MDX nodes); empty for M2.
+    pub name: String,
     /// Index in the file (before parents-first reordering).
     pub file_index: u16,
     /// Key bone id, if this is a key bone (see [`crate::key_bone_name`]).
@@ -841,6 +845,27 @@ pub struct Model {
 }
 
 impl Model {
+    /// Display name of a sequence: the stored name (MDX), else the standard
+    /// animation name of its id (`Stand`, `Walk`...), else `anim <id>`.
+    pub fn sequence_name(&self, seq: SequenceId) -> String {
+        match self.sequences.get(seq.index()) {
+            Some(Sequence { name: Some(n), .. }) => n.clone(),
+            Some(s) => crate::animation_name(s.anim_id).map_or_else(|| format!("anim {}", s.anim_id), String::from),
+            None => String::new(),
+        }
+    }
+
+    /// Display name of attachment `i`: the MDX node's name (`Origin Ref`), else
+    /// the standard name of its id (`HandRight`), else `None`.
+    pub fn attachment_label(&self, i: usize) -> Option<String> {
+        let a = self.attachments.get(i)?;
+        let node = a.bone.and_then(|b| self.bones.get(b.index())).filter(|b| !b.name.is_empty());
+        match (self.source.format, node) {
+            (SourceFormat::Mdx, Some(b)) => Some(b.name.clone()),
+            _ => crate::attachment_name(a.id).map(String::from),
+        }
+    }
+
     /// Finds the first sequence with animation id `anim_id` through the
     /// lookup hash (quadratic probing, seed "Animation Lookup"), falling back
     /// to a linear scan. Probing is bounded by the table size, so a hostile

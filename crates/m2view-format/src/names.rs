@@ -33,6 +33,14 @@ pub fn animation_name(id: u16) -> Option<&'static str> {
     animation_table().get(id as usize).copied().filter(|s| !s.is_empty())
 }
 
+/// The animation id whose standard name matches the first word of an MDX
+/// sequence name (`"Stand - 2"` → 0 Stand, `"AttackUnarmed - Var 1"` → 16),
+/// case-insensitive; `None` when no standard name matches.
+pub fn animation_id_for_name(name: &str) -> Option<u16> {
+    let word = name.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| !w.is_empty())?;
+    animation_table().iter().position(|n| !n.is_empty() && n.eq_ignore_ascii_case(word)).map(|i| i as u16)
+}
+
 const KEY_BONES: &[&str] = &[
     "ArmL",
     "ArmR",

@@ -43,6 +43,7 @@ le_reader!(i16_, i16, 2);
 le_reader!(u32_, u32, 4);
 le_reader!(i32_, i32, 4);
 le_reader!(f32_, f32, 4);
+le_reader!(i64_, i64, 8);
 
 #[inline]
 pub(crate) fn vec2(i: &[u8]) -> PResult<'_, [f32; 2]> {

@@ -354,7 +354,8 @@ pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
 /// rule a file version follows.
 pub fn select_shaders(model: &Model, batch: &Batch) -> (u32, u32) {
     let n = batch.textures.len().max(1);
-    if model.source.version >= 265 {
+    // MDX layers carry no shader id: they follow the pre-Cata rule (opaque, or texture × colour).
+    if model.source.version >= 265 && model.source.format != m2view_format::SourceFormat::Mdx {
         cata_shaders(batch.shader_id, n)
     } else {
         let first_uv = batch.textures.first().map_or(UvSource::Uv0, |t| t.uv);

@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
         .unwrap_or_else(|| vec![1, 10, 100, 1000]);
     let (min, max) = scene::frame_bounds(model, 0, &[]);
     let size = (max - min).max_element().max(1.0);
-    let geosets = scene::default_geosets(&model.lods[0]);
+    let geosets = scene::default_geosets(model, 0);
     let visible = |id: u16| geosets.contains(&id);
     let mut g = c.benchmark_group("instances");
     g.sample_size(10);

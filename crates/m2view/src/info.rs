@@ -4,9 +4,7 @@
 
 use std::fmt::Write as _;
 
-use m2view_format::{
-    BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, attachment_name, key_bone_name,
-};
+use m2view_format::{BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, key_bone_name};
 use serde::Serialize;
 
 /// The `--json` object.
@@ -116,7 +114,7 @@ pub struct SequenceInfo {
     pub duration_ms: u32,
     /// Flags (hex string).
     pub flags: String,
-    /// `"m2"`, `"anim"` (external .anim file) or `"alias"`.
+    /// `"file"` (in the model file), `"anim"` (external .anim file) or `"alias"`.
     pub data: String,
     /// Alias target index.
     pub alias_of: Option<u16>,
@@ -316,12 +314,12 @@ pub fn report(lm: &LoadedModel) -> Report {
             .map(|(i, s)| SequenceInfo {
                 index: i,
                 anim_id: s.anim_id,
-                name: animation_name(s.anim_id).map(String::from),
+                name: s.name.clone().or_else(|| animation_name(s.anim_id).map(String::from)),
                 variation: s.variation,
                 duration_ms: s.duration_ms,
                 flags: format!("{:#x}", s.flags),
                 data: match s.data {
-                    SequenceData::InFile => "m2".into(),
+                    SequenceData::InFile => "file".into(),
                     SequenceData::External { .. } => "anim".into(),
                     SequenceData::Alias => "alias".into(),
                 },
@@ -414,9 +412,10 @@ pub fn report(lm: &LoadedModel) -> Report {
         attachments: m
             .attachments
             .iter()
-            .map(|a| AttachmentInfo {
+            .enumerate()
+            .map(|(i, a)| AttachmentInfo {
                 id: a.id,
-                name: attachment_name(a.id).map(String::from),
+                name: m.attachment_label(i),
                 bone: a.bone.map(|b| b.0),
                 position: a.position,
             })

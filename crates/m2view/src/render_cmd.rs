@@ -151,10 +151,9 @@ pub fn render_image(
     if !model.lods.is_empty() && r.lod >= model.lods.len() {
         return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
     }
-    let geosets = match (&r.geosets, model.lods.get(r.lod)) {
-        (Some(g), _) => g.clone(),
-        (None, Some(lod)) => scene::default_geosets(lod),
-        (None, None) => Default::default(),
+    let geosets = match &r.geosets {
+        Some(g) => g.clone(),
+        None => scene::default_geosets(model, r.lod),
     };
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {

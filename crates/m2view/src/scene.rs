@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use glam::{Mat4, Vec3};
 use m2view_anim::{Player, Pose};
 use m2view_format::blp::{Blp, BlpEncoding, DxtFormat};
-use m2view_format::{LoadedModel, Lod, Model};
+use m2view_format::{LoadedModel, Model};
 use m2view_render::camera::{Camera, Preset};
 use m2view_render::{BcFormat, TextureData};
 
@@ -75,11 +75,16 @@ pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
     Ok(TextureData::Rgba { width: blp.width, height: blp.height, mips })
 }
 
-/// The geosets the game shows by default (spec/skin.md §2.1): id 0 always;
-/// in each group (`id / 100`) the lowest variant present, ignoring variant 0
-/// of group 0 (the base body).
-pub fn default_geosets(lod: &Lod) -> BTreeSet<u16> {
+/// The geosets the game shows by default for LOD `lod` (spec/skin.md §2.1):
+/// id 0 always; in each group (`id / 100`) the lowest variant present,
+/// ignoring variant 0 of group 0 (the base body). MDX geoset ids are plain
+/// indices: all are shown.
+pub fn default_geosets(model: &Model, lod: usize) -> BTreeSet<u16> {
+    let Some(lod) = model.lods.get(lod) else { return BTreeSet::new() };
     let ids: BTreeSet<u16> = lod.submeshes.iter().map(|s| s.geoset_id).collect();
+    if model.source.format == m2view_format::SourceFormat::Mdx {
+        return ids;
+    }
     let mut shown = BTreeSet::new();
     let mut groups_seen = BTreeSet::new();
     for &id in &ids {

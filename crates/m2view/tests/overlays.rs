@@ -12,7 +12,7 @@ fn overlay_segments() {
     let m = m2view_format::model_from_bytes(&m2, "t.m2", &[("s", &skin)]).unwrap();
     let mut pose = Pose::default();
     evaluate(&m, &Clock::new(0, 1000.0, &[0.0]), None, &mut pose);
-    let geosets = default_geosets(&m.lods[0]);
+    let geosets = default_geosets(&m, 0);
     let segs = |o: Overlays| overlay_lines(&m, &pose, 0, &geosets, o).vertices.len() / 2;
     // root: a 3-line cross; bone 1: one line to its parent
     assert_eq!(segs(Overlays { bones: true, ..Default::default() }), 4);

@@ -8,6 +8,7 @@ pub mod chunked;
 pub(crate) mod cursor;
 pub mod layout;
 pub mod m2;
+pub mod mdx;
 pub mod skin;
 pub mod track;
 

@@ -105,7 +105,7 @@ impl Current {
     /// A freshly opened model: Stand, LOD 0, the game's default geosets.
     pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
         let player = Player::new(&lm.model);
-        let geosets = lm.model.lods.first().map(scene::default_geosets).unwrap_or_default();
+        let geosets = scene::default_geosets(&lm.model, 0);
         let disabled_emitters = vec![false; lm.model.particles.len()];
         Current { lm, player, lod: 0, geosets, warnings, disabled_emitters }
     }

@@ -3,7 +3,7 @@
 //! whose texture the viewport renders.
 
 use egui::{Color32, RichText};
-use m2view_format::{SequenceData, SequenceId, animation_name, attachment_name, geoset_group_name};
+use m2view_format::{SequenceData, SequenceId, geoset_group_name};
 use m2view_render::camera::Preset;
 
 use super::state::{AppState, CameraMode};
@@ -112,7 +112,7 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let mut chosen = None;
     egui::ScrollArea::vertical().id_salt("sequences").max_height(220.0).show(ui, |ui| {
         for (i, q) in model.sequences.iter().enumerate() {
-            let name = animation_name(q.anim_id).unwrap_or("?");
+            let name = model.sequence_name(SequenceId(i as u16));
             let mut text = format!("{i:>3}  {name} ({}) .{}  {} ms", q.anim_id, q.variation, q.duration_ms);
             match q.data {
                 SequenceData::Alias => text.push_str(&format!("  -> alias of {}", q.alias_next.map_or(0, |a| a.0))),
@@ -156,7 +156,7 @@ fn geoset_panel(ui: &mut egui::Ui, s: &mut AppState) {
             c.geosets.clear();
         }
         if ui.button("Game defaults").clicked() {
-            c.geosets = crate::scene::default_geosets(lod);
+            c.geosets = crate::scene::default_geosets(&c.lm.model, c.lod);
         }
     });
     let mut group = u16::MAX;
@@ -334,15 +334,16 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     egui::CollapsingHeader::new(format!("Bones ({})", m.bones.len())).show(ui, |ui| {
         for (i, b) in m.bones.iter().enumerate() {
             let key = b.key_bone_id.and_then(m2view_format::key_bone_name).unwrap_or("");
-            let line = format!("{i}: parent {:?} {key} flags {:#x}", b.parent.map(|p| p.0), b.flags);
+            let line = format!("{i}: {} parent {:?} {key} flags {:#x}", b.name, b.parent.map(|p| p.0), b.flags);
             if show(&line) {
                 ui.label(line);
             }
         }
     });
     egui::CollapsingHeader::new(format!("Attachments ({})", m.attachments.len())).show(ui, |ui| {
-        for a in &m.attachments {
-            ui.label(format!("{} {} on bone {:?}", a.id, attachment_name(a.id).unwrap_or("?"), a.bone.map(|b| b.0)));
+        for (i, a) in m.attachments.iter().enumerate() {
+            let name = m.attachment_label(i).unwrap_or_else(|| "?".into());
+            ui.label(format!("{} {name} on bone {:?}", a.id, a.bone.map(|b| b.0)));
         }
     });
     egui::CollapsingHeader::new(format!("Events ({})", m.events.len())).show(ui, |ui| {

@@ -133,7 +133,7 @@ impl App {
         let (tx, rx) = channel();
         // rfd talks to the desktop portal; off the event-loop thread it cannot stall the UI.
         std::thread::spawn(move || {
-            let pick = rfd::FileDialog::new().add_filter("World of Warcraft model", &["m2", "M2"]).pick_file();
+            let pick = rfd::FileDialog::new().add_filter("Model (M2, MDX)", &["m2", "M2", "mdx", "MDX"]).pick_file();
             let _ = tx.send(pick);
         });
         self.dialog = Some(rx);

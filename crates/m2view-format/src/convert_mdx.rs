@@ -1,0 +1,638 @@
+//! MDX ([`MdxFile`]) into the version-independent [`Model`]: the only code
+//! that knows how MDX concepts become M2 ones.
+//!
+//! - The single timeline is cut into per-sequence key lists by each
+//!   sequence's `[start, end]` interval (keys outside every interval belong to
+//!   no sequence); a sequence with no keys in its interval uses the track's
+//!   default, as mdx-m3-viewer does. Global-sequence tracks keep one list.
+//! - Every `MDLGENOBJECT` (bones, lights, helpers, attachments, emitters,
+//!   events, shapes) becomes a bone, ordered parents first, so attachments,
+//!   events and emitters follow their node like M2's do. Inherit and billboard
+//!   flags share M2's bit values (0x1/0x2/0x4, 0x8, 0x10/0x20/0x40).
+//! - Geosets become submeshes; a vertex's matrix group becomes up to four
+//!   equal bone weights. Each material layer becomes a batch with the layer's
+//!   filter mode mapped onto the M2 blend table (mdx-m3-viewer's blend
+//!   functions: Additive is `One, One` = M2 NoAlphaAdd; AddAlpha is
+//!   `SrcAlpha, One` = M2 Add), geoset animations become colours and layer
+//!   alphas texture weights.
+//! - Hermite and Bezier node tracks play linearly (the model keeps tangents
+//!   only for camera tracks); PRE2 emitters become plane emitters.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::model::*;
+use crate::raw::mdx::{GenObject, MdlBounds, MdlKey, MdlSequence, MdlTrack, MdxFile, Tracks};
+
+fn interpolation(t: &MdlTrack<impl Sized>, curves: bool) -> Interpolation {
+    match t.interpolation {
+        0 => Interpolation::None,
+        2 if curves => Interpolation::Hermite,
+        3 if curves => Interpolation::Bezier,
+        _ => Interpolation::Linear,
+    }
+}
+
+/// Cuts a timeline track into per-sequence key lists.
+fn cut<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], curves: bool, conv: impl Fn(&MdlKey<T>) -> U) -> Track<U> {
+    let take = |keys: &[MdlKey<T>], start: u32| Keys {
+        times: keys.iter().map(|k| (k.time.max(0) as u32).saturating_sub(start)).collect(),
+        values: keys.iter().map(&conv).collect(),
+        external: None,
+    };
+    let sequences = if t.global_sequence.is_some() {
+        vec![take(&t.keys, 0)]
+    } else {
+        seqs.iter()
+            .map(|s| {
+                let inside = |k: &MdlKey<T>| k.time >= s.start as i32 && k.time <= s.end as i32;
+                let lo = t.keys.iter().position(inside);
+                match lo {
+                    Some(lo) => {
+                        let n = t.keys[lo..].iter().take_while(|k| inside(k)).count();
+                        take(&t.keys[lo..lo + n], s.start)
+                    }
+                    None => Keys::default(),
+                }
+            })
+            .collect()
+    };
+    Track {
+        interpolation: interpolation(t, curves),
+        global_sequence: t.global_sequence.map(|g| g.min(u16::MAX as u32) as u16),
+        sequences,
+    }
+}
+
+/// The track if present, else a constant of the static value.
+fn or_static<T: Clone, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
+    match t {
+        Some(t) => cut(t, seqs, false, |k| conv(&k.value)),
+        None => Track::constant(stat),
+    }
+}
+
+fn visibility(t: &Tracks, seqs: &[MdlSequence]) -> Track<u8> {
+    match t.f32(b"KATV").or(t.f32(b"KVIS")) {
+        Some(t) => cut(t, seqs, false, |k| u8::from(k.value > 0.5)),
+        None => Track::default(),
+    }
+}
+
+fn bgr(c: &[f32; 3]) -> [f32; 3] {
+    [c[2], c[1], c[0]]
+}
+
+fn bounds(b: &MdlBounds) -> Bounds {
+    Bounds { min: b.min, max: b.max, radius: b.radius }
+}
+
+fn spline<T: Clone>(k: &MdlKey<T>) -> SplineKey<T> {
+    let (i, o) = k.tangents.clone().unwrap_or_else(|| (k.value.clone(), k.value.clone()));
+    SplineKey { value: k.value.clone(), in_tan: i, out_tan: o }
+}
+
+/// Filter mode (`MDLTEXOP`) to the M2 blend table.
+fn layer_blend(filter: u32) -> BlendMode {
+    match filter {
+        1 => BlendMode::AlphaKey,
+        2 => BlendMode::Alpha,
+        3 => BlendMode::NoAlphaAdd,
+        4 => BlendMode::Add,
+        5 => BlendMode::Mod,
+        6 => BlendMode::Mod2x,
+        _ => BlendMode::Opaque,
+    }
+}
+
+/// Shading flags (`MDLGEO`) to M2 render flags.
+fn layer_flags(f: u32) -> u16 {
+    let mut m = 0;
+    for (mdx, m2) in [
+        (0x1, material_flags::UNLIT),
+        (0x10, material_flags::TWO_SIDED),
+        (0x20, material_flags::UNFOGGED),
+        (0x40, material_flags::NO_DEPTH_TEST),
+        (0x80, material_flags::NO_DEPTH_WRITE),
+    ] {
+        if f & mdx != 0 {
+            m |= m2;
+        }
+    }
+    m
+}
+
+/// Converts a parsed MDX file. Errors name the structure (`geosets[1].PVTX[7]`).
+pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
+    let seqs = &f.sequences;
+    let wow = f.is_wow();
+    let mut warnings = Vec::new();
+
+    // The node hierarchy: every generic object, keyed by object id.
+    let mut nodes: Vec<&GenObject> = Vec::new();
+    nodes.extend(f.bones.iter());
+    nodes.extend(f.lights.iter().map(|l| &l.object));
+    nodes.extend(f.helpers.iter());
+    nodes.extend(f.attachments.iter().map(|a| &a.object));
+    nodes.extend(f.particle_emitters2.iter().map(|p| &p.object));
+    nodes.extend(f.events.iter().map(|e| &e.object));
+    nodes.extend(f.shapes.iter());
+    let mut by_id: HashMap<u32, usize> = HashMap::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if by_id.insert(n.object_id, i).is_some() {
+            warnings.push(format!("object id {} used twice ({}); the first is kept", n.object_id, n.name));
+        }
+    }
+    // Parents first: depth-first from the roots; a parent that does not exist makes a root.
+    let parent_of = |i: usize| nodes[i].parent.and_then(|p| by_id.get(&p).copied()).filter(|&p| p != i);
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut roots = Vec::new();
+    for i in 0..nodes.len() {
+        match parent_of(i) {
+            Some(p) => children[p].push(i),
+            None => roots.push(i),
+        }
+    }
+    let mut order = Vec::with_capacity(nodes.len());
+    let mut stack: Vec<usize> = roots.into_iter().rev().collect();
+    while let Some(i) = stack.pop() {
+        order.push(i);
+        stack.extend(children[i].iter().rev());
+    }
+    if order.len() != nodes.len() {
+        return Err(Error::invalid(0, "object hierarchy has a cycle")).at("objects");
+    }
+    let mut node_bone = vec![0u16; nodes.len()];
+    for (b, &i) in order.iter().enumerate() {
+        node_bone[i] = b as u16;
+    }
+    let bone_of_id = |id: u32| by_id.get(&id).map(|&i| BoneId(node_bone[i]));
+    let mut bones: Vec<Bone> = order
+        .iter()
+        .map(|&i| {
+            let n = nodes[i];
+            Bone {
+                name: n.name.clone(),
+                file_index: n.object_id.min(u16::MAX as u32) as u16,
+                key_bone_id: None,
+                flags: n.flags & 0x7F,
+                parent: parent_of(i).map(|p| BoneId(node_bone[p])),
+                submesh_id: 0,
+                name_crc: 0,
+                pivot: f.pivots.get(n.object_id as usize).copied().unwrap_or_default(),
+                translation: n.tracks.vec3(b"KGTR").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+                rotation: n.tracks.quat(b"KGRT").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+                scale: n.tracks.vec3(b"KGSC").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+            }
+        })
+        .collect();
+    if bones.is_empty() {
+        // Static meshes without nodes still skin against one identity bone.
+        bones.push(Bone {
+            name: "root".into(),
+            file_index: 0,
+            key_bone_id: None,
+            flags: 0,
+            parent: None,
+            submesh_id: 0,
+            name_crc: 0,
+            pivot: [0.0; 3],
+            translation: Track::default(),
+            rotation: Track::default(),
+            scale: Track::default(),
+        });
+    }
+    let node_pos = |n: &GenObject| f.pivots.get(n.object_id as usize).copied().unwrap_or_default();
+
+    // Sequences: MDX names; the id is the standard animation the name starts with.
+    let mut seen: HashMap<u16, u16> = HashMap::new();
+    let sequences: Vec<Sequence> = seqs
+        .iter()
+        .map(|s| {
+            let anim_id = crate::animation_id_for_name(&s.name).unwrap_or(0);
+            let variation = seen.entry(anim_id).or_insert(0);
+            *variation += 1;
+            Sequence {
+                name: Some(s.name.clone()),
+                anim_id,
+                variation: *variation - 1,
+                duration_ms: s.end.saturating_sub(s.start),
+                movespeed: s.movespeed,
+                flags: s.flags,
+                frequency: (s.frequency.clamp(0.0, 1.0) * 32767.0) as i16,
+                replay: s.replay,
+                blend_in_ms: s.blend_time,
+                blend_out_ms: s.blend_time,
+                bounds: bounds(&s.bounds),
+                variation_next: None,
+                alias_next: None,
+                data: SequenceData::InFile,
+            }
+        })
+        .collect();
+
+    let textures: Vec<Texture> = f
+        .textures
+        .iter()
+        .map(|t| Texture {
+            kind: t.replaceable_id,
+            wrap_u: t.flags & 1 != 0,
+            wrap_v: t.flags & 2 != 0,
+            source: if t.replaceable_id != 0 {
+                TextureSource::Replaceable
+            } else if t.path.is_empty() {
+                TextureSource::None
+            } else {
+                TextureSource::Path(t.path.clone())
+            },
+        })
+        .collect();
+    let tex_ref = |i: u32| ((i as usize) < textures.len()).then_some(TextureId(i as u16));
+
+    let texture_transforms = f
+        .texture_anims
+        .iter()
+        .map(|t| TextureTransform {
+            translation: t.vec3(b"KTAT").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+            rotation: t.quat(b"KTAR").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+            scaling: t.vec3(b"KTAS").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+        })
+        .collect();
+
+    let colors: Vec<ColorAnim> = f
+        .geoset_anims
+        .iter()
+        .map(|g| ColorAnim {
+            color: if g.flags & 1 != 0 || g.tracks.vec3(b"KGAC").is_some() {
+                or_static(g.tracks.vec3(b"KGAC"), bgr(&g.color), seqs, bgr)
+            } else {
+                Track::default()
+            },
+            alpha: or_static(g.tracks.f32(b"KGAO"), g.alpha, seqs, |a| *a),
+        })
+        .collect();
+
+    // Materials and texture weights: one entry per (material, layer).
+    let mut materials = Vec::new();
+    let mut texture_weights = Vec::new();
+    let mut layer_base = Vec::with_capacity(f.materials.len());
+    for m in &f.materials {
+        layer_base.push(materials.len());
+        for l in &m.layers {
+            materials.push(Material { flags: layer_flags(l.shading_flags), blend: layer_blend(l.filter_mode) });
+            texture_weights.push(or_static(l.tracks.f32(b"KMTA"), l.alpha, seqs, |a| *a));
+            if l.tracks.u32(b"KMTF").is_some() {
+                warnings.push("texture flipbook tracks (KMTF) play their static texture".into());
+            }
+        }
+    }
+
+    // Geometry.
+    let mut vertices = Vec::new();
+    let mut indices: Vec<u32> = Vec::new();
+    let mut submeshes = Vec::new();
+    let mut batches = Vec::new();
+    for (gi, g) in f.geosets.iter().enumerate() {
+        (|| -> Result<()> {
+            let base = vertices.len() as u32;
+            let nv = g.positions.len();
+            // Matrix groups: start offsets into MATS.
+            let mut group_start = Vec::with_capacity(g.group_counts.len());
+            let mut acc = 0usize;
+            for &c in &g.group_counts {
+                group_start.push(acc);
+                acc = acc.saturating_add(c as usize);
+            }
+            if acc > g.matrices.len() {
+                return Err(Error::invalid(0, format!("groups need {acc} matrices, MATS has {}", g.matrices.len())))
+                    .at("MTGC");
+            }
+            let mut max_influences = 1;
+            for v in 0..nv {
+                let mut idx = [0u16; 4];
+                let mut w = [255u8, 0, 0, 0];
+                if let Some(&grp) = g.vertex_groups.get(v) {
+                    let grp = grp as usize;
+                    let Some(&start) = group_start.get(grp) else {
+                        return Err(Error::new(
+                            0,
+                            ErrorKind::BadReference {
+                                index: grp as u64,
+                                len: group_start.len() as u64,
+                                target: "MTGC",
+                            },
+                        ))
+                        .at_elem("GNDX", v);
+                    };
+                    let ids = &g.matrices[start..start + g.group_counts[grp] as usize];
+                    let ids: Vec<BoneId> = ids.iter().filter_map(|&id| bone_of_id(id)).take(4).collect();
+                    if !ids.is_empty() {
+                        max_influences = max_influences.max(ids.len());
+                        let share = 255 / ids.len() as u8;
+                        for (k, b) in ids.iter().enumerate() {
+                            idx[k] = b.0;
+                            w[k] = share;
+                        }
+                        w[0] += 255 - share * ids.len() as u8;
+                    }
+                }
+                let uv = |s: usize| g.uv_sets.get(s).and_then(|u| u.get(v)).copied().unwrap_or_default();
+                vertices.push(Vertex {
+                    position: g.positions[v],
+                    normal: g.normals.get(v).copied().unwrap_or([0.0, 0.0, 1.0]),
+                    uv: [uv(0), uv(1)],
+                    bone_weights: w,
+                    bone_indices: idx,
+                });
+            }
+            // Faces: triangle lists, strips and fans become triangles.
+            let index_start = indices.len() as u32;
+            let mut at = 0usize;
+            let groups: Vec<(u32, u32)> = if g.face_types.is_empty() {
+                vec![(4, g.indices.len() as u32)]
+            } else {
+                g.face_types.iter().copied().zip(g.face_counts.iter().copied()).collect()
+            };
+            for (ty, count) in groups {
+                let end = at.saturating_add(count as usize).min(g.indices.len());
+                let ix = &g.indices[at..end];
+                for (k, &i) in ix.iter().enumerate() {
+                    if i as usize >= nv {
+                        return Err(Error::new(
+                            0,
+                            ErrorKind::BadReference { index: i as u64, len: nv as u64, target: "VRTX" },
+                        ))
+                        .at_elem("PVTX", at + k);
+                    }
+                }
+                let push = |tri: [u16; 3], out: &mut Vec<u32>| out.extend(tri.iter().map(|&i| base + i as u32));
+                match ty {
+                    4 => ix.chunks_exact(3).for_each(|t| push([t[0], t[1], t[2]], &mut indices)),
+                    5 => {
+                        for k in 2..ix.len() {
+                            let t =
+                                if k % 2 == 0 { [ix[k - 2], ix[k - 1], ix[k]] } else { [ix[k - 1], ix[k - 2], ix[k]] };
+                            push(t, &mut indices);
+                        }
+                    }
+                    6 => (2..ix.len()).for_each(|k| push([ix[0], ix[k - 1], ix[k]], &mut indices)),
+                    _ => warnings.push(format!("geoset {gi}: face type {ty} is not drawn")),
+                }
+                at = end;
+            }
+            let b = bounds(&g.bounds);
+            let center = [0, 1, 2].map(|k| (b.min[k] + b.max[k]) * 0.5);
+            let submesh = submeshes.len() as u16;
+            submeshes.push(Submesh {
+                geoset_id: gi.min(u16::MAX as usize) as u16,
+                index_start,
+                index_count: indices.len() as u32 - index_start,
+                center_bone: None,
+                center,
+                sort_center: center,
+                sort_radius: b.radius,
+                bone_influences: max_influences as u16,
+            });
+            let Some(m) = f.materials.get(g.material_id as usize) else {
+                return Err(Error::new(
+                    0,
+                    ErrorKind::BadReference {
+                        index: g.material_id as u64,
+                        len: f.materials.len() as u64,
+                        target: "materials",
+                    },
+                ))
+                .at("material_id");
+            };
+            let color = f.geoset_anims.iter().position(|a| a.geoset_id as usize == gi).map(|c| c as u16);
+            for (li, l) in m.layers.iter().enumerate() {
+                let material = (layer_base[g.material_id as usize] + li) as u16;
+                let uv = if l.shading_flags & 0x2 != 0 {
+                    UvSource::Env
+                } else if l.coord_id == 1 {
+                    UvSource::Uv1
+                } else {
+                    UvSource::Uv0
+                };
+                batches.push(Batch {
+                    submesh,
+                    flags: 0,
+                    priority_plane: m.priority_plane.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
+                    shader_id: 0,
+                    material,
+                    material_layer: li as u16,
+                    color,
+                    textures: vec![BatchTexture {
+                        texture: tex_ref(l.texture_id),
+                        uv,
+                        weight: Some(material),
+                        transform: (l.texture_anim_id as usize)
+                            .lt(&f.texture_anims.len())
+                            .then_some(l.texture_anim_id as u16),
+                    }],
+                    texture_combo_index: 0,
+                });
+            }
+            Ok(())
+        })()
+        .at_elem("geosets", gi)?;
+    }
+    let bone_count_max = bones.len() as u32;
+    let lods = vec![Lod { indices, submeshes, batches, bone_count_max, source: "MDX geosets".into() }];
+
+    let attachments = f
+        .attachments
+        .iter()
+        .map(|a| Attachment {
+            id: a.attachment_id,
+            bone: bone_of_id(a.object.object_id),
+            position: node_pos(&a.object),
+            animate: visibility(&a.tracks, seqs),
+        })
+        .collect();
+    let events = f
+        .events
+        .iter()
+        .map(|e| {
+            let t = MdlTrack {
+                interpolation: 0,
+                global_sequence: e.global_sequence,
+                keys: e.times.iter().map(|&time| MdlKey { time, value: (), tangents: None }).collect(),
+            };
+            let mut times = cut(&t, seqs, false, |_| ());
+            times.sequences.iter_mut().for_each(|k| k.values.clear());
+            Event {
+                identifier: e.object.name.clone(),
+                data: 0,
+                bone: bone_of_id(e.object.object_id),
+                position: node_pos(&e.object),
+                times,
+            }
+        })
+        .collect();
+    let lights = f
+        .lights
+        .iter()
+        .map(|l| {
+            let lt = &l.tracks;
+            Light {
+                kind: l.kind.min(u16::MAX as u32) as u16,
+                bone: bone_of_id(l.object.object_id),
+                position: node_pos(&l.object),
+                ambient_color: or_static(lt.vec3(b"KLBC"), bgr(&l.ambient_color), seqs, bgr),
+                ambient_intensity: or_static(lt.f32(b"KLBI"), l.ambient_intensity, seqs, |v| *v),
+                diffuse_color: or_static(lt.vec3(b"KLAC"), bgr(&l.color), seqs, bgr),
+                diffuse_intensity: or_static(lt.f32(b"KLAI"), l.intensity, seqs, |v| *v),
+                attenuation_start: or_static(lt.f32(b"KLAS"), l.attenuation[0], seqs, |v| *v),
+                attenuation_end: or_static(lt.f32(b"KLAE"), l.attenuation[1], seqs, |v| *v),
+                visibility: visibility(lt, seqs),
+            }
+        })
+        .collect();
+    let zero3 = SplineKey { value: [0.0f32; 3], in_tan: [0.0; 3], out_tan: [0.0; 3] };
+    let cameras = f
+        .cameras
+        .iter()
+        .map(|c| Camera {
+            kind: -1,
+            far_clip: c.far_clip,
+            near_clip: c.near_clip,
+            positions: c
+                .tracks
+                .vec3(b"KCTR")
+                .map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            position_base: c.position,
+            targets: c
+                .tracks
+                .vec3(b"KTTR")
+                .map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            target_base: c.target,
+            roll: c.tracks.f32(b"KCRL").map_or_else(Track::default, |t| cut(t, seqs, true, spline)),
+            fov: Track::constant(SplineKey { value: c.fov, in_tan: c.fov, out_tan: c.fov }),
+        })
+        .collect();
+    let particles = f
+        .particle_emitters2
+        .iter()
+        .map(|p| {
+            let t = &p.object.tracks;
+            let f32t = |tag: &[u8; 4], v: f32| or_static(t.f32(tag), v, seqs, |x| *x);
+            let mid = p.middle_time.clamp(0.0, 1.0);
+            let times = vec![0.0, mid, 1.0];
+            let curve = |v: [u32; 3]| LifeCurve {
+                times: times.clone(),
+                values: v.iter().map(|&c| c.min(u16::MAX as u32) as u16).collect(),
+            };
+            let [hl, hd] = p.head_intervals;
+            let [tl, td] = p.tail_intervals;
+            let flags = match p.head_or_tail {
+                1 => 0x40000,
+                2 => 0x60000,
+                _ => 0x20000,
+            } | if p.object.flags & 0x80000 != 0 { 0x10 } else { 0 }
+                | if p.object.flags & 0x0800_0000 != 0 { 0x1000 } else { 0 };
+            ParticleEmitter {
+                flags,
+                position: node_pos(&p.object),
+                bone: bone_of_id(p.object.object_id),
+                textures: vec![tex_ref(p.texture_id)],
+                blend: match p.filter_mode {
+                    0 => BlendMode::Alpha,
+                    2 => BlendMode::Mod,
+                    3 => BlendMode::Mod2x,
+                    _ => BlendMode::Add, // additive, and alpha key (SrcAlpha, One)
+                },
+                emitter_type: EmitterType::Plane,
+                color_index: 0,
+                priority_plane: p.priority_plane.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                texture_rows: p.rows.clamp(1, u16::MAX as u32) as u16,
+                texture_cols: p.columns.clamp(1, u16::MAX as u32) as u16,
+                emission_speed: f32t(b"KP2S", p.speed),
+                speed_variation: f32t(b"KP2R", p.variation),
+                vertical_range: f32t(b"KP2L", p.latitude),
+                // Latitude is a cone about Z: a full turn about Z.
+                horizontal_range: Track::constant(std::f32::consts::PI),
+                gravity: or_static(t.f32(b"KP2G"), [0.0, 0.0, -p.gravity], seqs, |g| [0.0, 0.0, -*g]),
+                lifespan: f32t(b"KLIF", p.lifespan),
+                lifespan_vary: 0.0,
+                emission_rate: f32t(b"KP2E", p.emission_rate),
+                emission_rate_vary: 0.0,
+                area_length: f32t(b"KP2N", p.length),
+                area_width: f32t(b"KP2W", p.width),
+                z_source: Track::constant(0.0),
+                color: LifeCurve {
+                    times: times.clone(),
+                    values: p.colors.iter().map(|c| bgr(c).map(|v| v * 255.0)).collect(),
+                },
+                alpha: LifeCurve { times: times.clone(), values: p.alphas.iter().map(|&a| a as f32 / 255.0).collect() },
+                scale: LifeCurve { times: times.clone(), values: p.scaling.iter().map(|&s| [s, s]).collect() },
+                scale_vary: [0.0, 0.0],
+                head_cell: curve([hl[0], hl[1].max(hd[0]), hd[1]]),
+                tail_cell: curve([tl[0], tl[1].max(td[0]), td[1]]),
+                tail_length: p.tail_length,
+                twinkle_speed: 0.0,
+                twinkle_percent: 0.0,
+                twinkle_scale: [0.0, 0.0],
+                burst_multiplier: 1.0,
+                drag: 0.0,
+                base_spin: 0.0,
+                base_spin_vary: 0.0,
+                spin: 0.0,
+                spin_vary: 0.0,
+                wind: [0.0; 3],
+                wind_time: 0.0,
+                follow: [0.0; 4],
+                spline_points: Vec::new(),
+                enabled: visibility(t, seqs),
+                geometry_model: String::new(),
+                recursion_model: String::new(),
+            }
+        })
+        .collect();
+
+    let chunks: Vec<String> = f.chunk_order.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+    let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| String::from_utf8_lossy(t).into_owned()).collect();
+    for u in &unknown_chunks {
+        warnings.push(format!("chunk {u} kept raw (not decoded)"));
+    }
+    let c = &f.collision;
+    Ok(Model {
+        source: SourceInfo {
+            format: SourceFormat::Mdx,
+            version: f.version,
+            expansion: if wow { "WoW alpha (0.5–0.11)" } else { "Warcraft III" },
+            chunks,
+            unknown_chunks,
+        },
+        name: f.model.name.clone(),
+        global_flags: 0,
+        global_sequences: f.global_sequences.clone(),
+        sequences,
+        sequence_lookup: Vec::new(),
+        bones,
+        vertices,
+        lods,
+        declared_lods: 1,
+        colors,
+        textures,
+        texture_weights,
+        texture_transforms,
+        materials,
+        texture_combiner_combos: None,
+        bounds: bounds(&f.model.bounds),
+        collision: Collision {
+            bounds: Bounds::default(),
+            positions: c.positions.clone(),
+            indices: c.indices.clone(),
+            normals: c.normals.clone(),
+        },
+        attachments,
+        events,
+        lights,
+        cameras,
+        camera_lookup: Vec::new(),
+        ribbons: Vec::new(),
+        particles,
+        warnings,
+    })
+}

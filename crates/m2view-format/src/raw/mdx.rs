@@ -1,0 +1,1117 @@
+//! MDX (`MDLX`) files as stored: Warcraft III v800 and WoW alpha v1300/v1400.
+//!
+//! A chunked file (`MDLX` then `tag, u32 size, bytes` chunks in any order). The
+//! two families store the same objects differently; every difference is
+//! decided here, keyed on [`MdxFile::version`], so the converter sees one
+//! shape:
+//! - v800 (Warcraft III, hiveworkshop MDX spec as summarised on the wowdev MDX
+//!   page, seed 002): most chunks hold size-prefixed entries until the chunk
+//!   ends (no count); rotations are float quaternions `[x, y, z, w]`;
+//!   materials carry a `LAYS` sub-chunk; the `PTYP` face types are `u32`;
+//!   `CLID` holds collision *shapes*.
+//! - v1300/v1400 (WoW 0.5.3–0.11, seed 002 as documented for 1300): chunks
+//!   start with a count (`MTLS` and `ATCH` add an unused `u32`); rotations are
+//!   packed `i64` ([`decompress_quat64`]); `PTYP` is `u8`; `CLID` is a triangle mesh and `HTST` holds the shapes.
+//!
+//! Tracks are read by tag (`KGTR`, `KMTA`, ...) inside their owner's size, so
+//! an unknown track ends its owner's tracks instead of derailing the file.
+//! Reforged (v900–1100) and the v1500 geoset redesign are refused with an
+//! [`ErrorKind::UnsupportedVersion`] error.
+
+use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::reader::{self, Budget, PResult};
+
+/// Warcraft III.
+pub const V800: u32 = 800;
+
+/// One key of an MDX track (`MDLKEYFRAME`): time on the model's single
+/// timeline (ms), value, and tangents for Hermite/Bezier tracks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdlKey<T> {
+    /// Time in ms on the global timeline (or the global sequence's clock).
+    pub time: i32,
+    /// Value.
+    pub value: T,
+    /// In and out tangents (interpolation 2 and 3 only).
+    pub tangents: Option<(T, T)>,
+}
+
+/// `MDLKEYTRACK<T>`: `count, type, globalSeqId, keys`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdlTrack<T> {
+    /// 0 none, 1 linear, 2 Hermite, 3 Bezier.
+    pub interpolation: u32,
+    /// `GLBS` index driving the track.
+    pub global_sequence: Option<u32>,
+    /// Keys in file order.
+    pub keys: Vec<MdlKey<T>>,
+}
+
+/// Any decoded track, by value type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyTrack {
+    /// Scalar (alpha, visibility, emitter parameters...).
+    F32(MdlTrack<f32>),
+    /// Vector or colour (colours stay as stored, `b, g, r`).
+    Vec3(MdlTrack<[f32; 3]>),
+    /// Quaternion `[x, y, z, w]` (packed ones already unpacked).
+    Quat(MdlTrack<[f32; 4]>),
+    /// Integer (texture id flipbook, ribbon texture slot).
+    U32(MdlTrack<u32>),
+}
+
+/// The tracks found inside one object, by tag.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tracks(pub Vec<([u8; 4], AnyTrack)>);
+
+impl Tracks {
+    fn get(&self, tag: &[u8; 4]) -> Option<&AnyTrack> {
+        self.0.iter().find(|(t, _)| t == tag).map(|(_, v)| v)
+    }
+    /// A scalar track by tag.
+    pub fn f32(&self, tag: &[u8; 4]) -> Option<&MdlTrack<f32>> {
+        match self.get(tag)? {
+            AnyTrack::F32(t) => Some(t),
+            _ => None,
+        }
+    }
+    /// A vector track by tag.
+    pub fn vec3(&self, tag: &[u8; 4]) -> Option<&MdlTrack<[f32; 3]>> {
+        match self.get(tag)? {
+            AnyTrack::Vec3(t) => Some(t),
+            _ => None,
+        }
+    }
+    /// A quaternion track by tag.
+    pub fn quat(&self, tag: &[u8; 4]) -> Option<&MdlTrack<[f32; 4]>> {
+        match self.get(tag)? {
+            AnyTrack::Quat(t) => Some(t),
+            _ => None,
+        }
+    }
+    /// An integer track by tag.
+    pub fn u32(&self, tag: &[u8; 4]) -> Option<&MdlTrack<u32>> {
+        match self.get(tag)? {
+            AnyTrack::U32(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// `CMdlBounds` (stored radius first, see `bounds`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct MdlBounds {
+    /// Box minimum.
+    pub min: [f32; 3],
+    /// Box maximum.
+    pub max: [f32; 3],
+    /// Sphere radius.
+    pub radius: f32,
+}
+
+/// `MODL`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlModel {
+    /// Model name.
+    pub name: String,
+    /// Bounds.
+    pub bounds: MdlBounds,
+    /// Default blend time (ms).
+    pub blend_time: u32,
+}
+
+/// `MDLSEQUENCESSECTION`: an interval of the single timeline.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlSequence {
+    /// Name, e.g. `Stand - 2`.
+    pub name: String,
+    /// Start time (ms) on the timeline.
+    pub start: u32,
+    /// End time (ms), inclusive.
+    pub end: u32,
+    /// Movement speed.
+    pub movespeed: f32,
+    /// `&1`: non-looping.
+    pub flags: u32,
+    /// Rarity (v800) or frequency (v1300).
+    pub frequency: f32,
+    /// Replay range (v1300; zero in v800).
+    pub replay: [u32; 2],
+    /// Blend time (v1300; zero in v800).
+    pub blend_time: u32,
+    /// Bounds while playing.
+    pub bounds: MdlBounds,
+}
+
+/// `MDLTEXLAYER`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlLayer {
+    /// `MDLTEXOP`: 0 load, 1 transparent, 2 blend, 3 add, 4 add-alpha, 5 modulate, 6 modulate 2x.
+    pub filter_mode: u32,
+    /// `MDLGEO` shading flags (0x1 unshaded, 0x2 sphere env map, 0x10 two-sided,
+    /// 0x20 unfogged, 0x40 no depth test, 0x80 no depth set).
+    pub shading_flags: u32,
+    /// `TEXS` index.
+    pub texture_id: u32,
+    /// `TXAN` index or `u32::MAX`.
+    pub texture_anim_id: u32,
+    /// UV set.
+    pub coord_id: i32,
+    /// Static alpha 0..1.
+    pub alpha: f32,
+    /// `KMTA` alpha, `KMTF` texture flipbook.
+    pub tracks: Tracks,
+}
+
+/// `MDLMATERIALSECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlMaterial {
+    /// Sort priority, lowest first.
+    pub priority_plane: i32,
+    /// Material flags (v800 only).
+    pub flags: u32,
+    /// Layers, drawn in order.
+    pub layers: Vec<MdlLayer>,
+}
+
+/// `MDLTEXTURESECTION` (268 bytes).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlTexture {
+    /// Replaceable id (v800: 1 team colour, 2 team glow; WoW: skin types); 0 for a file.
+    pub replaceable_id: u32,
+    /// Image path.
+    pub path: String,
+    /// `&1` wrap width, `&2` wrap height.
+    pub flags: u32,
+}
+
+/// `MDLGEOSETSECTION` (≤ v1400 layout).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlGeoset {
+    /// `VRTX`.
+    pub positions: Vec<[f32; 3]>,
+    /// `NRMS`.
+    pub normals: Vec<[f32; 3]>,
+    /// UV sets (`UVAS`/`UVBS`), each one per vertex.
+    pub uv_sets: Vec<Vec<[f32; 2]>>,
+    /// `PTYP` face types (4 triangles, 5 strip, 6 fan).
+    pub face_types: Vec<u32>,
+    /// `PCNT` index counts per face group.
+    pub face_counts: Vec<u32>,
+    /// `PVTX` indices.
+    pub indices: Vec<u16>,
+    /// `GNDX` matrix group per vertex.
+    pub vertex_groups: Vec<u8>,
+    /// `MTGC` matrix count per group.
+    pub group_counts: Vec<u32>,
+    /// `MATS` object ids, groups laid end to end.
+    pub matrices: Vec<u32>,
+    /// `MTLS` index.
+    pub material_id: u32,
+    /// Selection group (WoW: geoset id digits).
+    pub selection_group: u32,
+    /// Flags (`&1` unselectable).
+    pub flags: u32,
+    /// Bounds.
+    pub bounds: MdlBounds,
+}
+
+/// `MDLGEOSETANIMSECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlGeosetAnim {
+    /// `GEOS` index.
+    pub geoset_id: u32,
+    /// Static alpha.
+    pub alpha: f32,
+    /// Static colour, `b, g, r`.
+    pub color: [f32; 3],
+    /// `&1`: use the colour.
+    pub flags: u32,
+    /// `KGAO` alpha, `KGAC` colour.
+    pub tracks: Tracks,
+}
+
+/// `MDLGENOBJECT`: a node of the object hierarchy.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GenObject {
+    /// Name.
+    pub name: String,
+    /// Index in the hierarchy and into `PIVT`.
+    pub object_id: u32,
+    /// Parent object id.
+    pub parent: Option<u32>,
+    /// Inherit/billboard and type flags (see the seed's table).
+    pub flags: u32,
+    /// `KGTR`, `KGRT`, `KGSC`.
+    pub tracks: Tracks,
+}
+
+/// What kind of chunk an object came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectKind {
+    /// `BONE`.
+    Bone,
+    /// `LITE`.
+    Light,
+    /// `HELP`.
+    Helper,
+    /// `ATCH`.
+    Attachment,
+    /// `PRE2`.
+    ParticleEmitter2,
+    /// `RIBB`.
+    Ribbon,
+    /// `EVTS`.
+    Event,
+    /// `CLID` (v800) / `HTST` (WoW) shapes.
+    Shape,
+}
+
+/// `MDLATTACHMENTSECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlAttachment {
+    /// Node.
+    pub object: GenObject,
+    /// `GEOCOMPONENTLINKS` (WoW) or the attachment's index (v800).
+    pub attachment_id: u32,
+    /// Model path.
+    pub path: String,
+    /// `KATV`/`KVIS` visibility.
+    pub tracks: Tracks,
+}
+
+/// `MDLEVENTSECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlEvent {
+    /// Node (the name is the event id, e.g. `SNDxDEAT`).
+    pub object: GenObject,
+    /// `KEVT` global sequence.
+    pub global_sequence: Option<u32>,
+    /// `KEVT` times on the timeline.
+    pub times: Vec<i32>,
+}
+
+/// `MDLLIGHTSECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlLight {
+    /// Node.
+    pub object: GenObject,
+    /// 0 omni, 1 directional, 2 ambient.
+    pub kind: u32,
+    /// Attenuation start / end.
+    pub attenuation: [f32; 2],
+    /// Colour `b, g, r`.
+    pub color: [f32; 3],
+    /// Intensity.
+    pub intensity: f32,
+    /// Ambient colour `b, g, r`.
+    pub ambient_color: [f32; 3],
+    /// Ambient intensity.
+    pub ambient_intensity: f32,
+    /// `KLAS`... `KVIS`.
+    pub tracks: Tracks,
+}
+
+/// `MDLCAMERASECTION`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlCamera {
+    /// Name.
+    pub name: String,
+    /// Position.
+    pub position: [f32; 3],
+    /// Vertical field of view (radians).
+    pub fov: f32,
+    /// Far clip.
+    pub far_clip: f32,
+    /// Near clip.
+    pub near_clip: f32,
+    /// Target position.
+    pub target: [f32; 3],
+    /// `KCTR`, `KCRL`, `KTTR`.
+    pub tracks: Tracks,
+}
+
+/// `MDLPARTICLEEMITTER2` (v800 layout).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlParticleEmitter2 {
+    /// Node (flags ≥ 0x8000 are emitter flags).
+    pub object: GenObject,
+    /// Speed, variation, latitude, gravity, lifespan (s), emission rate (/s), width, length.
+    pub speed: f32,
+    /// Speed variation (fraction).
+    pub variation: f32,
+    /// Cone half angle (radians).
+    pub latitude: f32,
+    /// Downward acceleration.
+    pub gravity: f32,
+    /// Lifespan in seconds.
+    pub lifespan: f32,
+    /// Particles per second.
+    pub emission_rate: f32,
+    /// Emitter area width.
+    pub width: f32,
+    /// Emitter area length.
+    pub length: f32,
+    /// 0 blend, 1 add, 2 modulate, 3 modulate 2x, 4 alpha key.
+    pub filter_mode: u32,
+    /// Texture atlas rows.
+    pub rows: u32,
+    /// Texture atlas columns.
+    pub columns: u32,
+    /// 0 head, 1 tail, 2 both.
+    pub head_or_tail: u32,
+    /// Tail length (multiples of the speed).
+    pub tail_length: f32,
+    /// Middle of life (0..1).
+    pub middle_time: f32,
+    /// Start/middle/end colours, `b, g, r`.
+    pub colors: [[f32; 3]; 3],
+    /// Start/middle/end alpha 0..255.
+    pub alphas: [u8; 3],
+    /// Start/middle/end scale.
+    pub scaling: [f32; 3],
+    /// Head life/decay cell intervals `[start, end, repeat]`.
+    pub head_intervals: [[u32; 3]; 2],
+    /// Tail life/decay cell intervals.
+    pub tail_intervals: [[u32; 3]; 2],
+    /// `TEXS` index.
+    pub texture_id: u32,
+    /// Squirt (emit bursts on rate keys).
+    pub squirt: u32,
+    /// Sort priority.
+    pub priority_plane: i32,
+    /// Replaceable id.
+    pub replaceable_id: u32,
+    /// `KP2*` tracks and `KVIS`.
+    pub tracks: Tracks,
+}
+
+/// `CLID` triangle mesh (WoW).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlCollision {
+    /// `VRTX`.
+    pub positions: Vec<[f32; 3]>,
+    /// `TRI ` indices.
+    pub indices: Vec<u16>,
+    /// `NRMS` face normals.
+    pub normals: Vec<[f32; 3]>,
+}
+
+/// A whole MDX file.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdxFile {
+    /// `VERS`.
+    pub version: u32,
+    /// Chunk tags in file order.
+    pub chunk_order: Vec<[u8; 4]>,
+    /// Chunks kept raw (not decoded), with their file offsets.
+    pub unknown: Vec<([u8; 4], u64)>,
+    /// `MODL`.
+    pub model: MdlModel,
+    /// `SEQS`.
+    pub sequences: Vec<MdlSequence>,
+    /// `GLBS` durations (ms).
+    pub global_sequences: Vec<u32>,
+    /// `MTLS`.
+    pub materials: Vec<MdlMaterial>,
+    /// `TEXS`.
+    pub textures: Vec<MdlTexture>,
+    /// `TXAN`: `KTAT`, `KTAR`, `KTAS` per texture animation.
+    pub texture_anims: Vec<Tracks>,
+    /// `GEOS`.
+    pub geosets: Vec<MdlGeoset>,
+    /// `GEOA`.
+    pub geoset_anims: Vec<MdlGeosetAnim>,
+    /// `BONE` nodes with their `geosetId`.
+    pub bones: Vec<GenObject>,
+    /// `LITE`.
+    pub lights: Vec<MdlLight>,
+    /// `HELP`.
+    pub helpers: Vec<GenObject>,
+    /// `ATCH`.
+    pub attachments: Vec<MdlAttachment>,
+    /// `PIVT`: one pivot per object id.
+    pub pivots: Vec<[f32; 3]>,
+    /// `CAMS`.
+    pub cameras: Vec<MdlCamera>,
+    /// `EVTS`.
+    pub events: Vec<MdlEvent>,
+    /// `PRE2` (v800).
+    pub particle_emitters2: Vec<MdlParticleEmitter2>,
+    /// Shapes: `CLID` (v800) or `HTST` (WoW) nodes; geometry not kept.
+    pub shapes: Vec<GenObject>,
+    /// `CLID` mesh (WoW).
+    pub collision: MdlCollision,
+}
+
+impl MdxFile {
+    /// True for the WoW alpha family (packed quaternions, counted chunks).
+    pub fn is_wow(&self) -> bool {
+        self.version >= 1300
+    }
+}
+
+/// Unpacks a WoW MDX `C4QuaternionCompressed` (seed 002): x in the top 22
+/// bits (scale 2⁻²¹), y in the next 21, z in the low 21 (scale 2⁻²⁰), w ≥ 0
+/// from the unit length.
+pub fn decompress_quat64(m: i64) -> [f32; 4] {
+    let x = (m >> 42) as f64 * (1.0 / 2_097_152.0);
+    let y = ((m << 22) >> 43) as f64 * (1.0 / 1_048_576.0);
+    let z = (((m << 43) >> 43) as f64) * (1.0 / 1_048_576.0);
+    let len = 1.0 - (x * x + y * y + z * z);
+    let w = if len >= 1.0 / 1_048_576.0 { len.sqrt() } else { 0.0 };
+    [x as f32, y as f32, z as f32, w as f32]
+}
+
+/// Sequential reads inside one region of the file, with absolute offsets.
+struct R<'a> {
+    data: &'a [u8],
+    pos: usize,
+    /// Absolute offset of `data[0]`.
+    base: u64,
+    budget: &'a Budget,
+}
+
+impl<'a> R<'a> {
+    fn abs(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+    fn left(&self) -> usize {
+        self.data.len() - self.pos
+    }
+    fn at_end(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+    fn short(&self, len: usize) -> Error {
+        Error::new(self.abs(), ErrorKind::OutOfBounds { len: len as u64, file_len: self.data.len() as u64 })
+    }
+    fn take<T>(&mut self, n: usize, p: impl Fn(&'a [u8]) -> PResult<'a, T>) -> Result<T> {
+        if self.left() < n {
+            return Err(self.short(n));
+        }
+        let v = p(&self.data[self.pos..]).map(|(_, v)| v).map_err(|_| self.short(n))?;
+        self.pos += n;
+        Ok(v)
+    }
+    fn u8(&mut self) -> Result<u8> {
+        self.take(1, reader::u8_)
+    }
+    fn u32(&mut self) -> Result<u32> {
+        self.take(4, reader::u32_)
+    }
+    fn i32(&mut self) -> Result<i32> {
+        self.take(4, reader::i32_)
+    }
+    fn f32(&mut self) -> Result<f32> {
+        self.take(4, reader::f32_)
+    }
+    fn vec3(&mut self) -> Result<[f32; 3]> {
+        self.take(12, reader::vec3)
+    }
+    fn tag(&mut self) -> Result<[u8; 4]> {
+        self.take(4, reader::bytes4)
+    }
+    fn peek_tag(&self) -> Option<[u8; 4]> {
+        self.data.get(self.pos..self.pos + 4).map(|b| [b[0], b[1], b[2], b[3]])
+    }
+    fn skip(&mut self, n: usize) -> Result<()> {
+        if self.left() < n {
+            return Err(self.short(n));
+        }
+        self.pos += n;
+        Ok(())
+    }
+    /// A fixed-size, NUL-padded string field.
+    fn string(&mut self, n: usize) -> Result<String> {
+        if self.left() < n {
+            return Err(self.short(n));
+        }
+        let b = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        let end = b.iter().position(|&c| c == 0).unwrap_or(n);
+        Ok(String::from_utf8_lossy(&b[..end]).into_owned())
+    }
+    /// The next `n` bytes as a region of their own (a size-prefixed entry).
+    fn sub(&mut self, n: usize, what: &str) -> Result<R<'a>> {
+        if self.left() < n {
+            return Err(Error::invalid(
+                self.abs(),
+                format!("{what} of {n} bytes runs past its container ({} bytes left)", self.left()),
+            ));
+        }
+        let r = R { data: &self.data[self.pos..self.pos + n], pos: 0, base: self.abs(), budget: self.budget };
+        self.pos += n;
+        Ok(r)
+    }
+    /// A size-prefixed entry whose `u32` size counts itself (`inclusiveSize`).
+    fn entry(&mut self, what: &str) -> Result<R<'a>> {
+        let at = self.abs();
+        let size = self.u32()? as usize;
+        if size < 4 {
+            return Err(Error::invalid(at, format!("{what} size {size} is smaller than its size field")));
+        }
+        self.sub(size - 4, what)
+    }
+    /// Checks that `count` elements of `size` bytes fit in what is left, and charges the budget.
+    fn fits(&self, count: u32, size: usize, decoded: usize) -> Result<usize> {
+        let need = (count as u64).saturating_mul(size as u64);
+        if need > self.left() as u64 {
+            return Err(Error::new(
+                self.abs(),
+                ErrorKind::ArrayTooLarge { count: count as u64, elem_size: size as u64, file_len: self.left() as u64 },
+            ));
+        }
+        self.budget.charge((count as u64).saturating_mul(decoded as u64), self.abs())?;
+        Ok(count as usize)
+    }
+    fn vec<T>(&mut self, count: u32, size: usize, mut f: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
+        let n = self.fits(count, size, std::mem::size_of::<T>())?;
+        let mut v = Vec::with_capacity(n);
+        for i in 0..n {
+            v.push(f(self).at_index(i)?);
+        }
+        Ok(v)
+    }
+    /// `count` then that many size-prefixed entries (WoW), or entries until the end (v800).
+    fn entries<T>(
+        &mut self,
+        counted: bool,
+        what: &'static str,
+        mut f: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        if counted {
+            let n = self.u32()?;
+            // Every entry has at least a 4-byte size: a count beyond that is corrupt.
+            self.fits(n, 4, std::mem::size_of::<T>())?;
+            for i in 0..n as usize {
+                out.push(f(self).at_elem(what, i)?);
+            }
+        } else {
+            while !self.at_end() {
+                let i = out.len();
+                self.budget.charge(std::mem::size_of::<T>() as u64, self.abs())?;
+                out.push(f(self).at_elem(what, i)?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What a track tag holds.
+#[derive(Clone, Copy)]
+enum Kind {
+    F32,
+    Vec3,
+    Quat,
+    U32,
+}
+
+fn track_kind(tag: &[u8; 4]) -> Option<Kind> {
+    Some(match tag {
+        b"KGTR" | b"KGSC" | b"KTAT" | b"KTAS" | b"KCTR" | b"KTTR" | b"KGAC" | b"KLAC" | b"KLBC" | b"KRCO" => Kind::Vec3,
+        b"KGRT" | b"KTAR" => Kind::Quat,
+        b"KMTF" | b"KRTX" => Kind::U32,
+        b"KMTA" | b"KMTE" | b"KGAO" | b"KLAS" | b"KLAE" | b"KLAI" | b"KLBI" | b"KVIS" | b"KATV" | b"KPEE" | b"KPEG"
+        | b"KPLN" | b"KPLT" | b"KPEL" | b"KPES" | b"KP2V" | b"KP2S" | b"KP2R" | b"KP2L" | b"KP2G" | b"KLIF"
+        | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS" => Kind::F32,
+        _ => return None,
+    })
+}
+
+fn read_track<T>(
+    r: &mut R<'_>,
+    simple: bool,
+    size: usize,
+    mut value: impl FnMut(&mut R<'_>) -> Result<T>,
+) -> Result<MdlTrack<T>> {
+    let count = r.u32()?;
+    let interpolation = if simple { 1 } else { r.u32()? };
+    let gs = r.u32()?;
+    let key_size = if interpolation > 1 { 4 + 3 * size } else { 4 + size };
+    let keys = r.vec(count, key_size, |r| {
+        let time = r.i32()?;
+        let v = value(r)?;
+        let tangents = if interpolation > 1 { Some((value(r)?, value(r)?)) } else { None };
+        Ok(MdlKey { time, value: v, tangents })
+    })?;
+    Ok(MdlTrack { interpolation, global_sequence: (gs != u32::MAX).then_some(gs), keys })
+}
+
+/// Reads tagged tracks until the region ends or an unknown tag appears
+/// (the rest of the owner is then skipped: its size bounds it).
+fn tracks(r: &mut R<'_>, wow: bool) -> Result<Tracks> {
+    let mut out = Tracks::default();
+    while let Some(tag) = r.peek_tag() {
+        let Some(kind) = track_kind(&tag) else { break };
+        r.pos += 4;
+        let name = track_name(&tag);
+        // WoW stores the flipbook as a simple (type-less) integer track.
+        let simple = wow && &tag == b"KMTF";
+        let t = match kind {
+            Kind::F32 => AnyTrack::F32(read_track(r, simple, 4, |r| r.f32()).at(name)?),
+            Kind::Vec3 => AnyTrack::Vec3(read_track(r, simple, 12, |r| r.vec3()).at(name)?),
+            Kind::U32 => AnyTrack::U32(read_track(r, simple, 4, |r| r.u32()).at(name)?),
+            Kind::Quat if wow => {
+                AnyTrack::Quat(read_track(r, simple, 8, |r| Ok(decompress_quat64(r.take(8, reader::i64_)?))).at(name)?)
+            }
+            Kind::Quat => AnyTrack::Quat(read_track(r, simple, 16, |r| r.take(16, reader::vec4)).at(name)?),
+        };
+        out.0.push((tag, t));
+    }
+    r.pos = r.data.len();
+    Ok(out)
+}
+
+fn track_name(tag: &[u8; 4]) -> &'static str {
+    // Error paths take static names; the tag set is closed (see `track_kind`).
+    const NAMES: &[&str] = &[
+        "KGTR", "KGSC", "KTAT", "KTAS", "KCTR", "KTTR", "KGAC", "KLAC", "KLBC", "KRCO", "KGRT", "KTAR", "KMTF", "KRTX",
+        "KMTA", "KMTE", "KGAO", "KLAS", "KLAE", "KLAI", "KLBI", "KVIS", "KATV", "KPEE", "KPEG", "KPLN", "KPLT", "KPEL",
+        "KPES", "KP2V", "KP2S", "KP2R", "KP2L", "KP2G", "KLIF", "KP2E", "KP2W", "KP2N", "KP2Z", "KCRL", "KRHA", "KRHB",
+        "KRAL", "KRVS",
+    ];
+    NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("track")
+}
+
+/// `CMdlBounds`, radius first. The seed documents the box first for v1300,
+/// but a real v1300 file (Boar.mdx: radius 1.90 then a box around the boar)
+/// stores the radius first, as Warcraft III does.
+fn bounds(r: &mut R<'_>) -> Result<MdlBounds> {
+    let radius = r.f32()?;
+    Ok(MdlBounds { min: r.vec3()?, max: r.vec3()?, radius })
+}
+
+/// `MDLGENOBJECT`: its own inclusive size bounds the name, ids and node tracks.
+fn gen_object(r: &mut R<'_>, wow: bool) -> Result<GenObject> {
+    let mut e = r.entry("object")?;
+    let name = e.string(80)?;
+    let object_id = e.u32()?;
+    let parent = e.u32()?;
+    let flags = e.u32()?;
+    let tracks = tracks(&mut e, wow)?;
+    Ok(GenObject { name, object_id, parent: (parent != u32::MAX).then_some(parent), flags, tracks })
+}
+
+fn sequence(r: &mut R<'_>, wow: bool) -> Result<MdlSequence> {
+    let name = r.string(80)?;
+    let (start, end, movespeed, flags) = (r.u32()?, r.u32()?, r.f32()?, r.u32()?);
+    if wow {
+        let bounds = bounds(r)?;
+        let frequency = r.f32()?;
+        let replay = [r.u32()?, r.u32()?];
+        let blend_time = r.u32()?;
+        Ok(MdlSequence { name, start, end, movespeed, flags, frequency, replay, blend_time, bounds })
+    } else {
+        let frequency = r.f32()?; // rarity
+        let _sync_point = r.u32()?;
+        let bounds = bounds(r)?;
+        Ok(MdlSequence { name, start, end, movespeed, flags, frequency, bounds, ..Default::default() })
+    }
+}
+
+fn layer(r: &mut R<'_>, wow: bool) -> Result<MdlLayer> {
+    let mut e = r.entry("layer")?;
+    Ok(MdlLayer {
+        filter_mode: e.u32()?,
+        shading_flags: e.u32()?,
+        texture_id: e.u32()?,
+        texture_anim_id: e.u32()?,
+        coord_id: e.i32()?,
+        alpha: e.f32()?,
+        tracks: tracks(&mut e, wow)?,
+    })
+}
+
+fn material(r: &mut R<'_>, wow: bool) -> Result<MdlMaterial> {
+    let mut e = r.entry("material")?;
+    let priority_plane = e.i32()?;
+    if wow {
+        let n = e.u32()?;
+        let layers = e.vec(n, 4, |e| layer(e, true)).at("layers")?;
+        return Ok(MdlMaterial { priority_plane, flags: 0, layers });
+    }
+    let flags = e.u32()?;
+    let at = e.abs();
+    let tag = e.tag()?;
+    if &tag != b"LAYS" {
+        return Err(Error::new(at, ErrorKind::BadMagic { found: tag, expected: "LAYS" }));
+    }
+    let n = e.u32()?;
+    let layers = e.vec(n, 4, |e| layer(e, false)).at("layers")?;
+    Ok(MdlMaterial { priority_plane, flags, layers })
+}
+
+fn texture(r: &mut R<'_>) -> Result<MdlTexture> {
+    Ok(MdlTexture { replaceable_id: r.u32()?, path: r.string(260)?, flags: r.u32()? })
+}
+
+/// The tagged arrays of one geoset; the untagged trailer (material, selection
+/// group, bounds) sits after `MATS`/`BWGT`, and v800 puts `UVAS`/`UVBS` after it.
+fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
+    let mut e = r.entry("geoset")?;
+    let mut g = MdlGeoset::default();
+    let mut trailer_read = false;
+    while !e.at_end() {
+        let at = e.abs();
+        let Some(tag) = e.peek_tag() else { break };
+        let known = matches!(
+            &tag,
+            b"VRTX"
+                | b"NRMS"
+                | b"UVAS"
+                | b"UVBS"
+                | b"PTYP"
+                | b"PCNT"
+                | b"PVTX"
+                | b"GNDX"
+                | b"MTGC"
+                | b"MATS"
+                | b"BIDX"
+                | b"BWGT"
+        );
+        if !known {
+            if trailer_read {
+                return Err(Error::new(at, ErrorKind::BadMagic { found: tag, expected: "a geoset sub-chunk" }));
+            }
+            g.material_id = e.u32()?;
+            g.selection_group = e.u32()?;
+            g.flags = e.u32()?;
+            g.bounds = bounds(&mut e)?;
+            let n = e.u32()?;
+            e.vec(n, 28, bounds).at("sequence_bounds")?;
+            trailer_read = true;
+            continue;
+        }
+        e.pos += 4;
+        let n = e.u32()?;
+        let name = match &tag {
+            b"VRTX" => "VRTX",
+            b"NRMS" => "NRMS",
+            b"UVAS" => "UVAS",
+            b"UVBS" => "UVBS",
+            b"PTYP" => "PTYP",
+            b"PCNT" => "PCNT",
+            b"PVTX" => "PVTX",
+            b"GNDX" => "GNDX",
+            b"MTGC" => "MTGC",
+            b"MATS" => "MATS",
+            b"BIDX" => "BIDX",
+            _ => "BWGT",
+        };
+        let uv = |e: &mut R<'_>, n: u32| e.vec(n, 8, |e| e.take(8, reader::vec2));
+        match &tag {
+            b"VRTX" => g.positions = e.vec(n, 12, |e| e.vec3()).at(name)?,
+            b"NRMS" => g.normals = e.vec(n, 12, |e| e.vec3()).at(name)?,
+            // WoW: `count` sets of one UV per vertex follow inline.
+            b"UVAS" if wow => {
+                let nv = g.positions.len() as u32;
+                for _ in 0..n {
+                    g.uv_sets.push(uv(&mut e, nv).at(name)?);
+                }
+            }
+            // v800: the count of UVBS chunks that follow.
+            b"UVAS" => {}
+            b"UVBS" => g.uv_sets.push(uv(&mut e, n).at(name)?),
+            b"PTYP" if wow => g.face_types = e.vec(n, 1, |e| e.u8().map(u32::from)).at(name)?,
+            b"PTYP" => g.face_types = e.vec(n, 4, |e| e.u32()).at(name)?,
+            b"PCNT" => g.face_counts = e.vec(n, 4, |e| e.u32()).at(name)?,
+            b"PVTX" => g.indices = e.vec(n, 2, |e| e.take(2, reader::u16_)).at(name)?,
+            b"GNDX" => g.vertex_groups = e.vec(n, 1, |e| e.u8()).at(name)?,
+            b"MTGC" => g.group_counts = e.vec(n, 4, |e| e.u32()).at(name)?,
+            b"MATS" => g.matrices = e.vec(n, 4, |e| e.u32()).at(name)?,
+            // Per-vertex packed bone indices/weights: the matrix groups carry the same skinning.
+            _ => e.vec(n, 4, |e| e.u32()).map(drop).at(name)?,
+        }
+    }
+    Ok(g)
+}
+
+fn geoset_anim(r: &mut R<'_>, wow: bool) -> Result<MdlGeosetAnim> {
+    let mut e = r.entry("geoset animation")?;
+    let (geoset_id, alpha, color, flags) = if wow {
+        (e.u32()?, e.f32()?, e.vec3()?, e.u32()?)
+    } else {
+        let alpha = e.f32()?;
+        let flags = e.u32()?;
+        let color = e.vec3()?;
+        (e.u32()?, alpha, color, flags)
+    };
+    Ok(MdlGeosetAnim { geoset_id, alpha, color, flags, tracks: tracks(&mut e, wow)? })
+}
+
+fn attachment(r: &mut R<'_>, wow: bool, index: u32) -> Result<MdlAttachment> {
+    let mut e = r.entry("attachment")?;
+    let object = gen_object(&mut e, wow).at("object")?;
+    let (attachment_id, path) = if wow {
+        let id = e.u32()?;
+        e.u8()?; // padding
+        (id, e.string(260)?)
+    } else {
+        let path = e.string(260)?;
+        let _id = e.u32()?;
+        (index, path)
+    };
+    Ok(MdlAttachment { object, attachment_id, path, tracks: tracks(&mut e, wow)? })
+}
+
+fn event(r: &mut R<'_>, wow: bool) -> Result<MdlEvent> {
+    let mut e = if wow { r.entry("event")? } else { R { data: r.data, pos: r.pos, base: r.base, budget: r.budget } };
+    let object = gen_object(&mut e, wow).at("object")?;
+    let mut ev = MdlEvent { object, global_sequence: None, times: Vec::new() };
+    if e.peek_tag() == Some(*b"KEVT") {
+        e.pos += 4;
+        let n = e.u32()?;
+        let gs = e.u32()?;
+        ev.global_sequence = (gs != u32::MAX).then_some(gs);
+        ev.times = e.vec(n, 4, |e| e.i32()).at("KEVT")?;
+    }
+    if !wow {
+        r.pos = e.pos; // v800 events have no outer size
+    }
+    Ok(ev)
+}
+
+fn light(r: &mut R<'_>, wow: bool) -> Result<MdlLight> {
+    let mut e = r.entry("light")?;
+    Ok(MdlLight {
+        object: gen_object(&mut e, wow).at("object")?,
+        kind: e.u32()?,
+        attenuation: [e.f32()?, e.f32()?],
+        color: e.vec3()?,
+        intensity: e.f32()?,
+        ambient_color: e.vec3()?,
+        ambient_intensity: e.f32()?,
+        tracks: tracks(&mut e, wow)?,
+    })
+}
+
+fn camera(r: &mut R<'_>, wow: bool) -> Result<MdlCamera> {
+    let mut e = r.entry("camera")?;
+    Ok(MdlCamera {
+        name: e.string(80)?,
+        position: e.vec3()?,
+        fov: e.f32()?,
+        far_clip: e.f32()?,
+        near_clip: e.f32()?,
+        target: e.vec3()?,
+        tracks: tracks(&mut e, wow)?,
+    })
+}
+
+fn particle_emitter2(r: &mut R<'_>) -> Result<MdlParticleEmitter2> {
+    let mut e = r.entry("particle emitter")?;
+    let object = gen_object(&mut e, false).at("object")?;
+    let mut p = MdlParticleEmitter2 {
+        object,
+        speed: e.f32()?,
+        variation: e.f32()?,
+        latitude: e.f32()?,
+        gravity: e.f32()?,
+        lifespan: e.f32()?,
+        emission_rate: e.f32()?,
+        width: e.f32()?,
+        length: e.f32()?,
+        filter_mode: e.u32()?,
+        rows: e.u32()?,
+        columns: e.u32()?,
+        head_or_tail: e.u32()?,
+        tail_length: e.f32()?,
+        middle_time: e.f32()?,
+        ..Default::default()
+    };
+    for c in &mut p.colors {
+        *c = e.vec3()?;
+    }
+    p.alphas = [e.u8()?, e.u8()?, e.u8()?];
+    p.scaling = [e.f32()?, e.f32()?, e.f32()?];
+    for iv in p.head_intervals.iter_mut().chain(p.tail_intervals.iter_mut()) {
+        *iv = [e.u32()?, e.u32()?, e.u32()?];
+    }
+    p.texture_id = e.u32()?;
+    p.squirt = e.u32()?;
+    p.priority_plane = e.i32()?;
+    p.replaceable_id = e.u32()?;
+    p.tracks = tracks(&mut e, false)?;
+    Ok(p)
+}
+
+fn collision_mesh(r: &mut R<'_>) -> Result<MdlCollision> {
+    let mut c = MdlCollision::default();
+    while !r.at_end() {
+        let at = r.abs();
+        let tag = r.tag()?;
+        let n = r.u32()?;
+        match &tag {
+            b"VRTX" => c.positions = r.vec(n, 12, |r| r.vec3()).at("VRTX")?,
+            b"TRI " => c.indices = r.vec(n, 2, |r| r.take(2, reader::u16_)).at("TRI")?,
+            b"NRMS" => c.normals = r.vec(n, 12, |r| r.vec3()).at("NRMS")?,
+            _ => return Err(Error::new(at, ErrorKind::BadMagic { found: tag, expected: "VRTX, TRI or NRMS" })),
+        }
+    }
+    Ok(c)
+}
+
+/// v800 `CLID` and WoW `HTST`: shape nodes. The shape type and its vertices
+/// follow the node; only the node is kept (it joins the hierarchy).
+fn shape(r: &mut R<'_>, wow: bool) -> Result<GenObject> {
+    let mut e = if wow { r.entry("shape")? } else { R { data: r.data, pos: r.pos, base: r.base, budget: r.budget } };
+    let object = gen_object(&mut e, wow).at("object")?;
+    let kind = e.take(if wow { 1 } else { 4 }, |i| {
+        if wow { reader::u8_(i).map(|(r, v)| (r, v as u32)) } else { reader::u32_(i) }
+    })?;
+    // 0 box (2 vertices), 1 cylinder (2 + radius), 2 sphere (1 + radius), 3 plane (2 floats).
+    let floats = match kind {
+        0 => 6,
+        1 => 7,
+        2 => 4,
+        3 => 2,
+        _ => return Err(Error::invalid(e.abs(), format!("shape type {kind} is not box, cylinder, sphere or plane"))),
+    };
+    // WoW entries are bounded by their size; v800 shapes end after their floats.
+    if !wow {
+        e.skip(floats * 4)?;
+        r.pos = e.pos;
+    }
+    Ok(object)
+}
+
+/// Parses an MDX file. `name` is used in errors. Errors name the chunk, the
+/// entry and the byte offset; sizes are checked against their containers and
+/// allocations against a budget derived from the file size.
+pub fn parse_mdx(bytes: &[u8], name: &str) -> Result<MdxFile> {
+    parse_inner(bytes).map_err(|e| e.in_file(name))
+}
+
+fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
+    let budget = Budget::for_file_len(bytes.len());
+    let mut r = R { data: bytes, pos: 0, base: 0, budget: &budget };
+    let magic = r.tag()?;
+    if &magic != b"MDLX" {
+        return Err(Error::new(0, ErrorKind::BadMagic { found: magic, expected: "MDLX" }));
+    }
+    // Chunks may come in any order, but the layout depends on VERS: find it first.
+    let mut chunks = Vec::new();
+    while !r.at_end() {
+        let at = r.abs();
+        let tag = r.tag().at("chunk header")?;
+        let size = r.u32().at("chunk header")? as usize;
+        let body = r.sub(size, "chunk").map_err(|_| {
+            Error::invalid(at, format!("chunk {} of {size} bytes runs past the end of the file", show(&tag)))
+        })?;
+        chunks.push((tag, at, body));
+    }
+    let mut f = MdxFile::default();
+    let Some((_, at, vers)) = chunks.iter_mut().find(|(t, ..)| t == b"VERS") else {
+        return Err(Error::invalid(4, "no VERS chunk"));
+    };
+    f.version = vers.u32().at("VERS")?;
+    if !matches!(f.version, V800 | 1300 | 1400) {
+        return Err(Error::new(*at, ErrorKind::UnsupportedVersion(f.version))).at("VERS");
+    }
+    let wow = f.is_wow();
+    for (tag, at, mut c) in chunks {
+        f.chunk_order.push(tag);
+        let c = &mut c;
+        let res: Result<()> = (|| {
+            match &tag {
+                b"VERS" => {}
+                b"MODL" => {
+                    f.model.name = c.string(80)?;
+                    c.skip(260)?; // animation file
+                    f.model.bounds = bounds(c)?;
+                    f.model.blend_time = c.u32()?;
+                }
+                b"SEQS" => {
+                    let n = if wow { c.u32()? } else { (c.left() / 132) as u32 };
+                    f.sequences = c.vec(n, if wow { 140 } else { 132 }, |c| sequence(c, wow))?;
+                }
+                b"GLBS" => f.global_sequences = c.vec((c.left() / 4) as u32, 4, |c| c.u32())?,
+                b"MTLS" => {
+                    if wow {
+                        let n = c.u32()?;
+                        c.u32()?; // unused
+                        f.materials = c.vec(n, 4, |c| material(c, true)).at("materials")?;
+                    } else {
+                        f.materials = c.entries(false, "materials", |c| material(c, false))?;
+                    }
+                }
+                b"TEXS" => f.textures = c.vec((c.left() / 268) as u32, 268, texture)?,
+                b"TXAN" => {
+                    f.texture_anims = c.entries(wow, "texture_anims", |c| {
+                        let mut e = c.entry("texture animation")?;
+                        tracks(&mut e, wow)
+                    })?
+                }
+                b"GEOS" => f.geosets = c.entries(wow, "geosets", |c| geoset(c, wow))?,
+                b"GEOA" => f.geoset_anims = c.entries(wow, "geoset_anims", |c| geoset_anim(c, wow))?,
+                b"BONE" => {
+                    f.bones = c.entries(wow, "bones", |c| {
+                        let o = gen_object(c, wow)?;
+                        c.skip(8)?; // geosetId, geosetAnimId
+                        Ok(o)
+                    })?
+                }
+                b"HELP" => f.helpers = c.entries(wow, "helpers", |c| gen_object(c, wow))?,
+                b"ATCH" => {
+                    if wow {
+                        let n = c.u32()?;
+                        c.u32()?; // unused
+                        f.attachments = c.vec(n, 4, |c| attachment(c, true, 0))?;
+                    } else {
+                        let mut i = 0;
+                        f.attachments = c.entries(false, "attachments", |c| {
+                            i += 1;
+                            attachment(c, false, i - 1)
+                        })?;
+                    }
+                }
+                b"PIVT" => f.pivots = c.vec((c.left() / 12) as u32, 12, |c| c.vec3())?,
+                b"CAMS" => f.cameras = c.entries(wow, "cameras", |c| camera(c, wow))?,
+                b"EVTS" => f.events = c.entries(wow, "events", |c| event(c, wow))?,
+                b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow))?,
+                b"PRE2" if !wow => f.particle_emitters2 = c.entries(false, "emitters", particle_emitter2)?,
+                b"CLID" if wow => f.collision = collision_mesh(c)?,
+                b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
+                _ => f.unknown.push((tag, at)),
+            }
+            Ok(())
+        })();
+        res.map_err(|mut e| {
+            e.path.insert(0, crate::error::PathSeg::Field(chunk_name(&tag)));
+            e
+        })?;
+    }
+    Ok(f)
+}
+
+fn show(tag: &[u8; 4]) -> String {
+    String::from_utf8_lossy(tag).into_owned()
+}
+
+fn chunk_name(tag: &[u8; 4]) -> &'static str {
+    const NAMES: &[&str] = &[
+        "VERS", "MODL", "SEQS", "GLBS", "MTLS", "TEXS", "TXAN", "GEOS", "GEOA", "BONE", "LITE", "HELP", "ATCH", "PIVT",
+        "PREM", "CAMS", "EVTS", "PRE2", "HTST", "RIBB", "CLID",
+    ];
+    NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("chunk")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_quaternion_round_trips_the_seed_encoding() {
+        // Encode as the seed's Set(): x·2²¹ << 42, y·2²⁰ and z·2²⁰ in 21 bits each.
+        let q = [0.25f64, -0.5, 0.125];
+        let x = ((q[0] * 2_097_152.0) as i64) << 21;
+        let y = ((q[1] * 1_048_576.0) as i64) & 0x1F_FFFF;
+        let z = ((q[2] * 1_048_576.0) as i64) & 0x1F_FFFF;
+        let m = z | ((y | x) << 21);
+        let d = decompress_quat64(m);
+        assert_eq!([d[0], d[1], d[2]], [0.25, -0.5, 0.125]);
+        let w = (1.0 - 0.25f32 * 0.25 - 0.25 - 0.125 * 0.125).sqrt();
+        assert!((d[3] - w).abs() < 1e-6);
+    }
+}
