@@ -92,17 +92,10 @@ fn spline<T: Clone>(k: &MdlKey<T>) -> SplineKey<T> {
     SplineKey { value: k.value.clone(), in_tan: i, out_tan: o }
 }
 
-/// Filter mode (`MDLTEXOP`) to the M2 blend table.
+/// Filter mode (`MDLTEXOP`) to the M2 blend table: M2 kept MDX's numbering
+/// for 0–6 (load, transparent, blend, add, add-alpha, modulate, modulate 2x).
 fn layer_blend(filter: u32) -> BlendMode {
-    match filter {
-        1 => BlendMode::AlphaKey,
-        2 => BlendMode::Alpha,
-        3 => BlendMode::NoAlphaAdd,
-        4 => BlendMode::Add,
-        5 => BlendMode::Mod,
-        6 => BlendMode::Mod2x,
-        _ => BlendMode::Opaque,
-    }
+    BlendMode::from_raw(if filter <= 6 { filter as u16 } else { 0 })
 }
 
 /// Shading flags (`MDLGEO`) to M2 render flags.
@@ -497,15 +490,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             kind: -1,
             far_clip: c.far_clip,
             near_clip: c.near_clip,
-            positions: c
-                .tracks
-                .vec3(b"KCTR")
-                .map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            positions: c.tracks.vec3(b"KCTR").map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
             position_base: c.position,
-            targets: c
-                .tracks
-                .vec3(b"KTTR")
-                .map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            targets: c.tracks.vec3(b"KTTR").map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
             target_base: c.target,
             roll: c.tracks.f32(b"KCRL").map_or_else(Track::default, |t| cut(t, seqs, true, spline)),
             fov: Track::constant(SplineKey { value: c.fov, in_tan: c.fov, out_tan: c.fov }),
@@ -515,7 +502,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         .particle_emitters2
         .iter()
         .map(|p| {
-            let t = &p.object.tracks;
+            let t = &p.tracks;
             let f32t = |tag: &[u8; 4], v: f32| or_static(t.f32(tag), v, seqs, |x| *x);
             let mid = p.middle_time.clamp(0.0, 1.0);
             let times = vec![0.0, mid, 1.0];
@@ -549,7 +536,8 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 texture_cols: p.columns.clamp(1, u16::MAX as u32) as u16,
                 emission_speed: f32t(b"KP2S", p.speed),
                 speed_variation: f32t(b"KP2R", p.variation),
-                vertical_range: f32t(b"KP2L", p.latitude),
+                // Latitude is in degrees.
+                vertical_range: or_static(t.f32(b"KP2L"), p.latitude.to_radians(), seqs, |d| d.to_radians()),
                 // Latitude is a cone about Z: a full turn about Z.
                 horizontal_range: Track::constant(std::f32::consts::PI),
                 gravity: or_static(t.f32(b"KP2G"), [0.0, 0.0, -p.gravity], seqs, |g| [0.0, 0.0, -*g]),
@@ -560,9 +548,10 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 area_length: f32t(b"KP2N", p.length),
                 area_width: f32t(b"KP2W", p.width),
                 z_source: Track::constant(0.0),
+                // Segment colours are r, g, b (fire emitters store orange as [1, 0.52, 0]).
                 color: LifeCurve {
                     times: times.clone(),
-                    values: p.colors.iter().map(|c| bgr(c).map(|v| v * 255.0)).collect(),
+                    values: p.colors.iter().map(|c| c.map(|v| v * 255.0)).collect(),
                 },
                 alpha: LifeCurve { times: times.clone(), values: p.alphas.iter().map(|&a| a as f32 / 255.0).collect() },
                 scale: LifeCurve { times: times.clone(), values: p.scaling.iter().map(|&s| [s, s]).collect() },

@@ -453,3 +453,225 @@ pub fn demo_files() -> Vec<(String, Vec<u8>)> {
         ("DemoSkin.blp".into(), glow),
     ]
 }
+
+/// A hand-specified MDX model in the layout of `version` (800 Warcraft III,
+/// 1300/1400 WoW alpha), exercising each chunk the parser reads: a box of 8
+/// vertices (bottom on node 0 `Root`, top shared by `Root` and `Lid`), two
+/// sequences `Stand` [0, 1000] and `Death` [2000, 3000], a global sequence of
+/// 500 ms, a material with an opaque and an additive layer (alpha track
+/// 1 → 0 over Stand, 0.25 in Death), a texture animation, a geoset animation
+/// fading out in Death, a light, a helper, an attachment `Origin Ref`, an
+/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (v800) and shapes, and
+/// a collision mesh (WoW).
+pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
+    use crate::raw::mdx::*;
+    let wow = version >= 1300;
+    fn key<T>(time: i32, value: T) -> MdlKey<T> {
+        MdlKey { time, value, tangents: None }
+    }
+    fn track<T>(interpolation: u32, keys: Vec<MdlKey<T>>) -> MdlTrack<T> {
+        MdlTrack { interpolation, global_sequence: None, keys }
+    }
+    let node = |name: &str, object_id, parent, tracks| GenObject {
+        name: name.into(),
+        object_id,
+        parent,
+        flags: 0,
+        tracks: Tracks(tracks),
+    };
+    // WoW packs quaternions: use values that survive packing.
+    let q = |v: [f32; 4]| {
+        if wow { decompress_quat64(crate::writer_mdx::pack_quat64(v)) } else { v }
+    };
+    let h = std::f32::consts::FRAC_1_SQRT_2;
+    let lid = node(
+        "Lid",
+        1,
+        Some(0),
+        vec![
+            (*b"KGTR", AnyTrack::Vec3(track(1, vec![key(2000, [0.0, 0.0, 0.0]), key(3000, [0.0, 0.0, 1.0])]))),
+            (*b"KGRT", AnyTrack::Quat(track(1, vec![key(0, q([0.0, 0.0, 0.0, 1.0])), key(1000, q([0.0, 0.0, h, h]))]))),
+        ],
+    );
+    let bounds = MdlBounds { min: [-1.0, -1.0, 0.0], max: [1.0, 1.0, 2.0], radius: 1.5 };
+    let mut positions = Vec::new();
+    for z in [0.0, 2.0] {
+        for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            positions.push([x, y, z]);
+        }
+    }
+    let normals = positions.iter().map(|p: &[f32; 3]| [p[0] * 0.577, p[1] * 0.577, (p[2] - 1.0) * 0.577]).collect();
+    let uvs = positions.iter().map(|p| [(p[0] + 1.0) * 0.5, (p[1] + 1.0) * 0.5]).collect();
+    #[rustfmt::skip]
+    let indices = vec![
+        0, 2, 1, 0, 3, 2, // bottom
+        4, 5, 6, 4, 6, 7, // top
+        0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7, // sides
+    ];
+    let seq = |name: &str, start, end, flags| MdlSequence {
+        name: name.into(),
+        start,
+        end,
+        movespeed: 0.0,
+        flags,
+        frequency: 0.0,
+        replay: [0, 0],
+        blend_time: if wow { 150 } else { 0 },
+        bounds,
+    };
+    MdxFile {
+        version,
+        chunk_order: Vec::new(),
+        unknown: Vec::new(),
+        model: MdlModel { name: "MdxBox".into(), bounds, blend_time: 150 },
+        sequences: vec![seq("Stand", 0, 1000, 0), seq("Death", 2000, 3000, 1)],
+        global_sequences: vec![500],
+        materials: vec![MdlMaterial {
+            priority_plane: 0,
+            flags: 0,
+            layers: vec![
+                MdlLayer {
+                    filter_mode: 0,
+                    shading_flags: 0,
+                    texture_id: 0,
+                    texture_anim_id: 0,
+                    coord_id: 0,
+                    alpha: 1.0,
+                    tracks: Tracks::default(),
+                },
+                MdlLayer {
+                    filter_mode: 3,
+                    shading_flags: 0x11,
+                    texture_id: 1,
+                    texture_anim_id: u32::MAX,
+                    coord_id: 0,
+                    alpha: 0.5,
+                    tracks: Tracks(vec![(
+                        *b"KMTA",
+                        AnyTrack::F32(track(1, vec![key(0, 1.0), key(1000, 0.0), key(2000, 0.25)])),
+                    )]),
+                },
+            ],
+        }],
+        textures: vec![
+            MdlTexture { replaceable_id: 0, path: "Textures\\Box.blp".into(), flags: 3 },
+            MdlTexture { replaceable_id: 1, path: String::new(), flags: 0 },
+        ],
+        texture_anims: vec![Tracks(vec![(
+            *b"KTAT",
+            AnyTrack::Vec3(MdlTrack {
+                interpolation: 1,
+                global_sequence: Some(0),
+                keys: vec![key(0, [0.0, 0.0, 0.0]), key(500, [1.0, 0.0, 0.0])],
+            }),
+        )])],
+        geosets: vec![MdlGeoset {
+            positions,
+            normals,
+            uv_sets: vec![uvs],
+            face_types: vec![4],
+            face_counts: vec![36],
+            indices,
+            vertex_groups: vec![0, 0, 0, 0, 1, 1, 1, 1],
+            group_counts: vec![1, 2],
+            matrices: vec![0, 0, 1],
+            material_id: 0,
+            selection_group: 0,
+            flags: 0,
+            bounds,
+        }],
+        geoset_anims: vec![MdlGeosetAnim {
+            geoset_id: 0,
+            alpha: 1.0,
+            color: [1.0, 0.5, 0.0],
+            flags: 1,
+            tracks: Tracks(vec![(*b"KGAO", AnyTrack::F32(track(0, vec![key(2000, 1.0), key(2500, 0.0)])))]),
+        }],
+        bones: vec![node("Root", 0, None, Vec::new()), lid],
+        lights: vec![MdlLight {
+            object: node("Light", 2, Some(0), Vec::new()),
+            kind: 0,
+            attenuation: [1.0, 5.0],
+            color: [1.0, 1.0, 1.0],
+            intensity: 0.5,
+            ambient_color: [0.2, 0.2, 0.2],
+            ambient_intensity: 0.1,
+            tracks: Tracks::default(),
+        }],
+        helpers: vec![node("Helper", 3, Some(1), Vec::new())],
+        attachments: vec![MdlAttachment {
+            object: node("Origin Ref", 4, None, Vec::new()),
+            attachment_id: 0,
+            path: String::new(),
+            tracks: Tracks(vec![(
+                if wow { *b"KVIS" } else { *b"KATV" },
+                AnyTrack::F32(track(0, vec![key(0, 1.0), key(2000, 0.0)])),
+            )]),
+        }],
+        pivots: vec![
+            [0.0, 0.0, 0.0],
+            [0.0, 0.0, 2.0],
+            [0.0, 0.0, 1.0],
+            [0.0, 0.0, 2.5],
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 1.0],
+            [0.0, 0.0, 2.0],
+            [0.0, 0.0, 0.0],
+        ],
+        cameras: vec![MdlCamera {
+            name: "Portrait".into(),
+            position: [4.0, 0.0, 1.0],
+            fov: 0.95,
+            far_clip: 100.0,
+            near_clip: 0.1,
+            target: [0.0, 0.0, 1.0],
+            tracks: Tracks::default(),
+        }],
+        events: vec![MdlEvent {
+            object: node("SNDxDEAT", 5, None, Vec::new()),
+            global_sequence: None,
+            times: vec![2100],
+        }],
+        particle_emitters2: if wow {
+            Vec::new()
+        } else {
+            vec![MdlParticleEmitter2 {
+                object: node("Sparks", 6, Some(1), Vec::new()),
+                speed: 2.0,
+                variation: 0.1,
+                latitude: 0.3,
+                gravity: 1.0,
+                lifespan: 1.0,
+                emission_rate: 20.0,
+                width: 0.5,
+                length: 0.5,
+                filter_mode: 1,
+                rows: 1,
+                columns: 1,
+                head_or_tail: 0,
+                tail_length: 0.0,
+                middle_time: 0.5,
+                colors: [[0.0, 0.5, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 1.0]],
+                alphas: [255, 128, 0],
+                scaling: [0.2, 0.3, 0.1],
+                head_intervals: [[0; 3]; 2],
+                tail_intervals: [[0; 3]; 2],
+                texture_id: 0,
+                squirt: 0,
+                priority_plane: 0,
+                replaceable_id: 0,
+                tracks: Tracks(vec![(*b"KP2E", AnyTrack::F32(track(1, vec![key(0, 20.0), key(2000, 0.0)])))]),
+            }]
+        },
+        shapes: vec![node("Collision", 7, None, Vec::new())],
+        collision: if wow {
+            crate::raw::mdx::MdlCollision {
+                positions: vec![[-1.0, -1.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0], [-1.0, 1.0, 0.0]],
+                indices: vec![0, 1, 2, 0, 2, 3],
+                normals: vec![[0.0, 0.0, 1.0]; 2],
+            }
+        } else {
+            Default::default()
+        },
+    }
+}

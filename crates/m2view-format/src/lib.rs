@@ -29,6 +29,7 @@ mod names;
 pub mod raw;
 pub mod reader;
 pub mod writer;
+pub mod writer_mdx;
 
 pub use companion::{
     Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, parse_m2, parse_m2_lazy,

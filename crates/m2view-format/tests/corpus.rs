@@ -1,6 +1,6 @@
 //! Corpus test over the real game files in `../shared/samples` (or
-//! `$M2VIEW_SAMPLES`): every M2, skin and BLP parses, and each file's counts
-//! match `MANIFEST.tsv`. Prints how many files it covered. When the corpus is
+//! `$M2VIEW_SAMPLES`): every M2, MDX, skin and BLP parses, and each file's
+//! counts (MDX: version and chunk list) match `MANIFEST.tsv`. Prints how many files it covered. When the corpus is
 //! absent it says so loudly; with `M2VIEW_REQUIRE_SAMPLES=1` (set by CI) that
 //! is a failure.
 
@@ -35,7 +35,7 @@ fn num(map: &HashMap<String, String>, k: &str) -> Option<usize> {
 fn every_sample_parses_and_matches_the_manifest() {
     let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
-    let (mut m2s, mut skins, mut blps, mut checks) = (0, 0, 0, 0);
+    let (mut m2s, mut mdxs, mut skins, mut blps, mut checks) = (0, 0, 0, 0, 0);
     let mut versions: HashMap<String, u32> = HashMap::new();
     let lines: Vec<_> = manifest.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).map(facts).collect();
     for (rel, magic, f) in &lines {
@@ -85,6 +85,15 @@ fn every_sample_parses_and_matches_the_manifest() {
                 skins += 1;
                 checks += 4;
             }
+            "MDLX" => {
+                let lm = load_model_file(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+                let m = &lm.model;
+                assert_eq!(Some(m.source.version as usize), num(f, "ver"), "{rel} version");
+                assert_eq!(Some(&m.source.chunks.join(",")), f.get("chunks"), "{rel} chunks");
+                assert!(m.source.unknown_chunks.is_empty(), "{rel}: {:?}", m.source.unknown_chunks);
+                mdxs += 1;
+                checks += 2;
+            }
             "BLP1" | "BLP2" => {
                 let blp = Blp::parse(std::fs::read(&path).unwrap()).unwrap_or_else(|e| panic!("{rel}: {e}"));
                 assert_eq!(Some(blp.width as usize), num(f, "width"), "{rel} width");
@@ -100,8 +109,11 @@ fn every_sample_parses_and_matches_the_manifest() {
             _ => {}
         }
     }
-    println!("corpus: {m2s} M2, {skins} skin, {blps} BLP files parsed; {checks} manifest facts checked");
-    assert!(m2s >= 70 && skins >= 6 && blps >= 100, "corpus smaller than expected: {m2s} {skins} {blps}");
+    println!("corpus: {m2s} M2, {mdxs} MDX, {skins} skin, {blps} BLP files parsed; {checks} manifest facts checked");
+    assert!(
+        m2s >= 70 && mdxs >= 15 && skins >= 6 && blps >= 100,
+        "corpus smaller than expected: {m2s} {mdxs} {skins} {blps}"
+    );
 }
 
 #[test]
@@ -162,4 +174,52 @@ fn known_facts_of_real_files() {
     let tank_skin = std::fs::read(dir.join("wowserhq_format/fixture/model/tank00.skin")).unwrap();
     let e = m2view_format::model_from_bytes(&rabbit, "Rabbit.m2", &[("tank00.skin", &tank_skin)]).unwrap_err();
     assert!(e.to_string().contains("does this skin belong to the model"), "{e}");
+
+    // MDX: WoW alpha Boar (v1300) and the converter's Boar.m2 (v264) describe the
+    // same mesh: same vertex count and the same bind-pose box.
+    let boar = load_model_file(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &LoadOptions::default())
+        .unwrap()
+        .model;
+    assert_eq!((boar.source.version, boar.sequences.len(), boar.vertices.len()), (1300, 10, 401));
+    assert_eq!(boar.lods[0].triangle_count(), 504);
+    assert_eq!((boar.bones.len(), boar.attachments.len(), boar.events.len(), boar.cameras.len()), (57, 9, 17, 1));
+    assert_eq!(boar.sequence_name(m2view_format::SequenceId(1)), "Stand - Var1");
+    // MODL stores the radius (0 here) before the box, as Warcraft III does.
+    assert_eq!(boar.bounds.min, [-2.6074266, -1.2853721, -0.3608002]);
+    assert_eq!(boar.bounds.max, [2.4408994, 2.170983, 2.3056345]);
+    let m2 = load_model_file(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.m2"), &LoadOptions::default())
+        .unwrap()
+        .model;
+    let bbox = |m: &m2view_format::Model| {
+        m.vertices.iter().fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), v| {
+            ([0, 1, 2].map(|k| lo[k].min(v.position[k])), [0, 1, 2].map(|k| hi[k].max(v.position[k])))
+        })
+    };
+    assert_eq!(m2.vertices.len(), 401);
+    let (a, b) = (bbox(&boar), bbox(&m2));
+    for k in 0..3 {
+        assert!((a.0[k] - b.0[k]).abs() < 1e-4 && (a.1[k] - b.1[k]).abs() < 1e-4, "{a:?} vs {b:?}");
+    }
+    // Every packed rotation key decodes to a unit quaternion.
+    for q in boar.bones.iter().flat_map(|b| b.rotation.sequences.iter().flat_map(|k| k.values.iter())) {
+        assert!((q.iter().map(|c| c * c).sum::<f32>().sqrt() - 1.0).abs() < 1e-3, "{q:?}");
+    }
+
+    // Warcraft III v800: the smiley cube with its BLP1 texture found by stored path.
+    let lm = load_model_file(
+        &dir.join("flowtsohg_mdx-m3-viewer/examples/resources/SmileyGW_004.mdx"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let m = &lm.model;
+    assert_eq!((m.source.version, m.vertices.len(), m.lods[0].triangle_count()), (800, 24, 12));
+    let names: Vec<String> = (0..3).map(|i| m.sequence_name(m2view_format::SequenceId(i))).collect();
+    assert_eq!(names, ["Stand", "Walk", "Death"]);
+    assert!(lm.texture_files[0].as_ref().is_some_and(|p| p.ends_with("Textures/SmileyGW.blp")));
+    assert_eq!(m.materials[0].blend, m2view_format::BlendMode::AlphaKey);
+
+    let horse =
+        load_model_file(&dir.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx"), &LoadOptions::default()).unwrap();
+    let m = &horse.model;
+    assert_eq!((m.sequences.len(), m.lods[0].submeshes.len(), m.particles.len(), m.bones.len()), (14, 3, 1, 75));
 }

@@ -98,7 +98,8 @@ pub fn default_geosets(model: &Model, lod: usize) -> BTreeSet<u16> {
 }
 
 /// Bounds to frame: the box of the LOD's vertices skinned with `bones` (what
-/// is really on screen; file bounds often include effects), else the file's.
+/// is really on screen; file bounds often include effects), else the file's,
+/// else the reach of the particle emitters.
 pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
     let mut lo = Vec3::splat(f32::MAX);
     let mut hi = Vec3::splat(f32::MIN);
@@ -116,10 +117,23 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
     }
     let (min, max) = (Vec3::from(model.bounds.min), Vec3::from(model.bounds.max));
     if (max - min).length() > 1e-4 && min.is_finite() && max.is_finite() {
-        (min, max)
-    } else {
-        (Vec3::splat(-1.0), Vec3::ONE)
+        return (min, max);
     }
+    // Effect-only models (many MDX emitters) have neither: frame how far
+    // particles can travel around their emitters (static values of sequence 0).
+    let first = |t: &m2view_format::Track<f32>| t.keys_for(0).and_then(|k| k.values.first().copied()).unwrap_or(0.0);
+    for e in &model.particles {
+        let reach = first(&e.emission_speed).abs() * first(&e.lifespan).abs()
+            + first(&e.area_length).abs().max(first(&e.area_width).abs())
+            + e.scale.values.iter().map(|s| s[0].abs()).fold(0.0, f32::max);
+        let p = e
+            .bone
+            .and_then(|b| bones.get(b.index()))
+            .map_or(Vec3::from(e.position), |m| m.transform_point3(Vec3::from(e.position)));
+        lo = lo.min(p - Vec3::splat(reach.clamp(0.5, 1e4)));
+        hi = hi.max(p + Vec3::splat(reach.clamp(0.5, 1e4)));
+    }
+    if lo.x <= hi.x && lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::splat(-1.0), Vec3::ONE) }
 }
 
 /// A camera for a preset (framing `bounds`), or model camera `model:<n>`

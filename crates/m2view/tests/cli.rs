@@ -66,3 +66,24 @@ fn broken_files_exit_2_with_evidence() {
     assert_eq!(code, 2);
     assert!(err.contains("x.m2"), "{err}");
 }
+
+#[test]
+fn mdx_info_and_broken_mdx() {
+    let p = temp("MdxBox.mdx");
+    let bytes = m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(800));
+    std::fs::write(&p, &bytes).unwrap();
+    let (code, out, _) = m2view(&["info", "--json", p.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["format"], "MDLX");
+    assert_eq!(v["version"], 800);
+    assert_eq!(v["sequences"][1]["name"], "Death");
+    assert_eq!(v["attachments"][0]["name"], "Origin Ref");
+    assert_eq!(v["materials"][1]["blend"], "NoAlphaAdd");
+
+    let t = temp("Cut.mdx");
+    std::fs::write(&t, &bytes[..bytes.len() - 10]).unwrap();
+    let (code, _, err) = m2view(&["info", t.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Cut.mdx: CLID: offset 0xe23 chunk CLID of 116 bytes runs past the end of the file"), "{err}");
+}

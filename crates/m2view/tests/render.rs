@@ -35,7 +35,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             walk(&p, out);
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("m2")) {
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("m2") || x.eq_ignore_ascii_case("mdx")) {
             out.push(p);
         }
     }
@@ -54,6 +54,8 @@ fn golden_real_samples() {
         ),
         ("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2", "corehound2", "iso"),
         ("Koward_Improved_Models/World/Generic/HUMAN/PASSIVE DOODADS/Signs/Tavern01.m2", "tavern_sign_v256", "iso"),
+        ("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx", "boar_mdx_v1300", "left"),
+        ("flowtsohg_mdx-m3-viewer/examples/resources/SmileyGW_004.mdx", "smiley_mdx_v800", "iso"),
     ] {
         let lm = load_model_file(&dir.join(rel), &LoadOptions::default()).unwrap();
         let (px, _) = render_image(gpu, renderer, &lm, &request(192, camera, 0.0, None)).unwrap();
@@ -72,6 +74,11 @@ fn every_sample_renders_and_animates() {
     let (mut rendered, mut animated) = (0, 0);
     for f in &files {
         let lm = load_model_file(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        if lm.model.vertices.is_empty() && lm.model.particles.is_empty() {
+            // MDX attachment rigs hold only nodes: nothing to draw.
+            assert_eq!(lm.model.source.format, m2view_format::SourceFormat::Mdx, "{}", f.display());
+            continue;
+        }
         let a = render_image(gpu, renderer, &lm, &request(96, "iso", 0.0, None)).unwrap();
         let b = render_image(gpu, renderer, &lm, &request(96, "iso", 500.0, None)).unwrap();
         let coverage = |px: &[u8]| {
@@ -80,7 +87,9 @@ fn every_sample_renders_and_animates() {
         };
         // Spell effects may fade in: the model must show at one of the two times.
         let frac = coverage(&a.0).max(coverage(&b.0));
-        assert!((0.01..0.98).contains(&frac), "{}: covers {:.1}% of the frame", f.display(), frac * 100.0);
+        // Effect-only models may be a few sparks in a large reach.
+        let min = if lm.model.vertices.is_empty() { 0.002 } else { 0.01 };
+        assert!((min..0.98).contains(&frac), "{}: covers {:.1}% of the frame", f.display(), frac * 100.0);
         rendered += 1;
         // A model whose bones have keys in the played sequence should move.
         let has_keys = lm.model.bones.iter().any(|b| b.rotation.sequences.iter().any(|k| k.times.len() > 1));
@@ -92,6 +101,6 @@ fn every_sample_renders_and_animates() {
         }
     }
     eprintln!("corpus render: {rendered} models rendered, {animated} changed between 0 and 500 ms");
-    assert!(rendered >= 70, "{rendered}");
+    assert!(rendered >= 80, "{rendered}");
     assert!(animated >= 30, "only {animated} models animate");
 }

@@ -340,7 +340,7 @@ pub struct MdlParticleEmitter2 {
     pub speed: f32,
     /// Speed variation (fraction).
     pub variation: f32,
-    /// Cone half angle (radians).
+    /// Cone half angle (degrees).
     pub latitude: f32,
     /// Downward acceleration.
     pub gravity: f32,
@@ -364,7 +364,7 @@ pub struct MdlParticleEmitter2 {
     pub tail_length: f32,
     /// Middle of life (0..1).
     pub middle_time: f32,
-    /// Start/middle/end colours, `b, g, r`.
+    /// Start/middle/end colours, `r, g, b` (unlike `GEOA`).
     pub colors: [[f32; 3]; 3],
     /// Start/middle/end alpha 0..255.
     pub alphas: [u8; 3],
@@ -996,9 +996,12 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
         let at = r.abs();
         let tag = r.tag().at("chunk header")?;
         let size = r.u32().at("chunk header")? as usize;
-        let body = r.sub(size, "chunk").map_err(|_| {
-            Error::invalid(at, format!("chunk {} of {size} bytes runs past the end of the file", show(&tag)))
-        })?;
+        let body = r
+            .sub(size, "chunk")
+            .map_err(|_| {
+                Error::invalid(at, format!("chunk {} of {size} bytes runs past the end of the file", show(&tag)))
+            })
+            .at(chunk_name(&tag))?;
         chunks.push((tag, at, body));
     }
     let mut f = MdxFile::default();

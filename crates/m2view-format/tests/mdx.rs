@@ -1,0 +1,189 @@
+//! MDX: writer → reader round trips for Warcraft III v800 and WoW v1300,
+//! conversion values checked by hand against the fixture, and hostile input
+//! (truncation, oversized chunks and counts, byte flips) that must give
+//! errors naming chunk and offset, never panics.
+
+use m2view_format::fixtures::mdx_box;
+use m2view_format::raw::mdx::parse_mdx;
+use m2view_format::writer_mdx::write_mdx;
+use m2view_format::*;
+
+const VERSIONS: [u32; 3] = [800, 1300, 1400];
+
+fn model(version: u32) -> Model {
+    mdx_model_from_bytes(&write_mdx(&mdx_box(version)), "Box.mdx").unwrap()
+}
+
+#[test]
+fn round_trip_every_layout() {
+    for v in VERSIONS {
+        let f = mdx_box(v);
+        let bytes = write_mdx(&f);
+        let mut back = parse_mdx(&bytes, "Box.mdx").unwrap_or_else(|e| panic!("v{v}: {e}"));
+        assert!(back.unknown.is_empty(), "v{v}: {:?}", back.unknown);
+        back.chunk_order.clear();
+        assert_eq!(back, f, "v{v}");
+        assert_eq!(write_mdx(&back), bytes, "v{v} re-encode");
+    }
+}
+
+#[test]
+fn model_values_match_hand_computed() {
+    for v in VERSIONS {
+        let m = model(v);
+        assert_eq!(m.source.format, SourceFormat::Mdx);
+        assert_eq!(m.source.version, v);
+        // Sequences: names, standard ids, durations from the intervals.
+        let names: Vec<String> = (0..2).map(|i| m.sequence_name(SequenceId(i))).collect();
+        assert_eq!(names, ["Stand", "Death"]);
+        assert_eq!((m.sequences[0].anim_id, m.sequences[1].anim_id), (0, 1));
+        assert_eq!((m.sequences[0].duration_ms, m.sequences[1].duration_ms), (1000, 1000));
+        // Every node is a bone, parents first; Root has no parent.
+        let nodes = if v == 800 { 8 } else { 7 };
+        assert_eq!(m.bones.len(), nodes, "v{v}");
+        for (i, b) in m.bones.iter().enumerate() {
+            assert!(b.parent.is_none_or(|p| p.index() < i), "v{v} bone {i} before its parent");
+        }
+        let bone = |name: &str| m.bones.iter().position(|b| b.name == name).unwrap() as u16;
+        let (root, lid) = (bone("Root"), bone("Lid"));
+        assert_eq!(m.bones[lid as usize].parent, Some(BoneId(root)));
+        assert_eq!(m.bones[lid as usize].pivot, [0.0, 0.0, 2.0]);
+        // Lid rotation: keys at 0 and 1000 in Stand, none in Death (default).
+        let rot = &m.bones[lid as usize].rotation;
+        assert_eq!(rot.sequences[0].times, [0, 1000]);
+        assert!((rot.sequences[0].values[1][2] - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-5);
+        assert!(rot.sequences[1].times.is_empty());
+        assert_eq!(m.bones[lid as usize].translation.sequences[1].times, [0, 1000]);
+        // Geometry: 8 vertices, 12 triangles; the top shares Root and Lid equally.
+        assert_eq!(m.vertices.len(), 8);
+        assert_eq!(m.triangle_count(0), 12);
+        assert_eq!(m.vertices[0].bone_weights, [255, 0, 0, 0]);
+        assert_eq!(m.vertices[0].bone_indices[0], root);
+        assert_eq!(m.vertices[4].bone_weights, [128, 127, 0, 0]);
+        assert_eq!(m.vertices[4].bone_indices[..2], [root, lid]);
+        // One batch per layer, blend modes and flags mapped.
+        let lod = &m.lods[0];
+        assert_eq!(lod.batches.len(), 2);
+        assert_eq!(m.materials[0], Material { flags: 0, blend: BlendMode::Opaque });
+        assert_eq!(
+            m.materials[1],
+            Material { flags: material_flags::UNLIT | material_flags::TWO_SIDED, blend: BlendMode::NoAlphaAdd }
+        );
+        assert_eq!(lod.batches[0].textures[0].transform, Some(0));
+        assert_eq!(lod.batches[1].textures[0].transform, None);
+        assert_eq!(lod.batches[1].color, Some(0));
+        // Layer alpha cut per sequence: Stand 1 → 0, Death 0.25 at its start.
+        let w = &m.texture_weights[1];
+        assert_eq!((w.sequences[0].times.clone(), w.sequences[0].values.clone()), (vec![0, 1000], vec![1.0, 0.0]));
+        assert_eq!((w.sequences[1].times.clone(), w.sequences[1].values.clone()), (vec![0], vec![0.25]));
+        // Geoset animation: colour stored b, g, r; alpha fades in Death.
+        assert_eq!(m.colors[0].color.sequences[0].values, [[0.0, 0.5, 1.0]]);
+        assert_eq!(m.colors[0].alpha.sequences[1].times, [0, 500]);
+        // The texture animation runs on global sequence 0 with its own clock.
+        assert_eq!(m.texture_transforms[0].translation.global_sequence, Some(0));
+        assert_eq!(m.global_sequences, [500]);
+        // Textures: a path and a replaceable id.
+        assert_eq!(m.textures[0].source, TextureSource::Path("Textures\\Box.blp".into()));
+        assert!(m.textures[0].wrap_u && m.textures[0].wrap_v);
+        assert_eq!((m.textures[1].source.clone(), m.textures[1].kind), (TextureSource::Replaceable, 1));
+        // Attachment, event, light and camera follow their nodes.
+        assert_eq!(m.attachment_label(0).as_deref(), Some("Origin Ref"));
+        assert_eq!(m.attachments[0].animate.sequences[1].values, [0]);
+        assert_eq!(m.events[0].identifier, "SNDxDEAT");
+        assert_eq!(m.events[0].times.sequences[1].times, [100]);
+        assert!(m.events[0].times.sequences[0].times.is_empty());
+        assert_eq!(m.lights[0].position, [0.0, 0.0, 1.0]);
+        assert_eq!(m.cameras[0].position_base, [4.0, 0.0, 1.0]);
+        if v == 800 {
+            let p = &m.particles[0];
+            assert_eq!(p.blend, BlendMode::Add);
+            assert_eq!(p.bone, Some(BoneId(bone("Sparks"))));
+            assert_eq!(p.alpha.values, [1.0, 128.0 / 255.0, 0.0]);
+            assert_eq!(p.emission_rate.sequences[0].values, [20.0]);
+        } else {
+            assert_eq!(m.collision.indices, [0, 1, 2, 0, 2, 3]);
+        }
+    }
+}
+
+#[test]
+fn truncation_is_an_error_at_every_length() {
+    for v in [800, 1300] {
+        let bytes = write_mdx(&mdx_box(v));
+        // A cut between chunks leaves a shorter valid file; any other cut is an error.
+        let mut ends = Vec::new();
+        let mut p = 4;
+        while p + 8 <= bytes.len() {
+            p += 8 + u32::from_le_bytes(bytes[p + 4..p + 8].try_into().unwrap()) as usize;
+            ends.push(p);
+        }
+        for n in 0..bytes.len() {
+            match mdx_model_from_bytes(&bytes[..n], "cut.mdx") {
+                Err(e) => assert!(e.to_string().starts_with("cut.mdx: "), "{e}"),
+                Ok(_) => assert!(ends.contains(&n), "v{v}: cut at {n} inside a chunk parsed"),
+            }
+        }
+    }
+}
+
+#[test]
+fn oversized_chunks_and_counts_name_chunk_and_offset() {
+    let bytes = write_mdx(&mdx_box(1300));
+    let find = |tag: &[u8; 4]| bytes.windows(4).position(|w| w == tag).unwrap();
+    // A chunk size past the end of the file.
+    let mut b = bytes.clone();
+    let at = find(b"GEOS");
+    b[at + 4..at + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = parse_mdx(&b, "big.mdx").unwrap_err();
+    assert_eq!(e.offset, at as u64);
+    assert!(e.to_string().contains("chunk GEOS of 4294967295 bytes runs past the end"), "{e}");
+    // A vertex count that cannot fit: an error, not a huge allocation.
+    let mut b = bytes.clone();
+    let at = find(b"VRTX");
+    b[at + 4..at + 8].copy_from_slice(&0x4000_0000u32.to_le_bytes());
+    let e = parse_mdx(&b, "big.mdx").unwrap_err();
+    assert_eq!(e.path_string(), "GEOS.geosets[0].VRTX");
+    assert_eq!(e.offset, at as u64 + 8);
+    // Versions this crate does not read.
+    let mut b = bytes.clone();
+    b[12..16].copy_from_slice(&1000u32.to_le_bytes());
+    assert_eq!(parse_mdx(&b, "x.mdx").unwrap_err().kind, ErrorKind::UnsupportedVersion(1000));
+}
+
+#[test]
+fn bad_references_are_errors() {
+    let mut f = mdx_box(800);
+    f.geosets[0].indices[5] = 99;
+    let e = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap_err();
+    assert_eq!(e.path_string(), "geosets[0].PVTX[5]");
+    let mut f = mdx_box(800);
+    f.geosets[0].vertex_groups[0] = 7;
+    let e = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap_err();
+    assert_eq!(e.path_string(), "geosets[0].GNDX[0]");
+    let mut f = mdx_box(800);
+    f.bones[0].parent = Some(1); // Root <-> Lid cycle
+    let e = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap_err();
+    assert!(e.to_string().contains("cycle"), "{e}");
+}
+
+#[test]
+fn random_byte_flips_never_panic() {
+    let mut s = 0x2545_F491u32;
+    let mut rnd = move || {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        s
+    };
+    for v in [800, 1300] {
+        let base = write_mdx(&mdx_box(v));
+        for _ in 0..500 {
+            let mut b = base.clone();
+            for _ in 0..1 + rnd() % 8 {
+                let i = rnd() as usize % b.len();
+                b[i] = rnd() as u8;
+            }
+            let _ = mdx_model_from_bytes(&b, "fuzz.mdx");
+        }
+    }
+}
