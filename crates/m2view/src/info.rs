@@ -163,6 +163,8 @@ pub struct TextureInfo {
     pub file_data_id: Option<u32>,
     /// Replaceable (type ≠ 0).
     pub replaceable: bool,
+    /// Warcraft III team slot: `"team colour"` or `"team glow"`.
+    pub team: Option<&'static str>,
     /// Resolved file.
     pub found: Option<String>,
     /// Wrap flags: `"wrap"`/`"clamp"` for U and V.
@@ -365,6 +367,7 @@ pub fn report(lm: &LoadedModel) -> Report {
                     _ => None,
                 },
                 replaceable: t.source == TextureSource::Replaceable,
+                team: crate::scene::team_slot(m, i),
                 found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
                 wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
             })
@@ -522,7 +525,7 @@ pub fn text(r: &Report) -> String {
         let what = match (&t.path, t.file_data_id, t.replaceable) {
             (Some(p), _, _) => p.clone(),
             (_, Some(id), _) => format!("fdid {id}"),
-            (_, _, true) => "(replaceable)".into(),
+            (_, _, true) => format!("({})", t.team.unwrap_or("replaceable")),
             _ => "(none)".into(),
         };
         let found =

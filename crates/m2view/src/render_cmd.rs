@@ -42,6 +42,9 @@ pub struct RenderArgs {
     /// Background colour RRGGBB (transparent when omitted with --transparent).
     #[arg(long, default_value = "303030")]
     pub background: String,
+    /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
+    #[arg(long, default_value = "FF0303")]
+    pub team_color: String,
     /// Print a JSON line of render statistics.
     #[arg(long)]
     pub stats: bool,
@@ -58,11 +61,16 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Parses `RRGGBB` into bytes.
+pub fn parse_rgb8(s: &str) -> Result<[u8; 3], String> {
+    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
+    Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+}
+
 /// Parses `RRGGBB` into RGBA 0..1.
 pub fn parse_color(s: &str) -> Result<[f64; 4], String> {
-    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
-    let c = |sh: u32| ((v >> sh) & 0xFF) as f64 / 255.0;
-    Ok([c(16), c(8), c(0), 1.0])
+    let [r, g, b] = parse_rgb8(s)?.map(|c| c as f64 / 255.0);
+    Ok([r, g, b, 1.0])
 }
 
 /// A render request, independent of the command line.
@@ -84,6 +92,8 @@ pub struct RenderRequest {
     pub geosets: Option<std::collections::BTreeSet<u16>>,
     /// Clear colour RGBA 0..1.
     pub background: [f64; 4],
+    /// Warcraft III team colour for replaceable ids 1 and 2 (sRGB bytes).
+    pub team_color: [u8; 3],
 }
 
 /// Statistics of one render (`--stats`).
@@ -116,7 +126,12 @@ pub fn render_image(
 ) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
     let mut warnings = Vec::new();
-    let textures = scene::load_textures(lm, renderer.supports_bc(), &mut warnings);
+    let mut textures = scene::load_textures(lm, renderer.supports_bc(), &mut warnings);
+    for (i, t) in textures.iter_mut().enumerate() {
+        if let Some(team) = scene::team_texture(model, i, r.team_color) {
+            *t = Some(team);
+        }
+    }
     for w in &warnings {
         eprintln!("warning: {w}");
     }
@@ -197,6 +212,7 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     let usage = |e: String| (1, e);
     let (width, height) = parse_size(&a.size).map_err(usage)?;
     let background = parse_color(&a.background).map_err(usage)?;
+    let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
     let lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => {
@@ -222,6 +238,7 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         lod: a.lod,
         geosets,
         background,
+        team_color,
     };
     let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);

@@ -17,8 +17,9 @@ use m2view_render::{BcFormat, TextureData};
 pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> Vec<Option<TextureData>> {
     lm.texture_files
         .iter()
-        .map(|p| {
-            let path = p.as_ref()?;
+        .enumerate()
+        .map(|(i, p)| {
+            let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, DEFAULT_TEAM_COLOR) };
             let result =
                 m2view_format::companion::read_file(path).and_then(Blp::parse).and_then(|blp| to_texture(&blp, bc));
             match result {
@@ -30,6 +31,38 @@ pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> 
             }
         })
         .collect()
+}
+
+/// Warcraft III player 1 red, the team colour shown until the user picks another.
+pub const DEFAULT_TEAM_COLOR: [u8; 3] = [255, 3, 3];
+
+/// What a Warcraft III replaceable texture slot stands for (MDX v800 `TEXS`
+/// replaceable id 1 or 2), if texture `index` is one.
+pub fn team_slot(model: &Model, index: usize) -> Option<&'static str> {
+    let t = model.textures.get(index)?;
+    let wc3 = model.source.format == m2view_format::SourceFormat::Mdx && model.source.version < 1300;
+    match (wc3, &t.source, t.kind) {
+        (true, m2view_format::TextureSource::Replaceable, 1) => Some("team colour"),
+        (true, m2view_format::TextureSource::Replaceable, 2) => Some("team glow"),
+        _ => None,
+    }
+}
+
+/// The image the game builds for a team slot: a solid team colour (id 1), or
+/// a radial glow in that colour fading to transparent (id 2). `None` for
+/// other textures.
+pub fn team_texture(model: &Model, index: usize, rgb: [u8; 3]) -> Option<TextureData> {
+    let glow = team_slot(model, index)? == "team glow";
+    let n = if glow { 32 } else { 4 };
+    let mut px = Vec::with_capacity(n * n * 4);
+    for y in 0..n {
+        for x in 0..n {
+            let r = ((x as f32 + 0.5 - n as f32 / 2.0).hypot(y as f32 + 0.5 - n as f32 / 2.0)) / (n as f32 / 2.0);
+            let a = if glow { (255.0 * (1.0 - r).clamp(0.0, 1.0).powi(2)) as u8 } else { 255 };
+            px.extend_from_slice(&[rgb[0], rgb[1], rgb[2], a]);
+        }
+    }
+    Some(TextureData::Rgba { width: n as u32, height: n as u32, mips: vec![px] })
 }
 
 /// Reads a texture file for the renderer: BLP (any encoding) or PNG.

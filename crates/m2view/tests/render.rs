@@ -30,6 +30,27 @@ fn golden_two_boxes() {
     }
 }
 
+#[test]
+fn golden_mdx_box_team_colour() {
+    // The MDX fixture (Warcraft III v800): Stand at 500 ms, the lid turned 45°, its
+    // additive layer at alpha 0.5 showing the team colour (blue here), sparks rising.
+    let (gpu, renderer) = gpu();
+    let dir = std::env::temp_dir().join(format!("m2view-test-mdx-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("Textures")).unwrap();
+    let path = dir.join("MdxBox.mdx");
+    std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(800))).unwrap();
+    let checker = m2view_format::blp::write_blp2_raw(16, 16, &[common::checker()]);
+    std::fs::write(dir.join("Textures/Box.blp"), checker).unwrap();
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    assert!(lm.texture_files[0].is_some(), "fixture texture found");
+    let req = m2view::render_cmd::RenderRequest { team_color: [0, 66, 255], ..request(128, "iso", 500.0, Some(0)) };
+    let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+    assert_eq!((stats.batches, stats.triangles, stats.textures_missing), (2, 24, 0));
+    assert!(stats.particles > 0, "PRE2 emitter live");
+    check_golden("mdx_box_v800_team_blue", &Image { width: 128, height: 128, pixels: px });
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let p = e.path();

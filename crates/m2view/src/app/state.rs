@@ -176,6 +176,10 @@ pub struct AppState {
     pub replace_fields: std::collections::BTreeMap<usize, String>,
     /// A replaceable texture to load into texture slot `.0` from file `.1`.
     pub replace_request: Option<(usize, PathBuf)>,
+    /// Warcraft III team colour (sRGB bytes) for team colour/glow slots.
+    pub team_color: [u8; 3],
+    /// The team colour changed: rebuild the team textures.
+    pub team_color_changed: bool,
 }
 
 impl AppState {
@@ -199,6 +203,8 @@ impl AppState {
             last_screenshot: None,
             replace_fields: Default::default(),
             replace_request: None,
+            team_color: crate::scene::DEFAULT_TEAM_COLOR,
+            team_color_changed: false,
         }
     }
 
@@ -226,6 +232,12 @@ impl AppState {
             Ok(l) => {
                 let mut warnings = l.lm.model.warnings.clone();
                 warnings.extend(l.warnings);
+                let mut textures = l.textures;
+                for (i, t) in textures.iter_mut().enumerate() {
+                    if let Some(team) = crate::scene::team_texture(&l.lm.model, i, self.team_color) {
+                        *t = Some(team);
+                    }
+                }
                 self.current = Some(Current::new(l.lm, warnings));
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;
@@ -234,7 +246,7 @@ impl AppState {
                 self.recent.insert(0, path);
                 self.recent.truncate(10);
                 save_recent(&self.recent);
-                Some(l.textures)
+                Some(textures)
             }
             Err(e) => {
                 self.error = Some(e);

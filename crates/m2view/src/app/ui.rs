@@ -276,15 +276,25 @@ const REPLACEABLE: &[(u32, &str)] = &[
 
 fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &s.current else { return };
-    let slots: Vec<(usize, &str)> =
-        c.lm.model
-            .textures
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
-            .collect();
+    let m = &c.lm.model;
+    // Warcraft III team colour and glow are built from one colour the user picks.
+    if (0..m.textures.len()).any(|i| crate::scene::team_slot(m, i).is_some()) {
+        ui.horizontal(|ui| {
+            ui.label("team colour");
+            if ui.color_edit_button_srgb(&mut s.team_color).changed() {
+                s.team_color_changed = true;
+            }
+        });
+    }
+    let slots: Vec<(usize, &str)> = m
+        .textures
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| crate::scene::team_slot(m, *i).is_none())
+        .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
+        .collect();
     if slots.is_empty() {
-        ui.label("no replaceable textures");
+        ui.label("no other replaceable textures");
     }
     for (i, name) in slots {
         ui.label(format!("texture {i}: {name}"));

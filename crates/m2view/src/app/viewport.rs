@@ -113,6 +113,13 @@ impl SceneView {
             self.stats = FrameStats::default();
             return;
         };
+        if std::mem::take(&mut state.team_color_changed) {
+            for i in 0..cur.lm.model.textures.len() {
+                if let Some(t) = scene::team_texture(&cur.lm.model, i, state.team_color) {
+                    self.renderer.replace_texture(gm, &cur.lm.model, i, &t);
+                }
+            }
+        }
         if let Some((index, path)) = state.replace_request.take() {
             match scene::texture_from_file(&path, self.renderer.supports_bc()) {
                 Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, index, &t),
