@@ -128,6 +128,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     nodes.extend(f.helpers.iter());
     nodes.extend(f.attachments.iter().map(|a| &a.object));
     nodes.extend(f.particle_emitters2.iter().map(|p| &p.object));
+    nodes.extend(f.ribbons.iter().map(|r| &r.object));
     nodes.extend(f.events.iter().map(|e| &e.object));
     nodes.extend(f.shapes.iter());
     let mut by_id: HashMap<u32, usize> = HashMap::new();
@@ -579,6 +580,45 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         })
         .collect();
 
+    let ribbons = f
+        .ribbons
+        .iter()
+        .map(|r| {
+            let t = &r.tracks;
+            let f32t = |tag: &[u8; 4], v: f32| or_static(t.f32(tag), v, seqs, |x| *x);
+            // Warcraft III stores r, g, b (as its PRE2 colours); WoW a C3Color (b, g, r).
+            let rgb = |c: &[f32; 3]| if wow { bgr(c) } else { *c };
+            let layer = layer_base.get(r.material_id as usize).copied();
+            let first = f.materials.get(r.material_id as usize).and_then(|m| m.layers.first());
+            RibbonEmitter {
+                bone: bone_of_id(r.object.object_id),
+                position: node_pos(&r.object),
+                textures: vec![first.and_then(|l| tex_ref(l.texture_id))],
+                materials: layer.map(|l| vec![l as u16]).unwrap_or_default(),
+                color: or_static(t.vec3(b"KRCO"), rgb(&r.color), seqs, rgb),
+                alpha: f32t(b"KRAL", r.alpha),
+                height_above: f32t(b"KRHA", r.height_above),
+                height_below: f32t(b"KRHB", r.height_below),
+                edges_per_second: r.emission_rate as f32,
+                edge_lifetime: r.lifespan,
+                gravity: r.gravity,
+                texture_rows: r.rows.clamp(1, u16::MAX as u32) as u16,
+                texture_cols: r.columns.clamp(1, u16::MAX as u32) as u16,
+                tex_slot: or_static(t.u32(b"KRTX"), r.texture_slot.min(u16::MAX as u32) as u16, seqs, |v| {
+                    (*v).min(u16::MAX as u32) as u16
+                }),
+                visibility: match t.f32(b"KRVS").or(t.f32(b"KVIS")) {
+                    Some(v) => cut(v, seqs, false, |k| u8::from(k.value > 0.5)),
+                    None => Track::default(),
+                },
+                priority_plane: f
+                    .materials
+                    .get(r.material_id as usize)
+                    .map_or(0, |m| m.priority_plane.clamp(i16::MIN as i32, i16::MAX as i32) as i16),
+            }
+        })
+        .collect();
+
     let chunks: Vec<String> = f.chunk_order.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
     let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| String::from_utf8_lossy(t).into_owned()).collect();
     for u in &unknown_chunks {
@@ -620,7 +660,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         lights,
         cameras,
         camera_lookup: Vec::new(),
-        ribbons: Vec::new(),
+        ribbons,
         particles,
         warnings,
     })

@@ -461,8 +461,8 @@ pub fn demo_files() -> Vec<(String, Vec<u8>)> {
 /// 500 ms, a material with an opaque and an additive layer (alpha track
 /// 1 → 0 over Stand, 0.25 in Death), a texture animation, a geoset animation
 /// fading out in Death, a light, a helper, an attachment `Origin Ref`, an
-/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (v800) and shapes, and
-/// a collision mesh (WoW).
+/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (v800), a ribbon on the
+/// lid, shapes, and a collision mesh (WoW).
 pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
     use crate::raw::mdx::*;
     let wow = version >= 1300;
@@ -617,6 +617,7 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             [1.0, 0.0, 1.0],
             [0.0, 0.0, 2.0],
             [0.0, 0.0, 0.0],
+            [1.0, 0.0, 2.0],
         ],
         cameras: vec![MdlCamera {
             name: "Portrait".into(),
@@ -663,6 +664,21 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
                 tracks: Tracks(vec![(*b"KP2E", AnyTrack::F32(track(1, vec![key(0, 20.0), key(2000, 0.0)])))]),
             }]
         },
+        ribbons: vec![MdlRibbon {
+            object: node("Trail", 8, Some(1), Vec::new()),
+            height_above: 0.25,
+            height_below: 0.25,
+            alpha: 1.0,
+            color: [1.0, 0.5, 0.0],
+            lifespan: 0.5,
+            texture_slot: 0,
+            emission_rate: 20,
+            rows: 1,
+            columns: 1,
+            material_id: 0,
+            gravity: 0.0,
+            tracks: Tracks(vec![(*b"KRAL", AnyTrack::F32(track(1, vec![key(0, 1.0), key(1000, 0.5)])))]),
+        }],
         shapes: vec![node("Collision", 7, None, Vec::new())],
         collision: if wow {
             crate::raw::mdx::MdlCollision {

@@ -308,6 +308,26 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     if !f.particle_emitters2.is_empty() && !wow {
         w.chunk(b"PRE2", |w| f.particle_emitters2.iter().for_each(|p| particle_emitter2(w, p)));
     }
+    if !f.ribbons.is_empty() {
+        w.chunk(b"RIBB", |w| {
+            w.entries(&f.ribbons, |w, r| {
+                w.sized(|w| {
+                    w.object(&r.object);
+                    if w.wow {
+                        w.u32(0); // emitterSize
+                    }
+                    w.f32s(&[r.height_above, r.height_below, r.alpha]);
+                    w.f32s(&r.color);
+                    w.f32(r.lifespan);
+                    for v in [r.texture_slot, r.emission_rate, r.rows, r.columns, r.material_id] {
+                        w.u32(v);
+                    }
+                    w.f32(r.gravity);
+                    w.tracks(&r.tracks);
+                })
+            })
+        });
+    }
     if !f.shapes.is_empty() {
         // Spheres (type 2: centre + radius); only the nodes are read back.
         w.chunk(if wow { b"HTST" } else { b"CLID" }, |w| {

@@ -39,7 +39,7 @@ fn model_values_match_hand_computed() {
         assert_eq!((m.sequences[0].anim_id, m.sequences[1].anim_id), (0, 1));
         assert_eq!((m.sequences[0].duration_ms, m.sequences[1].duration_ms), (1000, 1000));
         // Every node is a bone, parents first; Root has no parent.
-        let nodes = if v == 800 { 8 } else { 7 };
+        let nodes = if v == 800 { 9 } else { 8 };
         assert_eq!(m.bones.len(), nodes, "v{v}");
         for (i, b) in m.bones.iter().enumerate() {
             assert!(b.parent.is_none_or(|p| p.index() < i), "v{v} bone {i} before its parent");
@@ -94,6 +94,12 @@ fn model_values_match_hand_computed() {
         assert!(m.events[0].times.sequences[0].times.is_empty());
         assert_eq!(m.lights[0].position, [0.0, 0.0, 1.0]);
         assert_eq!(m.cameras[0].position_base, [4.0, 0.0, 1.0]);
+        let r = &m.ribbons[0];
+        assert_eq!((r.bone, r.position, r.edges_per_second), (Some(BoneId(bone("Trail"))), [1.0, 0.0, 2.0], 20.0));
+        assert_eq!(r.alpha.sequences[0].values, [1.0, 0.5]);
+        // Colour: r, g, b as stored in v800; b, g, r (C3Color) in WoW.
+        let want = if v == 800 { [1.0, 0.5, 0.0] } else { [0.0, 0.5, 1.0] };
+        assert_eq!(r.color.sequences[0].values, [want]);
         if v == 800 {
             let p = &m.particles[0];
             assert_eq!(p.blend, BlendMode::Add);

@@ -386,6 +386,37 @@ pub struct MdlParticleEmitter2 {
     pub tracks: Tracks,
 }
 
+/// `MDLRIBBONEMITTER`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlRibbon {
+    /// Node.
+    pub object: GenObject,
+    /// Height above the node.
+    pub height_above: f32,
+    /// Height below the node.
+    pub height_below: f32,
+    /// Static alpha.
+    pub alpha: f32,
+    /// Static colour as stored (`r, g, b` in v800, `b, g, r` in WoW).
+    pub color: [f32; 3],
+    /// Edge lifetime in seconds.
+    pub lifespan: f32,
+    /// Texture atlas slot.
+    pub texture_slot: u32,
+    /// Edges per second.
+    pub emission_rate: u32,
+    /// Atlas rows.
+    pub rows: u32,
+    /// Atlas columns.
+    pub columns: u32,
+    /// `MTLS` index.
+    pub material_id: u32,
+    /// Downward acceleration.
+    pub gravity: f32,
+    /// `KRHA`, `KRHB`, `KRAL`, `KRCO`, `KRTX`, `KRVS`/`KVIS`.
+    pub tracks: Tracks,
+}
+
 /// `CLID` triangle mesh (WoW).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlCollision {
@@ -438,6 +469,8 @@ pub struct MdxFile {
     pub events: Vec<MdlEvent>,
     /// `PRE2` (v800).
     pub particle_emitters2: Vec<MdlParticleEmitter2>,
+    /// `RIBB`.
+    pub ribbons: Vec<MdlRibbon>,
     /// Shapes: `CLID` (v800) or `HTST` (WoW) nodes; geometry not kept.
     pub shapes: Vec<GenObject>,
     /// `CLID` mesh (WoW).
@@ -936,6 +969,29 @@ fn particle_emitter2(r: &mut R<'_>) -> Result<MdlParticleEmitter2> {
     Ok(p)
 }
 
+fn ribbon(r: &mut R<'_>, wow: bool) -> Result<MdlRibbon> {
+    let mut e = r.entry("ribbon emitter")?;
+    let object = gen_object(&mut e, wow).at("object")?;
+    if wow {
+        e.u32()?; // emitterSize
+    }
+    Ok(MdlRibbon {
+        object,
+        height_above: e.f32()?,
+        height_below: e.f32()?,
+        alpha: e.f32()?,
+        color: e.vec3()?,
+        lifespan: e.f32()?,
+        texture_slot: e.u32()?,
+        emission_rate: e.u32()?,
+        rows: e.u32()?,
+        columns: e.u32()?,
+        material_id: e.u32()?,
+        gravity: e.f32()?,
+        tracks: tracks(&mut e, wow)?,
+    })
+}
+
 fn collision_mesh(r: &mut R<'_>) -> Result<MdlCollision> {
     let mut c = MdlCollision::default();
     while !r.at_end() {
@@ -1074,6 +1130,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"EVTS" => f.events = c.entries(wow, "events", |c| event(c, wow))?,
                 b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow))?,
                 b"PRE2" if !wow => f.particle_emitters2 = c.entries(false, "emitters", particle_emitter2)?,
+                b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
                 _ => f.unknown.push((tag, at)),
