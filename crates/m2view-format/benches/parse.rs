@@ -7,6 +7,7 @@
 //! arrays left for the model conversion to decode (wow-m2 likewise reads
 //! track headers without following them). "raw, keys decoded" also decodes
 //! every key; "model" is raw + conversion into the validated model.
+//! The `mdx` group does the same for every .mdx file (no baseline crate).
 //!
 //! `cargo bench -p m2view-format --bench parse`
 
@@ -18,6 +19,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 struct Corpus {
     m2: Vec<(String, Vec<u8>)>,
+    mdx: Vec<(String, Vec<u8>)>,
     skins: Vec<(String, Vec<u8>, u32)>,
     bytes: u64,
 }
@@ -41,12 +43,14 @@ fn corpus() -> Corpus {
     walk(&dir, &mut files);
     files.sort();
     let ext = |p: &Path| p.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    let mut c = Corpus { m2: vec![], skins: vec![], bytes: 0 };
+    let mut c = Corpus { m2: vec![], mdx: vec![], skins: vec![], bytes: 0 };
     for p in &files {
         if ext(p) == "m2" {
             let b = std::fs::read(p).unwrap();
             c.bytes += b.len() as u64;
             c.m2.push((p.display().to_string(), b));
+        } else if ext(p) == "mdx" {
+            c.mdx.push((p.display().to_string(), std::fs::read(p).unwrap()));
         }
     }
     for p in &files {
@@ -62,6 +66,10 @@ fn corpus() -> Corpus {
             let b = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(v));
             c.bytes += b.len() as u64;
             c.m2.push((format!("fixture v{v}"), b));
+        }
+        for v in [800, 1300] {
+            let b = m2view_format::writer_mdx::write_mdx(&m2view_format::fixtures::mdx_box(v));
+            c.mdx.push((format!("fixture v{v}"), b));
         }
     }
     c
@@ -118,6 +126,27 @@ fn bench(cr: &mut Criterion) {
             }
             for (_, s, _) in &c.skins {
                 black_box(wow_m2::skin::parse_skin(&mut Cursor::new(s)).ok());
+            }
+        })
+    });
+    g.finish();
+
+    let mdx_bytes: u64 = c.mdx.iter().map(|(_, b)| b.len() as u64).sum();
+    eprintln!("mdx: {} files, {:.1} KiB", c.mdx.len(), mdx_bytes as f64 / 1024.0);
+    let mut g = cr.benchmark_group("mdx");
+    g.throughput(Throughput::Bytes(mdx_bytes));
+    g.sample_size(20);
+    g.bench_function("m2view-format raw", |b| {
+        b.iter(|| {
+            for (n, m) in &c.mdx {
+                black_box(m2view_format::raw::mdx::parse_mdx(m, n).ok());
+            }
+        })
+    });
+    g.bench_function("m2view-format model", |b| {
+        b.iter(|| {
+            for (n, m) in &c.mdx {
+                black_box(m2view_format::mdx_model_from_bytes(m, n).ok());
             }
         })
     });
