@@ -106,3 +106,27 @@ fn replaceable_texture_can_be_chosen() {
     h.run();
     assert_eq!(h.state().replace_request, Some((1, std::path::PathBuf::from("/tmp/skin.png"))));
 }
+
+#[test]
+fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
+    let dir = std::env::temp_dir().join(format!("m2view-panels-mdx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("MdxBox.mdx");
+    let fixture = m2view_format::fixtures::mdx_box(800);
+    std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixture)).unwrap();
+    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
+    let mut s = AppState::new(LoadOptions::default(), false);
+    s.current = Some(Current::new(lm, vec![]));
+    let mut h = harness(s);
+    h.run();
+    // Stored MDX names, not the standard names of the ids.
+    h.get_by_label_contains("Death (1)").click();
+    h.run();
+    assert_eq!(h.state().current.as_ref().unwrap().player.sequence, SequenceId(1));
+    // Every geoset shows by default; the team colour has a picker.
+    assert_eq!(drawn(h.state()), (2, 12 * 2));
+    h.get_by_label("Replaceable textures").click();
+    h.run();
+    h.get_by_label("team colour");
+    let _ = std::fs::remove_dir_all(dir);
+}
