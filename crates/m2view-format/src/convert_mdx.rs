@@ -305,7 +305,30 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             for v in 0..nv {
                 let mut idx = [0u16; 4];
                 let mut w = [255u8, 0, 0, 0];
-                if let Some(&grp) = g.vertex_groups.get(v) {
+                if let (Some(&ws), Some(&ids)) = (g.bone_weights.get(v), g.bone_indices.get(v)) {
+                    // v1500: M2-style weights on object ids.
+                    w = ws;
+                    for k in 0..4 {
+                        let Some(b) = bone_of_id(ids[k] as u32) else {
+                            if ws[k] == 0 {
+                                continue;
+                            }
+                            return Err(Error::new(
+                                0,
+                                ErrorKind::BadReference {
+                                    index: ids[k] as u64,
+                                    len: nodes.len() as u64,
+                                    target: "objects",
+                                },
+                            ))
+                            .at_elem("bone_indices", v);
+                        };
+                        idx[k] = b.0;
+                        if ws[k] != 0 {
+                            max_influences = max_influences.max(k + 1);
+                        }
+                    }
+                } else if let Some(&grp) = g.vertex_groups.get(v) {
                     let grp = grp as usize;
                     let Some(&start) = group_start.get(grp) else {
                         return Err(Error::new(

@@ -455,7 +455,7 @@ pub fn demo_files() -> Vec<(String, Vec<u8>)> {
 }
 
 /// A hand-specified MDX model in the layout of `version` (800 Warcraft III,
-/// 1300/1400 WoW alpha), exercising each chunk the parser reads: a box of 8
+/// 1300/1400 WoW alpha, 1500 with M2-style vertex batches), exercising each chunk the parser reads: a box of 8
 /// vertices (bottom on node 0 `Root`, top shared by `Root` and `Lid`), two
 /// sequences `Stand` [0, 1000] and `Death` [2000, 3000], a global sequence of
 /// 500 ms, a material with an opaque and an additive layer (alpha track
@@ -565,20 +565,37 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
                 keys: vec![key(0, [0.0, 0.0, 0.0]), key(500, [1.0, 0.0, 0.0])],
             }),
         )])],
-        geosets: vec![MdlGeoset {
-            positions,
-            normals,
-            uv_sets: vec![uvs],
-            face_types: vec![4],
-            face_counts: vec![36],
-            indices,
-            vertex_groups: vec![0, 0, 0, 0, 1, 1, 1, 1],
-            group_counts: vec![1, 2],
-            matrices: vec![0, 0, 1],
-            material_id: 0,
-            selection_group: 0,
-            flags: 0,
-            bounds,
+        geosets: vec![if version >= V1500 {
+            // M2-style vertices: weights and object ids per vertex, two UV sets,
+            // bounds as the header's centre and radius.
+            let (c, r) = ([0.0, 0.0, 1.0f32], 1.5f32);
+            let n = positions.len();
+            MdlGeoset {
+                positions,
+                normals,
+                uv_sets: vec![uvs, vec![[0.0, 0.0]; n]],
+                face_types: vec![4],
+                face_counts: vec![36],
+                indices,
+                bone_weights: [[255, 0, 0, 0]; 4].into_iter().chain([[128, 127, 0, 0]; 4]).collect(),
+                bone_indices: [[0, 0, 0, 0]; 4].into_iter().chain([[0, 1, 0, 0]; 4]).collect(),
+                bounds: MdlBounds { min: c.map(|v| v - r), max: c.map(|v| v + r), radius: r },
+                ..Default::default()
+            }
+        } else {
+            MdlGeoset {
+                positions,
+                normals,
+                uv_sets: vec![uvs],
+                face_types: vec![4],
+                face_counts: vec![36],
+                indices,
+                vertex_groups: vec![0, 0, 0, 0, 1, 1, 1, 1],
+                group_counts: vec![1, 2],
+                matrices: vec![0, 0, 1],
+                bounds,
+                ..Default::default()
+            }
         }],
         geoset_anims: vec![MdlGeosetAnim {
             geoset_id: 0,

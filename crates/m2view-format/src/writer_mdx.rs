@@ -115,7 +115,7 @@ impl W {
     }
 }
 
-/// Writes `f` in the layout of `f.version` (800, 1300 or 1400).
+/// Writes `f` in the layout of `f.version` (800, 1300, 1400 or 1500).
 pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     let wow = f.is_wow();
     let mut w = W { o: b"MDLX".to_vec(), wow };
@@ -200,7 +200,9 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     if !f.texture_anims.is_empty() {
         w.chunk(b"TXAN", |w| w.entries(&f.texture_anims, |w, t| w.sized(|w| w.tracks(t))));
     }
-    if !f.geosets.is_empty() {
+    if !f.geosets.is_empty() && f.version >= V1500 {
+        w.chunk(b"GEOS", |w| geosets_v1500(w, &f.geosets));
+    } else if !f.geosets.is_empty() {
         w.chunk(b"GEOS", |w| w.entries(&f.geosets, geoset));
     }
     if !f.geoset_anims.is_empty() {
@@ -395,6 +397,44 @@ fn geoset(w: &mut W, g: &MdlGeoset) {
             }
         }
     });
+}
+
+fn geosets_v1500(w: &mut W, gs: &[MdlGeoset]) {
+    w.u32(gs.len() as u32);
+    for g in gs {
+        w.u32(g.material_id);
+        let b = &g.bounds;
+        w.f32s(&[0, 1, 2].map(|k| (b.min[k] + b.max[k]) * 0.5));
+        w.f32(b.radius);
+        w.u32(g.selection_group);
+        w.u32(0);
+        w.u32(g.flags);
+        for (tag, n) in [(b"PVTX", g.positions.len()), (b"PTYP", 1), (b"PVTX", g.indices.len())] {
+            w.tag(tag);
+            w.u32(n as u32);
+        }
+        w.o.extend_from_slice(&[0; 8]);
+    }
+    for g in gs {
+        let uv = |s: usize, i: usize| g.uv_sets.get(s).and_then(|u| u.get(i)).copied().unwrap_or_default();
+        for (i, p) in g.positions.iter().enumerate() {
+            w.f32s(p);
+            w.o.extend_from_slice(&g.bone_weights.get(i).copied().unwrap_or([255, 0, 0, 0]));
+            w.o.extend_from_slice(&g.bone_indices.get(i).copied().unwrap_or_default());
+            w.f32s(&g.normals.get(i).copied().unwrap_or_default());
+            w.f32s(&uv(0, i));
+            w.f32s(&uv(1, i));
+        }
+        w.u32(3);
+        w.u32(0);
+        let n = g.indices.len() as u16;
+        let max = g.indices.iter().copied().max().unwrap_or(0);
+        for v in [n, 0, max, 0] {
+            w.o.extend_from_slice(&v.to_le_bytes());
+        }
+        g.indices.iter().for_each(|&i| w.o.extend_from_slice(&i.to_le_bytes()));
+        w.o.resize(w.o.len() + (8 - g.indices.len() % 8) % 8 * 2, 0);
+    }
 }
 
 fn particle_emitter2(w: &mut W, p: &MdlParticleEmitter2) {

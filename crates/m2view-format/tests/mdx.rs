@@ -8,7 +8,7 @@ use m2view_format::raw::mdx::parse_mdx;
 use m2view_format::writer_mdx::write_mdx;
 use m2view_format::*;
 
-const VERSIONS: [u32; 3] = [800, 1300, 1400];
+const VERSIONS: [u32; 4] = [800, 1300, 1400, 1500];
 
 fn model(version: u32) -> Model {
     mdx_model_from_bytes(&write_mdx(&mdx_box(version)), "Box.mdx").unwrap()
@@ -114,7 +114,7 @@ fn model_values_match_hand_computed() {
 
 #[test]
 fn truncation_is_an_error_at_every_length() {
-    for v in [800, 1300] {
+    for v in [800, 1300, 1500] {
         let bytes = write_mdx(&mdx_box(v));
         // A cut between chunks leaves a shorter valid file; any other cut is an error.
         let mut ends = Vec::new();
@@ -181,7 +181,7 @@ fn random_byte_flips_never_panic() {
         s ^= s << 5;
         s
     };
-    for v in [800, 1300] {
+    for v in [800, 1300, 1500] {
         let base = write_mdx(&mdx_box(v));
         for _ in 0..500 {
             let mut b = base.clone();

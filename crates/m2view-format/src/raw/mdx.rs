@@ -1,4 +1,4 @@
-//! MDX (`MDLX`) files as stored: Warcraft III v800 and WoW alpha v1300/v1400.
+//! MDX (`MDLX`) files as stored: Warcraft III v800 and WoW alpha v1300–1500.
 //!
 //! A chunked file (`MDLX` then `tag, u32 size, bytes` chunks in any order). The
 //! two families store the same objects differently; every difference is
@@ -15,14 +15,19 @@
 //!
 //! Tracks are read by tag (`KGTR`, `KMTA`, ...) inside their owner's size, so
 //! an unknown track ends its owner's tracks instead of derailing the file.
-//! Reforged (v900–1100) and the v1500 geoset redesign are refused with an
-//! [`ErrorKind::UnsupportedVersion`] error.
+//! - v1500 (WoW 0.9–0.11) keeps the v1300 layout except `GEOS`, which holds
+//!   fixed headers then batches of M2-style vertices (per-vertex weights).
+//!
+//! Reforged (v900–1100) is refused with an [`ErrorKind::UnsupportedVersion`]
+//! error.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::reader::{self, Budget, PResult};
 
 /// Warcraft III.
 pub const V800: u32 = 800;
+/// WoW 0.9–0.11: geosets redesigned as M2-style vertex batches.
+pub const V1500: u32 = 1500;
 
 /// One key of an MDX track (`MDLKEYFRAME`): time on the model's single
 /// timeline (ms), value, and tangents for Hermite/Bezier tracks.
@@ -185,7 +190,7 @@ pub struct MdlTexture {
     pub flags: u32,
 }
 
-/// `MDLGEOSETSECTION` (≤ v1400 layout).
+/// `MDLGEOSETSECTION` (≤ v1400 layout, or the v1500 header + batch folded in).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlGeoset {
     /// `VRTX`.
@@ -206,6 +211,11 @@ pub struct MdlGeoset {
     pub group_counts: Vec<u32>,
     /// `MATS` object ids, groups laid end to end.
     pub matrices: Vec<u32>,
+    /// v1500: per-vertex bone weights (sum 255) and object ids, as M2 vertices
+    /// (empty before v1500, where the matrix groups carry the skinning).
+    pub bone_weights: Vec<[u8; 4]>,
+    /// v1500: per-vertex object ids, paired with `bone_weights`.
+    pub bone_indices: Vec<[u8; 4]>,
     /// `MTLS` index.
     pub material_id: u32,
     /// Selection group (WoW: geoset id digits).
@@ -860,6 +870,70 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
     Ok(g)
 }
 
+/// v1500 `GEOS`: `n` fixed 64-byte headers, then `n` batches of M2-style
+/// vertices and 16-bit triangle indices padded to a multiple of 8 (seed 002,
+/// "GEOS (v1500)").
+fn geosets_v1500(c: &mut R<'_>) -> Result<Vec<MdlGeoset>> {
+    let n = c.u32()?;
+    let heads = c
+        .vec(n, 64, |c| {
+            let material_id = c.u32()?;
+            let centre = c.vec3()?;
+            let radius = c.f32()?;
+            let selection_group = c.u32()?;
+            let _index = c.u32()?;
+            let flags = c.u32()?;
+            let mut counts = [0u32; 3];
+            for k in &mut counts {
+                c.tag()?; // PVTX, PTYP, PVTX: the client does not check them
+                *k = c.u32()?;
+            }
+            c.skip(8)?;
+            let bounds = MdlBounds { min: centre.map(|v| v - radius), max: centre.map(|v| v + radius), radius };
+            Ok((MdlGeoset { material_id, selection_group, flags, bounds, ..Default::default() }, counts))
+        })
+        .at("geosets")?;
+    let mut out = Vec::with_capacity(heads.len());
+    for (i, (mut g, [nv, _, ni])) in heads.into_iter().enumerate() {
+        (|| -> Result<()> {
+            let verts = c.vec(nv, 48, |c| {
+                let pos = c.vec3()?;
+                let w = c.take(4, reader::bytes4)?;
+                let b = c.take(4, reader::bytes4)?;
+                let normal = c.vec3()?;
+                let uv0 = c.take(8, reader::vec2)?;
+                let uv1 = c.take(8, reader::vec2)?;
+                Ok((pos, w, b, normal, uv0, uv1))
+            })?;
+            let _prim_type = c.u32()?;
+            c.u32()?;
+            let count = c.take(2, reader::u16_)?;
+            c.skip(6)?; // min/max vertex, unused
+            if count as u32 != ni {
+                return Err(Error::invalid(c.abs(), format!("batch has {count} indices, its geoset says {ni}")));
+            }
+            g.indices = c.vec(count as u32, 2, |c| c.take(2, reader::u16_)).at("indices")?;
+            c.skip((8 - count as usize % 8) % 8 * 2)?;
+            g.face_types = vec![4];
+            g.face_counts = vec![count as u32];
+            let mut uv = (Vec::with_capacity(verts.len()), Vec::with_capacity(verts.len()));
+            for (pos, w, b, normal, uv0, uv1) in verts {
+                g.positions.push(pos);
+                g.bone_weights.push(w);
+                g.bone_indices.push(b);
+                g.normals.push(normal);
+                uv.0.push(uv0);
+                uv.1.push(uv1);
+            }
+            g.uv_sets = vec![uv.0, uv.1];
+            Ok(())
+        })()
+        .at_elem("batches", i)?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
 fn geoset_anim(r: &mut R<'_>, wow: bool) -> Result<MdlGeosetAnim> {
     let mut e = r.entry("geoset animation")?;
     let (geoset_id, alpha, color, flags) = if wow {
@@ -1065,7 +1139,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
         return Err(Error::invalid(4, "no VERS chunk"));
     };
     f.version = vers.u32().at("VERS")?;
-    if !matches!(f.version, V800 | 1300 | 1400) {
+    if !matches!(f.version, V800 | 1300 | 1400 | V1500) {
         return Err(Error::new(*at, ErrorKind::UnsupportedVersion(f.version))).at("VERS");
     }
     let wow = f.is_wow();
@@ -1102,6 +1176,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                         tracks(&mut e, wow)
                     })?
                 }
+                b"GEOS" if f.version >= V1500 => f.geosets = geosets_v1500(c)?,
                 b"GEOS" => f.geosets = c.entries(wow, "geosets", |c| geoset(c, wow))?,
                 b"GEOA" => f.geoset_anims = c.entries(wow, "geoset_anims", |c| geoset_anim(c, wow))?,
                 b"BONE" => {
