@@ -553,17 +553,29 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                     3 => BlendMode::Mod2x,
                     _ => BlendMode::Add, // additive, and alpha key (SrcAlpha, One)
                 },
-                emitter_type: EmitterType::Plane,
+                emitter_type: match p.emitter_type {
+                    2 => EmitterType::Sphere,
+                    3 if !p.spline.is_empty() => EmitterType::Spline,
+                    _ => EmitterType::Plane,
+                },
                 color_index: 0,
                 priority_plane: p.priority_plane.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
                 texture_rows: p.rows.clamp(1, u16::MAX as u32) as u16,
                 texture_cols: p.columns.clamp(1, u16::MAX as u32) as u16,
                 emission_speed: f32t(b"KP2S", p.speed),
                 speed_variation: f32t(b"KP2R", p.variation),
-                // Latitude is in degrees.
-                vertical_range: or_static(t.f32(b"KP2L"), p.latitude.to_radians(), seqs, |d| d.to_radians()),
-                // Latitude is a cone about Z: a full turn about Z.
-                horizontal_range: Track::constant(std::f32::consts::PI),
+                // Warcraft III latitude is in degrees (cones of 15°–180° in the samples).
+                vertical_range: if wow {
+                    f32t(b"KP2L", p.latitude)
+                } else {
+                    or_static(t.f32(b"KP2L"), p.latitude.to_radians(), seqs, |d| d.to_radians())
+                },
+                // Latitude is a cone about Z: a full turn about Z unless WoW's longitude narrows it.
+                horizontal_range: if wow && p.longitude != 0.0 {
+                    f32t(b"KPLN", p.longitude)
+                } else {
+                    Track::constant(std::f32::consts::PI)
+                },
                 gravity: or_static(t.f32(b"KP2G"), [0.0, 0.0, -p.gravity], seqs, |g| [0.0, 0.0, -*g]),
                 lifespan: f32t(b"KLIF", p.lifespan),
                 lifespan_vary: 0.0,
@@ -571,11 +583,12 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 emission_rate_vary: 0.0,
                 area_length: f32t(b"KP2N", p.length),
                 area_width: f32t(b"KP2W", p.width),
-                z_source: Track::constant(0.0),
-                // Segment colours are r, g, b (fire emitters store orange as [1, 0.52, 0]).
+                z_source: f32t(b"KP2Z", p.z_source),
+                // Warcraft III segment colours are r, g, b (fire emitters store orange as
+                // [1, 0.52, 0]); WoW's are C3Color (b, g, r).
                 color: LifeCurve {
                     times: times.clone(),
-                    values: p.colors.iter().map(|c| c.map(|v| v * 255.0)).collect(),
+                    values: p.colors.iter().map(|c| if wow { bgr(c) } else { *c }.map(|v| v * 255.0)).collect(),
                 },
                 alpha: LifeCurve { times: times.clone(), values: p.alphas.iter().map(|&a| a as f32 / 255.0).collect() },
                 scale: LifeCurve { times: times.clone(), values: p.scaling.iter().map(|&s| [s, s]).collect() },
@@ -583,22 +596,22 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 head_cell: curve([hl[0], hl[1].max(hd[0]), hd[1]]),
                 tail_cell: curve([tl[0], tl[1].max(td[0]), td[1]]),
                 tail_length: p.tail_length,
-                twinkle_speed: 0.0,
-                twinkle_percent: 0.0,
-                twinkle_scale: [0.0, 0.0],
+                twinkle_speed: p.twinkle[0],
+                twinkle_percent: p.twinkle[1],
+                twinkle_scale: [p.twinkle[2], p.twinkle[3]],
                 burst_multiplier: 1.0,
-                drag: 0.0,
+                drag: p.drag,
                 base_spin: 0.0,
                 base_spin_vary: 0.0,
-                spin: 0.0,
+                spin: p.spin,
                 spin_vary: 0.0,
-                wind: [0.0; 3],
-                wind_time: 0.0,
-                follow: [0.0; 4],
-                spline_points: Vec::new(),
+                wind: p.wind,
+                wind_time: p.wind_time,
+                follow: p.follow,
+                spline_points: p.spline.clone(),
                 enabled: visibility(t, seqs),
-                geometry_model: String::new(),
-                recursion_model: String::new(),
+                geometry_model: p.geometry_model.clone(),
+                recursion_model: p.recursion_model.clone(),
             }
         })
         .collect();

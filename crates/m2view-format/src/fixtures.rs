@@ -461,8 +461,8 @@ pub fn demo_files() -> Vec<(String, Vec<u8>)> {
 /// 500 ms, a material with an opaque and an additive layer (alpha track
 /// 1 → 0 over Stand, 0.25 in Death), a texture animation, a geoset animation
 /// fading out in Death, a light, a helper, an attachment `Origin Ref`, an
-/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (v800), a ribbon on the
-/// lid, shapes, and a collision mesh (WoW).
+/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (a WoW sphere with
+/// drag), a ribbon on the lid, shapes, and a collision mesh (WoW).
 pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
     use crate::raw::mdx::*;
     let wow = version >= 1300;
@@ -650,9 +650,7 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             global_sequence: None,
             times: vec![2100],
         }],
-        particle_emitters2: if wow {
-            Vec::new()
-        } else {
+        particle_emitters2: {
             vec![MdlParticleEmitter2 {
                 object: node("Sparks", 6, Some(1), Vec::new()),
                 speed: 2.0,
@@ -679,6 +677,12 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
                 priority_plane: 0,
                 replaceable_id: 0,
                 tracks: Tracks(vec![(*b"KP2E", AnyTrack::F32(track(1, vec![key(0, 20.0), key(2000, 0.0)])))]),
+                // WoW's extra fields; v800 has none of them.
+                emitter_type: if wow { 2 } else { 0 },
+                longitude: if wow { 3.0 } else { 0.0 },
+                drag: if wow { 0.5 } else { 0.0 },
+                spline: if wow { vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]] } else { Vec::new() },
+                ..Default::default()
             }]
         },
         ribbons: vec![MdlRibbon {

@@ -307,8 +307,8 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
             })
         });
     }
-    if !f.particle_emitters2.is_empty() && !wow {
-        w.chunk(b"PRE2", |w| f.particle_emitters2.iter().for_each(|p| particle_emitter2(w, p)));
+    if !f.particle_emitters2.is_empty() {
+        w.chunk(b"PRE2", |w| w.entries(&f.particle_emitters2, particle_emitter2));
     }
     if !f.ribbons.is_empty() {
         w.chunk(b"RIBB", |w| {
@@ -440,8 +440,15 @@ fn geosets_v1500(w: &mut W, gs: &[MdlGeoset]) {
 fn particle_emitter2(w: &mut W, p: &MdlParticleEmitter2) {
     w.sized(|w| {
         w.object(&p.object);
-        w.f32s(&[p.speed, p.variation, p.latitude, p.gravity, p.lifespan, p.emission_rate, p.width, p.length]);
-        w.u32(p.filter_mode);
+        if w.wow {
+            w.u32(0); // emitterSize
+            w.u32(p.emitter_type);
+            w.f32s(&[p.speed, p.variation, p.latitude, p.longitude, p.gravity, p.z_source]);
+            w.f32s(&[p.lifespan, p.emission_rate, p.length, p.width]);
+        } else {
+            w.f32s(&[p.speed, p.variation, p.latitude, p.gravity, p.lifespan, p.emission_rate, p.width, p.length]);
+            w.u32(p.filter_mode);
+        }
         w.u32(p.rows);
         w.u32(p.columns);
         w.u32(p.head_or_tail);
@@ -451,10 +458,29 @@ fn particle_emitter2(w: &mut W, p: &MdlParticleEmitter2) {
         p.alphas.iter().for_each(|&a| w.u8(a));
         w.f32s(&p.scaling);
         p.head_intervals.iter().chain(&p.tail_intervals).flatten().for_each(|&v| w.u32(v));
-        w.u32(p.texture_id);
-        w.u32(p.squirt);
+        if w.wow {
+            w.u32(p.filter_mode);
+            w.u32(p.texture_id);
+        } else {
+            w.u32(p.texture_id);
+            w.u32(p.squirt);
+        }
         w.i32(p.priority_plane);
         w.u32(p.replaceable_id);
+        if w.wow {
+            w.string(&p.geometry_model, 260);
+            w.string(&p.recursion_model, 260);
+            w.f32s(&p.twinkle);
+            w.f32(p.ivel_scale);
+            w.f32s(&p.tumble);
+            w.f32s(&[p.drag, p.spin]);
+            w.f32s(&p.wind);
+            w.f32(p.wind_time);
+            w.f32s(&p.follow);
+            w.u32(p.spline.len() as u32);
+            p.spline.iter().for_each(|s| w.f32s(s));
+            w.u32(p.squirt);
+        }
         w.tracks(&p.tracks);
     });
 }

@@ -39,7 +39,7 @@ fn model_values_match_hand_computed() {
         assert_eq!((m.sequences[0].anim_id, m.sequences[1].anim_id), (0, 1));
         assert_eq!((m.sequences[0].duration_ms, m.sequences[1].duration_ms), (1000, 1000));
         // Every node is a bone, parents first; Root has no parent.
-        let nodes = if v == 800 { 9 } else { 8 };
+        let nodes = 9;
         assert_eq!(m.bones.len(), nodes, "v{v}");
         for (i, b) in m.bones.iter().enumerate() {
             assert!(b.parent.is_none_or(|p| p.index() < i), "v{v} bone {i} before its parent");
@@ -100,13 +100,18 @@ fn model_values_match_hand_computed() {
         // Colour: r, g, b as stored in v800; b, g, r (C3Color) in WoW.
         let want = if v == 800 { [1.0, 0.5, 0.0] } else { [0.0, 0.5, 1.0] };
         assert_eq!(r.color.sequences[0].values, [want]);
+        let p = &m.particles[0];
+        assert_eq!(p.blend, BlendMode::Add);
+        assert_eq!(p.bone, Some(BoneId(bone("Sparks"))));
+        assert_eq!(p.alpha.values, [1.0, 128.0 / 255.0, 0.0]);
+        assert_eq!(p.emission_rate.sequences[0].values, [20.0]);
+        // Warcraft III latitude is in degrees; WoW's (as M2) in radians.
+        let lat = p.vertical_range.sequences[0].values[0];
+        assert_eq!(lat, if v == 800 { 0.3f32.to_radians() } else { 0.3 });
         if v == 800 {
-            let p = &m.particles[0];
-            assert_eq!(p.blend, BlendMode::Add);
-            assert_eq!(p.bone, Some(BoneId(bone("Sparks"))));
-            assert_eq!(p.alpha.values, [1.0, 128.0 / 255.0, 0.0]);
-            assert_eq!(p.emission_rate.sequences[0].values, [20.0]);
+            assert_eq!(p.emitter_type, EmitterType::Plane);
         } else {
+            assert_eq!((p.emitter_type, p.drag, p.spline_points.len()), (EmitterType::Sphere, 0.5, 2));
             assert_eq!(m.collision.indices, [0, 1, 2, 0, 2, 3]);
         }
     }

@@ -341,7 +341,8 @@ pub struct MdlCamera {
     pub tracks: Tracks,
 }
 
-/// `MDLPARTICLEEMITTER2` (v800 layout).
+/// `MDLPARTICLEEMITTER2` (v800 and WoW layouts: same values, different order;
+/// WoW adds the fields after `replaceable_id`).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlParticleEmitter2 {
     /// Node (flags ≥ 0x8000 are emitter flags).
@@ -350,7 +351,7 @@ pub struct MdlParticleEmitter2 {
     pub speed: f32,
     /// Speed variation (fraction).
     pub variation: f32,
-    /// Cone half angle (degrees).
+    /// Cone half angle (v800: degrees; WoW: radians, as M2).
     pub latitude: f32,
     /// Downward acceleration.
     pub gravity: f32,
@@ -374,7 +375,7 @@ pub struct MdlParticleEmitter2 {
     pub tail_length: f32,
     /// Middle of life (0..1).
     pub middle_time: f32,
-    /// Start/middle/end colours, `r, g, b` (unlike `GEOA`).
+    /// Start/middle/end colours as stored: `r, g, b` in v800, `b, g, r` in WoW.
     pub colors: [[f32; 3]; 3],
     /// Start/middle/end alpha 0..255.
     pub alphas: [u8; 3],
@@ -392,6 +393,34 @@ pub struct MdlParticleEmitter2 {
     pub priority_plane: i32,
     /// Replaceable id.
     pub replaceable_id: u32,
+    /// WoW only from here (zero in v800): 0 base, 1 plane, 2 sphere, 3 spline.
+    pub emitter_type: u32,
+    /// Longitude (cone about Z).
+    pub longitude: f32,
+    /// Deducted from the start height.
+    pub z_source: f32,
+    /// Twinkle fps, on/off, scale min, scale max.
+    pub twinkle: [f32; 4],
+    /// Instant velocity scale.
+    pub ivel_scale: f32,
+    /// Tumble x/y/z min/max.
+    pub tumble: [f32; 6],
+    /// Drag.
+    pub drag: f32,
+    /// Spin.
+    pub spin: f32,
+    /// Wind vector.
+    pub wind: [f32; 3],
+    /// How long the wind applies (s).
+    pub wind_time: f32,
+    /// Follow speed 1, scale 1, speed 2, scale 2.
+    pub follow: [f32; 4],
+    /// Spline points.
+    pub spline: Vec<[f32; 3]>,
+    /// Particle model path.
+    pub geometry_model: String,
+    /// Recursion model path.
+    pub recursion_model: String,
     /// `KP2*` tracks and `KVIS`.
     pub tracks: Tracks,
 }
@@ -477,7 +506,7 @@ pub struct MdxFile {
     pub cameras: Vec<MdlCamera>,
     /// `EVTS`.
     pub events: Vec<MdlEvent>,
-    /// `PRE2` (v800).
+    /// `PRE2`.
     pub particle_emitters2: Vec<MdlParticleEmitter2>,
     /// `RIBB`.
     pub ribbons: Vec<MdlRibbon>,
@@ -1006,27 +1035,22 @@ fn camera(r: &mut R<'_>, wow: bool) -> Result<MdlCamera> {
     })
 }
 
-fn particle_emitter2(r: &mut R<'_>) -> Result<MdlParticleEmitter2> {
+fn particle_emitter2(r: &mut R<'_>, wow: bool) -> Result<MdlParticleEmitter2> {
     let mut e = r.entry("particle emitter")?;
-    let object = gen_object(&mut e, false).at("object")?;
-    let mut p = MdlParticleEmitter2 {
-        object,
-        speed: e.f32()?,
-        variation: e.f32()?,
-        latitude: e.f32()?,
-        gravity: e.f32()?,
-        lifespan: e.f32()?,
-        emission_rate: e.f32()?,
-        width: e.f32()?,
-        length: e.f32()?,
-        filter_mode: e.u32()?,
-        rows: e.u32()?,
-        columns: e.u32()?,
-        head_or_tail: e.u32()?,
-        tail_length: e.f32()?,
-        middle_time: e.f32()?,
-        ..Default::default()
-    };
+    let mut p = MdlParticleEmitter2 { object: gen_object(&mut e, wow).at("object")?, ..Default::default() };
+    if wow {
+        e.u32()?; // emitterSize
+        p.emitter_type = e.u32()?;
+        [p.speed, p.variation, p.latitude, p.longitude, p.gravity, p.z_source] =
+            [e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+        [p.lifespan, p.emission_rate, p.length, p.width] = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+    } else {
+        [p.speed, p.variation, p.latitude, p.gravity] = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+        [p.lifespan, p.emission_rate, p.width, p.length] = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+        p.filter_mode = e.u32()?;
+    }
+    [p.rows, p.columns, p.head_or_tail] = [e.u32()?, e.u32()?, e.u32()?];
+    [p.tail_length, p.middle_time] = [e.f32()?, e.f32()?];
     for c in &mut p.colors {
         *c = e.vec3()?;
     }
@@ -1035,11 +1059,32 @@ fn particle_emitter2(r: &mut R<'_>) -> Result<MdlParticleEmitter2> {
     for iv in p.head_intervals.iter_mut().chain(p.tail_intervals.iter_mut()) {
         *iv = [e.u32()?, e.u32()?, e.u32()?];
     }
-    p.texture_id = e.u32()?;
-    p.squirt = e.u32()?;
+    if wow {
+        p.filter_mode = e.u32()?;
+        p.texture_id = e.u32()?;
+    } else {
+        p.texture_id = e.u32()?;
+        p.squirt = e.u32()?;
+    }
     p.priority_plane = e.i32()?;
     p.replaceable_id = e.u32()?;
-    p.tracks = tracks(&mut e, false)?;
+    if wow {
+        p.geometry_model = e.string(260)?;
+        p.recursion_model = e.string(260)?;
+        p.twinkle = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+        p.ivel_scale = e.f32()?;
+        for t in &mut p.tumble {
+            *t = e.f32()?;
+        }
+        [p.drag, p.spin] = [e.f32()?, e.f32()?];
+        p.wind = e.vec3()?;
+        p.wind_time = e.f32()?;
+        p.follow = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+        let n = e.u32()?;
+        p.spline = e.vec(n, 12, |e| e.vec3()).at("spline")?;
+        p.squirt = e.u32()?;
+    }
+    p.tracks = tracks(&mut e, wow)?;
     Ok(p)
 }
 
@@ -1204,7 +1249,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"CAMS" => f.cameras = c.entries(wow, "cameras", |c| camera(c, wow))?,
                 b"EVTS" => f.events = c.entries(wow, "events", |c| event(c, wow))?,
                 b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow))?,
-                b"PRE2" if !wow => f.particle_emitters2 = c.entries(false, "emitters", particle_emitter2)?,
+                b"PRE2" => f.particle_emitters2 = c.entries(wow, "emitters", |c| particle_emitter2(c, wow))?,
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
