@@ -1,0 +1,137 @@
+//! Particle update and draw for 1, 100 and 1,000 emitters of a real model
+//! (`ElwynnCampfire.m2`'s emitters, or the writer fixture's without the sample
+//! corpus), replicated on a grid, after 3 s of simulation so the emitters are
+//! full: "update" (one 1/60 s CPU step), "build" (view-facing quads) and
+//! "frame" (update, build, upload, draw at 1280×720, submit, wait).
+//! Goal (issue 5): 1,000 emitters with 1M live particles at ≥ 60 fps on a
+//! real GPU. The live particle count is printed per N.
+//!
+//! `cargo bench -p m2view --bench particles` (`M2VIEW_BENCH_N=1,100` to choose N).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::{Mat4, Vec3};
+use m2view::scene;
+use m2view_anim::particles::ParticleSystem;
+use m2view_anim::{Player, Pose};
+use m2view_format::{LoadOptions, LoadedModel, fixtures};
+use m2view_render::camera::Camera;
+use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
+use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
+
+fn effect_model() -> LoadedModel {
+    if let Some(dir) = fixtures::samples_dir() {
+        let p = dir.join("Koward_Improved_Models/World/Azeroth/elwynn/passivedoodads/Campfire/ElwynnCampfire.m2");
+        if let Ok(lm) = m2view_format::load_model_file(&p, &LoadOptions::default()) {
+            return lm;
+        }
+        eprintln!("*** {} not found: using the fixture ***", p.display());
+    }
+    let d = std::env::temp_dir().join(format!("m2view-bench-p-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("TwoBoxes.m2"), m2view_format::writer::write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(d.join("TwoBoxes00.skin"), m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264))
+        .unwrap();
+    m2view_format::load_model_file(&d.join("TwoBoxes.m2"), &LoadOptions::default()).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let base = effect_model();
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    eprintln!(
+        "particles benchmark on {} with {} ({} emitters)",
+        gpu.adapter_summary(),
+        base.path.display(),
+        base.model.particles.len()
+    );
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let target = OffscreenTarget::new(&gpu.device, 1280, 720);
+    let ns: Vec<usize> = std::env::var("M2VIEW_BENCH_N")
+        .ok()
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1, 100, 1000]);
+    let mut g = c.benchmark_group("particles");
+    g.sample_size(10);
+    g.measurement_time(std::time::Duration::from_secs(4));
+    for &n in &ns {
+        // N emitters: the model's, cycled and spread on a grid (one model, one draw list).
+        let mut lm = base.clone();
+        let src = base.model.particles.clone();
+        let side = (n as f32).sqrt().ceil() as usize;
+        let spacing = 4.0;
+        lm.model.particles = (0..n)
+            .map(|i| {
+                let mut e = src[i % src.len()].clone();
+                e.bone = None;
+                let off = Vec3::new((i % side) as f32, (i / side) as f32, 0.0) * spacing;
+                e.position = (Vec3::from(e.position) + off).into();
+                e
+            })
+            .collect();
+        let model = &lm.model;
+        let textures = scene::load_textures(&lm, renderer.supports_bc(), &mut Vec::new());
+        let gm = renderer.upload(model, &textures);
+        let mut gi = renderer.instance(&gm);
+        let mut player = Player::new(model);
+        let mut pose = Pose::default();
+        scene::pose(model, &mut player, Mat4::IDENTITY, &mut pose);
+        let mut ps = ParticleSystem::new(model, 1);
+        for _ in 0..90 {
+            ps.update(model, &player.clock(model), &pose.bones, 1.0 / 30.0);
+        }
+        eprintln!("N = {n}: {} live particles", ps.live());
+        let center = Vec3::new(side as f32, side as f32, 0.0) * spacing * 0.5;
+        let radius = side as f32 * spacing + 8.0;
+        let cam = Camera {
+            eye: center + Vec3::new(radius, -radius, radius * 0.7),
+            target: center,
+            up: Vec3::Z,
+            fov_y: 0.8,
+            near: 0.5,
+            far: radius * 4.0,
+        };
+        let (view, proj) = (cam.view(), cam.proj(1280.0 / 720.0));
+        let (mut verts, mut draws) = (Vec::new(), Vec::new());
+        g.bench_function(format!("update/{n}"), |b| {
+            b.iter(|| ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0))
+        });
+        g.bench_function(format!("build/{n}"), |b| {
+            b.iter(|| {
+                ps.build(model, view, &mut verts, &mut draws);
+                black_box(verts.len())
+            })
+        });
+        let geosets = scene::default_geosets(model, 0);
+        let visible = |id: u16| geosets.contains(&id);
+        g.bench_function(format!("frame/{n}"), |b| {
+            b.iter(|| {
+                ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0);
+                ps.build(model, view, &mut verts, &mut draws);
+                let params = FrameParams {
+                    world: Mat4::IDENTITY,
+                    view,
+                    proj,
+                    lod: 0,
+                    geoset_visible: &visible,
+                    pose: &pose,
+                    model_alpha: 1.0,
+                    lighting: Lighting::default(),
+                };
+                renderer.prepare(&gm, &mut gi, model, &params);
+                renderer.prepare_particles(&mut gi, model, proj * view, &verts, &draws);
+                let mut enc = gpu.device.create_command_encoder(&Default::default());
+                {
+                    let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
+                    renderer.draw(&gm, &gi, &mut pass);
+                }
+                gpu.queue.submit([enc.finish()]);
+                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
