@@ -34,7 +34,7 @@ fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
             e.area_length = Track::constant(0.3);
             e.area_width = Track::constant(0.6);
             e.vertical_range = Track::constant(1.5);
-            e.horizontal_range = Track::constant(3.14);
+            e.horizontal_range = Track::constant(std::f32::consts::PI);
         }),
         with(&|e| {
             e.emitter_type = EmitterType::Spline;
