@@ -39,6 +39,8 @@ pub mod flags {
     pub const RANDOM_FLIPBOOK_START: u32 = 0x8000;
     /// Random head cell when there is no head cell track.
     pub const RANDOM_CELL: u32 = 0x10000;
+    /// Particles follow the emitter's movement (spec §4.5).
+    pub const FOLLOW: u32 = 0x4000;
     /// Draw head quads.
     pub const HEAD: u32 = 0x20000;
     /// Draw tail quads.
@@ -99,6 +101,69 @@ struct EmitterState {
     cell_offset: u32,
     /// lifespan + lifespanVary: over-life curves are sampled at age / this (spec §5.1).
     max_life: f32,
+    /// Emitter position at the previous update (follow) and at the last burst tick.
+    prev_pos: Option<Vec3>,
+    burst_pos: Option<Vec3>,
+    burst_elapsed: f32,
+    /// Velocity added to new particles (burst, spec §4.4).
+    burst_vec: Vec3,
+    /// Displacement added to every particle per step (follow, spec §4.5).
+    follow_delta: Vec3,
+}
+
+impl EmitterState {
+    fn new(rng: Rng, cell_offset: u32) -> EmitterState {
+        EmitterState {
+            rng,
+            particles: Vec::new(),
+            accum: 0.0,
+            matrix: Mat4::IDENTITY,
+            cell_offset,
+            max_life: 1.0,
+            prev_pos: None,
+            burst_pos: None,
+            burst_elapsed: 0.0,
+            burst_vec: Vec3::ZERO,
+            follow_delta: Vec3::ZERO,
+        }
+    }
+}
+
+/// Follow (spec §4.5): the share of the emitter's movement `delta` over `dt`
+/// seconds that particles take along, from `follow = [speed1, scale1, speed2,
+/// scale2]`: a line through (speed1, scale1) and (speed2, scale2) at the
+/// emitter's speed, capped at 1 when non-negative.
+pub fn follow_delta(follow: [f32; 4], delta: Vec3, dt: f32) -> Vec3 {
+    let [s1, k1, s2, k2] = follow;
+    let mult = if s2 != s1 { (k2 - k1) / (s2 - s1) } else { 0.0 };
+    let base = k1 - s1 * mult;
+    let mut x = mult * delta.length() / dt.max(1e-6) + base;
+    if x >= 0.0 {
+        x = x.min(1.0);
+    }
+    delta * x
+}
+
+/// Uniform [0, 1) values driving twinkle (spec §5.2). The client's table is
+/// not known; this one is fixed so renders are reproducible.
+fn twinkle_table() -> &'static [f32; 128] {
+    static TABLE: std::sync::OnceLock<[f32; 128]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut r = Rng::new(0x7717);
+        std::array::from_fn(|_| r.uniform_pos())
+    })
+}
+
+/// Twinkle (spec §5.2): `None` when the particle is hidden this frame, else
+/// the scale factor. No twinkle configured (percent ≥ 1, no scale range) is 1.
+pub fn twinkle(e: &ParticleEmitter, age: f32, seed: u16) -> Option<f32> {
+    let [lo, hi] = e.twinkle_scale;
+    if e.twinkle_percent >= 1.0 && hi == lo {
+        return Some(1.0);
+    }
+    let idx = 0x7F & ((age * e.twinkle_speed) as i32).wrapping_add(seed as i32);
+    let r = twinkle_table()[idx as usize];
+    (e.twinkle_percent >= r).then_some(lo + (hi - lo) * r)
 }
 
 /// Upper bound of live particles per emitter (the client caps them too).
@@ -245,14 +310,7 @@ impl ParticleSystem {
                 let mut rng = Rng::new(seed.wrapping_add(i as u32 * 7919));
                 let cells = (e.texture_rows.max(1) as u32) * (e.texture_cols.max(1) as u32);
                 let cell_offset = if e.flags & flags::RANDOM_FLIPBOOK_START != 0 { rng.next_u32() % cells } else { 0 };
-                EmitterState {
-                    rng,
-                    particles: Vec::new(),
-                    accum: 0.0,
-                    matrix: Mat4::IDENTITY,
-                    cell_offset,
-                    max_life: 1.0,
-                }
+                EmitterState::new(rng, cell_offset)
             })
             .collect();
         ParticleSystem { emitters, disabled: vec![false; model.particles.len()] }
@@ -277,6 +335,25 @@ impl ParticleSystem {
             let p = params(e, clock);
             st.max_life = (p.lifespan + e.lifespan_vary).max(0.001);
             let enabled = p.enabled && !self.disabled.get(i).copied().unwrap_or(false);
+            let pos = st.matrix.w_axis.truncate();
+            let steps = (dt_s / 0.1).ceil().max(1.0);
+            st.follow_delta = match st.prev_pos {
+                Some(prev) if e.flags & flags::FOLLOW != 0 && dt_s > 0.0 => {
+                    follow_delta(e.follow, pos - prev, dt_s) / steps
+                }
+                _ => Vec3::ZERO,
+            };
+            st.prev_pos = Some(pos);
+            if e.flags & flags::BURST != 0 {
+                // Every 30 ms the emitter's movement becomes a velocity for new particles.
+                st.burst_elapsed += dt_s;
+                if st.burst_elapsed >= 0.03 {
+                    let from = *st.burst_pos.get_or_insert(pos);
+                    st.burst_vec = (pos - from) * (0.03 / st.burst_elapsed) * e.burst_multiplier;
+                    st.burst_pos = Some(pos);
+                    st.burst_elapsed = 0.0;
+                }
+            }
             let mut left = dt_s;
             while left > 0.0 {
                 let step = left.min(0.1);
@@ -324,14 +401,21 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
         while st.accum > 1.0 {
             st.accum -= 1.0;
             if st.particles.len() < MAX_PARTICLES_PER_EMITTER {
-                let q = create(e, p, &mut st.rng, dt, st.matrix);
+                let mut q = create(e, p, &mut st.rng, dt, st.matrix);
+                if st.burst_vec != Vec3::ZERO {
+                    q.vel += st.burst_vec * (1.0 + p.speed_var * st.rng.uniform());
+                }
                 st.particles.push(q);
             }
         }
     }
     let center = st.matrix.w_axis.truncate();
+    let follow = st.follow_delta;
     st.particles.retain_mut(|q| {
         q.vel += drift;
+        if follow != Vec3::ZERO && 2.0 * dt < q.age {
+            q.pos += follow;
+        }
         let step = q.vel * dt;
         q.vel = (q.vel + dv) * (1.0 - drag);
         q.pos += step + dp;
@@ -381,6 +465,8 @@ fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: M
         if e.flags & flags::INHERIT_SCALE != 0 {
             scale *= inherited;
         }
+        let Some(tw) = twinkle(e, q.age, q.seed) else { continue };
+        scale *= tw;
         let color = [rgb.x, rgb.y, rgb.z, alpha.clamp(0.0, 1.0)];
         if color[3] <= 0.0 {
             continue;
@@ -516,20 +602,69 @@ mod tests {
             area_y: 0.0,
             z_source: 0.0,
         };
-        let mut st = EmitterState {
-            rng: Rng::new(1),
-            particles: vec![Particle { pos: Vec3::ZERO, vel: Vec3::ZERO, age: 0.0, life: 100.0, seed: 0 }],
-            accum: 0.0,
-            matrix: Mat4::IDENTITY,
-            cell_offset: 0,
-            max_life: 100.0,
-        };
+        let mut st = EmitterState::new(Rng::new(1), 0);
+        st.particles.push(Particle { pos: Vec3::ZERO, vel: Vec3::ZERO, age: 0.0, life: 100.0, seed: 0 });
+        st.max_life = 100.0;
         for _ in 0..10 {
             step_emitter(&e, &mut st, &p, false, 0.1);
         }
         let z = st.particles[0].pos.z;
         assert!((z - (-10.0 * 0.01 * 50.0)).abs() < 1e-4, "{z}");
         assert!((st.particles[0].vel.z + 10.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn follow_takes_a_share_of_the_emitter_movement() {
+        // Scale 0 at speed 0, 1 at speed 10: moving 0.05 in 0.01 s (speed 5) takes half along.
+        let d = follow_delta([0.0, 0.0, 10.0, 1.0], Vec3::new(0.05, 0.0, 0.0), 0.01);
+        assert!((d.x - 0.025).abs() < 1e-6, "{d}");
+        // Faster than speed2: capped at the whole movement.
+        assert_eq!(follow_delta([0.0, 0.0, 10.0, 1.0], Vec3::X, 0.01), Vec3::X);
+        // Equal speeds: the constant scale1.
+        assert_eq!(follow_delta([1.0, 0.25, 1.0, 0.75], Vec3::Y, 0.1), Vec3::Y * 0.25);
+    }
+
+    #[test]
+    fn burst_and_follow_carry_the_emitter_movement() {
+        // The emitter moves +0.3 in X every 30 ms; particles have no speed of their own.
+        let mut m = model(264);
+        let e = &mut m.particles[0];
+        e.emission_speed = m2view_format::Track::constant(0.0);
+        e.emission_rate = m2view_format::Track::constant(100.0);
+        e.gravity = m2view_format::Track::constant([0.0; 3]);
+        (e.drag, e.wind, e.burst_multiplier, e.follow) = (0.0, [0.0; 3], 1.0, [0.0, 1.0, 0.0, 1.0]);
+        let g = [0.0];
+        let moving = |m: &Model, flag: u32| {
+            let mut m = m.clone();
+            m.particles[0].flags |= flag;
+            let mut ps = ParticleSystem::new(&m, 3);
+            for k in 0..20 {
+                let bones = vec![Mat4::from_translation(Vec3::X * 0.3 * k as f32); m.bones.len()];
+                ps.update(&m, &Clock::new(0, k as f32 * 30.0, &g), &bones, 0.03);
+            }
+            ps.emitters[0].particles.clone()
+        };
+        // Burst: new particles get the movement per 30 ms as velocity.
+        let burst = moving(&m, flags::BURST);
+        let young: Vec<_> = burst.iter().filter(|q| q.age < 0.1).collect();
+        assert!(!young.is_empty());
+        assert!(young.iter().all(|q| (q.vel.x - 0.3).abs() < 0.05), "{:?}", young[0].vel);
+        // Follow with scale 1: particles older than two steps move with the emitter.
+        let follow = moving(&m, flags::FOLLOW);
+        let still = moving(&m, 0);
+        let mean_x = |v: &[Particle]| v.iter().map(|q| q.pos.x).sum::<f32>() / v.len() as f32;
+        assert!(mean_x(&follow) > mean_x(&still) + 0.5, "{} vs {}", mean_x(&follow), mean_x(&still));
+    }
+
+    #[test]
+    fn twinkle_hides_about_its_percentage() {
+        let mut e = model(264).particles[0].clone();
+        (e.twinkle_percent, e.twinkle_scale) = (1.0, [1.0, 1.0]);
+        assert_eq!(twinkle(&e, 0.3, 17), Some(1.0));
+        (e.twinkle_percent, e.twinkle_speed, e.twinkle_scale) = (0.5, 10.0, [0.5, 1.5]);
+        let shown: Vec<f32> = (0..1000u16).filter_map(|s| twinkle(&e, 0.7, s)).collect();
+        assert!((400..600).contains(&shown.len()), "{} of 1000 shown", shown.len());
+        assert!(shown.iter().all(|&k| (0.5..=1.0).contains(&k)), "shown ones draw r ≤ 0.5");
     }
 
     #[test]

@@ -596,9 +596,14 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 head_cell: curve([hl[0], hl[1].max(hd[0]), hd[1]]),
                 tail_cell: curve([tl[0], tl[1].max(td[0]), td[1]]),
                 tail_length: p.tail_length,
+                // Twinkle only when switched on with a scale range (seed: "not applied if max − min == 0").
                 twinkle_speed: p.twinkle[0],
-                twinkle_percent: p.twinkle[1],
-                twinkle_scale: [p.twinkle[2], p.twinkle[3]],
+                twinkle_percent: 1.0,
+                twinkle_scale: if p.twinkle[1] != 0.0 && p.twinkle[3] != p.twinkle[2] {
+                    [p.twinkle[2], p.twinkle[3]]
+                } else {
+                    [1.0, 1.0]
+                },
                 burst_multiplier: 1.0,
                 drag: p.drag,
                 base_spin: 0.0,
