@@ -230,6 +230,8 @@ pub struct Overlays {
     pub collision: bool,
     /// Attachment points.
     pub attachments: bool,
+    /// Particle and ribbon emitter positions.
+    pub emitters: bool,
     /// Ground grid.
     pub grid: bool,
 }
@@ -270,6 +272,16 @@ pub fn overlay_lines(
     if o.attachments {
         for m in &pose.attachments {
             l.cross(m.w_axis.truncate(), size * 0.02, [1.0, 0.3, 1.0, 1.0]);
+        }
+    }
+    if o.emitters {
+        for e in &model.particles {
+            let m = m2view_anim::particles::emitter_matrix(e, &pose.bones);
+            l.cross(m.w_axis.truncate(), size * 0.03, [1.0, 0.6, 0.1, 1.0]);
+        }
+        for r in &model.ribbons {
+            let bone = r.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+            l.cross(bone.transform_point3(Vec3::from(r.position)), size * 0.03, [0.1, 0.9, 1.0, 1.0]);
         }
     }
     if o.collision {

@@ -1,5 +1,6 @@
 //! Debug overlay geometry on the writer fixture: counts and positions of the
-//! segments built for bones, bounds, wireframe, normals, attachments, collision.
+//! segments built for bones, bounds, wireframe, normals, attachments,
+//! emitters, collision.
 
 use m2view::scene::{Overlays, default_geosets, overlay_lines};
 use m2view_anim::{Clock, Pose, evaluate};
@@ -20,6 +21,8 @@ fn overlay_segments() {
     assert_eq!(segs(Overlays { wireframe: true, ..Default::default() }), 24 * 3);
     assert_eq!(segs(Overlays { normals: true, ..Default::default() }), 24 * 3);
     assert_eq!(segs(Overlays { attachments: true, ..Default::default() }), 3);
+    // One particle and one ribbon emitter: a cross each.
+    assert_eq!(segs(Overlays { emitters: true, ..Default::default() }), 6);
     assert_eq!(segs(Overlays { collision: true, ..Default::default() }), 3);
     assert_eq!(segs(Overlays { grid: true, ..Default::default() }), 42);
     // The bone line ends at bone 1's pivot (0, 0, 1), which does not move.

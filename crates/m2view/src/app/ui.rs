@@ -461,6 +461,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.checkbox(&mut o.normals, "normals");
                     ui.checkbox(&mut o.collision, "collision mesh");
                     ui.checkbox(&mut o.attachments, "attachment points");
+                    ui.checkbox(&mut o.emitters, "emitter positions");
                     ui.checkbox(&mut o.grid, "grid");
                 });
                 ui.horizontal(|ui| {
