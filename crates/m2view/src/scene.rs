@@ -33,6 +33,14 @@ pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> 
         .collect()
 }
 
+/// A small RGBA preview of a texture file for the inspector: the first mip
+/// level no larger than 64 px that decodes (level 0 when none is that small).
+pub fn thumbnail(path: &std::path::Path) -> Option<m2view_format::blp::RgbaImage> {
+    let blp = m2view_format::companion::read_file(path).and_then(Blp::parse).ok()?;
+    let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
+    (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
+}
+
 /// Warcraft III player 1 red, the team colour shown until the user picks another.
 pub const DEFAULT_TEAM_COLOR: [u8; 3] = [255, 3, 3];
 

@@ -130,3 +130,27 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
     h.get_by_label("team colour");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
+    let mut s = state();
+    let c = s.current.as_mut().unwrap();
+    c.thumbnails = c.lm.texture_files.iter().map(|p| p.as_deref().and_then(m2view::scene::thumbnail)).collect();
+    // The demo's checker is 32×32: its preview is that level.
+    assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((32, 32)));
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label_contains("Textures (").click();
+    h.run();
+    let handles = &h.state().current.as_ref().unwrap().thumbnail_handles;
+    assert!(handles.first().is_some_and(Option::is_some), "thumbnail uploaded when shown");
+    // Bones as a tree: bone 1 sits under bone 0, shown once bone 0 opens.
+    h.get_by_label_contains("Bones (").click();
+    h.run();
+    assert!(h.query_by_label_contains("bone 1:").is_none());
+    h.get_by_label_contains("bone 0:").click();
+    h.run();
+    assert!(h.query_by_label_contains("bone 1:").is_some());
+}

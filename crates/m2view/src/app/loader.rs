@@ -17,6 +17,8 @@ pub struct Loaded {
     pub textures: Vec<Option<TextureData>>,
     /// Texture decode problems.
     pub warnings: Vec<String>,
+    /// Small previews for the inspector, one per model texture.
+    pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
 }
 
 /// A load in progress.
@@ -35,7 +37,8 @@ impl Pending {
             let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|lm| {
                 let mut warnings = Vec::new();
                 let textures = scene::load_textures(&lm, bc, &mut warnings);
-                Loaded { lm, textures, warnings }
+                let thumbnails = lm.texture_files.iter().map(|p| p.as_deref().and_then(scene::thumbnail)).collect();
+                Loaded { lm, textures, warnings, thumbnails }
             });
             let _ = tx.send(result);
         });

@@ -99,6 +99,10 @@ pub struct Current {
     pub warnings: Vec<String>,
     /// Particle emitters switched off by the user.
     pub disabled_emitters: Vec<bool>,
+    /// Texture previews decoded by the loader, uploaded to egui on first show.
+    pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
+    /// The egui textures made from `thumbnails`.
+    pub thumbnail_handles: Vec<Option<egui::TextureHandle>>,
 }
 
 impl Current {
@@ -107,7 +111,16 @@ impl Current {
         let player = Player::new(&lm.model);
         let geosets = scene::default_geosets(&lm.model, 0);
         let disabled_emitters = vec![false; lm.model.particles.len()];
-        Current { lm, player, lod: 0, geosets, warnings, disabled_emitters }
+        Current {
+            lm,
+            player,
+            lod: 0,
+            geosets,
+            warnings,
+            disabled_emitters,
+            thumbnails: Vec::new(),
+            thumbnail_handles: Vec::new(),
+        }
     }
 
     /// Switches LOD, keeping geoset choices where ids exist.
@@ -238,7 +251,9 @@ impl AppState {
                         *t = Some(team);
                     }
                 }
-                self.current = Some(Current::new(l.lm, warnings));
+                let mut current = Current::new(l.lm, warnings);
+                current.thumbnails = l.thumbnails;
+                self.current = Some(current);
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;
                 self.frame_request.get_or_insert(Preset::Iso);

@@ -308,10 +308,49 @@ fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
     }
 }
 
+/// The egui texture of preview `i`, uploaded on first use.
+fn thumbnail<'a>(
+    ctx: &egui::Context,
+    images: &[Option<m2view_format::blp::RgbaImage>],
+    handles: &'a mut Vec<Option<egui::TextureHandle>>,
+    i: usize,
+) -> Option<&'a egui::TextureHandle> {
+    let img = images.get(i)?.as_ref()?;
+    if handles.len() < images.len() {
+        handles.resize(images.len(), None);
+    }
+    let h = handles[i].get_or_insert_with(|| {
+        let size = [img.width as usize, img.height as usize];
+        ctx.load_texture(
+            format!("thumb{i}"),
+            egui::ColorImage::from_rgba_unmultiplied(size, &img.pixels),
+            Default::default(),
+        )
+    });
+    Some(h)
+}
+
+/// One bone and, collapsed, its children (the filter shows a flat list instead).
+/// Nesting stops at 64 levels, so a hostile chain of bones cannot exhaust the stack.
+fn bone_tree(ui: &mut egui::Ui, i: usize, children: &[Vec<usize>], line: &dyn Fn(usize) -> String, depth: usize) {
+    if children[i].is_empty() {
+        ui.label(line(i));
+    } else if depth >= 64 {
+        ui.label(format!("{} (deeper bones: use the filter)", line(i)));
+    } else {
+        egui::CollapsingHeader::new(line(i)).id_salt(("bone", i)).show(ui, |ui| {
+            for &c in &children[i] {
+                bone_tree(ui, c, children, line, depth + 1);
+            }
+        });
+    }
+}
+
 fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.add(egui::TextEdit::singleline(&mut s.filter).hint_text("filter"));
-    let Some(c) = &s.current else { return };
-    let m = &c.lm.model;
+    let Some(c) = &mut s.current else { return };
+    let (lm, thumbs, handles) = (&c.lm, &c.thumbnails, &mut c.thumbnail_handles);
+    let m = &lm.model;
     let f = s.filter.to_lowercase();
     let show = |t: &str| f.is_empty() || t.to_lowercase().contains(&f);
     let src = &m.source;
@@ -324,7 +363,7 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     }
     egui::CollapsingHeader::new(format!("Textures ({})", m.textures.len())).show(ui, |ui| {
         for (i, t) in m.textures.iter().enumerate() {
-            let file = c.lm.texture_files.get(i).cloned().flatten();
+            let file = lm.texture_files.get(i).cloned().flatten();
             let line = format!(
                 "{i}: type {} {:?} -> {}",
                 t.kind,
@@ -332,7 +371,12 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
                 file.map_or("missing".into(), |p| p.display().to_string())
             );
             if show(&line) {
-                ui.label(line);
+                ui.horizontal(|ui| {
+                    if let Some(tex) = thumbnail(ui.ctx(), thumbs, handles, i) {
+                        ui.image((tex.id(), egui::vec2(48.0, 48.0)));
+                    }
+                    ui.label(line);
+                });
             }
         }
     });
@@ -342,11 +386,27 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
     });
     egui::CollapsingHeader::new(format!("Bones ({})", m.bones.len())).show(ui, |ui| {
-        for (i, b) in m.bones.iter().enumerate() {
+        let line = |i: usize| {
+            let b = &m.bones[i];
             let key = b.key_bone_id.and_then(m2view_format::key_bone_name).unwrap_or("");
-            let line = format!("{i}: {} parent {:?} {key} flags {:#x}", b.name, b.parent.map(|p| p.0), b.flags);
-            if show(&line) {
-                ui.label(line);
+            format!("bone {i}: {} {key} flags {:#x}", b.name, b.flags)
+        };
+        if f.is_empty() {
+            // The hierarchy: parents precede children, so one pass collects each bone's children.
+            let mut children = vec![Vec::new(); m.bones.len()];
+            let mut roots = Vec::new();
+            for (i, b) in m.bones.iter().enumerate() {
+                match b.parent {
+                    Some(p) if p.index() < i => children[p.index()].push(i),
+                    _ => roots.push(i),
+                }
+            }
+            for r in roots {
+                bone_tree(ui, r, &children, &line, 0);
+            }
+        } else {
+            for i in (0..m.bones.len()).filter(|&i| show(&line(i))) {
+                ui.label(format!("{} parent {:?}", line(i), m.bones[i].parent.map(|p| p.0)));
             }
         }
     });
