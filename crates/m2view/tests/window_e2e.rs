@@ -1,8 +1,10 @@
 //! End to end: `m2view` opens a real sample in a real window under Xvfb
 //! (software Vulkan on CI), a screenshot of the screen is taken with
 //! ImageMagick's `import`, and the panels and the 3D view must both be drawn.
-//! Needs the `Xvfb` and `import` programs (`.ci/run` installs xvfb and
-//! imagemagick); their absence is a failure, not a skip.
+//! Then the window is resized (down to 1×1), unmapped as when minimised and
+//! mapped again with `xdotool`: the viewer must keep running and draw again.
+//! Needs the `Xvfb`, `import` and `xdotool` programs (`.ci/run` installs xvfb,
+//! imagemagick and xdotool); their absence is a failure, not a skip.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -26,6 +28,7 @@ fn need(program: &str, package: &str) {
 fn window_shows_panels_and_the_model() {
     need("Xvfb", "xvfb");
     need("import", "imagemagick");
+    need("xdotool", "xdotool");
     let display = format!(":{}", 90 + std::process::id() % 100);
     let _x = Kill(
         Command::new("Xvfb")
@@ -45,7 +48,7 @@ fn window_shows_panels_and_the_model() {
     if let Some(m) = &model {
         cmd.arg(m);
     }
-    let _app = Kill(cmd.spawn().unwrap());
+    let mut app = Kill(cmd.spawn().unwrap());
     let shot = std::env::temp_dir().join(format!("m2view-e2e-{}.png", std::process::id()));
     let bg = [43u8, 46, 51]; // the default 3D background, (0.17, 0.18, 0.2)
     let start = Instant::now();
@@ -91,4 +94,42 @@ fn window_shows_panels_and_the_model() {
     );
     assert!(panel_ok, "no panel text in {}", shot.display());
     assert!(view_frac > 0.02, "3D view empty in {}", shot.display());
+
+    // Resize, shrink to 1×1, unmap (minimise) and map again: still running, still drawing.
+    let xdo = |args: &[&str]| {
+        let out = Command::new("xdotool").env("DISPLAY", &display).args(args).output().unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let id = xdo(&["search", "--name", "m2view"]).lines().next().unwrap_or_default().to_string();
+    assert!(!id.is_empty(), "m2view window not found");
+    for step in [
+        &["windowsize", id.as_str(), "640", "480"][..],
+        &["windowsize", id.as_str(), "1", "1"],
+        &["windowunmap", id.as_str()],
+        &["windowmap", id.as_str()],
+        &["windowsize", id.as_str(), "900", "600"],
+    ] {
+        xdo(step);
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(app.0.try_wait().unwrap().is_none(), "m2view exited after `xdotool {}`", step.join(" "));
+    }
+    let geometry = xdo(&["getwindowgeometry", id.as_str()]);
+    assert!(geometry.contains("900x600"), "{geometry}");
+    let start = Instant::now();
+    let mut drawn = false;
+    while !drawn && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(1000));
+        if Command::new("import")
+            .args(["-display", display.as_str(), "-window", id.as_str()])
+            .arg(&shot)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            let img = image::open(&shot).unwrap().to_rgb8();
+            drawn = img.dimensions() == (900, 600)
+                && img.enumerate_pixels().filter(|(x, _, p)| *x < 260 && p[0] > 180).count() > 200;
+        }
+    }
+    eprintln!("after resize, 1x1, unmap and map: {} (900x600, panel text {drawn})", shot.display());
+    assert!(drawn, "no panel text after resize/minimise/restore in {}", shot.display());
 }
