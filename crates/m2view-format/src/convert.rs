@@ -591,6 +591,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         camera_lookup: md.camera_lookup.clone(),
         ribbons,
         particles,
+        shapes: Vec::new(),
         warnings,
     })
 }

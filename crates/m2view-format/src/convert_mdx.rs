@@ -130,7 +130,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     nodes.extend(f.particle_emitters2.iter().map(|p| &p.object));
     nodes.extend(f.ribbons.iter().map(|r| &r.object));
     nodes.extend(f.events.iter().map(|e| &e.object));
-    nodes.extend(f.shapes.iter());
+    nodes.extend(f.shapes.iter().map(|s| &s.object));
     let mut by_id: HashMap<u32, usize> = HashMap::new();
     for (i, n) in nodes.iter().enumerate() {
         if by_id.insert(n.object_id, i).is_some() {
@@ -660,6 +660,37 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         })
         .collect();
 
+    let shapes = f
+        .shapes
+        .iter()
+        .filter_map(|s| {
+            if Some(s.floats.len()) != crate::raw::mdx::shape_floats(s.kind, wow) {
+                return None;
+            }
+            let v = |i: usize| [s.floats[i], s.floats[i + 1], s.floats[i + 2]];
+            let kind = match (wow, s.kind) {
+                (_, 0) | (false, 1) => {
+                    // Box (or a Warcraft III plane): two corners, in any order.
+                    let (a, b) = (v(0), v(3));
+                    ShapeKind::Box { min: [0, 1, 2].map(|k| a[k].min(b[k])), max: [0, 1, 2].map(|k| a[k].max(b[k])) }
+                }
+                (_, 2) => ShapeKind::Sphere { center: v(0), radius: s.floats[3] },
+                (false, 3) => ShapeKind::Cylinder { a: v(0), b: v(3), radius: s.floats[6] },
+                (true, 1) => {
+                    let base = v(0);
+                    ShapeKind::Cylinder { a: base, b: [base[0], base[1], base[2] + s.floats[3]], radius: s.floats[4] }
+                }
+                (true, 3) => {
+                    let (l, w) = (s.floats[0] * 0.5, s.floats[1] * 0.5);
+                    let p = node_pos(&s.object);
+                    ShapeKind::Box { min: [p[0] - l, p[1] - w, p[2]], max: [p[0] + l, p[1] + w, p[2]] }
+                }
+                _ => return None,
+            };
+            Some(HitShape { bone: bone_of_id(s.object.object_id), kind })
+        })
+        .collect();
+
     let chunks: Vec<String> = f.chunk_order.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
     let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| String::from_utf8_lossy(t).into_owned()).collect();
     for u in &unknown_chunks {
@@ -703,6 +734,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         camera_lookup: Vec::new(),
         ribbons,
         particles,
+        shapes,
         warnings,
     })
 }

@@ -700,7 +700,12 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             gravity: 0.0,
             tracks: Tracks(vec![(*b"KRAL", AnyTrack::F32(track(1, vec![key(0, 1.0), key(1000, 0.5)])))]),
         }],
-        shapes: vec![node("Collision", 7, None, Vec::new())],
+        // A sphere of radius 1.5 around the box centre (type 2 in both families).
+        shapes: vec![MdlShape {
+            object: node("Collision", 7, None, Vec::new()),
+            kind: 2,
+            floats: vec![0.0, 0.0, 1.0, 1.5],
+        }],
         collision: if wow {
             crate::raw::mdx::MdlCollision {
                 positions: vec![[-1.0, -1.0, 0.0], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0], [-1.0, 1.0, 0.0]],

@@ -787,6 +787,44 @@ pub struct Collision {
     pub normals: Vec<[f32; 3]>,
 }
 
+/// A collision or hit-test shape (MDX `HTST`, Warcraft III `CLID`), in model
+/// space at bind pose; it moves with its node's bone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HitShape {
+    /// The node's bone.
+    pub bone: Option<BoneId>,
+    /// Geometry.
+    pub kind: ShapeKind,
+}
+
+/// Shape geometry (model units).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ShapeKind {
+    /// Axis-aligned box (planes are flat boxes).
+    Box {
+        /// Minimum corner.
+        min: [f32; 3],
+        /// Maximum corner.
+        max: [f32; 3],
+    },
+    /// Sphere.
+    Sphere {
+        /// Centre.
+        center: [f32; 3],
+        /// Radius.
+        radius: f32,
+    },
+    /// Cylinder from `a` to `b`.
+    Cylinder {
+        /// Centre of one cap.
+        a: [f32; 3],
+        /// Centre of the other cap.
+        b: [f32; 3],
+        /// Radius.
+        radius: f32,
+    },
+}
+
 /// The model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
@@ -840,6 +878,8 @@ pub struct Model {
     pub ribbons: Vec<RibbonEmitter>,
     /// Particle emitters.
     pub particles: Vec<ParticleEmitter>,
+    /// Hit-test and collision shapes (MDX; M2 has none).
+    pub shapes: Vec<HitShape>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }

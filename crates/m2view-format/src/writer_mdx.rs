@@ -331,17 +331,16 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
         });
     }
     if !f.shapes.is_empty() {
-        // Spheres (type 2: centre + radius); only the nodes are read back.
         w.chunk(if wow { b"HTST" } else { b"CLID" }, |w| {
             w.entries(&f.shapes, |w, s| {
                 let body = |w: &mut W| {
-                    w.object(s);
+                    w.object(&s.object);
                     if w.wow {
-                        w.u8(2)
+                        w.u8(s.kind as u8)
                     } else {
-                        w.u32(2)
+                        w.u32(s.kind)
                     }
-                    w.f32s(&[0.0; 4]);
+                    w.f32s(&s.floats);
                 };
                 if w.wow { w.sized(body) } else { body(w) }
             })

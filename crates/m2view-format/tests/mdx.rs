@@ -94,6 +94,13 @@ fn model_values_match_hand_computed() {
         assert!(m.events[0].times.sequences[0].times.is_empty());
         assert_eq!(m.lights[0].position, [0.0, 0.0, 1.0]);
         assert_eq!(m.cameras[0].position_base, [4.0, 0.0, 1.0]);
+        assert_eq!(
+            m.shapes,
+            [HitShape {
+                bone: Some(BoneId(bone("Collision"))),
+                kind: ShapeKind::Sphere { center: [0.0, 0.0, 1.0], radius: 1.5 }
+            }]
+        );
         let r = &m.ribbons[0];
         assert_eq!((r.bone, r.position, r.edges_per_second), (Some(BoneId(bone("Trail"))), [1.0, 0.0, 2.0], 20.0));
         assert_eq!(r.alpha.sequences[0].values, [1.0, 0.5]);

@@ -48,6 +48,17 @@ impl LineList {
         }
     }
 
+    /// Adds a circle of `radius` around `center` in the plane of unit vectors `u`, `v` (24 segments).
+    pub fn circle(&mut self, center: Vec3, u: Vec3, v: Vec3, radius: f32, color: [f32; 4]) {
+        let at = |k: u32| {
+            let a = k as f32 * std::f32::consts::TAU / 24.0;
+            center + (u * a.cos() + v * a.sin()) * radius
+        };
+        for k in 0..24 {
+            self.line(at(k), at(k + 1), color);
+        }
+    }
+
     /// Adds a small three-axis cross at `p`.
     pub fn cross(&mut self, p: Vec3, size: f32, color: [f32; 4]) {
         for axis in [Vec3::X, Vec3::Y, Vec3::Z] {

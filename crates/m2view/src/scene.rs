@@ -234,7 +234,7 @@ pub struct Overlays {
     pub bounds: bool,
     /// Vertex normals.
     pub normals: bool,
-    /// Collision mesh.
+    /// Collision mesh and hit-test shapes.
     pub collision: bool,
     /// Attachment points.
     pub attachments: bool,
@@ -293,6 +293,35 @@ pub fn overlay_lines(
         }
     }
     if o.collision {
+        // MDX hit-test shapes, moved by their nodes.
+        let color = [1.0, 0.8, 0.3, 1.0];
+        for shape in &model.shapes {
+            let m = shape.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+            let mut local = m2view_render::lines::LineList::default();
+            match shape.kind {
+                m2view_format::ShapeKind::Box { min, max } => local.aabb(min.into(), max.into(), color),
+                m2view_format::ShapeKind::Sphere { center, radius } => {
+                    for (u, v) in [(Vec3::X, Vec3::Y), (Vec3::Y, Vec3::Z), (Vec3::Z, Vec3::X)] {
+                        local.circle(center.into(), u, v, radius, color);
+                    }
+                }
+                m2view_format::ShapeKind::Cylinder { a, b, radius } => {
+                    let (a, b) = (Vec3::from(a), Vec3::from(b));
+                    let axis = (b - a).try_normalize().unwrap_or(Vec3::Z);
+                    let u = axis.any_orthonormal_vector();
+                    let v = axis.cross(u);
+                    local.circle(a, u, v, radius, color);
+                    local.circle(b, u, v, radius, color);
+                    for d in [u, v, -u, -v] {
+                        local.line(a + d * radius, b + d * radius, color);
+                    }
+                }
+            }
+            l.vertices.extend(local.vertices.into_iter().map(|mut p| {
+                p.position = m.transform_point3(p.position.into()).into();
+                p
+            }));
+        }
         let c = &model.collision;
         for t in c.indices.chunks_exact(3) {
             let p = |i: u16| c.positions.get(i as usize).map_or(Vec3::ZERO, |v| Vec3::from(*v));

@@ -29,3 +29,19 @@ fn overlay_segments() {
     let l = overlay_lines(&m, &pose, 0, &geosets, Overlays { bones: true, ..Default::default() });
     assert_eq!(l.vertices[7].position, [0.0, 0.0, 1.0]);
 }
+
+#[test]
+fn mdx_shapes_are_drawn_with_the_collision_overlay() {
+    for (v, mesh) in [(800, 0), (1300, 2 * 3)] {
+        let bytes = m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(v));
+        let m = m2view_format::mdx_model_from_bytes(&bytes, "Box.mdx").unwrap();
+        let mut pose = Pose::default();
+        evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
+        let l =
+            overlay_lines(&m, &pose, 0, &default_geosets(&m, 0), Overlays { collision: true, ..Default::default() });
+        // The sphere: three circles of 24 segments; WoW adds the two-triangle mesh.
+        assert_eq!(l.vertices.len() / 2, 3 * 24 + mesh, "v{v}");
+        // Its first circle passes through centre + radius on X: (1.5, 0, 1).
+        assert!(l.vertices.iter().any(|p| p.position == [1.5, 0.0, 1.0]), "v{v}");
+    }
+}

@@ -456,6 +456,34 @@ pub struct MdlRibbon {
     pub tracks: Tracks,
 }
 
+/// A collision / hit-test shape: its node, type and floats as stored.
+/// Warcraft III: 0 box (2 vertices), 1 plane (2 vertices), 2 sphere (centre,
+/// radius), 3 cylinder (2 vertices, radius). WoW (`GEOM_SHAPE`): 0 box (min,
+/// max), 1 cylinder (base, height, radius), 2 sphere (centre, radius), 3 plane
+/// (length, width).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlShape {
+    /// Node.
+    pub object: GenObject,
+    /// Shape type (numbering differs between the families, see above).
+    pub kind: u32,
+    /// The type's floats in file order.
+    pub floats: Vec<f32>,
+}
+
+/// Floats of a shape type, or `None` for an unknown type.
+pub fn shape_floats(kind: u32, wow: bool) -> Option<usize> {
+    match (wow, kind) {
+        (_, 0) => Some(6),
+        (false, 1) => Some(6),
+        (true, 1) => Some(5),
+        (_, 2) => Some(4),
+        (false, 3) => Some(7),
+        (true, 3) => Some(2),
+        _ => None,
+    }
+}
+
 /// `CLID` triangle mesh (WoW).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlCollision {
@@ -510,8 +538,8 @@ pub struct MdxFile {
     pub particle_emitters2: Vec<MdlParticleEmitter2>,
     /// `RIBB`.
     pub ribbons: Vec<MdlRibbon>,
-    /// Shapes: `CLID` (v800) or `HTST` (WoW) nodes; geometry not kept.
-    pub shapes: Vec<GenObject>,
+    /// Shapes: `CLID` (v800) or `HTST` (WoW).
+    pub shapes: Vec<MdlShape>,
     /// `CLID` mesh (WoW).
     pub collision: MdlCollision,
 }
@@ -1127,28 +1155,19 @@ fn collision_mesh(r: &mut R<'_>) -> Result<MdlCollision> {
     Ok(c)
 }
 
-/// v800 `CLID` and WoW `HTST`: shape nodes. The shape type and its vertices
-/// follow the node; only the node is kept (it joins the hierarchy).
-fn shape(r: &mut R<'_>, wow: bool) -> Result<GenObject> {
+/// v800 `CLID` and WoW `HTST`: a node, a type and its floats.
+fn shape(r: &mut R<'_>, wow: bool) -> Result<MdlShape> {
     let mut e = if wow { r.entry("shape")? } else { R { data: r.data, pos: r.pos, base: r.base, budget: r.budget } };
     let object = gen_object(&mut e, wow).at("object")?;
-    let kind = e.take(if wow { 1 } else { 4 }, |i| {
-        if wow { reader::u8_(i).map(|(r, v)| (r, v as u32)) } else { reader::u32_(i) }
-    })?;
-    // 0 box (2 vertices), 1 cylinder (2 + radius), 2 sphere (1 + radius), 3 plane (2 floats).
-    let floats = match kind {
-        0 => 6,
-        1 => 7,
-        2 => 4,
-        3 => 2,
-        _ => return Err(Error::invalid(e.abs(), format!("shape type {kind} is not box, cylinder, sphere or plane"))),
+    let kind = if wow { e.u8()? as u32 } else { e.u32()? };
+    let Some(n) = shape_floats(kind, wow) else {
+        return Err(Error::invalid(e.abs(), format!("shape type {kind} is not box, cylinder, sphere or plane")));
     };
-    // WoW entries are bounded by their size; v800 shapes end after their floats.
+    let floats = e.vec(n as u32, 4, |e| e.f32())?;
     if !wow {
-        e.skip(floats * 4)?;
-        r.pos = e.pos;
+        r.pos = e.pos; // v800 shapes have no outer size
     }
-    Ok(object)
+    Ok(MdlShape { object, kind, floats })
 }
 
 /// Parses an MDX file. `name` is used in errors. Errors name the chunk, the

@@ -416,6 +416,14 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
             ui.label(format!("{} {name} on bone {:?}", a.id, a.bone.map(|b| b.0)));
         }
     });
+    if !m.shapes.is_empty() {
+        egui::CollapsingHeader::new(format!("Hit-test shapes ({})", m.shapes.len())).show(ui, |ui| {
+            for sh in &m.shapes {
+                let name = sh.bone.map_or("", |b| m.bones[b.index()].name.as_str());
+                ui.label(format!("{name}: {:?}", sh.kind));
+            }
+        });
+    }
     egui::CollapsingHeader::new(format!("Events ({})", m.events.len())).show(ui, |ui| {
         for e in &m.events {
             ui.label(format!("{} on bone {:?}", e.identifier, e.bone.map(|b| b.0)));
@@ -519,7 +527,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.checkbox(&mut o.wireframe, "wireframe");
                     ui.checkbox(&mut o.bounds, "bounding box");
                     ui.checkbox(&mut o.normals, "normals");
-                    ui.checkbox(&mut o.collision, "collision mesh");
+                    ui.checkbox(&mut o.collision, "collision mesh and shapes");
                     ui.checkbox(&mut o.attachments, "attachment points");
                     ui.checkbox(&mut o.emitters, "emitter positions");
                     ui.checkbox(&mut o.grid, "grid");
