@@ -97,6 +97,8 @@ pub struct Counts {
     pub cameras: usize,
     /// Collision triangles.
     pub collision_triangles: usize,
+    /// Hit-test and collision shapes (MDX).
+    pub shapes: usize,
 }
 
 /// A sequence.
@@ -307,6 +309,7 @@ pub fn report(lm: &LoadedModel) -> Report {
             lights: m.lights.len(),
             cameras: m.cameras.len(),
             collision_triangles: m.collision.indices.len() / 3,
+            shapes: m.shapes.len(),
         },
         global_sequences: m.global_sequences.clone(),
         sequences: m
@@ -469,7 +472,7 @@ pub fn text(r: &Report) -> String {
         s,
         "  counts: {} sequences, {} bones, {} vertices, {}/{} skin profiles, {} textures, {} materials, \
          {} colors, {} texture weights, {} texture transforms, {} particle emitters, {} ribbon emitters, \
-         {} attachments, {} events, {} lights, {} cameras, {} collision triangles",
+         {} attachments, {} events, {} lights, {} cameras, {} collision triangles, {} shapes",
         c.sequences,
         c.bones,
         c.vertices,
@@ -486,7 +489,8 @@ pub fn text(r: &Report) -> String {
         c.events,
         c.lights,
         c.cameras,
-        c.collision_triangles
+        c.collision_triangles,
+        c.shapes
     );
     let b = &r.bounds;
     let _ = writeln!(s, "  bounds min {:?} max {:?} radius {}", b.min, b.max, b.radius);
