@@ -15,8 +15,9 @@
 //!   functions: Additive is `One, One` = M2 NoAlphaAdd; AddAlpha is
 //!   `SrcAlpha, One` = M2 Add), geoset animations become colours and layer
 //!   alphas texture weights.
-//! - Hermite and Bezier node tracks play linearly (the model keeps tangents
-//!   only for camera tracks); PRE2 emitters become plane emitters.
+//! - Hermite and Bezier tracks are baked into linear keys at quarter steps
+//!   (camera tracks keep their tangents); PRE2 emitters become plane,
+//!   sphere or spline emitters.
 
 use std::collections::HashMap;
 
@@ -64,10 +65,103 @@ fn cut<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], curves: bool, conv: impl Fn(
     }
 }
 
-/// The track if present, else a constant of the static value.
-fn or_static<T: Clone, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
+/// A value type whose Hermite/Bezier keys can be evaluated (mdx-m3-viewer's
+/// forms: the wowdev cubic factors for scalars and vectors; `sqlerp` — slerp of
+/// the slerps of values and of tangents by 2t(1−t) — for quaternions).
+trait Curve: Copy {
+    fn curve(a: Self, a_out: Self, b_in: Self, b: Self, t: f32, bezier: bool) -> Self;
+}
+
+fn factors(t: f32, bezier: bool) -> [f32; 4] {
+    let (t2, s) = (t * t, 1.0 - t);
+    if bezier {
+        [s * s * s, 3.0 * t * s * s, 3.0 * t2 * s, t2 * t]
+    } else {
+        [t2 * (2.0 * t - 3.0) + 1.0, t2 * (t - 2.0) + t, t2 * (t - 1.0), t2 * (3.0 - 2.0 * t)]
+    }
+}
+
+impl Curve for f32 {
+    fn curve(a: f32, ao: f32, bi: f32, b: f32, t: f32, bezier: bool) -> f32 {
+        let f = factors(t, bezier);
+        a * f[0] + ao * f[1] + bi * f[2] + b * f[3]
+    }
+}
+impl Curve for [f32; 3] {
+    fn curve(a: Self, ao: Self, bi: Self, b: Self, t: f32, bezier: bool) -> Self {
+        [0, 1, 2].map(|k| f32::curve(a[k], ao[k], bi[k], b[k], t, bezier))
+    }
+}
+impl Curve for u32 {
+    fn curve(a: u32, _: u32, _: u32, _: u32, _: f32, _: bool) -> u32 {
+        a
+    }
+}
+impl Curve for [f32; 4] {
+    fn curve(a: Self, ao: Self, bi: Self, b: Self, t: f32, _: bool) -> Self {
+        slerp(slerp(a, b, t), slerp(ao, bi, t), 2.0 * t * (1.0 - t))
+    }
+}
+
+/// Spherical interpolation of unit quaternions `[x, y, z, w]` on the short path.
+fn slerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+    let mut d: f32 = (0..4).map(|k| a[k] * b[k]).sum();
+    let b = if d < 0.0 {
+        d = -d;
+        b.map(|v| -v)
+    } else {
+        b
+    };
+    let (wa, wb) = if d > 0.9995 {
+        (1.0 - t, t)
+    } else {
+        let th = d.clamp(-1.0, 1.0).acos();
+        let s = th.sin();
+        (((1.0 - t) * th).sin() / s, (t * th).sin() / s)
+    };
+    let r = [0, 1, 2, 3].map(|k| a[k] * wa + b[k] * wb);
+    let len = r.iter().map(|v| v * v).sum::<f32>().sqrt();
+    if len > 1e-8 { r.map(|v| v / len) } else { a }
+}
+
+/// Hermite and Bezier tracks become linear keys at quarter steps between
+/// each pair of keys (the model keeps tangents only for cameras), so curved
+/// MDX motion plays as the curve, not as straight segments.
+fn bake<T: Curve>(t: &MdlTrack<T>) -> MdlTrack<T> {
+    let curved = t.interpolation >= 2 && t.keys.iter().all(|k| k.tangents.is_some());
+    if !curved {
+        return MdlTrack { interpolation: t.interpolation, global_sequence: t.global_sequence, keys: strip(&t.keys) };
+    }
+    const STEPS: i32 = 4;
+    let mut keys = Vec::with_capacity(t.keys.len() * STEPS as usize);
+    for w in t.keys.windows(2) {
+        let (k0, k1) = (&w[0], &w[1]);
+        keys.push(MdlKey { time: k0.time, value: k0.value, tangents: None });
+        let (Some((_, a_out)), Some((b_in, _))) = (k0.tangents, k1.tangents) else { continue };
+        let span = k1.time.saturating_sub(k0.time);
+        for s in 1..STEPS.min(span.max(1)) {
+            let f = s as f32 / STEPS.min(span) as f32;
+            let value = T::curve(k0.value, a_out, b_in, k1.value, f, t.interpolation == 3);
+            keys.push(MdlKey { time: k0.time + (span as f32 * f).round() as i32, value, tangents: None });
+        }
+    }
+    keys.extend(t.keys.last().map(|k| MdlKey { time: k.time, value: k.value, tangents: None }));
+    MdlTrack { interpolation: 1, global_sequence: t.global_sequence, keys }
+}
+
+fn strip<T: Copy>(keys: &[MdlKey<T>]) -> Vec<MdlKey<T>> {
+    keys.iter().map(|k| MdlKey { time: k.time, value: k.value, tangents: None }).collect()
+}
+
+/// A node/material/emitter track cut per sequence, curves baked (see [`bake`]).
+fn values<T: Curve>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<T> {
+    cut(&bake(t), seqs, false, |k| k.value)
+}
+
+/// The track if present (curves baked), else a constant of the static value.
+fn or_static<T: Curve, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
     match t {
-        Some(t) => cut(t, seqs, false, |k| conv(&k.value)),
+        Some(t) => cut(&bake(t), seqs, false, |k| conv(&k.value)),
         None => Track::constant(stat),
     }
 }
@@ -174,9 +268,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 submesh_id: 0,
                 name_crc: 0,
                 pivot: f.pivots.get(n.object_id as usize).copied().unwrap_or_default(),
-                translation: n.tracks.vec3(b"KGTR").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
-                rotation: n.tracks.quat(b"KGRT").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
-                scale: n.tracks.vec3(b"KGSC").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+                translation: n.tracks.vec3(b"KGTR").map_or_else(Track::default, |t| values(t, seqs)),
+                rotation: n.tracks.quat(b"KGRT").map_or_else(Track::default, |t| values(t, seqs)),
+                scale: n.tracks.vec3(b"KGSC").map_or_else(Track::default, |t| values(t, seqs)),
             }
         })
         .collect();
@@ -247,9 +341,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         .texture_anims
         .iter()
         .map(|t| TextureTransform {
-            translation: t.vec3(b"KTAT").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
-            rotation: t.quat(b"KTAR").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
-            scaling: t.vec3(b"KTAS").map_or_else(Track::default, |t| cut(t, seqs, false, |k| k.value)),
+            translation: t.vec3(b"KTAT").map_or_else(Track::default, |t| values(t, seqs)),
+            rotation: t.quat(b"KTAR").map_or_else(Track::default, |t| values(t, seqs)),
+            scaling: t.vec3(b"KTAS").map_or_else(Track::default, |t| values(t, seqs)),
         })
         .collect();
 
@@ -737,4 +831,33 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         shapes,
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn track<T: Copy>(interpolation: u32, keys: &[(i32, T, T, T)]) -> MdlTrack<T> {
+        let keys = keys.iter().map(|&(time, value, i, o)| MdlKey { time, value, tangents: Some((i, o)) }).collect();
+        MdlTrack { interpolation, global_sequence: None, keys }
+    }
+
+    #[test]
+    fn curves_are_baked_into_linear_keys() {
+        // 0 → 1 over 1000 ms with out tangent 2 and in tangent 0.
+        let keys = [(0, 0.0f32, 0.0, 2.0), (1000, 1.0, 0.0, 0.0)];
+        let h = bake(&track(2, &keys));
+        assert_eq!(h.interpolation, 1);
+        assert_eq!(h.keys.iter().map(|k| k.time).collect::<Vec<_>>(), [0, 250, 500, 750, 1000]);
+        // Hermite at ½: ½·0 + ⅛·2 − ⅛·0 + ½·1 = 0.75; Bezier: ⅜·2 + ⅛·1 = 0.875.
+        assert_eq!(h.keys[2].value, 0.75);
+        assert_eq!(bake(&track(3, &keys)).keys[2].value, 0.875);
+        // Linear tracks pass through unchanged.
+        assert_eq!(bake(&track(1, &keys)).keys.len(), 2);
+        // Quaternions: tangents equal to the keys give plain slerp (45° about Z at ½).
+        let (a, b) =
+            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, std::f32::consts::FRAC_1_SQRT_2, std::f32::consts::FRAC_1_SQRT_2]);
+        let q = bake(&track(2, &[(0, a, a, a), (1000, b, b, b)])).keys[2].value;
+        assert!((q[2] - 22.5f32.to_radians().sin()).abs() < 1e-6 && (q[3] - 22.5f32.to_radians().cos()).abs() < 1e-6);
+    }
 }
