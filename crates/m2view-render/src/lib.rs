@@ -226,7 +226,10 @@ pub struct GpuInstance {
     particle_camera: wgpu::Buffer,
     particle_bind_group: wgpu::BindGroup,
     particle_vertices: Option<wgpu::Buffer>,
-    particle_draws: Vec<(u32, usize, std::ops::Range<u32>)>,
+    /// `(blend, emitter, vertices, priority plane, view distance)`, sorted like transparent batches.
+    particle_draws: Vec<(u32, usize, std::ops::Range<u32>, i32, f32)>,
+    /// Per particle emitter, then per ribbon: priority plane and view distance of its bone (from `prepare`).
+    emitter_sort: Vec<(i32, f32)>,
 }
 
 /// Shared GPU state.
@@ -680,8 +683,10 @@ impl Renderer {
                     material::blend_state_index(mat.map_or(BlendMode::Alpha, |m| m.blend)).max(2)
                 }
             };
-            gi.particle_draws.push((blend, *emitter, range.clone()));
+            let (priority, distance) = gi.emitter_sort.get(*emitter).copied().unwrap_or((0, 0.0));
+            gi.particle_draws.push((blend, *emitter, range.clone(), priority, distance));
         }
+        gi.particle_draws.sort_by(|a, b| a.3.cmp(&b.3).then(b.4.total_cmp(&a.4)));
     }
 
     /// Replaces texture `index` of an uploaded model (e.g. a user-chosen skin
@@ -747,6 +752,7 @@ impl Renderer {
             particle_bind_group,
             particle_vertices: None,
             particle_draws: Vec::new(),
+            emitter_sort: Vec::new(),
             frame_buffer,
             bone_buffer,
             batch_buffer,
@@ -787,6 +793,14 @@ impl Renderer {
         uniforms.resize(BATCH_STRIDE as usize * lod.batches.len().max(1), 0);
         let mut stats = FrameStats::default();
         let modelview = p.view * p.world;
+        // Emitters sort with the transparent batches by their bone's view distance (spec/particles.md §6).
+        let bone_at = |bone: Option<m2view_format::BoneId>, pos: [f32; 3]| {
+            let m = bone.and_then(|b| p.pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+            (modelview * m).transform_point3(Vec3::from(pos)).length()
+        };
+        gi.emitter_sort.clear();
+        gi.emitter_sort.extend(model.particles.iter().map(|e| (e.priority_plane as i32, bone_at(e.bone, e.position))));
+        gi.emitter_sort.extend(model.ribbons.iter().map(|r| (r.priority_plane as i32, bone_at(r.bone, r.position))));
         for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
             let Some(sub) = lod.submeshes.get(gb.submesh) else {
                 continue;
@@ -877,31 +891,69 @@ impl Renderer {
         pass.set_vertex_buffer(0, gm.vertex_buffer.slice(..));
         pass.set_index_buffer(glod.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
         pass.set_bind_group(0, &gi.frame_bind_group, &[]);
+        // Opaque batches, then transparent batches and emitters merged by priority
+        // plane and back to front (both lists are already sorted that way).
+        let opaque = gi.draws.iter().take_while(|d| d.phase == DrawPhase::Opaque).count();
         let mut current = None;
-        for d in &gi.draws {
-            if current != Some(d.key) {
+        let batch = |pass: &mut wgpu::RenderPass<'_>, d: &Draw, current: &mut Option<PipelineKey>| {
+            if *current != Some(d.key) {
                 pass.set_pipeline(&self.pipeline(d.key));
-                current = Some(d.key);
+                *current = Some(d.key);
             }
             pass.set_bind_group(1, &gi.batch_bind_group, &[d.slot * BATCH_STRIDE as u32]);
             pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
+        };
+        for d in &gi.draws[..opaque] {
+            batch(pass, d, &mut current);
         }
-        // Particles after the model's batches (the client sorts emitters with the
-        // transparent batches by bone depth; drawing them last is the simple approximation).
-        if let Some(vb) = &gi.particle_vertices
-            && !gi.particle_draws.is_empty()
-        {
+        let particles = gi.particle_vertices.as_ref().map_or(&[][..], |_| &gi.particle_draws[..]);
+        let keys: Vec<(i32, f32)> = gi.draws[opaque..].iter().map(|d| (d.priority as i32, d.distance)).collect();
+        let pkeys: Vec<(i32, f32)> = particles.iter().map(|p| (p.3, p.4)).collect();
+        for (is_particle, i) in interleave(&keys, &pkeys) {
+            if !is_particle {
+                if current.is_none() {
+                    // Back from particles: the model's buffers and frame bindings.
+                    pass.set_vertex_buffer(0, gm.vertex_buffer.slice(..));
+                    pass.set_bind_group(0, &gi.frame_bind_group, &[]);
+                }
+                batch(pass, &gi.draws[opaque + i], &mut current);
+                continue;
+            }
+            let (blend, emitter, range, ..) = &particles[i];
+            let (Some(vb), Some(tex)) = (&gi.particle_vertices, gm.emitter_textures.get(*emitter)) else { continue };
             pass.set_vertex_buffer(0, vb.slice(..));
             pass.set_bind_group(0, &gi.particle_bind_group, &[]);
-            for (blend, emitter, range) in &gi.particle_draws {
-                let Some(tex) = gm.emitter_textures.get(*emitter) else { continue };
-                pass.set_pipeline(&self.particle_pipeline(*blend));
-                pass.set_bind_group(1, tex, &[]);
-                pass.draw(range.clone(), 0..1);
-            }
+            pass.set_pipeline(&self.particle_pipeline(*blend));
+            pass.set_bind_group(1, tex, &[]);
+            pass.draw(range.clone(), 0..1);
+            current = None;
         }
     }
+}
+
+/// Merges two draw lists each sorted by (priority plane ascending, distance
+/// descending) into one: `(true, i)` is particle draw `i`, `(false, i)` batch
+/// `i`; on equal keys the batch goes first.
+fn interleave(batches: &[(i32, f32)], particles: &[(i32, f32)]) -> Vec<(bool, usize)> {
+    let before = |p: (i32, f32), b: (i32, f32)| p.0 < b.0 || (p.0 == b.0 && p.1 > b.1);
+    let (mut bi, mut pi) = (0, 0);
+    let mut out = Vec::with_capacity(batches.len() + particles.len());
+    while bi < batches.len() || pi < particles.len() {
+        let particle = match (batches.get(bi), particles.get(pi)) {
+            (Some(&b), Some(&p)) => before(p, b),
+            (None, Some(_)) => true,
+            _ => false,
+        };
+        if particle {
+            out.push((true, pi));
+            pi += 1;
+        } else {
+            out.push((false, bi));
+            bi += 1;
+        }
+    }
+    out
 }
 
 /// Creates a texture with all levels of `data` and returns its view.
@@ -953,6 +1005,17 @@ fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, data: &TextureData
 
 #[cfg(test)]
 mod tests {
+    use super::interleave;
+
+    #[test]
+    fn emitters_interleave_with_transparent_batches() {
+        // Batches: priority 0 at 10 and 4, priority 1 at 8. Emitters: priority 0 at 6, priority 2 at 1.
+        let order = interleave(&[(0, 10.0), (0, 4.0), (1, 8.0)], &[(0, 6.0), (2, 1.0)]);
+        assert_eq!(order, [(false, 0), (true, 0), (false, 1), (false, 2), (true, 1)]);
+        // Equal keys: the batch first.
+        assert_eq!(interleave(&[(0, 5.0)], &[(0, 5.0)]), [(false, 0), (true, 0)]);
+    }
+
     #[test]
     fn shaders_validate_with_naga() {
         for (name, src) in [
