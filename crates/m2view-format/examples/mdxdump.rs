@@ -7,6 +7,10 @@ fn main() {
         let b = std::fs::read(&a).unwrap();
         match m2view_format::raw::mdx::parse_mdx(&b, &a) {
             Ok(f) => {
+                if std::env::var("INTERP").is_ok() {
+                    println!("{a}: {:?}", interp_counts(&f));
+                    continue;
+                }
                 println!(
                     "{a}: v{} seqs {} mats {} tex {} geos {} geoa {} bones {} help {} atch {} pivt {} cams {} evts {} pre2 {} shapes {} clid {} unk {:?}",
                     f.version,
@@ -136,4 +140,24 @@ fn blp_png(a: &str, out: &str) {
     println!("mip {} {}x{} len {}", lvl, blp.mips[lvl].width, blp.mips[lvl].height, img.pixels.len());
     std::fs::write(out, &img.pixels).unwrap();
     println!("{}x{}", blp.width, blp.height);
+}
+#[allow(dead_code)]
+fn interp_counts(f: &m2view_format::raw::mdx::MdxFile) -> [usize; 4] {
+    use m2view_format::raw::mdx::AnyTrack;
+    let mut c = [0; 4];
+    let mut add = |t: &m2view_format::raw::mdx::Tracks| {
+        for (_, tr) in &t.0 {
+            let i = match tr {
+                AnyTrack::F32(t) => t.interpolation,
+                AnyTrack::Vec3(t) => t.interpolation,
+                AnyTrack::Quat(t) => t.interpolation,
+                AnyTrack::U32(t) => t.interpolation,
+            };
+            c[(i as usize).min(3)] += 1;
+        }
+    };
+    for b in f.bones.iter().chain(&f.helpers) {
+        add(&b.tracks);
+    }
+    c
 }
