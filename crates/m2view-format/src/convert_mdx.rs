@@ -225,6 +225,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     nodes.extend(f.ribbons.iter().map(|r| &r.object));
     nodes.extend(f.events.iter().map(|e| &e.object));
     nodes.extend(f.shapes.iter().map(|s| &s.object));
+    if nodes.len() > u16::MAX as usize {
+        return Err(Error::invalid(0, format!("{} objects exceed the 65535 bones a model can have", nodes.len())));
+    }
     let mut by_id: HashMap<u32, usize> = HashMap::new();
     for (i, n) in nodes.iter().enumerate() {
         if by_id.insert(n.object_id, i).is_some() {

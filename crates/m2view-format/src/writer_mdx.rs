@@ -106,6 +106,13 @@ impl W {
             w.tracks(&g.tracks);
         });
     }
+    /// WoW `MTLS` and `ATCH` start with a count and an unused word; v800 with neither.
+    fn count_unused(&mut self, n: usize) {
+        if self.wow {
+            self.u32(n as u32);
+            self.u32(0);
+        }
+    }
     /// Entries: a count first (WoW), or just one after another (v800).
     fn entries<T>(&mut self, items: &[T], f: impl Fn(&mut W, &T)) {
         if self.wow {
@@ -159,10 +166,7 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     }
     if !f.materials.is_empty() {
         w.chunk(b"MTLS", |w| {
-            if wow {
-                w.u32(f.materials.len() as u32);
-                w.u32(0);
-            }
+            w.count_unused(f.materials.len());
             for m in &f.materials {
                 w.sized(|w| {
                     w.i32(m.priority_plane);
@@ -255,10 +259,7 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     }
     if !f.attachments.is_empty() {
         w.chunk(b"ATCH", |w| {
-            if wow {
-                w.u32(f.attachments.len() as u32);
-                w.u32(0);
-            }
+            w.count_unused(f.attachments.len());
             for a in &f.attachments {
                 w.sized(|w| {
                     w.object(&a.object);

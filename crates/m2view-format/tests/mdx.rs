@@ -162,6 +162,15 @@ fn oversized_chunks_and_counts_name_chunk_and_offset() {
     let e = parse_mdx(&b, "big.mdx").unwrap_err();
     assert_eq!(e.path_string(), "GEOS.geosets[0].VRTX");
     assert_eq!(e.offset, at as u64 + 8);
+    // A WoW UVAS count with no vertices to bound it: an error, not a long loop.
+    let mut f = mdx_box(1300);
+    f.geosets[0].positions.clear();
+    f.geosets[0].uv_sets = vec![Vec::new()];
+    let mut b = write_mdx(&f);
+    let at = b.windows(4).position(|w| w == b"UVAS").unwrap();
+    b[at + 4..at + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = parse_mdx(&b, "uv.mdx").unwrap_err();
+    assert!(e.to_string().contains("UVAS declares 4294967295 UV sets"), "{e}");
     // Versions this crate does not read.
     let mut b = bytes.clone();
     b[12..16].copy_from_slice(&1000u32.to_le_bytes());

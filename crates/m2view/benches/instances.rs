@@ -23,12 +23,9 @@ fn creature() -> LoadedModel {
         let p = dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
         return m2view_format::load_model_file(&p, &LoadOptions::default()).unwrap();
     }
-    let d = std::env::temp_dir().join(format!("m2view-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    std::fs::write(d.join("TwoBoxes.m2"), m2view_format::writer::write_md20(&fixtures::two_boxes(264))).unwrap();
-    std::fs::write(d.join("TwoBoxes00.skin"), m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264))
-        .unwrap();
-    m2view_format::load_model_file(&d.join("TwoBoxes.m2"), &LoadOptions::default()).unwrap()
+    // Without the corpus: the embedded demo model (the writer's two boxes).
+    let demo = m2view::app::demo::write_to_temp().unwrap();
+    m2view_format::load_model_file(&demo, &LoadOptions::default()).unwrap()
 }
 
 fn bench(c: &mut Criterion) {

@@ -256,27 +256,6 @@ pub struct GenObject {
     pub tracks: Tracks,
 }
 
-/// What kind of chunk an object came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ObjectKind {
-    /// `BONE`.
-    Bone,
-    /// `LITE`.
-    Light,
-    /// `HELP`.
-    Helper,
-    /// `ATCH`.
-    Attachment,
-    /// `PRE2`.
-    ParticleEmitter2,
-    /// `RIBB`.
-    Ribbon,
-    /// `EVTS`.
-    Event,
-    /// `CLID` (v800) / `HTST` (WoW) shapes.
-    Shape,
-}
-
 /// `MDLATTACHMENTSECTION`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlAttachment {
@@ -520,7 +499,7 @@ pub struct MdxFile {
     pub geosets: Vec<MdlGeoset>,
     /// `GEOA`.
     pub geoset_anims: Vec<MdlGeosetAnim>,
-    /// `BONE` nodes with their `geosetId`.
+    /// `BONE` nodes (their geoset and geoset-animation ids are not kept).
     pub bones: Vec<GenObject>,
     /// `LITE`.
     pub lights: Vec<MdlLight>,
@@ -906,6 +885,10 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
             // WoW: `count` sets of one UV per vertex follow inline.
             b"UVAS" if wow => {
                 let nv = g.positions.len() as u32;
+                // The client supports a handful of sets; a huge count with no vertices must not spin.
+                if n > 16 {
+                    return Err(Error::invalid(at, format!("UVAS declares {n} UV sets")));
+                }
                 for _ in 0..n {
                     g.uv_sets.push(uv(&mut e, nv).at(name)?);
                 }
