@@ -421,36 +421,174 @@ pub fn samples_dir() -> Option<std::path::PathBuf> {
     None
 }
 
+/// Demo geometry: an octagonal stone pedestal on bone 0 (geoset 0) and a
+/// six-sided crystal floating above it on the spinning bone 1 (geoset 101),
+/// flat-shaded, with the skin profile that draws them as the two-box batches.
+fn demo_geometry() -> (Vec<M2Vertex>, SkinProfile) {
+    let mut v: Vec<M2Vertex> = Vec::new();
+    let mut idx: Vec<u16> = Vec::new();
+    let vert = |pos: [f32; 3], normal: [f32; 3], uv: [f32; 2], bone: u8| M2Vertex {
+        pos,
+        bone_weights: [255, 0, 0, 0],
+        bone_indices: [bone, 0, 0, 0],
+        normal,
+        tex_coords: [uv, [uv[0] * 0.5, uv[1] * 0.5]],
+    };
+    let ring = |k: usize, n: usize, r: f32, z: f32| {
+        let a = k as f32 * std::f32::consts::TAU / n as f32 + std::f32::consts::PI / n as f32;
+        [r * a.cos(), r * a.sin(), z]
+    };
+    let normal = |a: [f32; 3], b: [f32; 3], c: [f32; 3]| {
+        let (u, w) = ([0, 1, 2].map(|i| b[i] - a[i]), [0, 1, 2].map(|i| c[i] - a[i]));
+        let n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+        let l = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt().max(1e-6);
+        n.map(|x| x / l)
+    };
+    // Pedestal: 8 side quads and a top cap (radius 0.75, height 0.7), CCW from outside.
+    let (r, h) = (0.75, 0.7);
+    for k in 0..8 {
+        let (a0, a1, b0, b1) = (ring(k, 8, r, 0.0), ring(k + 1, 8, r, 0.0), ring(k, 8, r, h), ring(k + 1, 8, r, h));
+        let n = normal(a0, a1, b1);
+        let base = v.len() as u16;
+        let (u0, u1) = (k as f32 * 0.5, (k + 1) as f32 * 0.5);
+        v.extend([
+            vert(a0, n, [u0, 1.0], 0),
+            vert(a1, n, [u1, 1.0], 0),
+            vert(b1, n, [u1, 0.0], 0),
+            vert(b0, n, [u0, 0.0], 0),
+        ]);
+        idx.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+    let centre = v.len() as u16;
+    v.push(vert([0.0, 0.0, h], [0.0, 0.0, 1.0], [0.5, 0.5], 0));
+    for k in 0..8 {
+        let p = ring(k, 8, r, h);
+        v.push(vert(p, [0.0, 0.0, 1.0], [0.5 + p[0] * 0.6, 0.5 + p[1] * 0.6], 0));
+    }
+    for k in 0..8u16 {
+        idx.extend_from_slice(&[centre, centre + 1 + k, centre + 1 + (k + 1) % 8]);
+    }
+    let (pedestal_verts, pedestal_indices) = (v.len() as u16, idx.len() as u16);
+    // Crystal: a six-sided bipyramid from z 0.95 to 2.0, widest (0.32) at 1.3.
+    let (top, bottom) = ([0.0, 0.0, 2.0], [0.0, 0.0, 0.95]);
+    for k in 0..6 {
+        let (a, b) = (ring(k, 6, 0.32, 1.3), ring(k + 1, 6, 0.32, 1.3));
+        let (u0, u1) = (k as f32 / 6.0, (k + 1) as f32 / 6.0);
+        for (p0, p1, p2, uvs) in [
+            (a, b, top, [[u0, 0.6], [u1, 0.6], [(u0 + u1) * 0.5, 0.0]]),
+            (b, a, bottom, [[u1, 0.6], [u0, 0.6], [(u0 + u1) * 0.5, 1.0]]),
+        ] {
+            let n = normal(p0, p1, p2);
+            let base = v.len() as u16;
+            v.extend([vert(p0, n, uvs[0], 1), vert(p1, n, uvs[1], 1), vert(p2, n, uvs[2], 1)]);
+            idx.extend_from_slice(&[base, base + 1, base + 2]);
+        }
+    }
+    let n = v.len() as u16;
+    let sec = |id: u16, vs: u16, vc: u16, is: u16, ic: u16, bone: u16, z: f32, radius: f32| SkinSection {
+        skin_section_id: id,
+        level: 0,
+        vertex_start: vs,
+        vertex_count: vc,
+        index_start: is,
+        index_count: ic,
+        bone_count: 1,
+        bone_combo_index: bone,
+        bone_influences: 1,
+        center_bone_index: bone,
+        center_position: [0.0, 0.0, z],
+        sort_center_position: [0.0, 0.0, z],
+        sort_radius: radius,
+    };
+    let mut profile = skin_profile(264);
+    profile.vertices = (0..n).collect();
+    profile.bones = v.iter().map(|x| x.bone_indices).collect();
+    profile.submeshes = vec![
+        sec(0, 0, pedestal_verts, 0, pedestal_indices, 0, 0.35, 0.8),
+        sec(
+            101,
+            pedestal_verts,
+            n - pedestal_verts,
+            pedestal_indices,
+            idx.len() as u16 - pedestal_indices,
+            1,
+            1.45,
+            0.6,
+        ),
+    ];
+    profile.indices = idx;
+    (v, profile)
+}
+
 /// The files of the embedded demo model (`m2view` without arguments): the
-/// two-box model as v264 "Demo" with two LODs (`Demo01.skin` drops the top
-/// box), its checker texture at the stored path and a `DemoSkin.blp` for the
-/// replaceable (monster skin) texture. Written to `assets/demo/` by
-/// `cargo xtask gen-assets`; a test checks the committed files match.
+/// fixture's skeleton, sequences, global sequence, LODs, emitters and camera
+/// (v264 "Demo") dressed as a stone pedestal under a spinning, pulsing,
+/// additive crystal with rising sparks and a ribbon; `Demo01.skin` drops the
+/// crystal. Textures: a stone-brick `Textures/Boxes/Box.blp` at the stored
+/// path and a `DemoSkin.blp` crystal for the replaceable (monster skin) slot.
+/// Written to `assets/demo/` by `cargo xtask gen-assets`; a test checks the
+/// committed files match.
 pub fn demo_files() -> Vec<(String, Vec<u8>)> {
     let mut md = two_boxes(264);
     md.name = "Demo".into();
     md.num_skin_profiles = 2;
-    let lod0 = skin_profile(264);
+    let (vertices, lod0) = demo_geometry();
+    md.vertices = vertices;
+    md.bounding_box = [-0.75, -0.75, 0.0, 0.75, 0.75, 2.0];
+    // The crystal: unlit, two-sided, additive; a cool tint that pulses with the fixture's alpha.
+    md.materials[1] = M2Material { flags: 0x1 | 0x4 | 0x10, blending_mode: 4 };
+    md.colors[0].color = constant(264, [0.5f32, 0.7, 1.0]);
+    if let Some(p) = md.particles.first_mut() {
+        p.position = [0.0, 0.0, 1.5];
+        p.texture = 1; // sparks drawn with the crystal's soft glow
+        p.emission_rate = constant(264, 14.0f32);
+        p.emission_speed = constant(264, 0.6f32);
+        // A gentle updraft: a plain float gravity (flag 0x800000 off), negative = up.
+        p.flags &= !0x80_0000;
+        p.gravity = constant(264, (-0.5f32).to_bits());
+        if let ParticleLife::Tracks { color, .. } = &mut p.life {
+            color.values = vec![[120.0, 200.0, 255.0], [180.0, 120.0, 255.0], [255.0, 255.0, 255.0]];
+        }
+    }
+    if let Some(r) = md.ribbons.first_mut() {
+        r.position = [0.32, 0.0, 1.3];
+        r.color = constant(264, [0.6f32, 0.4, 1.0]);
+    }
     let mut lod1 = lod0.clone();
-    lod1.indices.truncate(36);
+    lod1.indices.truncate(lod0.submeshes[0].index_count as usize);
     lod1.submeshes.truncate(1);
     lod1.batches.truncate(1);
     let raw = |w: u32, h: u32, f: &dyn Fn(u32, u32) -> [u8; 4]| {
         let px: Vec<u8> = (0..h).flat_map(|y| (0..w).flat_map(move |x| f(x, y))).collect();
         crate::blp::write_blp2_raw(w, h, &[px])
     };
-    let checker = raw(32, 32, &|x, y| if (x / 8 + y / 8) % 2 == 0 { [232, 196, 92, 255] } else { [52, 96, 168, 255] });
-    let glow = raw(32, 32, &|x, y| {
-        let r = ((x as f32 - 15.5).powi(2) + (y as f32 - 15.5).powi(2)).sqrt() / 22.0;
-        let a = (255.0 * (1.0 - r).clamp(0.2, 1.0)) as u8;
-        [255, (120.0 + 135.0 * (1.0 - r).max(0.0)) as u8, 40, a]
+    // Stone bricks: staggered rows, mortar lines, a little per-brick variation.
+    let stone = raw(64, 64, &|x, y| {
+        let row = y / 16;
+        let xs = x + if row % 2 == 1 { 16 } else { 0 };
+        let mortar = y % 16 == 0 || xs % 32 == 0;
+        let brick = (xs / 32 + row * 7) % 5;
+        let noise = ((x * 7 + y * 13) % 11) as u8;
+        if mortar {
+            [70, 72, 80, 255]
+        } else {
+            [120 + 8 * brick as u8 + noise, 124 + 6 * brick as u8 + noise, 138 + noise, 255]
+        }
+    });
+    // Crystal glow: bright centre fading to violet and to transparent, with diagonal facets.
+    let crystal = raw(32, 32, &|x, y| {
+        let r = ((x as f32 - 15.5).powi(2) + (y as f32 - 15.5).powi(2)).sqrt() / 16.0;
+        let facet = if (x + y) % 8 < 2 { 40.0 } else { 0.0 };
+        let k = (1.0 - r).clamp(0.0, 1.0);
+        let (r8, g8) = ((140.0 + 100.0 * k + facet).min(255.0), (90.0 + 150.0 * k + facet).min(255.0));
+        [r8 as u8, g8 as u8, 255, (255.0 * k.sqrt()) as u8]
     });
     vec![
         ("Demo.m2".into(), crate::writer::write_md20(&md)),
         ("Demo00.skin".into(), crate::writer::write_skin(&lod0, 264)),
         ("Demo01.skin".into(), crate::writer::write_skin(&lod1, 264)),
-        ("Textures/Boxes/Box.blp".into(), checker),
-        ("DemoSkin.blp".into(), glow),
+        ("Textures/Boxes/Box.blp".into(), stone),
+        ("DemoSkin.blp".into(), crystal),
     ]
 }
 

@@ -47,13 +47,14 @@ fn selecting_a_sequence_resets_time() {
 fn toggling_a_geoset_changes_the_batch_count() {
     let mut h = harness(state());
     h.run();
-    assert_eq!(drawn(h.state()), (2, 24));
+    // The demo: pedestal (geoset 0, 24 triangles) and crystal (geoset 101, 12).
+    assert_eq!(drawn(h.state()), (2, 36));
     h.get_by_label("101  (12 triangles)").click();
     h.run();
-    assert_eq!(drawn(h.state()), (1, 12));
+    assert_eq!(drawn(h.state()), (1, 24));
     h.get_by_label("All").click();
     h.run();
-    assert_eq!(drawn(h.state()), (2, 24));
+    assert_eq!(drawn(h.state()), (2, 36));
 }
 
 #[test]
@@ -65,8 +66,8 @@ fn switching_lod_changes_the_triangle_count() {
     h.get_by_label_contains("1: Demo01.skin").click();
     h.run();
     assert_eq!(h.state().current.as_ref().unwrap().lod, 1);
-    assert_eq!(drawn(h.state()), (1, 12));
-    assert!(h.query_by_label("showing 1 batches, 12 triangles").is_some());
+    assert_eq!(drawn(h.state()), (1, 24));
+    assert!(h.query_by_label("showing 1 batches, 24 triangles").is_some());
 }
 
 #[test]
@@ -136,8 +137,8 @@ fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     let mut s = state();
     let c = s.current.as_mut().unwrap();
     c.thumbnails = c.lm.texture_files.iter().map(|p| p.as_deref().and_then(m2view::scene::thumbnail)).collect();
-    // The demo's checker is 32×32: its preview is that level.
-    assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((32, 32)));
+    // The demo's stone texture is 64×64: its preview is that level.
+    assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((64, 64)));
     let mut h = harness(s);
     h.run();
     h.get_by_label("Inspector").click();

@@ -17,7 +17,10 @@ pub const FILES: &[(&str, &[u8])] = &[
 /// Writes the demo model into a temp folder and returns the `.m2` path, so it
 /// opens through the same loader as any file.
 pub fn write_to_temp() -> Result<PathBuf, String> {
-    let dir = std::env::temp_dir().join(format!("m2view-demo-{}", std::process::id()));
+    // One folder per call: concurrent callers (tests) never read a half-written file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("m2view-demo-{}-{n}", std::process::id()));
     for (rel, bytes) in FILES {
         let p = dir.join(rel);
         if let Some(parent) = p.parent() {
