@@ -230,7 +230,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     }
     let mut by_id: HashMap<u32, usize> = HashMap::new();
     for (i, n) in nodes.iter().enumerate() {
-        if by_id.insert(n.object_id, i).is_some() {
+        if *by_id.entry(n.object_id).or_insert(i) != i {
             warnings.push(format!("object id {} used twice ({}); the first is kept", n.object_id, n.name));
         }
     }
@@ -372,8 +372,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         for l in &m.layers {
             materials.push(Material { flags: layer_flags(l.shading_flags), blend: layer_blend(l.filter_mode) });
             texture_weights.push(or_static(l.tracks.f32(b"KMTA"), l.alpha, seqs, |a| *a));
-            if l.tracks.u32(b"KMTF").is_some() {
-                warnings.push("texture flipbook tracks (KMTF) play their static texture".into());
+            let flipbook = "texture flipbook tracks (KMTF) play their static texture";
+            if l.tracks.u32(b"KMTF").is_some() && !warnings.iter().any(|w| w == flipbook) {
+                warnings.push(flipbook.into());
             }
         }
     }

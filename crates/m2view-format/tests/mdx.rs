@@ -187,6 +187,13 @@ fn bad_references_are_errors() {
     f.geosets[0].vertex_groups[0] = 7;
     let e = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap_err();
     assert_eq!(e.path_string(), "geosets[0].GNDX[0]");
+    // A duplicated object id: a warning, and references go to the first owner.
+    let mut f = mdx_box(800);
+    f.helpers[0].object_id = 1; // same id as Lid
+    let m = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap();
+    assert!(m.warnings.iter().any(|w| w.contains("object id 1 used twice (Helper)")), "{:?}", m.warnings);
+    let lid = m.bones.iter().position(|b| b.name == "Lid").unwrap();
+    assert_eq!(m.vertices[4].bone_indices[1] as usize, lid);
     let mut f = mdx_box(800);
     f.bones[0].parent = Some(1); // Root <-> Lid cycle
     let e = mdx_model_from_bytes(&write_mdx(&f), "x.mdx").unwrap_err();
