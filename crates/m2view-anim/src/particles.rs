@@ -10,6 +10,7 @@
 
 use glam::{Mat3, Mat4, Quat, Vec2, Vec3};
 use m2view_format::{EmitterType, LifeCurve, Model, ParticleEmitter};
+use rayon::prelude::*;
 
 use crate::sample::{Clock, Interp, sample_or};
 
@@ -326,40 +327,25 @@ impl ParticleSystem {
         self.emitters.iter().map(|e| e.particles.len()).sum()
     }
 
+    fn parallel(&self) -> bool {
+        self.emitters.len() >= PARALLEL_EMITTERS && self.live() >= PARALLEL_PARTICLES
+    }
+
     /// Advances by `dt_s` seconds with the parameters at `clock` and emitters on `bones`.
     /// Steps longer than 0.1 s are cut into 0.1 s sub-steps like the client.
     pub fn update(&mut self, model: &Model, clock: &Clock<'_>, bones: &[Mat4], dt_s: f32) {
         let dt_s = dt_s.clamp(0.0, 10.0);
-        for (i, (e, st)) in model.particles.iter().zip(&mut self.emitters).enumerate() {
-            st.matrix = emitter_matrix(e, bones);
-            let p = params(e, clock);
-            st.max_life = (p.lifespan + e.lifespan_vary).max(0.001);
-            let enabled = p.enabled && !self.disabled.get(i).copied().unwrap_or(false);
-            let pos = st.matrix.w_axis.truncate();
-            let steps = (dt_s / 0.1).ceil().max(1.0);
-            st.follow_delta = match st.prev_pos {
-                Some(prev) if e.flags & flags::FOLLOW != 0 && dt_s > 0.0 => {
-                    follow_delta(e.follow, pos - prev, dt_s) / steps
-                }
-                _ => Vec3::ZERO,
-            };
-            st.prev_pos = Some(pos);
-            if e.flags & flags::BURST != 0 {
-                // Every 30 ms the emitter's movement becomes a velocity for new particles.
-                st.burst_elapsed += dt_s;
-                if st.burst_elapsed >= 0.03 {
-                    let from = *st.burst_pos.get_or_insert(pos);
-                    st.burst_vec = (pos - from) * (0.03 / st.burst_elapsed) * e.burst_multiplier;
-                    st.burst_pos = Some(pos);
-                    st.burst_elapsed = 0.0;
-                }
-            }
-            let mut left = dt_s;
-            while left > 0.0 {
-                let step = left.min(0.1);
-                left -= step;
-                step_emitter(e, st, &p, enabled, step);
-            }
+        let disabled = &self.disabled;
+        let one = |(i, (e, st)): (usize, (&ParticleEmitter, &mut EmitterState))| {
+            let off = disabled.get(i).copied().unwrap_or(false);
+            update_emitter(e, st, clock, bones, dt_s, off)
+        };
+        // Emitters are independent (each has its own random stream): many run in parallel.
+        if self.parallel() {
+            let chunks = model.particles.par_iter().zip(self.emitters.par_iter_mut()).enumerate();
+            chunks.with_min_len(PARALLEL_EMITTERS).for_each(one);
+        } else {
+            model.particles.iter().zip(self.emitters.iter_mut()).enumerate().for_each(one);
         }
     }
 
@@ -375,6 +361,32 @@ impl ParticleSystem {
         out.clear();
         draws.clear();
         let inv_view = view.inverse();
+        if self.parallel() {
+            // Chunks of emitters into their own lists on all cores, appended in emitter order.
+            let lists: Vec<(Vec<ParticleVertex>, Vec<(usize, std::ops::Range<u32>)>)> = model
+                .particles
+                .par_chunks(PARALLEL_EMITTERS)
+                .zip(self.emitters.par_chunks(PARALLEL_EMITTERS))
+                .enumerate()
+                .map(|(c, (es, sts))| {
+                    let (mut v, mut d) = (Vec::new(), Vec::new());
+                    for (k, (e, st)) in es.iter().zip(sts).enumerate() {
+                        let start = v.len() as u32;
+                        build_emitter(e, st, view, inv_view, &mut v);
+                        if v.len() as u32 > start {
+                            d.push((c * PARALLEL_EMITTERS + k, start..v.len() as u32));
+                        }
+                    }
+                    (v, d)
+                })
+                .collect();
+            for (v, d) in lists {
+                let base = out.len() as u32;
+                out.extend_from_slice(&v);
+                draws.extend(d.into_iter().map(|(i, r)| (i, r.start + base..r.end + base)));
+            }
+            return;
+        }
         for (i, (e, st)) in model.particles.iter().zip(&self.emitters).enumerate() {
             let start = out.len() as u32;
             build_emitter(e, st, view, inv_view, out);
@@ -382,6 +394,49 @@ impl ParticleSystem {
                 draws.push((i, start..out.len() as u32));
             }
         }
+    }
+}
+
+/// Update and build run on all cores from this many emitters and live
+/// particles (below it the thread hand-off costs more than it saves: on 2
+/// cores, 100 emitters with 4k particles update in 21 µs alone, 31 µs shared).
+const PARALLEL_EMITTERS: usize = 16;
+const PARALLEL_PARTICLES: usize = 16_384;
+
+fn update_emitter(
+    e: &ParticleEmitter,
+    st: &mut EmitterState,
+    clock: &Clock<'_>,
+    bones: &[Mat4],
+    dt_s: f32,
+    switched_off: bool,
+) {
+    st.matrix = emitter_matrix(e, bones);
+    let p = params(e, clock);
+    st.max_life = (p.lifespan + e.lifespan_vary).max(0.001);
+    let enabled = p.enabled && !switched_off;
+    let pos = st.matrix.w_axis.truncate();
+    let steps = (dt_s / 0.1).ceil().max(1.0);
+    st.follow_delta = match st.prev_pos {
+        Some(prev) if e.flags & flags::FOLLOW != 0 && dt_s > 0.0 => follow_delta(e.follow, pos - prev, dt_s) / steps,
+        _ => Vec3::ZERO,
+    };
+    st.prev_pos = Some(pos);
+    if e.flags & flags::BURST != 0 {
+        // Every 30 ms the emitter's movement becomes a velocity for new particles.
+        st.burst_elapsed += dt_s;
+        if st.burst_elapsed >= 0.03 {
+            let from = *st.burst_pos.get_or_insert(pos);
+            st.burst_vec = (pos - from) * (0.03 / st.burst_elapsed) * e.burst_multiplier;
+            st.burst_pos = Some(pos);
+            st.burst_elapsed = 0.0;
+        }
+    }
+    let mut left = dt_s;
+    while left > 0.0 {
+        let step = left.min(0.1);
+        left -= step;
+        step_emitter(e, st, &p, enabled, step);
     }
 }
 
@@ -654,6 +709,43 @@ mod tests {
         let still = moving(&m, 0);
         let mean_x = |v: &[Particle]| v.iter().map(|q| q.pos.x).sum::<f32>() / v.len() as f32;
         assert!(mean_x(&follow) > mean_x(&still) + 0.5, "{} vs {}", mean_x(&follow), mean_x(&still));
+    }
+
+    #[test]
+    fn parallel_emitters_match_the_sequential_path() {
+        let mut m = model(264);
+        let e = m.particles[0].clone();
+        m.particles = (0..PARALLEL_EMITTERS + 4)
+            .map(|i| ParticleEmitter {
+                position: [i as f32, 0.0, 0.0],
+                emission_rate: m2view_format::Track::constant(1000.0),
+                ..e.clone()
+            })
+            .collect();
+        let (g, bones) = ([0.0], vec![Mat4::IDENTITY; m.bones.len()]);
+        let mut par = ParticleSystem::new(&m, 5);
+        let mut seq = par.clone();
+        for k in 0..40 {
+            let clock = Clock::new(0, k as f32 * 33.0, &g);
+            par.update(&m, &clock, &bones, 0.033);
+            for (e, st) in m.particles.iter().zip(&mut seq.emitters) {
+                update_emitter(e, st, &clock, &bones, 0.033, false);
+            }
+        }
+        assert!(par.parallel(), "{} live particles", par.live());
+        assert_eq!(par.counts(), seq.counts());
+        for (a, b) in par.emitters.iter().zip(&seq.emitters) {
+            assert_eq!(a.particles, b.particles);
+        }
+        let view = Mat4::from_rotation_x(0.7) * Mat4::from_translation(Vec3::new(0.0, 0.0, -8.0));
+        let (mut out, mut draws) = (Vec::new(), Vec::new());
+        par.build(&m, view, &mut out, &mut draws);
+        let mut want = Vec::new();
+        for (e, st) in m.particles.iter().zip(&seq.emitters) {
+            build_emitter(e, st, view, view.inverse(), &mut want);
+        }
+        assert_eq!(draws.len(), m.particles.len());
+        assert!(out == want, "parallel build differs");
     }
 
     #[test]
