@@ -363,7 +363,7 @@ impl ParticleSystem {
         let inv_view = view.inverse();
         if self.parallel() {
             // Chunks of emitters into their own lists on all cores, appended in emitter order.
-            let lists: Vec<(Vec<ParticleVertex>, Vec<(usize, std::ops::Range<u32>)>)> = model
+            let lists: Vec<(Vec<ParticleVertex>, Draws)> = model
                 .particles
                 .par_chunks(PARALLEL_EMITTERS)
                 .zip(self.emitters.par_chunks(PARALLEL_EMITTERS))
@@ -396,6 +396,9 @@ impl ParticleSystem {
         }
     }
 }
+
+/// Draw ranges: `(emitter, vertex range)`.
+type Draws = Vec<(usize, std::ops::Range<u32>)>;
 
 /// Update and build run on all cores from this many emitters and live
 /// particles (below it the thread hand-off costs more than it saves: on 2
