@@ -12,6 +12,7 @@ pub struct OffscreenTarget {
     /// Height in pixels.
     pub height: u32,
     color: wgpu::Texture,
+    format: wgpu::TextureFormat,
     /// Colour view.
     pub color_view: wgpu::TextureView,
     /// Depth view.
@@ -19,8 +20,14 @@ pub struct OffscreenTarget {
 }
 
 impl OffscreenTarget {
-    /// Creates the target.
+    /// Creates the target in [`OFFSCREEN_FORMAT`].
     pub fn new(device: &wgpu::Device, width: u32, height: u32) -> OffscreenTarget {
+        Self::with_format(device, width, height, OFFSCREEN_FORMAT)
+    }
+
+    /// Creates the target with colour `format` (`Rgba8Unorm` or `Bgra8Unorm`, e.g. a
+    /// window surface's, so the image can be copied straight onto it).
+    pub fn with_format(device: &wgpu::Device, width: u32, height: u32, format: wgpu::TextureFormat) -> OffscreenTarget {
         let size = wgpu::Extent3d { width, height, depth_or_array_layers: 1 };
         let tex = |format, usage| {
             device.create_texture(&wgpu::TextureDescriptor {
@@ -35,7 +42,7 @@ impl OffscreenTarget {
             })
         };
         let color = tex(
-            OFFSCREEN_FORMAT,
+            format,
             wgpu::TextureUsages::RENDER_ATTACHMENT
                 | wgpu::TextureUsages::COPY_SRC
                 | wgpu::TextureUsages::TEXTURE_BINDING,
@@ -47,7 +54,13 @@ impl OffscreenTarget {
             color_view: color.create_view(&Default::default()),
             depth_view: depth.create_view(&Default::default()),
             color,
+            format,
         }
+    }
+
+    /// The colour texture (copy source).
+    pub fn color_texture(&self) -> &wgpu::Texture {
+        &self.color
     }
 
     /// Begins a pass that clears to `clear` (RGBA 0..1) and depth 1.
@@ -74,7 +87,8 @@ impl OffscreenTarget {
         })
     }
 
-    /// Copies the colour target into RGBA8 rows (top row first), waiting for the GPU.
+    /// Copies the colour target into RGBA8 rows (top row first, BGRA targets
+    /// swizzled), waiting for the GPU.
     pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u8>, RenderError> {
         let row = self.width * 4;
         let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
@@ -116,6 +130,9 @@ impl OffscreenTarget {
         let mut out = Vec::with_capacity((row * self.height) as usize);
         for y in 0..self.height as usize {
             out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);
+        }
+        if matches!(self.format, wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb) {
+            out.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
         }
         drop(data);
         buffer.unmap();

@@ -13,6 +13,8 @@ use super::state::{AppState, CameraMode};
 pub struct UiOutput {
     /// Size in pixels the 3D view wants.
     pub view_size: [u32; 2],
+    /// Top-left corner of the 3D view in pixels.
+    pub view_origin: [u32; 2],
     /// Open the native file dialog.
     pub open_dialog: bool,
 }
@@ -558,6 +560,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
         let rect = ui.available_rect_before_wrap();
         let ppp = ctx.pixels_per_point();
         out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
+        out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
         let response = match view_texture {
             Some(id) => ui.add(egui::Image::new((id, rect.size())).sense(egui::Sense::click_and_drag())),
             None => ui.allocate_rect(rect, egui::Sense::click_and_drag()),

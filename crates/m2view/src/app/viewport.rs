@@ -1,10 +1,13 @@
 //! The one bridge between the 3D renderer and egui: the model is drawn into
 //! an offscreen target (the same path as `m2view render`) sized to the view
-//! panel, and that texture is shown by egui as an image.
+//! panel, in the window surface's format. The window copies that image
+//! straight onto the surface under egui's panels ([`SceneView::blit`]; a
+//! software rasterizer pays dearly for sampling it), or, where the surface
+//! cannot be a copy destination, egui shows it as an image.
 
 use glam::Mat4;
 use m2view_anim::Pose;
-use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
+use m2view_render::target::OffscreenTarget;
 use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
 
 use super::state::{AppState, CameraMode};
@@ -14,6 +17,7 @@ use crate::scene;
 pub struct SceneView {
     device: wgpu::Device,
     queue: wgpu::Queue,
+    format: wgpu::TextureFormat,
     renderer: Renderer,
     lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
@@ -29,13 +33,14 @@ pub struct SceneView {
 }
 
 impl SceneView {
-    /// Creates the renderer for `device`.
-    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> SceneView {
+    /// Creates the renderer for `device`, drawing in colour `format` (the surface's).
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, format: wgpu::TextureFormat) -> SceneView {
         SceneView {
             device: device.clone(),
             queue: queue.clone(),
-            renderer: Renderer::new(device, queue, OFFSCREEN_FORMAT),
-            lines: m2view_render::lines::LineRenderer::new(device, OFFSCREEN_FORMAT),
+            format,
+            renderer: Renderer::new(device, queue, format),
+            lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             target: None,
             texture: None,
@@ -79,6 +84,27 @@ impl SceneView {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Copies the last rendered view onto `surface` (same format, `COPY_DST`)
+    /// with its top-left corner at `origin` pixels, clipped to the surface.
+    pub fn blit(&self, encoder: &mut wgpu::CommandEncoder, surface: &wgpu::Texture, origin: [u32; 2]) {
+        let Some(t) = &self.target else { return };
+        let w = t.width.min(surface.width().saturating_sub(origin[0]));
+        let h = t.height.min(surface.height().saturating_sub(origin[1]));
+        if w == 0 || h == 0 {
+            return;
+        }
+        encoder.copy_texture_to_texture(
+            t.color_texture().as_image_copy(),
+            wgpu::TexelCopyTextureInfo {
+                texture: surface,
+                mip_level: 0,
+                origin: wgpu::Origin3d { x: origin[0], y: origin[1], z: 0 },
+                aspect: wgpu::TextureAspect::All,
+            },
+            wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        );
+    }
+
     /// Renders the current model at `size` pixels into the target and makes
     /// sure egui shows it.
     pub fn render(
@@ -92,7 +118,7 @@ impl SceneView {
         let (device, queue) = (&self.device.clone(), &self.queue.clone());
         let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
         if self.target.as_ref().is_none_or(|t| (t.width, t.height) != (w, h)) {
-            let t = OffscreenTarget::new(device, w, h);
+            let t = OffscreenTarget::with_format(device, w, h, self.format);
             match self.texture {
                 Some(id) => {
                     egui.update_egui_texture_from_wgpu_texture(device, &t.color_view, wgpu::FilterMode::Linear, id)

@@ -26,6 +26,8 @@ struct Gfx {
     egui_renderer: egui_wgpu::Renderer,
     egui_state: egui_winit::State,
     scene: SceneView,
+    /// The 3D view is copied onto the surface (else egui samples it as an image).
+    direct: bool,
     adapter: String,
 }
 
@@ -91,6 +93,13 @@ impl App {
         if let Some(f) = caps.formats.iter().find(|f| !f.is_srgb()) {
             config.format = *f;
         }
+        // The 3D view is copied straight onto the surface when it can be (8-bit RGBA/BGRA,
+        // COPY_DST): sampling it through egui costs a software rasterizer most of a frame.
+        let direct = matches!(config.format, wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Rgba8Unorm)
+            && caps.usages.contains(wgpu::TextureUsages::COPY_DST);
+        if direct {
+            config.usage |= wgpu::TextureUsages::COPY_DST;
+        }
         surface.configure(&device, &config);
         let egui_renderer = egui_wgpu::Renderer::new(&device, config.format, egui_wgpu::RendererOptions::default());
         let egui_state = egui_winit::State::new(
@@ -101,7 +110,8 @@ impl App {
             None,
             Some(device.limits().max_texture_dimension_2d as usize),
         );
-        let scene = SceneView::new(&device, &queue);
+        let view_format = if direct { config.format } else { m2view_render::target::OFFSCREEN_FORMAT };
+        let scene = SceneView::new(&device, &queue, view_format);
         let mut state = AppState::new(self.load_options.clone(), scene.supports_bc());
         match self.initial.take() {
             Some(p) => state.open(p),
@@ -120,6 +130,7 @@ impl App {
             egui_renderer,
             egui_state,
             scene,
+            direct,
             adapter: format!("{} ({:?})", i.name, i.backend),
         });
         self.state = Some(state);
@@ -184,7 +195,7 @@ impl App {
             g.adapter
         );
         let mut out = ui::UiOutput::default();
-        let tex = g.scene.texture;
+        let tex = if g.direct { None } else { g.scene.texture };
         let full = self.egui_ctx.run_ui(raw, |ui| out = ui::draw(ui, state, tex, &stats));
         g.egui_state.handle_platform_output(&g.window, full.platform_output);
         self.textures.append(full.textures_delta);
@@ -199,6 +210,9 @@ impl App {
         let view = frame.texture.create_view(&Default::default());
         let mut enc = g.device.create_command_encoder(&Default::default());
         g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, dt);
+        if g.direct {
+            g.scene.blit(&mut enc, &frame.texture, out.view_origin);
+        }
         let ppp = full.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
         let mut delta = std::mem::take(&mut self.textures);
@@ -218,7 +232,8 @@ impl App {
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        // Keep the copied 3D view under the panels.
+                        load: if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) },
                         store: wgpu::StoreOp::Store,
                     },
                 })],
