@@ -158,6 +158,11 @@ fn values<T: Curve>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<T> {
     cut(&bake(t), seqs, false, |k| k.value)
 }
 
+/// The scalar track `tag` of `tracks` if present, else a constant of the static value.
+fn scalar(tracks: &Tracks, tag: &[u8; 4], stat: f32, seqs: &[MdlSequence]) -> Track<f32> {
+    or_static(tracks.f32(tag), stat, seqs, |v| *v)
+}
+
 /// The track if present (curves baked), else a constant of the static value.
 fn or_static<T: Curve, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
     match t {
@@ -359,7 +364,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             } else {
                 Track::default()
             },
-            alpha: or_static(g.tracks.f32(b"KGAO"), g.alpha, seqs, |a| *a),
+            alpha: scalar(&g.tracks, b"KGAO", g.alpha, seqs),
         })
         .collect();
 
@@ -371,7 +376,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         layer_base.push(materials.len());
         for l in &m.layers {
             materials.push(Material { flags: layer_flags(l.shading_flags), blend: layer_blend(l.filter_mode) });
-            texture_weights.push(or_static(l.tracks.f32(b"KMTA"), l.alpha, seqs, |a| *a));
+            texture_weights.push(scalar(&l.tracks, b"KMTA", l.alpha, seqs));
             let flipbook = "texture flipbook tracks (KMTF) play their static texture";
             if l.tracks.u32(b"KMTF").is_some() && !warnings.iter().any(|w| w == flipbook) {
                 warnings.push(flipbook.into());
@@ -595,11 +600,11 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 bone: bone_of_id(l.object.object_id),
                 position: node_pos(&l.object),
                 ambient_color: or_static(lt.vec3(b"KLBC"), bgr(&l.ambient_color), seqs, bgr),
-                ambient_intensity: or_static(lt.f32(b"KLBI"), l.ambient_intensity, seqs, |v| *v),
+                ambient_intensity: scalar(lt, b"KLBI", l.ambient_intensity, seqs),
                 diffuse_color: or_static(lt.vec3(b"KLAC"), bgr(&l.color), seqs, bgr),
-                diffuse_intensity: or_static(lt.f32(b"KLAI"), l.intensity, seqs, |v| *v),
-                attenuation_start: or_static(lt.f32(b"KLAS"), l.attenuation[0], seqs, |v| *v),
-                attenuation_end: or_static(lt.f32(b"KLAE"), l.attenuation[1], seqs, |v| *v),
+                diffuse_intensity: scalar(lt, b"KLAI", l.intensity, seqs),
+                attenuation_start: scalar(lt, b"KLAS", l.attenuation[0], seqs),
+                attenuation_end: scalar(lt, b"KLAE", l.attenuation[1], seqs),
                 visibility: visibility(lt, seqs),
             }
         })
@@ -625,7 +630,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         .iter()
         .map(|p| {
             let t = &p.tracks;
-            let f32t = |tag: &[u8; 4], v: f32| or_static(t.f32(tag), v, seqs, |x| *x);
+            let f32t = |tag: &[u8; 4], v: f32| scalar(t, tag, v, seqs);
             let mid = p.middle_time.clamp(0.0, 1.0);
             let times = vec![0.0, mid, 1.0];
             let curve = |v: [u32; 3]| LifeCurve {
@@ -724,7 +729,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         .iter()
         .map(|r| {
             let t = &r.tracks;
-            let f32t = |tag: &[u8; 4], v: f32| or_static(t.f32(tag), v, seqs, |x| *x);
+            let f32t = |tag: &[u8; 4], v: f32| scalar(t, tag, v, seqs);
             // Warcraft III stores r, g, b (as its PRE2 colours); WoW a C3Color (b, g, r).
             let rgb = |c: &[f32; 3]| if wow { bgr(c) } else { *c };
             let layer = layer_base.get(r.material_id as usize).copied();

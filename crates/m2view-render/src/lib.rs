@@ -904,10 +904,15 @@ impl Renderer {
             pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
         };
-        for d in &gi.draws[..opaque] {
+        let particles = gi.particle_vertices.as_ref().map_or(&[][..], |_| &gi.particle_draws[..]);
+        // Without emitters (most instances) the sorted batches are the whole order.
+        let batches_only = if particles.is_empty() { gi.draws.len() } else { opaque };
+        for d in &gi.draws[..batches_only] {
             batch(pass, d, &mut current);
         }
-        let particles = gi.particle_vertices.as_ref().map_or(&[][..], |_| &gi.particle_draws[..]);
+        if particles.is_empty() {
+            return;
+        }
         let keys: Vec<(i32, f32)> = gi.draws[opaque..].iter().map(|d| (d.priority as i32, d.distance)).collect();
         let pkeys: Vec<(i32, f32)> = particles.iter().map(|p| (p.3, p.4)).collect();
         for (is_particle, i) in interleave(&keys, &pkeys) {

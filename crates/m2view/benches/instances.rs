@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     eprintln!("instances benchmark on {} with {}", gpu.adapter_summary(), lm.path.display());
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = scene::load_textures(&lm, renderer.supports_bc(), &mut Vec::new());
+    let textures = scene::load_textures(&lm, renderer.supports_bc(), scene::DEFAULT_TEAM_COLOR, &mut Vec::new());
     let gm = renderer.upload(model, &textures);
     let target = OffscreenTarget::new(&gpu.device, 1280, 720);
     let ns: Vec<usize> = std::env::var("M2VIEW_BENCH_N")

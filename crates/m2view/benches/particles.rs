@@ -16,7 +16,7 @@ use m2view::scene;
 use m2view_anim::particles::ParticleSystem;
 use m2view_anim::{Player, Pose};
 use m2view_format::{LoadOptions, LoadedModel, fixtures};
-use m2view_render::camera::Camera;
+use m2view_render::camera::{Camera, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
 
@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
             })
             .collect();
         let model = &lm.model;
-        let textures = scene::load_textures(&lm, renderer.supports_bc(), &mut Vec::new());
+        let textures = scene::load_textures(&lm, renderer.supports_bc(), scene::DEFAULT_TEAM_COLOR, &mut Vec::new());
         let gm = renderer.upload(model, &textures);
         let mut gi = renderer.instance(&gm);
         let mut player = Player::new(model);
@@ -78,16 +78,9 @@ fn bench(c: &mut Criterion) {
             ps.update(model, &player.clock(model), &pose.bones, 1.0 / 30.0);
         }
         eprintln!("N = {n}: {} live particles", ps.live());
-        let center = Vec3::new(side as f32, side as f32, 0.0) * spacing * 0.5;
-        let radius = side as f32 * spacing + 8.0;
-        let cam = Camera {
-            eye: center + Vec3::new(radius, -radius, radius * 0.7),
-            target: center,
-            up: Vec3::Z,
-            fov_y: 0.8,
-            near: 0.5,
-            far: radius * 4.0,
-        };
+        // The whole grid of emitters, and the height the plumes rise to, in view.
+        let (lo, hi) = (Vec3::new(-2.0, -2.0, 0.0), Vec3::new(side as f32 * spacing, side as f32 * spacing, 6.0));
+        let cam = Camera::framing(lo, hi, Preset::Iso.direction(), 1280.0 / 720.0);
         let (view, proj) = (cam.view(), cam.proj(1280.0 / 720.0));
         let (mut verts, mut draws) = (Vec::new(), Vec::new());
         g.bench_function(format!("update/{n}"), |b| {

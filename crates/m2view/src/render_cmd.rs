@@ -126,12 +126,7 @@ pub fn render_image(
 ) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
     let mut warnings = Vec::new();
-    let mut textures = scene::load_textures(lm, renderer.supports_bc(), &mut warnings);
-    for (i, t) in textures.iter_mut().enumerate() {
-        if let Some(team) = scene::team_texture(model, i, r.team_color) {
-            *t = Some(team);
-        }
-    }
+    let textures = scene::load_textures(lm, renderer.supports_bc(), r.team_color, &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");
     }

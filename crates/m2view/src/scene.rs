@@ -14,12 +14,18 @@ use m2view_render::{BcFormat, TextureData};
 /// compressed when `bc` (the adapter supports it and the size is a multiple of
 /// 4); everything else is decoded to RGBA8 with all mip levels. A texture that
 /// fails to decode becomes a warning and draws as the missing placeholder.
-pub fn load_textures(lm: &LoadedModel, bc: bool, warnings: &mut Vec<String>) -> Vec<Option<TextureData>> {
+/// Warcraft III team colour/glow slots are built from `team` (sRGB bytes).
+pub fn load_textures(
+    lm: &LoadedModel,
+    bc: bool,
+    team: [u8; 3],
+    warnings: &mut Vec<String>,
+) -> Vec<Option<TextureData>> {
     lm.texture_files
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, DEFAULT_TEAM_COLOR) };
+            let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
             let result =
                 m2view_format::companion::read_file(path).and_then(Blp::parse).and_then(|blp| to_texture(&blp, bc));
             match result {

@@ -29,14 +29,15 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Starts loading `path` on a worker thread. `bc`: keep DXT textures compressed.
-    pub fn start(path: PathBuf, opts: LoadOptions, bc: bool) -> Pending {
+    /// Starts loading `path` on a worker thread. `bc`: keep DXT textures
+    /// compressed; `team`: the Warcraft III team colour to build team textures in.
+    pub fn start(path: PathBuf, opts: LoadOptions, bc: bool, team: [u8; 3]) -> Pending {
         let (tx, rx) = channel();
         let p = path.clone();
         std::thread::spawn(move || {
             let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|lm| {
                 let mut warnings = Vec::new();
-                let textures = scene::load_textures(&lm, bc, &mut warnings);
+                let textures = scene::load_textures(&lm, bc, team, &mut warnings);
                 let thumbnails = lm.texture_files.iter().map(|p| p.as_deref().and_then(scene::thumbnail)).collect();
                 Loaded { lm, textures, warnings, thumbnails }
             });

@@ -224,7 +224,7 @@ impl AppState {
     /// Starts loading `path` off the UI thread (the current model stays on screen).
     pub fn open(&mut self, path: PathBuf) {
         self.path_field = path.display().to_string();
-        self.pending = Some(Pending::start(path, self.load_options.clone(), self.bc));
+        self.pending = Some(Pending::start(path, self.load_options.clone(), self.bc, self.team_color));
     }
 
     /// Reloads the current file.
@@ -245,12 +245,6 @@ impl AppState {
             Ok(l) => {
                 let mut warnings = l.lm.model.warnings.clone();
                 warnings.extend(l.warnings);
-                let mut textures = l.textures;
-                for (i, t) in textures.iter_mut().enumerate() {
-                    if let Some(team) = crate::scene::team_texture(&l.lm.model, i, self.team_color) {
-                        *t = Some(team);
-                    }
-                }
                 let mut current = Current::new(l.lm, warnings);
                 current.thumbnails = l.thumbnails;
                 self.current = Some(current);
@@ -261,7 +255,7 @@ impl AppState {
                 self.recent.insert(0, path);
                 self.recent.truncate(10);
                 save_recent(&self.recent);
-                Some(textures)
+                Some(l.textures)
             }
             Err(e) => {
                 self.error = Some(e);
