@@ -1,6 +1,8 @@
 //! End to end: `m2view` opens a real sample in a real window under Xvfb
 //! (software Vulkan on CI), a screenshot of the screen is taken with
 //! ImageMagick's `import`, and the panels and the 3D view must both be drawn.
+//! F1 opens the help window over the 3D view and closes it again (the panels
+//! are kept between frames, so what floats over the view takes another path).
 //! Then the window is resized (down to 1×1), unmapped as when minimised and
 //! mapped again with `xdotool`: the viewer must keep running and draw again.
 //! Needs the `Xvfb`, `import` and `xdotool` programs (`.ci/run` installs xvfb,
@@ -95,13 +97,61 @@ fn window_shows_panels_and_the_model() {
     assert!(panel_ok, "no panel text in {}", shot.display());
     assert!(view_frac > 0.02, "3D view empty in {}", shot.display());
 
-    // Resize, shrink to 1×1, unmap (minimise) and map again: still running, still drawing.
+    // The panels are redrawn only when something changes, but the playing time must tick.
+    let time_field = |img: &image::RgbImage| -> Vec<u8> {
+        (20..280).flat_map(|x| (95..118).map(move |y| (x, y))).flat_map(|(x, y)| img.get_pixel(x, y).0).collect()
+    };
+    let before = time_field(&image::open(&shot).unwrap().to_rgb8());
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        Command::new("import")
+            .args(["-display", display.as_str(), "-window", "root"])
+            .arg(&shot)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let after = time_field(&image::open(&shot).unwrap().to_rgb8());
+    assert!(before != after, "the animation time did not move in the panel ({})", shot.display());
+
     let xdo = |args: &[&str]| {
         let out = Command::new("xdotool").env("DISPLAY", &display).args(args).output().unwrap();
         String::from_utf8_lossy(&out.stdout).trim().to_string()
     };
     let id = xdo(&["search", "--name", "m2view"]).lines().next().unwrap_or_default().to_string();
     assert!(!id.is_empty(), "m2view window not found");
+
+    // The help window opens at the top left, partly over the 3D view (which starts
+    // near x = 295): its dark fill must cover view pixels, and they must come back.
+    let background_share = |img: &image::RgbImage| {
+        let px: Vec<_> = (305..345).flat_map(|x| (60..180).map(move |y| (x, y))).collect();
+        let bg_px = px.iter().filter(|&&(x, y)| img.get_pixel(x, y).0.iter().zip(bg).all(|(a, b)| a.abs_diff(b) <= 4));
+        bg_px.count() as f64 / px.len() as f64
+    };
+    xdo(&["windowfocus", id.as_str()]);
+    let mut shares = Vec::new();
+    for _ in 0..2 {
+        xdo(&["mousemove", "700", "400", "key", "F1"]);
+        std::thread::sleep(Duration::from_millis(2500));
+        assert!(
+            Command::new("import")
+                .args(["-display", display.as_str(), "-window", "root"])
+                .arg(&shot)
+                .status()
+                .unwrap()
+                .success()
+        );
+        shares.push(background_share(&image::open(&shot).unwrap().to_rgb8()));
+    }
+    eprintln!(
+        "view background under the help window: open {:.0}%, closed {:.0}%",
+        shares[0] * 100.0,
+        shares[1] * 100.0
+    );
+    assert!(shares[0] < 0.2, "help window not drawn over the 3D view");
+    assert!(shares[1] > 0.9, "3D view not restored after closing the help window");
+
+    // Resize, shrink to 1×1, unmap (minimise) and map again: still running, still drawing.
     for step in [
         &["windowsize", id.as_str(), "640", "480"][..],
         &["windowsize", id.as_str(), "1", "1"],

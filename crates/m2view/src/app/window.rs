@@ -1,11 +1,12 @@
 //! The window: winit event loop, wgpu surface, egui input and painting.
 //! A lost or outdated surface is reconfigured; a zero-sized (minimised)
-//! window skips drawing.
+//! window skips drawing. The 3D view is drawn every frame; egui's panels
+//! only when something changed ([`UiLayer`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use m2view_format::LoadOptions;
 use winit::application::ApplicationHandler;
@@ -31,6 +32,104 @@ struct Gfx {
     adapter: String,
 }
 
+/// How often the panels refresh without input (playback time, frame statistics).
+const UI_REFRESH: Duration = Duration::from_millis(100);
+
+/// egui's panels kept between frames. egui runs, and its meshes are drawn,
+/// only when input arrived, egui asked for a repaint or [`UI_REFRESH`]
+/// passed; other frames copy the panels from `texture` around the 3D view.
+/// A software rasterizer spends ~12 ms drawing the panels' text, more than
+/// the 3D view of a creature.
+struct UiLayer {
+    /// The panels as last drawn (surface size and format); `None` until the first run.
+    texture: Option<wgpu::Texture>,
+    /// Run egui on the next frame (input arrived, a load finished).
+    dirty: bool,
+    /// When egui must run again without input.
+    next_run: Instant,
+    /// The last run painted over the 3D view (a menu, tooltip or window):
+    /// while it does, egui runs and paints onto the surface every frame.
+    over_view: bool,
+    /// Top-left corner and size of the 3D view in pixels, from the last run.
+    view: ([u32; 2], [u32; 2]),
+}
+
+impl UiLayer {
+    /// Whether this frame can reuse the panels (the window copies the 3D view).
+    fn reusable(&self, g: &Gfx, now: Instant) -> bool {
+        g.direct
+            && !self.dirty
+            && !self.over_view
+            && now < self.next_run
+            && self.texture.as_ref().is_some_and(|t| (t.width(), t.height()) == (g.config.width, g.config.height))
+    }
+
+    /// The panels' texture, (re)created at the surface's size.
+    fn texture(&mut self, g: &Gfx) -> &wgpu::Texture {
+        let (w, h) = (g.config.width, g.config.height);
+        if self.texture.as_ref().is_none_or(|t| (t.width(), t.height()) != (w, h)) {
+            self.texture = Some(g.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("egui panels"),
+                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: g.config.format,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                view_formats: &[],
+            }));
+        }
+        self.texture.as_ref().expect("created above")
+    }
+}
+
+/// Whether any mesh in `jobs` paints inside the 3D view's pixel rectangle
+/// (shrunk by 2 px so the panels' edge lines do not count).
+fn paints_over(jobs: &[egui::ClippedPrimitive], (origin, size): ([u32; 2], [u32; 2]), ppp: f32) -> bool {
+    let view = egui::Rect::from_min_size(
+        egui::pos2(origin[0] as f32, origin[1] as f32),
+        egui::vec2(size[0] as f32, size[1] as f32),
+    )
+    .shrink(2.0);
+    jobs.iter().any(|j| match &j.primitive {
+        egui::epaint::Primitive::Mesh(m) => {
+            let r = m.calc_bounds().intersect(j.clip_rect);
+            let px = egui::Rect::from_min_max((r.min.to_vec2() * ppp).to_pos2(), (r.max.to_vec2() * ppp).to_pos2());
+            px.is_positive() && px.intersects(view)
+        }
+        egui::epaint::Primitive::Callback(_) => true,
+    })
+}
+
+/// Copies `from` onto `to` (same size and format) except the rectangle at `origin` of `size`.
+fn copy_around(
+    enc: &mut wgpu::CommandEncoder,
+    from: &wgpu::Texture,
+    to: &wgpu::Texture,
+    (origin, size): ([u32; 2], [u32; 2]),
+) {
+    let (w, h) = (to.width(), to.height());
+    let (x0, y0) = (origin[0].min(w), origin[1].min(h));
+    let (x1, y1) = ((x0 + size[0]).min(w), (y0 + size[1]).min(h));
+    // Above, below, left of and right of the view.
+    for (x, y, cw, ch) in [(0, 0, w, y0), (0, y1, w, h - y1), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)] {
+        if cw == 0 || ch == 0 {
+            continue;
+        }
+        let at = |texture| wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: 0,
+            origin: wgpu::Origin3d { x, y, z: 0 },
+            aspect: wgpu::TextureAspect::All,
+        };
+        enc.copy_texture_to_texture(
+            at(from),
+            at(to),
+            wgpu::Extent3d { width: cw, height: ch, depth_or_array_layers: 1 },
+        );
+    }
+}
+
 struct App {
     initial: Option<PathBuf>,
     load_options: LoadOptions,
@@ -43,6 +142,7 @@ struct App {
     error: Option<String>,
     /// egui texture changes not yet applied (kept across skipped frames).
     textures: egui::TexturesDelta,
+    ui: UiLayer,
 }
 
 /// Opens the window with `initial` (or the embedded demo model) and runs until closed.
@@ -60,6 +160,7 @@ pub fn run(initial: Option<PathBuf>, load_options: LoadOptions) -> Result<(), St
         dialog: None,
         error: None,
         textures: egui::TexturesDelta::default(),
+        ui: UiLayer { texture: None, dirty: true, next_run: Instant::now(), over_view: false, view: ([0; 2], [1; 2]) },
     };
     event_loop.run_app(&mut app).map_err(|e| e.to_string())?;
     app.error.map_or(Ok(()), Err)
@@ -160,6 +261,7 @@ impl App {
         if std::env::var_os("M2VIEW_FPS_LOG").is_some() {
             eprintln!("frame {dt:.1} ms (avg {:.1})", self.frame_ms);
         }
+        let loading = state.pending.is_some();
         if let Some(textures) = state.poll_loading()
             && let Some(c) = &state.current
         {
@@ -169,6 +271,7 @@ impl App {
             && let Ok(pick) = rx.try_recv()
         {
             self.dialog = None;
+            self.ui.dirty = true;
             match pick {
                 Some(p) => state.open(p),
                 None => {
@@ -178,64 +281,83 @@ impl App {
                 }
             }
         }
+        self.ui.dirty |= loading != state.pending.is_some();
         if let Some(c) = &mut state.current {
             c.player.advance(&c.lm.model, dt);
         }
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
-        let raw = g.egui_state.take_egui_input(&g.window);
-        let stats = format!(
-            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
-            g.scene.stats.batches,
-            g.scene.stats.triangles,
-            g.scene.live_particles(),
-            g.scene.missing_textures(),
-            self.frame_ms,
-            g.adapter
-        );
+        let reuse = self.ui.reusable(g, now);
         let mut out = ui::UiOutput::default();
-        let tex = if g.direct { None } else { g.scene.texture };
-        let full = self.egui_ctx.run_ui(raw, |ui| out = ui::draw(ui, state, tex, &stats));
-        g.egui_state.handle_platform_output(&g.window, full.platform_output);
-        self.textures.append(full.textures_delta);
+        let mut jobs = Vec::new();
+        let mut ppp = 1.0;
+        if !reuse {
+            let raw = g.egui_state.take_egui_input(&g.window);
+            let stats = format!(
+                "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
+                g.scene.stats.batches,
+                g.scene.stats.triangles,
+                g.scene.live_particles(),
+                g.scene.missing_textures(),
+                self.frame_ms,
+                g.adapter
+            );
+            let tex = if g.direct { None } else { g.scene.texture };
+            let full = self.egui_ctx.run_ui(raw, |ui| out = ui::draw(ui, state, tex, &stats));
+            g.egui_state.handle_platform_output(&g.window, full.platform_output);
+            self.textures.append(full.textures_delta);
+            let delay = full.viewport_output.get(&egui::ViewportId::ROOT).map_or(UI_REFRESH, |v| v.repaint_delay);
+            ppp = full.pixels_per_point;
+            jobs = self.egui_ctx.tessellate(full.shapes, ppp);
+            self.ui.dirty = false;
+            self.ui.next_run = now + delay.min(UI_REFRESH);
+            self.ui.view = (out.view_origin, out.view_size);
+            self.ui.over_view = paints_over(&jobs, self.ui.view, ppp);
+        }
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
                 g.surface.configure(&g.device, &g.config);
+                self.ui.dirty = true;
                 return;
             }
             _ => return,
         };
-        let view = frame.texture.create_view(&Default::default());
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, dt);
-        if g.direct {
-            g.scene.blit(&mut enc, &frame.texture, out.view_origin);
-        }
-        let ppp = full.pixels_per_point;
-        let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
-        let mut delta = std::mem::take(&mut self.textures);
-        for (id, deltas) in delta.set.drain() {
-            for d in deltas {
-                g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, dt);
+        let mut extra = Vec::new();
+        if !reuse {
+            let mut delta = std::mem::take(&mut self.textures);
+            for (id, deltas) in delta.set.drain() {
+                for d in deltas {
+                    g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
+                }
             }
-        }
-        let screen =
-            egui_wgpu::ScreenDescriptor { size_in_pixels: [g.config.width, g.config.height], pixels_per_point: ppp };
-        let extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
-        {
+            let screen = egui_wgpu::ScreenDescriptor {
+                size_in_pixels: [g.config.width, g.config.height],
+                pixels_per_point: ppp,
+            };
+            extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
+            // Panels into the kept texture, or (something over the view, or no copies)
+            // onto the surface after the view.
+            let panels_only = g.direct && !self.ui.over_view;
+            let (target, load) = if panels_only {
+                (self.ui.texture(g).create_view(&Default::default()), wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT))
+            } else {
+                if g.direct {
+                    g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
+                }
+                let load = if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) };
+                (frame.texture.create_view(&Default::default()), load)
+            };
             let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("egui"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
+                    view: &target,
                     depth_slice: None,
                     resolve_target: None,
-                    ops: wgpu::Operations {
-                        // Keep the copied 3D view under the panels.
-                        load: if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) },
-                        store: wgpu::StoreOp::Store,
-                    },
+                    ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
                 })],
                 depth_stencil_attachment: None,
                 timestamp_writes: None,
@@ -243,13 +365,21 @@ impl App {
                 multiview_mask: None,
             });
             g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
+            for id in delta.free.drain() {
+                g.egui_renderer.free_texture(&id);
+            }
         }
-        for id in delta.free.drain() {
-            g.egui_renderer.free_texture(&id);
+        if g.direct
+            && !self.ui.over_view
+            && let Some(panels) = &self.ui.texture
+        {
+            copy_around(&mut enc, panels, &frame.texture, self.ui.view);
+            g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
         if let Some(path) = state.screenshot.take() {
+            self.ui.dirty = true;
             state.last_screenshot = Some(match g.scene.save_screenshot(&path) {
                 Ok(()) => format!("saved {}", path.display()),
                 Err(e) => format!("screenshot failed: {e}"),
@@ -273,12 +403,15 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, el: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         let Some(g) = self.gfx.as_mut() else { return };
-        let _ = g.egui_state.on_window_event(&g.window, &event);
+        let repaint = g.egui_state.on_window_event(&g.window, &event).repaint;
+        // egui asks to repaint on every redraw request; only other events are news to the panels.
+        self.ui.dirty |= repaint && !matches!(event, WindowEvent::RedrawRequested);
         match event {
             WindowEvent::CloseRequested => el.exit(),
             WindowEvent::Resized(size) => {
                 g.config.width = size.width;
                 g.config.height = size.height;
+                self.ui.dirty = true;
                 if size.width > 0 && size.height > 0 {
                     g.surface.configure(&g.device, &g.config);
                 }
