@@ -3,7 +3,8 @@
 //! `CParticleEmitter2`): fixed 0.1 s sub-steps, emission accumulator, plane /
 //! sphere / spline generators, wind, gravity (incl. compressed vectors), drag,
 //! over-life colour/alpha/scale curves with their own mid-points, atlas cells,
-//! spin, head and tail quads. Output: camera-facing quads in model space.
+//! spin, head and tail quads. Output: one [`ParticleQuad`] per head or tail in
+//! model space (48 bytes; the GPU makes its corners).
 //!
 //! Flag decoding lives in [`flags`] only, so a disagreement with real files
 //! (the wiki and the client port disagree on several bits) is fixed in one place.
@@ -349,56 +350,70 @@ impl ParticleSystem {
         }
     }
 
-    /// Builds the quads of every emitter into `out` (model space): `(emitter, vertices)`
+    /// Builds the quads of every emitter into `out` (model space): `(emitter, quads)`
     /// ranges in `draws`. `view` is model → view (quads face the camera).
+    /// Each emitter gets room for all its particles' quads; the slots of
+    /// particles not drawn (transparent, twinkled out) are left as gaps
+    /// between the ranges, so emitters can be built in parallel straight
+    /// into `out` (whose memory is reused from frame to frame).
     pub fn build(
         &self,
         model: &Model,
         view: Mat4,
-        out: &mut Vec<ParticleVertex>,
+        out: &mut Vec<ParticleQuad>,
         draws: &mut Vec<(usize, std::ops::Range<u32>)>,
     ) {
-        out.clear();
+        self.build_with(model, view, out, draws, self.parallel());
+    }
+
+    fn build_with(
+        &self,
+        model: &Model,
+        view: Mat4,
+        out: &mut Vec<ParticleQuad>,
+        draws: &mut Vec<(usize, std::ops::Range<u32>)>,
+        parallel: bool,
+    ) {
         draws.clear();
         let inv_view = view.inverse();
-        if self.parallel() {
-            // Chunks of emitters into their own lists on all cores, appended in emitter order.
-            let lists: Vec<(Vec<ParticleVertex>, Draws)> = model
-                .particles
-                .par_chunks(PARALLEL_EMITTERS)
-                .zip(self.emitters.par_chunks(PARALLEL_EMITTERS))
-                .enumerate()
-                .map(|(c, (es, sts))| {
-                    let (mut v, mut d) = (Vec::new(), Vec::new());
-                    for (k, (e, st)) in es.iter().zip(sts).enumerate() {
-                        let start = v.len() as u32;
-                        build_emitter(e, st, view, inv_view, &mut v);
-                        if v.len() as u32 > start {
-                            d.push((c * PARALLEL_EMITTERS + k, start..v.len() as u32));
-                        }
-                    }
-                    (v, d)
-                })
-                .collect();
-            for (v, d) in lists {
-                let base = out.len() as u32;
-                out.extend_from_slice(&v);
-                draws.extend(d.into_iter().map(|(i, r)| (i, r.start + base..r.end + base)));
-            }
-            return;
+        let room: Vec<usize> = model
+            .particles
+            .iter()
+            .zip(&self.emitters)
+            .map(|(e, st)| st.particles.len() * quads_per_particle(e))
+            .collect();
+        let total = room.iter().sum();
+        // Grow without clearing: only new slots are zeroed.
+        if out.len() < total {
+            out.resize(total, bytemuck::Zeroable::zeroed());
         }
-        for (i, (e, st)) in model.particles.iter().zip(&self.emitters).enumerate() {
-            let start = out.len() as u32;
-            build_emitter(e, st, view, inv_view, out);
-            if out.len() as u32 > start {
-                draws.push((i, start..out.len() as u32));
+        out.truncate(total);
+        let mut slices = Vec::with_capacity(room.len());
+        let mut rest = &mut out[..];
+        for &n in &room {
+            let (head, tail) = rest.split_at_mut(n);
+            slices.push(head);
+            rest = tail;
+        }
+        let one = |(e, st, slice): (&ParticleEmitter, &EmitterState, &mut [ParticleQuad])| {
+            build_emitter(e, st, view, inv_view, slice)
+        };
+        let written: Vec<usize> = if parallel {
+            let work = model.particles.par_iter().zip(self.emitters.par_iter()).zip(slices.into_par_iter());
+            work.map(|((e, st), sl)| one((e, st, sl))).with_min_len(PARALLEL_EMITTERS).collect()
+        } else {
+            let work = model.particles.iter().zip(&self.emitters).zip(slices);
+            work.map(|((e, st), sl)| one((e, st, sl))).collect()
+        };
+        let mut start = 0u32;
+        for (i, (&n, &w)) in room.iter().zip(&written).enumerate() {
+            if w > 0 {
+                draws.push((i, start..start + w as u32));
             }
+            start += n as u32;
         }
     }
 }
-
-/// Draw ranges: `(emitter, vertex range)`.
-type Draws = Vec<(usize, std::ops::Range<u32>)>;
 
 /// Update and build run on all cores from this many emitters and live
 /// particles (below it the thread hand-off costs more than it saves: on 2
@@ -485,29 +500,79 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
     });
 }
 
-/// One particle quad corner.
+/// One particle quad (a head or a tail), drawn as an instance: its corners
+/// are `center ± axis_x ± axis_y` (model space, units of the model), with
+/// texture coordinates from `cell` at corner (−1, +1) to `cell + size` at
+/// (+1, −1). 48 bytes, a quarter of six finished vertices; `shaders/particles.wgsl`
+/// (`vs_quad`) expands it.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
-pub struct ParticleVertex {
-    /// Model-space position.
-    pub position: [f32; 3],
-    /// RGBA 0..1.
-    pub color: [f32; 4],
-    /// Texture coordinates.
-    pub uv: [f32; 2],
+pub struct ParticleQuad {
+    /// Centre, model space.
+    pub center: [f32; 3],
+    /// Half the quad along its first axis (model space).
+    pub axis_x: [f32; 3],
+    /// Half the quad along its second axis (model space).
+    pub axis_y: [f32; 3],
+    /// RGBA, 0..255 (colour over life × alpha over life).
+    pub color: [u8; 4],
+    /// Atlas cell: top-left u, v and width, height, unorm16 (0..65535 = 0..1).
+    pub cell: [u16; 4],
 }
 
-fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: Mat4, out: &mut Vec<ParticleVertex>) {
+impl ParticleQuad {
+    /// Corner `(x, y)` (each ±1) in model space and its texture coordinates:
+    /// what the vertex shader computes (CPU reference for tests).
+    pub fn corner(&self, x: f32, y: f32) -> (Vec3, Vec2) {
+        let pos = Vec3::from(self.center) + Vec3::from(self.axis_x) * x + Vec3::from(self.axis_y) * y;
+        let c = self.cell.map(|v| v as f32 / 65535.0);
+        (pos, Vec2::new(c[0] + c[2] * (x + 1.0) * 0.5, c[1] + c[3] * (1.0 - y) * 0.5))
+    }
+}
+
+// Round to nearest by +0.5 and truncation (`f32::round` is a libm call on
+// baseline x86-64: it was a fifth of the quad build).
+fn unorm8(v: f32) -> u8 {
+    (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+}
+
+fn unorm16(v: f32) -> u16 {
+    (v.clamp(0.0, 1.0) * 65535.0 + 0.5) as u16
+}
+
+/// Head and tail quads each particle of `e` may draw.
+fn quads_per_particle(e: &ParticleEmitter) -> usize {
+    let (head, tail) = head_tail(e);
+    head as usize + tail as usize
+}
+
+fn head_tail(e: &ParticleEmitter) -> (bool, bool) {
+    match (e.flags & flags::HEAD != 0, e.flags & flags::TAIL != 0) {
+        (false, false) => (true, false), // legacy files without either bit: heads
+        hv => hv,
+    }
+}
+
+/// Writes the quads of `st`'s particles into `out` (room for
+/// [`quads_per_particle`] each) and returns how many it wrote.
+fn build_emitter(
+    e: &ParticleEmitter,
+    st: &EmitterState,
+    view: Mat4,
+    inv_view: Mat4,
+    out: &mut [ParticleQuad],
+) -> usize {
+    let mut written = 0;
     let emitter_space = e.flags & flags::EMITTER_SPACE != 0;
     let to_view = if emitter_space { view * st.matrix } else { view };
     let rot = Mat3::from_mat4(to_view);
     let inherited = st.matrix.x_axis.truncate().length();
+    // View → model for the quad axes (built facing the camera in view space).
+    let back = Mat3::from_mat4(inv_view);
     let (rows, cols) = (e.texture_rows.max(1) as u32, e.texture_cols.max(1) as u32);
     let cells = rows * cols;
-    let (head, tail) = match (e.flags & flags::HEAD != 0, e.flags & flags::TAIL != 0) {
-        (false, false) => (true, false), // legacy files without either bit: heads
-        hv => hv,
-    };
+    let cell_size = [unorm16(1.0 / cols as f32), unorm16(1.0 / rows as f32)];
+    let (head, tail) = head_tail(e);
     for q in &st.particles {
         let t = (q.age / st.max_life).clamp(0.0, 1.0);
         let rgb = Vec3::from(life_value(&e.color, t, [255.0; 3])) / 255.0;
@@ -525,11 +590,11 @@ fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: M
         }
         let Some(tw) = twinkle(e, q.age, q.seed) else { continue };
         scale *= tw;
-        let color = [rgb.x, rgb.y, rgb.z, alpha.clamp(0.0, 1.0)];
-        if color[3] <= 0.0 {
+        let color = [unorm8(rgb.x), unorm8(rgb.y), unorm8(rgb.z), unorm8(alpha)];
+        if color[3] == 0 {
             continue;
         }
-        let c = to_view.transform_point3(q.pos);
+        let center = if emitter_space { st.matrix.transform_point3(q.pos) } else { q.pos };
         let spin = if e.spin != 0.0 || e.spin_vary != 0.0 {
             let base = e.base_spin + prng.uniform() * e.base_spin_vary;
             let rate = e.spin + prng.uniform() * e.spin_vary;
@@ -545,22 +610,14 @@ fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: M
                 life_value(track, t, 0u16) as u32
             };
             let cell = (cell + st.cell_offset) % cells;
-            Vec2::new((cell % cols) as f32 / cols as f32, (cell / cols) as f32 / rows as f32)
+            let (u, v) = ((cell % cols) as f32 / cols as f32, (cell / cols) as f32 / rows as f32);
+            [unorm16(u), unorm16(v), cell_size[0], cell_size[1]]
         };
-        let du = Vec2::new(1.0 / cols as f32, 1.0 / rows as f32);
-        let mut quad = |center: Vec3, m0: Vec3, m1: Vec3, uv0: Vec2| {
-            let corner = |x: f32, y: f32, s: f32, tt: f32| ParticleVertex {
-                position: inv_view.transform_point3(center + m0 * x + m1 * y).into(),
-                color,
-                uv: (uv0 + du * Vec2::new(s, tt)).into(),
-            };
-            let (a, b, cc, d) = (
-                corner(-1.0, 1.0, 0.0, 0.0),
-                corner(-1.0, -1.0, 0.0, 1.0),
-                corner(1.0, 1.0, 1.0, 0.0),
-                corner(1.0, -1.0, 1.0, 1.0),
-            );
-            out.extend_from_slice(&[a, b, cc, cc, b, d]);
+        // Axes are built in view space (facing the camera) and turned back to model space.
+        let mut quad = |center: Vec3, m0: Vec3, m1: Vec3, cell: [u16; 4]| {
+            let (axis_x, axis_y) = ((back * m0).into(), (back * m1).into());
+            out[written] = ParticleQuad { center: center.into(), axis_x, axis_y, color, cell };
+            written += 1;
         };
         if head {
             let (m0, m1) = if e.flags & flags::XY_QUAD != 0 {
@@ -573,7 +630,7 @@ fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: M
                 let (s, co) = spin.sin_cos();
                 (Vec3::new(co * scale.x, s * scale.x, 0.0), Vec3::new(-s * scale.y, co * scale.y, 0.0))
             };
-            quad(c, m0, m1, cell_uv(&e.head_cell));
+            quad(center, m0, m1, cell_uv(&e.head_cell));
         }
         if tail {
             let trail = if e.flags & flags::TAIL_BY_AGE != 0 { q.age.min(e.tail_length) } else { e.tail_length };
@@ -584,9 +641,10 @@ fn build_emitter(e: &ParticleEmitter, st: &EmitterState, view: Mat4, inv_view: M
             } else {
                 (Vec3::new(0.05 * scale.x, 0.0, 0.0), Vec3::new(0.0, 0.05 * scale.y, 0.0))
             };
-            quad(c + m0, m0, m1, cell_uv(&e.tail_cell));
+            quad(center + back * m0, m0, m1, cell_uv(&e.tail_cell));
         }
     }
+    written
 }
 
 trait TruncateZ {
@@ -743,12 +801,49 @@ mod tests {
         let view = Mat4::from_rotation_x(0.7) * Mat4::from_translation(Vec3::new(0.0, 0.0, -8.0));
         let (mut out, mut draws) = (Vec::new(), Vec::new());
         par.build(&m, view, &mut out, &mut draws);
-        let mut want = Vec::new();
-        for (e, st) in m.particles.iter().zip(&seq.emitters) {
-            build_emitter(e, st, view, view.inverse(), &mut want);
-        }
+        let (mut want, mut want_draws) = (Vec::new(), Vec::new());
+        seq.build_with(&m, view, &mut want, &mut want_draws, false);
         assert_eq!(draws.len(), m.particles.len());
-        assert!(out == want, "parallel build differs");
+        assert_eq!(draws, want_draws);
+        let drawn = |v: &[ParticleQuad], d: &[(usize, std::ops::Range<u32>)]| -> Vec<ParticleQuad> {
+            d.iter().flat_map(|(_, r)| v[r.start as usize..r.end as usize].to_vec()).collect()
+        };
+        assert!(drawn(&out, &draws) == drawn(&want, &want_draws), "parallel build differs");
+    }
+
+    #[test]
+    fn billboard_quad_faces_the_camera() {
+        // One head of scale 1.5 at (1, 2, 3), a 2×2 atlas at cell 0, seen by a tilted camera:
+        // its corners are the centre ± the camera's right and up axes (model space).
+        let e = ParticleEmitter {
+            flags: flags::HEAD,
+            scale: LifeCurve { times: vec![0.0], values: vec![[1.5, 1.5]] },
+            scale_vary: [0.0; 2],
+            spin: 0.0,
+            spin_vary: 0.0,
+            twinkle_percent: 1.0,
+            twinkle_scale: [1.0; 2],
+            color: LifeCurve { times: vec![0.0], values: vec![[255.0, 128.0, 0.0]] },
+            alpha: LifeCurve { times: vec![0.0], values: vec![0.5] },
+            texture_rows: 2,
+            texture_cols: 2,
+            head_cell: LifeCurve::default(),
+            ..model(264).particles[0].clone()
+        };
+        let mut st = EmitterState::new(Rng::new(1), 0);
+        st.particles.push(Particle { pos: Vec3::new(1.0, 2.0, 3.0), vel: Vec3::X, age: 0.1, life: 1.0, seed: 0 });
+        st.max_life = 1.0;
+        let view = Mat4::from_rotation_x(-1.1) * Mat4::from_rotation_z(0.4) * Mat4::from_translation(Vec3::splat(-9.0));
+        let mut out = vec![bytemuck::Zeroable::zeroed(); quads_per_particle(&e)];
+        assert_eq!(build_emitter(&e, &st, view, view.inverse(), &mut out), 1);
+        let q = out[0];
+        assert_eq!(q.color, [255, 128, 0, 128]);
+        let (corner, uv) = q.corner(1.0, 1.0);
+        let d = view.transform_point3(corner) - view.transform_point3(Vec3::new(1.0, 2.0, 3.0));
+        assert!((d - Vec3::new(1.5, 1.5, 0.0)).length() < 1e-5, "{d}");
+        assert!((uv - Vec2::new(1.0, 0.0) * 0.5).length() < 1e-4, "{uv}");
+        let (_, uv) = q.corner(-1.0, -1.0);
+        assert!((uv - Vec2::new(0.0, 0.5)).length() < 1e-4, "{uv}");
     }
 
     #[test]

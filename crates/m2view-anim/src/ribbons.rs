@@ -9,8 +9,19 @@ use std::collections::VecDeque;
 use glam::{Mat4, Vec2, Vec3};
 use m2view_format::{Model, RibbonEmitter};
 
-use crate::particles::ParticleVertex;
 use crate::sample::{Clock, sample_or};
+
+/// One ribbon strip vertex (three per triangle).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct RibbonVertex {
+    /// Model-space position.
+    pub position: [f32; 3],
+    /// RGBA 0..1.
+    pub color: [f32; 4],
+    /// Texture coordinates.
+    pub uv: [f32; 2],
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Edge {
@@ -105,7 +116,7 @@ impl RibbonSystem {
 
     /// Builds the strips of every ribbon as triangles into `out`; `draws`
     /// gets `(ribbon index, vertex range)`.
-    pub fn build(&self, model: &Model, out: &mut Vec<ParticleVertex>, draws: &mut Vec<(usize, std::ops::Range<u32>)>) {
+    pub fn build(&self, model: &Model, out: &mut Vec<RibbonVertex>, draws: &mut Vec<(usize, std::ops::Range<u32>)>) {
         for (i, (r, st)) in model.ribbons.iter().zip(&self.ribbons).enumerate() {
             let life = lifetime(r);
             let (rows, cols) = (r.texture_rows.max(1) as u32, r.texture_cols.max(1) as u32);
@@ -117,15 +128,15 @@ impl RibbonSystem {
                 let sink = Vec3::Z * r.gravity * e.age * e.age;
                 let u = uv0.x + du * (e.age / life).clamp(0.0, 1.0);
                 [
-                    ParticleVertex { position: (e.pos - e.up * e.below + sink).into(), color: e.color, uv: [u, uv0.y] },
-                    ParticleVertex {
+                    RibbonVertex { position: (e.pos - e.up * e.below + sink).into(), color: e.color, uv: [u, uv0.y] },
+                    RibbonVertex {
                         position: (e.pos + e.up * e.above + sink).into(),
                         color: e.color,
                         uv: [u, uv0.y + dv],
                     },
                 ]
             };
-            let mut prev: Option<[ParticleVertex; 2]> = None;
+            let mut prev: Option<[RibbonVertex; 2]> = None;
             for e in st.head.iter().chain(st.edges.iter().rev()) {
                 let cur = edge_verts(e);
                 if let Some(p) = prev {

@@ -124,6 +124,16 @@ const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
     0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
 ];
 
+/// `ParticleQuad` as instance attributes: centre, two half axes, colour, atlas cell.
+const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 5] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4
+];
+const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 48);
+
+/// `RibbonVertex`: position, colour, texture coordinates.
+const RIBBON_ATTRIBUTES: [wgpu::VertexAttribute; 3] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2];
+
 /// Scene lighting: ambient plus one directional light (the model preview's look).
 #[derive(Debug, Clone, Copy)]
 pub struct Lighting {
@@ -205,6 +215,8 @@ pub struct GpuModel {
     views: Vec<wgpu::TextureView>,
     /// Per particle emitter, then per ribbon emitter: its (first) texture.
     emitter_textures: Vec<wgpu::BindGroup>,
+    /// Particle emitters (draws past them are ribbons).
+    particle_emitters: usize,
     bone_count: usize,
     max_batches: usize,
     /// Textures that were missing (drawn with the placeholder).
@@ -225,8 +237,11 @@ pub struct GpuInstance {
     bones: Vec<[[f32; 4]; 4]>,
     particle_camera: wgpu::Buffer,
     particle_bind_group: wgpu::BindGroup,
-    particle_vertices: Option<wgpu::Buffer>,
-    /// `(blend, emitter, vertices, priority plane, view distance)`, sorted like transparent batches.
+    /// Particle quads (instances) and ribbon strip vertices of the frame.
+    particle_quads: Option<wgpu::Buffer>,
+    ribbon_vertices: Option<wgpu::Buffer>,
+    /// `(blend, emitter, quads or ribbon vertices, priority plane, view distance)`,
+    /// sorted like transparent batches.
     particle_draws: Vec<(u32, usize, std::ops::Range<u32>, i32, f32)>,
     /// Per particle emitter, then per ribbon: priority plane and view distance of its bone (from `prepare`).
     emitter_sort: Vec<(i32, f32)>,
@@ -247,7 +262,8 @@ pub struct Renderer {
     particle_camera_layout: wgpu::BindGroupLayout,
     particle_texture_layout: wgpu::BindGroupLayout,
     particle_pipeline_layout: wgpu::PipelineLayout,
-    particle_pipelines: Mutex<HashMap<u32, wgpu::RenderPipeline>>,
+    /// By (blend state, ribbon strip rather than particle quads).
+    particle_pipelines: Mutex<HashMap<(u32, bool), wgpu::RenderPipeline>>,
     samplers: [wgpu::Sampler; 4],
     white: wgpu::TextureView,
     missing: wgpu::TextureView,
@@ -528,6 +544,7 @@ impl Renderer {
             vertex_buffer,
             lods,
             emitter_textures: self.all_emitter_textures(model, &views),
+            particle_emitters: model.particles.len(),
             views,
             bone_count: model.bones.len().max(1),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
@@ -595,11 +612,25 @@ impl Renderer {
         })
     }
 
-    fn particle_pipeline(&self, blend: u32) -> wgpu::RenderPipeline {
+    /// The pipeline for particle quads (one instance each) or, with `ribbon`, strip vertices.
+    fn particle_pipeline(&self, blend: u32, ribbon: bool) -> wgpu::RenderPipeline {
         let mut cache = self.particle_pipelines.lock().unwrap_or_else(|e| e.into_inner());
         cache
-            .entry(blend)
+            .entry((blend, ribbon))
             .or_insert_with(|| {
+                let layout = if ribbon {
+                    wgpu::VertexBufferLayout {
+                        array_stride: std::mem::size_of::<m2view_anim::ribbons::RibbonVertex>() as u64,
+                        step_mode: wgpu::VertexStepMode::Vertex,
+                        attributes: &RIBBON_ATTRIBUTES,
+                    }
+                } else {
+                    wgpu::VertexBufferLayout {
+                        array_stride: std::mem::size_of::<m2view_anim::particles::ParticleQuad>() as u64,
+                        step_mode: wgpu::VertexStepMode::Instance,
+                        attributes: &QUAD_ATTRIBUTES,
+                    }
+                };
                 let constants = [("BLEND", blend as f64)];
                 let options = wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
                 self.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -607,13 +638,9 @@ impl Renderer {
                     layout: Some(&self.particle_pipeline_layout),
                     vertex: wgpu::VertexState {
                         module: &self.particle_shader,
-                        entry_point: Some("vs_main"),
+                        entry_point: Some(if ribbon { "vs_strip" } else { "vs_quad" }),
                         compilation_options: options.clone(),
-                        buffers: &[Some(wgpu::VertexBufferLayout {
-                            array_stride: std::mem::size_of::<m2view_anim::particles::ParticleVertex>() as u64,
-                            step_mode: wgpu::VertexStepMode::Vertex,
-                            attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2],
-                        })],
+                        buffers: &[Some(layout)],
                     },
                     primitive: wgpu::PrimitiveState {
                         topology: wgpu::PrimitiveTopology::TriangleList,
@@ -645,34 +672,22 @@ impl Renderer {
             .clone()
     }
 
-    /// Uploads instance `gi`'s particle quads and ribbon strips (`vertices`,
-    /// model space) and their ranges: `(i, range)` is particle emitter `i`, or
-    /// ribbon `i - model.particles.len()` past the particle emitters.
+    /// Uploads instance `gi`'s particle `quads` and ribbon `strips` (model
+    /// space) and their ranges: `(i, range)` is particle emitter `i` (a range
+    /// of `quads`), or ribbon `i - model.particles.len()` (a range of `strips`).
     pub fn prepare_particles(
         &self,
         gi: &mut GpuInstance,
         model: &Model,
         view_proj_world: Mat4,
-        vertices: &[m2view_anim::particles::ParticleVertex],
+        quads: &[m2view_anim::particles::ParticleQuad],
+        strips: &[m2view_anim::ribbons::RibbonVertex],
         draws: &[(usize, std::ops::Range<u32>)],
     ) {
         gi.particle_draws.clear();
         self.queue.write_buffer(&gi.particle_camera, 0, bytemuck::cast_slice(&view_proj_world.to_cols_array()));
-        if vertices.is_empty() {
-            return;
-        }
-        let bytes: &[u8] = bytemuck::cast_slice(vertices);
-        if gi.particle_vertices.as_ref().is_none_or(|b| b.size() < bytes.len() as u64) {
-            gi.particle_vertices = Some(self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("particles"),
-                size: (bytes.len() as u64).next_power_of_two(),
-                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }));
-        }
-        if let Some(b) = &gi.particle_vertices {
-            self.queue.write_buffer(b, 0, bytes);
-        }
+        self.upload_vertices(&mut gi.particle_quads, "particle quads", bytemuck::cast_slice(quads));
+        self.upload_vertices(&mut gi.ribbon_vertices, "ribbon strips", bytemuck::cast_slice(strips));
         for (emitter, range) in draws {
             let blend = match model.particles.get(*emitter) {
                 Some(e) => material::blend_state_index(e.blend),
@@ -687,6 +702,24 @@ impl Renderer {
             gi.particle_draws.push((blend, *emitter, range.clone(), priority, distance));
         }
         gi.particle_draws.sort_by(|a, b| a.3.cmp(&b.3).then(b.4.total_cmp(&a.4)));
+    }
+
+    /// Writes `bytes` into `slot`, growing it to the next power of two when too small.
+    fn upload_vertices(&self, slot: &mut Option<wgpu::Buffer>, label: &str, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if slot.as_ref().is_none_or(|b| b.size() < bytes.len() as u64) {
+            *slot = Some(self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: (bytes.len() as u64).next_power_of_two(),
+                usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }));
+        }
+        if let Some(b) = slot {
+            self.queue.write_buffer(b, 0, bytes);
+        }
     }
 
     /// Replaces texture `index` of an uploaded model (e.g. a user-chosen skin
@@ -750,7 +783,8 @@ impl Renderer {
         GpuInstance {
             particle_camera,
             particle_bind_group,
-            particle_vertices: None,
+            particle_quads: None,
+            ribbon_vertices: None,
             particle_draws: Vec::new(),
             emitter_sort: Vec::new(),
             frame_buffer,
@@ -904,7 +938,7 @@ impl Renderer {
             pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..1);
         };
-        let particles = gi.particle_vertices.as_ref().map_or(&[][..], |_| &gi.particle_draws[..]);
+        let particles = &gi.particle_draws[..];
         // Without emitters (most instances) the sorted batches are the whole order.
         let batches_only = if particles.is_empty() { gi.draws.len() } else { opaque };
         for d in &gi.draws[..batches_only] {
@@ -926,12 +960,19 @@ impl Renderer {
                 continue;
             }
             let (blend, emitter, range, ..) = &particles[i];
-            let (Some(vb), Some(tex)) = (&gi.particle_vertices, gm.emitter_textures.get(*emitter)) else { continue };
+            let ribbon = *emitter >= gm.particle_emitters;
+            let buffer = if ribbon { &gi.ribbon_vertices } else { &gi.particle_quads };
+            let (Some(vb), Some(tex)) = (buffer, gm.emitter_textures.get(*emitter)) else { continue };
             pass.set_vertex_buffer(0, vb.slice(..));
             pass.set_bind_group(0, &gi.particle_bind_group, &[]);
-            pass.set_pipeline(&self.particle_pipeline(*blend));
+            pass.set_pipeline(&self.particle_pipeline(*blend, ribbon));
             pass.set_bind_group(1, tex, &[]);
-            pass.draw(range.clone(), 0..1);
+            if ribbon {
+                pass.draw(range.clone(), 0..1);
+            } else {
+                // Six corners per quad instance (vs_quad).
+                pass.draw(0..6, range.clone());
+            }
             current = None;
         }
     }

@@ -179,9 +179,9 @@ pub fn render_image(
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let fs = renderer.prepare(&gm, &mut gi, model, &params);
-    let (mut verts, mut draws) = (Vec::new(), Vec::new());
-    effects.build(model, view, &mut verts, &mut draws);
-    renderer.prepare_particles(&mut gi, model, params.proj * view, &verts, &draws);
+    let mut geometry = crate::scene::EffectGeometry::default();
+    effects.build(model, view, &mut geometry);
+    geometry.prepare(renderer, &mut gi, model, params.proj * view);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);

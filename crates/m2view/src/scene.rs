@@ -389,20 +389,39 @@ impl Effects {
         self.ribbons.update(model, clock, bones, dt_s);
     }
 
-    /// Builds particle quads then ribbon strips; ribbon draws are numbered
-    /// after the particle emitters, as `Renderer::prepare_particles` expects.
-    pub fn build(
-        &self,
-        model: &Model,
-        view: Mat4,
-        out: &mut Vec<m2view_anim::particles::ParticleVertex>,
-        draws: &mut Vec<(usize, std::ops::Range<u32>)>,
-    ) {
-        self.particles.build(model, view, out, draws);
-        let first = draws.len();
-        self.ribbons.build(model, out, draws);
-        for d in &mut draws[first..] {
+    /// Builds particle quads then ribbon strips into `out` for
+    /// `Renderer::prepare_particles` (ribbon draws numbered after the particle
+    /// emitters). `view` is model → view.
+    pub fn build(&self, model: &Model, view: Mat4, out: &mut EffectGeometry) {
+        self.particles.build(model, view, &mut out.quads, &mut out.draws);
+        let first = out.draws.len();
+        self.ribbons.build(model, &mut out.strips, &mut out.draws);
+        for d in &mut out.draws[first..] {
             d.0 += model.particles.len();
         }
+    }
+}
+
+/// One frame's particle and ribbon geometry (model space), reused between frames.
+#[derive(Debug, Default)]
+pub struct EffectGeometry {
+    /// Particle quads (heads and tails).
+    pub quads: Vec<m2view_anim::particles::ParticleQuad>,
+    /// Ribbon strip triangles.
+    pub strips: Vec<m2view_anim::ribbons::RibbonVertex>,
+    /// `(emitter, range)`: particle emitter `i` (quads) or ribbon `i - particles` (strip vertices).
+    pub draws: Vec<(usize, std::ops::Range<u32>)>,
+}
+
+impl EffectGeometry {
+    /// Uploads it for instance `gi` seen through `view_proj` (model → clip).
+    pub fn prepare(
+        &self,
+        renderer: &m2view_render::Renderer,
+        gi: &mut m2view_render::GpuInstance,
+        model: &Model,
+        view_proj: Mat4,
+    ) {
+        renderer.prepare_particles(gi, model, view_proj, &self.quads, &self.strips, &self.draws);
     }
 }

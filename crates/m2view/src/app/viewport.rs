@@ -26,8 +26,7 @@ pub struct SceneView {
     pub texture: Option<egui::TextureId>,
     pose: Pose,
     effects: Option<scene::Effects>,
-    particle_vertices: Vec<m2view_anim::particles::ParticleVertex>,
-    particle_draws: Vec<(usize, std::ops::Range<u32>)>,
+    effect_geometry: scene::EffectGeometry,
     /// What the last frame drew.
     pub stats: FrameStats,
 }
@@ -46,8 +45,7 @@ impl SceneView {
             texture: None,
             pose: Pose::default(),
             effects: None,
-            particle_vertices: Vec::new(),
-            particle_draws: Vec::new(),
+            effect_geometry: scene::EffectGeometry::default(),
             stats: FrameStats::default(),
         }
     }
@@ -184,14 +182,8 @@ impl SceneView {
             let clock = cur.player.clock(model);
             fx.particles.disabled.clone_from(&cur.disabled_emitters);
             fx.update(model, &clock, &self.pose.bones, dt);
-            fx.build(model, view, &mut self.particle_vertices, &mut self.particle_draws);
-            self.renderer.prepare_particles(
-                gi,
-                model,
-                params.proj * view,
-                &self.particle_vertices,
-                &self.particle_draws,
-            );
+            fx.build(model, view, &mut self.effect_geometry);
+            self.effect_geometry.prepare(&self.renderer, gi, model, params.proj * view);
         }
         self.renderer.draw(gm, gi, &mut pass);
         let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
