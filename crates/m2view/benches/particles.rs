@@ -1,8 +1,9 @@
 //! Particle update and draw for 1, 100 and 1,000 emitters of a real model
 //! (`ElwynnCampfire.m2`'s emitters, or the writer fixture's without the sample
 //! corpus), replicated on a grid, after 3 s of simulation so the emitters are
-//! full: "update" (one 1/60 s CPU step), "build" (view-facing quads) and
-//! "frame" (update, build, upload, draw at 1280×720, submit, wait).
+//! full: "update" (one 1/60 s CPU step), "build" (view-facing quads),
+//! "upload" (the quads into the GPU buffer, submit, wait) and "frame"
+//! (update, build, upload, draw at 1280×720, submit, wait).
 //! Goal (issue 5): 1,000 emitters with 1M live particles at ≥ 60 fps on a
 //! real GPU: the case `1000x25` (emission rates × 25, ≈ 1M live particles)
 //! measures it; its "frame" is skipped on a software adapter (filling a
@@ -109,6 +110,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 ps.build(model, view, &mut quads, &mut draws);
                 black_box(quads.len())
+            })
+        });
+        ps.build(model, view, &mut quads, &mut draws);
+        g.bench_function(format!("upload/{name}"), |b| {
+            b.iter(|| {
+                renderer.prepare_particles(&mut gi, model, proj * view, &quads, &[], &draws);
+                gpu.queue.submit([]);
+                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
         });
         if software && rate > 1.0 {
