@@ -35,11 +35,12 @@ struct Gfx {
 /// How often the panels refresh without input (playback time, frame statistics).
 const UI_REFRESH: Duration = Duration::from_millis(100);
 
-/// egui's panels kept between frames. egui runs, and its meshes are drawn,
-/// only when input arrived, egui asked for a repaint or [`UI_REFRESH`]
-/// passed; other frames copy the panels from `texture` around the 3D view.
-/// A software rasterizer spends ~12 ms drawing the panels' text, more than
-/// the 3D view of a creature.
+/// egui's panels kept between frames. egui runs only when input arrived,
+/// egui asked for a repaint or [`UI_REFRESH`] passed, and its panels are
+/// redrawn only then — and while the user only works the 3D view (pointer
+/// on it, no text field focused), at most every [`UI_REFRESH`]. Other frames
+/// copy the panels from `texture` around the 3D view. A software rasterizer
+/// spends ~12 ms drawing the panels' text, more than the 3D view of a creature.
 struct UiLayer {
     /// The panels as last drawn (surface size and format); `None` until the first run.
     texture: Option<wgpu::Texture>,
@@ -52,16 +53,23 @@ struct UiLayer {
     over_view: bool,
     /// Top-left corner and size of the 3D view in pixels, from the last run.
     view: ([u32; 2], [u32; 2]),
+    /// When the panels in `texture` were drawn, and the view they were drawn around.
+    drawn: (Instant, ([u32; 2], [u32; 2])),
 }
 
 impl UiLayer {
-    /// Whether this frame can reuse the panels (the window copies the 3D view).
-    fn reusable(&self, g: &Gfx, now: Instant) -> bool {
+    /// Whether the kept panels fit this frame: the window copies the 3D view,
+    /// nothing floats over it, the size and the view's place are unchanged.
+    fn valid(&self, g: &Gfx) -> bool {
         g.direct
-            && !self.dirty
             && !self.over_view
-            && now < self.next_run
+            && self.drawn.1 == self.view
             && self.texture.as_ref().is_some_and(|t| (t.width(), t.height()) == (g.config.width, g.config.height))
+    }
+
+    /// Whether egui must run this frame.
+    fn must_run(&self, g: &Gfx, now: Instant) -> bool {
+        self.dirty || now >= self.next_run || !self.valid(g)
     }
 
     /// The panels' texture, (re)created at the surface's size.
@@ -160,7 +168,14 @@ pub fn run(initial: Option<PathBuf>, load_options: LoadOptions) -> Result<(), St
         dialog: None,
         error: None,
         textures: egui::TexturesDelta::default(),
-        ui: UiLayer { texture: None, dirty: true, next_run: Instant::now(), over_view: false, view: ([0; 2], [1; 2]) },
+        ui: UiLayer {
+            texture: None,
+            dirty: true,
+            next_run: Instant::now(),
+            over_view: false,
+            view: ([0; 2], [1; 2]),
+            drawn: (Instant::now(), ([0; 2], [0; 2])),
+        },
     };
     event_loop.run_app(&mut app).map_err(|e| e.to_string())?;
     app.error.map_or(Ok(()), Err)
@@ -288,11 +303,12 @@ impl App {
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
-        let reuse = self.ui.reusable(g, now);
+        let ran = self.ui.must_run(g, now);
+        let mut draw = false;
         let mut out = ui::UiOutput::default();
         let mut jobs = Vec::new();
         let mut ppp = 1.0;
-        if !reuse {
+        if ran {
             let raw = g.egui_state.take_egui_input(&g.window);
             let stats = format!(
                 "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
@@ -314,6 +330,14 @@ impl App {
             self.ui.next_run = now + delay.min(UI_REFRESH);
             self.ui.view = (out.view_origin, out.view_size);
             self.ui.over_view = paints_over(&jobs, self.ui.view, ppp);
+            let (o, sz) = self.ui.view;
+            let view_rect = egui::Rect::from_min_size(
+                egui::pos2(o[0] as f32, o[1] as f32) / ppp,
+                egui::vec2(sz[0] as f32, sz[1] as f32) / ppp,
+            );
+            let on_view = self.egui_ctx.input(|i| i.pointer.hover_pos()).is_some_and(|p| view_rect.contains(p));
+            let only_view = on_view && !self.egui_ctx.egui_wants_keyboard_input();
+            draw = !(only_view && self.ui.valid(g) && now < self.ui.drawn.0 + UI_REFRESH);
         }
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
@@ -327,13 +351,13 @@ impl App {
         let mut enc = g.device.create_command_encoder(&Default::default());
         g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, dt);
         let mut extra = Vec::new();
-        if !reuse {
-            let mut delta = std::mem::take(&mut self.textures);
-            for (id, deltas) in delta.set.drain() {
-                for d in deltas {
-                    g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
-                }
+        let mut delta = std::mem::take(&mut self.textures);
+        for (id, deltas) in delta.set.drain() {
+            for d in deltas {
+                g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
             }
+        }
+        if draw {
             let screen = egui_wgpu::ScreenDescriptor {
                 size_in_pixels: [g.config.width, g.config.height],
                 pixels_per_point: ppp,
@@ -343,8 +367,11 @@ impl App {
             // onto the surface after the view.
             let panels_only = g.direct && !self.ui.over_view;
             let (target, load) = if panels_only {
+                self.ui.drawn = (now, self.ui.view);
                 (self.ui.texture(g).create_view(&Default::default()), wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT))
             } else {
+                // The kept panels are now out of date.
+                self.ui.drawn.1 = ([0; 2], [0; 2]);
                 if g.direct {
                     g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
                 }
@@ -365,9 +392,9 @@ impl App {
                 multiview_mask: None,
             });
             g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
-            for id in delta.free.drain() {
-                g.egui_renderer.free_texture(&id);
-            }
+        }
+        for id in delta.free.drain() {
+            g.egui_renderer.free_texture(&id);
         }
         if g.direct
             && !self.ui.over_view
