@@ -8,7 +8,7 @@
 //! Needs the `Xvfb`, `import` and `xdotool` programs (`.ci/run` installs xvfb,
 //! imagemagick and xdotool); their absence is a failure, not a skip.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,12 @@ fn need(program: &str, package: &str) {
     let ok =
         Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success());
     assert!(ok, "this test needs `{program}` (Debian package {package})");
+}
+
+/// Screenshot of `window` ("root" for the screen) on `display` into `path`; `None` if `import` failed.
+fn screenshot(display: &str, window: &str, path: &Path) -> Option<image::RgbImage> {
+    let ok = Command::new("import").args(["-display", display, "-window", window]).arg(path).status();
+    ok.is_ok_and(|s| s.success()).then(|| image::open(path).unwrap().to_rgb8())
 }
 
 #[test]
@@ -57,15 +63,7 @@ fn window_shows_panels_and_the_model() {
     let (mut panel_ok, mut view_frac) = (false, 0.0);
     while start.elapsed() < Duration::from_secs(90) {
         std::thread::sleep(Duration::from_millis(1500));
-        let ok = Command::new("import")
-            .args(["-display", display.as_str(), "-window", "root"])
-            .arg(&shot)
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
-            continue;
-        }
-        let img = image::open(&shot).unwrap().to_rgb8();
+        let Some(img) = screenshot(&display, "root", &shot) else { continue };
         // Left panel: egui's dark panel with light text.
         let bright = (10..270)
             .flat_map(|x| (40..500).map(move |y| (x, y)))
@@ -103,15 +101,7 @@ fn window_shows_panels_and_the_model() {
     };
     let before = time_field(&image::open(&shot).unwrap().to_rgb8());
     std::thread::sleep(Duration::from_millis(700));
-    assert!(
-        Command::new("import")
-            .args(["-display", display.as_str(), "-window", "root"])
-            .arg(&shot)
-            .status()
-            .unwrap()
-            .success()
-    );
-    let after = time_field(&image::open(&shot).unwrap().to_rgb8());
+    let after = time_field(&screenshot(&display, "root", &shot).expect("import failed"));
     assert!(before != after, "the animation time did not move in the panel ({})", shot.display());
 
     let xdo = |args: &[&str]| {
@@ -133,15 +123,7 @@ fn window_shows_panels_and_the_model() {
     for _ in 0..2 {
         xdo(&["mousemove", "700", "400", "key", "F1"]);
         std::thread::sleep(Duration::from_millis(2500));
-        assert!(
-            Command::new("import")
-                .args(["-display", display.as_str(), "-window", "root"])
-                .arg(&shot)
-                .status()
-                .unwrap()
-                .success()
-        );
-        shares.push(background_share(&image::open(&shot).unwrap().to_rgb8()));
+        shares.push(background_share(&screenshot(&display, "root", &shot).expect("import failed")));
     }
     eprintln!(
         "view background under the help window: open {:.0}%, closed {:.0}%",
@@ -169,13 +151,7 @@ fn window_shows_panels_and_the_model() {
     let mut drawn = false;
     while !drawn && start.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(1000));
-        if Command::new("import")
-            .args(["-display", display.as_str(), "-window", id.as_str()])
-            .arg(&shot)
-            .status()
-            .is_ok_and(|s| s.success())
-        {
-            let img = image::open(&shot).unwrap().to_rgb8();
+        if let Some(img) = screenshot(&display, &id, &shot) {
             drawn = img.dimensions() == (900, 600)
                 && img.enumerate_pixels().filter(|(x, _, p)| *x < 260 && p[0] > 180).count() > 200;
         }

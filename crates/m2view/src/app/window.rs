@@ -91,14 +91,18 @@ impl UiLayer {
     }
 }
 
-/// Whether any mesh in `jobs` paints inside the 3D view's pixel rectangle
-/// (shrunk by 2 px so the panels' edge lines do not count).
-fn paints_over(jobs: &[egui::ClippedPrimitive], (origin, size): ([u32; 2], [u32; 2]), ppp: f32) -> bool {
-    let view = egui::Rect::from_min_size(
+/// The 3D view's `(origin, size)` as a rectangle in pixels.
+fn pixel_rect((origin, size): ([u32; 2], [u32; 2])) -> egui::Rect {
+    egui::Rect::from_min_size(
         egui::pos2(origin[0] as f32, origin[1] as f32),
         egui::vec2(size[0] as f32, size[1] as f32),
     )
-    .shrink(2.0);
+}
+
+/// Whether any mesh in `jobs` paints inside the 3D view's pixel rectangle
+/// (shrunk by 2 px so the panels' edge lines do not count).
+fn paints_over(jobs: &[egui::ClippedPrimitive], view: ([u32; 2], [u32; 2]), ppp: f32) -> bool {
+    let view = pixel_rect(view).shrink(2.0);
     jobs.iter().any(|j| match &j.primitive {
         egui::epaint::Primitive::Mesh(m) => {
             let r = m.calc_bounds().intersect(j.clip_rect);
@@ -330,12 +334,9 @@ impl App {
             self.ui.next_run = now + delay.min(UI_REFRESH);
             self.ui.view = (out.view_origin, out.view_size);
             self.ui.over_view = paints_over(&jobs, self.ui.view, ppp);
-            let (o, sz) = self.ui.view;
-            let view_rect = egui::Rect::from_min_size(
-                egui::pos2(o[0] as f32, o[1] as f32) / ppp,
-                egui::vec2(sz[0] as f32, sz[1] as f32) / ppp,
-            );
-            let on_view = self.egui_ctx.input(|i| i.pointer.hover_pos()).is_some_and(|p| view_rect.contains(p));
+            let view_px = pixel_rect(self.ui.view);
+            let pointer = self.egui_ctx.input(|i| i.pointer.hover_pos());
+            let on_view = pointer.is_some_and(|p| view_px.contains((p.to_vec2() * ppp).to_pos2()));
             let only_view = on_view && !self.egui_ctx.egui_wants_keyboard_input();
             draw = !(only_view && self.ui.valid(g) && now < self.ui.drawn.0 + UI_REFRESH);
         }
