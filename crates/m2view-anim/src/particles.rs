@@ -157,11 +157,15 @@ fn twinkle_table() -> &'static [f32; 128] {
 }
 
 /// Twinkle (spec §5.2): `None` when the particle is hidden this frame, else
-/// the scale factor. No twinkle configured (percent ≥ 1, no scale range) is 1.
+/// the scale factor. Without twinkle (percent ≥ 1, no scale range) every
+/// particle is shown at the constant factor `twinkleScale.min`, as in
+/// WebWowViewerCpp's `ParticleEmitter::CalculateParticlePreRenderData`
+/// (weight = vary · RandTable[0] + min with vary 0); the 2.4.3 UI sparkles
+/// (`UI-AutoCastButton.m2`, scale 0.005, twinkle scale 12) rely on it.
 pub fn twinkle(e: &ParticleEmitter, age: f32, seed: u16) -> Option<f32> {
     let [lo, hi] = e.twinkle_scale;
     if e.twinkle_percent >= 1.0 && hi == lo {
-        return Some(1.0);
+        return Some(lo);
     }
     let idx = 0x7F & ((age * e.twinkle_speed) as i32).wrapping_add(seed as i32);
     let r = twinkle_table()[idx as usize];
@@ -326,6 +330,23 @@ impl ParticleSystem {
     /// Total live particles.
     pub fn live(&self) -> usize {
         self.emitters.iter().map(|e| e.particles.len()).sum()
+    }
+
+    /// The box `(min, max)` of the live particles' centres in model space
+    /// (model units; emitter-space particles placed by their emitter's last
+    /// matrix), or `None` when no particle is alive. What effect-only models
+    /// show on screen: framing uses it.
+    pub fn extent(&self, model: &Model) -> Option<(Vec3, Vec3)> {
+        let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for (e, st) in model.particles.iter().zip(&self.emitters) {
+            let emitter_space = e.flags & flags::EMITTER_SPACE != 0;
+            for p in &st.particles {
+                let at = if emitter_space { st.matrix.transform_point3(p.pos) } else { p.pos };
+                lo = lo.min(at);
+                hi = hi.max(at);
+            }
+        }
+        (lo.x <= hi.x && lo.is_finite() && hi.is_finite()).then_some((lo, hi))
     }
 
     fn parallel(&self) -> bool {
@@ -851,6 +872,8 @@ mod tests {
         let mut e = model(264).particles[0].clone();
         (e.twinkle_percent, e.twinkle_scale) = (1.0, [1.0, 1.0]);
         assert_eq!(twinkle(&e, 0.3, 17), Some(1.0));
+        e.twinkle_scale = [12.0, 12.0];
+        assert_eq!(twinkle(&e, 0.3, 17), Some(12.0), "no twinkle still scales by its minimum");
         (e.twinkle_percent, e.twinkle_speed, e.twinkle_scale) = (0.5, 10.0, [0.5, 1.5]);
         let shown: Vec<f32> = (0..1000u16).filter_map(|s| twinkle(&e, 0.7, s)).collect();
         assert!((400..600).contains(&shown.len()), "{} of 1000 shown", shown.len());

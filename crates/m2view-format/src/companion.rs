@@ -170,7 +170,8 @@ fn load_listfile(path: &Path) -> Result<HashMap<u32, String>> {
 pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     let bytes = read_file(path)?;
     let fname = path.display().to_string();
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    // A bare file name (`Rabbit.m2`) has an empty parent: its folder is `.`.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.
@@ -178,7 +179,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         let roots = data_roots(opts, &dir);
         let mut companions = Vec::new();
         let texture_files =
-            resolve_textures(&mut model, &mut Finder::default(), &roots, &dir, &stem, &|_, _, _| None, &mut companions);
+            resolve_textures(&mut model, &mut Finder::default(), &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
         return Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files });
     }
@@ -191,11 +192,17 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         _ => None,
     };
     let roots = data_roots(opts, &dir);
-    let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str| -> Option<PathBuf> {
-        finder.entry(&dir, &format!("{fdid}.{ext}")).or_else(|| {
-            let p = listfile.as_ref()?.get(&fdid)?;
-            roots.iter().find_map(|r| finder.resolve(r, p))
-        })
+    // A FileDataID is found as `<fdid>.<ext>` beside the model, through the
+    // listfile, or under the name wow.export gives it beside the model
+    // (`export_name`, see [`export_name`]).
+    let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str, export_name: &str| -> Option<PathBuf> {
+        finder
+            .entry(&dir, &format!("{fdid}.{ext}"))
+            .or_else(|| {
+                let p = listfile.as_ref()?.get(&fdid)?;
+                roots.iter().find_map(|r| finder.resolve(r, p))
+            })
+            .or_else(|| finder.entry(&dir, export_name))
     };
 
     // Skin profiles (Wrath+).
@@ -206,7 +213,10 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         let mut wanted: Vec<(CompanionKind, String, Option<PathBuf>)> = Vec::new();
         for i in 0..n {
             let (w, found) = match sfid.get(i) {
-                Some(&fdid) if file.chunks.is_some() => (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin")),
+                Some(&fdid) if file.chunks.is_some() => {
+                    let export = export_name(&stem, ExportName::Skin(i));
+                    (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin", &export))
+                }
                 _ => {
                     let name = format!("{stem}{i:02}.skin");
                     let f = finder.entry(&dir, &name);
@@ -217,8 +227,9 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         }
         // LOD skins: SFID entries past the profiles, or `_lodNN.skin` files that exist.
         if file.chunks.is_some() {
-            for &fdid in sfid.iter().skip(n) {
-                wanted.push((CompanionKind::LodSkin, format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin")));
+            for (lod, &fdid) in sfid.iter().skip(n).enumerate() {
+                let export = export_name(&stem, ExportName::LodSkin(lod + 1));
+                wanted.push((CompanionKind::LodSkin, format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin", &export)));
             }
         } else {
             for i in 1..=9 {
@@ -238,7 +249,11 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             companions.push(Companion { kind, wanted: w, path: found });
         }
     }
+    let first_missing = companions.first().is_some_and(|c| c.path.is_none());
     let mut model = m2_to_model_bytes(&file, &bytes, &fname, &skins)?;
+    if let (true, Some((name, _))) = (first_missing, skins.first()) {
+        model.warnings.push(format!("skin profile 0 is missing: showing {name} instead"));
+    }
     for c in companions.iter().filter(|c| c.path.is_none()) {
         model.warnings.push(format!("{} {} not found", c.kind.label(), c.wanted));
     }
@@ -251,7 +266,10 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
             continue;
         }
         let (w, found) = match afid.iter().find(|a| a.anim_id == s.anim_id && a.sub_anim_id == s.variation) {
-            Some(a) if a.file_id != 0 => (format!("fdid {}", a.file_id), by_fdid(&mut finder, a.file_id, "anim")),
+            Some(a) if a.file_id != 0 => {
+                let export = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
+                (format!("fdid {}", a.file_id), by_fdid(&mut finder, a.file_id, "anim", &export))
+            }
             _ => {
                 let name = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
                 let f = finder.entry(&dir, &name);
@@ -267,6 +285,31 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
     Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files })
+}
+
+/// A companion that wow.export writes beside an exported model, named after
+/// the model's file stem instead of its FileDataID.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportName {
+    /// Skin profile `n` (`<model>NN.skin`; LOD 0 is `<model>00.skin`).
+    Skin(usize),
+    /// LOD skin `n` ≥ 1 (`<model>_lodNN.skin`).
+    LodSkin(usize),
+    /// A texture by FileDataID (`<model>_<fdid>.blp`).
+    Texture(u32),
+}
+
+/// The file name wow.export gives a companion of the model with file stem
+/// `stem`: skins as `<name>NN.skin` / `<name>_lodNN.skin`, textures as
+/// `<name>_<fdid>.blp` (as in the export tree of miaoihan/wow.export,
+/// `resources/M2/`: `5408474.m2` beside `540847400.skin`,
+/// `5408474_lod01.skin` and `5408474_5408779.blp` for TXID 5408779).
+pub fn export_name(stem: &str, what: ExportName) -> String {
+    match what {
+        ExportName::Skin(n) => format!("{stem}{n:02}.skin"),
+        ExportName::LodSkin(n) => format!("{stem}_lod{n:02}.skin"),
+        ExportName::Texture(fdid) => format!("{stem}_{fdid}.blp"),
+    }
 }
 
 /// Finds each texture's file: stored paths under the data roots (or by file
@@ -286,7 +329,7 @@ fn resolve_textures(
     roots: &[PathBuf],
     dir: &Path,
     stem: &str,
-    by_fdid: &dyn Fn(&mut Finder, u32, &str) -> Option<PathBuf>,
+    by_fdid: &dyn Fn(&mut Finder, u32, &str, &str) -> Option<PathBuf>,
     companions: &mut Vec<Companion>,
 ) -> Vec<Option<PathBuf>> {
     // Warcraft III replaceable ids (team colour, glow...) are not skins.
@@ -303,7 +346,9 @@ fn resolve_textures(
                     .or_else(|| finder.entry(dir, base));
                 (p.clone(), f)
             }
-            TextureSource::FileDataId(id) => (format!("fdid {id}"), by_fdid(finder, *id, "blp")),
+            TextureSource::FileDataId(id) => {
+                (format!("fdid {id}"), by_fdid(finder, *id, "blp", &export_name(stem, ExportName::Texture(*id))))
+            }
             // Replaceable skins come from the client's databases; exported folders
             // usually hold them beside the model as `<name>.blp` or `<name>Skin.blp`.
             TextureSource::Replaceable if !wc3 && matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {

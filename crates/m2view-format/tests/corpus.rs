@@ -223,3 +223,19 @@ fn known_facts_of_real_files() {
     let m = &horse.model;
     assert_eq!((m.sequences.len(), m.lods[0].submeshes.len(), m.particles.len(), m.bones.len()), (14, 3, 1, 75));
 }
+
+#[test]
+fn wow_export_tree_names_are_found() {
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    // A Legion MD21 model as wow.export writes it: skins `540847400.skin` and
+    // `5408474_lod01.skin`, textures `5408474_<fdid>.blp`, no listfile.
+    let lm = load_model_file(&dir.join("miaoihan_wow.export/resources/M2/5408474.m2"), &LoadOptions::default()).unwrap();
+    let m = &lm.model;
+    assert_eq!((m.source.version, m.vertices.len(), m.lods.len()), (274, 818, 2));
+    assert_eq!((m.lods[0].source.as_str(), m.lods[0].triangle_count()), ("540847400.skin", 187));
+    assert_eq!((m.lods[1].source.as_str(), m.lods[1].triangle_count()), ("5408474_lod01.skin", 135));
+    let names: Vec<_> = lm.texture_files.iter().map(|p| p.as_ref().unwrap().file_name().unwrap().to_owned()).collect();
+    assert_eq!(names, ["5408474_5408779.blp", "5408474_5408780.blp"]);
+    // SFID names four skins; the export holds two: the others are reported missing.
+    assert_eq!(lm.companions.iter().filter(|c| c.path.is_none()).count(), 2);
+}

@@ -41,7 +41,7 @@ fn bench(c: &mut Criterion) {
         .ok()
         .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![1, 10, 100, 1000]);
-    let (min, max) = scene::frame_bounds(model, 0, &[]);
+    let (min, max) = scene::frame_bounds(model, 0, &[], None);
     let size = (max - min).max_element().max(1.0);
     let geosets = scene::default_geosets(model, 0);
     let visible = |id: u16| geosets.contains(&id);

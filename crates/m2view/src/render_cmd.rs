@@ -154,7 +154,7 @@ pub fn render_image(
     let aspect = r.width as f32 / r.height as f32;
     // Frame the pose as it will be drawn (billboards aside, which need the view).
     scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
-    let bounds = scene::frame_bounds(model, r.lod, &pose.bones);
+    let bounds = scene::frame_bounds(model, r.lod, &pose.bones, effects.particles.extent(model));
     let cam = scene::camera_for(model, &r.camera, aspect, bounds, &player.clock(model))?;
     let view = cam.view();
     scene::pose(model, &mut player, view, &mut pose);

@@ -144,10 +144,12 @@ pub fn default_geosets(model: &Model, lod: usize) -> BTreeSet<u16> {
     shown
 }
 
-/// Bounds to frame: the box of the LOD's vertices skinned with `bones` (what
-/// is really on screen; file bounds often include effects), else the file's,
-/// else the reach of the particle emitters.
-pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
+/// Bounds to frame (model units): the box of the LOD's vertices skinned with
+/// `bones` (what is really on screen; file bounds often include effects),
+/// else the file's, else the box of the live particles `particles` (from
+/// `ParticleSystem::extent`) grown by their largest scale, else the reach of
+/// the particle emitters.
+pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4], particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
     let mut lo = Vec3::splat(f32::MAX);
     let mut hi = Vec3::splat(f32::MIN);
     if let Some(l) = model.lods.get(lod) {
@@ -166,8 +168,15 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4]) -> (Vec3, Vec3) {
     if (max - min).length() > 1e-4 && min.is_finite() && max.is_finite() {
         return (min, max);
     }
-    // Effect-only models (many MDX emitters) have neither: frame how far
-    // particles can travel around their emitters (static values of sequence 0).
+    // Effect-only models (many MDX emitters, UI sparkles) have neither: frame
+    // the particles that are alive, else how far particles can travel around
+    // their emitters (static values of sequence 0).
+    let largest_scale = model.particles.iter().flat_map(|e| e.scale.values.iter().map(|s| s[0].abs().max(s[1].abs())));
+    let largest_scale = largest_scale.fold(0.0, f32::max);
+    if let Some((lo, hi)) = particles {
+        let pad = Vec3::splat(largest_scale.max((hi - lo).max_element() * 0.05).max(1e-3));
+        return (lo - pad, hi + pad);
+    }
     let first = |t: &m2view_format::Track<f32>| t.keys_for(0).and_then(|k| k.values.first().copied()).unwrap_or(0.0);
     for e in &model.particles {
         let reach = first(&e.emission_speed).abs() * first(&e.lifespan).abs()
@@ -263,7 +272,7 @@ pub fn overlay_lines(
     if o == Overlays::default() {
         return l;
     }
-    let (min, max) = frame_bounds(model, lod, &pose.bones);
+    let (min, max) = frame_bounds(model, lod, &pose.bones, None);
     let size = (max - min).length().max(0.01);
     if o.grid {
         let step = 10f32.powf((size * 0.25).log10().floor());

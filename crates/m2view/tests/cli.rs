@@ -89,3 +89,20 @@ fn mdx_info_and_broken_mdx() {
     let want = format!("Cut.mdx: CLID: offset {at:#x} chunk CLID of 116 bytes runs past the end of the file");
     assert!(err.contains(&want), "{err}");
 }
+
+#[test]
+fn a_bare_file_name_finds_its_companions() {
+    // `m2view info Box.m2` run in the model's folder: a bare name's parent is "".
+    let p = temp("Bare.m2");
+    std::fs::write(&p, write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(temp("Bare00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_m2view"))
+        .args(["info", "Bare.m2"])
+        .current_dir(p.parent().unwrap())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Bare00.skin: 2 submeshes, 2 batches, 24 triangles"), "{text}");
+    assert!(!text.contains("Bare00.skin not found"), "{text}");
+}

@@ -102,12 +102,15 @@ fn every_sample_renders_and_animates() {
         }
         let a = render_image(gpu, renderer, &lm, &request(96, "iso", 0.0, None)).unwrap();
         let b = render_image(gpu, renderer, &lm, &request(96, "iso", 500.0, None)).unwrap();
+        // UI glows (UI-BuffOn.m2) fade in by texture weight after a second.
+        let middle = lm.model.sequences.first().map_or(0, |s| s.duration_ms / 2) as f32;
+        let c = render_image(gpu, renderer, &lm, &request(96, "iso", middle, None)).unwrap();
         let coverage = |px: &[u8]| {
             let n = px.chunks_exact(4).filter(|p| p[..3].iter().zip(bg).any(|(x, y)| x.abs_diff(y) > 6)).count();
             n as f64 / (96.0 * 96.0)
         };
-        // Spell effects may fade in: the model must show at one of the two times.
-        let frac = coverage(&a.0).max(coverage(&b.0));
+        // Spell effects may fade in: the model must show at one of the three times.
+        let frac = coverage(&a.0).max(coverage(&b.0)).max(coverage(&c.0));
         // Effect-only models may be a few sparks in a large reach.
         let min = if lm.model.vertices.is_empty() { 0.002 } else { 0.01 };
         assert!((min..0.98).contains(&frac), "{}: covers {:.1}% of the frame", f.display(), frac * 100.0);

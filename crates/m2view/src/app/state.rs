@@ -128,11 +128,12 @@ impl Current {
         self.lod = lod.min(self.lm.model.lods.len().saturating_sub(1));
     }
 
-    /// Bounds of the current pose (for framing).
-    pub fn bounds(&mut self) -> (Vec3, Vec3) {
+    /// Bounds of the current pose (for framing); `particles` is the box of
+    /// the live particles (see `scene::frame_bounds`).
+    pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
         let mut pose = m2view_anim::Pose::default();
         scene::pose(&self.lm.model, &mut self.player, Mat4::IDENTITY, &mut pose);
-        scene::frame_bounds(&self.lm.model, self.lod, &pose.bones)
+        scene::frame_bounds(&self.lm.model, self.lod, &pose.bones, particles)
     }
 }
 

@@ -151,7 +151,8 @@ impl SceneView {
             }
         }
         if let Some(preset) = state.frame_request.take() {
-            state.orbit = super::state::Orbit::framing(cur.bounds(), preset, aspect);
+            let live = self.effects.as_ref().and_then(|fx| fx.particles.extent(&cur.lm.model));
+            state.orbit = super::state::Orbit::framing(cur.bounds(live), preset, aspect);
         }
         let model = &cur.lm.model;
         let cam = match state.camera_mode {
