@@ -249,6 +249,9 @@ impl Blp {
             }
             return Ok(RgbaImage { width: m.width, height: m.height, pixels });
         }
+        if self.encoding == BlpEncoding::Jpeg {
+            return self.decode_jpeg(m, level);
+        }
         let parsed =
             wow_blp::parser::load_blp_from_buf(&self.data).map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
         let img = wow_blp::convert::blp_to_image(&parsed, level)
@@ -268,6 +271,45 @@ impl Blp {
             pixels.chunks_exact_mut(4).for_each(|p| p[3] = 255);
         }
         Ok(RgbaImage { width, height, pixels })
+    }
+}
+
+impl Blp {
+    /// Decodes a BLP1 JPEG level with all four channels. The file keeps one
+    /// JPEG header (`u32` size at 0x9C, bytes from 0xA0) shared by every
+    /// level; header + level bytes form a 4-component JPEG whose channels are
+    /// B, G, R, A, stored without colour transform (wowdev wiki "BLP",
+    /// BLP1 JPEG content). `wow-blp` 0.7 decodes it as CMYK→RGB and loses
+    /// the alpha (`convert/jpeg.rs`), so it is decoded here with zune-jpeg
+    /// asked for the raw components.
+    fn decode_jpeg(&self, m: MipLevel, level: usize) -> Result<RgbaImage> {
+        let header_len = u32_at(&self.data, 0x9C) as usize;
+        let header = self
+            .data
+            .get(0xA0..0xA0usize.saturating_add(header_len))
+            .ok_or_else(|| Error::invalid(0x9C, format!("JPEG header of {header_len} bytes runs past the end")))?;
+        // Level bounds were checked against the file in `parse`.
+        let body = &self.data[m.offset as usize..m.offset as usize + m.size as usize];
+        let stream = [header, body].concat();
+        let opts = zune_core::options::DecoderOptions::default()
+            .jpeg_set_out_colorspace(zune_core::colorspace::ColorSpace::CMYK)
+            .set_max_width(MAX_DIMENSION as usize)
+            .set_max_height(MAX_DIMENSION as usize);
+        let mut dec = zune_jpeg::JpegDecoder::new_with_options(zune_core::bytestream::ZCursor::new(&stream), opts);
+        let bad = |e: String| Error::invalid(m.offset as u64, format!("JPEG level {level}: {e}"));
+        let raw = dec.decode().map_err(|e| bad(e.to_string()))?;
+        let (w, h) = dec.dimensions().ok_or_else(|| bad("no dimensions".into()))?;
+        if (w as u32, h as u32) != (m.width, m.height) {
+            // Some BLP1 writers store full-size JPEGs for every level: not a usable mip.
+            return Err(bad(format!("decodes to {w}x{h}, the header says {}x{}", m.width, m.height)));
+        }
+        let comps = dec.output_colorspace().map_or(4, |c| c.num_components());
+        if comps != 4 || raw.len() != w * h * 4 {
+            return Err(bad(format!("{comps} components, BLP1 JPEG stores 4 (BGRA)")));
+        }
+        let opaque = self.alpha_bits == 0;
+        let pixels = raw.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0], if opaque { 255 } else { p[3] }]).collect();
+        Ok(RgbaImage { width: m.width, height: m.height, pixels })
     }
 }
 

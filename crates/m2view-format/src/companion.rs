@@ -173,6 +173,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     // A bare file name (`Rabbit.m2`) has an empty parent: its folder is `.`.
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    crate::check_model_magic(&bytes).map_err(|e| e.in_file(&fname))?;
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.
         let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;

@@ -403,6 +403,26 @@ pub fn two_boxes_bones_only(version: u32) -> Md20 {
     md
 }
 
+/// The two-box model (v264, bones only) whose Walk (sequence 1) keeps box
+/// 1's translation in an external `.anim` (0 → 2 units up at 100 ms) and
+/// that file's bytes: `(model, anim)`. The .anim is named
+/// `<model>0004-00.anim` beside the model.
+pub fn two_boxes_walk_in_anim() -> (Md20, Vec<u8>) {
+    let mut md = two_boxes_bones_only(264);
+    md.sequences[1].flags = 0;
+    let mut aw = crate::writer::AnimWriter::default();
+    let (t, v) = aw.keys(&[0u32, 100], &[[0.0f32; 3], [0.0, 0.0, 2.0]]);
+    if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {
+        s[1] = SequenceKeys::External { times: t, values: v };
+    }
+    if let BoneRotation::Compressed(r) = &mut md.bones[1].rotation
+        && let TrackKeys::PerSequence(s) = &mut r.keys
+    {
+        s[1] = SequenceKeys::Loaded { times: vec![], values: vec![] };
+    }
+    (md, aw.finish(false))
+}
+
 /// The sample corpus directory: `$M2VIEW_SAMPLES`, else `shared/samples` beside
 /// the project root. When absent it says so loudly on stderr and returns
 /// `None` — or panics if `M2VIEW_REQUIRE_SAMPLES=1` (as CI sets).

@@ -44,6 +44,7 @@ pub use names::{animation_id_for_name, animation_name, attachment_name, geoset_g
 /// Parses M2 bytes and converts them with the given `.skin` files (Wrath+;
 /// pass none for inline-profile versions). `name` is used in errors.
 pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Result<Model> {
+    check_model_magic(m2).map_err(|e| e.in_file(name))?;
     if is_mdx(m2) {
         return mdx_model_from_bytes(m2, name);
     }
@@ -57,6 +58,24 @@ pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Resul
 /// True if `bytes` start with the MDX magic `MDLX`.
 pub fn is_mdx(bytes: &[u8]) -> bool {
     bytes.starts_with(b"MDLX")
+}
+
+/// Refuses bytes that are no model before any structure is read: a model
+/// starts with `MD20` (M2), `MD21` (chunked M2) or `MDLX` (MDX). A texture
+/// (`BLP1`/`BLP2`) or anything else is a plain error naming its first bytes,
+/// instead of a structure error deep inside a file that was never a model.
+pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
+    let head: [u8; 4] = bytes.get(..4).and_then(|b| b.try_into().ok()).unwrap_or_default();
+    match &head {
+        b"MD20" | b"MD21" | b"MDLX" => Ok(()),
+        b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
+        _ if bytes.len() < 4 => Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len()))),
+        _ => {
+            let shown: String =
+                head.iter().map(|&b| if b.is_ascii_graphic() { b as char } else { '.' }).collect();
+            Err(Error::invalid(0, format!("not an M2, MDX or BLP file: starts with {shown:?}")))
+        }
+    }
 }
 
 /// Parses and converts an MDX file (v800, v1300, v1400). `name` is used in errors.

@@ -5,8 +5,7 @@
 use std::path::PathBuf;
 
 use m2view_format::fixtures;
-use m2view_format::raw::track::{SequenceKeys, TrackKeys};
-use m2view_format::writer::{AnimWriter, write_md20, write_md21, write_skin};
+use m2view_format::writer::{write_md20, write_md21, write_skin};
 use m2view_format::{CompanionKind, LoadOptions, SequenceData, SequenceId, load_model_file};
 
 fn dir(name: &str) -> PathBuf {
@@ -47,25 +46,15 @@ fn file_data_ids_beside_the_model_and_through_a_listfile() {
 #[test]
 fn stored_paths_lod_skins_and_anims() {
     let d = dir("paths");
-    let mut md = fixtures::two_boxes_bones_only(264);
-    md.sequences[1].flags = 0; // Walk's keys live in TwoBoxes0004-00.anim
-    let mut aw = AnimWriter::default();
-    let (t, v) = aw.keys(&[0u32, 100], &[[0.0f32; 3], [0.0, 0.0, 2.0]]);
-    if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {
-        s[1] = SequenceKeys::External { times: t, values: v };
-    }
-    if let m2view_format::raw::m2::BoneRotation::Compressed(r) = &mut md.bones[1].rotation
-        && let TrackKeys::PerSequence(s) = &mut r.keys
-    {
-        s[1] = SequenceKeys::Loaded { times: vec![], values: vec![] };
-    }
+    // Walk's keys live in TwoBoxes0004-00.anim.
+    let (md, anim) = fixtures::two_boxes_walk_in_anim();
     std::fs::create_dir_all(d.join("data/TEXTURES/boxes")).unwrap();
     std::fs::create_dir_all(d.join("data/models")).unwrap();
     let m = d.join("data/models/TwoBoxes.m2");
     std::fs::write(&m, write_md20(&md)).unwrap();
     std::fs::write(d.join("data/models/twoboxes00.SKIN"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
     std::fs::write(d.join("data/models/TwoBoxes_lod01.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
-    std::fs::write(d.join("data/models/TwoBoxes0004-00.anim"), aw.finish(false)).unwrap();
+    std::fs::write(d.join("data/models/TwoBoxes0004-00.anim"), anim).unwrap();
     // Stored as "Textures\Boxes\Box.blp": found by walking up, ignoring case.
     std::fs::write(d.join("data/TEXTURES/boxes/BOX.BLP"), blp()).unwrap();
     let mut lm = load_model_file(&m, &LoadOptions::default()).unwrap();

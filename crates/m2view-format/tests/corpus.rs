@@ -239,3 +239,24 @@ fn wow_export_tree_names_are_found() {
     // SFID names four skins; the export holds two: the others are reported missing.
     assert_eq!(lm.companions.iter().filter(|c| c.path.is_none()).count(), 2);
 }
+
+#[test]
+fn blp1_jpeg_keeps_its_alpha() {
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    // SmileyGW.blp (Warcraft III, BLP1 JPEG, 8-bit alpha): a round smiley whose
+    // corners are transparent. The JPEG's fourth component is the alpha.
+    let bytes = std::fs::read(dir.join("flowtsohg_mdx-m3-viewer/examples/resources/Textures/SmileyGW.blp")).unwrap();
+    let blp = Blp::parse(bytes).unwrap();
+    assert_eq!((blp.encoding, blp.alpha_bits), (BlpEncoding::Jpeg, 8));
+    let img = blp.decode(0).unwrap();
+    let at = |x: u32, y: u32| &img.pixels[((y * img.width + x) * 4) as usize..][..4];
+    assert!(at(1, 1)[3] < 8, "top-left corner transparent: {:?}", at(1, 1));
+    assert!(at(img.width - 2, img.height - 2)[3] < 8, "bottom-right corner transparent");
+    let c = at(img.width / 2, img.height / 2);
+    assert!(c[3] > 247, "centre opaque: {c:?}");
+    // The smiley is yellow: over its opaque pixels red and green average well
+    // above blue (channels in RGBA order, not the file's BGRA).
+    let opaque: Vec<&[u8]> = img.pixels.chunks_exact(4).filter(|p| p[3] > 128).collect();
+    let mean = |k: usize| opaque.iter().map(|p| p[k] as f64).sum::<f64>() / opaque.len() as f64;
+    assert!(mean(0) > mean(2) + 60.0 && mean(1) > mean(2) + 30.0, "yellow: {} {} {}", mean(0), mean(1), mean(2));
+}

@@ -213,6 +213,9 @@ pub struct GpuModel {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
     views: Vec<wgpu::TextureView>,
+    /// Per texture: its file was missing (a later combiner stage then binds
+    /// a neutral texture instead of the placeholder, see `material::neutral_stage`).
+    absent: Vec<bool>,
     /// Per particle emitter, then per ribbon emitter: its (first) texture.
     emitter_textures: Vec<wgpu::BindGroup>,
     /// Particle emitters (draws past them are ribbons).
@@ -266,6 +269,8 @@ pub struct Renderer {
     particle_pipelines: Mutex<HashMap<(u32, bool), wgpu::RenderPipeline>>,
     samplers: [wgpu::Sampler; 4],
     white: wgpu::TextureView,
+    gray: wgpu::TextureView,
+    clear: wgpu::TextureView,
     missing: wgpu::TextureView,
     replaceable: wgpu::TextureView,
     bc: bool,
@@ -392,6 +397,8 @@ impl Renderer {
             immediate_size: 0,
         });
         let white = small(&[255; 4], 1);
+        let gray = small(&[128; 4], 1);
+        let clear = small(&[0; 4], 1);
         let missing = small(&checker([255, 0, 255, 255], [40, 0, 40, 255]), 8);
         let replaceable = small(&checker([200, 200, 200, 255], [140, 140, 140, 255]), 8);
         Renderer {
@@ -411,6 +418,8 @@ impl Renderer {
             particle_pipelines: Mutex::new(HashMap::new()),
             samplers,
             white,
+            gray,
+            clear,
             missing,
             replaceable,
             bc: device.features().contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
@@ -501,6 +510,7 @@ impl Renderer {
             usage: wgpu::BufferUsages::VERTEX,
         });
         let mut missing_textures = 0;
+        let mut absent = vec![false; model.textures.len()];
         let views: Vec<wgpu::TextureView> = model
             .textures
             .iter()
@@ -514,6 +524,7 @@ impl Renderer {
                         self.replaceable.clone()
                     } else {
                         missing_textures += 1;
+                        absent[i] = true;
                         self.missing.clone()
                     }
                 }
@@ -533,7 +544,7 @@ impl Renderer {
                     .iter()
                     .map(|b| {
                         let (pixel, vertex) = material::select_shaders(model, b);
-                        let textures = self.batch_textures(model, b, &views);
+                        let textures = self.batch_textures(model, b, &views, &absent);
                         GpuBatch { textures, submesh: b.submesh as usize, pixel, vertex }
                     })
                     .collect();
@@ -546,16 +557,35 @@ impl Renderer {
             emitter_textures: self.all_emitter_textures(model, &views),
             particle_emitters: model.particles.len(),
             views,
+            absent,
             bone_count: model.bones.len().max(1),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
             missing_textures,
         }
     }
 
-    /// The texture bind group of batch `b` (stages beyond its texture count are white).
-    fn batch_textures(&self, model: &Model, b: &m2view_format::Batch, views: &[wgpu::TextureView]) -> wgpu::BindGroup {
+    /// The texture bind group of batch `b` (stages beyond its texture count
+    /// are white). A missing file shows the loud placeholder in stage 0 only;
+    /// in a later stage it binds the value that leaves the combiner's result
+    /// unchanged ([`material::neutral_stage`]).
+    fn batch_textures(
+        &self,
+        model: &Model,
+        b: &m2view_format::Batch,
+        views: &[wgpu::TextureView],
+        absent: &[bool],
+    ) -> wgpu::BindGroup {
+        let pixel = material::select_shaders(model, b).0;
         let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
             match b.textures.get(k).and_then(|t| t.texture) {
+                Some(id) if k > 0 && absent.get(id.index()).copied().unwrap_or(false) => {
+                    let view = match material::neutral_stage(pixel, k) {
+                        material::Neutral::White => &self.white,
+                        material::Neutral::Gray => &self.gray,
+                        material::Neutral::Clear => &self.clear,
+                    };
+                    (view, &self.samplers[0])
+                }
                 Some(id) => {
                     let t = &model.textures[id.index()];
                     (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
@@ -729,9 +759,12 @@ impl Renderer {
             return;
         }
         gm.views[index] = upload_texture(&self.device, &self.queue, data);
+        if let Some(a) = gm.absent.get_mut(index) {
+            *a = false;
+        }
         for (glod, lod) in gm.lods.iter_mut().zip(&model.lods) {
             for (gb, b) in glod.batches.iter_mut().zip(&lod.batches) {
-                gb.textures = self.batch_textures(model, b, &gm.views);
+                gb.textures = self.batch_textures(model, b, &gm.views, &gm.absent);
             }
         }
         gm.emitter_textures = self.all_emitter_textures(model, &gm.views);

@@ -350,6 +350,33 @@ pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
     n.min(texture_count.max(1) as u32)
 }
 
+/// The texture value that leaves a combiner's result as if its stage were
+/// absent: what a missing file binds in stages after the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Neutral {
+    /// (1, 1, 1, 1): the stage multiplies.
+    White,
+    /// (0.5, 0.5, 0.5, 0.5): the stage multiplies by 2× (`Mod2x`).
+    Gray,
+    /// (0, 0, 0, 0): the stage adds, or blends in by its own alpha.
+    Clear,
+}
+
+/// The neutral value of texture stage `stage` (0-based; ≥ 1) of pixel
+/// shader `pixel`, read off the combiner formulas in `shaders/m2.wgsl`
+/// (wowdev wiki "M2/Rendering", pixel shader combiners): stages that
+/// multiply take white, `Mod2x` stages gray, additive and alpha-blended
+/// stages (environment maps, glows, decals) clear.
+pub fn neutral_stage(pixel: u32, stage: usize) -> Neutral {
+    match (pixel, stage) {
+        (ps::OPAQUE_MOD | ps::OPAQUE_OPAQUE | ps::MOD_MOD | ps::MOD_OPAQUE | ps::ADD_MOD, 1) => Neutral::White,
+        (22 | 36, 1) | (35, _) => Neutral::White,
+        (ps::OPAQUE_MOD2X | ps::OPAQUE_MOD2XNA | ps::MOD_MOD2X | ps::MOD_MOD2XNA | ps::MOD2X_MOD2X, 1) => Neutral::Gray,
+        (ps::OPAQUE_MOD2XNA_ALPHA | 15 | 19 | 25 | 27, 1) => Neutral::Gray,
+        _ => Neutral::Clear,
+    }
+}
+
 /// `(pixel, vertex)` shader ids for a batch; the one place that knows which
 /// rule a file version follows.
 pub fn select_shaders(model: &Model, batch: &Batch) -> (u32, u32) {
@@ -382,6 +409,20 @@ mod tests {
         assert!(!k.depth_test && k.depth_write);
         let (k, p) = pipeline_key(0, BlendMode::AlphaKey, true);
         assert_eq!((k.blend, p, k.depth_write), (2, DrawPhase::Transparent, false));
+    }
+
+    #[test]
+    fn neutral_stages_leave_the_base_unchanged() {
+        // Opaque_Mod: c·t1·t2 → t2 = 1; Opaque_Mod2x: 2·c·t1·t2 → t2 = ½;
+        // Opaque_AddAlpha (13): c·t1 + t2·t2.a → t2 = 0; Mod_Add: alpha t1.a + t2.a → 0.
+        assert_eq!(neutral_stage(ps::OPAQUE_MOD, 1), Neutral::White);
+        assert_eq!(neutral_stage(ps::OPAQUE_MOD2X, 1), Neutral::Gray);
+        assert_eq!(neutral_stage(ps::OPAQUE_ADDALPHA, 1), Neutral::Clear);
+        assert_eq!(neutral_stage(ps::MOD_ADD, 1), Neutral::Clear);
+        // Combiners_Opaque_Mod2xNA_Alpha_3s (15): t2 doubles, t3 adds by its alpha.
+        assert_eq!((neutral_stage(15, 1), neutral_stage(15, 2)), (Neutral::Gray, Neutral::Clear));
+        // Combiners_Mod_Mod_Mod_Const (35): every stage multiplies.
+        assert_eq!(neutral_stage(35, 2), Neutral::White);
     }
 
     #[test]

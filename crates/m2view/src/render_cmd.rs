@@ -39,9 +39,12 @@ pub struct RenderArgs {
     /// Comma-separated geoset ids to show (default: what the game shows).
     #[arg(long)]
     pub geosets: Option<String>,
-    /// Background colour RRGGBB (transparent when omitted with --transparent).
+    /// Background colour RRGGBB.
     #[arg(long, default_value = "303030")]
     pub background: String,
+    /// Transparent background (alpha 0 where nothing is drawn) instead of --background.
+    #[arg(long)]
+    pub transparent: bool,
     /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
     #[arg(long, default_value = "FF0303")]
     pub team_color: String,
@@ -206,15 +209,24 @@ pub fn render_image(
 pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     let usage = |e: String| (1, e);
     let (width, height) = parse_size(&a.size).map_err(usage)?;
-    let background = parse_color(&a.background).map_err(usage)?;
+    let mut background = parse_color(&a.background).map_err(usage)?;
+    if a.transparent {
+        background[3] = 0.0;
+    }
     let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
-    let lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => {
             Some(lm.model.find_sequence(id).ok_or_else(|| (1, format!("no sequence with animation id {id}")))?)
         }
         (None, s) => s.map(SequenceId),
     };
+    // Keys of the shown sequence that live in its `.anim` file.
+    let shown = sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
+    lm.load_anim(shown).map_err(|e| (2, e.to_string()))?;
+    for w in &lm.model.warnings {
+        eprintln!("warning: {w}");
+    }
     let geosets = match &a.geosets {
         Some(list) => Some(
             list.split(',')

@@ -106,3 +106,47 @@ fn a_bare_file_name_finds_its_companions() {
     assert!(text.contains("Bare00.skin: 2 submeshes, 2 batches, 24 triangles"), "{text}");
     assert!(!text.contains("Bare00.skin not found"), "{text}");
 }
+
+#[test]
+fn render_loads_the_anim_of_the_shown_sequence_and_prints_warnings() {
+    // Walk (sequence 1) keeps box 1's translation in TwoBoxes0004-00.anim: 2 units up at 100 ms.
+    let (md, anim_bytes) = fixtures::two_boxes_walk_in_anim();
+    let m = temp("TwoBoxes.m2");
+    std::fs::write(&m, write_md20(&md)).unwrap();
+    std::fs::write(temp("TwoBoxes00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let anim = temp("TwoBoxes0004-00.anim");
+    std::fs::write(&anim, anim_bytes).unwrap();
+    let render = |out: &str| {
+        let o = temp(out);
+        let (code, _, err) =
+            m2view(&["render", m.to_str().unwrap(), "-o", o.to_str().unwrap(), "--sequence", "1", "--time", "100"]);
+        assert_eq!(code, 0, "{err}");
+        (std::fs::read(o).unwrap(), err)
+    };
+    let (with_anim, err) = render("anim.png");
+    assert!(!err.contains("anim"), "{err}");
+    std::fs::remove_file(&anim).unwrap();
+    let (without, err) = render("rest.png");
+    // Without the file the box stays in its rest pose, and render says why.
+    assert!(err.contains("warning: anim TwoBoxes0004-00.anim not found (sequence 1)"), "{err}");
+    assert_ne!(with_anim, without, "the .anim moved box 1");
+}
+
+#[test]
+fn render_transparent_background_and_plain_magic_errors() {
+    let p = temp("Clear.m2");
+    std::fs::write(&p, write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(temp("Clear00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let o = temp("clear.png");
+    let (code, _, err) = m2view(&["render", p.to_str().unwrap(), "-o", o.to_str().unwrap(), "--transparent"]);
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&o).unwrap().to_rgba8();
+    assert_eq!(img.get_pixel(0, 0)[3], 0, "corner is background: transparent");
+    assert!(img.pixels().any(|p| p[3] == 255), "the model is opaque");
+
+    let t = temp("notes.m2");
+    std::fs::write(&t, "garbage, not a model\n").unwrap();
+    let (code, _, err) = m2view(&["info", t.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("notes.m2") && err.contains("not an M2, MDX or BLP file: starts with \"garb\""), "{err}");
+}

@@ -35,8 +35,13 @@ impl Pending {
         let (tx, rx) = channel();
         let p = path.clone();
         std::thread::spawn(move || {
-            let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|lm| {
+            let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|mut lm| {
                 let mut warnings = Vec::new();
+                // The sequence the player starts with may keep its keys in a `.anim` file.
+                let start = m2view_anim::Player::new(&lm.model).sequence;
+                if let Err(e) = lm.load_anim(start) {
+                    warnings.push(e.to_string());
+                }
                 let textures = scene::load_textures(&lm, bc, team, &mut warnings);
                 let thumbnails = lm.texture_files.iter().map(|p| p.as_deref().and_then(scene::thumbnail)).collect();
                 Loaded { lm, textures, warnings, thumbnails }
