@@ -1,0 +1,72 @@
+//! Plain paths on disk, matched component by component ignoring case (what
+//! a model exported from Windows needs on Linux): the [`Files`] of a model
+//! opened by path without `--data`.
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::{Error, Files, MAX_FILE_BYTES, Result};
+
+/// The local file system, with cached directory listings.
+#[derive(Default)]
+pub struct Disk {
+    dirs: Mutex<HashMap<PathBuf, Vec<(String, PathBuf)>>>,
+}
+
+impl Disk {
+    /// A fresh cache.
+    pub fn new() -> Disk {
+        Disk::default()
+    }
+
+    /// The entry of `dir` named `name` ignoring case.
+    fn entry(&self, dir: &Path, name: &str) -> Option<PathBuf> {
+        let mut dirs = self.dirs.lock().unwrap_or_else(|p| p.into_inner());
+        let list = dirs.entry(dir.to_path_buf()).or_insert_with(|| {
+            let listed = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir });
+            listed
+                .map(|rd| {
+                    rd.filter_map(|e| e.ok())
+                        .map(|e| (e.file_name().to_string_lossy().to_lowercase(), e.path()))
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        let lower = name.to_lowercase();
+        list.iter().find(|(n, _)| *n == lower).map(|(_, p)| p.clone())
+    }
+}
+
+impl Files for Disk {
+    fn find(&self, path: &Path) -> Option<PathBuf> {
+        if path.is_file() {
+            return Some(path.to_path_buf());
+        }
+        // Stored paths use `\`: split them too. `..` never climbs out.
+        let text = path.to_string_lossy().replace('\\', "/");
+        let mut cur = PathBuf::new();
+        for c in Path::new(&text).components() {
+            match c {
+                Component::Prefix(_) | Component::RootDir => cur.push(c.as_os_str()),
+                Component::CurDir => {}
+                Component::ParentDir => return None,
+                Component::Normal(part) => cur = self.entry(&cur, &part.to_string_lossy())?,
+            }
+        }
+        cur.is_file().then_some(cur)
+    }
+
+    fn read(&self, path: &Path) -> Result<Vec<u8>> {
+        let name = path.display().to_string();
+        let meta = std::fs::metadata(path).map_err(|e| Error::new("", &name, e.to_string()))?;
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(Error::new("", name, format!("file of {} bytes is too large", meta.len())));
+        }
+        std::fs::read(path).map_err(|e| Error::new("", name, e.to_string()))
+    }
+
+    fn source_of(&self, path: &Path) -> String {
+        path.parent().map(|p| p.display().to_string()).unwrap_or_default()
+    }
+}

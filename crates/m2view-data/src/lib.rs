@@ -1,0 +1,284 @@
+//! Where m2view's bytes come from: one virtual file system (VFS) over a
+//! stack of sources, highest priority first — a loose folder ([`Folder`]),
+//! one MPQ archive ([`Mpq`], also Warcraft III `.w3x`/`.w3m` maps), or a
+//! game folder expanded into its archives in the client's load order
+//! ([`game::chain`]). Lookups ignore case and treat `\` and `/` alike; every
+//! read says which source supplied the file.
+//!
+//! Everything that reads model files does so through [`Files`]: [`Disk`]
+//! (plain paths, today's behaviour) or [`Vfs`]. A new kind of source (CASC)
+//! is one more [`Source`].
+//!
+//! Hostile input is normal: a malformed archive or a file whose bytes cannot
+//! be trusted (a sector that failed to decompress, a checksum mismatch, a
+//! size the archive cannot hold) is an [`Error`] naming the archive, the file
+//! and what is wrong — never zero-filled bytes, a panic or a huge allocation.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod disk;
+mod folder;
+pub mod game;
+mod mpq;
+mod sectors;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use disk::Disk;
+pub use folder::Folder;
+pub use mpq::Mpq;
+
+/// Largest file any source hands out (no model, texture or table is bigger).
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// A read or open failure: which source (folder or archive path), which file
+/// inside it (empty when the source itself is broken) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// The source: a folder or archive path.
+    pub source: String,
+    /// The file inside the source (virtual path), or empty.
+    pub file: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.source.is_empty(), self.file.is_empty()) {
+            (false, false) => write!(f, "{}: {}: {}", self.source, self.file, self.message),
+            (false, true) => write!(f, "{}: {}", self.source, self.message),
+            (true, false) => write!(f, "{}: {}", self.file, self.message),
+            (true, true) => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Error {
+    /// An error of `source` about `file`.
+    pub fn new(source: impl Into<String>, file: impl Into<String>, message: impl Into<String>) -> Error {
+        Error { source: source.into(), file: file.into(), message: message.into() }
+    }
+}
+
+/// Result of this crate.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// The lookup key of a virtual path: lower case, `/` separated, no leading
+/// or repeated separators and no `.` parts (`Creature\Bear\Bear.M2` →
+/// `creature/bear/bear.m2`).
+pub fn normalize(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for part in path.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
+        if !out.is_empty() {
+            out.push('/');
+        }
+        out.extend(part.chars().map(|c| c.to_ascii_lowercase()));
+    }
+    out
+}
+
+/// One file a source lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Virtual path as the source spells it, `/` separated.
+    pub path: String,
+    /// Size in bytes (uncompressed).
+    pub size: u64,
+}
+
+/// What a source knows of one virtual path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// A file of this many bytes.
+    File(u64),
+    /// A delete marker: sources below must not supply it (MPQ patch archives).
+    Deleted,
+}
+
+/// A source of files: a folder, an archive, later CASC storage.
+pub trait Source: Send + Sync {
+    /// Its name in messages and listings (folder or archive path).
+    fn name(&self) -> &str;
+    /// Every file it can name.
+    fn list(&self) -> Vec<Entry>;
+    /// What it holds at normalized path `key` ([`normalize`]).
+    fn lookup(&self, key: &str) -> Option<Found>;
+    /// The bytes at normalized path `key`. Errors name the source and file.
+    fn read(&self, key: &str) -> Result<Vec<u8>>;
+    /// The spelling of `key` in this source, for listings.
+    fn display(&self, key: &str) -> Option<String>;
+}
+
+/// Read access to model files by path, whatever holds them: the one
+/// interface the model loader uses.
+pub trait Files: Send + Sync {
+    /// The path under which `path` exists, matched ignoring case and treating
+    /// `\` and `/` alike; `None` when no file is there.
+    fn find(&self, path: &Path) -> Option<PathBuf>;
+    /// The bytes of `path` (as returned by [`Files::find`]).
+    fn read(&self, path: &Path) -> Result<Vec<u8>>;
+    /// Which source supplies `path`, for messages and listings.
+    fn source_of(&self, path: &Path) -> String;
+}
+
+/// A stack of sources, highest priority first.
+#[derive(Default, Clone)]
+pub struct Vfs {
+    sources: Vec<Arc<dyn Source>>,
+}
+
+impl std::fmt::Debug for Vfs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.sources.iter().map(|s| s.name())).finish()
+    }
+}
+
+impl Vfs {
+    /// An empty stack.
+    pub fn new() -> Vfs {
+        Vfs::default()
+    }
+
+    /// Adds `source` below the ones already there.
+    pub fn push(&mut self, source: Arc<dyn Source>) {
+        self.sources.push(source);
+    }
+
+    /// Opens `spec` as the user gave it to `--data`: an archive file
+    /// (`.mpq`, `.w3x`, `.w3m`, anything starting with an MPQ header), a game
+    /// folder (holds `Data/` or `*.MPQ`: its archives in the client's order,
+    /// see [`game::chain`]) or a loose folder, and adds it below the others.
+    /// `locale` picks the game folder's locale (default: the first found).
+    pub fn add_spec(&mut self, spec: &Path, locale: Option<&str>, listfile: Option<&[String]>) -> Result<()> {
+        let name = spec.display().to_string();
+        let meta = std::fs::metadata(spec).map_err(|e| Error::new(&name, "", e.to_string()))?;
+        if meta.is_file() {
+            self.push(Arc::new(Mpq::open(spec, listfile)?));
+            return Ok(());
+        }
+        if let Some(chain) = game::chain(spec, locale)? {
+            for archive in &chain.archives {
+                self.push(Arc::new(Mpq::open(archive, listfile)?));
+            }
+            return Ok(());
+        }
+        self.push(Arc::new(Folder::open(spec)?));
+        Ok(())
+    }
+
+    /// The sources, highest priority first.
+    pub fn sources(&self) -> &[Arc<dyn Source>] {
+        &self.sources
+    }
+
+    /// The source that supplies `path` (a delete marker above hides the
+    /// file in every source below).
+    pub fn locate(&self, path: &str) -> Option<(&Arc<dyn Source>, String, u64)> {
+        let key = normalize(path);
+        for s in &self.sources {
+            match s.lookup(&key) {
+                Some(Found::File(size)) => return Some((s, key, size)),
+                Some(Found::Deleted) => return None,
+                None => {}
+            }
+        }
+        None
+    }
+
+    /// The bytes of `path` and the name of the source they came from;
+    /// `Ok(None)` when no source has it.
+    pub fn read_file(&self, path: &str) -> Result<Option<(Vec<u8>, String)>> {
+        match self.locate(path) {
+            Some((s, key, _)) => Ok(Some((s.read(&key)?, s.name().to_string()))),
+            None => Ok(None),
+        }
+    }
+
+    /// Every file of the stack once, as the highest source spells it:
+    /// `(entry, source name)`, sorted by normalized path. Files hidden by a
+    /// delete marker are left out.
+    pub fn list(&self) -> Vec<(Entry, String)> {
+        let mut seen = std::collections::BTreeMap::new();
+        for s in &self.sources {
+            for e in s.list() {
+                let key = normalize(&e.path);
+                if !seen.contains_key(&key) && self.locate(&key).is_some_and(|(top, _, _)| Arc::ptr_eq(top, s)) {
+                    seen.insert(key, (e, s.name().to_string()));
+                }
+            }
+        }
+        seen.into_values().collect()
+    }
+}
+
+impl Files for Vfs {
+    fn find(&self, path: &Path) -> Option<PathBuf> {
+        let p = path.to_string_lossy();
+        let (s, key, _) = self.locate(&p)?;
+        Some(PathBuf::from(s.display(&key).unwrap_or(key)))
+    }
+
+    fn read(&self, path: &Path) -> Result<Vec<u8>> {
+        let p = path.to_string_lossy();
+        match self.read_file(&p)? {
+            Some((bytes, _)) => Ok(bytes),
+            None => Err(Error::new("", p, "not found in any data source")),
+        }
+    }
+
+    fn source_of(&self, path: &Path) -> String {
+        self.locate(&path.to_string_lossy()).map(|(s, _, _)| s.name().to_string()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source holding fixed files; `None` content is a delete marker.
+    struct Fixed(&'static str, Vec<(&'static str, Option<&'static [u8]>)>);
+
+    impl Source for Fixed {
+        fn name(&self) -> &str {
+            self.0
+        }
+        fn list(&self) -> Vec<Entry> {
+            self.1.iter().filter_map(|(p, b)| Some(Entry { path: p.to_string(), size: (*b)?.len() as u64 })).collect()
+        }
+        fn lookup(&self, key: &str) -> Option<Found> {
+            let (_, b) = self.1.iter().find(|(p, _)| normalize(p) == key)?;
+            Some(b.map_or(Found::Deleted, |b| Found::File(b.len() as u64)))
+        }
+        fn read(&self, key: &str) -> Result<Vec<u8>> {
+            let (_, b) = self.1.iter().find(|(p, _)| normalize(p) == key).ok_or_else(|| Error::new(self.0, key, "absent"))?;
+            b.map(<[u8]>::to_vec).ok_or_else(|| Error::new(self.0, key, "deleted"))
+        }
+        fn display(&self, key: &str) -> Option<String> {
+            self.1.iter().find(|(p, _)| normalize(p) == key).map(|(p, _)| p.to_string())
+        }
+    }
+
+    #[test]
+    fn priority_and_delete_markers() {
+        let mut vfs = Vfs::new();
+        vfs.push(Arc::new(Fixed("patch", vec![("A\\x.blp", Some(b"new")), ("A\\gone.blp", None)])));
+        vfs.push(Arc::new(Fixed("base", vec![("a/X.BLP", Some(b"old")), ("a/gone.blp", Some(b"old")), ("a/y.m2", Some(b"y"))])));
+        assert_eq!(vfs.read_file("a/x.blp").unwrap(), Some((b"new".to_vec(), "patch".to_string())));
+        assert_eq!(vfs.read_file("A/GONE.blp").unwrap(), None, "the patch's delete marker hides the base file");
+        assert_eq!(vfs.read_file("a\\y.m2").unwrap(), Some((b"y".to_vec(), "base".to_string())));
+        let listed: Vec<(String, String)> = vfs.list().into_iter().map(|(e, s)| (e.path, s)).collect();
+        assert_eq!(listed, [("A\\x.blp".to_string(), "patch".to_string()), ("a/y.m2".into(), "base".into())]);
+    }
+
+    #[test]
+    fn normalize_ignores_case_and_separators() {
+        assert_eq!(normalize("Creature\\Bear\\Bear.M2"), "creature/bear/bear.m2");
+        assert_eq!(normalize("/a//b/./C.blp"), "a/b/c.blp");
+        assert_eq!(normalize(""), "");
+    }
+}
