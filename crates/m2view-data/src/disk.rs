@@ -43,14 +43,14 @@ impl Files for Disk {
         if path.is_file() {
             return Some(path.to_path_buf());
         }
-        // Stored paths use `\`: split them too. `..` never climbs out.
+        // Stored paths use `\`: split them too. (Callers refuse `..` in
+        // paths that come from files; a user's `../x` is walked as given.)
         let text = path.to_string_lossy().replace('\\', "/");
         let mut cur = PathBuf::new();
         for c in Path::new(&text).components() {
             match c {
-                Component::Prefix(_) | Component::RootDir => cur.push(c.as_os_str()),
+                Component::Prefix(_) | Component::RootDir | Component::ParentDir => cur.push(c.as_os_str()),
                 Component::CurDir => {}
-                Component::ParentDir => return None,
                 Component::Normal(part) => cur = self.entry(&cur, &part.to_string_lossy())?,
             }
         }
@@ -68,5 +68,25 @@ impl Files for Disk {
 
     fn source_of(&self, path: &Path) -> String {
         path.parent().map(|p| p.display().to_string()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_paths_ignoring_case_and_backslashes() {
+        let d = std::env::temp_dir().join(format!("m2view-disk-{}", std::process::id()));
+        std::fs::create_dir_all(d.join("Data/TEXTURES")).unwrap();
+        std::fs::write(d.join("Data/TEXTURES/Box.BLP"), b"x").unwrap();
+        let disk = Disk::new();
+        let want = Some(d.join("Data/TEXTURES/Box.BLP"));
+        assert_eq!(disk.find(&d.join("data\\textures\\box.blp")), want);
+        assert_eq!(disk.find(&d.join("Data/x/../TEXTURES/box.blp")), None, "no folder x");
+        assert_eq!(disk.find(&d.join("Data/TEXTURES/../TEXTURES/BOX.blp")), Some(d.join("Data/TEXTURES/../TEXTURES/Box.BLP")));
+        assert_eq!(disk.read(want.as_ref().unwrap()).unwrap(), b"x");
+        assert_eq!(disk.find(&d.join("data/textures/none.blp")), None);
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }

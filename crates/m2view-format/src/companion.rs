@@ -1,4 +1,6 @@
-//! Opening a model from disk with its companion files: `<base>NN.skin`,
+//! Opening a model with its companion files, through any [`Files`] (plain
+//! paths on disk, or the data sources of `m2view-data`: folders, archives,
+//! game folders — the loader does not know which): `<base>NN.skin`,
 //! `<base>_lodNN.skin`, `<base>AAAA-VV.anim`, and textures by the path stored
 //! in the model (case-insensitive, `\` or `/`, relative to a data root), or by
 //! FileDataID for chunked files (`<fdid>.<ext>` beside the model, or a
@@ -10,6 +12,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use m2view_data::{Disk, Files};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Model, SequenceData, SequenceId, TextureSource};
@@ -60,12 +65,18 @@ pub struct LoadOptions {
     pub data_root: Option<PathBuf>,
     /// Community listfile (`fdid;path` per line) for FileDataIDs.
     pub listfile: Option<PathBuf>,
+    /// Data sources (`--data`): models are looked up there first, and a
+    /// model found there reads all its companions there.
+    pub data: Option<Arc<m2view_data::Vfs>>,
 }
 
 /// A model with what was found around it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct LoadedModel {
-    /// The model file.
+    /// Where the model and its companions are read from (textures and
+    /// `.anim` files are read through it later).
+    pub files: Arc<dyn Files>,
+    /// The model file (a virtual path when `files` is a VFS).
     pub path: PathBuf,
     /// The model.
     pub model: Model,
@@ -77,19 +88,28 @@ pub struct LoadedModel {
     pub anim_files: Vec<Option<PathBuf>>,
 }
 
-fn io_error(path: &Path, e: std::io::Error) -> Error {
-    Error::new(0, ErrorKind::Io(e.to_string())).in_file(path.display().to_string())
+impl std::fmt::Debug for LoadedModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedModel").field("path", &self.path).field("companions", &self.companions).finish()
+    }
 }
 
-/// Reads a file, refusing ones over 1 GiB (no model or texture is that big).
+/// A read failure of the data layer as a format error naming source and file.
+fn data_error(e: m2view_data::Error) -> Error {
+    let file = if e.source.is_empty() { e.file } else { format!("{}: {}", e.source, e.file) };
+    Error::new(0, ErrorKind::Io(e.message)).in_file(file)
+}
+
+/// Reads a file from disk, refusing ones over 1 GiB (no model or texture is that big).
 pub fn read_file(path: &Path) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path).map_err(|e| io_error(path, e))?;
-    if meta.len() > 1 << 30 {
-        return Err(
-            Error::invalid(0, format!("file of {} bytes is too large", meta.len())).in_file(path.display().to_string())
-        );
+    Disk::new().read(path).map_err(data_error)
+}
+
+impl LoadedModel {
+    /// Reads a companion (texture, `.anim`) from where the model came from.
+    pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
+        self.files.read(path).map_err(data_error)
     }
-    std::fs::read(path).map_err(|e| io_error(path, e))
 }
 
 /// Parses M2 bytes (MD20 or MD21), decoding every key. `name` is used in errors.
@@ -118,37 +138,24 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
     SkinProfile::parse_file(&Reader::new(bytes, 0, &budget), version).map_err(|e| e.in_file(name))
 }
 
-/// Case-insensitive path resolution with cached directory listings.
-#[derive(Default)]
-struct Finder {
-    dirs: HashMap<PathBuf, Vec<(String, PathBuf)>>,
+/// Case-insensitive lookups of companions through a [`Files`].
+struct Finder<'a> {
+    files: &'a dyn Files,
 }
 
-impl Finder {
+impl Finder<'_> {
+    /// The file `name` in `dir`, ignoring case.
     fn entry(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
-        let list = self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
-            std::fs::read_dir(dir)
-                .map(|rd| {
-                    rd.filter_map(|e| e.ok())
-                        .map(|e| (e.file_name().to_string_lossy().to_lowercase(), e.path()))
-                        .collect()
-                })
-                .unwrap_or_default()
-        });
-        let lower = name.to_lowercase();
-        list.iter().find(|(n, _)| *n == lower).map(|(_, p)| p.clone())
+        self.files.find(&dir.join(name))
     }
 
-    /// Resolves `rel` (`\` or `/` separated) under `root`, ignoring case.
+    /// Resolves `rel` (`\` or `/` separated) under `root`, ignoring case;
+    /// `..` never climbs out.
     fn resolve(&mut self, root: &Path, rel: &str) -> Option<PathBuf> {
-        let mut cur = root.to_path_buf();
-        for part in rel.split(['\\', '/']).filter(|p| !p.is_empty() && *p != ".") {
-            if part == ".." {
-                return None;
-            }
-            cur = self.entry(&cur, part)?;
+        if rel.split(['\\', '/']).any(|p| p == "..") {
+            return None;
         }
-        cur.is_file().then_some(cur)
+        self.files.find(&root.join(rel.replace('\\', "/")))
     }
 }
 
@@ -163,12 +170,36 @@ fn load_listfile(path: &Path) -> Result<HashMap<u32, String>> {
         .collect())
 }
 
-/// Opens a model file and everything it refers to that can be found.
-///
-/// Errors: I/O failure or a malformed model, skin or anim header (with file,
-/// structure path and offset). Missing companions are listed, not errors.
+/// Opens a model and everything it refers to that can be found
+/// ([`load_model`]): in the data sources of `opts` when they hold `path`,
+/// else on disk.
 pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
-    let bytes = read_file(path)?;
+    if let Some(vfs) = &opts.data
+        && vfs.find(path).is_some()
+    {
+        return load_model(vfs.clone(), path, opts);
+    }
+    if let Some(vfs) = &opts.data
+        && !path.exists()
+    {
+        let sources: Vec<&str> = vfs.sources().iter().map(|s| s.name()).collect();
+        let msg = format!("not found in the data sources ({})", sources.join(", "));
+        return Err(Error::new(0, ErrorKind::Io(msg)).in_file(path.display().to_string()));
+    }
+    load_model(Arc::new(Disk::new()), path, opts)
+}
+
+/// Opens the model at `path` in `files` and everything it refers to that can
+/// be found there: skins and `.anim` files beside it, textures by stored path
+/// (relative to the data root, else to the model's folder and its parents),
+/// FileDataIDs by name, listfile or wow.export names.
+///
+/// Errors: the model is not in `files`, an I/O or archive failure, or a
+/// malformed model, skin or anim header (with file, structure path and
+/// offset). Missing companions are listed, not errors.
+pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
+    let path = &files.find(path).unwrap_or_else(|| path.to_path_buf());
+    let bytes = files.read(path).map_err(data_error)?;
     let fname = path.display().to_string();
     // A bare file name (`Rabbit.m2`) has an empty parent: its folder is `.`.
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
@@ -179,14 +210,15 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;
         let roots = data_roots(opts, &dir);
         let mut companions = Vec::new();
+        let mut finder = Finder { files: files.as_ref() };
         let texture_files =
-            resolve_textures(&mut model, &mut Finder::default(), &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
+            resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
-        return Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files });
+        return Ok(LoadedModel { files, path: path.to_path_buf(), model, companions, texture_files, anim_files });
     }
     let file = parse_m2_lazy(&bytes, &fname)?;
     let version = file.md20.version;
-    let mut finder = Finder::default();
+    let mut finder = Finder { files: files.as_ref() };
     let mut companions = Vec::new();
     let listfile = match (&opts.listfile, &file.chunks) {
         (Some(lf), Some(_)) => Some(load_listfile(lf)?),
@@ -243,7 +275,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
         }
         for (kind, w, found) in wanted {
             if let Some(p) = &found {
-                let sb = read_file(p)?;
+                let sb = finder.files.read(p).map_err(data_error)?;
                 let skin = parse_skin(&sb, version, &p.display().to_string())?;
                 skins.push((p.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), skin));
             }
@@ -285,7 +317,7 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     }
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
-    Ok(LoadedModel { path: path.to_path_buf(), model, companions, texture_files, anim_files })
+    Ok(LoadedModel { files, path: path.to_path_buf(), model, companions, texture_files, anim_files })
 }
 
 /// A companion that wow.export writes beside an exported model, named after
@@ -393,7 +425,7 @@ impl LoadedModel {
         {
             return Ok(false);
         }
-        let bytes = read_file(&path)?;
+        let bytes = self.read(&path)?;
         let n = self.model.load_anim(seq, &path.display().to_string(), &bytes)?;
         Ok(n > 0)
     }

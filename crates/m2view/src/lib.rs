@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod data_cmd;
 pub mod info;
 pub mod render_cmd;
 pub mod scene;

@@ -1,16 +1,19 @@
 //! `m2view`: viewer and command-line inspector for World of Warcraft M2 models.
 //!
 //! `m2view [file]` opens the viewer window (the embedded demo model without a
-//! file). Subcommands: `info` (what is in a file, text or JSON) and `render`
-//! (offscreen to PNG). Exit codes: 0 success, 1 usage or runtime failure,
-//! 2 the input file is malformed (the message names file, structure, offset).
+//! file). Subcommands: `info` (what is in a file, text or JSON), `render`
+//! (offscreen to PNG), `ls` and `extract` (what `--data` sources hold).
+//! `--data SRC` (repeatable, highest priority first: a folder, a game folder
+//! or an archive) makes model paths virtual paths in those sources.
+//! Exit codes: 0 success, 1 usage or runtime failure, 2 a malformed or
+//! unreadable input (the message names source, file, structure, offset).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use m2view::{info, render_cmd};
+use m2view::{data_cmd, info, render_cmd};
 
 #[derive(Parser)]
 #[command(name = "m2view", version, about = "World of Warcraft M2 model viewer and inspector")]
@@ -23,9 +26,16 @@ struct Cli {
     /// Data root that texture paths are relative to (default: walk up from the model's folder).
     #[arg(long, global = true, value_name = "DIR")]
     data_root: Option<PathBuf>,
-    /// Community listfile (`fdid;path` lines) for FileDataIDs; default $M2VIEW_LISTFILE.
+    /// Community listfile (`fdid;path` lines) for FileDataIDs and archive names; default $M2VIEW_LISTFILE.
     #[arg(long, global = true, value_name = "CSV", env = "M2VIEW_LISTFILE")]
     listfile: Option<PathBuf>,
+    /// Data source: a folder, a game folder (its archives in the client's order) or an
+    /// archive (.mpq, .w3x, .w3m). Repeatable, highest priority first.
+    #[arg(long, global = true, value_name = "SRC")]
+    data: Vec<PathBuf>,
+    /// Locale folder of a game folder (enUS, deDE, ...; default: the first found).
+    #[arg(long, global = true, value_name = "LOCALE")]
+    locale: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -40,12 +50,67 @@ enum Command {
     },
     /// Render a model offscreen to a PNG file.
     Render(render_cmd::RenderArgs),
+    /// List the files of the --data sources: path, size in bytes, source (tab-separated).
+    Ls {
+        /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
+        glob: Option<String>,
+        /// Print a JSON array instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Copy the files of the --data sources matching GLOB under DIR.
+    Extract {
+        /// Glob over virtual paths, case-insensitive.
+        glob: String,
+        /// Output folder.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let opts = m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile: cli.listfile.clone() };
+    let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref()) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts =
+        m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile: cli.listfile.clone(), data: data.clone() };
+    let need_data = || {
+        eprintln!("error: give the sources to read with --data SRC (a folder, a game folder or an archive)");
+        ExitCode::from(1)
+    };
     match cli.command {
+        Some(Command::Ls { glob, json }) => {
+            let Some(vfs) = data else { return need_data() };
+            match data_cmd::ls(&vfs, glob.as_deref(), json) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Some(Command::Extract { glob, output }) => {
+            let Some(vfs) = data else { return need_data() };
+            match data_cmd::extract(&vfs, &glob, &output) {
+                Ok((n, 0)) => {
+                    eprintln!("{n} files written under {}", output.display());
+                    ExitCode::SUCCESS
+                }
+                Ok((n, failed)) => {
+                    eprintln!("{n} files written under {}, {failed} failed", output.display());
+                    ExitCode::from(2)
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Some(Command::Info { file, json }) => match m2view_format::load_model_file(&file, &opts) {
             Ok(lm) => {
                 let r = info::report(&lm);

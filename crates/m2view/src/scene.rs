@@ -26,8 +26,7 @@ pub fn load_textures(
         .enumerate()
         .map(|(i, p)| {
             let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
-            let result =
-                m2view_format::companion::read_file(path).and_then(Blp::parse).and_then(|blp| to_texture(&blp, bc));
+            let result = lm.read(path).and_then(Blp::parse).and_then(|blp| to_texture(&blp, bc));
             match result {
                 Ok(t) => Some(t),
                 Err(e) => {
@@ -39,10 +38,10 @@ pub fn load_textures(
         .collect()
 }
 
-/// A small RGBA preview of a texture file for the inspector: the first mip
-/// level no larger than 64 px that decodes (level 0 when none is that small).
-pub fn thumbnail(path: &std::path::Path) -> Option<m2view_format::blp::RgbaImage> {
-    let blp = m2view_format::companion::read_file(path).and_then(Blp::parse).ok()?;
+/// A small RGBA preview of texture file `path` of `lm` for the inspector: the
+/// first mip level no larger than 64 px that decodes (level 0 when none is that small).
+pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_format::blp::RgbaImage> {
+    let blp = lm.read(path).and_then(Blp::parse).ok()?;
     let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
     (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
 }

@@ -150,3 +150,43 @@ fn render_transparent_background_and_plain_magic_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("notes.m2") && err.contains("not an M2, MDX or BLP file: starts with \"garb\""), "{err}");
 }
+
+#[test]
+fn data_sources_ls_extract_info_render() {
+    let Some(s) = fixtures::samples_dir() else { return };
+    let map = s.join("inwc3_JMPQ3/src/test/resources/mpqs/normalMap.w3x");
+    let map = map.to_str().unwrap();
+    // ls: tab-separated path, size, source; a glob over virtual paths.
+    let (code, out, err) = m2view(&["ls", "--data", map, "*.MDX"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, [format!("dummy.mdx\t35040\t{map}"), format!("war3mapImported/tcBox.mdx\t2636\t{map}")]);
+    let (_, out, _) = m2view(&["ls", "--data", map, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 21);
+    // info and render read the model and its texture from the archive.
+    let (code, out, err) = m2view(&["info", "--data", map, "WAR3MAPIMPORTED\\TCBOX.MDX"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("format MDLX version 800"), "{out}");
+    let png = temp("tcbox.png");
+    let (code, _, err) = m2view(&["render", "--data", map, "war3mapImported/tcBox.mdx", "-o", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(image::open(&png).unwrap().to_rgba8().pixels().any(|p| p[0] > 150 && p[1] < 40), "team-red box drawn");
+    // extract: the files under their virtual paths, bytes as decoded.
+    let out_dir = temp("extracted");
+    let (code, _, err) = m2view(&["extract", "--data", map, "war3mapimported/*", "-o", out_dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let tc = std::fs::read(out_dir.join("war3mapImported/tcBox.mdx")).unwrap();
+    assert_eq!((&tc[..4], tc.len()), (&b"MDLX"[..], 2636));
+    // Errors name the source and the file.
+    let (code, _, err) = m2view(&["info", "--data", map, "nothere.mdx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nothere.mdx") && err.contains("not found in the data sources") && err.contains("normalMap.w3x"), "{err}");
+    let prot = s.join("inwc3_JMPQ3/src/test/resources/mpqs/listfileTooLong.w3x");
+    let (code, _, err) = m2view(&["ls", "--data", prot.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("listfileTooLong.w3x") && err.contains("not a readable MPQ archive"), "{err}");
+    let (code, _, err) = m2view(&["ls"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--data"), "{err}");
+}

@@ -1,0 +1,136 @@
+//! `--data` sources and the commands over them: `m2view ls` (what the
+//! sources hold: virtual path, size, source) and `m2view extract` (copy
+//! matching files out under their virtual paths).
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use m2view_data::{Entry, Vfs};
+
+/// Opens every `--data` source in order (highest priority first). Names for
+/// archives come from their `(listfile)` and the paths of `listfile`
+/// (`fdid;path` or plain path lines). Errors name the source.
+pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>) -> Result<Option<Arc<Vfs>>, String> {
+    if sources.is_empty() {
+        return Ok(None);
+    }
+    let names = match listfile {
+        Some(p) => Some(listfile_names(p)?),
+        None => None,
+    };
+    let mut vfs = Vfs::new();
+    for s in sources {
+        vfs.add_spec(s, locale, names.as_deref()).map_err(|e| e.to_string())?;
+    }
+    Ok(Some(Arc::new(vfs)))
+}
+
+/// The paths of a listfile: `fdid;path` lines give their path, other lines are paths.
+fn listfile_names(p: &Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    Ok(text.lines().map(|l| l.split_once(';').map_or(l, |(_, path)| path).trim().to_string()).filter(|l| !l.is_empty()).collect())
+}
+
+/// A case-insensitive glob over virtual paths (`*` also crosses `/`;
+/// `\` and `/` alike). No pattern matches everything.
+pub fn matcher(glob: Option<&str>) -> Result<globset::GlobMatcher, String> {
+    let pat = glob.unwrap_or("*").replace('\\', "/");
+    globset::GlobBuilder::new(&pat)
+        .case_insensitive(true)
+        .literal_separator(false)
+        .build()
+        .map(|g| g.compile_matcher())
+        .map_err(|e| format!("bad pattern {pat:?}: {e}"))
+}
+
+/// Every file of `vfs` matching `glob`, sorted: `(entry, source)`.
+pub fn matching(vfs: &Vfs, glob: Option<&str>) -> Result<Vec<(Entry, String)>, String> {
+    let m = matcher(glob)?;
+    Ok(vfs.list().into_iter().filter(|(e, _)| m.is_match(&e.path)).collect())
+}
+
+/// `m2view ls`: one line per file, `path<TAB>size<TAB>source`, or a JSON array.
+pub fn ls(vfs: &Vfs, glob: Option<&str>, json: bool) -> Result<(), String> {
+    let files = matching(vfs, glob)?;
+    if json {
+        let v: Vec<_> = files
+            .iter()
+            .map(|(e, s)| serde_json::json!({ "path": e.path, "size": e.size, "source": s }))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+    } else {
+        use std::io::Write;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        for (e, s) in &files {
+            // A closed pipe (`| head`) ends the listing quietly.
+            if writeln!(out, "{}\t{}\t{}", e.path, e.size, s).is_err() {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where virtual path `vpath` goes under `dir`; `None` for a path that would
+/// leave it (`..`, absolute): hostile archives may name such files.
+fn target(dir: &Path, vpath: &str) -> Option<PathBuf> {
+    let rel = PathBuf::from(vpath.replace('\\', "/"));
+    rel.components().all(|c| matches!(c, Component::Normal(_))).then(|| dir.join(rel))
+}
+
+/// `m2view extract`: writes the matching files under `dir`; returns
+/// `(written, failed)` and prints each failure on stderr; progress on stderr
+/// for more than 20 files.
+pub fn extract(vfs: &Vfs, glob: &str, dir: &Path) -> Result<(usize, usize), String> {
+    let files = matching(vfs, Some(glob))?;
+    let bar = indicatif::ProgressBar::new(files.len() as u64);
+    if files.len() <= 20 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let (mut ok, mut failed) = (0, 0);
+    for (e, _) in &files {
+        bar.inc(1);
+        let Some(to) = target(dir, &e.path) else {
+            bar.suspend(|| eprintln!("error: {}: refusing a path outside the output folder", e.path));
+            failed += 1;
+            continue;
+        };
+        let result = vfs.read_file(&e.path).map_err(|e| e.to_string()).and_then(|b| {
+            let (b, _) = b.ok_or("vanished from its source")?;
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            std::fs::write(&to, b).map_err(|e| format!("{}: {e}", to.display()))
+        });
+        match result {
+            Ok(()) => ok += 1,
+            Err(msg) => {
+                bar.suspend(|| eprintln!("error: {}: {msg}", e.path));
+                failed += 1;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok((ok, failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_ignore_case_and_separators() {
+        let m = matcher(Some("creature\\*.M2")).unwrap();
+        assert!(m.is_match("Creature/Bear/Bear.m2"));
+        assert!(!m.is_match("Creature/Bear/Bear.blp"));
+        assert!(matcher(None).unwrap().is_match("a/b/c"));
+    }
+
+    #[test]
+    fn targets_stay_inside_the_folder() {
+        let d = Path::new("/out");
+        assert_eq!(target(d, "a\\b.blp"), Some(PathBuf::from("/out/a/b.blp")));
+        assert_eq!(target(d, "../etc/passwd"), None);
+        assert_eq!(target(d, "/abs"), None);
+    }
+}
