@@ -13,14 +13,18 @@ use crate::scene;
 /// Options of `m2view render`.
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
-    /// Model file.
+    /// Model file (a virtual path with --data); with --all, a glob over the models of --data.
     pub file: PathBuf,
-    /// Output PNG.
+    /// Output PNG; with --all, the output folder.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Image size, WxH.
-    #[arg(long, default_value = "512x512")]
-    pub size: String,
+    /// Render every model (.m2, .mdx) of the --data sources matching FILE (a glob) to
+    /// OUTPUT/<virtual path>.png, in parallel, past broken files, with a summary.
+    #[arg(long)]
+    pub all: bool,
+    /// Image size, WxH (default 512x512; 256x256 with --all).
+    #[arg(long)]
+    pub size: Option<String>,
     /// Sequence index.
     #[arg(long)]
     pub sequence: Option<u16>,
@@ -205,16 +209,17 @@ pub fn render_image(
     Ok((pixels, stats))
 }
 
-/// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
-pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+/// The request `a` asks for `lm` (loading the `.anim` of the sequence drawn).
+/// `Err((code, message))`: code 2 for bad input files, 1 for bad arguments.
+fn request_for(a: &RenderArgs, lm: &mut LoadedModel) -> Result<RenderRequest, (u8, String)> {
     let usage = |e: String| (1, e);
-    let (width, height) = parse_size(&a.size).map_err(usage)?;
+    let default_size = if a.all { "256x256" } else { "512x512" };
+    let (width, height) = parse_size(a.size.as_deref().unwrap_or(default_size)).map_err(usage)?;
     let mut background = parse_color(&a.background).map_err(usage)?;
     if a.transparent {
         background[3] = 0.0;
     }
     let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
-    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => {
             Some(lm.model.find_sequence(id).ok_or_else(|| (1, format!("no sequence with animation id {id}")))?)
@@ -224,9 +229,6 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     // Keys of the shown sequence that live in its `.anim` file.
     let shown = sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
     lm.load_anim(shown).map_err(|e| (2, e.to_string()))?;
-    for w in &lm.model.warnings {
-        eprintln!("warning: {w}");
-    }
     let geosets = match &a.geosets {
         Some(list) => Some(
             list.split(',')
@@ -236,7 +238,7 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         ),
         None => None,
     };
-    let req = RenderRequest {
+    Ok(RenderRequest {
         width,
         height,
         sequence,
@@ -246,14 +248,73 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         geosets,
         background,
         team_color,
-    };
+    })
+}
+
+/// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
+pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+    if a.all {
+        return run_all(a, opts);
+    }
+    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+    let req = request_for(a, &mut lm)?;
+    for w in &lm.model.warnings {
+        eprintln!("warning: {w}");
+    }
     let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(usage)?;
-    image::save_buffer(&a.output, &pixels, width, height, image::ExtendedColorType::Rgba8)
+    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(|e| (1, e))?;
+    image::save_buffer(&a.output, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
         .map_err(|e| (1, format!("{}: {e}", a.output.display())))?;
     if a.stats {
         println!("{}", serde_json::to_string(&stats).map_err(|e| (1, e.to_string()))?);
     }
     Ok(())
+}
+
+/// `render --all GLOB -o DIR`: every matching model of the `--data` sources
+/// to `DIR/<virtual path>.png` on all cores (one device shared), with
+/// progress, going on past broken files; ends with `N rendered, M failed`
+/// and each failure. Exit code 2 when any failed.
+fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+    use rayon::prelude::*;
+    let vfs = opts.data.as_ref().ok_or((1, "--all renders the models of --data sources: give --data SRC".to_string()))?;
+    let glob = a.file.to_string_lossy();
+    let models: Vec<String> = crate::data_cmd::matching(vfs, Some(&glob))
+        .map_err(|e| (1, e))?
+        .into_iter()
+        .map(|(e, _)| e.path)
+        .filter(|p| {
+            let l = p.to_lowercase();
+            l.ends_with(".m2") || l.ends_with(".mdx")
+        })
+        .collect();
+    let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let bar = indicatif::ProgressBar::new(models.len() as u64);
+    let one = |vpath: &String| -> Result<(), String> {
+        let mut lm = m2view_format::load_model_file(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
+        let req = request_for(a, &mut lm).map_err(|e| e.1)?;
+        let (pixels, _) = render_image(&gpu, &renderer, &lm, &req)?;
+        let out = a.output.join(format!("{vpath}.png"));
+        if let Some(dir) = out.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        image::save_buffer(&out, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
+            .map_err(|e| format!("{}: {e}", out.display()))
+    };
+    let failures: Vec<(String, String)> = models
+        .par_iter()
+        .filter_map(|m| {
+            let r = one(m);
+            bar.inc(1);
+            r.err().map(|e| (m.clone(), e))
+        })
+        .collect();
+    bar.finish_and_clear();
+    for (m, e) in &failures {
+        eprintln!("failed: {m}: {e}");
+    }
+    eprintln!("{} rendered, {} failed", models.len() - failures.len(), failures.len());
+    if failures.is_empty() { Ok(()) } else { Err((2, format!("{} of {} models failed", failures.len(), models.len()))) }
 }

@@ -190,3 +190,19 @@ fn data_sources_ls_extract_info_render() {
     assert_eq!(code, 1);
     assert!(err.contains("--data"), "{err}");
 }
+
+#[test]
+fn render_all_goes_on_past_broken_files() {
+    let dir = temp("batch-src");
+    std::fs::create_dir_all(dir.join("Models")).unwrap();
+    std::fs::write(dir.join("Models/Good.m2"), write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(dir.join("Models/Good00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    std::fs::write(dir.join("Models/Broken.m2"), b"MD20 and then nothing").unwrap();
+    let out = temp("batch-out");
+    let (code, _, err) =
+        m2view(&["render", "--data", dir.to_str().unwrap(), "--all", "models/*", "-o", out.to_str().unwrap(), "--size", "64x64"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("failed: Models/Broken.m2: ") && err.contains("1 rendered, 1 failed"), "{err}");
+    let png = image::open(out.join("Models/Good.m2.png")).unwrap();
+    assert_eq!((png.width(), png.height()), (64, 64));
+}
