@@ -155,3 +155,32 @@ fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     h.run();
     assert!(h.query_by_label_contains("bone 1:").is_some());
 }
+
+#[test]
+fn the_browser_lists_filters_and_opens_models_of_an_archive() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let map = samples.join("inwc3_JMPQ3/src/test/resources/mpqs/normalMap.w3x");
+    let mut s = state();
+    s.add_data_source(map);
+    // Indexing runs on a worker thread.
+    let t = std::time::Instant::now();
+    while !s.poll_indexing() {
+        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Models (2 of 2)");
+    h.get_by_label("dummy.mdx");
+    h.get_by_label("war3mapImported/tcBox.mdx").click();
+    // The load starts (a spinner keeps repainting: step, do not wait to settle).
+    h.step();
+    let pending = h.state().pending.as_ref().map(|p| p.path.clone());
+    assert_eq!(pending, Some(std::path::PathBuf::from("war3mapImported/tcBox.mdx")));
+    // The filter narrows the list; `re:` takes a regex.
+    h.state_mut().browser.as_mut().unwrap().set_filter("re:^dum");
+    h.run_steps(2);
+    h.get_by_label("Models (1 of 2)");
+    assert!(h.query_by_label("war3mapImported/tcBox.mdx").is_none());
+}

@@ -194,11 +194,17 @@ pub struct AppState {
     pub team_color: [u8; 3],
     /// The team colour changed: rebuild the team textures.
     pub team_color_changed: bool,
+    /// The models of the data sources, once indexed.
+    pub browser: Option<super::browser::Browser>,
+    /// A data source being indexed.
+    pub indexing: Option<super::browser::Indexing>,
 }
 
 impl AppState {
     /// A state with nothing open.
     pub fn new(load_options: LoadOptions, bc: bool) -> AppState {
+        // `--data` sources: list their models for the browser.
+        let indexing = load_options.data.clone().map(|d| super::browser::Indexing::start(Some(d), None, None));
         AppState {
             current: None,
             pending: None,
@@ -219,7 +225,30 @@ impl AppState {
             replace_request: None,
             team_color: crate::scene::DEFAULT_TEAM_COLOR,
             team_color_changed: false,
+            indexing,
+            browser: None,
         }
+    }
+
+    /// Adds a game folder, archive or folder above the current data sources
+    /// and indexes its models off the UI thread (the browser shows them).
+    pub fn add_data_source(&mut self, path: PathBuf) {
+        self.indexing = Some(super::browser::Indexing::start(self.load_options.data.clone(), Some(path), None));
+    }
+
+    /// Takes a finished indexing: the new sources serve every later load.
+    /// Returns whether something changed.
+    pub fn poll_indexing(&mut self) -> bool {
+        let Some(result) = self.indexing.as_ref().and_then(super::browser::Indexing::poll) else { return false };
+        self.indexing = None;
+        match result {
+            Ok((vfs, browser)) => {
+                self.load_options.data = Some(vfs);
+                self.browser = Some(browser);
+            }
+            Err(e) => self.error = Some(e),
+        }
+        true
     }
 
     /// Starts loading `path` off the UI thread (the current model stays on screen).

@@ -17,6 +17,17 @@ pub struct UiOutput {
     pub view_origin: [u32; 2],
     /// Open the native file dialog.
     pub open_dialog: bool,
+    /// Open a dialog to add a data source.
+    pub pick_data: Option<DataPick>,
+}
+
+/// What an "Open game folder/archive" dialog picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataPick {
+    /// A game client's folder (or any folder).
+    Folder,
+    /// An archive file (`.mpq`, `.w3x`, `.w3m`).
+    Archive,
 }
 
 /// Keyboard shortcuts (also listed in the help window).
@@ -462,6 +473,82 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     }
 }
 
+/// One row of the browser: selects and opens the model on click.
+fn browser_row(ui: &mut egui::Ui, s: &mut AppState, i: usize, label: &str) {
+    let Some(b) = &mut s.browser else { return };
+    let selected = b.selected == Some(i);
+    if ui.selectable_label(selected, label).clicked() {
+        b.selected = Some(i);
+        let path = b.models[i].path.clone();
+        s.open(std::path::PathBuf::from(path));
+    }
+}
+
+/// A folder of the tree; its body is only built while it is open.
+fn browser_folder(ui: &mut egui::Ui, s: &mut AppState, dir: &str) {
+    let Some(b) = &s.browser else { return };
+    let (subs, files) = b.folders.get(dir).cloned().unwrap_or_default();
+    for sub in subs {
+        let name = sub.rsplit('/').next().unwrap_or(&sub).to_string();
+        egui::CollapsingHeader::new(format!("{name}/")).id_salt(("folder", &sub)).show(ui, |ui| browser_folder(ui, s, &sub));
+    }
+    for i in files {
+        let Some(b) = &s.browser else { return };
+        let name = b.models[i].path.rsplit('/').next().unwrap_or_default().to_string();
+        browser_row(ui, s, i, &name);
+    }
+}
+
+/// The model browser: filter (substring, `re:` regex), flat list or tree,
+/// Up/Down open the previous/next model, the source of the selected one.
+fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    // One line per row (the virtualised list needs a fixed row height).
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+    let Some(b) = &mut s.browser else { return };
+    ui.heading(format!("Models ({} of {})", b.shown.len(), b.models.len()));
+    let mut filter = b.filter.clone();
+    let field = ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter, or re:regex").desired_width(f32::INFINITY));
+    if filter != b.filter {
+        b.set_filter(&filter);
+    }
+    if let Some(e) = &b.filter_error {
+        ui.label(RichText::new(e.lines().last().unwrap_or(e)).color(Color32::LIGHT_RED));
+    }
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut b.tree, false, "List");
+        ui.selectable_value(&mut b.tree, true, "Tree");
+    });
+    if let Some(m) = b.selected.and_then(|i| b.models.get(i)) {
+        ui.label(RichText::new(format!("from {}", m.source)).small());
+    }
+    // Up/Down walk the list while no other text field has the keyboard.
+    let free = ui.ctx().memory(|m| m.focused().is_none_or(|f| f == field.id));
+    let delta = ui.input(|i| i.key_pressed(egui::Key::ArrowDown) as isize - i.key_pressed(egui::Key::ArrowUp) as isize);
+    if free && delta != 0 && !b.tree {
+        if let Some(m) = b.step(delta) {
+            let path = std::path::PathBuf::from(m.path.clone());
+            s.open(path);
+        }
+    }
+    ui.separator();
+    let Some(b) = &s.browser else { return };
+    if b.tree {
+        egui::ScrollArea::vertical().show(ui, |ui| browser_folder(ui, s, ""));
+        return;
+    }
+    // Virtualised: only the visible rows are laid out (100,000 names stay fluid).
+    let rows = b.shown.len();
+    let height = ui.text_style_height(&egui::TextStyle::Button) + ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical().show_rows(ui, height, rows, |ui, range| {
+        for r in range {
+            let Some(b) = &s.browser else { return };
+            let i = b.shown[r];
+            let label = b.models[i].path.clone();
+            browser_row(ui, s, i, &label);
+        }
+    });
+}
+
 /// Draws the whole UI; returns what the window must do next.
 pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, stats: &str) -> UiOutput {
     let ctx = &root.ctx().clone();
@@ -481,6 +568,12 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if ui.button("Reload (F5)").clicked() {
                 s.reload();
             }
+            if ui.button("Open game folder...").clicked() {
+                out.pick_data = Some(DataPick::Folder);
+            }
+            if ui.button("Open archive...").clicked() {
+                out.pick_data = Some(DataPick::Archive);
+            }
             ui.menu_button("Recent", |ui| {
                 for p in s.recent.clone() {
                     if ui.button(p.display().to_string()).clicked() {
@@ -495,6 +588,10 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if let Some(p) = &s.pending {
                 ui.spinner();
                 ui.label(format!("loading {}", p.path.display()));
+            }
+            if let Some(i) = &s.indexing {
+                ui.spinner();
+                ui.label(format!("indexing {}", i.what));
             }
         });
     });
@@ -512,6 +609,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             }
         });
     });
+    if s.browser.is_some() {
+        egui::Panel::right("browser").default_size(320.0).show(root, |ui| browser_panel(ui, s));
+    }
     egui::Panel::left("panels").default_size(360.0).show(root, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::CollapsingHeader::new("Animation").default_open(true).show(ui, |ui| animation_panel(ui, s));

@@ -15,7 +15,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
 use super::state::AppState;
-use super::ui;
+use super::ui::{self, DataPick};
 use super::viewport::SceneView;
 
 struct Gfx {
@@ -150,7 +150,8 @@ struct App {
     egui_ctx: egui::Context,
     last_frame: Instant,
     frame_ms: f32,
-    dialog: Option<Receiver<Option<PathBuf>>>,
+    /// A native dialog in progress: what it picks for, and its answer.
+    dialog: Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>,
     error: Option<String>,
     /// egui texture changes not yet applied (kept across skipped frames).
     textures: egui::TexturesDelta,
@@ -257,17 +258,24 @@ impl App {
         Ok(())
     }
 
-    fn open_dialog(&mut self) {
+    /// Opens a native dialog for a model (`None`) or a data source.
+    fn open_dialog(&mut self, data: Option<DataPick>) {
         if self.dialog.is_some() {
             return;
         }
         let (tx, rx) = channel();
         // rfd talks to the desktop portal; off the event-loop thread it cannot stall the UI.
         std::thread::spawn(move || {
-            let pick = rfd::FileDialog::new().add_filter("Model (M2, MDX)", &["m2", "M2", "mdx", "MDX"]).pick_file();
+            let pick = match data {
+                None => rfd::FileDialog::new().add_filter("Model (M2, MDX)", &["m2", "M2", "mdx", "MDX"]).pick_file(),
+                Some(DataPick::Folder) => rfd::FileDialog::new().set_title("Game folder").pick_folder(),
+                Some(DataPick::Archive) => rfd::FileDialog::new()
+                    .add_filter("Archive (MPQ, Warcraft III map)", &["mpq", "MPQ", "w3x", "w3m", "W3X", "W3M"])
+                    .pick_file(),
+            };
             let _ = tx.send(pick);
         });
-        self.dialog = Some(rx);
+        self.dialog = Some((data, rx));
     }
 
     fn frame(&mut self) {
@@ -286,12 +294,17 @@ impl App {
         {
             g.scene.set_model(&c.lm.model, &textures);
         }
-        if let Some(rx) = &self.dialog
+        if state.poll_indexing() {
+            self.ui.dirty = true;
+        }
+        if let Some((data, rx)) = &self.dialog
             && let Ok(pick) = rx.try_recv()
         {
+            let data = *data;
             self.dialog = None;
             self.ui.dirty = true;
             match pick {
+                Some(p) if data.is_some() => state.add_data_source(p),
                 Some(p) => state.open(p),
                 None => {
                     state.error = Some(
@@ -414,7 +427,10 @@ impl App {
             });
         }
         if out.open_dialog {
-            self.open_dialog();
+            self.open_dialog(None);
+        }
+        if let Some(kind) = out.pick_data {
+            self.open_dialog(Some(kind));
         }
     }
 }
