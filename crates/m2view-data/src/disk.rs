@@ -38,11 +38,9 @@ impl Disk {
     }
 }
 
-impl Files for Disk {
-    fn find(&self, path: &Path) -> Option<PathBuf> {
-        if path.is_file() {
-            return Some(path.to_path_buf());
-        }
+impl Disk {
+    /// The real path of `path` ignoring case, file or folder.
+    fn resolve_any(&self, path: &Path) -> Option<PathBuf> {
         // Stored paths use `\`: split them too. (Callers refuse `..` in
         // paths that come from files; a user's `../x` is walked as given.)
         let text = path.to_string_lossy().replace('\\', "/");
@@ -54,7 +52,27 @@ impl Files for Disk {
                 Component::Normal(part) => cur = self.entry(&cur, &part.to_string_lossy())?,
             }
         }
-        cur.is_file().then_some(cur)
+        Some(cur)
+    }
+
+    /// The real folder of `dir` ignoring case (`""` is the current folder).
+    fn find_dir(&self, dir: &Path) -> Option<PathBuf> {
+        if dir.as_os_str().is_empty() {
+            return Some(PathBuf::from("."));
+        }
+        if dir.is_dir() {
+            return Some(dir.to_path_buf());
+        }
+        self.resolve_any(dir).filter(|p| p.is_dir())
+    }
+}
+
+impl Files for Disk {
+    fn find(&self, path: &Path) -> Option<PathBuf> {
+        if path.is_file() {
+            return Some(path.to_path_buf());
+        }
+        self.resolve_any(path).filter(|p| p.is_file())
     }
 
     fn read(&self, path: &Path) -> Result<Vec<u8>> {
@@ -64,6 +82,14 @@ impl Files for Disk {
             return Err(Error::new("", name, format!("file of {} bytes is too large", meta.len())));
         }
         std::fs::read(path).map_err(|e| Error::new("", name, e.to_string()))
+    }
+
+    fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {
+        let Some(real) = self.find_dir(dir) else { return Vec::new() };
+        let mut v: Vec<PathBuf> =
+            std::fs::read_dir(real).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+        v.sort();
+        v
     }
 
     fn source_of(&self, path: &Path) -> String {

@@ -124,6 +124,8 @@ pub trait Files: Send + Sync {
     fn read(&self, path: &Path) -> Result<Vec<u8>>;
     /// Which source supplies `path`, for messages and listings.
     fn source_of(&self, path: &Path) -> String;
+    /// The files directly in folder `dir` (any case), as paths [`Files::read`] takes.
+    fn list_dir(&self, dir: &Path) -> Vec<PathBuf>;
 }
 
 /// A stack of sources, highest priority first.
@@ -233,6 +235,21 @@ impl Files for Vfs {
 
     fn source_of(&self, path: &Path) -> String {
         self.locate(&path.to_string_lossy()).map(|(s, _, _)| s.name().to_string()).unwrap_or_default()
+    }
+
+    fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {
+        let want = normalize(&dir.to_string_lossy());
+        let parent_of = |k: &str| k.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &self.sources {
+            for e in s.list() {
+                let key = normalize(&e.path);
+                if parent_of(&key) == want && self.locate(&key).is_some_and(|(top, _, _)| Arc::ptr_eq(top, s)) {
+                    seen.insert(e.path.clone());
+                }
+            }
+        }
+        seen.into_iter().map(PathBuf::from).collect()
     }
 }
 

@@ -86,6 +86,12 @@ pub struct LoadedModel {
     pub texture_files: Vec<Option<PathBuf>>,
     /// `.anim` file per sequence (index = sequence id), when external.
     pub anim_files: Vec<Option<PathBuf>>,
+    /// Creature skins for replaceable types 11–13 ([`crate::skins`]).
+    pub skins: Vec<crate::skins::Skin>,
+    /// The database rows they came from.
+    pub skin_source: crate::skins::SkinSource,
+    /// The skin applied (index into `skins`).
+    pub skin: Option<usize>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -106,6 +112,75 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>> {
 }
 
 impl LoadedModel {
+    /// Assembles a loaded model and dresses it with its first skin (a broken
+    /// database is a warning: the model still opens). Replaceable slots
+    /// left unfilled are reported as missing.
+    fn new(
+        files: Arc<dyn Files>,
+        path: &Path,
+        model: Model,
+        companions: Vec<Companion>,
+        texture_files: Vec<Option<PathBuf>>,
+        anim_files: Vec<Option<PathBuf>>,
+    ) -> LoadedModel {
+        let mut lm = LoadedModel {
+            files,
+            path: path.to_path_buf(),
+            model,
+            companions,
+            texture_files,
+            anim_files,
+            skins: Vec::new(),
+            skin_source: Default::default(),
+            skin: None,
+        };
+        // Warcraft III replaceable ids (team colour, glow, trees) are not creature skins.
+        if lm.model.source.format != crate::model::SourceFormat::Mdx || lm.model.source.version >= 1300 {
+            match crate::skins::find_skins(lm.files.as_ref(), &lm.path, &lm.model) {
+                Ok((skins, source)) => (lm.skins, lm.skin_source) = (skins, source),
+                Err(e) => lm.model.warnings.push(format!("creature skins: {e}")),
+            }
+        }
+        if !lm.skins.is_empty() {
+            lm.apply_skin(0);
+        }
+        if lm.skins.first().is_some_and(|s| s.guessed) {
+            lm.model.warnings.push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
+        }
+        for (i, t) in lm.model.textures.iter().enumerate() {
+            if t.source == TextureSource::Replaceable && lm.texture_files[i].is_none() && !lm.is_team_slot(i) {
+                lm.model.warnings.push(format!("texture {i} replaceable type {} not filled", t.kind));
+            }
+        }
+        lm
+    }
+
+    /// Warcraft III team colour/glow slots are built by the viewer, not read.
+    fn is_team_slot(&self, i: usize) -> bool {
+        self.model.source.format == crate::model::SourceFormat::Mdx
+            && self.model.source.version < 1300
+            && matches!(self.model.textures.get(i).map(|t| t.kind), Some(1 | 2))
+    }
+
+    /// Dresses the model with skin `k`: replaceable textures of types 11, 12
+    /// and 13 take its files (`texture_files`). Returns false when there is no skin `k`.
+    pub fn apply_skin(&mut self, k: usize) -> bool {
+        let Some(skin) = self.skins.get(k) else { return false };
+        for (i, t) in self.model.textures.iter().enumerate() {
+            if t.source == TextureSource::Replaceable && (11..=13).contains(&t.kind) {
+                self.texture_files[i] = skin.files[(t.kind - 11) as usize].clone();
+            }
+        }
+        self.skin = Some(k);
+        true
+    }
+
+    /// The texture slots a skin fills (replaceable types 11–13).
+    pub fn skin_slots(&self) -> Vec<usize> {
+        let m = &self.model;
+        (0..m.textures.len()).filter(|&i| m.textures[i].source == TextureSource::Replaceable && (11..=13).contains(&m.textures[i].kind)).collect()
+    }
+
     /// Reads a companion (texture, `.anim`) from where the model came from.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
         self.files.read(path).map_err(data_error)
@@ -214,7 +289,8 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let texture_files =
             resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
-        return Ok(LoadedModel { files, path: path.to_path_buf(), model, companions, texture_files, anim_files });
+        let lm = LoadedModel::new(files, path, model, companions, texture_files, anim_files);
+        return Ok(lm);
     }
     let file = parse_m2_lazy(&bytes, &fname)?;
     let version = file.md20.version;
@@ -317,7 +393,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
-    Ok(LoadedModel { files, path: path.to_path_buf(), model, companions, texture_files, anim_files })
+    Ok(LoadedModel::new(files, path, model, companions, texture_files, anim_files))
 }
 
 /// A companion that wow.export writes beside an exported model, named after
@@ -382,9 +458,10 @@ fn resolve_textures(
             TextureSource::FileDataId(id) => {
                 (format!("fdid {id}"), by_fdid(finder, *id, "blp", &export_name(stem, ExportName::Texture(*id))))
             }
-            // Replaceable skins come from the client's databases; exported folders
-            // usually hold them beside the model as `<name>.blp` or `<name>Skin.blp`.
-            TextureSource::Replaceable if !wc3 && matches!(t.kind, 1 | 2 | 11 | 12 | 13) => {
+            // Item and character skins (types 2 and 1) come from other databases;
+            // exports keep them beside the model as `<name>.blp` or `<name>Skin.blp`.
+            // (Creature skins, types 11–13, are `crate::skins`'.)
+            TextureSource::Replaceable if !wc3 && matches!(t.kind, 1 | 2) => {
                 let found = [format!("{stem}.blp"), format!("{stem}skin.blp"), format!("{stem}_skin.blp")]
                     .iter()
                     .find_map(|n| finder.entry(dir, n));

@@ -22,12 +22,14 @@ pub mod blp;
 pub mod companion;
 pub mod convert;
 pub mod convert_mdx;
+pub mod db;
 pub mod error;
 pub mod fixtures;
 pub mod model;
 mod names;
 pub mod raw;
 pub mod reader;
+pub mod skins;
 pub mod writer;
 pub mod writer_mdx;
 

@@ -260,3 +260,77 @@ fn blp1_jpeg_keeps_its_alpha() {
     let mean = |k: usize| opaque.iter().map(|p| p[k] as f64).sum::<f64>() / opaque.len() as f64;
     assert!(mean(0) > mean(2) + 60.0 && mean(1) > mean(2) + 30.0, "yellow: {} {} {}", mean(0), mean(1), mean(2));
 }
+
+/// Rows of a `;`-separated export (UTF-8 with BOM, two header lines).
+fn csv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().skip(2).map(|l| l.split(';').map(String::from).collect()).collect()
+}
+
+#[test]
+fn client_tables_match_their_text_exports() {
+    use m2view_format::db::{tables, wdbc::Dbc};
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    let k = dir.join("Koward_Improved_Models");
+    let cmd = Dbc::parse(std::fs::read(k.join("DBFilesClient/CreatureModelData.dbc")).unwrap(), "cmd").unwrap();
+    assert_eq!(tables::model_data_build(&cmd), Some(tables::Build::Classic));
+    let models = tables::model_rows(&cmd).unwrap();
+    let csv = csv_rows(&k.join("CreatureModelData.csv"));
+    assert_eq!((models.len(), csv.len()), (460, 460));
+    for (m, c) in models.iter().zip(&csv) {
+        assert_eq!((m.id.to_string(), &m.model), (c[0].clone(), &c[2]));
+    }
+    let cdi = Dbc::parse(std::fs::read(k.join("DBFilesClient/CreatureDisplayInfo.dbc")).unwrap(), "cdi").unwrap();
+    let displays = tables::display_rows(&cdi).unwrap();
+    let csv = csv_rows(&k.join("CreatureDisplayInfo.csv"));
+    assert_eq!((displays.len(), csv.len()), (10534, 10534));
+    for (d, c) in displays.iter().zip(&csv) {
+        assert_eq!((d.id.to_string(), d.model_id.to_string()), (c[0].clone(), c[1].clone()));
+        assert_eq!(d.textures, [c[6].clone(), c[7].clone(), c[8].clone()], "display {}", d.id);
+    }
+    // 3.3.5 tables of another project: their layout is recognised and every row reads.
+    let wotlk = |n: &str| Dbc::parse(std::fs::read(dir.join("itmrl_dbc").join(n)).unwrap(), n).unwrap();
+    let (cmd, cdi) = (wotlk("CreatureModelData.dbc"), wotlk("CreatureDisplayInfo.dbc"));
+    assert_eq!((tables::model_data_build(&cmd), tables::display_info_build(&cdi)), (Some(tables::Build::Wotlk), Some(tables::Build::Wotlk)));
+    let (models, displays) = (tables::model_rows(&cmd).unwrap(), tables::display_rows(&cdi).unwrap());
+    assert_eq!((models.len(), displays.len()), (1342, 24275));
+    assert!(models.iter().all(|m| m.model.to_lowercase().ends_with(".mdx") || m.model.to_lowercase().ends_with(".m2")));
+    // Another table is refused rather than misread.
+    assert!(tables::display_rows(&wotlk("AnimationData.dbc")).unwrap_err().to_string().contains("8 fields is no known"));
+}
+
+#[test]
+fn creatures_are_dressed_from_the_databases() {
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    let k = dir.join("Koward_Improved_Models/Creature");
+    let lm = load_model_file(&k.join("Murloc2/Murloc2.m2"), &LoadOptions::default()).unwrap();
+    // CreatureModelData 2385 `Creature\Murloc2\Murloc2.mdx`: five distinct skins.
+    assert_eq!(lm.skin_source.models.iter().map(|m| m.id).collect::<Vec<_>>(), [2385]);
+    let names: Vec<&str> = lm.skins.iter().map(|s| s.names[0].as_str()).collect();
+    assert_eq!(names, ["Murloc2_Green", "Murloc2_Blue", "Murloc2_Murk", "Murloc2_Orange", "Murloc2_White"]);
+    assert_eq!(lm.skins[0].displays[..3], [31, 369, 385]);
+    assert!(lm.skins.iter().all(|s| s.files[0].is_some() && !s.guessed));
+    // The default skin fills replaceable type 11.
+    assert!(lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Green.blp"));
+    let mut lm = lm;
+    assert!(lm.apply_skin(1));
+    assert!(lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Blue.blp"));
+    // Every Koward creature the table names comes out dressed.
+    for c in ["Imp2/Imp2.m2", "Bear2/Bear2.m2", "Wolf/Wolf.m2", "Crab/Crab.m2", "Kobold2/Kobold2.m2"] {
+        let lm = load_model_file(&k.join(c), &LoadOptions::default()).unwrap();
+        assert!(!lm.skins.is_empty() && !lm.skins[0].guessed, "{c}");
+        // Type 11 always has a texture; 12 and 13 only where the row names one (the crab's does not).
+        for i in lm.skin_slots().into_iter().filter(|&i| lm.model.textures[i].kind == 11) {
+            assert!(lm.texture_files[i].is_some(), "{c}: slot {i} filled");
+        }
+    }
+    // The table names Banshee2 (row 2369) but no display uses it: its BLPs are offered.
+    let lm = load_model_file(&k.join("Banshee2/Banshee2.m2"), &LoadOptions::default()).unwrap();
+    assert!(lm.skins.len() >= 6 && lm.skins.iter().all(|s| s.guessed), "{:?}", lm.skins);
+    assert!(lm.texture_files[0].is_some());
+    // No database beside the rabbit: its skin is guessed from file names.
+    let lm = load_model_file(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"), &LoadOptions::default()).unwrap();
+    assert_eq!(lm.skins.len(), 1);
+    assert!(lm.skins[0].guessed && lm.skins[0].files[0].as_ref().unwrap().ends_with("RabbitSkin.blp"));
+    assert!(lm.model.warnings.iter().any(|w| w.contains("skin guessed")));
+}

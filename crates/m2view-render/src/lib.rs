@@ -222,7 +222,7 @@ pub struct GpuModel {
     particle_emitters: usize,
     bone_count: usize,
     max_batches: usize,
-    /// Textures that were missing (drawn with the placeholder).
+    /// Textures that were missing (drawn with a placeholder), unfilled replaceable slots included.
     pub missing_textures: usize,
 }
 
@@ -520,7 +520,9 @@ impl Renderer {
                     upload_texture(d, &self.queue, data)
                 }
                 _ => {
+                    // An unfilled replaceable slot is missing too, drawn with its own grey placeholder.
                     if t.source == TextureSource::Replaceable {
+                        missing_textures += 1;
                         self.replaceable.clone()
                     } else {
                         missing_textures += 1;

@@ -38,6 +38,10 @@ pub struct Report {
     pub skin_profiles: Vec<LodInfo>,
     /// Textures.
     pub textures: Vec<TextureInfo>,
+    /// Creature skins for replaceable types 11–13 (first = applied by default).
+    pub skins: Vec<SkinInfo>,
+    /// Where the skins' database rows came from (`CreatureModelData.dbc` path; empty: none).
+    pub skin_tables: String,
     /// Materials.
     pub materials: Vec<MaterialInfo>,
     /// Particle emitters.
@@ -197,6 +201,21 @@ pub struct EmitterInfo {
     pub kind: String,
     /// Texture indices.
     pub textures: Vec<Option<u16>>,
+}
+
+/// A creature skin.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SkinInfo {
+    /// Position in `render --skin K`.
+    pub index: usize,
+    /// `CreatureDisplayInfo` ids using it (empty when guessed).
+    pub display_ids: Vec<u32>,
+    /// Texture names for types 11, 12, 13 (empty = unset).
+    pub textures: [String; 3],
+    /// Guessed from file names.
+    pub guessed: bool,
+    /// Files found for them.
+    pub files: [Option<String>; 3],
 }
 
 /// An attachment.
@@ -448,6 +467,19 @@ pub fn report(lm: &LoadedModel) -> Report {
             })
             .collect(),
         warnings: m.warnings.clone(),
+        skins: lm
+            .skins
+            .iter()
+            .enumerate()
+            .map(|(index, k)| SkinInfo {
+                index,
+                display_ids: k.displays.clone(),
+                textures: k.names.clone(),
+                guessed: k.guessed,
+                files: k.files.clone().map(|f| f.map(|p| p.display().to_string())),
+            })
+            .collect(),
+        skin_tables: lm.skin_source.tables.clone(),
     }
 }
 
@@ -532,9 +564,28 @@ pub fn text(r: &Report) -> String {
             (_, _, true) => format!("({})", t.team.unwrap_or("replaceable")),
             _ => "(none)".into(),
         };
-        let found =
-            if t.replaceable { String::new() } else { format!(" -> {}", t.found.as_deref().unwrap_or("MISSING")) };
+        let found = match (&t.found, t.replaceable && t.team.is_some()) {
+            (_, true) => String::new(),
+            (Some(f), _) => format!(" -> {f}"),
+            (None, _) => " -> MISSING".into(),
+        };
         let _ = writeln!(s, "  {:>3} type {:>2} {}{}  [{}/{}]", t.index, t.kind, what, found, t.wrap[0], t.wrap[1]);
+    }
+    if !r.skins.is_empty() {
+        let from = if r.skin_tables.is_empty() { "guessed from file names".to_string() } else { r.skin_tables.clone() };
+        let _ = writeln!(s, "skins ({from}):");
+        for k in &r.skins {
+            let ids: Vec<String> = k.display_ids.iter().map(u32::to_string).collect();
+            let names: Vec<String> = k
+                .textures
+                .iter()
+                .zip(&k.files)
+                .filter(|(n, _)| !n.is_empty())
+                .map(|(n, f)| if f.is_some() { n.clone() } else { format!("{n} (MISSING)") })
+                .collect();
+            let who = if k.guessed { "guessed".into() } else { format!("display {}", ids.join(", ")) };
+            let _ = writeln!(s, "  {:>3} {who}: {}", k.index, names.join(", "));
+        }
     }
     let _ = writeln!(s, "materials:");
     for m in &r.materials {

@@ -52,6 +52,12 @@ pub struct RenderArgs {
     /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
     #[arg(long, default_value = "FF0303")]
     pub team_color: String,
+    /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
+    #[arg(long)]
+    pub display_id: Option<u32>,
+    /// Dress the creature with its K-th distinct skin (0 = the default).
+    #[arg(long)]
+    pub skin: Option<usize>,
     /// Print a JSON line of render statistics.
     #[arg(long)]
     pub stats: bool,
@@ -226,6 +232,15 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel) -> Result<RenderRequest, (u
         }
         (None, s) => s.map(SequenceId),
     };
+    if let Some(id) = a.display_id {
+        let k = lm.skins.iter().position(|s| s.displays.contains(&id));
+        let k = k.ok_or_else(|| (1, format!("no skin of this model has display id {id} (see `m2view info`)")))?;
+        lm.apply_skin(k);
+    } else if let Some(k) = a.skin
+        && !lm.apply_skin(k)
+    {
+        return Err((1, format!("skin {k} out of range (model has {})", lm.skins.len())));
+    }
     // Keys of the shown sequence that live in its `.anim` file.
     let shown = sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
     lm.load_anim(shown).map_err(|e| (2, e.to_string()))?;

@@ -206,3 +206,27 @@ fn render_all_goes_on_past_broken_files() {
     let png = image::open(out.join("Models/Good.m2.png")).unwrap();
     assert_eq!((png.width(), png.height()), (64, 64));
 }
+
+#[test]
+fn info_lists_skins_and_render_picks_one() {
+    let Some(s) = fixtures::samples_dir() else { return };
+    let murloc = s.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let murloc = murloc.to_str().unwrap();
+    let (code, out, _) = m2view(&["info", murloc]);
+    assert_eq!(code, 0);
+    assert!(out.contains("skins (") && out.contains("DBFilesClient/CreatureModelData.dbc):"), "{out}");
+    assert!(out.contains("    1 display 188, 391, 486"), "{out}");
+    let (_, out, _) = m2view(&["info", "--json", murloc]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["skins"][4]["textures"][0], "Murloc2_White");
+    assert_eq!(v["skins"][4]["display_ids"][0], 3615);
+    let png = temp("white.png");
+    let (code, _, err) = m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--display-id", "3615", "--size", "64x64"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--display-id", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no skin of this model has display id 1"), "{err}");
+    let (code, _, err) = m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--skin", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("skin 9 out of range (model has 5)"), "{err}");
+}

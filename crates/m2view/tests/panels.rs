@@ -184,3 +184,23 @@ fn the_browser_lists_filters_and_opens_models_of_an_archive() {
     h.get_by_label("Models (1 of 2)");
     assert!(h.query_by_label("war3mapImported/tcBox.mdx").is_none());
 }
+
+#[test]
+fn the_skin_picker_dresses_a_creature() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
+    let mut s = AppState::new(LoadOptions::default(), false);
+    s.current = Some(Current::new(lm, vec![]));
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label_contains("skin: display 31");
+    h.get_by_label("Replaceable textures").click();
+    h.run();
+    h.get_by_label_contains("1: display 188").click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    assert_eq!(c.lm.skin, Some(1));
+    assert!(c.lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Blue.blp"));
+    assert!(h.state().skin_changed, "the viewport uploads the new textures");
+}

@@ -128,3 +128,16 @@ fn every_sample_renders_and_animates() {
     assert!(rendered >= 80, "{rendered}");
     assert!(animated >= 30, "only {animated} models animate");
 }
+
+#[test]
+fn golden_dressed_creature() {
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    let (gpu, renderer) = gpu();
+    // Murloc2 dressed by the Koward tables: skin 1 is Murloc2_Blue (displays 188, 391, ...).
+    let path = dir.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let mut lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    assert!(lm.apply_skin(1));
+    let (px, stats) = render_image(gpu, renderer, &lm, &request(192, "iso", 0.0, None)).unwrap();
+    assert_eq!(stats.textures_missing, 0, "skin filled the replaceable slot");
+    check_golden("murloc2_blue_skin", &Image { width: 192, height: 192, pixels: px });
+}

@@ -194,6 +194,8 @@ pub struct AppState {
     pub team_color: [u8; 3],
     /// The team colour changed: rebuild the team textures.
     pub team_color_changed: bool,
+    /// Another skin was applied: upload its textures.
+    pub skin_changed: bool,
     /// The models of the data sources, once indexed.
     pub browser: Option<super::browser::Browser>,
     /// A data source being indexed.
@@ -225,6 +227,7 @@ impl AppState {
             replace_request: None,
             team_color: crate::scene::DEFAULT_TEAM_COLOR,
             team_color_changed: false,
+            skin_changed: false,
             indexing,
             browser: None,
         }

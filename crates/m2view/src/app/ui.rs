@@ -287,7 +287,32 @@ const REPLACEABLE: &[(u32, &str)] = &[
     (13, "monster skin 3"),
 ];
 
+/// The creature skins of the open model (client databases, or guessed from
+/// file names); picking one dresses the model at once.
+fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    if c.lm.skins.is_empty() {
+        return;
+    }
+    let from = if c.lm.skins[0].guessed { "guessed from file names".to_string() } else { c.lm.skin_source.tables.clone() };
+    ui.label(RichText::new(format!("Skin ({from})")).strong());
+    let mut chosen = None;
+    for (k, skin) in c.lm.skins.iter().enumerate() {
+        if ui.selectable_label(c.lm.skin == Some(k), format!("{k}: {}", skin.label())).clicked() {
+            chosen = Some(k);
+        }
+    }
+    if let Some(k) = chosen
+        && c.lm.skin != Some(k)
+    {
+        c.lm.apply_skin(k);
+        s.skin_changed = true;
+    }
+    ui.separator();
+}
+
 fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    skin_picker(ui, s);
     let Some(c) = &s.current else { return };
     let m = &c.lm.model;
     // Warcraft III team colour and glow are built from one colour the user picks.
@@ -603,7 +628,12 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     s.error = None;
                 }
             } else if let Some(c) = &s.current {
-                ui.label(format!("{} | {stats}", c.lm.path.display()));
+                let skin = match c.lm.skin.and_then(|k| c.lm.skins.get(k)) {
+                    Some(k) if k.guessed => format!(" | skin guessed: {}", k.names[0]),
+                    Some(k) => format!(" | skin: display {}", k.displays.first().copied().unwrap_or(0)),
+                    None => String::new(),
+                };
+                ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
             } else {
                 ui.label("drop an .m2 file here, or open one");
             }

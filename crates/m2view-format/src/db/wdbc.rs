@@ -1,0 +1,126 @@
+//! `WDBC` client tables (World of Warcraft 0.x–3.3.5 `DBFilesClient/*.dbc`):
+//! a 20-byte header (`WDBC`, record count, field count, record size, string
+//! block size), fixed-size records of 4-byte fields, then a string block
+//! that string fields point into (wowdev wiki "DBC", header and string block).
+//! Every count, offset and string index is checked: a malformed file is an
+//! error naming the file, the structure and the byte offset.
+
+use crate::error::{Error, ErrorKind, Result, ResultExt};
+
+/// Bytes of the header.
+pub const HEADER: usize = 20;
+
+/// A parsed table: cells are read on demand, bounds-checked.
+#[derive(Debug, Clone)]
+pub struct Dbc {
+    /// Rows.
+    pub records: u32,
+    /// 4-byte fields per row.
+    pub fields: u32,
+    /// Bytes per row (≥ fields × 4).
+    pub record_size: u32,
+    bytes: Vec<u8>,
+    strings: usize,
+}
+
+impl Dbc {
+    /// Parses `bytes` of the file `name` (used in errors).
+    pub fn parse(bytes: Vec<u8>, name: &str) -> Result<Dbc> {
+        Dbc::parse_inner(bytes).map_err(|e| e.in_file(name))
+    }
+
+    fn parse_inner(bytes: Vec<u8>) -> Result<Dbc> {
+        let len = bytes.len() as u64;
+        if bytes.len() < HEADER {
+            return Err(Error::new(0, ErrorKind::OutOfBounds { len: HEADER as u64, file_len: len })).at("header");
+        }
+        if &bytes[..4] != b"WDBC" {
+            let found = [bytes[0], bytes[1], bytes[2], bytes[3]];
+            return Err(Error::new(0, ErrorKind::BadMagic { found, expected: "WDBC" })).at("magic");
+        }
+        let u = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
+        let (records, fields, record_size, string_size) = (u(4), u(8), u(12), u(16));
+        if (fields as u64) * 4 > record_size as u64 {
+            return Err(Error::invalid(8, format!("{fields} fields do not fit a record of {record_size} bytes"))).at("header");
+        }
+        let body = records as u64 * record_size as u64;
+        if HEADER as u64 + body + string_size as u64 > len {
+            let kind = ErrorKind::ArrayTooLarge { count: records as u64, elem_size: record_size as u64, file_len: len };
+            return Err(Error::new(HEADER as u64, kind)).at("records");
+        }
+        Ok(Dbc { records, fields, record_size, strings: HEADER + body as usize, bytes })
+    }
+
+    fn offset(&self, row: u32, field: u32) -> Result<usize> {
+        if row >= self.records || field >= self.fields {
+            return Err(Error::invalid(HEADER as u64, format!("cell ({row}, {field}) outside {} rows x {} fields", self.records, self.fields)));
+        }
+        Ok(HEADER + row as usize * self.record_size as usize + field as usize * 4)
+    }
+
+    /// Field `field` of row `row` as `u32`.
+    pub fn u32(&self, row: u32, field: u32) -> Result<u32> {
+        let o = self.offset(row, field)?;
+        Ok(u32::from_le_bytes([self.bytes[o], self.bytes[o + 1], self.bytes[o + 2], self.bytes[o + 3]]))
+    }
+
+    /// Field `field` of row `row` as `f32`.
+    pub fn f32(&self, row: u32, field: u32) -> Result<f32> {
+        self.u32(row, field).map(f32::from_bits)
+    }
+
+    /// String field `field` of row `row`: an offset into the string block,
+    /// read up to its NUL (lossy UTF-8).
+    pub fn string(&self, row: u32, field: u32) -> Result<String> {
+        let at = self.u32(row, field)? as usize;
+        let block = &self.bytes[self.strings..];
+        let s = block.get(at..).ok_or_else(|| {
+            Error::invalid(self.offset(row, field).unwrap_or(0) as u64, format!("string offset {at} outside the string block of {} bytes", block.len()))
+        })?;
+        let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
+        Ok(String::from_utf8_lossy(&s[..end]).into_owned())
+    }
+}
+
+#[cfg(test)]
+pub(crate) fn write(fields: u32, rows: &[Vec<u32>], strings: &[u8]) -> Vec<u8> {
+    let mut b = b"WDBC".to_vec();
+    for v in [rows.len() as u32, fields, fields * 4, strings.len() as u32] {
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    for r in rows {
+        for v in r {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    b.extend_from_slice(strings);
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_strings_and_hostile_headers() {
+        let t = write(3, &[vec![7, 1, 0x4000_0000], vec![9, 6, 0]], b"\0Bear\0Wolf\0");
+        let d = Dbc::parse(t.clone(), "t.dbc").unwrap();
+        assert_eq!((d.records, d.u32(0, 0).unwrap(), d.string(0, 1).unwrap(), d.f32(0, 2).unwrap()), (2, 7, "Bear".into(), 2.0));
+        assert_eq!(d.string(1, 1).unwrap(), "Wolf");
+        assert!(d.u32(2, 0).is_err() && d.u32(0, 3).is_err());
+        // A string index past the block.
+        let bad = write(2, &[vec![1, 999]], b"\0");
+        let e = Dbc::parse(bad, "s.dbc").unwrap().string(0, 1).unwrap_err().to_string();
+        assert!(e.contains("string offset 999 outside the string block of 1 bytes"), "{e}");
+        // Truncated at every length, a huge row count, a bad magic: errors naming the file.
+        for cut in 0..t.len() {
+            assert!(Dbc::parse(t[..cut].to_vec(), "cut.dbc").is_err(), "cut at {cut}");
+        }
+        let mut huge = t.clone();
+        huge[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
+        let e = Dbc::parse(huge, "huge.dbc").unwrap_err().to_string();
+        assert!(e.starts_with("huge.dbc: records"), "{e}");
+        let e = Dbc::parse(b"WDB2xxxxxxxxxxxxxxxxxxxx".to_vec(), "m.dbc").unwrap_err().to_string();
+        assert!(e.contains("m.dbc") && e.contains("WDBC"), "{e}");
+    }
+}
