@@ -41,7 +41,9 @@ pub use convert::m2_to_model;
 pub use convert_mdx::mdx_to_model;
 pub use error::{Error, ErrorKind, Result};
 pub use model::*;
-pub use names::{animation_id_for_name, animation_name, attachment_name, geoset_group_name, key_bone_name};
+pub use names::{
+    animation_id_for_name, animation_name, attachment_id_for_name, attachment_name, geoset_group_name, key_bone_name,
+};
 
 /// Parses M2 bytes and converts them with the given `.skin` files (Wrath+;
 /// pass none for inline-profile versions). `name` is used in errors.

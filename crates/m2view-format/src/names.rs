@@ -161,6 +161,17 @@ pub fn attachment_name(id: u32) -> Option<&'static str> {
     ATTACHMENTS.get(id as usize).copied()
 }
 
+/// Attachment id of `name` (case-insensitive; `Shield` finds `Shield/MountMain`), or a number.
+pub fn attachment_id_for_name(name: &str) -> Option<u32> {
+    if let Ok(id) = name.parse::<u32>() {
+        return Some(id);
+    }
+    ATTACHMENTS
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name) || n.split('/').any(|part| part.eq_ignore_ascii_case(name)))
+        .map(|i| i as u32)
+}
+
 /// Geoset group name for `geoset_id / 100` (spec/skin.md §2.1).
 pub fn geoset_group_name(group: u16) -> &'static str {
     const G: &[&str] = &[

@@ -58,6 +58,10 @@ pub struct RenderArgs {
     /// Dress the creature with its K-th distinct skin (0 = the default).
     #[arg(long)]
     pub skin: Option<usize>,
+    /// Hang a model on an attachment point: `HandRight=path/to/item.m2` (a name such as
+    /// HandRight, HandLeft, Head, Shield, or an id). Repeatable.
+    #[arg(long, value_name = "POINT=MODEL")]
+    pub attach: Vec<String>,
     /// Print a JSON line of render statistics.
     #[arg(long)]
     pub stats: bool,
@@ -107,6 +111,10 @@ pub struct RenderRequest {
     pub background: [f64; 4],
     /// Warcraft III team colour for replaceable ids 1 and 2 (sRGB bytes).
     pub team_color: [u8; 3],
+    /// Models hung on the host's attachment points: `(attachment id, model)`.
+    /// Each plays its own default sequence at the same time and follows its
+    /// attachment's bone.
+    pub attachments: Vec<(u32, std::sync::Arc<LoadedModel>)>,
 }
 
 /// Statistics of one render (`--stats`).
@@ -191,14 +199,28 @@ pub fn render_image(
     };
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
-    let fs = renderer.prepare(&gm, &mut gi, model, &params);
+    let mut fs = renderer.prepare(&gm, &mut gi, model, &params);
     let mut geometry = crate::scene::EffectGeometry::default();
     effects.build(model, view, &mut geometry);
     geometry.prepare(renderer, &mut gi, model, params.proj * view);
+    let mut attached = Vec::new();
+    for (id, item) in &r.attachments {
+        let Some(att) = model.attachments.iter().find(|x| x.id == *id) else { continue };
+        // The attachment's bone (model space) × its offset: item space → host model space.
+        let bone = att.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(glam::Mat4::IDENTITY);
+        let world = bone * glam::Mat4::from_translation(glam::Vec3::from(att.position));
+        let (agm, agi, afs) = prepare_attached(renderer, item, world, &params, r)?;
+        fs.batches += afs.batches;
+        fs.triangles += afs.triangles;
+        attached.push((agm, agi));
+    }
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
         renderer.draw(&gm, &gi, &mut pass);
+        for (agm, agi) in &attached {
+            renderer.draw(agm, agi, &mut pass);
+        }
     }
     gpu.queue.submit([enc.finish()]);
     let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
@@ -217,7 +239,7 @@ pub fn render_image(
 
 /// The request `a` asks for `lm` (loading the `.anim` of the sequence drawn).
 /// `Err((code, message))`: code 2 for bad input files, 1 for bad arguments.
-fn request_for(a: &RenderArgs, lm: &mut LoadedModel) -> Result<RenderRequest, (u8, String)> {
+fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Result<RenderRequest, (u8, String)> {
     let usage = |e: String| (1, e);
     let default_size = if a.all { "256x256" } else { "512x512" };
     let (width, height) = parse_size(a.size.as_deref().unwrap_or(default_size)).map_err(usage)?;
@@ -253,6 +275,18 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel) -> Result<RenderRequest, (u
         ),
         None => None,
     };
+    let mut attachments = Vec::new();
+    for spec in &a.attach {
+        let (point, file) = spec.split_once('=').ok_or_else(|| (1, format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
+        let id = m2view_format::attachment_id_for_name(point.trim())
+            .ok_or_else(|| (1, format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)")))?;
+        if !lm.model.attachments.iter().any(|x| x.id == id) {
+            let name = m2view_format::attachment_name(id).unwrap_or("?");
+            return Err((1, format!("the model has no attachment point {id} ({name}); see `m2view info`")));
+        }
+        let item = m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(|e| (2, e.to_string()))?;
+        attachments.push((id, std::sync::Arc::new(item)));
+    }
     Ok(RenderRequest {
         width,
         height,
@@ -263,7 +297,46 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel) -> Result<RenderRequest, (u
         geosets,
         background,
         team_color,
+        attachments,
     })
+}
+
+
+/// Uploads and poses a model hung on the host at `world` (item → host
+/// model space), playing its default sequence at the request's time.
+fn prepare_attached(
+    renderer: &Renderer,
+    item: &LoadedModel,
+    world: glam::Mat4,
+    host: &FrameParams<'_>,
+    r: &RenderRequest,
+) -> Result<(m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats), String> {
+    let m = &item.model;
+    let mut warnings = Vec::new();
+    let textures = scene::load_textures(item, renderer.supports_bc(), r.team_color, &mut warnings);
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    let gm = renderer.upload(m, &textures);
+    let mut gi = renderer.instance(&gm);
+    let mut player = Player::new(m);
+    player.advance(m, r.time_ms);
+    let mut pose = Pose::default();
+    scene::pose(m, &mut player, host.view * world, &mut pose);
+    let geosets = scene::default_geosets(m, 0);
+    let visible = |id: u16| geosets.contains(&id);
+    let params = FrameParams {
+        world: host.world * world,
+        view: host.view,
+        proj: host.proj,
+        lod: 0,
+        geoset_visible: &visible,
+        pose: &pose,
+        model_alpha: 1.0,
+        lighting: Lighting::default(),
+    };
+    let fs = renderer.prepare(&gm, &mut gi, m, &params);
+    Ok((gm, gi, fs))
 }
 
 /// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
@@ -272,7 +345,7 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         return run_all(a, opts);
     }
     let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
-    let req = request_for(a, &mut lm)?;
+    let req = request_for(a, &mut lm, opts)?;
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
@@ -309,7 +382,7 @@ fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     let bar = indicatif::ProgressBar::new(models.len() as u64);
     let one = |vpath: &String| -> Result<(), String> {
         let mut lm = m2view_format::load_model_file(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
-        let req = request_for(a, &mut lm).map_err(|e| e.1)?;
+        let req = request_for(a, &mut lm, opts).map_err(|e| e.1)?;
         let (pixels, _) = render_image(&gpu, &renderer, &lm, &req)?;
         let out = a.output.join(format!("{vpath}.png"));
         if let Some(dir) = out.parent() {

@@ -230,3 +230,21 @@ fn info_lists_skins_and_render_picks_one() {
     assert_eq!(code, 1);
     assert!(err.contains("skin 9 out of range (model has 5)"), "{err}");
 }
+
+#[test]
+fn render_attach_checks_its_point() {
+    let p = temp("Host.m2");
+    std::fs::write(&p, write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(temp("Host00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let o = temp("host.png");
+    let host = p.to_str().unwrap();
+    // The two-box fixture has attachment 11 (Helm): hang the same boxes on it.
+    let (code, _, err) = m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", &format!("helm={host}"), "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", &format!("HandRight={host}")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no attachment point 1 (HandRight)"), "{err}");
+    let (code, _, err) = m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", "Elbow=x.m2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown attachment point \"Elbow\""), "{err}");
+}

@@ -141,3 +141,20 @@ fn golden_dressed_creature() {
     assert_eq!(stats.textures_missing, 0, "skin filled the replaceable slot");
     check_golden("murloc2_blue_skin", &Image { width: 192, height: 192, pixels: px });
 }
+
+#[test]
+fn golden_attached_weapon() {
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    let (gpu, renderer) = gpu();
+    let host = dir.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
+    let axe = dir.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
+    let lm = load_model_file(&host, &LoadOptions::default()).unwrap();
+    let item = std::sync::Arc::new(load_model_file(&axe, &LoadOptions::default()).unwrap());
+    let alone = render_image(gpu, renderer, &lm, &request(192, "right", 0.0, None)).unwrap();
+    // HandRight (attachment 1) holds the axe: its one drawn batch joins the kobold's.
+    let req = m2view::render_cmd::RenderRequest { attachments: vec![(1, item)], ..request(192, "right", 0.0, None) };
+    let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+    assert_eq!(stats.batches, alone.1.batches + 1);
+    assert_ne!(px, alone.0);
+    check_golden("kobold2_axe_hand_right", &Image { width: 192, height: 192, pixels: px });
+}
