@@ -334,3 +334,37 @@ fn creatures_are_dressed_from_the_databases() {
     assert!(lm.skins[0].guessed && lm.skins[0].files[0].as_ref().unwrap().ends_with("RabbitSkin.blp"));
     assert!(lm.model.warnings.iter().any(|w| w.contains("skin guessed")));
 }
+
+#[test]
+fn wdc3_tables_give_the_rows_wow_export_states() {
+    use m2view_format::db::wdc3::Wdc3;
+    let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
+    let db2 = dir.join("Kruithne_wow.export/tests/resources/db2");
+    // wow.export's tests/db2Test.js: display 93456 (8.2.5.32978) → ModelID 10662,
+    // CreatureModelScale 1.3, alpha 255, TextureVariationFileDataID [1795294, 1848705, 0].
+    let cdi = Wdc3::parse(std::fs::read(db2.join("CreatureDisplayInfo.db2")).unwrap(), "CreatureDisplayInfo.db2").unwrap();
+    assert_eq!(cdi.fields, 25);
+    let v = |f, k| cdi.value(93456, f, k).unwrap().unwrap();
+    assert_eq!((v(1, 0), f32::from_bits(v(4, 0)), v(5, 0)), (10662, 1.3, 255));
+    assert_eq!([v(24, 0), v(24, 1), v(24, 2)], [1795294, 1848705, 0]);
+    assert_eq!(cdi.value(1, 1, 0).unwrap(), None, "no row 1");
+    // ModelFileData 3613913 → Flags 0, LodCount 0, ModelResourcesID 58765.
+    let mfd = Wdc3::parse(std::fs::read(db2.join("ModelFileData.db2")).unwrap(), "ModelFileData.db2").unwrap();
+    assert_eq!(mfd.len(), 87978);
+    assert_eq!((mfd.value(3613913, 1, 0).unwrap(), mfd.value(3613913, 2, 0).unwrap()), (Some(0), Some(0)));
+    // ModelResourcesID is the `$relation$` column: in the relationship map and in the record.
+    assert_eq!((mfd.relation(3613913), mfd.value(3613913, 3, 0).unwrap()), (Some(58765), Some(58765)));
+    // Hostile copies: cut anywhere, huge counts: errors naming the file, never a panic.
+    let good = std::fs::read(db2.join("ModelFileData.db2")).unwrap();
+    for cut in [0, 3, 50, 72, 100, 0x80, 0xC8, 0x13148, good.len() / 2, good.len() - 1] {
+        let e = Wdc3::parse(good[..cut].to_vec(), "cut.db2").unwrap_err().to_string();
+        assert!(e.starts_with("cut.db2: "), "{e}");
+    }
+    for (at, v) in [(4, u32::MAX), (68, 0x0FFF_FFFF), (56, 7), (0x54, u32::MAX), (0x64, u32::MAX)] {
+        let mut bad = good.clone();
+        bad[at..at + 4].copy_from_slice(&(v as u32).to_le_bytes());
+        if let Err(e) = Wdc3::parse(bad, "bad.db2") {
+            assert!(e.to_string().starts_with("bad.db2: "), "{e}");
+        }
+    }
+}

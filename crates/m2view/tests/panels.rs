@@ -203,4 +203,14 @@ fn the_skin_picker_dresses_a_creature() {
     assert_eq!(c.lm.skin, Some(1));
     assert!(c.lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Blue.blp"));
     assert!(h.state().skin_changed, "the viewport uploads the new textures");
+    // The inspector shows the rows that dressed it (close the other panels to make room).
+    for panel in ["Replaceable textures", "Animation", "Camera", "Geosets"] {
+        h.get_by_label(panel).click();
+        h.run();
+    }
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label("Database (5 skins)").click();
+    h.run();
+    h.get_by_label("CreatureModelData 2385: Creature\\Murloc2\\Murloc2.mdx (scale 1)");
 }

@@ -483,6 +483,22 @@ fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
             }
         },
     );
+    if !c.lm.skins.is_empty() {
+        egui::CollapsingHeader::new(format!("Database ({} skins)", c.lm.skins.len())).show(ui, |ui| {
+            let src = &c.lm.skin_source;
+            if src.tables.is_empty() {
+                ui.label("no CreatureModelData row names this model: skins guessed from file names");
+            } else {
+                ui.label(format!("tables: {}", src.tables));
+                for r in &src.models {
+                    ui.label(format!("CreatureModelData {}: {} (scale {})", r.id, r.model, r.scale));
+                }
+            }
+            for (k, skin) in c.lm.skins.iter().enumerate() {
+                ui.label(format!("skin {k} (scale {}): {}", skin.scale, skin.label()));
+            }
+        });
+    }
     egui::CollapsingHeader::new(format!("Lights ({})", m.lights.len())).show(ui, |ui| {
         for l in &m.lights {
             ui.label(format!("type {} on bone {:?}", l.kind, l.bone.map(|b| b.0)));
