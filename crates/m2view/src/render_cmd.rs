@@ -205,10 +205,7 @@ pub fn render_image(
     geometry.prepare(renderer, &mut gi, model, params.proj * view);
     let mut attached = Vec::new();
     for (id, item) in &r.attachments {
-        let Some(att) = model.attachments.iter().find(|x| x.id == *id) else { continue };
-        // The attachment's bone (model space) × its offset: item space → host model space.
-        let bone = att.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(glam::Mat4::IDENTITY);
-        let world = bone * glam::Mat4::from_translation(glam::Vec3::from(att.position));
+        let Some(world) = scene::attachment_world(model, &pose.bones, *id) else { continue };
         let (agm, agi, afs) = prepare_attached(renderer, item, world, &params, r)?;
         fs.batches += afs.batches;
         fs.triangles += afs.triangles;

@@ -220,6 +220,15 @@ pub fn camera_for(
     Ok(Camera::framing(bounds.0, bounds.1, preset.direction(), aspect))
 }
 
+/// Where a model hung on attachment `id` of `model` sits: the attachment's
+/// bone (from `bones`, model space) × its offset, mapping item space to host
+/// model space. `None` when the model has no such attachment.
+pub fn attachment_world(model: &Model, bones: &[Mat4], id: u32) -> Option<Mat4> {
+    let att = model.attachments.iter().find(|a| a.id == id)?;
+    let bone = att.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+    Some(bone * Mat4::from_translation(Vec3::from(att.position)))
+}
+
 /// Poses the model for `player`, with billboards facing `view`.
 pub fn pose(model: &Model, player: &mut Player, view: Mat4, pose: &mut Pose) {
     let clock = player.clock(model);

@@ -214,3 +214,37 @@ fn the_skin_picker_dresses_a_creature() {
     h.run();
     h.get_by_label("CreatureModelData 2385: Creature\\Murloc2\\Murloc2.mdx (scale 1)");
 }
+
+#[test]
+fn a_weapon_hangs_on_an_attachment_point() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let host = samples.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
+    let axe = samples.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
+    let lm = m2view_format::load_model_file(&host, &LoadOptions::default()).unwrap();
+    let mut s = AppState::new(LoadOptions::default(), false);
+    s.current = Some(Current::new(lm, vec![]));
+    // The field of HandRight (1), then its Attach button (the first on the panel is Shield's, id 0).
+    s.attach_fields.insert(1, axe.display().to_string());
+    let mut h = harness(s);
+    h.run();
+    for panel in ["Animation", "Camera", "Geosets", "Attachments"] {
+        h.get_by_label(panel).click();
+        h.run();
+    }
+    h.get_by_label("1 HandRight");
+    h.get_all_by_label("Attach").nth(1).unwrap().click();
+    h.run();
+    let st = h.state();
+    assert!(st.error.is_none(), "{:?}", st.error);
+    assert!(st.attachments_changed);
+    let c = st.current.as_ref().unwrap();
+    assert_eq!((c.attached.len(), c.attached[0].id), (1, 1));
+    assert_eq!(c.attached[0].lm.model.source.version, 272);
+    h.get_by_label("Detach").click();
+    h.run();
+    assert!(h.state().current.as_ref().unwrap().attached.is_empty());
+    // A point the model lacks is refused with a message.
+    let mut s = h.into_state();
+    let e = s.current.as_mut().unwrap().attach(99, &axe, &LoadOptions::default()).unwrap_err();
+    assert!(e.contains("no attachment point 99"), "{e}");
+}

@@ -103,6 +103,19 @@ pub struct Current {
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
     /// The egui textures made from `thumbnails`.
     pub thumbnail_handles: Vec<Option<egui::TextureHandle>>,
+    /// Models hung on attachment points.
+    pub attached: Vec<Attached>,
+}
+
+/// A model hung on an attachment point of the open model; it plays its own
+/// default sequence and follows the attachment's bone.
+pub struct Attached {
+    /// Attachment id on the host.
+    pub id: u32,
+    /// The item.
+    pub lm: LoadedModel,
+    /// Its animation.
+    pub player: Player,
 }
 
 impl Current {
@@ -120,7 +133,22 @@ impl Current {
             disabled_emitters,
             thumbnails: Vec::new(),
             thumbnail_handles: Vec::new(),
+            attached: Vec::new(),
         }
+    }
+
+    /// Hangs the model at `path` (read like any model: `--data` first) on
+    /// attachment `id`, replacing what hung there. Errors name the file.
+    pub fn attach(&mut self, id: u32, path: &std::path::Path, opts: &LoadOptions) -> Result<(), String> {
+        if !self.lm.model.attachments.iter().any(|a| a.id == id) {
+            return Err(format!("the model has no attachment point {id}"));
+        }
+        let mut lm = m2view_format::load_model_file(path, opts).map_err(|e| e.to_string())?;
+        let player = Player::new(&lm.model);
+        lm.load_anim(player.sequence).map_err(|e| e.to_string())?;
+        self.attached.retain(|a| a.id != id);
+        self.attached.push(Attached { id, lm, player });
+        Ok(())
     }
 
     /// Switches LOD, keeping geoset choices where ids exist.
@@ -196,6 +224,10 @@ pub struct AppState {
     pub team_color_changed: bool,
     /// Another skin was applied: upload its textures.
     pub skin_changed: bool,
+    /// Attached models changed: upload them.
+    pub attachments_changed: bool,
+    /// Paths typed for attachment points, by attachment id.
+    pub attach_fields: std::collections::BTreeMap<u32, String>,
     /// The models of the data sources, once indexed.
     pub browser: Option<super::browser::Browser>,
     /// A data source being indexed.
@@ -228,6 +260,8 @@ impl AppState {
             team_color: crate::scene::DEFAULT_TEAM_COLOR,
             team_color_changed: false,
             skin_changed: false,
+            attachments_changed: false,
+            attach_fields: Default::default(),
             indexing,
             browser: None,
         }

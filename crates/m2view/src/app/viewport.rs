@@ -21,6 +21,8 @@ pub struct SceneView {
     renderer: Renderer,
     lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
+    /// GPU side of the models hung on attachment points (same order as `Current::attached`).
+    attached: Vec<(GpuModel, GpuInstance)>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
@@ -41,6 +43,7 @@ impl SceneView {
             renderer: Renderer::new(device, queue, format),
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
+            attached: Vec::new(),
             target: None,
             texture: None,
             pose: Pose::default(),
@@ -60,6 +63,7 @@ impl SceneView {
         let gm = self.renderer.upload(model, textures);
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
+        self.attached.clear();
         self.effects = Some(scene::Effects::new(model, 1));
     }
 
@@ -144,6 +148,19 @@ impl SceneView {
                 }
             }
         }
+        if std::mem::take(&mut state.attachments_changed) {
+            self.attached = cur
+                .attached
+                .iter()
+                .map(|a| {
+                    let mut warnings = Vec::new();
+                    let tex = scene::load_textures(&a.lm, self.renderer.supports_bc(), state.team_color, &mut warnings);
+                    let gm = self.renderer.upload(&a.lm.model, &tex);
+                    let gi = self.renderer.instance(&gm);
+                    (gm, gi)
+                })
+                .collect();
+        }
         if std::mem::take(&mut state.skin_changed) {
             for i in cur.lm.skin_slots() {
                 let Some(path) = cur.lm.texture_files[i].clone() else { continue };
@@ -197,6 +214,21 @@ impl SceneView {
             self.effect_geometry.prepare(&self.renderer, gi, model, params.proj * view);
         }
         self.renderer.draw(gm, gi, &mut pass);
+        // Attached models follow their bones and play their own sequence.
+        let dt_item = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed };
+        for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
+            let Some(world) = scene::attachment_world(model, &self.pose.bones, a.id) else { continue };
+            a.player.advance(&a.lm.model, dt_item);
+            let mut pose = Pose::default();
+            scene::pose(&a.lm.model, &mut a.player, view * world, &mut pose);
+            let geosets = scene::default_geosets(&a.lm.model, 0);
+            let visible = |id: u16| geosets.contains(&id);
+            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &pose, ..params };
+            let fs = self.renderer.prepare(agm, agi, &a.lm.model, &p);
+            self.stats.batches += fs.batches;
+            self.stats.triangles += fs.triangles;
+            self.renderer.draw(agm, agi, &mut pass);
+        }
         let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
         self.lines.prepare(device, queue, params.proj * params.view, &lines);
         self.lines.draw(&mut pass);
