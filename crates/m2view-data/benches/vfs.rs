@@ -51,12 +51,12 @@ fn bench(c: &mut Criterion) {
     c.bench_function("open game folder (18 archives) + sorted listing", |b| {
         b.iter(|| {
             let mut vfs = Vfs::new();
-            vfs.add_spec(&game, None, None).unwrap();
+            vfs.add_spec(&game, &Default::default()).unwrap();
             vfs.list().len()
         })
     });
     let mut vfs = Vfs::new();
-    vfs.add_spec(&game, None, None).unwrap();
+    vfs.add_spec(&game, &Default::default()).unwrap();
     let names: Vec<String> = vfs.list().into_iter().map(|(e, _)| e.path.to_uppercase()).collect();
     eprintln!("listing: {} distinct files", names.len());
     let mut i = 0usize;

@@ -128,6 +128,17 @@ pub trait Files: Send + Sync {
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf>;
 }
 
+/// How [`Vfs::add_spec`] opens a source.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SpecOptions<'a> {
+    /// Locale folder of a game folder (`enUS`, ...; default: the first found).
+    pub locale: Option<&'a str>,
+    /// Extra archive names (an external listfile's paths).
+    pub listfile: Option<&'a [String]>,
+    /// A game folder's loose files (under `Data/`) override its archives.
+    pub loose: bool,
+}
+
 /// A stack of sources, highest priority first.
 #[derive(Default, Clone)]
 pub struct Vfs {
@@ -155,22 +166,26 @@ impl Vfs {
     /// (`.mpq`, `.w3x`, `.w3m`, anything starting with an MPQ header), a game
     /// folder (holds `Data/` or `*.MPQ`: its archives in the client's order,
     /// see [`game::chain`]) or a loose folder, and adds it below the others.
-    /// `locale` picks the game folder's locale (default: the first found).
-    pub fn add_spec(&mut self, spec: &Path, locale: Option<&str>, listfile: Option<&[String]>) -> Result<()> {
+    /// Returns the archive chain when `spec` was a game folder (its locales).
+    pub fn add_spec(&mut self, spec: &Path, opts: &SpecOptions<'_>) -> Result<Option<game::Chain>> {
         let name = spec.display().to_string();
         let meta = std::fs::metadata(spec).map_err(|e| Error::new(&name, "", e.to_string()))?;
         if meta.is_file() {
-            self.push(Arc::new(Mpq::open(spec, listfile)?));
-            return Ok(());
+            self.push(Arc::new(Mpq::open(spec, opts.listfile)?));
+            return Ok(None);
         }
-        if let Some(chain) = game::chain(spec, locale)? {
-            for archive in &chain.archives {
-                self.push(Arc::new(Mpq::open(archive, listfile)?));
+        if let Some(chain) = game::chain(spec, opts.locale)? {
+            // Loose files under the game folder override its archives when asked.
+            if opts.loose {
+                self.push(Arc::new(Folder::open(&chain.data)?));
             }
-            return Ok(());
+            for archive in &chain.archives {
+                self.push(Arc::new(Mpq::open(archive, opts.listfile)?));
+            }
+            return Ok(Some(chain));
         }
         self.push(Arc::new(Folder::open(spec)?));
-        Ok(())
+        Ok(None)
     }
 
     /// The sources, highest priority first.

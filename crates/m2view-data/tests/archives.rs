@@ -101,7 +101,7 @@ fn a_wotlk_custom_patch() {
     let ghost = read(&m, "creature/ghost/ghostskin.blp");
     assert_eq!(&ghost[..4], b"BLP2");
     let mut vfs = Vfs::new();
-    vfs.add_spec(&s.join("grandatlant_DataMod/patch-Y.MPQ"), None, None).unwrap();
+    vfs.add_spec(&s.join("grandatlant_DataMod/patch-Y.MPQ"), &Default::default()).unwrap();
     let (bytes, source) = vfs.read_file("Creature\\Ghost\\GhostSkinPurple.blp").unwrap().unwrap();
     assert_eq!(&bytes[..4], b"BLP2");
     assert!(source.ends_with("patch-Y.MPQ"));
@@ -172,7 +172,8 @@ fn a_game_folder_in_client_order_where_the_patch_wins() {
     build(&d.join("Data/patch-2.MPQ"), &[("Creature\\CoreHound2\\CoreHoundMount1.blp", file("corehoundmount1_fel.blp"))]);
     build(&d.join("Data/enUS/locale-enUS.MPQ"), &[("Interface\\Readme.txt", b"locale".to_vec())]);
     let mut vfs = Vfs::new();
-    vfs.add_spec(&d, None, None).unwrap();
+    let chain = vfs.add_spec(&d, &Default::default()).unwrap().unwrap();
+    assert_eq!((chain.locales, chain.locale), (vec!["enUS".to_string()], Some("enUS".to_string())));
     let names: Vec<&str> = vfs.sources().iter().map(|s| s.name().rsplit('/').next().unwrap()).collect();
     assert_eq!(names, ["patch-2.MPQ", "common.MPQ", "locale-enUS.MPQ"]);
     let (skin, from) = vfs.read_file("creature/corehound2/COREHOUNDMOUNT1.BLP").unwrap().unwrap();
@@ -187,6 +188,22 @@ fn a_game_folder_in_client_order_where_the_patch_wins() {
     assert_eq!(skins.len(), 1);
     assert!(skins[0].1.ends_with("patch-2.MPQ"));
     assert!(list.iter().any(|(e, _)| e.path == "Interface/Readme.txt"));
+    // Loose files under Data/ override the archives only when asked (--loose).
+    std::fs::create_dir_all(d.join("Data/Creature/CoreHound2")).unwrap();
+    std::fs::write(d.join("Data/Creature/CoreHound2/CoreHoundMount1.blp"), b"loose").unwrap();
+    let mut loose = Vfs::new();
+    loose.add_spec(&d, &m2view_data::SpecOptions { loose: true, ..Default::default() }).unwrap();
+    assert_eq!(loose.read_file("creature/corehound2/corehoundmount1.blp").unwrap().unwrap().0, b"loose");
+    let mut plain = Vfs::new();
+    plain.add_spec(&d, &Default::default()).unwrap();
+    assert_eq!(plain.read_file("creature/corehound2/corehoundmount1.blp").unwrap().unwrap().0, file("corehoundmount1_fel.blp"));
+    // A second locale folder: picked by name, the first by default.
+    std::fs::create_dir_all(d.join("Data/deDE")).unwrap();
+    build(&d.join("Data/deDE/locale-deDE.MPQ"), &[("Interface\\Readme.txt", b"deutsch".to_vec())]);
+    let mut de = Vfs::new();
+    let chain = de.add_spec(&d, &m2view_data::SpecOptions { locale: Some("deDE"), ..Default::default() }).unwrap().unwrap();
+    assert_eq!((chain.locales.clone(), chain.locale.clone()), (vec!["deDE".to_string(), "enUS".to_string()], Some("deDE".to_string())));
+    assert_eq!(de.read_file("Interface/Readme.txt").unwrap().unwrap().0, b"deutsch");
     // Files finds the stored spelling.
     assert_eq!(vfs.find(Path::new("creature\\corehound2\\corehound2.M2")), Some(PathBuf::from("Creature/CoreHound2/Corehound2.m2")));
     std::fs::remove_dir_all(&d).unwrap();

@@ -9,8 +9,9 @@ use m2view_data::{Entry, Vfs};
 
 /// Opens every `--data` source in order (highest priority first). Names for
 /// archives come from their `(listfile)` and the paths of `listfile`
-/// (`fdid;path` or plain path lines). Errors name the source.
-pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>) -> Result<Option<Arc<Vfs>>, String> {
+/// (`fdid;path` or plain path lines); `loose`: a game folder's loose files
+/// override its archives. Errors name the source.
+pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>, loose: bool) -> Result<Option<Arc<Vfs>>, String> {
     if sources.is_empty() {
         return Ok(None);
     }
@@ -20,7 +21,8 @@ pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>) 
     };
     let mut vfs = Vfs::new();
     for s in sources {
-        vfs.add_spec(s, locale, names.as_deref()).map_err(|e| e.to_string())?;
+        let opts = m2view_data::SpecOptions { locale, listfile: names.as_deref(), loose };
+        vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
     }
     Ok(Some(Arc::new(vfs)))
 }

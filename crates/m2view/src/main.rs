@@ -36,6 +36,9 @@ struct Cli {
     /// Locale folder of a game folder (enUS, deDE, ...; default: the first found).
     #[arg(long, global = true, value_name = "LOCALE")]
     locale: Option<String>,
+    /// A game folder's loose files (under Data/) override its archives.
+    #[arg(long, global = true)]
+    loose: bool,
 }
 
 #[derive(Subcommand)]
@@ -70,7 +73,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref()) {
+    let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref(), cli.loose) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");

@@ -248,3 +248,40 @@ fn a_weapon_hangs_on_an_attachment_point() {
     let e = s.current.as_mut().unwrap().attach(99, &axe, &LoadOptions::default()).unwrap_err();
     assert!(e.contains("no attachment point 99"), "{e}");
 }
+
+#[test]
+fn a_game_folder_opens_in_the_browser_and_switches_locale() {
+    let d = std::env::temp_dir().join(format!("m2view-panels-game-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let model = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264));
+    for (loc, name) in [("deDE", "Creature\\Box\\Kiste.m2"), ("enUS", "Creature\\Box\\Crate.m2")] {
+        std::fs::create_dir_all(d.join("Data").join(loc)).unwrap();
+        wow_mpq::ArchiveBuilder::new()
+            .add_file_data(model.clone(), name)
+            .build(d.join("Data").join(loc).join(format!("locale-{loc}.MPQ")))
+            .unwrap();
+    }
+    wow_mpq::ArchiveBuilder::new().add_file_data(model, "World\\Box.m2").build(d.join("Data/common.MPQ")).unwrap();
+    let wait = |s: &mut AppState| {
+        let t = std::time::Instant::now();
+        while !s.poll_indexing() {
+            assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(s.error.is_none(), "{:?}", s.error);
+    };
+    let mut s = state();
+    s.add_data_source(d.clone());
+    wait(&mut s);
+    let listed = |s: &AppState| s.browser.as_ref().unwrap().models.iter().map(|m| m.path.clone()).collect::<Vec<_>>();
+    assert_eq!(listed(&s), ["Creature/Box/Kiste.m2", "World/Box.m2"], "first locale (deDE)");
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("enUS").click();
+    h.step();
+    let mut s = h.into_state();
+    wait(&mut s);
+    assert_eq!(listed(&s), ["Creature/Box/Crate.m2", "World/Box.m2"]);
+    assert_eq!(s.load_options.data.as_ref().unwrap().sources().len(), 2, "the deDE chain was replaced, not stacked");
+    let _ = std::fs::remove_dir_all(&d);
+}

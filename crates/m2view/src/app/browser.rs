@@ -35,6 +35,9 @@ pub struct Browser {
     pub folders: BTreeMap<String, (Vec<String>, Vec<usize>)>,
     /// Why the filter is not valid (a bad regex), if so.
     pub filter_error: Option<String>,
+    /// The game folder last opened, its locale folders and the one in use
+    /// (the window offers the others).
+    pub game: Option<(PathBuf, Vec<String>, Option<String>)>,
 }
 
 impl Browser {
@@ -125,13 +128,16 @@ impl Indexing {
         std::thread::spawn(move || {
             let result = (|| {
                 let mut vfs = Vfs::new();
+                let mut game = None;
                 if let Some(p) = &add {
-                    vfs.add_spec(p, locale.as_deref(), None).map_err(|e| e.to_string())?;
+                    let opts = m2view_data::SpecOptions { locale: locale.as_deref(), ..Default::default() };
+                    let chain = vfs.add_spec(p, &opts).map_err(|e| e.to_string())?;
+                    game = chain.map(|c| (p.clone(), c.locales, c.locale));
                 }
                 for s in base.iter().flat_map(|b| b.sources()) {
                     vfs.push(s.clone());
                 }
-                let browser = Browser::new(&vfs);
+                let browser = Browser { game, ..Browser::new(&vfs) };
                 Ok((Arc::new(vfs), browser))
             })();
             let _ = tx.send(result);

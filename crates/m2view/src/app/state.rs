@@ -273,6 +273,21 @@ impl AppState {
         self.indexing = Some(super::browser::Indexing::start(self.load_options.data.clone(), Some(path), None));
     }
 
+    /// Re-opens game folder `path` with locale folder `locale` in place of
+    /// its current chain (the other data sources stay).
+    pub fn switch_locale(&mut self, path: PathBuf, locale: String) {
+        // The folder's archives (any locale) all lie under it; keep every other source.
+        let under = path.display().to_string();
+        let rest = self.load_options.data.as_ref().map(|v| {
+            let mut keep = m2view_data::Vfs::new();
+            for s in v.sources().iter().filter(|s| !s.name().starts_with(&under)) {
+                keep.push(s.clone());
+            }
+            std::sync::Arc::new(keep)
+        });
+        self.indexing = Some(super::browser::Indexing::start(rest, Some(path), Some(locale)));
+    }
+
     /// Takes a finished indexing: the new sources serve every later load.
     /// Returns whether something changed.
     pub fn poll_indexing(&mut self) -> bool {

@@ -613,6 +613,25 @@ fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     if let Some(m) = b.selected.and_then(|i| b.models.get(i)) {
         ui.label(RichText::new(format!("from {}", m.source)).small());
     }
+    // A game folder with several locale folders: switch the chain to another.
+    let mut relocale = None;
+    if let Some((path, locales, current)) = &b.game
+        && locales.len() > 1
+    {
+        ui.horizontal(|ui| {
+            ui.label("locale");
+            for l in locales {
+                if ui.selectable_label(current.as_ref() == Some(l), l).clicked() && current.as_ref() != Some(l) {
+                    relocale = Some((path.clone(), l.clone()));
+                }
+            }
+        });
+    }
+    if let Some((path, locale)) = relocale {
+        s.switch_locale(path, locale);
+        return;
+    }
+    let Some(b) = &mut s.browser else { return };
     // Up/Down walk the list while no other text field has the keyboard.
     let free = ui.ctx().memory(|m| m.focused().is_none_or(|f| f == field.id));
     let delta = ui.input(|i| i.key_pressed(egui::Key::ArrowDown) as isize - i.key_pressed(egui::Key::ArrowUp) as isize);
