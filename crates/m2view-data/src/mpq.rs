@@ -269,14 +269,7 @@ fn parse_listfile(bytes: &[u8]) -> Vec<String> {
 
 /// CRC-32 (IEEE), as `(attributes)` stores it.
 fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
+    crc32fast::hash(bytes)
 }
 
 impl Source for Mpq {
