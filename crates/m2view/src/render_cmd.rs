@@ -52,6 +52,10 @@ pub struct RenderArgs {
     /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
     #[arg(long, default_value = "FF0303")]
     pub team_color: String,
+    /// Play variations: when the sequence ends, pick another variation of its
+    /// animation by frequency, as the game does (reproducible).
+    #[arg(long)]
+    pub variations: bool,
     /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
     #[arg(long)]
     pub display_id: Option<u32>,
@@ -111,6 +115,9 @@ pub struct RenderRequest {
     pub background: [f64; 4],
     /// Warcraft III team colour for replaceable ids 1 and 2 (sRGB bytes).
     pub team_color: [u8; 3],
+    /// When a sequence ends, move on to another variation of its animation as
+    /// the game picks them (by frequency) instead of repeating it.
+    pub variations: bool,
     /// Models hung on the host's attachment points: `(attachment id, model)`.
     /// Each plays its own default sequence at the same time and follows its
     /// attachment's bone.
@@ -136,6 +143,8 @@ pub struct Stats {
     pub particles: usize,
     /// Live ribbon edges at the rendered time.
     pub ribbon_edges: usize,
+    /// The sequence shown (index; another variation than asked with `--variations`).
+    pub sequence: u16,
 }
 
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
@@ -160,6 +169,7 @@ pub fn render_image(
         }
         player.sequence = s;
     }
+    player.variations = r.variations;
     // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
     // (deterministic: same file, sequence and time give the same image).
     let mut pose = Pose::default();
@@ -230,6 +240,7 @@ pub fn render_image(
         render_ms: start.elapsed().as_secs_f64() * 1000.0,
         particles: effects.particles.live(),
         ribbon_edges: effects.ribbons.edges(),
+        sequence: player.sequence.0,
     };
     Ok((pixels, stats))
 }
@@ -294,6 +305,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         geosets,
         background,
         team_color,
+        variations: a.variations,
         attachments,
     })
 }

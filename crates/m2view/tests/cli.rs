@@ -248,3 +248,20 @@ fn render_attach_checks_its_point() {
     assert_eq!(code, 1);
     assert!(err.contains("unknown attachment point \"Elbow\""), "{err}");
 }
+
+#[test]
+fn render_variations_moves_on_as_the_game_does() {
+    let Some(s) = fixtures::samples_dir() else { return };
+    // Corehound2's Stand has two variations: .0 (frequency 29491/32767) and .1 (3276).
+    let hound = s.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let png = temp("var.png");
+    let shown = |extra: &[&str]| {
+        let mut args = vec!["render", hound.to_str().unwrap(), "-o", png.to_str().unwrap(), "--size", "16x16", "--time", "8000", "--stats"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["sequence"].as_u64().unwrap()
+    };
+    assert_eq!(shown(&[]), 4, "Stand .0 repeats");
+    assert_eq!(shown(&["--variations"]), 5, "the (seeded) pick moved on to Stand .1 by 8 s");
+}

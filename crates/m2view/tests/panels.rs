@@ -92,6 +92,8 @@ fn a_bad_file_shows_its_error_and_keeps_the_model() {
     assert!(err.contains("m2view-bad-") && err.contains("header"), "{err}");
     assert_eq!(s.current.as_ref().unwrap().lm.model.name, "Demo", "previous model kept");
     assert!(h.query_by_label(&err).is_some(), "error label visible");
+    // The path field shows the model that is open, not the one that failed.
+    assert_eq!(s.path_field, s.current.as_ref().unwrap().lm.path.display().to_string());
 }
 
 #[test]
@@ -284,4 +286,17 @@ fn a_game_folder_opens_in_the_browser_and_switches_locale() {
     assert_eq!(listed(&s), ["Creature/Box/Crate.m2", "World/Box.m2"]);
     assert_eq!(s.load_options.data.as_ref().unwrap().sources().len(), 2, "the deDE chain was replaced, not stacked");
     let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn f_frames_from_the_current_direction() {
+    let mut s = state();
+    (s.orbit.yaw, s.orbit.pitch, s.frame_request) = (2.0, -0.4, None);
+    let mut h = harness(s);
+    h.run();
+    h.key_press(egui::Key::F);
+    h.run();
+    let dir = h.state().frame_request.expect("F asks for framing");
+    let o = m2view::app::state::Orbit::framing((glam::Vec3::splat(-1.0), glam::Vec3::ONE), dir, 1.5);
+    assert!((o.yaw - 2.0).abs() < 1e-4 && (o.pitch + 0.4).abs() < 1e-4, "yaw {} pitch {}", o.yaw, o.pitch);
 }

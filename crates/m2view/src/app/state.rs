@@ -28,9 +28,9 @@ pub struct Orbit {
 }
 
 impl Orbit {
-    /// Frames `bounds` from a preset direction.
-    pub fn framing(bounds: (Vec3, Vec3), preset: Preset, aspect: f32) -> Orbit {
-        let cam = Camera::framing(bounds.0, bounds.1, preset.direction(), aspect);
+    /// Frames `bounds` looking from direction `dir` (target → eye, e.g. a preset's).
+    pub fn framing(bounds: (Vec3, Vec3), dir: Vec3, aspect: f32) -> Orbit {
+        let cam = Camera::framing(bounds.0, bounds.1, dir, aspect);
         let d = cam.eye - cam.target;
         Orbit {
             target: cam.target,
@@ -39,6 +39,11 @@ impl Orbit {
             distance: d.length(),
             fov_y: cam.fov_y,
         }
+    }
+
+    /// The direction from the target to the eye.
+    pub fn direction(&self) -> Vec3 {
+        Vec3::new(self.pitch.cos() * self.yaw.cos(), self.pitch.cos() * self.yaw.sin(), self.pitch.sin())
     }
 
     /// The camera.
@@ -194,8 +199,9 @@ pub struct AppState {
     pub orbit: Orbit,
     /// Which camera is used.
     pub camera_mode: CameraMode,
-    /// Frame the model when the next one arrives or when asked (F).
-    pub frame_request: Option<Preset>,
+    /// Frame the model when the next one arrives or when asked, looking from
+    /// this direction (target → eye): F keeps the current one, 1-6 a preset's.
+    pub frame_request: Option<Vec3>,
     /// Display options.
     pub view: ViewOptions,
     /// Recently opened files, newest first.
@@ -243,9 +249,9 @@ impl AppState {
             current: None,
             pending: None,
             error: None,
-            orbit: Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Preset::Iso, 1.5),
+            orbit: Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Preset::Iso.direction(), 1.5),
             camera_mode: CameraMode::Orbit,
-            frame_request: Some(Preset::Iso),
+            frame_request: Some(Preset::Iso.direction()),
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),
@@ -332,7 +338,7 @@ impl AppState {
                 self.current = Some(current);
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;
-                self.frame_request.get_or_insert(Preset::Iso);
+                self.frame_request.get_or_insert(Preset::Iso.direction());
                 self.recent.retain(|p| p != &path);
                 self.recent.insert(0, path);
                 self.recent.truncate(10);
@@ -340,6 +346,8 @@ impl AppState {
                 Some(l.textures)
             }
             Err(e) => {
+                // The field shows the model that is open, the message names the file that failed.
+                self.path_field = self.current.as_ref().map(|c| c.lm.path.display().to_string()).unwrap_or_default();
                 self.error = Some(e);
                 None
             }

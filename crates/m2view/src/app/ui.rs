@@ -35,7 +35,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("O", "open a file (dialog)"),
     ("F5", "reload"),
     ("Space", "play / pause"),
-    ("F", "frame the model"),
+    ("F", "frame the model from the current direction"),
     ("1-6", "front, back, left, right, top, iso"),
     ("Left / Right", "step one frame (paused)"),
     ("P", "screenshot of the 3D view to PNG"),
@@ -61,7 +61,8 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             s.show_help = !s.show_help;
         }
         if i.key_pressed(Key::F) {
-            s.frame_request = Some(Preset::Iso);
+            // Frame from where the user is looking (a model camera: from the orbit's).
+            s.frame_request = Some(s.orbit.direction());
             s.camera_mode = CameraMode::Orbit;
         }
         let presets = [
@@ -74,7 +75,7 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         ];
         for (k, p) in presets {
             if i.key_pressed(k) {
-                s.frame_request = Some(p);
+                s.frame_request = Some(p.direction());
                 s.camera_mode = CameraMode::Orbit;
             }
         }
@@ -115,6 +116,8 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
         ui.checkbox(&mut c.player.looping, "Loop");
         ui.checkbox(&mut c.player.blend_on_switch, "Blend on switch");
+        ui.checkbox(&mut c.player.variations, "Play variations")
+            .on_hover_text("when a sequence ends, the game picks another variation of it by frequency");
     });
     ui.add(egui::Slider::new(&mut c.player.speed, 0.1..=4.0).text("speed").logarithmic(true));
     let dur = c.player.duration_ms(model) as f32;
@@ -217,7 +220,7 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
             ("Iso", Preset::Iso),
         ] {
             if ui.button(name).clicked() {
-                s.frame_request = Some(p);
+                s.frame_request = Some(p.direction());
                 s.camera_mode = CameraMode::Orbit;
             }
         }

@@ -177,9 +177,9 @@ impl SceneView {
                 Err(e) => state.error = Some(e),
             }
         }
-        if let Some(preset) = state.frame_request.take() {
+        if let Some(dir) = state.frame_request.take() {
             let live = self.effects.as_ref().and_then(|fx| fx.particles.extent(&cur.lm.model));
-            state.orbit = super::state::Orbit::framing(cur.bounds(live), preset, aspect);
+            state.orbit = super::state::Orbit::framing(cur.bounds(live), dir, aspect);
         }
         let model = &cur.lm.model;
         let cam = match state.camera_mode {
