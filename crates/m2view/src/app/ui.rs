@@ -116,12 +116,12 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
         ui.checkbox(&mut c.player.looping, "Loop");
         ui.checkbox(&mut c.player.blend_on_switch, "Blend on switch");
-        ui.checkbox(&mut c.player.variations, "Play variations")
-            .on_hover_text("when a sequence ends, the game picks another variation of it by frequency");
     });
     ui.add(egui::Slider::new(&mut c.player.speed, 0.1..=4.0).text("speed").logarithmic(true));
     let dur = c.player.duration_ms(model) as f32;
     ui.add(egui::Slider::new(&mut c.player.time_ms, 0.0..=dur.max(1.0)).text("ms"));
+    ui.checkbox(&mut c.player.variations, "Play variations")
+        .on_hover_text("when a sequence ends, the game picks another variation of it by frequency");
     if !model.global_sequences.is_empty() {
         ui.label(RichText::new("Global sequences keep running while paused.").small());
     }
