@@ -144,6 +144,7 @@ impl LoadedModel {
         if !lm.skins.is_empty() {
             lm.apply_skin(0);
         }
+        lm.name_sequences_from_client();
         if lm.skins.first().is_some_and(|s| s.guessed) {
             lm.model.warnings.push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
         }
@@ -153,6 +154,30 @@ impl LoadedModel {
             }
         }
         lm
+    }
+
+    /// Sequences without a stored name take the client's (`AnimationData.dbc`
+    /// beside the model or above it, or in the data sources) instead of the
+    /// built-in list. A broken table is a warning.
+    fn name_sequences_from_client(&mut self) {
+        if self.model.sequences.iter().all(|s| s.name.is_some()) {
+            return;
+        }
+        let Some(at) = crate::skins::find_table(self.files.as_ref(), &self.path, "AnimationData.dbc") else { return };
+        let names = self
+            .files
+            .read(&at)
+            .map_err(data_error)
+            .and_then(|b| crate::db::wdbc::Dbc::parse(b, &at.display().to_string()))
+            .and_then(|d| crate::db::tables::animation_names(&d).map_err(|e| e.in_file(at.display().to_string())));
+        match names {
+            Ok(names) => {
+                for s in self.model.sequences.iter_mut().filter(|s| s.name.is_none()) {
+                    s.name = names.get(&(s.anim_id as u32)).cloned();
+                }
+            }
+            Err(e) => self.model.warnings.push(format!("animation names: {e}")),
+        }
     }
 
     /// Warcraft III team colour/glow slots are built by the viewer, not read.

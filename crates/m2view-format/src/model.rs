@@ -240,7 +240,8 @@ pub enum SequenceData {
 /// An animation sequence (`M2Sequence`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sequence {
-    /// Name stored in the file (MDX `SEQS`); M2 sequences have none (see [`Model::sequence_name`]).
+    /// Name stored in the file (MDX `SEQS`), or the client's `AnimationData` name when that
+    /// table is found (M2 sequences otherwise have none; see [`Model::sequence_name`]).
     pub name: Option<String>,
     /// Animation id (AnimationData.dbc); see [`crate::animation_name`].
     pub anim_id: u16,

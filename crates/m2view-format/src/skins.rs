@@ -73,7 +73,7 @@ fn names_model(stored: &str, path: &Path) -> bool {
 }
 
 /// Finds `DBFilesClient/<table>` in the folder of `model_path` or above it.
-fn find_table(files: &dyn Files, model_path: &Path, table: &str) -> Option<PathBuf> {
+pub fn find_table(files: &dyn Files, model_path: &Path, table: &str) -> Option<PathBuf> {
     let dir = model_path.parent().unwrap_or(Path::new(""));
     dir.ancestors().find_map(|a| files.find(&a.join("DBFilesClient").join(table)))
 }

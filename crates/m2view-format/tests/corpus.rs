@@ -296,7 +296,10 @@ fn client_tables_match_their_text_exports() {
     assert_eq!((models.len(), displays.len()), (1342, 24275));
     assert!(models.iter().all(|m| m.model.to_lowercase().ends_with(".mdx") || m.model.to_lowercase().ends_with(".m2")));
     // Another table is refused rather than misread.
-    assert!(tables::display_rows(&wotlk("AnimationData.dbc")).unwrap_err().to_string().contains("8 fields is no known"));
+    let anim = wotlk("AnimationData.dbc");
+    assert!(tables::display_rows(&anim).unwrap_err().to_string().contains("8 fields is no known"));
+    let names = tables::animation_names(&anim).unwrap();
+    assert_eq!((names.len(), names[&0].as_str(), names[&4].as_str(), names[&5].as_str()), (506, "Stand", "Walk", "Run"));
 }
 
 #[test]

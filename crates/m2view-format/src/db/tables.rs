@@ -1,5 +1,6 @@
 //! The rows of `CreatureModelData` and `CreatureDisplayInfo` that dress a
-//! creature, for every client whose tables m2view reads. Column indices come
+//! creature, and the animation names of `AnimationData`, for every client
+//! whose tables m2view reads. Column indices come
 //! from WoWDBDefs (`definitions/CreatureModelData.dbd`,
 //! `definitions/CreatureDisplayInfo.dbd`, layouts of builds 1.12.1.5875,
 //! 2.4.3.8606 and 3.3.5.12340). The columns used here sit at the same index
@@ -89,4 +90,14 @@ pub fn display_rows(d: &Dbc) -> Result<Vec<DisplayRow>> {
             })
         })
         .collect()
+}
+
+/// `AnimationData`: animation id → the client's name for it. Columns: 0 ID,
+/// 1 Name (WoWDBDefs `AnimationData.dbd`: the same in 1.12, 2.4.3 and 3.3.5;
+/// 7 or 8 fields).
+pub fn animation_names(d: &Dbc) -> Result<std::collections::BTreeMap<u32, String>> {
+    if !(7..=8).contains(&d.fields) {
+        return Err(unknown("AnimationData", d));
+    }
+    (0..d.records).map(|r| Ok((d.u32(r, 0)?, d.string(r, 1)?))).collect()
 }
