@@ -423,6 +423,24 @@ pub fn two_boxes_walk_in_anim() -> (Md20, Vec<u8>) {
     (md, aw.finish(false))
 }
 
+/// Every model file (`.m2`, `.mdx`, any case) under `dir`, sorted.
+pub fn model_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("m2") || x.eq_ignore_ascii_case("mdx")) {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
 /// The sample corpus directory: `$M2VIEW_SAMPLES`, else `shared/samples` beside
 /// the project root. When absent it says so loudly on stderr and returns
 /// `None` — or panics if `M2VIEW_REQUIRE_SAMPLES=1` (as CI sets).

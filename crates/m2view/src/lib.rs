@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod data_cmd;
+pub mod export;
 pub mod info;
 pub mod render_cmd;
 pub mod scene;

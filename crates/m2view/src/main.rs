@@ -2,7 +2,8 @@
 //!
 //! `m2view [file]` opens the viewer window (the embedded demo model without a
 //! file). Subcommands: `info` (what is in a file, text or JSON), `render`
-//! (offscreen to PNG), `ls` and `extract` (what `--data` sources hold).
+//! (offscreen to PNG), `export` (glTF or OBJ), `ls` and `extract` (what
+//! `--data` sources hold).
 //! `--data SRC` (repeatable, highest priority first: a folder, a game folder
 //! or an archive) makes model paths virtual paths in those sources.
 //! Exit codes: 0 success, 1 usage or runtime failure, 2 a malformed or
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use m2view::{data_cmd, info, render_cmd};
+use m2view::{data_cmd, export, info, render_cmd};
 
 #[derive(Parser)]
 #[command(name = "m2view", version, about = "World of Warcraft M2 model viewer and inspector")]
@@ -53,6 +54,8 @@ enum Command {
     },
     /// Render a model offscreen to a PNG file.
     Render(render_cmd::RenderArgs),
+    /// Export a model: glTF 2.0 binary (.glb, skeleton and every animation) or OBJ (.obj + .mtl + PNGs).
+    Export(export::ExportArgs),
     /// List the files of the --data sources: path, size in bytes, source (tab-separated).
     Ls {
         /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
@@ -127,6 +130,13 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)
+            }
+        },
+        Some(Command::Export(args)) => match export::run(&args, &opts) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err((code, msg)) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(code)
             }
         },
         Some(Command::Render(args)) => match render_cmd::run(&args, &opts) {

@@ -8,7 +8,6 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 
 use common::{Image, check_golden, gpu, request};
 use m2view::render_cmd::render_image;
@@ -51,16 +50,6 @@ fn golden_mdx_box_team_colour() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("m2") || x.eq_ignore_ascii_case("mdx")) {
-            out.push(p);
-        }
-    }
-}
 
 #[test]
 fn golden_real_samples() {
@@ -88,9 +77,7 @@ fn golden_real_samples() {
 fn every_sample_renders_and_animates() {
     let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     let (gpu, renderer) = gpu();
-    let mut files = Vec::new();
-    walk(&dir, &mut files);
-    files.sort();
+    let files = m2view_format::fixtures::model_files(&dir);
     let bg = [26u8, 26, 31];
     let (mut rendered, mut animated) = (0, 0);
     for f in &files {

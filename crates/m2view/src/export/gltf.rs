@@ -1,0 +1,474 @@
+//! M2/MDX → glTF 2.0 binary (`.glb`), built with the `gltf-json` types.
+//!
+//! - Mesh: the LOD's vertices (positions, normals, both UV sets, up to four
+//!   joints and weights) shared by one primitive per visible batch.
+//! - Skeleton: one node per bone, parents first. M2 bones rotate about their
+//!   pivot (`B = P · T(pivot) · T(t) · R · S · T(−pivot)`, wowdev "M2#Bones"),
+//!   so node *i* stands for `B_i · T(pivot_i)`: its local translation is
+//!   `pivot_i − pivot_parent + t`, rotation `R`, scale `S`, and its inverse
+//!   bind matrix `T(−pivot_i)`. Ignore-parent and billboard flags are not
+//!   expressible in glTF and are dropped.
+//! - Animations: one per sequence, named like the viewer (`Stand`,
+//!   `Stand.1` for variation 1); each bone track with keys in it becomes a
+//!   channel sampled at its own key times (LINEAR; STEP for tracks without
+//!   interpolation); tracks on a global sequence are sampled at 30 Hz over
+//!   the sequence, folding the global loop into the animation's span.
+//! - Materials: base colour = the batch's first texture as embedded PNG;
+//!   opaque → OPAQUE, alpha key → MASK (cutoff 224/255, the client's alpha
+//!   test), every other blend mode → BLEND, named in `extras.m2_blend`;
+//!   two-sided render flag → `doubleSided`; unlit flag →
+//!   `KHR_materials_unlit`.
+//! - Particle and ribbon emitters: empty nodes under their bone with their
+//!   parameters in `extras`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use gltf_json as json;
+use json::validation::Checked::Valid;
+use json::validation::USize64;
+use m2view_anim::{Clock, sample_or};
+use m2view_format::{BlendMode, Interpolation, LoadedModel, Model, SequenceData, SequenceId, Track};
+
+use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
+
+/// The binary chunk being filled, and the JSON root referring to it.
+struct Builder {
+    root: json::Root,
+    bin: Vec<u8>,
+}
+
+impl Builder {
+    /// Appends `bytes` (4-byte aligned) as a buffer view.
+    fn view(&mut self, bytes: &[u8], target: Option<json::buffer::Target>) -> json::Index<json::buffer::View> {
+        while self.bin.len() % 4 != 0 {
+            self.bin.push(0);
+        }
+        let offset = self.bin.len();
+        self.bin.extend_from_slice(bytes);
+        self.root.push(json::buffer::View {
+            buffer: json::Index::new(0),
+            byte_length: USize64(bytes.len() as u64),
+            byte_offset: Some(USize64(offset as u64)),
+            byte_stride: None,
+            extensions: None,
+            extras: Default::default(),
+            name: None,
+            target: target.map(Valid),
+        })
+    }
+
+    /// An accessor of `count` elements of `ty` over a new view of `bytes`.
+    #[allow(clippy::too_many_arguments)]
+    fn accessor(
+        &mut self,
+        bytes: &[u8],
+        count: usize,
+        component: json::accessor::ComponentType,
+        ty: json::accessor::Type,
+        target: Option<json::buffer::Target>,
+        minmax: Option<(Vec<f32>, Vec<f32>)>,
+        normalized: bool,
+    ) -> json::Index<json::Accessor> {
+        let view = self.view(bytes, target);
+        let (min, max) = match minmax {
+            Some((lo, hi)) => (Some(json::Value::from(lo)), Some(json::Value::from(hi))),
+            None => (None, None),
+        };
+        self.root.push(json::Accessor {
+            buffer_view: Some(view),
+            byte_offset: None,
+            count: USize64(count as u64),
+            component_type: Valid(json::accessor::GenericComponentType(component)),
+            extensions: None,
+            extras: Default::default(),
+            type_: Valid(ty),
+            min,
+            max,
+            name: None,
+            normalized,
+            sparse: None,
+        })
+    }
+
+    /// Float vectors of `n` components (`min`/`max` when `bounds`).
+    fn floats(&mut self, values: &[f32], n: usize, target: Option<json::buffer::Target>, bounds: bool) -> json::Index<json::Accessor> {
+        use json::accessor::Type;
+        let ty = match n {
+            1 => Type::Scalar,
+            2 => Type::Vec2,
+            3 => Type::Vec3,
+            4 => Type::Vec4,
+            _ => Type::Mat4,
+        };
+        let minmax = bounds.then(|| {
+            let (mut lo, mut hi) = (vec![f32::MAX; n], vec![f32::MIN; n]);
+            for c in values.chunks_exact(n) {
+                for k in 0..n {
+                    lo[k] = lo[k].min(c[k]);
+                    hi[k] = hi[k].max(c[k]);
+                }
+            }
+            (lo, hi)
+        });
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.accessor(&bytes, values.len() / n, json::accessor::ComponentType::F32, ty, target, minmax, false)
+    }
+}
+
+fn extras(v: serde_json::Value) -> json::Extras {
+    serde_json::value::to_raw_value(&v).ok()
+}
+
+/// The RGBA image of texture `i` as drawn (BLP level 0, or a Warcraft III team colour).
+pub(crate) fn texture_rgba(lm: &LoadedModel, i: usize) -> Option<(u32, u32, Vec<u8>)> {
+    if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
+        crate::scene::team_texture(&lm.model, i, crate::scene::DEFAULT_TEAM_COLOR)
+    {
+        return Some((width, height, mips.into_iter().next()?));
+    }
+    let path = lm.texture_files.get(i)?.as_ref()?;
+    let img = lm.read(path).and_then(m2view_format::blp::Blp::parse).and_then(|b| b.decode(0)).ok()?;
+    Some((img.width, img.height, img.pixels))
+}
+
+/// The name of sequence `i` as the viewer shows it, `.N` for variation N.
+fn animation_name(model: &Model, i: usize) -> String {
+    let s = &model.sequences[i];
+    let base = model.sequence_name(SequenceId(i as u16));
+    if s.variation > 0 { format!("{base}.{}", s.variation) } else { base }
+}
+
+/// Times (ms) at which to sample `track` for sequence `seq` of `duration` ms:
+/// its own keys, or 30 Hz over the sequence for a global-sequence track.
+fn sample_times<T>(track: &Track<T>, seq: usize, duration: u32) -> Vec<f32> {
+    if track.global_sequence.is_some() {
+        let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
+        return (0..=n).map(|k| (k as f32 * duration as f32 / n as f32).min(duration as f32)).collect();
+    }
+    let Some(keys) = track.keys_for(seq) else { return Vec::new() };
+    // glTF wants strictly increasing times; some files store keys out of order.
+    let mut t: Vec<f32> = keys.times.iter().map(|&ms| (ms as f32).min(duration.max(1) as f32)).collect();
+    t.sort_by(f32::total_cmp);
+    t.dedup();
+    t
+}
+
+/// Builds the `.glb` of `lm` (with its current skin and loaded `.anim` files).
+/// Errors: a LOD that does not exist.
+pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String> {
+    let model = &lm.model;
+    let mut b = Builder { root: json::Root::default(), bin: Vec::new() };
+    b.root.asset.generator = Some(format!("m2view {}", env!("CARGO_PKG_VERSION")));
+    let lod = match model.lods.get(opts.lod) {
+        Some(l) => Some(l),
+        None if model.lods.is_empty() => None,
+        None => return Err(format!("LOD {} out of range (model has {})", opts.lod, model.lods.len())),
+    };
+
+    // Skeleton: node i = bone i.
+    let pivot = |i: usize| glam::Vec3::from(model.bones[i].pivot);
+    let rest = |i: usize| {
+        let parent = model.bones[i].parent.map_or(glam::Vec3::ZERO, |p| pivot(p.index()));
+        pivot(i) - parent
+    };
+    for (i, bone) in model.bones.iter().enumerate() {
+        let name = if bone.name.is_empty() { format!("bone{i}") } else { bone.name.clone() };
+        b.root.push(json::Node { name: Some(name), translation: Some(zup_to_yup(rest(i).into())), ..Default::default() });
+    }
+    let mut children: Vec<Vec<json::Index<json::Node>>> = vec![Vec::new(); model.bones.len()];
+    let mut roots = Vec::new();
+    for (i, bone) in model.bones.iter().enumerate() {
+        match bone.parent {
+            Some(p) => children[p.index()].push(json::Index::new(i as u32)),
+            None => roots.push(json::Index::new(i as u32)),
+        }
+    }
+
+    // Emitters: empty nodes under their bone, parameters in extras.
+    let emitters = model.particles.iter().map(|e| (e.bone, e.position, "particle", format!("{:?}", e.emitter_type), e.blend))
+        .chain(model.ribbons.iter().map(|r| (r.bone, r.position, "ribbon", String::new(), BlendMode::Add)));
+    for (k, (bone, position, kind, generator, blend)) in emitters.enumerate() {
+        let at = glam::Vec3::from(position) - bone.map_or(glam::Vec3::ZERO, |b| pivot(b.index()));
+        let node = b.root.push(json::Node {
+            name: Some(format!("{kind} emitter {k}")),
+            translation: Some(zup_to_yup(at.into())),
+            extras: extras(serde_json::json!({ "m2_emitter": kind, "generator": generator, "blend": blend.name() })),
+            ..Default::default()
+        });
+        match bone {
+            Some(bi) if bi.index() < children.len() => children[bi.index()].push(node),
+            _ => roots.push(node),
+        }
+    }
+    for (i, c) in children.into_iter().enumerate() {
+        if !c.is_empty() {
+            b.root.nodes[i].children = Some(c);
+        }
+    }
+    // One skeleton node over every root bone: glTF wants the joints under a common root.
+    if !roots.is_empty() {
+        let skeleton = b.root.push(json::Node { name: Some("skeleton".into()), children: Some(roots), ..Default::default() });
+        roots = vec![skeleton];
+    }
+
+    // Mesh.
+    if let Some(lod) = lod.filter(|l| !l.indices.is_empty()) {
+        let mesh_node = mesh(&mut b, lm, lod, opts);
+        if let Some(node) = mesh_node {
+            roots.push(node);
+        }
+    }
+    let scene = b.root.push(json::Scene { extensions: None, extras: Default::default(), name: Some(model.name.clone()), nodes: roots });
+    b.root.scene = Some(scene);
+
+    animations(&mut b, model, opts, &rest);
+
+    while b.bin.len() % 4 != 0 {
+        b.bin.push(0);
+    }
+    // A model with nothing binary (an MDX emitter rig) has no buffer at all.
+    if !b.bin.is_empty() {
+        b.root.push(json::Buffer { byte_length: USize64(b.bin.len() as u64), name: None, uri: None, extensions: None, extras: Default::default() });
+    }
+    let mut text = serde_json::to_vec(&b.root).map_err(|e| e.to_string())?;
+    while text.len() % 4 != 0 {
+        text.push(b' ');
+    }
+    let bin_chunk = if b.bin.is_empty() { 0 } else { 8 + b.bin.len() };
+    let glb = gltf::binary::Glb {
+        header: gltf::binary::Header { magic: *b"glTF", version: 2, length: (12 + 8 + text.len() + bin_chunk) as u32 },
+        json: std::borrow::Cow::Owned(text),
+        bin: (!b.bin.is_empty()).then_some(std::borrow::Cow::Owned(b.bin)),
+    };
+    glb.to_vec().map_err(|e| e.to_string())
+}
+
+/// Vertex attributes, one primitive per visible batch, materials and
+/// textures; returns the mesh node (skinned when the model has bones).
+fn mesh(b: &mut Builder, lm: &LoadedModel, lod: &m2view_format::Lod, opts: &ExportOptions) -> Option<json::Index<json::Node>> {
+    use json::accessor::{ComponentType, Type};
+    use json::buffer::Target;
+    let model = &lm.model;
+    let n = model.vertices.len();
+    let mut pos = Vec::with_capacity(n * 3);
+    let mut nrm = Vec::with_capacity(n * 3);
+    let (mut uv0, mut uv1) = (Vec::with_capacity(n * 2), Vec::with_capacity(n * 2));
+    let mut joints = Vec::with_capacity(n * 4);
+    let mut weights = Vec::with_capacity(n * 4);
+    for v in &model.vertices {
+        pos.extend(zup_to_yup(v.position));
+        let nv = glam::Vec3::from(zup_to_yup(v.normal)).try_normalize().unwrap_or(glam::Vec3::Y);
+        nrm.extend(nv.to_array());
+        uv0.extend(v.uv[0]);
+        uv1.extend(v.uv[1]);
+        let total: u32 = v.bone_weights.iter().map(|&w| w as u32).sum();
+        for k in 0..4 {
+            let w = if total == 0 { (k == 0) as u32 as f32 } else { v.bone_weights[k] as f32 / total as f32 };
+            weights.push(w);
+            let j = if w > 0.0 { v.bone_indices[k].min(model.bones.len().saturating_sub(1) as u16) } else { 0 };
+            joints.push(j);
+        }
+    }
+    let mut attributes = BTreeMap::new();
+    use json::mesh::Semantic;
+    attributes.insert(Valid(Semantic::Positions), b.floats(&pos, 3, Some(Target::ArrayBuffer), true));
+    attributes.insert(Valid(Semantic::Normals), b.floats(&nrm, 3, Some(Target::ArrayBuffer), false));
+    attributes.insert(Valid(Semantic::TexCoords(0)), b.floats(&uv0, 2, Some(Target::ArrayBuffer), false));
+    attributes.insert(Valid(Semantic::TexCoords(1)), b.floats(&uv1, 2, Some(Target::ArrayBuffer), false));
+    let skinned = !model.bones.is_empty();
+    if skinned {
+        let bytes: Vec<u8> = joints.iter().flat_map(|j: &u16| j.to_le_bytes()).collect();
+        let j = b.accessor(&bytes, n, ComponentType::U16, Type::Vec4, Some(Target::ArrayBuffer), None, false);
+        attributes.insert(Valid(Semantic::Joints(0)), j);
+        attributes.insert(Valid(Semantic::Weights(0)), b.floats(&weights, 4, Some(Target::ArrayBuffer), false));
+    }
+    let geosets = opts.geosets.clone().unwrap_or_else(|| crate::scene::default_geosets(model, opts.lod));
+    let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
+    let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
+    let mut primitives = Vec::new();
+    for batch in &lod.batches {
+        let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
+        if !geosets.contains(&sub.geoset_id) {
+            continue;
+        }
+        let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
+        let Some(idx) = lod.indices.get(range) else { continue };
+        if idx.is_empty() {
+            continue;
+        }
+        let bytes: Vec<u8> = idx.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let indices = b.accessor(&bytes, idx.len(), ComponentType::U32, Type::Scalar, Some(Target::ElementArrayBuffer), None, false);
+        let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
+        let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t)));
+        let material = *materials
+            .entry((batch.material as usize, tex))
+            .or_insert_with(|| material(b, model, batch.material as usize, texture));
+        primitives.push(json::mesh::Primitive {
+            attributes: attributes.clone(),
+            extensions: None,
+            extras: Default::default(),
+            indices: Some(indices),
+            material: Some(material),
+            mode: Valid(json::mesh::Mode::Triangles),
+            targets: None,
+        });
+    }
+    if primitives.is_empty() {
+        return None;
+    }
+    let mesh = b.root.push(json::Mesh { extensions: None, extras: Default::default(), name: Some(model.name.clone()), primitives, weights: None });
+    let skin = skinned.then(|| {
+        let ibm: Vec<f32> = (0..model.bones.len())
+            .flat_map(|i| glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(model.bones[i].pivot))).to_cols_array())
+            .collect();
+        let ibm = b.floats(&ibm, 16, None, false);
+        b.root.push(json::Skin {
+            extensions: None,
+            extras: Default::default(),
+            inverse_bind_matrices: Some(ibm),
+            joints: (0..model.bones.len()).map(|i| json::Index::new(i as u32)).collect(),
+            name: None,
+            skeleton: None,
+        })
+    });
+    Some(b.root.push(json::Node { name: Some(format!("{} mesh", model.name)), mesh: Some(mesh), skin, ..Default::default() }))
+}
+
+/// Texture `t` as an embedded PNG (`None` when it cannot be read).
+fn image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json::Texture>> {
+    let (w, h, px) = texture_rgba(lm, t)?;
+    let mut png = Vec::new();
+    image::write_buffer_with_format(&mut std::io::Cursor::new(&mut png), &px, w, h, image::ExtendedColorType::Rgba8, image::ImageFormat::Png).ok()?;
+    let view = b.view(&png, None);
+    let image = b.root.push(json::Image {
+        buffer_view: Some(view),
+        mime_type: Some(json::image::MimeType("image/png".into())),
+        name: lm.texture_files.get(t).cloned().flatten().map(|p| p.display().to_string()),
+        uri: None,
+        extensions: None,
+        extras: Default::default(),
+    });
+    let tex = lm.model.textures.get(t)?;
+    let wrap = |w: bool| Valid(if w { json::texture::WrappingMode::Repeat } else { json::texture::WrappingMode::ClampToEdge });
+    let sampler = b.root.push(json::texture::Sampler { wrap_s: wrap(tex.wrap_u), wrap_t: wrap(tex.wrap_v), ..Default::default() });
+    Some(b.root.push(json::Texture { name: None, sampler: Some(sampler), source: image, extensions: None, extras: Default::default() }))
+}
+
+/// The glTF material of M2 material `m` with base colour `texture`.
+fn material(b: &mut Builder, model: &Model, m: usize, texture: Option<json::Index<json::Texture>>) -> json::Index<json::Material> {
+    let mat = model.materials.get(m);
+    let blend = mat.map_or(BlendMode::Opaque, |m| m.blend);
+    let flags = mat.map_or(0, |m| m.flags);
+    let (alpha_mode, cutoff) = match blend {
+        BlendMode::Opaque => (json::material::AlphaMode::Opaque, None),
+        BlendMode::AlphaKey => (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(224.0 / 255.0))),
+        _ => (json::material::AlphaMode::Blend, None),
+    };
+    let unlit = flags & 0x1 != 0;
+    if unlit && !b.root.extensions_used.iter().any(|e| e == "KHR_materials_unlit") {
+        b.root.extensions_used.push("KHR_materials_unlit".into());
+    }
+    b.root.push(json::Material {
+        alpha_cutoff: cutoff,
+        alpha_mode: Valid(alpha_mode),
+        double_sided: flags & 0x4 != 0,
+        name: Some(format!("material {m} ({})", blend.name())),
+        pbr_metallic_roughness: json::material::PbrMetallicRoughness {
+            base_color_texture: texture.map(|index| json::texture::Info { index, tex_coord: 0, extensions: None, extras: Default::default() }),
+            metallic_factor: json::material::StrengthFactor(0.0),
+            roughness_factor: json::material::StrengthFactor(1.0),
+            ..Default::default()
+        },
+        extensions: unlit.then(|| json::extensions::material::Material { unlit: Some(json::extensions::material::Unlit {}), ..Default::default() }),
+        extras: extras(serde_json::json!({ "m2_blend": blend.name(), "m2_render_flags": flags })),
+        ..Default::default()
+    })
+}
+
+/// One animation per exported sequence.
+fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn Fn(usize) -> glam::Vec3) {
+    use json::animation::{Interpolation as I, Property};
+    let all: Vec<usize> = (0..model.sequences.len()).collect();
+    let wanted = opts.sequences.as_ref().unwrap_or(&all);
+    let mut used_names: HashMap<String, usize> = HashMap::new();
+    for &seq in wanted {
+        let Some(s) = model.sequences.get(seq) else { continue };
+        if matches!(s.data, SequenceData::Alias | SequenceData::External { loaded: false }) {
+            continue;
+        }
+        let duration = s.duration_ms;
+        let mut channels = Vec::new();
+        let mut samplers: Vec<json::animation::Sampler> = Vec::new();
+        let mut globals = Vec::new();
+        for (i, bone) in model.bones.iter().enumerate() {
+            for path in [Property::Translation, Property::Rotation, Property::Scale] {
+                let (times, values, comps, interp) = match path {
+                    Property::Translation => channel(model, &bone.translation, seq, duration, &mut globals, [0.0; 3], |v| {
+                        zup_to_yup((rest(i) + glam::Vec3::from(v)).into()).to_vec()
+                    }),
+                    Property::Rotation => channel(model, &bone.rotation, seq, duration, &mut globals, [0.0, 0.0, 0.0, 1.0], |q| {
+                        glam::Quat::from_array(zup_to_yup_quat(q)).normalize().to_array().to_vec()
+                    }),
+                    _ => channel(model, &bone.scale, seq, duration, &mut globals, [1.0; 3], |v| [v[0], v[2], v[1]].to_vec()),
+                };
+                if times.is_empty() {
+                    continue;
+                }
+                let mut values = values;
+                if path == Property::Rotation {
+                    // Keep consecutive quaternions on one hemisphere (shortest path).
+                    for k in 1..times.len() {
+                        let (a, c) = values.split_at_mut(k * 4);
+                        let prev = &a[(k - 1) * 4..];
+                        if prev.iter().zip(&c[..4]).map(|(x, y)| x * y).sum::<f32>() < 0.0 {
+                            c[..4].iter_mut().for_each(|x| *x = -*x);
+                        }
+                    }
+                }
+                let secs: Vec<f32> = times.iter().map(|t| t / 1000.0).collect();
+                let input = b.floats(&secs, 1, None, true);
+                let output = b.floats(&values, comps, None, false);
+                let sampler = json::Index::new(samplers.len() as u32);
+                samplers.push(json::animation::Sampler { extensions: None, extras: Default::default(), input, interpolation: Valid(if interp { I::Linear } else { I::Step }), output });
+                channels.push(json::animation::Channel {
+                    sampler,
+                    target: json::animation::Target { extensions: None, extras: Default::default(), node: json::Index::new(i as u32), path: Valid(path) },
+                    extensions: None,
+                    extras: Default::default(),
+                });
+            }
+        }
+        if channels.is_empty() {
+            continue;
+        }
+        let mut name = animation_name(model, seq);
+        let n = used_names.entry(name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            name = format!("{name} ({seq})");
+        }
+        b.root.push(json::Animation { extensions: None, extras: extras(serde_json::json!({ "m2_sequence": seq, "anim_id": s.anim_id })), channels, name: Some(name), samplers });
+    }
+}
+
+/// Samples `track` for sequence `seq`: `(times ms, flattened values, components, linear)`.
+fn channel<T: m2view_anim::sample::Interp>(
+    model: &Model,
+    track: &Track<T>,
+    seq: usize,
+    duration: u32,
+    globals: &mut Vec<f32>,
+    default: T,
+    convert: impl Fn(T) -> Vec<f32>,
+) -> (Vec<f32>, Vec<f32>, usize, bool) {
+    let times = sample_times(track, seq, duration);
+    let mut values = Vec::new();
+    let mut comps = 0;
+    for &t in &times {
+        m2view_anim::global_times(model, t as f64, globals);
+        let v = convert(sample_or(track, &Clock::new(seq, t, globals), default));
+        comps = v.len();
+        values.extend(v);
+    }
+    (times, values, comps, track.interpolation != Interpolation::None)
+}

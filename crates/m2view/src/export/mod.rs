@@ -1,0 +1,123 @@
+//! Taking a model out: glTF 2.0 binary ([`gltf`]) with skeleton, skin,
+//! every sequence as an animation and embedded PNG textures, and a static
+//! OBJ + MTL of a pose ([`obj`]).
+//!
+//! Coordinates: WoW models are Z-up right-handed (X forward, Y left); glTF
+//! is Y-up right-handed. Every position, direction and rotation is mapped
+//! once by [`zup_to_yup`] (`(x, y, z) → (x, z, −y)`, a rotation of −90°
+//! about X); units stay model units (yards in the game, metres by glTF's
+//! convention).
+
+pub mod gltf;
+pub mod obj;
+
+use std::collections::BTreeSet;
+
+/// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
+pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {
+    [v[0], v[2], -v[1]]
+}
+
+/// A quaternion `[x, y, z, w]` of Z-up space expressed in Y-up space.
+pub fn zup_to_yup_quat(q: [f32; 4]) -> [f32; 4] {
+    [q[0], q[2], -q[1], q[3]]
+}
+
+/// What to export.
+#[derive(Debug, Clone, Default)]
+pub struct ExportOptions {
+    /// LOD (skin profile) index.
+    pub lod: usize,
+    /// Geosets to include (`None`: the game's defaults).
+    pub geosets: Option<BTreeSet<u16>>,
+    /// Sequences to export as animations (`None`: all).
+    pub sequences: Option<Vec<usize>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::{Mat3, Quat, Vec3};
+
+    #[test]
+    fn the_axis_change_is_a_rotation() {
+        // Z-up's up (0,0,1) becomes Y-up's up; WoW's left (+Y) becomes glTF's −Z.
+        assert_eq!(zup_to_yup([0.0, 0.0, 1.0]), [0.0, 1.0, -0.0]);
+        assert_eq!(zup_to_yup([0.0, 1.0, 0.0]), [0.0, 0.0, -1.0]);
+        // Rotating then converting equals converting then rotating by the converted quaternion.
+        let q = Quat::from_axis_angle(Vec3::new(0.3, -0.5, 0.8).normalize(), 1.1);
+        let v = [0.2f32, 0.7, -0.4];
+        let a = Vec3::from(zup_to_yup((q * Vec3::from(v)).into()));
+        let b = Quat::from_array(zup_to_yup_quat(q.to_array())) * Vec3::from(zup_to_yup(v));
+        assert!((a - b).length() < 1e-5, "{a} {b}");
+        let m = Mat3::from_cols(zup_to_yup([1.0, 0.0, 0.0]).into(), zup_to_yup([0.0, 1.0, 0.0]).into(), zup_to_yup([0.0, 0.0, 1.0]).into());
+        assert!((m.determinant() - 1.0).abs() < 1e-6, "right-handed to right-handed");
+    }
+}
+
+/// Options of `m2view export`.
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// Model file (a virtual path with --data).
+    pub file: std::path::PathBuf,
+    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations) or `.obj` (+ `.mtl`, PNGs).
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// LOD (skin profile) index.
+    #[arg(long, default_value_t = 0)]
+    pub lod: usize,
+    /// Comma-separated sequence indices to export as animations (default: all).
+    #[arg(long)]
+    pub sequences: Option<String>,
+    /// Dress the creature with its K-th skin (see `info`).
+    #[arg(long)]
+    pub skin: Option<usize>,
+    /// OBJ only: the pose at this time (ms) of the first sequence (default: the bind pose).
+    #[arg(long)]
+    pub time: Option<f32>,
+}
+
+/// Runs `m2view export`. `Err((code, message))`: 2 for bad input files, 1 otherwise.
+pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8, String)> {
+    let mut lm = m2view_format::load_model_file(&a.file, load).map_err(|e| (2, e.to_string()))?;
+    if let Some(k) = a.skin
+        && !lm.apply_skin(k)
+    {
+        return Err((1, format!("skin {k} out of range (model has {})", lm.skins.len())));
+    }
+    let sequences = match &a.sequences {
+        Some(list) => Some(
+            list.split(',')
+                .map(|s| s.trim().parse::<usize>().map_err(|_| (1, format!("bad sequence index {s:?}"))))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        None => None,
+    };
+    // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
+    for i in 0..lm.model.sequences.len() {
+        if sequences.as_ref().is_none_or(|s| s.contains(&i)) {
+            lm.load_anim(m2view_format::SequenceId(i as u16)).map_err(|e| (2, e.to_string()))?;
+        }
+    }
+    for w in &lm.model.warnings {
+        eprintln!("warning: {w}");
+    }
+    let opts = ExportOptions { lod: a.lod, geosets: None, sequences };
+    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "glb" => {
+            let bytes = gltf::to_glb(&lm, &opts).map_err(|e| (1, e))?;
+            std::fs::write(&a.output, bytes).map_err(|e| (1, format!("{}: {e}", a.output.display())))
+        }
+        "obj" => {
+            let mut pose = m2view_anim::Pose::default();
+            if let Some(t) = a.time {
+                let mut player = m2view_anim::Player::new(&lm.model);
+                player.advance(&lm.model, t);
+                crate::scene::pose(&lm.model, &mut player, glam::Mat4::IDENTITY, &mut pose);
+            }
+            obj::write_obj(&lm, &pose.bones, &opts, &a.output).map_err(|e| (1, e))
+        }
+        _ => Err((1, format!("{}: the output must end in .glb or .obj", a.output.display()))),
+    }
+}

@@ -1,0 +1,161 @@
+//! Exports checked by tools nobody here wrote: every shared sample exported
+//! to `.glb` must give 0 errors in the Khronos glTF-Validator (npm
+//! `gltf-validator`, installed by `.ci/run`; found through
+//! `M2VIEW_GLTF_VALIDATOR` or `target/gltf-validator`), and the structure
+//! read back with the `gltf` crate must hold what the model holds.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use m2view::export::{ExportOptions, gltf::to_glb, obj::write_obj};
+use m2view_format::{LoadOptions, SequenceData, load_model_file};
+
+
+/// The validator's module folder, or `None` (said loudly; a failure when
+/// `M2VIEW_REQUIRE_TOOLS=1`, as CI sets).
+fn validator() -> Option<PathBuf> {
+    let dir = std::env::var_os("M2VIEW_GLTF_VALIDATOR").map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/gltf-validator/node_modules/gltf-validator")
+    });
+    if dir.join("package.json").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
+        "gltf-validator required but not at {} (npm install --prefix target/gltf-validator gltf-validator)",
+        dir.display()
+    );
+    eprintln!("!!! gltf-validator not found at {}: glTF validation skipped", dir.display());
+    None
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-export-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn every_sample_exports_to_valid_gltf() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let Some(validator) = validator() else { return };
+    let files = m2view_format::fixtures::model_files(&samples);
+    let out = temp("corpus");
+    let mut glbs = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let lm = load_model_file(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let glb = to_glb(&lm, &ExportOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let p = out.join(format!("{i}.glb"));
+        std::fs::write(&p, glb).unwrap();
+        glbs.push(p);
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+    let run = Command::new("node").arg(&script).args(&glbs).env("GLTF_VALIDATOR", &validator).output().expect("node");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let reports: Vec<serde_json::Value> = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(reports.len(), files.len());
+    let (mut errors, mut warnings) = (0, 0);
+    for (r, f) in reports.iter().zip(&files) {
+        let (e, w) = (r["errors"].as_u64().unwrap(), r["warnings"].as_u64().unwrap());
+        if e > 0 {
+            eprintln!("{}: {}", f.display(), r["messages"]);
+        }
+        errors += e;
+        warnings += w;
+    }
+    eprintln!("glTF-Validator: {} models, {errors} errors, {warnings} warnings", files.len());
+    assert_eq!(errors, 0);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn the_glb_holds_the_skeleton_animations_and_textures() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let bytes = to_glb(&lm, &ExportOptions::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let m = &lm.model;
+    let skin = g.skins().next().expect("a skin");
+    assert_eq!(skin.joints().count(), m.bones.len());
+    let in_file = m.sequences.iter().filter(|s| !matches!(s.data, SequenceData::Alias | SequenceData::External { loaded: false })).count();
+    let names: Vec<String> = g.animations().map(|a| a.name().unwrap_or_default().to_string()).collect();
+    assert!(names.len() <= in_file && names.len() >= in_file - 2, "{} animations of {in_file} sequences", names.len());
+    assert!(names.contains(&"Stand".to_string()) && names.contains(&"Stand.1".to_string()), "{names:?}");
+    // One primitive per drawn batch, every texture embedded as PNG.
+    let prims: usize = g.meshes().map(|mesh| mesh.primitives().count()).sum();
+    assert_eq!(prims, m2view::scene::visible_batches(m, 0, &m2view::scene::default_geosets(m, 0)).0);
+    let drawn: std::collections::BTreeSet<usize> = m.lods[0]
+        .batches
+        .iter()
+        .filter_map(|b| b.textures.first().and_then(|t| t.texture).map(|t| t.index()))
+        .collect();
+    assert_eq!(g.images().count(), drawn.len());
+    assert!(g.images().all(|i| matches!(i.source(), gltf::image::Source::View { mime_type: "image/png", .. })));
+    // The bind pose: the rest translation of a child bone is its pivot minus its parent's, Y-up.
+    let child = m.bones.iter().position(|b| b.parent.is_some()).unwrap();
+    let parent = m.bones[child].parent.unwrap().index();
+    let node = g.nodes().nth(child).unwrap();
+    let (t, _, _) = node.transform().decomposed();
+    let d = [m.bones[child].pivot[0] - m.bones[parent].pivot[0], m.bones[child].pivot[1] - m.bones[parent].pivot[1], m.bones[child].pivot[2] - m.bones[parent].pivot[2]];
+    assert!((t[0] - d[0]).abs() < 1e-5 && (t[1] - d[2]).abs() < 1e-5 && (t[2] + d[1]).abs() < 1e-5, "{t:?} vs {d:?}");
+}
+
+#[test]
+fn obj_export_writes_geometry_materials_and_textures() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let out = temp("obj");
+    write_obj(&lm, &[], &ExportOptions::default(), &out.join("murloc.obj")).unwrap();
+    let obj = std::fs::read_to_string(out.join("murloc.obj")).unwrap();
+    let verts = obj.lines().filter(|l| l.starts_with("v ")).count();
+    let faces = obj.lines().filter(|l| l.starts_with("f ")).count();
+    assert_eq!(verts, lm.model.vertices.len());
+    assert_eq!(faces, m2view::scene::visible_batches(&lm.model, 0, &m2view::scene::default_geosets(&lm.model, 0)).1);
+    let mtl = std::fs::read_to_string(out.join("murloc.mtl")).unwrap();
+    assert!(mtl.contains("map_Kd murloc_tex0.png"), "{mtl}");
+    // The skin (Murloc2_Green) is texture 0, decoded to PNG.
+    let png = image::open(out.join("murloc_tex0.png")).unwrap();
+    let blp = m2view_format::blp::Blp::parse(std::fs::read(lm.texture_files[0].as_ref().unwrap()).unwrap()).unwrap();
+    assert_eq!((png.width(), png.height()), (blp.width, blp.height));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn blender_imports_the_skeleton_and_every_animation() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let have = Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(), "blender required but not on PATH (Debian: blender python3-numpy)");
+        eprintln!("!!! blender not found: import test skipped");
+        return;
+    }
+    let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let out = temp("blender");
+    let glb = out.join("hound.glb");
+    std::fs::write(&glb, to_glb(&lm, &ExportOptions::default()).unwrap()).unwrap();
+    // Blender 3.4's importer still calls numpy.bool (gone from numpy >= 1.24): restore the alias.
+    let script = format!(
+        "import numpy\nif not hasattr(numpy, 'bool'): numpy.bool = bool\nimport bpy, json\n\
+         bpy.ops.wm.read_factory_settings(use_empty=True)\nbpy.ops.import_scene.gltf(filepath={:?})\n\
+         arm = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
+         acts = [(a.name, a.frame_range[1], len(a.fcurves)) for a in bpy.data.actions]\n\
+         print('M2VIEW ' + json.dumps({{'armatures': len(arm), 'bones': len(arm[0].data.bones) if arm else 0, \
+         'meshes': len([o for o in bpy.data.objects if o.type == 'MESH']), 'actions': acts}}))\n",
+        glb.display().to_string()
+    );
+    let run = Command::new("blender").args(["-b", "--factory-startup", "--python-expr", &script]).output().unwrap();
+    let text = String::from_utf8_lossy(&run.stdout);
+    let line = text.lines().find_map(|l| l.strip_prefix("M2VIEW ")).unwrap_or_else(|| panic!("{text}\n{}", String::from_utf8_lossy(&run.stderr)));
+    let r: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert_eq!((r["armatures"].as_u64(), r["bones"].as_u64(), r["meshes"].as_u64()), (Some(1), Some(lm.model.bones.len() as u64), Some(1)));
+    let actions = r["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), lm.model.sequences.len(), "one action per sequence");
+    // Stand (4000 ms) plays 4 s: 96 frames at Blender's 24 fps, with keyed curves.
+    let stand = actions.iter().find(|a| a[0].as_str().is_some_and(|n| n.starts_with("Stand_"))).expect("Stand");
+    assert!((stand[1].as_f64().unwrap() - 96.0).abs() < 1.0 && stand[2].as_u64().unwrap() > 0, "{stand}");
+    let _ = std::fs::remove_dir_all(&out);
+}
