@@ -34,7 +34,7 @@ pub struct RenderArgs {
     /// Time in the sequence, ms (global sequences run on the same clock).
     #[arg(long, default_value_t = 0.0)]
     pub time: f32,
-    /// front|back|left|right|top|iso|model:<n>.
+    /// front|back|left|right|top|iso|yaw:<degrees>|model:<n>.
     #[arg(long, default_value = "front")]
     pub camera: String,
     /// LOD (skin profile) index.
@@ -52,6 +52,16 @@ pub struct RenderArgs {
     /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
     #[arg(long, default_value = "FF0303")]
     pub team_color: String,
+    /// Turntable: one full turn while the sequence plays, to an animated `.gif`, or to
+    /// numbered PNGs `<out>_0000.png`... when OUTPUT ends in `.png`.
+    #[arg(long)]
+    pub turntable: bool,
+    /// Turntable frames (one full turn).
+    #[arg(long, default_value_t = 48)]
+    pub frames: u32,
+    /// Turntable frames per second (animation time advances 1000/FPS ms a frame).
+    #[arg(long, default_value_t = 24.0)]
+    pub fps: f32,
     /// Play variations: when the sequence ends, pick another variation of its
     /// animation by frequency, as the game does (reproducible).
     #[arg(long)]
@@ -353,6 +363,9 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     if a.all {
         return run_all(a, opts);
     }
+    if a.turntable {
+        return run_turntable(a, opts);
+    }
     let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
     let req = request_for(a, &mut lm, opts)?;
     for w in &lm.model.warnings {
@@ -365,6 +378,63 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         .map_err(|e| (1, format!("{}: {e}", a.output.display())))?;
     if a.stats {
         println!("{}", serde_json::to_string(&stats).map_err(|e| (1, e.to_string()))?);
+    }
+    Ok(())
+}
+
+/// `render --turntable`.
+fn run_turntable(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+    let req = request_for(a, &mut lm, opts)?;
+    let bar = indicatif::ProgressBar::new(a.frames as u64);
+    write_turntable(&lm, &req, a.frames, a.fps, &a.output, &|_| bar.inc(1)).map_err(|e| (1, e))?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// A turntable of `lm`: `frames` views around it (yaw 0 → 360°, 20° up)
+/// while its sequence plays from `req.time_ms` at `fps`, written to `out` as
+/// a looping animated GIF, or as numbered PNGs `<out>_0000.png`, ... when
+/// `out` does not end in `.gif`. `progress` is called after each frame.
+/// Opens its own headless device (the window calls it from a worker thread).
+pub fn write_turntable(
+    lm: &LoadedModel,
+    req: &RenderRequest,
+    frames: u32,
+    fps: f32,
+    out: &std::path::Path,
+    progress: &dyn Fn(u32),
+) -> Result<(), String> {
+    if frames == 0 || !(fps > 0.0) {
+        return Err("--frames and --fps must be positive".into());
+    }
+    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let gif = out.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+    let mut images = Vec::new();
+    for k in 0..frames {
+        let r = RenderRequest {
+            camera: format!("yaw:{}", 360.0 * k as f32 / frames as f32),
+            time_ms: req.time_ms + k as f32 * 1000.0 / fps,
+            ..req.clone()
+        };
+        let (pixels, _) = render_image(&gpu, &renderer, lm, &r)?;
+        let img = image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?;
+        if gif {
+            images.push(img);
+        } else {
+            let path = std::path::PathBuf::from(format!("{}_{k:04}.png", out.with_extension("").display()));
+            img.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        progress(k + 1);
+    }
+    if gif {
+        let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+        let mut enc = image::codecs::gif::GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
+        enc.set_repeat(image::codecs::gif::Repeat::Infinite).map_err(|e| e.to_string())?;
+        let delay = image::Delay::from_numer_denom_ms(1000, fps.round().max(1.0) as u32);
+        enc.encode_frames(images.into_iter().map(|f| image::Frame::from_parts(f, 0, 0, delay)))
+            .map_err(|e| format!("{}: {e}", out.display()))?;
     }
     Ok(())
 }

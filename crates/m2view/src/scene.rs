@@ -191,7 +191,8 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4], particles: Option
     if lo.x <= hi.x && lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::splat(-1.0), Vec3::ONE) }
 }
 
-/// A camera for a preset (framing `bounds`), or model camera `model:<n>`
+/// A camera for a preset (framing `bounds`), `yaw:<degrees>` (around Z from
+/// the front, 20° up, framing `bounds`), or model camera `model:<n>`
 /// sampled at `clock` (animated position, target and FoV; the diagonal FoV
 /// converted to vertical for `aspect`).
 pub fn camera_for(
@@ -215,8 +216,15 @@ pub fn camera_for(
             far: c.far.max(c.near + 1.0),
         });
     }
+    if let Some(deg) = spec.strip_prefix("yaw:") {
+        // Turntable views: around Z from the front (+X), 20° above the horizon.
+        let yaw = deg.parse::<f32>().map_err(|_| format!("bad camera yaw {deg:?}"))?.to_radians();
+        let up = 20f32.to_radians();
+        let dir = Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin());
+        return Ok(Camera::framing(bounds.0, bounds.1, dir, aspect));
+    }
     let preset = Preset::parse(spec)
-        .ok_or_else(|| format!("unknown camera {spec:?} (front|back|left|right|top|iso|model:<n>)"))?;
+        .ok_or_else(|| format!("unknown camera {spec:?} (front|back|left|right|top|iso|yaw:<deg>|model:<n>)"))?;
     Ok(Camera::framing(bounds.0, bounds.1, preset.direction(), aspect))
 }
 

@@ -265,3 +265,27 @@ fn render_variations_moves_on_as_the_game_does() {
     assert_eq!(shown(&[]), 4, "Stand .0 repeats");
     assert_eq!(shown(&["--variations"]), 5, "the (seeded) pick moved on to Stand .1 by 8 s");
 }
+
+#[test]
+fn turntable_gif_and_png_sequence() {
+    use image::AnimationDecoder;
+    let p = temp("Spin.m2");
+    std::fs::write(&p, write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(temp("Spin00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
+    let gif = temp("spin.gif");
+    let args = ["render", p.to_str().unwrap(), "--turntable", "--frames", "8", "--fps", "10", "--size", "64x48"];
+    let (code, _, err) = m2view(&[&args[..], &["-o", gif.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let dec = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(std::fs::File::open(&gif).unwrap())).unwrap();
+    let frames = dec.into_frames().collect_frames().unwrap();
+    assert_eq!(frames.len(), 8);
+    assert_eq!(frames[0].buffer().dimensions(), (64, 48));
+    assert_eq!(frames[0].delay().numer_denom_ms(), (100, 1), "10 fps");
+    assert_ne!(frames[0].buffer().as_raw(), frames[2].buffer().as_raw(), "the view turns");
+    let png = temp("seq.png");
+    let (code, _, err) = m2view(&[&args[..], &["-o", png.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    for k in 0..8 {
+        assert!(temp(&format!("seq_{k:04}.png")).is_file(), "frame {k}");
+    }
+}

@@ -112,6 +112,15 @@ pub struct Current {
     pub attached: Vec<Attached>,
 }
 
+/// A turntable recording on a worker thread.
+pub struct Recording {
+    /// Frames done.
+    pub done: std::sync::Arc<std::sync::atomic::AtomicU32>,
+    /// Frames in all.
+    pub frames: u32,
+    rx: std::sync::mpsc::Receiver<Result<PathBuf, String>>,
+}
+
 /// A model hung on an attachment point of the open model; it plays its own
 /// default sequence and follows the attachment's bone.
 pub struct Attached {
@@ -234,6 +243,12 @@ pub struct AppState {
     pub attachments_changed: bool,
     /// Paths typed for attachment points, by attachment id.
     pub attach_fields: std::collections::BTreeMap<u32, String>,
+    /// What the last export or recording did (shown under the buttons).
+    pub export_status: Option<String>,
+    /// A turntable being recorded on a worker thread.
+    pub recording: Option<Recording>,
+    /// Where screenshots, exports and recordings go (default: the working folder).
+    pub output_dir: PathBuf,
     /// The models of the data sources, once indexed.
     pub browser: Option<super::browser::Browser>,
     /// A data source being indexed.
@@ -268,6 +283,9 @@ impl AppState {
             skin_changed: false,
             attachments_changed: false,
             attach_fields: Default::default(),
+            export_status: None,
+            recording: None,
+            output_dir: PathBuf::from("."),
             indexing,
             browser: None,
         }
@@ -292,6 +310,73 @@ impl AppState {
             std::sync::Arc::new(keep)
         });
         self.indexing = Some(super::browser::Indexing::start(rest, Some(path), Some(locale)));
+    }
+
+    /// Exports the open model as shown (LOD, geosets, skin; every sequence)
+    /// to `out` (`.glb` or `.obj`, the OBJ in the current pose).
+    pub fn export(&mut self, out: PathBuf) {
+        let Some(c) = &mut self.current else { return };
+        let opts = crate::export::ExportOptions { lod: c.lod, geosets: Some(c.geosets.clone()), sequences: None };
+        for i in 0..c.lm.model.sequences.len() {
+            let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
+        }
+        let result = if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
+            let mut pose = m2view_anim::Pose::default();
+            scene::pose(&c.lm.model, &mut c.player, Mat4::IDENTITY, &mut pose);
+            crate::export::obj::write_obj(&c.lm, &pose.bones, &opts, &out)
+        } else {
+            crate::export::gltf::to_glb(&c.lm, &opts).and_then(|b| std::fs::write(&out, b).map_err(|e| format!("{}: {e}", out.display())))
+        };
+        self.export_status = Some(match result {
+            Ok(()) => format!("exported {}", out.display()),
+            Err(e) => format!("export failed: {e}"),
+        });
+    }
+
+    /// Starts recording a turntable GIF of the open model (its sequence
+    /// playing, 48 frames at 24 fps, 512×512) to `out` on a worker thread.
+    pub fn record_turntable(&mut self, out: PathBuf) {
+        let Some(c) = &self.current else { return };
+        if self.recording.is_some() {
+            return;
+        }
+        let lm = c.lm.clone();
+        let req = crate::render_cmd::RenderRequest {
+            width: 512,
+            height: 512,
+            sequence: Some(c.player.sequence),
+            time_ms: 0.0,
+            camera: "yaw:0".into(),
+            lod: c.lod,
+            geosets: Some(c.geosets.clone()),
+            background: [self.view.background[0] as f64, self.view.background[1] as f64, self.view.background[2] as f64, 1.0],
+            team_color: self.team_color,
+            variations: false,
+            attachments: Vec::new(),
+        };
+        let frames = 48;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let counter = done.clone();
+        let path = out.clone();
+        std::thread::spawn(move || {
+            let progress = |k: u32| counter.store(k, std::sync::atomic::Ordering::Relaxed);
+            let r = crate::render_cmd::write_turntable(&lm, &req, frames, 24.0, &path, &progress);
+            let _ = tx.send(r.map(|()| path));
+        });
+        self.recording = Some(Recording { done, frames, rx });
+    }
+
+    /// Takes a finished recording; returns whether something changed.
+    pub fn poll_recording(&mut self) -> bool {
+        let Some(r) = &self.recording else { return false };
+        let Ok(result) = r.rx.try_recv() else { return false };
+        self.recording = None;
+        self.export_status = Some(match result {
+            Ok(p) => format!("recorded {}", p.display()),
+            Err(e) => format!("turntable failed: {e}"),
+        });
+        true
     }
 
     /// Takes a finished indexing: the new sources serve every later load.

@@ -55,7 +55,7 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             s.reload();
         }
         if i.key_pressed(Key::P) {
-            s.screenshot = Some(screenshot_path());
+            s.screenshot = Some(screenshot_path(s));
         }
         if i.key_pressed(Key::F1) {
             s.show_help = !s.show_help;
@@ -100,10 +100,41 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
     });
 }
 
-/// `m2view-<unix seconds>.png` in the working directory.
-fn screenshot_path() -> std::path::PathBuf {
+/// `m2view-<unix seconds>.png` in the output folder.
+fn screenshot_path(s: &AppState) -> std::path::PathBuf {
+    output_path(s, "png")
+}
+
+/// `m2view-<unix seconds>.<ext>` in the output folder.
+fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
     let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    std::path::PathBuf::from(format!("m2view-{t}.png"))
+    s.output_dir.join(format!("m2view-{t}.{ext}"))
+}
+
+/// Export the model as shown (glTF, OBJ) or record a turntable GIF.
+fn export_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.horizontal(|ui| {
+        if ui.button("Export glTF (.glb)").clicked() {
+            s.export(output_path(s, "glb"));
+        }
+        if ui.button("Export OBJ").clicked() {
+            s.export(output_path(s, "obj"));
+        }
+    });
+    match &s.recording {
+        Some(r) => {
+            let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
+            ui.add(egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)));
+        }
+        None => {
+            if ui.button("Record turntable (.gif)").clicked() {
+                s.record_turntable(output_path(s, "gif"));
+            }
+        }
+    }
+    if let Some(m) = &s.export_status {
+        ui.label(RichText::new(m).small());
+    }
 }
 
 fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
@@ -755,7 +786,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                 });
                 ui.horizontal(|ui| {
                     if ui.button("Screenshot (P)").clicked() {
-                        s.screenshot = Some(screenshot_path());
+                        s.screenshot = Some(screenshot_path(s));
                     }
                     ui.checkbox(&mut s.view.transparent_screenshot, "transparent background");
                 });
@@ -763,6 +794,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label(RichText::new(p).small());
                 }
             });
+            egui::CollapsingHeader::new("Export").show(ui, |ui| export_panel(ui, s));
             egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters_panel(ui, s));
             egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| replaceable_panel(ui, s));
             egui::CollapsingHeader::new("Attachments").show(ui, |ui| attachments_panel(ui, s));

@@ -294,7 +294,7 @@ impl App {
         {
             g.scene.set_model(&c.lm.model, &textures);
         }
-        if state.poll_indexing() {
+        if state.poll_indexing() || state.poll_recording() || state.recording.is_some() {
             self.ui.dirty = true;
         }
         if let Some((data, rx)) = &self.dialog
