@@ -40,7 +40,7 @@ fn temp(name: &str) -> PathBuf {
 fn every_sample_exports_to_valid_gltf() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let Some(validator) = validator() else { return };
-    let files = m2view_format::fixtures::model_files(&samples);
+    let mut files = m2view_format::fixtures::model_files(&samples);
     let out = temp("corpus");
     let mut glbs = Vec::new();
     for (i, f) in files.iter().enumerate() {
@@ -50,6 +50,12 @@ fn every_sample_exports_to_valid_gltf() {
         std::fs::write(&p, glb).unwrap();
         glbs.push(p);
     }
+    // The same exporter as JSON + .bin.
+    let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let lm = load_model_file(&murloc, &LoadOptions::default()).unwrap();
+    m2view::export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
+    glbs.push(out.join("murloc.gltf"));
+    files.push(murloc);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
     let run = Command::new("node").arg(&script).args(&glbs).env("GLTF_VALIDATOR", &validator).output().expect("node");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));

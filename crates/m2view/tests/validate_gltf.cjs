@@ -2,11 +2,14 @@
 // whose module folder is GLTF_VALIDATOR); prints one JSON array of
 // {file, errors, warnings, messages}. Used by tests/export.rs.
 const fs = require('fs');
+const path = require('path');
 const validator = require(process.env.GLTF_VALIDATOR);
 (async () => {
   const out = [];
   for (const f of process.argv.slice(2)) {
-    const r = await validator.validateBytes(new Uint8Array(fs.readFileSync(f)), { uri: f, maxIssues: 100 });
+    // A .gltf's buffers and images are read beside it.
+    const external = (uri) => Promise.resolve(new Uint8Array(fs.readFileSync(path.join(path.dirname(f), decodeURIComponent(uri)))));
+    const r = await validator.validateBytes(new Uint8Array(fs.readFileSync(f)), { uri: f, maxIssues: 100, externalResourceFunction: external });
     out.push({
       file: f,
       errors: r.issues.numErrors,

@@ -156,6 +156,34 @@ fn sample_times<T>(track: &Track<T>, seq: usize, duration: u32) -> Vec<f32> {
 /// Builds the `.glb` of `lm` (with its current skin and loaded `.anim` files).
 /// Errors: a LOD that does not exist.
 pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String> {
+    let (root, bin) = build(lm, opts, None)?;
+    let mut text = serde_json::to_vec(&root).map_err(|e| e.to_string())?;
+    while text.len() % 4 != 0 {
+        text.push(b' ');
+    }
+    let bin_chunk = if bin.is_empty() { 0 } else { 8 + bin.len() };
+    let glb = gltf::binary::Glb {
+        header: gltf::binary::Header { magic: *b"glTF", version: 2, length: (12 + 8 + text.len() + bin_chunk) as u32 },
+        json: std::borrow::Cow::Owned(text),
+        bin: (!bin.is_empty()).then_some(std::borrow::Cow::Owned(bin)),
+    };
+    glb.to_vec().map_err(|e| e.to_string())
+}
+
+/// Writes `out` (`.gltf`, JSON) and its buffer beside it (`<stem>.bin`,
+/// textures included). Errors name the file.
+pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), String> {
+    let bin_name = format!("{}.bin", out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into()));
+    let (root, bin) = build(lm, opts, Some(bin_name.clone()))?;
+    let text = serde_json::to_vec_pretty(&root).map_err(|e| e.to_string())?;
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    let bin_path = out.with_file_name(bin_name);
+    std::fs::write(&bin_path, bin).map_err(|e| format!("{}: {e}", bin_path.display()))
+}
+
+/// The glTF document of `lm` and its binary buffer; the buffer is embedded
+/// (GLB) when `uri` is `None`, else named `uri`.
+fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<(json::Root, Vec<u8>), String> {
     let model = &lm.model;
     let mut b = Builder { root: json::Root::default(), bin: Vec::new() };
     b.root.asset.generator = Some(format!("m2view {}", env!("CARGO_PKG_VERSION")));
@@ -228,19 +256,9 @@ pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String>
     }
     // A model with nothing binary (an MDX emitter rig) has no buffer at all.
     if !b.bin.is_empty() {
-        b.root.push(json::Buffer { byte_length: USize64(b.bin.len() as u64), name: None, uri: None, extensions: None, extras: Default::default() });
+        b.root.push(json::Buffer { byte_length: USize64(b.bin.len() as u64), name: None, uri, extensions: None, extras: Default::default() });
     }
-    let mut text = serde_json::to_vec(&b.root).map_err(|e| e.to_string())?;
-    while text.len() % 4 != 0 {
-        text.push(b' ');
-    }
-    let bin_chunk = if b.bin.is_empty() { 0 } else { 8 + b.bin.len() };
-    let glb = gltf::binary::Glb {
-        header: gltf::binary::Header { magic: *b"glTF", version: 2, length: (12 + 8 + text.len() + bin_chunk) as u32 },
-        json: std::borrow::Cow::Owned(text),
-        bin: (!b.bin.is_empty()).then_some(std::borrow::Cow::Owned(b.bin)),
-    };
-    glb.to_vec().map_err(|e| e.to_string())
+    Ok((b.root, b.bin))
 }
 
 /// Vertex attributes, one primitive per visible batch, materials and

@@ -1,4 +1,4 @@
-//! Taking a model out: glTF 2.0 binary ([`gltf`]) with skeleton, skin,
+//! Taking a model out: glTF 2.0 (binary `.glb`, or `.gltf` + `.bin`; [`gltf`]) with skeleton, skin,
 //! every sequence as an animation and embedded PNG textures, and a static
 //! OBJ + MTL of a pose ([`obj`]).
 //!
@@ -60,7 +60,7 @@ mod tests {
 pub struct ExportArgs {
     /// Model file (a virtual path with --data).
     pub file: std::path::PathBuf,
-    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations) or `.obj` (+ `.mtl`, PNGs).
+    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs).
     #[arg(short, long)]
     pub output: std::path::PathBuf,
     /// LOD (skin profile) index.
@@ -109,6 +109,7 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8,
             let bytes = gltf::to_glb(&lm, &opts).map_err(|e| (1, e))?;
             std::fs::write(&a.output, bytes).map_err(|e| (1, format!("{}: {e}", a.output.display())))
         }
+        "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(|e| (1, e)),
         "obj" => {
             let mut pose = m2view_anim::Pose::default();
             if let Some(t) = a.time {
@@ -118,6 +119,6 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8,
             }
             obj::write_obj(&lm, &pose.bones, &opts, &a.output).map_err(|e| (1, e))
         }
-        _ => Err((1, format!("{}: the output must end in .glb or .obj", a.output.display()))),
+        _ => Err((1, format!("{}: the output must end in .glb, .gltf or .obj", a.output.display()))),
     }
 }
