@@ -160,7 +160,7 @@ fn twinkle_table() -> &'static [f32; 128] {
 /// the scale factor. Without twinkle (percent ≥ 1, no scale range) every
 /// particle is shown at the constant factor `twinkleScale.min`, as in
 /// WebWowViewerCpp's `ParticleEmitter::CalculateParticlePreRenderData`
-/// (weight = vary · RandTable[0] + min with vary 0); the 2.4.3 UI sparkles
+/// (`weight = vary · RandTable[0] + min` with vary 0); the 2.4.3 UI sparkles
 /// (`UI-AutoCastButton.m2`, scale 0.005, twinkle scale 12) rely on it.
 pub fn twinkle(e: &ParticleEmitter, age: f32, seed: u16) -> Option<f32> {
     let [lo, hi] = e.twinkle_scale;

@@ -19,10 +19,23 @@ fn samples() -> Option<PathBuf> {
 }
 
 const CHAIN: [&str; 17] = [
-    "common.MPQ", "common-2.MPQ", "expansion.MPQ", "lichking.MPQ", "patch.MPQ", "patch-2.MPQ", "patch-3.MPQ",
-    "enUS/locale-enUS.MPQ", "enUS/speech-enUS.MPQ", "enUS/base-enUS.MPQ", "enUS/expansion-locale-enUS.MPQ",
-    "enUS/expansion-speech-enUS.MPQ", "enUS/lichking-locale-enUS.MPQ", "enUS/lichking-speech-enUS.MPQ",
-    "enUS/patch-enUS.MPQ", "enUS/patch-enUS-2.MPQ", "enUS/patch-enUS-3.MPQ",
+    "common.MPQ",
+    "common-2.MPQ",
+    "expansion.MPQ",
+    "lichking.MPQ",
+    "patch.MPQ",
+    "patch-2.MPQ",
+    "patch-3.MPQ",
+    "enUS/locale-enUS.MPQ",
+    "enUS/speech-enUS.MPQ",
+    "enUS/base-enUS.MPQ",
+    "enUS/expansion-locale-enUS.MPQ",
+    "enUS/expansion-speech-enUS.MPQ",
+    "enUS/lichking-locale-enUS.MPQ",
+    "enUS/lichking-speech-enUS.MPQ",
+    "enUS/patch-enUS.MPQ",
+    "enUS/patch-enUS-2.MPQ",
+    "enUS/patch-enUS-3.MPQ",
 ];
 
 fn bench(c: &mut Criterion) {
@@ -32,8 +45,12 @@ fn bench(c: &mut Criterion) {
     };
     let patch = s.join("grandatlant_DataMod/patch-Y.MPQ");
     let src = Mpq::open(&patch, None).unwrap();
-    let files: Vec<(String, Vec<u8>)> =
-        src.list().into_iter().filter(|e| !e.path.starts_with('(')).map(|e| (e.path.clone(), src.read(&normalize(&e.path)).unwrap())).collect();
+    let files: Vec<(String, Vec<u8>)> = src
+        .list()
+        .into_iter()
+        .filter(|e| !e.path.starts_with('('))
+        .map(|e| (e.path.clone(), src.read(&normalize(&e.path)).unwrap()))
+        .collect();
     let game = std::env::temp_dir().join(format!("m2view-vfs-bench-{}", std::process::id()));
     std::fs::create_dir_all(game.join("Data/enUS")).unwrap();
     for (i, name) in CHAIN.iter().enumerate() {

@@ -110,7 +110,10 @@ mod tests {
         let want = Some(d.join("Data/TEXTURES/Box.BLP"));
         assert_eq!(disk.find(&d.join("data\\textures\\box.blp")), want);
         assert_eq!(disk.find(&d.join("Data/x/../TEXTURES/box.blp")), None, "no folder x");
-        assert_eq!(disk.find(&d.join("Data/TEXTURES/../TEXTURES/BOX.blp")), Some(d.join("Data/TEXTURES/../TEXTURES/Box.BLP")));
+        assert_eq!(
+            disk.find(&d.join("Data/TEXTURES/../TEXTURES/BOX.blp")),
+            Some(d.join("Data/TEXTURES/../TEXTURES/Box.BLP"))
+        );
         assert_eq!(disk.read(want.as_ref().unwrap()).unwrap(), b"x");
         assert_eq!(disk.find(&d.join("data/textures/none.blp")), None);
         std::fs::remove_dir_all(&d).unwrap();

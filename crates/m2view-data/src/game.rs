@@ -64,7 +64,17 @@ fn base_rank(stem: &str) -> (u32, String) {
     if let Some(r) = custom(stem) {
         return (r, String::new());
     }
-    let order = ["patch-3", "patch-2", "@locale-patches", "patch", "@locale-patch", "lichking", "expansion", "common-2", "common"];
+    let order = [
+        "patch-3",
+        "patch-2",
+        "@locale-patches",
+        "patch",
+        "@locale-patch",
+        "lichking",
+        "expansion",
+        "common-2",
+        "common",
+    ];
     match order.iter().position(|o| *o == stem) {
         Some(i) => (1000 + i as u32 * 10, String::new()),
         None => (5000, stem.to_string()),
@@ -81,7 +91,8 @@ fn locale_rank(stem: &str, loc: &str) -> (u32, String) {
     if stem == format!("patch-{loc}") {
         return (1040, String::new());
     }
-    let order = ["lichking-locale", "expansion-locale", "locale", "base", "lichking-speech", "expansion-speech", "speech"];
+    let order =
+        ["lichking-locale", "expansion-locale", "locale", "base", "lichking-speech", "expansion-speech", "speech"];
     for (i, o) in order.iter().enumerate() {
         if stem == format!("{o}-{loc}") {
             return (2000 + i as u32 * 10, String::new());
@@ -135,26 +146,60 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(d.join("Data/enUS")).unwrap();
         std::fs::create_dir_all(d.join("Data/Cache")).unwrap();
-        for n in ["common.MPQ", "common-2.MPQ", "expansion.MPQ", "lichking.MPQ", "patch.MPQ", "patch-2.MPQ", "patch-3.MPQ", "patch-Y.MPQ", "patch-5.MPQ"] {
+        for n in [
+            "common.MPQ",
+            "common-2.MPQ",
+            "expansion.MPQ",
+            "lichking.MPQ",
+            "patch.MPQ",
+            "patch-2.MPQ",
+            "patch-3.MPQ",
+            "patch-Y.MPQ",
+            "patch-5.MPQ",
+        ] {
             std::fs::write(d.join("Data").join(n), b"").unwrap();
         }
         for n in [
-            "locale-enUS.MPQ", "speech-enUS.MPQ", "base-enUS.MPQ", "expansion-locale-enUS.MPQ", "expansion-speech-enUS.MPQ",
-            "lichking-locale-enUS.MPQ", "lichking-speech-enUS.MPQ", "patch-enUS.MPQ", "patch-enUS-2.MPQ", "patch-enUS-3.MPQ",
+            "locale-enUS.MPQ",
+            "speech-enUS.MPQ",
+            "base-enUS.MPQ",
+            "expansion-locale-enUS.MPQ",
+            "expansion-speech-enUS.MPQ",
+            "lichking-locale-enUS.MPQ",
+            "lichking-speech-enUS.MPQ",
+            "patch-enUS.MPQ",
+            "patch-enUS-2.MPQ",
+            "patch-enUS-3.MPQ",
         ] {
             std::fs::write(d.join("Data/enUS").join(n), b"").unwrap();
         }
         std::fs::write(d.join("Data/Cache/patch-Z.MPQ"), b"").unwrap();
         let c = chain(&d, None).unwrap().unwrap();
         assert_eq!(c.locales, ["enUS"]);
-        let names: Vec<String> = c.archives.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        let names: Vec<String> =
+            c.archives.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         assert_eq!(
             names,
             [
-                "patch-Y.MPQ", "patch-5.MPQ", "patch-3.MPQ", "patch-2.MPQ", "patch-enUS-3.MPQ", "patch-enUS-2.MPQ", "patch.MPQ",
-                "patch-enUS.MPQ", "lichking.MPQ", "expansion.MPQ", "common-2.MPQ", "common.MPQ", "lichking-locale-enUS.MPQ",
-                "expansion-locale-enUS.MPQ", "locale-enUS.MPQ", "base-enUS.MPQ", "lichking-speech-enUS.MPQ",
-                "expansion-speech-enUS.MPQ", "speech-enUS.MPQ",
+                "patch-Y.MPQ",
+                "patch-5.MPQ",
+                "patch-3.MPQ",
+                "patch-2.MPQ",
+                "patch-enUS-3.MPQ",
+                "patch-enUS-2.MPQ",
+                "patch.MPQ",
+                "patch-enUS.MPQ",
+                "lichking.MPQ",
+                "expansion.MPQ",
+                "common-2.MPQ",
+                "common.MPQ",
+                "lichking-locale-enUS.MPQ",
+                "expansion-locale-enUS.MPQ",
+                "locale-enUS.MPQ",
+                "base-enUS.MPQ",
+                "lichking-speech-enUS.MPQ",
+                "expansion-speech-enUS.MPQ",
+                "speech-enUS.MPQ",
             ]
         );
         assert!(chain(&d, Some("deDE")).unwrap_err().to_string().contains("no locale folder deDE (found: enUS)"));

@@ -287,7 +287,8 @@ mod tests {
             Some(b.map_or(Found::Deleted, |b| Found::File(b.len() as u64)))
         }
         fn read(&self, key: &str) -> Result<Vec<u8>> {
-            let (_, b) = self.1.iter().find(|(p, _)| normalize(p) == key).ok_or_else(|| Error::new(self.0, key, "absent"))?;
+            let (_, b) =
+                self.1.iter().find(|(p, _)| normalize(p) == key).ok_or_else(|| Error::new(self.0, key, "absent"))?;
             b.map(<[u8]>::to_vec).ok_or_else(|| Error::new(self.0, key, "deleted"))
         }
         fn display(&self, key: &str) -> Option<String> {
@@ -299,7 +300,10 @@ mod tests {
     fn priority_and_delete_markers() {
         let mut vfs = Vfs::new();
         vfs.push(Arc::new(Fixed("patch", vec![("A\\x.blp", Some(b"new")), ("A\\gone.blp", None)])));
-        vfs.push(Arc::new(Fixed("base", vec![("a/X.BLP", Some(b"old")), ("a/gone.blp", Some(b"old")), ("a/y.m2", Some(b"y"))])));
+        vfs.push(Arc::new(Fixed(
+            "base",
+            vec![("a/X.BLP", Some(b"old")), ("a/gone.blp", Some(b"old")), ("a/y.m2", Some(b"y"))],
+        )));
         assert_eq!(vfs.read_file("a/x.blp").unwrap(), Some((b"new".to_vec(), "patch".to_string())));
         assert_eq!(vfs.read_file("A/GONE.blp").unwrap(), None, "the patch's delete marker hides the base file");
         assert_eq!(vfs.read_file("a\\y.m2").unwrap(), Some((b"y".to_vec(), "base".to_string())));

@@ -107,12 +107,20 @@ impl Mpq {
         let name = path.display().to_string();
         let err = |m: String| Error::new(&name, "", m);
         let len = std::fs::metadata(path).map_err(|e| err(e.to_string()))?.len();
-        let mut archive = guarded(|| Archive::open(path)).map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
+        let mut archive =
+            guarded(|| Archive::open(path)).map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
         check_tables(&archive, len).map_err(err)?;
         let _ = guarded(|| archive.load_attributes());
         let (offset, sector_size) = (archive.archive_offset(), archive.header().sector_size());
-        let mut mpq =
-            Mpq { name, path: path.to_path_buf(), offset, sector_size, len, archive: Mutex::new(archive), files: HashMap::new() };
+        let mut mpq = Mpq {
+            name,
+            path: path.to_path_buf(),
+            offset,
+            sector_size,
+            len,
+            archive: Mutex::new(archive),
+            files: HashMap::new(),
+        };
         let mut names: Vec<String> = Vec::new();
         for special in ["(listfile)", "(attributes)", "(signature)"] {
             names.push(special.into());
@@ -157,7 +165,15 @@ impl Mpq {
             }
             let name = format!("(unnamed)\\file_{block:08}.dat");
             let Some(pos) = pos_of(block) else { continue };
-            let n = Named { name: name.clone(), block, unnamed: true, pos, size: e.size, compressed: e.compressed_size, flags: e.flags };
+            let n = Named {
+                name: name.clone(),
+                block,
+                unnamed: true,
+                pos,
+                size: e.size,
+                compressed: e.compressed_size,
+                flags: e.flags,
+            };
             self.files.insert(normalize(&name), n);
         }
     }
@@ -170,7 +186,10 @@ impl Mpq {
             return Err(err("an incremental patch file (needs its base file; not supported)".into()));
         }
         if n.size > MAX_FILE_BYTES || n.compressed > self.len {
-            return Err(err(format!("sizes {} (stored {}) do not fit an archive of {} bytes", n.size, n.compressed, self.len)));
+            return Err(err(format!(
+                "sizes {} (stored {}) do not fit an archive of {} bytes",
+                n.size, n.compressed, self.len
+            )));
         }
         ZEROED.with(|z| z.borrow_mut().take());
         let first = if n.unnamed {
@@ -191,13 +210,11 @@ impl Mpq {
         if bytes.len() as u64 != n.size {
             return Err(err(format!("decoded {} bytes, the block table says {}", bytes.len(), n.size)));
         }
-        if let Some(a) = archive.get_file_attributes(n.block) {
-            if let Some(crc) = a.crc32
-                && crc != 0
-                && crc32(&bytes) != crc
-            {
-                return Err(err(format!("CRC32 {:08x} does not match (attributes) {crc:08x}", crc32(&bytes))));
-            }
+        if let Some(crc) = archive.get_file_attributes(n.block).and_then(|a| a.crc32)
+            && crc != 0
+            && crc32(&bytes) != crc
+        {
+            return Err(err(format!("CRC32 {:08x} does not match (attributes) {crc:08x}", crc32(&bytes))));
         }
         Ok(bytes)
     }
@@ -295,7 +312,11 @@ impl Source for Mpq {
         // Names outside the listfile still resolve through the hash table.
         let archive = self.archive.lock().unwrap_or_else(|p| p.into_inner());
         let info = guarded(|| archive.find_file(&key.replace('/', "\\"))).ok().flatten()?;
-        Some(if info.flags & BlockEntry::FLAG_DELETE_MARKER != 0 { Found::Deleted } else { Found::File(info.file_size) })
+        Some(if info.flags & BlockEntry::FLAG_DELETE_MARKER != 0 {
+            Found::Deleted
+        } else {
+            Found::File(info.file_size)
+        })
     }
 
     fn read(&self, key: &str) -> Result<Vec<u8>> {

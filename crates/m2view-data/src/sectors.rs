@@ -90,7 +90,12 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(f.size);
     for i in 0..n {
         let (a, b) = (offsets[i], offsets[i + 1]);
-        let mut unit = f.raw.get(a..b).filter(|_| a <= b).ok_or_else(|| format!("sector {i}: offsets {a}..{b} outside the stored data"))?.to_vec();
+        let mut unit = f
+            .raw
+            .get(a..b)
+            .filter(|_| a <= b)
+            .ok_or_else(|| format!("sector {i}: offsets {a}..{b} outside the stored data"))?
+            .to_vec();
         if encrypted {
             wow_mpq::decrypt_file_data(&mut unit, key.wrapping_add(i as u32));
         }

@@ -65,7 +65,8 @@ fn warcraft3_maps_decode_every_file() {
     }
     assert_eq!(total, 69);
     // A Warcraft III map of blizzardry's fixtures (HM3W header, MPQ at 512).
-    let sheep = Mpq::open(&samples().unwrap().join("wowserhq_blizzardry/spec/fixtures/TheDeathSheep.w3m"), None).unwrap();
+    let sheep =
+        Mpq::open(&samples().unwrap().join("wowserhq_blizzardry/spec/fixtures/TheDeathSheep.w3m"), None).unwrap();
     assert_eq!(&read(&sheep, "war3map.w3e")[..4], b"W3E!");
 }
 
@@ -169,7 +170,10 @@ fn a_game_folder_in_client_order_where_the_patch_wins() {
         ],
     );
     // patch-2 replaces the hound's skin with its fel variant.
-    build(&d.join("Data/patch-2.MPQ"), &[("Creature\\CoreHound2\\CoreHoundMount1.blp", file("corehoundmount1_fel.blp"))]);
+    build(
+        &d.join("Data/patch-2.MPQ"),
+        &[("Creature\\CoreHound2\\CoreHoundMount1.blp", file("corehoundmount1_fel.blp"))],
+    );
     build(&d.join("Data/enUS/locale-enUS.MPQ"), &[("Interface\\Readme.txt", b"locale".to_vec())]);
     let mut vfs = Vfs::new();
     let chain = vfs.add_spec(&d, &Default::default()).unwrap().unwrap();
@@ -196,15 +200,25 @@ fn a_game_folder_in_client_order_where_the_patch_wins() {
     assert_eq!(loose.read_file("creature/corehound2/corehoundmount1.blp").unwrap().unwrap().0, b"loose");
     let mut plain = Vfs::new();
     plain.add_spec(&d, &Default::default()).unwrap();
-    assert_eq!(plain.read_file("creature/corehound2/corehoundmount1.blp").unwrap().unwrap().0, file("corehoundmount1_fel.blp"));
+    assert_eq!(
+        plain.read_file("creature/corehound2/corehoundmount1.blp").unwrap().unwrap().0,
+        file("corehoundmount1_fel.blp")
+    );
     // A second locale folder: picked by name, the first by default.
     std::fs::create_dir_all(d.join("Data/deDE")).unwrap();
     build(&d.join("Data/deDE/locale-deDE.MPQ"), &[("Interface\\Readme.txt", b"deutsch".to_vec())]);
     let mut de = Vfs::new();
-    let chain = de.add_spec(&d, &m2view_data::SpecOptions { locale: Some("deDE"), ..Default::default() }).unwrap().unwrap();
-    assert_eq!((chain.locales.clone(), chain.locale.clone()), (vec!["deDE".to_string(), "enUS".to_string()], Some("deDE".to_string())));
+    let chain =
+        de.add_spec(&d, &m2view_data::SpecOptions { locale: Some("deDE"), ..Default::default() }).unwrap().unwrap();
+    assert_eq!(
+        (chain.locales.clone(), chain.locale.clone()),
+        (vec!["deDE".to_string(), "enUS".to_string()], Some("deDE".to_string()))
+    );
     assert_eq!(de.read_file("Interface/Readme.txt").unwrap().unwrap().0, b"deutsch");
     // Files finds the stored spelling.
-    assert_eq!(vfs.find(Path::new("creature\\corehound2\\corehound2.M2")), Some(PathBuf::from("Creature/CoreHound2/Corehound2.m2")));
+    assert_eq!(
+        vfs.find(Path::new("creature\\corehound2\\corehound2.M2")),
+        Some(PathBuf::from("Creature/CoreHound2/Corehound2.m2"))
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }

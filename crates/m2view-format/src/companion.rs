@@ -146,7 +146,9 @@ impl LoadedModel {
         }
         lm.name_sequences_from_client();
         if lm.skins.first().is_some_and(|s| s.guessed) {
-            lm.model.warnings.push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
+            lm.model
+                .warnings
+                .push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
         }
         for (i, t) in lm.model.textures.iter().enumerate() {
             if t.source == TextureSource::Replaceable && lm.texture_files[i].is_none() && !lm.is_team_slot(i) {
@@ -203,7 +205,9 @@ impl LoadedModel {
     /// The texture slots a skin fills (replaceable types 11–13).
     pub fn skin_slots(&self) -> Vec<usize> {
         let m = &self.model;
-        (0..m.textures.len()).filter(|&i| m.textures[i].source == TextureSource::Replaceable && (11..=13).contains(&m.textures[i].kind)).collect()
+        (0..m.textures.len())
+            .filter(|&i| m.textures[i].source == TextureSource::Replaceable && (11..=13).contains(&m.textures[i].kind))
+            .collect()
     }
 
     /// Reads a companion (texture, `.anim`) from where the model came from.
@@ -363,7 +367,11 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         if file.chunks.is_some() {
             for (lod, &fdid) in sfid.iter().skip(n).enumerate() {
                 let export = export_name(&stem, ExportName::LodSkin(lod + 1));
-                wanted.push((CompanionKind::LodSkin, format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin", &export)));
+                wanted.push((
+                    CompanionKind::LodSkin,
+                    format!("fdid {fdid}"),
+                    by_fdid(&mut finder, fdid, "skin", &export),
+                ));
             }
         } else {
             for i in 1..=9 {

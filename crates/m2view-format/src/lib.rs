@@ -73,10 +73,11 @@ pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
     match &head {
         b"MD20" | b"MD21" | b"MDLX" => Ok(()),
         b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
-        _ if bytes.len() < 4 => Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len()))),
+        _ if bytes.len() < 4 => {
+            Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len())))
+        }
         _ => {
-            let shown: String =
-                head.iter().map(|&b| if b.is_ascii_graphic() { b as char } else { '.' }).collect();
+            let shown: String = head.iter().map(|&b| if b.is_ascii_graphic() { b as char } else { '.' }).collect();
             Err(Error::invalid(0, format!("not an M2, MDX or BLP file: starts with {shown:?}")))
         }
     }

@@ -86,7 +86,10 @@ pub fn find_skins(files: &dyn Files, model_path: &Path, model: &Model) -> Result
         return Ok((Vec::new(), SkinSource::default()));
     }
     let dir = model_path.parent().unwrap_or(Path::new("")).to_path_buf();
-    let tables_at = (find_table(files, model_path, "CreatureModelData.dbc"), find_table(files, model_path, "CreatureDisplayInfo.dbc"));
+    let tables_at = (
+        find_table(files, model_path, "CreatureModelData.dbc"),
+        find_table(files, model_path, "CreatureDisplayInfo.dbc"),
+    );
     if let (Some(cmd_path), Some(cdi_path)) = tables_at {
         let read = |p: &Path| -> Result<Dbc> {
             let name = p.display().to_string();
@@ -109,12 +112,24 @@ pub fn find_skins(files: &dyn Files, model_path: &Path, model: &Model) -> Result
             displays.sort_by_key(|d| d.id);
             let mut skins: Vec<Skin> = Vec::new();
             for d in displays {
-                if let Some(s) = skins.iter_mut().find(|s| s.names.iter().map(|n| n.to_lowercase()).eq(d.textures.iter().map(|n| n.to_lowercase()))) {
+                if let Some(s) = skins
+                    .iter_mut()
+                    .find(|s| s.names.iter().map(|n| n.to_lowercase()).eq(d.textures.iter().map(|n| n.to_lowercase())))
+                {
                     s.displays.push(d.id);
                     continue;
                 }
-                let files_for = d.textures.clone().map(|n| (!n.is_empty()).then(|| files.find(&dir.join(format!("{n}.blp")))).flatten());
-                skins.push(Skin { displays: vec![d.id], names: d.textures, files: files_for, scale: d.scale, guessed: false });
+                let files_for = d
+                    .textures
+                    .clone()
+                    .map(|n| (!n.is_empty()).then(|| files.find(&dir.join(format!("{n}.blp")))).flatten());
+                skins.push(Skin {
+                    displays: vec![d.id],
+                    names: d.textures,
+                    files: files_for,
+                    scale: d.scale,
+                    guessed: false,
+                });
             }
             if !skins.is_empty() {
                 let source = SkinSource { tables: cmd_path.display().to_string(), models };
@@ -137,7 +152,13 @@ pub fn find_skins(files: &dyn Files, model_path: &Path, model: &Model) -> Result
         .into_iter()
         .map(|p| {
             let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            Skin { displays: vec![], names: [name, String::new(), String::new()], files: [Some(p), None, None], scale: 1.0, guessed: true }
+            Skin {
+                displays: vec![],
+                names: [name, String::new(), String::new()],
+                files: [Some(p), None, None],
+                scale: 1.0,
+                guessed: true,
+            }
         })
         .collect();
     Ok((skins, SkinSource::default()))

@@ -105,5 +105,9 @@ fn sequence_names_come_from_the_clients_animation_data() {
     std::fs::write(d.join("DBFilesClient/AnimationData.dbc"), &dbc[..30]).unwrap();
     let lm = load_model_file(&m, &LoadOptions::default()).unwrap();
     assert_eq!(lm.model.sequence_name(SequenceId(1)), "Walk");
-    assert!(lm.model.warnings.iter().any(|w| w.starts_with("animation names: ") && w.contains("AnimationData.dbc")), "{:?}", lm.model.warnings);
+    assert!(
+        lm.model.warnings.iter().any(|w| w.starts_with("animation names: ") && w.contains("AnimationData.dbc")),
+        "{:?}",
+        lm.model.warnings
+    );
 }

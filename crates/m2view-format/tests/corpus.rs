@@ -229,7 +229,8 @@ fn wow_export_tree_names_are_found() {
     let Some(dir) = m2view_format::fixtures::samples_dir() else { return };
     // A Legion MD21 model as wow.export writes it: skins `540847400.skin` and
     // `5408474_lod01.skin`, textures `5408474_<fdid>.blp`, no listfile.
-    let lm = load_model_file(&dir.join("miaoihan_wow.export/resources/M2/5408474.m2"), &LoadOptions::default()).unwrap();
+    let lm =
+        load_model_file(&dir.join("miaoihan_wow.export/resources/M2/5408474.m2"), &LoadOptions::default()).unwrap();
     let m = &lm.model;
     assert_eq!((m.source.version, m.vertices.len(), m.lods.len()), (274, 818, 2));
     assert_eq!((m.lods[0].source.as_str(), m.lods[0].triangle_count()), ("540847400.skin", 187));
@@ -291,7 +292,10 @@ fn client_tables_match_their_text_exports() {
     // 3.3.5 tables of another project: their layout is recognised and every row reads.
     let wotlk = |n: &str| Dbc::parse(std::fs::read(dir.join("itmrl_dbc").join(n)).unwrap(), n).unwrap();
     let (cmd, cdi) = (wotlk("CreatureModelData.dbc"), wotlk("CreatureDisplayInfo.dbc"));
-    assert_eq!((tables::model_data_build(&cmd), tables::display_info_build(&cdi)), (Some(tables::Build::Wotlk), Some(tables::Build::Wotlk)));
+    assert_eq!(
+        (tables::model_data_build(&cmd), tables::display_info_build(&cdi)),
+        (Some(tables::Build::Wotlk), Some(tables::Build::Wotlk))
+    );
     let (models, displays) = (tables::model_rows(&cmd).unwrap(), tables::display_rows(&cdi).unwrap());
     assert_eq!((models.len(), displays.len()), (1342, 24275));
     assert!(models.iter().all(|m| m.model.to_lowercase().ends_with(".mdx") || m.model.to_lowercase().ends_with(".m2")));
@@ -299,7 +303,10 @@ fn client_tables_match_their_text_exports() {
     let anim = wotlk("AnimationData.dbc");
     assert!(tables::display_rows(&anim).unwrap_err().to_string().contains("8 fields is no known"));
     let names = tables::animation_names(&anim).unwrap();
-    assert_eq!((names.len(), names[&0].as_str(), names[&4].as_str(), names[&5].as_str()), (506, "Stand", "Walk", "Run"));
+    assert_eq!(
+        (names.len(), names[&0].as_str(), names[&4].as_str(), names[&5].as_str()),
+        (506, "Stand", "Walk", "Run")
+    );
 }
 
 #[test]
@@ -332,7 +339,8 @@ fn creatures_are_dressed_from_the_databases() {
     assert!(lm.skins.len() >= 6 && lm.skins.iter().all(|s| s.guessed), "{:?}", lm.skins);
     assert!(lm.texture_files[0].is_some());
     // No database beside the rabbit: its skin is guessed from file names.
-    let lm = load_model_file(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"), &LoadOptions::default()).unwrap();
+    let lm =
+        load_model_file(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"), &LoadOptions::default()).unwrap();
     assert_eq!(lm.skins.len(), 1);
     assert!(lm.skins[0].guessed && lm.skins[0].files[0].as_ref().unwrap().ends_with("RabbitSkin.blp"));
     assert!(lm.model.warnings.iter().any(|w| w.contains("skin guessed")));
@@ -345,7 +353,8 @@ fn wdc3_tables_give_the_rows_wow_export_states() {
     let db2 = dir.join("Kruithne_wow.export/tests/resources/db2");
     // wow.export's tests/db2Test.js: display 93456 (8.2.5.32978) → ModelID 10662,
     // CreatureModelScale 1.3, alpha 255, TextureVariationFileDataID [1795294, 1848705, 0].
-    let cdi = Wdc3::parse(std::fs::read(db2.join("CreatureDisplayInfo.db2")).unwrap(), "CreatureDisplayInfo.db2").unwrap();
+    let cdi =
+        Wdc3::parse(std::fs::read(db2.join("CreatureDisplayInfo.db2")).unwrap(), "CreatureDisplayInfo.db2").unwrap();
     assert_eq!(cdi.fields, 25);
     let v = |f, k| cdi.value(93456, f, k).unwrap().unwrap();
     assert_eq!((v(1, 0), f32::from_bits(v(4, 0)), v(5, 0)), (10662, 1.3, 255));
@@ -365,7 +374,7 @@ fn wdc3_tables_give_the_rows_wow_export_states() {
     }
     for (at, v) in [(4, u32::MAX), (68, 0x0FFF_FFFF), (56, 7), (0x54, u32::MAX), (0x64, u32::MAX)] {
         let mut bad = good.clone();
-        bad[at..at + 4].copy_from_slice(&(v as u32).to_le_bytes());
+        bad[at..at + 4].copy_from_slice(&v.to_le_bytes());
         if let Err(e) = Wdc3::parse(bad, "bad.db2") {
             assert!(e.to_string().starts_with("bad.db2: "), "{e}");
         }

@@ -11,7 +11,12 @@ use m2view_data::{Entry, Vfs};
 /// archives come from their `(listfile)` and the paths of `listfile`
 /// (`fdid;path` or plain path lines); `loose`: a game folder's loose files
 /// override its archives. Errors name the source.
-pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>, loose: bool) -> Result<Option<Arc<Vfs>>, String> {
+pub fn open(
+    sources: &[PathBuf],
+    locale: Option<&str>,
+    listfile: Option<&Path>,
+    loose: bool,
+) -> Result<Option<Arc<Vfs>>, String> {
     if sources.is_empty() {
         return Ok(None);
     }
@@ -30,7 +35,11 @@ pub fn open(sources: &[PathBuf], locale: Option<&str>, listfile: Option<&Path>, 
 /// The paths of a listfile: `fdid;path` lines give their path, other lines are paths.
 fn listfile_names(p: &Path) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-    Ok(text.lines().map(|l| l.split_once(';').map_or(l, |(_, path)| path).trim().to_string()).filter(|l| !l.is_empty()).collect())
+    Ok(text
+        .lines()
+        .map(|l| l.split_once(';').map_or(l, |(_, path)| path).trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect())
 }
 
 /// A case-insensitive glob over virtual paths (`*` also crosses `/`;
@@ -55,10 +64,8 @@ pub fn matching(vfs: &Vfs, glob: Option<&str>) -> Result<Vec<(Entry, String)>, S
 pub fn ls(vfs: &Vfs, glob: Option<&str>, json: bool) -> Result<(), String> {
     let files = matching(vfs, glob)?;
     if json {
-        let v: Vec<_> = files
-            .iter()
-            .map(|(e, s)| serde_json::json!({ "path": e.path, "size": e.size, "source": s }))
-            .collect();
+        let v: Vec<_> =
+            files.iter().map(|(e, s)| serde_json::json!({ "path": e.path, "size": e.size, "source": s })).collect();
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
     } else {
         use std::io::Write;

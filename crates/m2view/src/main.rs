@@ -83,8 +83,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let opts =
-        m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile: cli.listfile.clone(), data: data.clone() };
+    let opts = m2view_format::LoadOptions {
+        data_root: cli.data_root.clone(),
+        listfile: cli.listfile.clone(),
+        data: data.clone(),
+    };
     let need_data = || {
         eprintln!("error: give the sources to read with --data SRC (a folder, a game folder or an archive)");
         ExitCode::from(1)

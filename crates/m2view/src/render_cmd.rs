@@ -19,7 +19,7 @@ pub struct RenderArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Render every model (.m2, .mdx) of the --data sources matching FILE (a glob) to
-    /// OUTPUT/<virtual path>.png, in parallel, past broken files, with a summary.
+    /// OUTPUT/VPATH.png (VPATH: the model's virtual path), in parallel, past broken files, with a summary.
     #[arg(long)]
     pub all: bool,
     /// Image size, WxH (default 512x512; 256x256 with --all).
@@ -34,7 +34,7 @@ pub struct RenderArgs {
     /// Time in the sequence, ms (global sequences run on the same clock).
     #[arg(long, default_value_t = 0.0)]
     pub time: f32,
-    /// front|back|left|right|top|iso|yaw:<degrees>|model:<n>.
+    /// front|back|left|right|top|iso|yaw:DEGREES|model:N.
     #[arg(long, default_value = "front")]
     pub camera: String,
     /// LOD (skin profile) index.
@@ -295,14 +295,16 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
     };
     let mut attachments = Vec::new();
     for spec in &a.attach {
-        let (point, file) = spec.split_once('=').ok_or_else(|| (1, format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
+        let (point, file) =
+            spec.split_once('=').ok_or_else(|| (1, format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
         let id = m2view_format::attachment_id_for_name(point.trim())
             .ok_or_else(|| (1, format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)")))?;
         if !lm.model.attachments.iter().any(|x| x.id == id) {
             let name = m2view_format::attachment_name(id).unwrap_or("?");
             return Err((1, format!("the model has no attachment point {id} ({name}); see `m2view info`")));
         }
-        let item = m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(|e| (2, e.to_string()))?;
+        let item =
+            m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(|e| (2, e.to_string()))?;
         attachments.push((id, std::sync::Arc::new(item)));
     }
     Ok(RenderRequest {
@@ -319,7 +321,6 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         attachments,
     })
 }
-
 
 /// Uploads and poses a model hung on the host at `world` (item → host
 /// model space), playing its default sequence at the request's time.
@@ -405,7 +406,7 @@ pub fn write_turntable(
     out: &std::path::Path,
     progress: &dyn Fn(u32),
 ) -> Result<(), String> {
-    if frames == 0 || !(fps > 0.0) {
+    if frames == 0 || fps.is_nan() || fps <= 0.0 {
         return Err("--frames and --fps must be positive".into());
     }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
@@ -445,7 +446,8 @@ pub fn write_turntable(
 /// and each failure. Exit code 2 when any failed.
 fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
     use rayon::prelude::*;
-    let vfs = opts.data.as_ref().ok_or((1, "--all renders the models of --data sources: give --data SRC".to_string()))?;
+    let vfs =
+        opts.data.as_ref().ok_or((1, "--all renders the models of --data sources: give --data SRC".to_string()))?;
     let glob = a.file.to_string_lossy();
     let models: Vec<String> = crate::data_cmd::matching(vfs, Some(&glob))
         .map_err(|e| (1, e))?

@@ -181,7 +181,10 @@ fn data_sources_ls_extract_info_render() {
     // Errors name the source and the file.
     let (code, _, err) = m2view(&["info", "--data", map, "nothere.mdx"]);
     assert_eq!(code, 2);
-    assert!(err.contains("nothere.mdx") && err.contains("not found in the data sources") && err.contains("normalMap.w3x"), "{err}");
+    assert!(
+        err.contains("nothere.mdx") && err.contains("not found in the data sources") && err.contains("normalMap.w3x"),
+        "{err}"
+    );
     let prot = s.join("inwc3_JMPQ3/src/test/resources/mpqs/listfileTooLong.w3x");
     let (code, _, err) = m2view(&["ls", "--data", prot.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -199,8 +202,17 @@ fn render_all_goes_on_past_broken_files() {
     std::fs::write(dir.join("Models/Good00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
     std::fs::write(dir.join("Models/Broken.m2"), b"MD20 and then nothing").unwrap();
     let out = temp("batch-out");
-    let (code, _, err) =
-        m2view(&["render", "--data", dir.to_str().unwrap(), "--all", "models/*", "-o", out.to_str().unwrap(), "--size", "64x64"]);
+    let (code, _, err) = m2view(&[
+        "render",
+        "--data",
+        dir.to_str().unwrap(),
+        "--all",
+        "models/*",
+        "-o",
+        out.to_str().unwrap(),
+        "--size",
+        "64x64",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("failed: Models/Broken.m2: ") && err.contains("1 rendered, 1 failed"), "{err}");
     let png = image::open(out.join("Models/Good.m2.png")).unwrap();
@@ -221,7 +233,8 @@ fn info_lists_skins_and_render_picks_one() {
     assert_eq!(v["skins"][4]["textures"][0], "Murloc2_White");
     assert_eq!(v["skins"][4]["display_ids"][0], 3615);
     let png = temp("white.png");
-    let (code, _, err) = m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--display-id", "3615", "--size", "64x64"]);
+    let (code, _, err) =
+        m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--display-id", "3615", "--size", "64x64"]);
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = m2view(&["render", murloc, "-o", png.to_str().unwrap(), "--display-id", "1"]);
     assert_eq!(code, 1);
@@ -239,7 +252,8 @@ fn render_attach_checks_its_point() {
     let o = temp("host.png");
     let host = p.to_str().unwrap();
     // The two-box fixture has attachment 11 (Helm): hang the same boxes on it.
-    let (code, _, err) = m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", &format!("helm={host}"), "--stats"]);
+    let (code, _, err) =
+        m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", &format!("helm={host}"), "--stats"]);
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = m2view(&["render", host, "-o", o.to_str().unwrap(), "--attach", &format!("HandRight={host}")]);
     assert_eq!(code, 1);
@@ -256,7 +270,17 @@ fn render_variations_moves_on_as_the_game_does() {
     let hound = s.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
     let png = temp("var.png");
     let shown = |extra: &[&str]| {
-        let mut args = vec!["render", hound.to_str().unwrap(), "-o", png.to_str().unwrap(), "--size", "16x16", "--time", "8000", "--stats"];
+        let mut args = vec![
+            "render",
+            hound.to_str().unwrap(),
+            "-o",
+            png.to_str().unwrap(),
+            "--size",
+            "16x16",
+            "--time",
+            "8000",
+            "--stats",
+        ];
         args.extend_from_slice(extra);
         let (code, out, err) = m2view(&args);
         assert_eq!(code, 0, "{err}");

@@ -10,7 +10,6 @@ use std::process::Command;
 use m2view::export::{ExportOptions, gltf::to_glb, obj::write_obj};
 use m2view_format::{LoadOptions, SequenceData, load_model_file};
 
-
 /// The validator's module folder, or `None` (said loudly; a failure when
 /// `M2VIEW_REQUIRE_TOOLS=1`, as CI sets).
 fn validator() -> Option<PathBuf> {
@@ -85,7 +84,11 @@ fn the_glb_holds_the_skeleton_animations_and_textures() {
     let m = &lm.model;
     let skin = g.skins().next().expect("a skin");
     assert_eq!(skin.joints().count(), m.bones.len());
-    let in_file = m.sequences.iter().filter(|s| !matches!(s.data, SequenceData::Alias | SequenceData::External { loaded: false })).count();
+    let in_file = m
+        .sequences
+        .iter()
+        .filter(|s| !matches!(s.data, SequenceData::Alias | SequenceData::External { loaded: false }))
+        .count();
     let names: Vec<String> = g.animations().map(|a| a.name().unwrap_or_default().to_string()).collect();
     assert!(names.len() <= in_file && names.len() >= in_file - 2, "{} animations of {in_file} sequences", names.len());
     assert!(names.contains(&"Stand".to_string()) && names.contains(&"Stand.1".to_string()), "{names:?}");
@@ -104,7 +107,11 @@ fn the_glb_holds_the_skeleton_animations_and_textures() {
     let parent = m.bones[child].parent.unwrap().index();
     let node = g.nodes().nth(child).unwrap();
     let (t, _, _) = node.transform().decomposed();
-    let d = [m.bones[child].pivot[0] - m.bones[parent].pivot[0], m.bones[child].pivot[1] - m.bones[parent].pivot[1], m.bones[child].pivot[2] - m.bones[parent].pivot[2]];
+    let d = [
+        m.bones[child].pivot[0] - m.bones[parent].pivot[0],
+        m.bones[child].pivot[1] - m.bones[parent].pivot[1],
+        m.bones[child].pivot[2] - m.bones[parent].pivot[2],
+    ];
     assert!((t[0] - d[0]).abs() < 1e-5 && (t[1] - d[2]).abs() < 1e-5 && (t[2] + d[1]).abs() < 1e-5, "{t:?} vs {d:?}");
 }
 
@@ -134,7 +141,10 @@ fn blender_imports_the_skeleton_and_every_animation() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let have = Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success());
     if !have {
-        assert!(std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(), "blender required but not on PATH (Debian: blender python3-numpy)");
+        assert!(
+            std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
+            "blender required but not on PATH (Debian: blender python3-numpy)"
+        );
         eprintln!("!!! blender not found: import test skipped");
         return;
     }
@@ -155,9 +165,15 @@ fn blender_imports_the_skeleton_and_every_animation() {
     );
     let run = Command::new("blender").args(["-b", "--factory-startup", "--python-expr", &script]).output().unwrap();
     let text = String::from_utf8_lossy(&run.stdout);
-    let line = text.lines().find_map(|l| l.strip_prefix("M2VIEW ")).unwrap_or_else(|| panic!("{text}\n{}", String::from_utf8_lossy(&run.stderr)));
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("M2VIEW "))
+        .unwrap_or_else(|| panic!("{text}\n{}", String::from_utf8_lossy(&run.stderr)));
     let r: serde_json::Value = serde_json::from_str(line).unwrap();
-    assert_eq!((r["armatures"].as_u64(), r["bones"].as_u64(), r["meshes"].as_u64()), (Some(1), Some(lm.model.bones.len() as u64), Some(1)));
+    assert_eq!(
+        (r["armatures"].as_u64(), r["bones"].as_u64(), r["meshes"].as_u64()),
+        (Some(1), Some(lm.model.bones.len() as u64), Some(1))
+    );
     let actions = r["actions"].as_array().unwrap();
     assert_eq!(actions.len(), lm.model.sequences.len(), "one action per sequence");
     // Stand (4000 ms) plays 4 s: 96 frames at Blender's 24 fps, with keyed curves.

@@ -138,7 +138,8 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
 fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     let mut s = state();
     let c = s.current.as_mut().unwrap();
-    c.thumbnails = c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view::scene::thumbnail(&c.lm, p))).collect();
+    c.thumbnails =
+        c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view::scene::thumbnail(&c.lm, p))).collect();
     // The demo's stone texture is 64×64: its preview is that level.
     assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((64, 64)));
     let mut h = harness(s);
@@ -318,7 +319,12 @@ fn export_and_turntable_buttons_write_files() {
     h.run();
     let status = h.state().export_status.clone().unwrap();
     assert!(status.starts_with("exported ") && status.ends_with(".glb"), "{status}");
-    let glb = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.path()).find(|p| p.extension().is_some_and(|e| e == "glb")).unwrap();
+    let glb = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "glb"))
+        .unwrap();
     let g = gltf::Gltf::from_slice(&std::fs::read(glb).unwrap()).unwrap();
     assert_eq!(g.animations().count(), 2, "the demo's two sequences");
     h.get_by_label("Record turntable (.gif)").click();

@@ -8,7 +8,6 @@
 
 mod common;
 
-
 use common::{Image, check_golden, gpu, request};
 use m2view::render_cmd::render_image;
 use m2view_format::fixtures;
@@ -49,7 +48,6 @@ fn golden_mdx_box_team_colour() {
     check_golden("mdx_box_v800_team_blue", &Image { width: 128, height: 128, pixels: px });
     let _ = std::fs::remove_dir_all(dir);
 }
-
 
 #[test]
 fn golden_real_samples() {

@@ -8,5 +8,5 @@
 //! - [`crate::skins`] turns rows into the skins of an open model.
 
 pub mod tables;
-pub mod wdc3;
 pub mod wdbc;
+pub mod wdc3;

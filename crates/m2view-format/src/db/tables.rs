@@ -77,7 +77,7 @@ pub fn model_rows(d: &Dbc) -> Result<Vec<ModelRow>> {
 }
 
 /// Every `CreatureDisplayInfo` row. Columns: 0 ID, 1 ModelID, 4
-/// CreatureModelScale, 6–8 TextureVariation[3].
+/// CreatureModelScale, 6–8 `TextureVariation[3]`.
 pub fn display_rows(d: &Dbc) -> Result<Vec<DisplayRow>> {
     display_info_build(d).ok_or_else(|| unknown("CreatureDisplayInfo", d))?;
     (0..d.records)

@@ -41,7 +41,8 @@ impl Dbc {
         let u = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
         let (records, fields, record_size, string_size) = (u(4), u(8), u(12), u(16));
         if (fields as u64) * 4 > record_size as u64 {
-            return Err(Error::invalid(8, format!("{fields} fields do not fit a record of {record_size} bytes"))).at("header");
+            return Err(Error::invalid(8, format!("{fields} fields do not fit a record of {record_size} bytes")))
+                .at("header");
         }
         let body = records as u64 * record_size as u64;
         if HEADER as u64 + body + string_size as u64 > len {
@@ -53,7 +54,10 @@ impl Dbc {
 
     fn offset(&self, row: u32, field: u32) -> Result<usize> {
         if row >= self.records || field >= self.fields {
-            return Err(Error::invalid(HEADER as u64, format!("cell ({row}, {field}) outside {} rows x {} fields", self.records, self.fields)));
+            return Err(Error::invalid(
+                HEADER as u64,
+                format!("cell ({row}, {field}) outside {} rows x {} fields", self.records, self.fields),
+            ));
         }
         Ok(HEADER + row as usize * self.record_size as usize + field as usize * 4)
     }
@@ -75,7 +79,10 @@ impl Dbc {
         let at = self.u32(row, field)? as usize;
         let block = &self.bytes[self.strings..];
         let s = block.get(at..).ok_or_else(|| {
-            Error::invalid(self.offset(row, field).unwrap_or(0) as u64, format!("string offset {at} outside the string block of {} bytes", block.len()))
+            Error::invalid(
+                self.offset(row, field).unwrap_or(0) as u64,
+                format!("string offset {at} outside the string block of {} bytes", block.len()),
+            )
         })?;
         let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
         Ok(String::from_utf8_lossy(&s[..end]).into_owned())
@@ -105,7 +112,10 @@ mod tests {
     fn cells_strings_and_hostile_headers() {
         let t = write(3, &[vec![7, 1, 0x4000_0000], vec![9, 6, 0]], b"\0Bear\0Wolf\0");
         let d = Dbc::parse(t.clone(), "t.dbc").unwrap();
-        assert_eq!((d.records, d.u32(0, 0).unwrap(), d.string(0, 1).unwrap(), d.f32(0, 2).unwrap()), (2, 7, "Bear".into(), 2.0));
+        assert_eq!(
+            (d.records, d.u32(0, 0).unwrap(), d.string(0, 1).unwrap(), d.f32(0, 2).unwrap()),
+            (2, 7, "Bear".into(), 2.0)
+        );
         assert_eq!(d.string(1, 1).unwrap(), "Wolf");
         assert!(d.u32(2, 0).is_err() && d.u32(0, 3).is_err());
         // A string index past the block.

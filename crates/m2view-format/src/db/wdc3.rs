@@ -62,15 +62,18 @@ pub struct Wdc3 {
 }
 
 fn u32_at(b: &[u8], o: usize) -> Result<u32> {
-    let s = b.get(o..o + 4).ok_or_else(|| Error::new(o as u64, ErrorKind::OutOfBounds { len: 4, file_len: b.len() as u64 }))?;
+    let s = b
+        .get(o..o + 4)
+        .ok_or_else(|| Error::new(o as u64, ErrorKind::OutOfBounds { len: 4, file_len: b.len() as u64 }))?;
     Ok(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
 }
 
 /// `n` items of `size` bytes at `at` must lie inside the file.
 fn span(b: &[u8], at: usize, n: u64, size: u64) -> Result<usize> {
     let len = n.checked_mul(size).filter(|&l| at as u64 + l <= b.len() as u64);
-    len.map(|l| at + l as usize)
-        .ok_or_else(|| Error::new(at as u64, ErrorKind::ArrayTooLarge { count: n, elem_size: size, file_len: b.len() as u64 }))
+    len.map(|l| at + l as usize).ok_or_else(|| {
+        Error::new(at as u64, ErrorKind::ArrayTooLarge { count: n, elem_size: size, file_len: b.len() as u64 })
+    })
 }
 
 impl Wdc3 {
@@ -81,16 +84,19 @@ impl Wdc3 {
 
     fn parse_inner(b: Vec<u8>) -> Result<Wdc3> {
         if b.len() < HEADER {
-            return Err(Error::new(0, ErrorKind::OutOfBounds { len: HEADER as u64, file_len: b.len() as u64 })).at("header");
+            return Err(Error::new(0, ErrorKind::OutOfBounds { len: HEADER as u64, file_len: b.len() as u64 }))
+                .at("header");
         }
         if &b[..4] != b"WDC3" {
-            return Err(Error::new(0, ErrorKind::BadMagic { found: [b[0], b[1], b[2], b[3]], expected: "WDC3" })).at("magic");
+            return Err(Error::new(0, ErrorKind::BadMagic { found: [b[0], b[1], b[2], b[3]], expected: "WDC3" }))
+                .at("magic");
         }
         let h = |i: usize| u32_at(&b, 4 + 4 * i);
         let (fields, record_size, table_hash, layout_hash) = (h(1)?, h(2)? as usize, h(4)?, h(5)?);
         let flags = u16::from_le_bytes([b[40], b[41]]);
         let id_index = u16::from_le_bytes([b[42], b[43]]) as u32;
-        let (storage_size, common_size, pallet_size, sections) = (u32_at(&b, 56)?, u32_at(&b, 60)?, u32_at(&b, 64)?, u32_at(&b, 68)?);
+        let (storage_size, common_size, pallet_size, sections) =
+            (u32_at(&b, 56)?, u32_at(&b, 60)?, u32_at(&b, 64)?, u32_at(&b, 68)?);
         if flags & 1 != 0 {
             return Err(Error::invalid(40, "offset-map (sparse) tables are not supported")).at("header");
         }
@@ -98,7 +104,8 @@ impl Wdc3 {
         let after_fields = span(&b, after_sections, fields as u64, 4).at("fields")?;
         let after_storage = span(&b, after_fields, storage_size as u64, 1).at("field_storage")?;
         if storage_size as u64 != fields as u64 * STORAGE as u64 {
-            return Err(Error::invalid(56, format!("{storage_size} bytes of field storage for {fields} fields"))).at("header");
+            return Err(Error::invalid(56, format!("{storage_size} bytes of field storage for {fields} fields")))
+                .at("header");
         }
         let storage: Vec<Storage> = (0..fields as usize)
             .map(|i| {
@@ -132,14 +139,28 @@ impl Wdc3 {
                     c += s.extra as usize;
                 }
                 0 | 1 | 5 => {}
-                k => return Err(Error::invalid((after_fields + i * STORAGE) as u64, format!("storage type {k}"))).at_elem("field_storage", i),
+                k => {
+                    return Err(Error::invalid((after_fields + i * STORAGE) as u64, format!("storage type {k}")))
+                        .at_elem("field_storage", i);
+                }
             }
             common.push(map);
         }
         if p > after_pallet || c > after_pallet + common_size as usize {
             return Err(Error::invalid(64, "pallet or common blocks run past their data")).at("header");
         }
-        let mut t = Wdc3 { bytes: Vec::new(), fields, table_hash, layout_hash, storage, pallet_at, common, rows: Vec::new(), by_id: HashMap::new(), record_size };
+        let mut t = Wdc3 {
+            bytes: Vec::new(),
+            fields,
+            table_hash,
+            layout_hash,
+            storage,
+            pallet_at,
+            common,
+            rows: Vec::new(),
+            by_id: HashMap::new(),
+            record_size,
+        };
         for s in 0..sections as usize {
             t.read_section(&b, HEADER + s * SECTION, id_index).at_elem("sections", s)?;
         }
@@ -169,7 +190,8 @@ impl Wdc3 {
             let n = u32_at(b, copies_end)?;
             let end = span(b, copies_end + 12, n as u64, 8).at("relationship_map")?;
             if end > relations_end {
-                return Err(Error::invalid(copies_end as u64, "relationship entries run past the map")).at("relationship_map");
+                return Err(Error::invalid(copies_end as u64, "relationship entries run past the map"))
+                    .at("relationship_map");
             }
             for e in (copies_end + 12..end).step_by(8) {
                 relation_of.insert(u32_at(b, e + 4)?, u32_at(b, e)?);
@@ -178,10 +200,15 @@ impl Wdc3 {
         let first = self.rows.len();
         for r in 0..records {
             let record = file_offset + r as usize * self.record_size;
-            let id = if id_list != 0 { u32_at(b, ids_end - id_list as usize + 4 * r as usize)? } else { self.raw(b, record, id_index, 0)? };
+            let id = if id_list != 0 {
+                u32_at(b, ids_end - id_list as usize + 4 * r as usize)?
+            } else {
+                self.raw(b, record, id_index, 0)?
+            };
             self.rows.push(Row { id, record, relation: relation_of.get(&r).copied() });
         }
-        let section_rows: HashMap<u32, usize> = self.rows[first..].iter().enumerate().map(|(i, r)| (r.id, first + i)).collect();
+        let section_rows: HashMap<u32, usize> =
+            self.rows[first..].iter().enumerate().map(|(i, r)| (r.id, first + i)).collect();
         for e in (ids_end..copies_end).step_by(8) {
             let (new, from) = (u32_at(b, e)?, u32_at(b, e + 4)?);
             if let Some(&src) = section_rows.get(&from) {
@@ -200,7 +227,10 @@ impl Wdc3 {
             let mut v = [0u8; 8];
             let have = b.len().saturating_sub(start).min(8);
             if have == 0 || size > 32 {
-                return Err(Error::invalid(start as u64, format!("bit field of {size} bits at bit {offset} outside the file")));
+                return Err(Error::invalid(
+                    start as u64,
+                    format!("bit field of {size} bits at bit {offset} outside the file"),
+                ));
             }
             v[..have].copy_from_slice(&b[start..start + have]);
             Ok((u64::from_le_bytes(v) >> (offset % 8)) & ((1u64 << size) - 1))
@@ -216,8 +246,17 @@ impl Wdc3 {
             3 | 4 => {
                 let index = bits(s.offset_bits, s.size_bits)? as usize;
                 let count = if s.kind == 4 { s.v[2].max(1) as usize } else { 1 };
-                let at = index.checked_mul(count).and_then(|i| i.checked_add(k as usize)).map(|i| i * 4).filter(|&o| o + 4 <= s.extra as usize);
-                let at = at.ok_or_else(|| Error::invalid(record as u64, format!("pallet index {index} outside its block of {} bytes", s.extra)))?;
+                let at = index
+                    .checked_mul(count)
+                    .and_then(|i| i.checked_add(k as usize))
+                    .map(|i| i * 4)
+                    .filter(|&o| o + 4 <= s.extra as usize);
+                let at = at.ok_or_else(|| {
+                    Error::invalid(
+                        record as u64,
+                        format!("pallet index {index} outside its block of {} bytes", s.extra),
+                    )
+                })?;
                 u32_at(b, self.pallet_at[field as usize] + at)
             }
             // Common data: looked up by row id in `value`.

@@ -395,7 +395,7 @@ pub struct M2Particle {
     pub spline_points: Vec<[f32; 3]>,
     /// Enabled-in track.
     pub enabled_in: M2Track<u8>,
-    /// 492-byte records: multiTextureParam0[2], multiTextureParam1[2] (fixed 6.9 x/y).
+    /// 492-byte records: `multiTextureParam0[2]`, `multiTextureParam1[2]` (fixed 6.9 x/y).
     pub multi_texture_params: Option<[u16; 8]>,
 }
 

@@ -43,7 +43,8 @@ impl Pending {
                     warnings.push(e.to_string());
                 }
                 let textures = scene::load_textures(&lm, bc, team, &mut warnings);
-                let thumbnails = lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| scene::thumbnail(&lm, p))).collect();
+                let thumbnails =
+                    lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| scene::thumbnail(&lm, p))).collect();
                 Loaded { lm, textures, warnings, thumbnails }
             });
             let _ = tx.send(result);

@@ -325,7 +325,8 @@ impl AppState {
             scene::pose(&c.lm.model, &mut c.player, Mat4::IDENTITY, &mut pose);
             crate::export::obj::write_obj(&c.lm, &pose.bones, &opts, &out)
         } else {
-            crate::export::gltf::to_glb(&c.lm, &opts).and_then(|b| std::fs::write(&out, b).map_err(|e| format!("{}: {e}", out.display())))
+            crate::export::gltf::to_glb(&c.lm, &opts)
+                .and_then(|b| std::fs::write(&out, b).map_err(|e| format!("{}: {e}", out.display())))
         };
         self.export_status = Some(match result {
             Ok(()) => format!("exported {}", out.display()),
@@ -349,7 +350,12 @@ impl AppState {
             camera: "yaw:0".into(),
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
-            background: [self.view.background[0] as f64, self.view.background[1] as f64, self.view.background[2] as f64, 1.0],
+            background: [
+                self.view.background[0] as f64,
+                self.view.background[1] as f64,
+                self.view.background[2] as f64,
+                1.0,
+            ],
             team_color: self.team_color,
             variations: false,
             attachments: Vec::new(),

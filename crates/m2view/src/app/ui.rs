@@ -124,7 +124,9 @@ fn export_panel(ui: &mut egui::Ui, s: &mut AppState) {
     match &s.recording {
         Some(r) => {
             let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
-            ui.add(egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)));
+            ui.add(
+                egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)),
+            );
         }
         None => {
             if ui.button("Record turntable (.gif)").clicked() {
@@ -328,7 +330,8 @@ fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
     if c.lm.skins.is_empty() {
         return;
     }
-    let from = if c.lm.skins[0].guessed { "guessed from file names".to_string() } else { c.lm.skin_source.tables.clone() };
+    let from =
+        if c.lm.skins[0].guessed { "guessed from file names".to_string() } else { c.lm.skin_source.tables.clone() };
     ui.label(RichText::new(format!("Skin ({from})")).strong());
     let mut chosen = None;
     for (k, skin) in c.lm.skins.iter().enumerate() {
@@ -349,19 +352,22 @@ fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
 /// selection), Attach, Detach.
 fn attachments_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &s.current else { return };
-    let points: Vec<(u32, String)> = c
-        .lm
-        .model
-        .attachments
-        .iter()
-        .map(|a| (a.id, format!("{} {}", a.id, m2view_format::attachment_name(a.id).unwrap_or("?"))))
-        .collect();
+    let points: Vec<(u32, String)> =
+        c.lm.model
+            .attachments
+            .iter()
+            .map(|a| (a.id, format!("{} {}", a.id, m2view_format::attachment_name(a.id).unwrap_or("?"))))
+            .collect();
     if points.is_empty() {
         ui.label("this model has no attachment points");
     }
     let picked = s.browser.as_ref().and_then(|b| b.selected.map(|i| b.models[i].path.clone()));
     for (id, name) in points {
-        let held = s.current.as_ref().and_then(|c| c.attached.iter().find(|a| a.id == id)).map(|a| a.lm.path.display().to_string());
+        let held = s
+            .current
+            .as_ref()
+            .and_then(|c| c.attached.iter().find(|a| a.id == id))
+            .map(|a| a.lm.path.display().to_string());
         ui.horizontal(|ui| {
             ui.label(&name);
             if let Some(h) = &held {
@@ -616,7 +622,9 @@ fn browser_folder(ui: &mut egui::Ui, s: &mut AppState, dir: &str) {
     let (subs, files) = b.folders.get(dir).cloned().unwrap_or_default();
     for sub in subs {
         let name = sub.rsplit('/').next().unwrap_or(&sub).to_string();
-        egui::CollapsingHeader::new(format!("{name}/")).id_salt(("folder", &sub)).show(ui, |ui| browser_folder(ui, s, &sub));
+        egui::CollapsingHeader::new(format!("{name}/"))
+            .id_salt(("folder", &sub))
+            .show(ui, |ui| browser_folder(ui, s, &sub));
     }
     for i in files {
         let Some(b) = &s.browser else { return };
@@ -633,7 +641,8 @@ fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(b) = &mut s.browser else { return };
     ui.heading(format!("Models ({} of {})", b.shown.len(), b.models.len()));
     let mut filter = b.filter.clone();
-    let field = ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter, or re:regex").desired_width(f32::INFINITY));
+    let field =
+        ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter, or re:regex").desired_width(f32::INFINITY));
     if filter != b.filter {
         b.set_filter(&filter);
     }
@@ -669,11 +678,13 @@ fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     // Up/Down walk the list while no other text field has the keyboard.
     let free = ui.ctx().memory(|m| m.focused().is_none_or(|f| f == field.id));
     let delta = ui.input(|i| i.key_pressed(egui::Key::ArrowDown) as isize - i.key_pressed(egui::Key::ArrowUp) as isize);
-    if free && delta != 0 && !b.tree {
-        if let Some(m) = b.step(delta) {
-            let path = std::path::PathBuf::from(m.path.clone());
-            s.open(path);
-        }
+    if free
+        && delta != 0
+        && !b.tree
+        && let Some(m) = b.step(delta)
+    {
+        let path = std::path::PathBuf::from(m.path.clone());
+        s.open(path);
     }
     ui.separator();
     let Some(b) = &s.browser else { return };

@@ -164,7 +164,11 @@ impl SceneView {
         if std::mem::take(&mut state.skin_changed) {
             for i in cur.lm.skin_slots() {
                 let Some(path) = cur.lm.texture_files[i].clone() else { continue };
-                let tex = cur.lm.read(&path).and_then(m2view_format::blp::Blp::parse).and_then(|b| scene::to_texture(&b, self.renderer.supports_bc()));
+                let tex = cur
+                    .lm
+                    .read(&path)
+                    .and_then(m2view_format::blp::Blp::parse)
+                    .and_then(|b| scene::to_texture(&b, self.renderer.supports_bc()));
                 match tex {
                     Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, i, &t),
                     Err(e) => state.error = Some(e.to_string()),

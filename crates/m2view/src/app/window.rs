@@ -1,7 +1,7 @@
 //! The window: winit event loop, wgpu surface, egui input and painting.
 //! A lost or outdated surface is reconfigured; a zero-sized (minimised)
 //! window skips drawing. The 3D view is drawn every frame; egui's panels
-//! only when something changed ([`UiLayer`]).
+//! only when something changed (`UiLayer`).
 
 use std::path::PathBuf;
 use std::sync::Arc;

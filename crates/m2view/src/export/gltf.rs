@@ -40,7 +40,7 @@ struct Builder {
 impl Builder {
     /// Appends `bytes` (4-byte aligned) as a buffer view.
     fn view(&mut self, bytes: &[u8], target: Option<json::buffer::Target>) -> json::Index<json::buffer::View> {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         let offset = self.bin.len();
@@ -91,7 +91,13 @@ impl Builder {
     }
 
     /// Float vectors of `n` components (`min`/`max` when `bounds`).
-    fn floats(&mut self, values: &[f32], n: usize, target: Option<json::buffer::Target>, bounds: bool) -> json::Index<json::Accessor> {
+    fn floats(
+        &mut self,
+        values: &[f32],
+        n: usize,
+        target: Option<json::buffer::Target>,
+        bounds: bool,
+    ) -> json::Index<json::Accessor> {
         use json::accessor::Type;
         let ty = match n {
             1 => Type::Scalar,
@@ -173,7 +179,8 @@ pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String>
 /// Writes `out` (`.gltf`, JSON) and its buffer beside it (`<stem>.bin`,
 /// textures included). Errors name the file.
 pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), String> {
-    let bin_name = format!("{}.bin", out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into()));
+    let bin_name =
+        format!("{}.bin", out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into()));
     let (root, bin) = build(lm, opts, Some(bin_name.clone()))?;
     let text = serde_json::to_vec_pretty(&root).map_err(|e| e.to_string())?;
     std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -201,7 +208,11 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     };
     for (i, bone) in model.bones.iter().enumerate() {
         let name = if bone.name.is_empty() { format!("bone{i}") } else { bone.name.clone() };
-        b.root.push(json::Node { name: Some(name), translation: Some(zup_to_yup(rest(i).into())), ..Default::default() });
+        b.root.push(json::Node {
+            name: Some(name),
+            translation: Some(zup_to_yup(rest(i).into())),
+            ..Default::default()
+        });
     }
     let mut children: Vec<Vec<json::Index<json::Node>>> = vec![Vec::new(); model.bones.len()];
     let mut roots = Vec::new();
@@ -213,7 +224,10 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     }
 
     // Emitters: empty nodes under their bone, parameters in extras.
-    let emitters = model.particles.iter().map(|e| (e.bone, e.position, "particle", format!("{:?}", e.emitter_type), e.blend))
+    let emitters = model
+        .particles
+        .iter()
+        .map(|e| (e.bone, e.position, "particle", format!("{:?}", e.emitter_type), e.blend))
         .chain(model.ribbons.iter().map(|r| (r.bone, r.position, "ribbon", String::new(), BlendMode::Add)));
     for (k, (bone, position, kind, generator, blend)) in emitters.enumerate() {
         let at = glam::Vec3::from(position) - bone.map_or(glam::Vec3::ZERO, |b| pivot(b.index()));
@@ -235,7 +249,8 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     }
     // One skeleton node over every root bone: glTF wants the joints under a common root.
     if !roots.is_empty() {
-        let skeleton = b.root.push(json::Node { name: Some("skeleton".into()), children: Some(roots), ..Default::default() });
+        let skeleton =
+            b.root.push(json::Node { name: Some("skeleton".into()), children: Some(roots), ..Default::default() });
         roots = vec![skeleton];
     }
 
@@ -246,24 +261,40 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
             roots.push(node);
         }
     }
-    let scene = b.root.push(json::Scene { extensions: None, extras: Default::default(), name: Some(model.name.clone()), nodes: roots });
+    let scene = b.root.push(json::Scene {
+        extensions: None,
+        extras: Default::default(),
+        name: Some(model.name.clone()),
+        nodes: roots,
+    });
     b.root.scene = Some(scene);
 
     animations(&mut b, model, opts, &rest);
 
-    while b.bin.len() % 4 != 0 {
+    while !b.bin.len().is_multiple_of(4) {
         b.bin.push(0);
     }
     // A model with nothing binary (an MDX emitter rig) has no buffer at all.
     if !b.bin.is_empty() {
-        b.root.push(json::Buffer { byte_length: USize64(b.bin.len() as u64), name: None, uri, extensions: None, extras: Default::default() });
+        b.root.push(json::Buffer {
+            byte_length: USize64(b.bin.len() as u64),
+            name: None,
+            uri,
+            extensions: None,
+            extras: Default::default(),
+        });
     }
     Ok((b.root, b.bin))
 }
 
 /// Vertex attributes, one primitive per visible batch, materials and
 /// textures; returns the mesh node (skinned when the model has bones).
-fn mesh(b: &mut Builder, lm: &LoadedModel, lod: &m2view_format::Lod, opts: &ExportOptions) -> Option<json::Index<json::Node>> {
+fn mesh(
+    b: &mut Builder,
+    lm: &LoadedModel,
+    lod: &m2view_format::Lod,
+    opts: &ExportOptions,
+) -> Option<json::Index<json::Node>> {
     use json::accessor::{ComponentType, Type};
     use json::buffer::Target;
     let model = &lm.model;
@@ -315,7 +346,15 @@ fn mesh(b: &mut Builder, lm: &LoadedModel, lod: &m2view_format::Lod, opts: &Expo
             continue;
         }
         let bytes: Vec<u8> = idx.iter().flat_map(|i| i.to_le_bytes()).collect();
-        let indices = b.accessor(&bytes, idx.len(), ComponentType::U32, Type::Scalar, Some(Target::ElementArrayBuffer), None, false);
+        let indices = b.accessor(
+            &bytes,
+            idx.len(),
+            ComponentType::U32,
+            Type::Scalar,
+            Some(Target::ElementArrayBuffer),
+            None,
+            false,
+        );
         let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
         let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t)));
         let material = *materials
@@ -334,10 +373,18 @@ fn mesh(b: &mut Builder, lm: &LoadedModel, lod: &m2view_format::Lod, opts: &Expo
     if primitives.is_empty() {
         return None;
     }
-    let mesh = b.root.push(json::Mesh { extensions: None, extras: Default::default(), name: Some(model.name.clone()), primitives, weights: None });
+    let mesh = b.root.push(json::Mesh {
+        extensions: None,
+        extras: Default::default(),
+        name: Some(model.name.clone()),
+        primitives,
+        weights: None,
+    });
     let skin = skinned.then(|| {
         let ibm: Vec<f32> = (0..model.bones.len())
-            .flat_map(|i| glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(model.bones[i].pivot))).to_cols_array())
+            .flat_map(|i| {
+                glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(model.bones[i].pivot))).to_cols_array()
+            })
             .collect();
         let ibm = b.floats(&ibm, 16, None, false);
         b.root.push(json::Skin {
@@ -349,14 +396,27 @@ fn mesh(b: &mut Builder, lm: &LoadedModel, lod: &m2view_format::Lod, opts: &Expo
             skeleton: None,
         })
     });
-    Some(b.root.push(json::Node { name: Some(format!("{} mesh", model.name)), mesh: Some(mesh), skin, ..Default::default() }))
+    Some(b.root.push(json::Node {
+        name: Some(format!("{} mesh", model.name)),
+        mesh: Some(mesh),
+        skin,
+        ..Default::default()
+    }))
 }
 
 /// Texture `t` as an embedded PNG (`None` when it cannot be read).
 fn image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json::Texture>> {
     let (w, h, px) = texture_rgba(lm, t)?;
     let mut png = Vec::new();
-    image::write_buffer_with_format(&mut std::io::Cursor::new(&mut png), &px, w, h, image::ExtendedColorType::Rgba8, image::ImageFormat::Png).ok()?;
+    image::write_buffer_with_format(
+        &mut std::io::Cursor::new(&mut png),
+        &px,
+        w,
+        h,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .ok()?;
     let view = b.view(&png, None);
     let image = b.root.push(json::Image {
         buffer_view: Some(view),
@@ -367,13 +427,29 @@ fn image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json
         extras: Default::default(),
     });
     let tex = lm.model.textures.get(t)?;
-    let wrap = |w: bool| Valid(if w { json::texture::WrappingMode::Repeat } else { json::texture::WrappingMode::ClampToEdge });
-    let sampler = b.root.push(json::texture::Sampler { wrap_s: wrap(tex.wrap_u), wrap_t: wrap(tex.wrap_v), ..Default::default() });
-    Some(b.root.push(json::Texture { name: None, sampler: Some(sampler), source: image, extensions: None, extras: Default::default() }))
+    let wrap =
+        |w: bool| Valid(if w { json::texture::WrappingMode::Repeat } else { json::texture::WrappingMode::ClampToEdge });
+    let sampler = b.root.push(json::texture::Sampler {
+        wrap_s: wrap(tex.wrap_u),
+        wrap_t: wrap(tex.wrap_v),
+        ..Default::default()
+    });
+    Some(b.root.push(json::Texture {
+        name: None,
+        sampler: Some(sampler),
+        source: image,
+        extensions: None,
+        extras: Default::default(),
+    }))
 }
 
 /// The glTF material of M2 material `m` with base colour `texture`.
-fn material(b: &mut Builder, model: &Model, m: usize, texture: Option<json::Index<json::Texture>>) -> json::Index<json::Material> {
+fn material(
+    b: &mut Builder,
+    model: &Model,
+    m: usize,
+    texture: Option<json::Index<json::Texture>>,
+) -> json::Index<json::Material> {
     let mat = model.materials.get(m);
     let blend = mat.map_or(BlendMode::Opaque, |m| m.blend);
     let flags = mat.map_or(0, |m| m.flags);
@@ -392,12 +468,18 @@ fn material(b: &mut Builder, model: &Model, m: usize, texture: Option<json::Inde
         double_sided: flags & 0x4 != 0,
         name: Some(format!("material {m} ({})", blend.name())),
         pbr_metallic_roughness: json::material::PbrMetallicRoughness {
-            base_color_texture: texture.map(|index| json::texture::Info { index, tex_coord: 0, extensions: None, extras: Default::default() }),
+            base_color_texture: texture.map(|index| json::texture::Info {
+                index,
+                tex_coord: 0,
+                extensions: None,
+                extras: Default::default(),
+            }),
             metallic_factor: json::material::StrengthFactor(0.0),
             roughness_factor: json::material::StrengthFactor(1.0),
             ..Default::default()
         },
-        extensions: unlit.then(|| json::extensions::material::Material { unlit: Some(json::extensions::material::Unlit {}), ..Default::default() }),
+        extensions: unlit
+            .then_some(json::extensions::material::Material { unlit: Some(json::extensions::material::Unlit {}) }),
         extras: extras(serde_json::json!({ "m2_blend": blend.name(), "m2_render_flags": flags })),
         ..Default::default()
     })
@@ -421,13 +503,19 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
         for (i, bone) in model.bones.iter().enumerate() {
             for path in [Property::Translation, Property::Rotation, Property::Scale] {
                 let (times, values, comps, interp) = match path {
-                    Property::Translation => channel(model, &bone.translation, seq, duration, &mut globals, [0.0; 3], |v| {
-                        zup_to_yup((rest(i) + glam::Vec3::from(v)).into()).to_vec()
+                    Property::Translation => {
+                        channel(model, &bone.translation, seq, duration, &mut globals, [0.0; 3], |v| {
+                            zup_to_yup((rest(i) + glam::Vec3::from(v)).into()).to_vec()
+                        })
+                    }
+                    Property::Rotation => {
+                        channel(model, &bone.rotation, seq, duration, &mut globals, [0.0, 0.0, 0.0, 1.0], |q| {
+                            glam::Quat::from_array(zup_to_yup_quat(q)).normalize().to_array().to_vec()
+                        })
+                    }
+                    _ => channel(model, &bone.scale, seq, duration, &mut globals, [1.0; 3], |v| {
+                        [v[0], v[2], v[1]].to_vec()
                     }),
-                    Property::Rotation => channel(model, &bone.rotation, seq, duration, &mut globals, [0.0, 0.0, 0.0, 1.0], |q| {
-                        glam::Quat::from_array(zup_to_yup_quat(q)).normalize().to_array().to_vec()
-                    }),
-                    _ => channel(model, &bone.scale, seq, duration, &mut globals, [1.0; 3], |v| [v[0], v[2], v[1]].to_vec()),
                 };
                 if times.is_empty() {
                     continue;
@@ -447,10 +535,21 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
                 let input = b.floats(&secs, 1, None, true);
                 let output = b.floats(&values, comps, None, false);
                 let sampler = json::Index::new(samplers.len() as u32);
-                samplers.push(json::animation::Sampler { extensions: None, extras: Default::default(), input, interpolation: Valid(if interp { I::Linear } else { I::Step }), output });
+                samplers.push(json::animation::Sampler {
+                    extensions: None,
+                    extras: Default::default(),
+                    input,
+                    interpolation: Valid(if interp { I::Linear } else { I::Step }),
+                    output,
+                });
                 channels.push(json::animation::Channel {
                     sampler,
-                    target: json::animation::Target { extensions: None, extras: Default::default(), node: json::Index::new(i as u32), path: Valid(path) },
+                    target: json::animation::Target {
+                        extensions: None,
+                        extras: Default::default(),
+                        node: json::Index::new(i as u32),
+                        path: Valid(path),
+                    },
                     extensions: None,
                     extras: Default::default(),
                 });
@@ -465,7 +564,13 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
         if *n > 1 {
             name = format!("{name} ({seq})");
         }
-        b.root.push(json::Animation { extensions: None, extras: extras(serde_json::json!({ "m2_sequence": seq, "anim_id": s.anim_id })), channels, name: Some(name), samplers });
+        b.root.push(json::Animation {
+            extensions: None,
+            extras: extras(serde_json::json!({ "m2_sequence": seq, "anim_id": s.anim_id })),
+            channels,
+            name: Some(name),
+            samplers,
+        });
     }
 }
 

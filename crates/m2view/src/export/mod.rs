@@ -50,7 +50,11 @@ mod tests {
         let a = Vec3::from(zup_to_yup((q * Vec3::from(v)).into()));
         let b = Quat::from_array(zup_to_yup_quat(q.to_array())) * Vec3::from(zup_to_yup(v));
         assert!((a - b).length() < 1e-5, "{a} {b}");
-        let m = Mat3::from_cols(zup_to_yup([1.0, 0.0, 0.0]).into(), zup_to_yup([0.0, 1.0, 0.0]).into(), zup_to_yup([0.0, 0.0, 1.0]).into());
+        let m = Mat3::from_cols(
+            zup_to_yup([1.0, 0.0, 0.0]).into(),
+            zup_to_yup([0.0, 1.0, 0.0]).into(),
+            zup_to_yup([0.0, 0.0, 1.0]).into(),
+        );
         assert!((m.determinant() - 1.0).abs() < 1e-6, "right-handed to right-handed");
     }
 }

@@ -14,7 +14,10 @@ use super::{ExportOptions, zup_to_yup};
 /// matrices, e.g. `Pose::bones`; empty: bind pose). Errors name the file.
 pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), String> {
     let model = &lm.model;
-    let lod = model.lods.get(opts.lod).ok_or_else(|| format!("LOD {} out of range (model has {})", opts.lod, model.lods.len()))?;
+    let lod = model
+        .lods
+        .get(opts.lod)
+        .ok_or_else(|| format!("LOD {} out of range (model has {})", opts.lod, model.lods.len()))?;
     let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
     let dir = out.parent().unwrap_or(Path::new(""));
     let mtl_name = format!("{stem}.mtl");
@@ -38,7 +41,9 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
         if !geosets.contains(&sub.geoset_id) {
             continue;
         }
-        let Some(idx) = lod.indices.get(sub.index_start as usize..(sub.index_start + sub.index_count) as usize) else { continue };
+        let Some(idx) = lod.indices.get(sub.index_start as usize..(sub.index_start + sub.index_count) as usize) else {
+            continue;
+        };
         let _ = writeln!(obj, "g batch{k}\nusemtl batch{k}");
         for t in idx.chunks_exact(3) {
             let [a, b, c] = [t[0] + 1, t[1] + 1, t[2] + 1];
@@ -51,7 +56,8 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
                 && let Some((w, h, px)) = super::gltf::texture_rgba(lm, t)
             {
                 let path = dir.join(&png);
-                image::save_buffer(&path, &px, w, h, image::ExtendedColorType::Rgba8).map_err(|e| format!("{}: {e}", path.display()))?;
+                image::save_buffer(&path, &px, w, h, image::ExtendedColorType::Rgba8)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
             }
             if dir.join(&png).exists() {
                 let _ = writeln!(mtl, "map_Kd {png}");
