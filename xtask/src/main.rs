@@ -1,13 +1,17 @@
 //! Project tasks: `cargo xtask <task>`.
 //!
-//! - `ci`: formatting check, then the README's test command.
+//! - `ci`: formatting, clippy and rustdoc with warnings as errors, then the
+//!   README's test command (which also runs the `tidy` habits).
 //! - `golden [--bless]`: run the golden-image tests; `--bless` rewrites the
 //!   goldens from the current renderer (look at every image before committing).
 //! - `bench`: the parse benchmark (format crate, against wow-m2).
-//! - `gen-assets`: writes the embedded demo model into `assets/demo/` with the
+//! - `gen-assets`: writes the embedded demo model into `crates/m2view/assets/demo/` with the
 //!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
 
 use std::process::{Command, ExitCode};
+
+#[cfg(test)]
+mod tidy;
 
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> bool {
     let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
@@ -21,16 +25,22 @@ fn cargo(args: &[&str], env: &[(&str, &str)]) -> bool {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let ok = match args.first().map(String::as_str) {
-        Some("ci") => cargo(&["fmt", "--all", "--", "--check"], &[]) && cargo(&["test", "--workspace"], &[]),
+        Some("ci") => {
+            cargo(&["fmt", "--all", "--", "--check"], &[])
+                && cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"], &[])
+                && cargo(&["doc", "--workspace", "--no-deps"], &[("RUSTDOCFLAGS", "-D warnings")])
+                && cargo(&["test", "--workspace"], &[])
+        }
         Some("golden") => {
             let bless = args.iter().any(|a| a == "--bless");
             let env: &[(&str, &str)] = if bless { &[("UPDATE_GOLDEN", "1")] } else { &[] };
             cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
         }
         Some("bench") => cargo(&["bench", "-p", "m2view-format", "--bench", "parse"], &[]),
-        Some("gen-assets") => {
-            cargo(&["run", "-q", "-p", "m2view-format", "--example", "gen_demo", "--", "assets/demo"], &[])
-        }
+        Some("gen-assets") => cargo(
+            &["run", "-q", "-p", "m2view-format", "--example", "gen_demo", "--", "crates/m2view/assets/demo"],
+            &[],
+        ),
         _ => {
             eprintln!("usage: cargo xtask ci | golden [--bless] | bench | gen-assets");
             false

@@ -406,7 +406,7 @@ impl ParticleSystem {
         let total = room.iter().sum();
         // Grow without clearing: only new slots are zeroed.
         if out.len() < total {
-            out.resize(total, bytemuck::Zeroable::zeroed());
+            out.resize(total, ParticleQuad::default());
         }
         out.truncate(total);
         let mut slices = Vec::with_capacity(room.len());
@@ -524,10 +524,11 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
 /// One particle quad (a head or a tail), drawn as an instance: its corners
 /// are `center ± axis_x ± axis_y` (model space, units of the model), with
 /// texture coordinates from `cell` at corner (−1, +1) to `cell + size` at
-/// (+1, −1). 48 bytes, a quarter of six finished vertices; `shaders/particles.wgsl`
+/// (+1, −1). 48 bytes without padding (`repr(C)`: the renderer uploads the
+/// slice as it is), a quarter of six finished vertices; the renderer's `particles.wgsl`
 /// (`vs_quad`) expands it.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ParticleQuad {
     /// Centre, model space.
     pub center: [f32; 3],
@@ -855,7 +856,7 @@ mod tests {
         st.particles.push(Particle { pos: Vec3::new(1.0, 2.0, 3.0), vel: Vec3::X, age: 0.1, life: 1.0, seed: 0 });
         st.max_life = 1.0;
         let view = Mat4::from_rotation_x(-1.1) * Mat4::from_rotation_z(0.4) * Mat4::from_translation(Vec3::splat(-9.0));
-        let mut out = vec![bytemuck::Zeroable::zeroed(); quads_per_particle(&e)];
+        let mut out = vec![ParticleQuad::default(); quads_per_particle(&e)];
         assert_eq!(build_emitter(&e, &st, view, view.inverse(), &mut out), 1);
         let q = out[0];
         assert_eq!(q.color, [255, 128, 0, 128]);

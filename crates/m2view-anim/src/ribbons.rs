@@ -11,9 +11,10 @@ use m2view_format::{Model, RibbonEmitter};
 
 use crate::sample::{Clock, sample_or};
 
-/// One ribbon strip vertex (three per triangle).
+/// One ribbon strip vertex (three per triangle); 36 bytes without padding
+/// (`repr(C)`: the renderer uploads the slice as it is).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RibbonVertex {
     /// Model-space position.
     pub position: [f32; 3],

@@ -32,14 +32,13 @@ pub use gpu::{Gpu, RenderError};
 use material::{DrawPhase, PipelineKey};
 
 /// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
-pub const SKINNING_WGSL: &str = include_str!("../../../shaders/skinning.wgsl");
+pub const SKINNING_WGSL: &str = include_str!("../shaders/skinning.wgsl");
 
 /// The WGSL source of the M2 batch pipeline (skinning prefixed).
-pub const M2_SHADER: &str =
-    concat!(include_str!("../../../shaders/skinning.wgsl"), include_str!("../../../shaders/m2.wgsl"));
+pub const M2_SHADER: &str = concat!(include_str!("../shaders/skinning.wgsl"), include_str!("../shaders/m2.wgsl"));
 
 /// The WGSL source of the particle pipeline.
-pub const PARTICLE_SHADER: &str = include_str!("../../../shaders/particles.wgsl");
+pub const PARTICLE_SHADER: &str = include_str!("../shaders/particles.wgsl");
 
 /// Depth buffer format of all m2view targets.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -128,7 +127,19 @@ const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
 const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 5] = wgpu::vertex_attr_array![
     0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4
 ];
-const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 48);
+const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 3 * 12 + 4 + 8);
+const _: () = assert!(std::mem::size_of::<m2view_anim::ribbons::RibbonVertex>() == 12 + 16 + 8);
+
+/// The bytes of the anim crate's `#[repr(C)]` GPU records (`ParticleQuad`,
+/// `RibbonVertex`), uploaded as they are. The anim crate stays free of
+/// bytemuck; the assertions above check that the records have no padding.
+fn record_bytes<T: Copy>(items: &[T]) -> &[u8] {
+    // SAFETY: only called with ParticleQuad and RibbonVertex: `repr(C)` structs
+    // of f32/u8/u16 arrays whose size equals the sum of their fields (asserted
+    // above), so every byte is initialised; u8 has alignment 1 and the length
+    // covers exactly the slice.
+    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), std::mem::size_of_val(items)) }
+}
 
 /// `RibbonVertex`: position, colour, texture coordinates.
 const RIBBON_ATTRIBUTES: [wgpu::VertexAttribute; 3] =
@@ -718,8 +729,8 @@ impl Renderer {
     ) {
         gi.particle_draws.clear();
         self.queue.write_buffer(&gi.particle_camera, 0, bytemuck::cast_slice(&view_proj_world.to_cols_array()));
-        self.upload_vertices(&mut gi.particle_quads, "particle quads", bytemuck::cast_slice(quads));
-        self.upload_vertices(&mut gi.ribbon_vertices, "ribbon strips", bytemuck::cast_slice(strips));
+        self.upload_vertices(&mut gi.particle_quads, "particle quads", record_bytes(quads));
+        self.upload_vertices(&mut gi.ribbon_vertices, "ribbon strips", record_bytes(strips));
         for (emitter, range) in draws {
             let blend = match model.particles.get(*emitter) {
                 Some(e) => material::blend_state_index(e.blend),

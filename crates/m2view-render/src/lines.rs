@@ -8,7 +8,7 @@ use glam::{Mat4, Vec3};
 use crate::DEPTH_FORMAT;
 
 /// The WGSL source of the line pipeline.
-pub const LINES_SHADER: &str = include_str!("../../../shaders/lines.wgsl");
+pub const LINES_SHADER: &str = include_str!("../shaders/lines.wgsl");
 
 /// One line end point.
 #[repr(C)]
