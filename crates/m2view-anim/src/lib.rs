@@ -21,7 +21,7 @@ use m2view_format::{Model, SequenceId};
 /// the absolute clock that drives global sequences, speed, looping, repeats
 /// and variations, and the cross-fade from the previous sequence.
 ///
-/// Sequence control follows spec/animation.md §6–7: aliases (flag 0x40) are
+/// Sequence control follows wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`–7: aliases (flag 0x40) are
 /// followed to the sequence holding the keys; at the end of a sequence it
 /// repeats `replay` times, then picks the next variation of the same
 /// animation id by `frequency`; switching blends over `blendTime` ms when

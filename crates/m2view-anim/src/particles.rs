@@ -1,5 +1,5 @@
 //! Particle emitters simulated on the CPU, deterministically for a seed, as
-//! spec/particles.md describes the client (WebWowViewerCpp's port of
+//! WebWowViewerCpp `managers/particles/particleEmitter.cpp` describes the client (WebWowViewerCpp's port of
 //! `CParticleEmitter2`): fixed 0.1 s sub-steps, emission accumulator, plane /
 //! sphere / spline generators, wind, gravity (incl. compressed vectors), drag,
 //! over-life colour/alpha/scale curves with their own mid-points, atlas cells,
@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::sample::{Clock, Interp, sample_or};
 
-/// Particle flag bits as the client port uses them (spec/particles.md §6).
+/// Particle flag bits as the client port uses them (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
 pub mod flags {
     /// Quads aligned to the velocity.
     pub const VELOCITY_ALIGNED: u32 = 0x4;
@@ -51,7 +51,7 @@ pub mod flags {
     pub const SCALE_VARY_XY: u32 = 0x80000;
 }
 
-/// Deterministic random numbers (xorshift32, spec/particles.md §4.3).
+/// Deterministic random numbers (xorshift32, WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
 #[derive(Debug, Clone, Copy)]
 pub struct Rng(u32);
 

@@ -1,11 +1,11 @@
 //! Posing a model at one instant: bone palette (model-space matrices for GPU
 //! skinning), colours, texture weights and texture matrices.
 //!
-//! Bone matrix (spec/animation.md §5): `B = P' · T(pivot) · T(t) · R(q) · S(s) · T(−pivot)`
+//! Bone matrix (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`): `B = P' · T(pivot) · T(t) · R(q) · S(s) · T(−pivot)`
 //! where `P'` is the parent matrix edited by the ignore-parent flags. Bones are
 //! parents first (format-crate invariant), so one forward loop suffices.
 //! Billboards (flags 0x8, 0x10/0x20/0x40) need the view matrix and rebuild the
-//! rotation in view space (spec/rendering.md §8).
+//! rotation in view space (wowdev wiki "M2/Rendering").
 
 use glam::{Mat3, Mat4, Vec3, Vec4};
 use m2view_format::{Model, bone_flags as bf};
@@ -29,7 +29,7 @@ pub struct Pose {
     pub lights: Vec<(Vec3, bool)>,
 }
 
-/// A model camera at one instant (spec: seed M2 page "Cameras").
+/// A model camera at one instant (wowdev wiki "M2" page, "Cameras").
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CameraState {
     /// Eye: position base + position track.
@@ -70,7 +70,7 @@ pub fn global_times(model: &Model, clock_ms: f64, out: &mut Vec<f32>) {
     );
 }
 
-/// Edits the parent matrix for the ignore-parent flags (spec/animation.md §5.1,
+/// Edits the parent matrix for the ignore-parent flags (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`,
 /// root matrix = identity in model space).
 fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
     let ign_rot = flags & bf::IGNORE_PARENT_ROTATION != 0;
@@ -104,7 +104,7 @@ fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
     Mat4::from_cols(cols[0], cols[1], cols[2], w)
 }
 
-/// Rebuilds the 3×3 of a billboarded bone matrix in view space (spec/rendering.md §8,
+/// Rebuilds the 3×3 of a billboarded bone matrix in view space (wowdev wiki "M2/Rendering",
 /// right-handed: local +X faces the viewer, +Z is screen up).
 fn billboard(m: Mat4, flags: u32, pivot: Vec3, view: Mat4) -> Mat4 {
     let mv = view * m;
@@ -168,7 +168,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
     pose.texture_weights.extend(model.texture_weights.iter().map(|w| sample_or(w, clock, 1.0)));
     pose.texture_matrices.clear();
     pose.texture_matrices.extend(model.texture_transforms.iter().map(|tt| {
-        // spec/rendering.md §6: rotate and scale about (0.5, 0.5), then translate (applied first).
+        // wowdev wiki "M2/Rendering": rotate and scale about (0.5, 0.5), then translate (applied first).
         let c = Vec3::new(0.5, 0.5, 0.0);
         let mut m = Mat4::IDENTITY;
         if let Some(q) = sample(&tt.rotation, clock) {

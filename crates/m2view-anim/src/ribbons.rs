@@ -1,4 +1,4 @@
-//! Ribbon emitters (spec/particles.md §8, the client's `CRibbonEmitter`):
+//! Ribbon emitters (WebWowViewerCpp `managers/particles/particleEmitter.cpp`, the client's `CRibbonEmitter`):
 //! edges spawned along the bone's path at `edgesPerSecond`, each a segment
 //! from `pos − below·up` to `pos + above·up`, ageing for `edgeLifetime`
 //! seconds and sinking or rising with `gravity`; drawn as a strip with the

@@ -1,5 +1,5 @@
 //! Sampling one track at one time: key search, interpolation per value type,
-//! global sequences. spec/animation.md §3 (Wrath+ per-sequence evaluation; the
+//! global sequences. wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h` (Wrath+ per-sequence evaluation; the
 //! pre-Wrath timeline was already cut into per-sequence lists by the format
 //! crate, so one code path serves every version).
 
@@ -96,7 +96,7 @@ pub fn hermite<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> 
     T::mul_add(k1.in_tan, h4, acc)
 }
 
-/// The sequence being blended out while a new one blends in (spec/animation.md §7).
+/// The sequence being blended out while a new one blends in (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BlendFrom {
     /// Sequence index (key list) of the previous sequence.

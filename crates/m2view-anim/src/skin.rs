@@ -4,7 +4,7 @@
 use glam::{Mat4, Vec3};
 use m2view_format::Vertex;
 
-/// Skins one vertex: `Σ (w_i / 255) · B[i] · p` (spec/animation.md §5); a vertex
+/// Skins one vertex: `Σ (w_i / 255) · B[i] · p` (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`); a vertex
 /// with all-zero weights is left in place. Returns (position, normal).
 pub fn skin_vertex(v: &Vertex, bones: &[Mat4]) -> (Vec3, Vec3) {
     let (mut p, mut n, mut total) = (Vec3::ZERO, Vec3::ZERO, 0.0);

@@ -1,6 +1,6 @@
 //! BLP1 / BLP2 textures: our own header and mip-table parse (validated, and
 //! giving the raw DXT blocks for compressed upload), pixel decoding through
-//! the `wow-blp` crate. spec/blp.md.
+//! the `wow-blp` crate. wowdev wiki "BLP".
 //!
 //! Before anything is handed to `wow-blp` the header is checked: dimensions
 //! ≤ [`MAX_DIMENSION`], every mip level inside the file and at least as large

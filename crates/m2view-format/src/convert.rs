@@ -26,7 +26,7 @@ pub fn md20_block<'a>(file: &M2File, bytes: &'a [u8], budget: &'a crate::reader:
     }
 }
 
-/// Decodes an `M2CompQuat` component: int16 → [-1, 1] (spec/animation.md §2).
+/// Decodes an `M2CompQuat` component: int16 → [-1, 1] (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
 #[inline]
 pub fn decompress_quat_component(s: i16) -> f32 {
     let v = if s < 0 { s as i32 + 32768 } else { s as i32 - 32767 };
@@ -49,7 +49,7 @@ pub fn fixed16_to_f32(v: i16) -> f32 {
     v as f32 / 32767.0
 }
 
-/// Decodes a compressed particle gravity key (flag 0x800000), seed "Compressed Particle Gravity".
+/// Decodes a compressed particle gravity key (flag 0x800000), wowdev wiki "M2", "Compressed Particle Gravity".
 pub fn decompress_gravity(bits: u32) -> [f32; 3] {
     let b = bits.to_le_bytes();
     let x = b[0] as i8 as f32 / 128.0;
@@ -165,7 +165,7 @@ fn convert_keys<R: RawValue, T>(
     Track { interpolation: Interpolation::from_raw(raw.interpolation), global_sequence, sequences }
 }
 
-/// Cuts a legacy single timeline into per-sequence key lists (spec/animation.md §4).
+/// Cuts a legacy single timeline into per-sequence key lists (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
 fn timeline<R: RawValue, T>(
     ranges: &[[u32; 2]],
     times: &[u32],
@@ -430,7 +430,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
     for (li, (name, p)) in profiles.iter().enumerate() {
         match convert_lod(md, p, &bmap, textures.len(), materials.len(), name, &mut warnings) {
             Ok(l) => lods.push(l),
-            // An inline profile other than 0 may be bogus (spec/skin.md §1.2): keep the others.
+            // An inline profile other than 0 may be bogus (wowdev wiki "M2/.skin"): keep the others.
             Err(e) if version < layout::WRATH && li > 0 => {
                 warnings.push(format!("skin profile {name} skipped: {e}"));
             }

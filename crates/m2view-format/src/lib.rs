@@ -13,7 +13,7 @@
 //! the file, the structure path and the byte offset; nothing here panics on
 //! input, loops without bound, or allocates past the budget.
 //!
-//! Sources: wowdev M2 and MDX pages (shared/seeds/000, 002), shared/spec/{skin,blp,animation}.md.
+//! Sources: the wowdev wiki pages "M2", "M2/.skin", "MDX" and "BLP", and WebWowViewerCpp's and wow.export's loaders where the wiki is silent.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -449,7 +449,7 @@ pub struct Texture {
     pub source: TextureSource,
 }
 
-/// Blend modes (`M2Material.blending_mode`, spec/rendering.md §1.1).
+/// Blend modes (`M2Material.blending_mode`, wowdev wiki "M2/Rendering").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlendMode {
     /// 0.
@@ -683,7 +683,7 @@ pub enum EmitterType {
 /// Particle emitter (M2 or MDX PRE2).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParticleEmitter {
-    /// Particle flags (spec/particles.md §6).
+    /// Particle flags (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
     pub flags: u32,
     /// Position relative to the bone.
     pub position: [f32; 3],
@@ -908,7 +908,7 @@ impl Model {
     }
 
     /// Finds the first sequence with animation id `anim_id` through the
-    /// lookup hash (quadratic probing, seed "Animation Lookup"), falling back
+    /// lookup hash (quadratic probing, wowdev wiki "M2", "Animation Lookup"), falling back
     /// to a linear scan. Probing is bounded by the table size, so a hostile
     /// table cannot hang.
     pub fn find_sequence(&self, anim_id: u16) -> Option<SequenceId> {

@@ -1,8 +1,9 @@
 //! Standard names: animations (AnimationData ids), key bones and attachments.
 //!
-//! Sources: `animation-names.tsv` (copied from `shared/spec/animation-names.tsv`,
-//! itself from WMVx / wow.export, ids 0–1777); seed M2 page "Key Bone Names"
-//! and "Attachments".
+//! Sources: `animation-names.tsv` (from Frostshake/WMVx `Support
+//! Files/animation-names.csv`, ids 0–1777, the same as wow.export's
+//! `src/js/3D/AnimMapper.js` where both have them); wowdev wiki "M2" page "Key
+//! Bone Names" and "Attachments".
 
 use std::sync::OnceLock;
 
@@ -90,7 +91,7 @@ const KEY_BONES: &[&str] = &[
     "EXP_C1_LoinBk3",
 ];
 
-/// Name of key bone id `id` (e.g. 26 → "Root"), for the ids the seed confirms up to 45.
+/// Name of key bone id `id` (e.g. 26 → "Root"), for the ids the wowdev wiki "M2" page confirms up to 45.
 pub fn key_bone_name(id: u32) -> Option<&'static str> {
     KEY_BONES.get(id as usize).copied()
 }
@@ -172,7 +173,7 @@ pub fn attachment_id_for_name(name: &str) -> Option<u32> {
         .map(|i| i as u32)
 }
 
-/// Geoset group name for `geoset_id / 100` (spec/skin.md §2.1).
+/// Geoset group name for `geoset_id / 100` (wowdev wiki "M2/.skin").
 pub fn geoset_group_name(group: u16) -> &'static str {
     const G: &[&str] = &[
         "base/hair",

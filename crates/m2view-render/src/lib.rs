@@ -689,7 +689,7 @@ impl Renderer {
                         topology: wgpu::PrimitiveTopology::TriangleList,
                         ..Default::default()
                     },
-                    // Depth write only for opaque / alpha-key particles (spec/particles.md §7).
+                    // Depth write only for opaque / alpha-key particles (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
                     depth_stencil: Some(wgpu::DepthStencilState {
                         format: DEPTH_FORMAT,
                         depth_write_enabled: Some(blend <= 1),
@@ -737,7 +737,7 @@ impl Renderer {
                 None => {
                     let Some(r) = model.ribbons.get(emitter - model.particles.len()) else { continue };
                     let mat = r.materials.first().and_then(|&m| model.materials.get(m as usize));
-                    // Ribbons draw an opaque material with alpha blending (spec/particles.md §8.3).
+                    // Ribbons draw an opaque material with alpha blending (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
                     material::blend_state_index(mat.map_or(BlendMode::Alpha, |m| m.blend)).max(2)
                 }
             };
@@ -846,7 +846,7 @@ impl Renderer {
     }
 
     /// Uploads instance `gi`'s pose and per-batch constants and builds its
-    /// sorted draw list (spec/rendering.md §5 colours/alpha, §7 order).
+    /// sorted draw list (wowdev wiki "M2/Rendering" colours/alpha, §7 order).
     pub fn prepare(&self, gm: &GpuModel, gi: &mut GpuInstance, model: &Model, p: &FrameParams<'_>) -> FrameStats {
         let q = &self.queue;
         let frame = FrameUniform {
@@ -873,7 +873,7 @@ impl Renderer {
         uniforms.resize(BATCH_STRIDE as usize * lod.batches.len().max(1), 0);
         let mut stats = FrameStats::default();
         let modelview = p.view * p.world;
-        // Emitters sort with the transparent batches by their bone's view distance (spec/particles.md §6).
+        // Emitters sort with the transparent batches by their bone's view distance (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
         let bone_at = |bone: Option<m2view_format::BoneId>, pos: [f32; 3]| {
             let m = bone.and_then(|b| p.pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
             (modelview * m).transform_point3(Vec3::from(pos)).length()

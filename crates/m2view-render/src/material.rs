@@ -1,7 +1,7 @@
 //! The one table from M2 materials to GPU state, and shader selection.
 //!
 //! - [`blend_state_index`] / [`BLEND_STATES`]: `M2Material.blending_mode` →
-//!   the client's blend state (spec/rendering.md §1.1–1.2).
+//!   the client's blend state (wowdev wiki "M2/Rendering"–1.2).
 //! - [`DrawPhase`]: opaque/alpha-key first, transparent sorted after.
 //! - [`select_shaders`]: vertex + pixel combiner ids from `shader_id` and the
 //!   texture count (Cata+ rules, §3.1), with the pre-Cata recomputation (§3.4)
@@ -9,7 +9,7 @@
 
 use m2view_format::{Batch, BlendMode, Model, UvSource, material_flags as mf};
 
-/// A client blend state (spec/rendering.md §1.2): `(src, dst)` colour and alpha factors.
+/// A client blend state (wowdev wiki "M2/Rendering"): `(src, dst)` colour and alpha factors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BlendState {
     /// State name.
@@ -89,7 +89,7 @@ pub struct PipelineKey {
     pub depth_write: bool,
 }
 
-/// GPU state of a material (spec/rendering.md §2): flags 0x4 two-sided, 0x8 no
+/// GPU state of a material (wowdev wiki "M2/Rendering"): flags 0x4 two-sided, 0x8 no
 /// depth test, 0x10 no depth write; blended states never write depth.
 /// `force_transparent`: an opaque/alpha-key batch whose mesh alpha is < 1 is
 /// drawn with the Alpha state (WebWowViewerCpp's forced-transparent variant).
@@ -154,7 +154,7 @@ pub mod ps {
     pub const NONE: u32 = u32::MAX;
 }
 
-/// `M2ShaderTable` (spec/rendering.md §3.1): (pixel, vertex) for `shader_id & 0x7FFF`.
+/// `M2ShaderTable` (wowdev wiki "M2/Rendering"): (pixel, vertex) for `shader_id & 0x7FFF`.
 const SHADER_TABLE: [(u32, u32); 36] = [
     (12, 3),
     (13, 3),
@@ -194,7 +194,7 @@ const SHADER_TABLE: [(u32, u32); 36] = [
     (36, 12),
 ];
 
-/// Cata+ selection from a stored `shader_id` (spec/rendering.md §3.1): `(pixel, vertex)`.
+/// Cata+ selection from a stored `shader_id` (wowdev wiki "M2/Rendering"): `(pixel, vertex)`.
 pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
     if shader_id & 0x8000 != 0 {
         return SHADER_TABLE.get((shader_id & 0x7FFF) as usize).copied().unwrap_or((ps::OPAQUE, vs::DIFFUSE_T1));
@@ -240,7 +240,7 @@ pub fn cata_shaders(shader_id: u16, texture_count: usize) -> (u32, u32) {
     (pixel, vertex)
 }
 
-/// The shader id a pre-Cata client computes at load (spec/rendering.md §3.4,
+/// The shader id a pre-Cata client computes at load (wowdev wiki "M2/Rendering",
 /// noggit3 `fix_shader_id_blend_override`), without the layer merging pass.
 pub fn wrath_shader_id(model: &Model, batch: &Batch) -> u16 {
     let blend = model.materials.get(batch.material as usize).map_or(BlendMode::Opaque, |m| m.blend);
@@ -339,7 +339,7 @@ pub fn wrath_shaders(shader_id: u16, texture_count: usize, first_uv: UvSource) -
 }
 
 /// How many texture stages pixel shader `pixel` reads (so the shader samples
-/// no more): the combiners of spec/rendering.md §3.2 by their inputs.
+/// no more): the combiners of wowdev wiki "M2/Rendering" by their inputs.
 pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
     let n = match pixel {
         ps::OPAQUE | ps::MOD | 33 | 34 | ps::DECAL | ps::ADD | ps::MOD2X | ps::FADE => 1,

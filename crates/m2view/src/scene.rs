@@ -121,7 +121,7 @@ pub fn to_texture(blp: &Blp, bc: bool) -> m2view_format::Result<TextureData> {
     Ok(TextureData::Rgba { width: blp.width, height: blp.height, mips })
 }
 
-/// The geosets the game shows by default for LOD `lod` (spec/skin.md §2.1):
+/// The geosets the game shows by default for LOD `lod` (wowdev wiki "M2/.skin"):
 /// id 0 always; in each group (`id / 100`) the lowest variant present,
 /// ignoring variant 0 of group 0 (the base body). MDX geoset ids are plain
 /// indices: all are shown.
@@ -210,7 +210,7 @@ pub fn camera_for(
             eye: c.eye,
             target: c.target,
             up: Vec3::Z,
-            // seed "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
+            // wowdev wiki "M2", "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
             fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
             near: c.near.max(0.01),
             far: c.far.max(c.near + 1.0),

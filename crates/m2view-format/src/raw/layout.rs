@@ -2,8 +2,8 @@
 //! on-disk differences between Classic (256–257), TBC (260–263), Wrath (264)
 //! and Cataclysm+ (265–274). Everything else in `raw` asks this table.
 //!
-//! Sources: seed M2 page (header with `#if ≤ BC` blocks, record definitions),
-//! spec/animation.md §1 (28- vs 20-byte tracks), spec/skin.md §1.2, checked
+//! Sources: wowdev wiki "M2" page (header with `#if ≤ BC` blocks, record definitions),
+//! wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h` (28- vs 20-byte tracks), wowdev wiki "M2/.skin", checked
 //! against the sample files (v256 bones are 108 bytes without boneNameCRC, v256
 //! particles 504 bytes, v256/v260 cameras 124 bytes with the `fov` float).
 
@@ -118,7 +118,7 @@ impl Layout {
     }
 }
 
-/// Expansion name for a version, as in the seed's "Versions" table.
+/// Expansion name for a version, as in the wowdev wiki "M2" "Versions" table.
 pub fn expansion_name(version: u32) -> &'static str {
     match version {
         256..=257 => "Classic",

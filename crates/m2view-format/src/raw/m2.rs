@@ -1,6 +1,6 @@
 //! File-faithful MD20 data (the whole pre-Legion file, or the MD21 chunk payload).
 //!
-//! Every block of the header in the seed M2 page is read, with the record
+//! Every block of the header in the wowdev wiki "M2" page is read, with the record
 //! layout of the file's version from [`Layout`]. Offsets inside are relative to
 //! the MD20 data start. Values are kept as stored (compressed quaternions,
 //! fixed16 alphas, raw gravity bits); conversion happens in `convert`.
@@ -13,7 +13,7 @@ use crate::raw::track::{FBlock, M2Track, SplineKey, TrackContext};
 use crate::reader::{self, M2Array, Reader};
 
 /// `M2Sequence` (64 bytes Wrath+, 68 bytes Classic/TBC). Seed "Animation sequences";
-/// spec/animation.md §6 for the corrected offsets.
+/// wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h` for the corrected offsets.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct M2Sequence {
     /// Animation id (AnimationData.dbc).
@@ -219,7 +219,7 @@ pub struct M2Camera {
     pub fov_track: Option<M2Track<SplineKey<f32>>>,
 }
 
-/// `M2Ribbon`. Seed "Ribbon emitters"; spec/particles.md §8.1.
+/// `M2Ribbon`. Seed "Ribbon emitters"; WebWowViewerCpp `managers/particles/particleEmitter.cpp`
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct M2Ribbon {
     /// Always −1.
@@ -312,7 +312,7 @@ impl Default for ParticleLife {
     }
 }
 
-/// `M2Particle` (504 bytes legacy, 476 / 492 Wrath+). spec/particles.md §1.
+/// `M2Particle` (504 bytes legacy, 476 / 492 Wrath+). WebWowViewerCpp `managers/particles/particleEmitter.cpp`
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct M2Particle {
     /// Always −1.

@@ -5,11 +5,11 @@
 //! decided here, keyed on [`MdxFile::version`], so the converter sees one
 //! shape:
 //! - v800 (Warcraft III, hiveworkshop MDX spec as summarised on the wowdev MDX
-//!   page, seed 002): most chunks hold size-prefixed entries until the chunk
+//!   page, wowdev wiki "MDX" page): most chunks hold size-prefixed entries until the chunk
 //!   ends (no count); rotations are float quaternions `[x, y, z, w]`;
 //!   materials carry a `LAYS` sub-chunk; the `PTYP` face types are `u32`;
 //!   `CLID` holds collision *shapes*.
-//! - v1300/v1400 (WoW 0.5.3–0.11, seed 002 as documented for 1300): chunks
+//! - v1300/v1400 (WoW 0.5.3–0.11, wowdev wiki "MDX" page as documented for 1300): chunks
 //!   start with a count (`MTLS` and `ATCH` add an unused `u32`); rotations are
 //!   packed `i64` ([`decompress_quat64`]); `PTYP` is `u8`; `CLID` is a triangle mesh and `HTST` holds the shapes.
 //!
@@ -250,7 +250,7 @@ pub struct GenObject {
     pub object_id: u32,
     /// Parent object id.
     pub parent: Option<u32>,
-    /// Inherit/billboard and type flags (see the seed's table).
+    /// Inherit/billboard and type flags (see the wowdev wiki "MDX" table).
     pub flags: u32,
     /// `KGTR`, `KGRT`, `KGSC`.
     pub tracks: Tracks,
@@ -530,7 +530,7 @@ impl MdxFile {
     }
 }
 
-/// Unpacks a WoW MDX `C4QuaternionCompressed` (seed 002): x in the top 22
+/// Unpacks a WoW MDX `C4QuaternionCompressed` (wowdev wiki "MDX" page): x in the top 22
 /// bits (scale 2⁻²¹), y in the next 21, z in the low 21 (scale 2⁻²⁰), w ≥ 0
 /// from the unit length.
 pub fn decompress_quat64(m: i64) -> [f32; 4] {
@@ -753,7 +753,7 @@ fn track_name(tag: &[u8; 4]) -> &'static str {
     NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("track")
 }
 
-/// `CMdlBounds`, radius first. The seed documents the box first for v1300,
+/// `CMdlBounds`, radius first. The wowdev wiki "MDX" page documents the box first for v1300,
 /// but a real v1300 file (Boar.mdx: radius 1.90 then a box around the boar)
 /// stores the radius first, as Warcraft III does.
 fn bounds(r: &mut R<'_>) -> Result<MdlBounds> {
@@ -911,7 +911,7 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
 }
 
 /// v1500 `GEOS`: `n` fixed 64-byte headers, then `n` batches of M2-style
-/// vertices and 16-bit triangle indices padded to a multiple of 8 (seed 002,
+/// vertices and 16-bit triangle indices padded to a multiple of 8 (wowdev wiki "MDX" page,
 /// "GEOS (v1500)").
 fn geosets_v1500(c: &mut R<'_>) -> Result<Vec<MdlGeoset>> {
     let n = c.u32()?;
@@ -1285,7 +1285,7 @@ mod tests {
 
     #[test]
     fn packed_quaternion_round_trips_the_seed_encoding() {
-        // Encode as the seed's Set(): x·2²¹ << 42, y·2²⁰ and z·2²⁰ in 21 bits each.
+        // Encode as the wowdev wiki "MDX" page's Set(): x·2²¹ << 42, y·2²⁰ and z·2²⁰ in 21 bits each.
         let q = [0.25f64, -0.5, 0.125];
         let x = ((q[0] * 2_097_152.0) as i64) << 21;
         let y = ((q[1] * 1_048_576.0) as i64) & 0x1F_FFFF;

@@ -1,12 +1,12 @@
 //! Skin profiles: `.skin` files (`SKIN`, Wrath+) and the inline views of
-//! Classic/TBC M2s. spec/skin.md §1–3.
+//! Classic/TBC M2s. wowdev wiki "M2/.skin"–3.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::raw::cursor::{Cursor, records};
 use crate::raw::layout;
 use crate::reader::{self, M2Array, Reader};
 
-/// `M2SkinSection` (48 bytes TBC+, 32 bytes Classic). spec/skin.md §2.
+/// `M2SkinSection` (48 bytes TBC+, 32 bytes Classic). wowdev wiki "M2/.skin"
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct SkinSection {
     /// Geoset id (`group * 100 + variant`).
@@ -37,7 +37,7 @@ pub struct SkinSection {
     pub sort_radius: f32,
 }
 
-/// `M2Batch` ("texture unit"), 24 bytes in every version. spec/skin.md §3.
+/// `M2Batch` ("texture unit"), 24 bytes in every version. wowdev wiki "M2/.skin"
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Batch {
     /// Batch flags (0x40: do not apply texture weight to alpha).

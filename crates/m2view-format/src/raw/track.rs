@@ -3,7 +3,7 @@
 //! Wrath+ (v264+): `u16 interpolation; i16 global_sequence; M2Array<M2Array<u32>> timestamps;
 //! M2Array<M2Array<T>> values` (20 bytes). Classic/TBC: `u16; i16; M2Array<(u32,u32)> ranges;
 //! M2Array<u32> timestamps; M2Array<T> values` (28 bytes). Seed M2 page "Standard animation
-//! block"; spec/animation.md §1.
+//! block"; wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`
 
 use crate::error::{Error, Result, ResultExt};
 use crate::reader::{self, M2Array, PResult, Reader};
