@@ -4,6 +4,7 @@
 //! - no `include_str!`/`include_bytes!` path leaves its crate;
 //! - the dependency arrows hold: format and data know nothing of glam, wgpu or
 //!   bytemuck; anim nothing of wgpu or bytemuck; render nothing of egui or winit;
+//! - code comments cite public sources, not `../shared` paths;
 //! - no function in a crate's `src/` is longer than 150 lines (data tables
 //!   aside; the few that were longer when the rule came in may only shrink).
 
@@ -148,4 +149,27 @@ fn no_function_is_longer_than_150_lines() {
         .filter(|(f, _, name, len)| !KNOWN_LONG.iter().any(|(kf, kn, max)| f.ends_with(kf) && name == kn && len <= max))
         .collect();
     assert!(long.is_empty(), "functions over 150 lines (or longer than when the rule came in): {long:#?}");
+}
+
+#[test]
+fn comments_cite_public_sources() {
+    // A fresh clone cannot see ../shared: cite the wowdev wiki or a public project's file.
+    let private = [
+        "shared/spec",
+        "shared/seeds",
+        "spec/animation.md",
+        "spec/particles.md",
+        "spec/rendering.md",
+        "spec/skin.md",
+        "spec/blp.md",
+    ];
+    let mut bad = Vec::new();
+    for f in all_rust_files().into_iter().filter(|f| !f.ends_with("tidy.rs")) {
+        for (i, line) in std::fs::read_to_string(&f).unwrap().lines().enumerate() {
+            if private.iter().any(|p| line.contains(p)) {
+                bad.push(format!("{}:{}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "comments citing files outside the repository: {bad:?}");
 }
