@@ -64,6 +64,50 @@ impl Preset {
     }
 }
 
+/// Which camera a render uses: a preset framing the model, a turntable
+/// angle, or one of the model's own cameras.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CameraSpec {
+    /// A preset direction, framing the model.
+    Preset(Preset),
+    /// Around Z from the front (+X) by this many degrees, 20° above the
+    /// horizon, framing the model (turntables).
+    Yaw(f32),
+    /// The model's camera with this index (animated).
+    Model(usize),
+}
+
+impl std::str::FromStr for CameraSpec {
+    type Err = String;
+    /// `front|back|left|right|top|iso`, `yaw:<degrees>` or `model:<index>`.
+    fn from_str(s: &str) -> Result<CameraSpec, String> {
+        if let Some(n) = s.strip_prefix("model:") {
+            return n.parse().map(CameraSpec::Model).map_err(|_| format!("bad camera index {n:?}"));
+        }
+        if let Some(d) = s.strip_prefix("yaw:") {
+            return d.parse().map(CameraSpec::Yaw).map_err(|_| format!("bad camera yaw {d:?}"));
+        }
+        Preset::parse(s)
+            .map(CameraSpec::Preset)
+            .ok_or_else(|| format!("unknown camera {s:?} (front|back|left|right|top|iso|yaw:<deg>|model:<n>)"))
+    }
+}
+
+impl CameraSpec {
+    /// The direction from the target to the eye of a framing spec (`None`
+    /// for a model camera).
+    pub fn direction(self) -> Option<Vec3> {
+        match self {
+            CameraSpec::Preset(p) => Some(p.direction()),
+            CameraSpec::Yaw(deg) => {
+                let (yaw, up) = (deg.to_radians(), 20f32.to_radians());
+                Some(Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin()))
+            }
+            CameraSpec::Model(_) => None,
+        }
+    }
+}
+
 impl Camera {
     /// Frames the box `[min, max]` from `dir` so it fills most of the view at `aspect`.
     pub fn framing(min: Vec3, max: Vec3, dir: Vec3, aspect: f32) -> Camera {
@@ -105,5 +149,23 @@ impl Camera {
     /// View → clip (depth 0..1).
     pub fn proj(&self, aspect: f32) -> Mat4 {
         glam::camera::rh::proj::directx::perspective(self.fov_y, aspect.max(1e-3), self.near, self.far)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camera_specs_parse() {
+        assert_eq!("iso".parse(), Ok(CameraSpec::Preset(Preset::Iso)));
+        assert_eq!("model:1".parse(), Ok(CameraSpec::Model(1)));
+        assert_eq!("yaw:90".parse(), Ok(CameraSpec::Yaw(90.0)));
+        assert!("side".parse::<CameraSpec>().unwrap_err().contains("unknown camera \"side\""));
+        assert!("model:x".parse::<CameraSpec>().is_err());
+        // yaw 90° looks from the model's left (+Y), 20° up.
+        let d = CameraSpec::Yaw(90.0).direction().unwrap();
+        assert!(d.x.abs() < 1e-6 && (d.z - 20f32.to_radians().sin()).abs() < 1e-6 && d.y > 0.9);
+        assert_eq!(CameraSpec::Model(0).direction(), None);
     }
 }

@@ -115,8 +115,8 @@ pub struct RenderRequest {
     pub sequence: Option<SequenceId>,
     /// Time in ms (sequence time and global clock).
     pub time_ms: f32,
-    /// Camera spec (`front`, ..., `model:<n>`).
-    pub camera: String,
+    /// Camera.
+    pub camera: m2view_render::camera::CameraSpec,
     /// LOD index.
     pub lod: usize,
     /// Geosets to show (`None`: game defaults).
@@ -196,7 +196,7 @@ pub fn render_image(
     // Frame the pose as it will be drawn (billboards aside, which need the view).
     scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
     let bounds = scene::frame_bounds(model, r.lod, &pose.bones, effects.particles.extent(model));
-    let cam = scene::camera_for(model, &r.camera, aspect, bounds, &player.clock(model))?;
+    let cam = scene::camera_for(model, r.camera, aspect, bounds, &player.clock(model))?;
     let view = cam.view();
     scene::pose(model, &mut player, view, &mut pose);
     if !model.lods.is_empty() && r.lod >= model.lods.len() {
@@ -312,7 +312,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         height,
         sequence,
         time_ms: a.time,
-        camera: a.camera.clone(),
+        camera: a.camera.parse().map_err(|e| (1, e))?,
         lod: a.lod,
         geosets,
         background,
@@ -415,7 +415,7 @@ pub fn write_turntable(
     let mut images = Vec::new();
     for k in 0..frames {
         let r = RenderRequest {
-            camera: format!("yaw:{}", 360.0 * k as f32 / frames as f32),
+            camera: m2view_render::camera::CameraSpec::Yaw(360.0 * k as f32 / frames as f32),
             time_ms: req.time_ms + k as f32 * 1000.0 / fps,
             ..req.clone()
         };

@@ -7,7 +7,7 @@ use glam::{Mat4, Vec3};
 use m2view_anim::{Player, Pose};
 use m2view_format::blp::{Blp, BlpEncoding, DxtFormat};
 use m2view_format::{LoadedModel, Model};
-use m2view_render::camera::{Camera, Preset};
+use m2view_render::camera::{Camera, CameraSpec, Preset};
 use m2view_render::{BcFormat, TextureData};
 
 /// Reads and converts the textures that were found. BC-compressed BLPs stay
@@ -191,41 +191,31 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4], particles: Option
     if lo.x <= hi.x && lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::splat(-1.0), Vec3::ONE) }
 }
 
-/// A camera for a preset (framing `bounds`), `yaw:<degrees>` (around Z from
-/// the front, 20° up, framing `bounds`), or model camera `model:<n>`
-/// sampled at `clock` (animated position, target and FoV; the diagonal FoV
-/// converted to vertical for `aspect`).
+/// The camera of `spec`: a framing of `bounds` (preset or turntable angle),
+/// or model camera `i` sampled at `clock` (animated position, target and
+/// FoV; the diagonal FoV converted to vertical for `aspect`).
 pub fn camera_for(
     model: &Model,
-    spec: &str,
+    spec: CameraSpec,
     aspect: f32,
     bounds: (Vec3, Vec3),
     clock: &m2view_anim::Clock<'_>,
 ) -> Result<Camera, String> {
-    if let Some(n) = spec.strip_prefix("model:") {
-        let i: usize = n.parse().map_err(|_| format!("bad camera index {n:?}"))?;
-        let c = m2view_anim::camera_state(model, i, clock)
-            .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
-        return Ok(Camera {
-            eye: c.eye,
-            target: c.target,
-            up: Vec3::Z,
-            // wowdev wiki "M2", "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
-            fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
-            near: c.near.max(0.01),
-            far: c.far.max(c.near + 1.0),
-        });
-    }
-    if let Some(deg) = spec.strip_prefix("yaw:") {
-        // Turntable views: around Z from the front (+X), 20° above the horizon.
-        let yaw = deg.parse::<f32>().map_err(|_| format!("bad camera yaw {deg:?}"))?.to_radians();
-        let up = 20f32.to_radians();
-        let dir = Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin());
+    let CameraSpec::Model(i) = spec else {
+        let dir = spec.direction().unwrap_or(Preset::Iso.direction());
         return Ok(Camera::framing(bounds.0, bounds.1, dir, aspect));
-    }
-    let preset = Preset::parse(spec)
-        .ok_or_else(|| format!("unknown camera {spec:?} (front|back|left|right|top|iso|yaw:<deg>|model:<n>)"))?;
-    Ok(Camera::framing(bounds.0, bounds.1, preset.direction(), aspect))
+    };
+    let c = m2view_anim::camera_state(model, i, clock)
+        .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
+    Ok(Camera {
+        eye: c.eye,
+        target: c.target,
+        up: Vec3::Z,
+        // wowdev wiki "M2", "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
+        fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
+        near: c.near.max(0.01),
+        far: c.far.max(c.near + 1.0),
+    })
 }
 
 /// Where a model hung on attachment `id` of `model` sits: the attachment's

@@ -347,7 +347,7 @@ impl AppState {
             height: 512,
             sequence: Some(c.player.sequence),
             time_ms: 0.0,
-            camera: "yaw:0".into(),
+            camera: m2view_render::camera::CameraSpec::Yaw(0.0),
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
             background: [

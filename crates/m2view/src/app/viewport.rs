@@ -190,8 +190,14 @@ impl SceneView {
             CameraMode::Orbit => state.orbit.camera(),
             CameraMode::Model(n) => {
                 let clock = cur.player.clock(model);
-                scene::camera_for(model, &format!("model:{n}"), aspect, (glam::Vec3::ZERO, glam::Vec3::ONE), &clock)
-                    .unwrap_or_else(|_| state.orbit.camera())
+                scene::camera_for(
+                    model,
+                    m2view_render::camera::CameraSpec::Model(n),
+                    aspect,
+                    (glam::Vec3::ZERO, glam::Vec3::ONE),
+                    &clock,
+                )
+                .unwrap_or_else(|_| state.orbit.camera())
             }
         };
         let view = cam.view();

@@ -36,7 +36,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         height: size,
         sequence: sequence.map(SequenceId),
         time_ms,
-        camera: camera.into(),
+        camera: camera.parse().expect("camera spec"),
         lod: 0,
         geosets: None,
         background: [0.1, 0.1, 0.12, 1.0],
