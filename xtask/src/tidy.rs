@@ -164,7 +164,10 @@ fn comments_cite_public_sources() {
         "spec/blp.md",
     ];
     let mut bad = Vec::new();
-    for f in all_rust_files().into_iter().filter(|f| !f.ends_with("tidy.rs")) {
+    let mut files: Vec<PathBuf> = all_rust_files().into_iter().filter(|f| !f.ends_with("tidy.rs")).collect();
+    let shaders = root().join("crates/m2view-render/shaders");
+    files.extend(std::fs::read_dir(shaders).unwrap().flatten().map(|e| e.path()));
+    for f in files {
         for (i, line) in std::fs::read_to_string(&f).unwrap().lines().enumerate() {
             if private.iter().any(|p| line.contains(p)) {
                 bad.push(format!("{}:{}", f.display(), i + 1));

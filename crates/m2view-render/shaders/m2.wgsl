@@ -1,7 +1,7 @@
 // M2 batch shader (prefixed with skinning.wgsl): GPU skinning from a storage
 // buffer of bone matrices,
 // vertex-shader texture-coordinate routing (Diffuse_T1, _Env, _T1_T2, ...) and
-// the pixel combiners of spec/rendering.md §3.2 (ids = WebWowViewerCpp's enum,
+// the pixel combiners of the wowdev wiki "M2/Rendering" (ids = WebWowViewerCpp's enum,
 // Wrath-only combiners at 40+). All colour math is in gamma space, as the
 // client did (textures are sampled as UNORM, targets are UNORM).
 
@@ -178,7 +178,7 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
         case 34u: { r.diffuse = vec3(0.0); r.alpha = t1.a; }
         case 35u: { let m = t1 * t2 * t3; r.diffuse = c * m.rgb; r.alpha = m.a; }
         case 36u: { r.diffuse = c * t1.rgb * t2.rgb; r.alpha = t1.a * t2.a; }
-        // Wrath-only combiners (spec/rendering.md §3.2, equivalents)
+        // Wrath-only combiners (wowdev wiki "M2/Rendering", equivalents)
         case 40u: { r.diffuse = mix(c, t1.rgb, t1.a); r.alpha = t1.a; }         // Decal
         case 41u: { r.diffuse = c * t1.rgb; r.spec = t1.rgb; r.alpha = t1.a; }  // Add
         case 42u: { r.diffuse = 2.0 * c * t1.rgb; r.alpha = 2.0 * t1.a; }       // Mod2x
@@ -208,7 +208,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let cmb = combine(batch.ids.x, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
     let mesh_alpha = batch.color.a * in.edge_fade;
 
-    // Alpha test (spec/rendering.md §1.3): alpha key at 128/255, blended modes drop ~0.
+    // Alpha test (wowdev wiki "M2/Rendering", blend modes): alpha key at 128/255, blended modes drop ~0.
     var alpha = mesh_alpha;
     if (blend == 1u) {
         if (cmb.can_discard && cmb.alpha < 0.501960814) { discard; }

@@ -1,6 +1,6 @@
 // Particle quads (simulated and built on the CPU, model space, expanded
 // here) and ribbon strips: texture × vertex colour,
-// alpha test by blend state as the client (spec/particles.md §7).
+// alpha test by blend state as the client (WebWowViewerCpp particleEmitter.cpp).
 
 // Client blend state index of the pipeline (material table), set per pipeline.
 override BLEND: u32 = 0u;

@@ -14,8 +14,8 @@
 //!   interpolation); tracks on a global sequence are sampled at 30 Hz over
 //!   the sequence, folding the global loop into the animation's span.
 //! - Materials: base colour = the batch's first texture as embedded PNG;
-//!   opaque → OPAQUE, alpha key → MASK (cutoff 224/255, the client's alpha
-//!   test), every other blend mode → BLEND, named in `extras.m2_blend`;
+//!   opaque → OPAQUE, alpha key → MASK (cutoff 128/255, the alpha test the
+//!   renderer applies), every other blend mode → BLEND, named in `extras.m2_blend`;
 //!   two-sided render flag → `doubleSided`; unlit flag →
 //!   `KHR_materials_unlit`.
 //! - Particle and ribbon emitters: empty nodes under their bone with their
@@ -455,7 +455,7 @@ fn material(
     let flags = mat.map_or(0, |m| m.flags);
     let (alpha_mode, cutoff) = match blend {
         BlendMode::Opaque => (json::material::AlphaMode::Opaque, None),
-        BlendMode::AlphaKey => (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(224.0 / 255.0))),
+        BlendMode::AlphaKey => (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(128.0 / 255.0))),
         _ => (json::material::AlphaMode::Blend, None),
     };
     let unlit = flags & 0x1 != 0;
