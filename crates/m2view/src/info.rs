@@ -310,46 +310,9 @@ pub fn report(lm: &LoadedModel) -> Report {
         global_flags: format!("{:#x}", m.global_flags),
         chunks: m.source.chunks.clone(),
         unknown_chunks: m.source.unknown_chunks.clone(),
-        counts: Counts {
-            sequences: m.sequences.len(),
-            bones: m.bones.len(),
-            vertices: m.vertices.len(),
-            skin_profiles: m.lods.len(),
-            skin_profiles_declared: m.declared_lods,
-            textures: m.textures.len(),
-            materials: m.materials.len(),
-            colors: m.colors.len(),
-            texture_weights: m.texture_weights.len(),
-            texture_transforms: m.texture_transforms.len(),
-            particle_emitters: m.particles.len(),
-            ribbon_emitters: m.ribbons.len(),
-            attachments: m.attachments.len(),
-            events: m.events.len(),
-            lights: m.lights.len(),
-            cameras: m.cameras.len(),
-            collision_triangles: m.collision.indices.len() / 3,
-            shapes: m.shapes.len(),
-        },
+        counts: counts(m),
         global_sequences: m.global_sequences.clone(),
-        sequences: m
-            .sequences
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SequenceInfo {
-                index: i,
-                anim_id: s.anim_id,
-                name: s.name.clone().or_else(|| animation_name(s.anim_id).map(String::from)),
-                variation: s.variation,
-                duration_ms: s.duration_ms,
-                flags: format!("{:#x}", s.flags),
-                data: match s.data {
-                    SequenceData::InFile => "file".into(),
-                    SequenceData::External { .. } => "anim".into(),
-                    SequenceData::Alias => "alias".into(),
-                },
-                alias_of: s.alias_next.map(|a| a.0),
-            })
-            .collect(),
+        sequences: sequences(m),
         bones: m
             .bones
             .iter()
@@ -467,20 +430,71 @@ pub fn report(lm: &LoadedModel) -> Report {
             })
             .collect(),
         warnings: m.warnings.clone(),
-        skins: lm
-            .skins
-            .iter()
-            .enumerate()
-            .map(|(index, k)| SkinInfo {
-                index,
-                display_ids: k.displays.clone(),
-                textures: k.names.clone(),
-                guessed: k.guessed,
-                files: k.files.clone().map(|f| f.map(|p| p.display().to_string())),
-            })
-            .collect(),
+        skins: skins(lm),
         skin_tables: lm.skin_source.tables.clone(),
     }
+}
+
+/// The sequences with their standard names and where their keys are.
+fn sequences(m: &m2view_format::Model) -> Vec<SequenceInfo> {
+    m.sequences
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SequenceInfo {
+            index: i,
+            anim_id: s.anim_id,
+            name: s.name.clone().or_else(|| animation_name(s.anim_id).map(String::from)),
+            variation: s.variation,
+            duration_ms: s.duration_ms,
+            flags: format!("{:#x}", s.flags),
+            data: match s.data {
+                SequenceData::InFile => "file".into(),
+                SequenceData::External { .. } => "anim".into(),
+                SequenceData::Alias => "alias".into(),
+            },
+            alias_of: s.alias_next.map(|a| a.0),
+        })
+        .collect()
+}
+
+/// How many of each thing the model holds.
+fn counts(m: &m2view_format::Model) -> Counts {
+    Counts {
+        sequences: m.sequences.len(),
+        bones: m.bones.len(),
+        vertices: m.vertices.len(),
+        skin_profiles: m.lods.len(),
+        skin_profiles_declared: m.declared_lods,
+        textures: m.textures.len(),
+        materials: m.materials.len(),
+        colors: m.colors.len(),
+        texture_weights: m.texture_weights.len(),
+        texture_transforms: m.texture_transforms.len(),
+        particle_emitters: m.particles.len(),
+        ribbon_emitters: m.ribbons.len(),
+        attachments: m.attachments.len(),
+        events: m.events.len(),
+        lights: m.lights.len(),
+        cameras: m.cameras.len(),
+        collision_triangles: m.collision.indices.len() / 3,
+        shapes: m.shapes.len(),
+    }
+}
+
+/// The creature skins of `lm`, in `render --skin` order.
+fn skins(lm: &LoadedModel) -> Vec<SkinInfo> {
+    let files = |k: &m2view_format::skins::Skin| k.files.clone().map(|f| f.map(|p| p.display().to_string()));
+    lm.skins
+        .iter()
+        .enumerate()
+        .map(|(index, k)| SkinInfo {
+            index,
+            display_ids: k.displays.clone(),
+            textures: k.names.clone(),
+            guessed: k.guessed,
+            files: files(k),
+        })
+        .collect()
 }
 
 fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {

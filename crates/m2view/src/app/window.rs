@@ -297,22 +297,7 @@ impl App {
         if state.poll_indexing() || state.poll_recording() || state.recording.is_some() {
             self.ui.dirty = true;
         }
-        if let Some((data, rx)) = &self.dialog
-            && let Ok(pick) = rx.try_recv()
-        {
-            let data = *data;
-            self.dialog = None;
-            self.ui.dirty = true;
-            match pick {
-                Some(p) if data.is_some() => state.add_data_source(p),
-                Some(p) => state.open(p),
-                None => {
-                    state.error = Some(
-                        "no file chosen (or no desktop file-dialog portal here): type a path in the field above".into(),
-                    )
-                }
-            }
-        }
+        self.ui.dirty |= take_dialog_answer(&mut self.dialog, state);
         self.ui.dirty |= loading != state.pending.is_some();
         if let Some(c) = &mut state.current {
             c.player.advance(&c.lm.model, dt);
@@ -433,6 +418,25 @@ impl App {
             self.open_dialog(Some(kind));
         }
     }
+}
+
+/// Carries out the answer of a finished native dialog (open a model, or add
+/// a data source); returns whether there was one.
+fn take_dialog_answer(
+    dialog: &mut Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>,
+    state: &mut AppState,
+) -> bool {
+    let Some(Ok(pick)) = dialog.as_ref().map(|(_, rx)| rx.try_recv()) else { return false };
+    let data = dialog.take().and_then(|(d, _)| d);
+    match pick {
+        Some(p) if data.is_some() => state.add_data_source(p),
+        Some(p) => state.open(p),
+        None => {
+            state.error =
+                Some("no file chosen (or no desktop file-dialog portal here): type a path in the field above".into())
+        }
+    }
+    true
 }
 
 impl ApplicationHandler for App {
