@@ -157,6 +157,23 @@ pub struct Stats {
     pub sequence: u16,
 }
 
+/// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
+/// slots in `team`), uploads the model and makes one instance of it.
+fn upload(
+    renderer: &Renderer,
+    lm: &LoadedModel,
+    team: [u8; 3],
+) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
+    let mut warnings = Vec::new();
+    let textures = scene::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    let gm = renderer.upload(&lm.model, &textures);
+    let gi = renderer.instance(&gm);
+    (gm, gi)
+}
+
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
 pub fn render_image(
     gpu: &Gpu,
@@ -165,13 +182,7 @@ pub fn render_image(
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
-    let mut warnings = Vec::new();
-    let textures = scene::load_textures(lm, renderer.supports_bc(), r.team_color, &mut warnings);
-    for w in &warnings {
-        eprintln!("warning: {w}");
-    }
-    let gm = renderer.upload(model, &textures);
-    let mut gi = renderer.instance(&gm);
+    let (gm, mut gi) = upload(renderer, lm, r.team_color);
     let mut player = Player::new(model);
     if let Some(s) = r.sequence {
         if s.index() >= model.sequences.len() {
@@ -332,13 +343,7 @@ fn prepare_attached(
     r: &RenderRequest,
 ) -> Result<(m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats), String> {
     let m = &item.model;
-    let mut warnings = Vec::new();
-    let textures = scene::load_textures(item, renderer.supports_bc(), r.team_color, &mut warnings);
-    for w in &warnings {
-        eprintln!("warning: {w}");
-    }
-    let gm = renderer.upload(m, &textures);
-    let mut gi = renderer.instance(&gm);
+    let (gm, mut gi) = upload(renderer, item, r.team_color);
     let mut player = Player::new(m);
     player.advance(m, r.time_ms);
     let mut pose = Pose::default();
