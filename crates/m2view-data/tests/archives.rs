@@ -222,3 +222,23 @@ fn a_game_folder_in_client_order_where_the_patch_wins() {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn an_archive_behind_a_user_data_header_opens() {
+    // SC2Replay-style: `MPQ\x1B`, user data size, offset of the MPQ header, user data
+    // header size, then the archive at that offset (wowdev/StormLib "MPQ" user data).
+    let d = temp("userdata");
+    let plain = d.join("plain.mpq");
+    build(&plain, &[("Models\\Box.txt", b"inside".to_vec())]);
+    let mut bytes = b"MPQ\x1b".to_vec();
+    for v in [496u32, 512, 16] {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes.resize(512, 0);
+    bytes.extend(std::fs::read(&plain).unwrap());
+    let wrapped = d.join("wrapped.SC2Replay");
+    std::fs::write(&wrapped, bytes).unwrap();
+    let m = Mpq::open(&wrapped, None).unwrap();
+    assert_eq!(read(&m, "models/box.txt"), b"inside");
+    std::fs::remove_dir_all(&d).unwrap();
+}
