@@ -142,4 +142,13 @@ fn golden_attached_weapon() {
     assert_eq!(stats.batches, alone.1.batches + 1);
     assert_ne!(px, alone.0);
     check_golden("kobold2_axe_hand_right", &Image { width: 192, height: 192, pixels: px });
+    // An MDX host (WoW alpha Boar.mdx, ATCH nodes): the axe on its head (attachment 20).
+    let boar =
+        load_model_file(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &LoadOptions::default()).unwrap();
+    let item = req.attachments[0].1.clone();
+    let bare = render_image(gpu, renderer, &boar, &request(128, "left", 0.0, None)).unwrap();
+    let req = m2view::render_cmd::RenderRequest { attachments: vec![(20, item)], ..request(128, "left", 0.0, None) };
+    let (px, stats) = render_image(gpu, renderer, &boar, &req).unwrap();
+    assert_eq!(stats.batches, bare.1.batches + 1);
+    assert_ne!(px, bare.0, "the axe is drawn on the boar's head");
 }
