@@ -372,6 +372,12 @@ fn wdc3_tables_give_the_rows_wow_export_states() {
         let e = Wdc3::parse(good[..cut].to_vec(), "cut.db2").unwrap_err().to_string();
         assert!(e.starts_with("cut.db2: "), "{e}");
     }
+    // Record size 0 (header +12) with 4 billion records in the section (+0x54): refused, not looped over.
+    let mut zero = good.clone();
+    zero[12..16].copy_from_slice(&0u32.to_le_bytes());
+    zero[0x54..0x58].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = Wdc3::parse(zero, "zero.db2").unwrap_err().to_string();
+    assert!(e.contains("records of 0 bytes"), "{e}");
     for (at, v) in [(4, u32::MAX), (68, 0x0FFF_FFFF), (56, 7), (0x54, u32::MAX), (0x64, u32::MAX)] {
         let mut bad = good.clone();
         bad[at..at + 4].copy_from_slice(&v.to_le_bytes());

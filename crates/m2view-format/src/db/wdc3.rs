@@ -174,6 +174,10 @@ impl Wdc3 {
         let tact = u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default());
         let (file_offset, records, strings, _records_end, id_list, relations, _offset_ids, copies) =
             (w(0)? as usize, w(1)?, w(2)?, w(3)?, w(4)?, w(5)?, w(6)?, w(7)?);
+        // A zero record size would let a huge row count through the size check.
+        if self.record_size == 0 && records > 0 {
+            return Err(Error::invalid(at as u64 + 12, format!("{records} records of 0 bytes")));
+        }
         let records_end = span(b, file_offset, records as u64, self.record_size as u64).at("records")?;
         let strings_end = span(b, records_end, strings as u64, 1).at("strings")?;
         let ids_end = span(b, strings_end, id_list as u64, 1).at("id_list")?;
