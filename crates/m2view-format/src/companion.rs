@@ -151,7 +151,10 @@ impl LoadedModel {
                 .push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
         }
         for (i, t) in lm.model.textures.iter().enumerate() {
-            if t.source == TextureSource::Replaceable && lm.texture_files[i].is_none() && !lm.is_team_slot(i) {
+            if t.source == TextureSource::Replaceable
+                && lm.texture_files[i].is_none()
+                && lm.model.team_slot(i).is_none()
+            {
                 lm.model.warnings.push(format!("texture {i} replaceable type {} not filled", t.kind));
             }
         }
@@ -180,13 +183,6 @@ impl LoadedModel {
             }
             Err(e) => self.model.warnings.push(format!("animation names: {e}")),
         }
-    }
-
-    /// Warcraft III team colour/glow slots are built by the viewer, not read.
-    fn is_team_slot(&self, i: usize) -> bool {
-        self.model.source.format == crate::model::SourceFormat::Mdx
-            && self.model.source.version < 1300
-            && matches!(self.model.textures.get(i).map(|t| t.kind), Some(1 | 2))
     }
 
     /// Dresses the model with skin `k`: replaceable textures of types 11, 12
@@ -474,8 +470,6 @@ fn resolve_textures(
     by_fdid: &dyn Fn(&mut Finder, u32, &str, &str) -> Option<PathBuf>,
     companions: &mut Vec<Companion>,
 ) -> Vec<Option<PathBuf>> {
-    // Warcraft III replaceable ids (team colour, glow...) are not skins.
-    let wc3 = model.source.format == crate::model::SourceFormat::Mdx && model.source.version < 1300;
     let mut texture_files = Vec::with_capacity(model.textures.len());
     for (i, t) in model.textures.iter().enumerate() {
         let (w, found) = match &t.source {
@@ -494,7 +488,8 @@ fn resolve_textures(
             // Item and character skins (types 2 and 1) come from other databases;
             // exports keep them beside the model as `<name>.blp` or `<name>Skin.blp`.
             // (Creature skins, types 11–13, are `crate::skins`'.)
-            TextureSource::Replaceable if !wc3 && matches!(t.kind, 1 | 2) => {
+            // (Warcraft III's team colour and glow, ids 1 and 2, are built by the viewer.)
+            TextureSource::Replaceable if model.team_slot(i).is_none() && matches!(t.kind, 1 | 2) => {
                 let found = [format!("{stem}.blp"), format!("{stem}skin.blp"), format!("{stem}_skin.blp")]
                     .iter()
                     .find_map(|n| finder.entry(dir, n));

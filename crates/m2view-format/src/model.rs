@@ -886,6 +886,19 @@ pub struct Model {
 }
 
 impl Model {
+    /// What a Warcraft III replaceable texture slot stands for (MDX v800
+    /// `TEXS` replaceable id 1 `"team colour"` or 2 `"team glow"`), if
+    /// texture `index` is one: the viewer builds these, nothing is read.
+    pub fn team_slot(&self, index: usize) -> Option<&'static str> {
+        let t = self.textures.get(index)?;
+        let wc3 = self.source.format == SourceFormat::Mdx && self.source.version < 1300;
+        match (wc3, &t.source, t.kind) {
+            (true, TextureSource::Replaceable, 1) => Some("team colour"),
+            (true, TextureSource::Replaceable, 2) => Some("team glow"),
+            _ => None,
+        }
+    }
+
     /// Display name of a sequence: the stored name (MDX), else the standard
     /// animation name of its id (`Stand`, `Walk`...), else `anim <id>`.
     pub fn sequence_name(&self, seq: SequenceId) -> String {

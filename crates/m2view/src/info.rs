@@ -352,7 +352,7 @@ pub fn report(lm: &LoadedModel) -> Report {
                     _ => None,
                 },
                 replaceable: t.source == TextureSource::Replaceable,
-                team: crate::scene::team_slot(m, i),
+                team: m.team_slot(i),
                 found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
                 wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
             })

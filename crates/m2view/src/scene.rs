@@ -49,23 +49,11 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
 /// Warcraft III player 1 red, the team colour shown until the user picks another.
 pub const DEFAULT_TEAM_COLOR: [u8; 3] = [255, 3, 3];
 
-/// What a Warcraft III replaceable texture slot stands for (MDX v800 `TEXS`
-/// replaceable id 1 or 2), if texture `index` is one.
-pub fn team_slot(model: &Model, index: usize) -> Option<&'static str> {
-    let t = model.textures.get(index)?;
-    let wc3 = model.source.format == m2view_format::SourceFormat::Mdx && model.source.version < 1300;
-    match (wc3, &t.source, t.kind) {
-        (true, m2view_format::TextureSource::Replaceable, 1) => Some("team colour"),
-        (true, m2view_format::TextureSource::Replaceable, 2) => Some("team glow"),
-        _ => None,
-    }
-}
-
 /// The image the game builds for a team slot: a solid team colour (id 1), or
 /// a radial glow in that colour fading to transparent (id 2). `None` for
 /// other textures.
 pub fn team_texture(model: &Model, index: usize, rgb: [u8; 3]) -> Option<TextureData> {
-    let glow = team_slot(model, index)? == "team glow";
+    let glow = model.team_slot(index)? == "team glow";
     let n = if glow { 32 } else { 4 };
     let mut px = Vec::with_capacity(n * n * 4);
     for y in 0..n {

@@ -407,7 +407,7 @@ fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &s.current else { return };
     let m = &c.lm.model;
     // Warcraft III team colour and glow are built from one colour the user picks.
-    if (0..m.textures.len()).any(|i| crate::scene::team_slot(m, i).is_some()) {
+    if (0..m.textures.len()).any(|i| m.team_slot(i).is_some()) {
         ui.horizontal(|ui| {
             ui.label("team colour");
             if ui.color_edit_button_srgb(&mut s.team_color).changed() {
@@ -419,7 +419,7 @@ fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
         .textures
         .iter()
         .enumerate()
-        .filter(|(i, _)| crate::scene::team_slot(m, *i).is_none())
+        .filter(|(i, _)| m.team_slot(*i).is_none())
         .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
         .collect();
     if slots.is_empty() {
