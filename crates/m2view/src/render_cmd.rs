@@ -181,8 +181,22 @@ pub fn render_image(
     lm: &LoadedModel,
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
-    let model = &lm.model;
     let (gm, mut gi) = upload(renderer, lm, r.team_color);
+    render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)
+}
+
+/// [`render_image`] of a model already uploaded as `gm` (textures with the
+/// request's team colour), drawn through instance `gi`: frame sequences
+/// upload once.
+pub fn render_uploaded(
+    gpu: &Gpu,
+    renderer: &Renderer,
+    lm: &LoadedModel,
+    gm: &m2view_render::GpuModel,
+    gi: &mut m2view_render::GpuInstance,
+    r: &RenderRequest,
+) -> Result<(Vec<u8>, Stats), String> {
+    let model = &lm.model;
     let mut player = Player::new(model);
     if let Some(s) = r.sequence {
         if s.index() >= model.sequences.len() {
@@ -230,10 +244,10 @@ pub fn render_image(
     };
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
-    let mut fs = renderer.prepare(&gm, &mut gi, model, &params);
+    let mut fs = renderer.prepare(gm, gi, model, &params);
     let mut geometry = crate::scene::EffectGeometry::default();
     effects.build(model, view, &mut geometry);
-    geometry.prepare(renderer, &mut gi, model, params.proj * view);
+    geometry.prepare(renderer, gi, model, params.proj * view);
     let mut attached = Vec::new();
     for (id, item) in &r.attachments {
         let Some(world) = scene::attachment_world(model, &pose.bones, *id) else { continue };
@@ -245,7 +259,7 @@ pub fn render_image(
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
-        renderer.draw(&gm, &gi, &mut pass);
+        renderer.draw(gm, gi, &mut pass);
         for (agm, agi) in &attached {
             renderer.draw(agm, agi, &mut pass);
         }
@@ -417,6 +431,7 @@ pub fn write_turntable(
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let gif = out.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+    let (gm, mut gi) = upload(&renderer, lm, req.team_color);
     let mut images = Vec::new();
     for k in 0..frames {
         let r = RenderRequest {
@@ -424,7 +439,7 @@ pub fn write_turntable(
             time_ms: req.time_ms + k as f32 * 1000.0 / fps,
             ..req.clone()
         };
-        let (pixels, _) = render_image(&gpu, &renderer, lm, &r)?;
+        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
         let img = image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?;
         if gif {
             images.push(img);
