@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use m2view_data::game::WOTLK_ENUS_ARCHIVES;
 use m2view_data::{Mpq, Source, Vfs, normalize};
 
 fn samples() -> Option<PathBuf> {
@@ -17,26 +18,6 @@ fn samples() -> Option<PathBuf> {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/samples"));
     dir.is_dir().then_some(dir)
 }
-
-const CHAIN: [&str; 17] = [
-    "common.MPQ",
-    "common-2.MPQ",
-    "expansion.MPQ",
-    "lichking.MPQ",
-    "patch.MPQ",
-    "patch-2.MPQ",
-    "patch-3.MPQ",
-    "enUS/locale-enUS.MPQ",
-    "enUS/speech-enUS.MPQ",
-    "enUS/base-enUS.MPQ",
-    "enUS/expansion-locale-enUS.MPQ",
-    "enUS/expansion-speech-enUS.MPQ",
-    "enUS/lichking-locale-enUS.MPQ",
-    "enUS/lichking-speech-enUS.MPQ",
-    "enUS/patch-enUS.MPQ",
-    "enUS/patch-enUS-2.MPQ",
-    "enUS/patch-enUS-3.MPQ",
-];
 
 fn bench(c: &mut Criterion) {
     let Some(s) = samples() else {
@@ -53,11 +34,13 @@ fn bench(c: &mut Criterion) {
         .collect();
     let game = std::env::temp_dir().join(format!("m2view-vfs-bench-{}", std::process::id()));
     std::fs::create_dir_all(game.join("Data/enUS")).unwrap();
-    for (i, name) in CHAIN.iter().enumerate() {
+    for (i, name) in WOTLK_ENUS_ARCHIVES.iter().enumerate() {
         let mut b = wow_mpq::ArchiveBuilder::new().version(wow_mpq::FormatVersion::V2);
         // Each archive holds every 17th file, and patch archives also a copy of their neighbour's.
         for (k, (p, bytes)) in files.iter().enumerate() {
-            if k % CHAIN.len() == i || (name.contains("patch") && k % CHAIN.len() == (i + 1) % CHAIN.len()) {
+            if k % WOTLK_ENUS_ARCHIVES.len() == i
+                || (name.contains("patch") && k % WOTLK_ENUS_ARCHIVES.len() == (i + 1) % WOTLK_ENUS_ARCHIVES.len())
+            {
                 b = b.add_file_data(bytes.clone(), &p.replace('/', "\\"));
             }
         }

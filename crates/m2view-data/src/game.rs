@@ -17,6 +17,29 @@ use std::path::{Path, PathBuf};
 
 use crate::{Error, Result};
 
+/// The 17 archives of a real WoW 3.3.5 enUS `Data/` folder, relative to it
+/// (as listed by wowserhq/blizzardry's `spec/fixtures/mpq-chain`): for tests
+/// and benchmarks that build such a folder.
+pub const WOTLK_ENUS_ARCHIVES: [&str; 17] = [
+    "common.MPQ",
+    "common-2.MPQ",
+    "expansion.MPQ",
+    "lichking.MPQ",
+    "patch.MPQ",
+    "patch-2.MPQ",
+    "patch-3.MPQ",
+    "enUS/locale-enUS.MPQ",
+    "enUS/speech-enUS.MPQ",
+    "enUS/base-enUS.MPQ",
+    "enUS/expansion-locale-enUS.MPQ",
+    "enUS/expansion-speech-enUS.MPQ",
+    "enUS/lichking-locale-enUS.MPQ",
+    "enUS/lichking-speech-enUS.MPQ",
+    "enUS/patch-enUS.MPQ",
+    "enUS/patch-enUS-2.MPQ",
+    "enUS/patch-enUS-3.MPQ",
+];
+
 /// The archives of a game folder, highest priority first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chain {
@@ -146,32 +169,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(d.join("Data/enUS")).unwrap();
         std::fs::create_dir_all(d.join("Data/Cache")).unwrap();
-        for n in [
-            "common.MPQ",
-            "common-2.MPQ",
-            "expansion.MPQ",
-            "lichking.MPQ",
-            "patch.MPQ",
-            "patch-2.MPQ",
-            "patch-3.MPQ",
-            "patch-Y.MPQ",
-            "patch-5.MPQ",
-        ] {
+        for n in WOTLK_ENUS_ARCHIVES.iter().chain(&["patch-Y.MPQ", "patch-5.MPQ"]) {
             std::fs::write(d.join("Data").join(n), b"").unwrap();
-        }
-        for n in [
-            "locale-enUS.MPQ",
-            "speech-enUS.MPQ",
-            "base-enUS.MPQ",
-            "expansion-locale-enUS.MPQ",
-            "expansion-speech-enUS.MPQ",
-            "lichking-locale-enUS.MPQ",
-            "lichking-speech-enUS.MPQ",
-            "patch-enUS.MPQ",
-            "patch-enUS-2.MPQ",
-            "patch-enUS-3.MPQ",
-        ] {
-            std::fs::write(d.join("Data/enUS").join(n), b"").unwrap();
         }
         std::fs::write(d.join("Data/Cache/patch-Z.MPQ"), b"").unwrap();
         let c = chain(&d, None).unwrap().unwrap();
