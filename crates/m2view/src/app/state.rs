@@ -130,6 +130,10 @@ pub struct Attached {
     pub lm: LoadedModel,
     /// Its animation.
     pub player: Player,
+    /// The geosets it shows (the game's defaults).
+    pub geosets: BTreeSet<u16>,
+    /// Its pose, reused from frame to frame.
+    pub pose: m2view_anim::Pose,
 }
 
 impl Current {
@@ -161,7 +165,8 @@ impl Current {
         let player = Player::new(&lm.model);
         lm.load_anim(player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
-        self.attached.push(Attached { id, lm, player });
+        let geosets = scene::default_geosets(&lm.model, 0);
+        self.attached.push(Attached { id, lm, player, geosets, pose: Default::default() });
         Ok(())
     }
 

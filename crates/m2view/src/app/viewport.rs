@@ -229,11 +229,9 @@ impl SceneView {
         for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
             let Some(world) = scene::attachment_world(model, &self.pose.bones, a.id) else { continue };
             a.player.advance(&a.lm.model, dt_item);
-            let mut pose = Pose::default();
-            scene::pose(&a.lm.model, &mut a.player, view * world, &mut pose);
-            let geosets = scene::default_geosets(&a.lm.model, 0);
-            let visible = |id: u16| geosets.contains(&id);
-            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &pose, ..params };
+            scene::pose(&a.lm.model, &mut a.player, view * world, &mut a.pose);
+            let visible = |id: u16| a.geosets.contains(&id);
+            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.pose, ..params };
             let fs = self.renderer.prepare(agm, agi, &a.lm.model, &p);
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
