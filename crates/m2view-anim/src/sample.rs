@@ -10,21 +10,54 @@ use m2view_format::{Interpolation, Keys, SplineKey, Track};
 pub trait Interp: Copy {
     /// Linear interpolation (`t` in 0..1); quaternions use nlerp on the short path.
     fn lerp(a: Self, b: Self, t: f32) -> Self;
+
+    /// The cubic between `a` and `b` with `a`'s out tangent and `b`'s in
+    /// tangent, at `t` in 0..1: Bezier (control points `a, a_out, b_in, b`)
+    /// or Hermite (wowdev wiki "M2", Interpolation). Values without a curve
+    /// form (integers) step.
+    fn cubic(a: Self, _a_out: Self, _b_in: Self, _b: Self, _t: f32, _bezier: bool) -> Self {
+        a
+    }
+}
+
+/// The four weights of `a, a_out, b_in, b` at `t`: Bernstein for Bezier,
+/// `h1, h3, h4, h2` for Hermite (wowdev wiki "M2", Interpolation).
+fn cubic_weights(t: f32, bezier: bool) -> [f32; 4] {
+    let (t2, s) = (t * t, 1.0 - t);
+    if bezier {
+        [s * s * s, 3.0 * t * s * s, 3.0 * t2 * s, t2 * t]
+    } else {
+        [t2 * (2.0 * t - 3.0) + 1.0, t2 * (t - 2.0) + t, t2 * (t - 1.0), t2 * (3.0 - 2.0 * t)]
+    }
+}
+
+/// The weighted sum of four vectors of `N` floats.
+fn weighted<const N: usize>(p: [[f32; N]; 4], w: [f32; 4]) -> [f32; N] {
+    std::array::from_fn(|k| p[0][k] * w[0] + p[1][k] * w[1] + p[2][k] * w[2] + p[3][k] * w[3])
 }
 
 impl Interp for f32 {
     fn lerp(a: f32, b: f32, t: f32) -> f32 {
         a + (b - a) * t
     }
+    fn cubic(a: f32, ao: f32, bi: f32, b: f32, t: f32, bezier: bool) -> f32 {
+        weighted([[a], [ao], [bi], [b]], cubic_weights(t, bezier))[0]
+    }
 }
 impl Interp for [f32; 2] {
     fn lerp(a: Self, b: Self, t: f32) -> Self {
         Vec2::from(a).lerp(Vec2::from(b), t).into()
     }
+    fn cubic(a: Self, ao: Self, bi: Self, b: Self, t: f32, bezier: bool) -> Self {
+        weighted([a, ao, bi, b], cubic_weights(t, bezier))
+    }
 }
 impl Interp for [f32; 3] {
     fn lerp(a: Self, b: Self, t: f32) -> Self {
         Vec3::from(a).lerp(Vec3::from(b), t).into()
+    }
+    fn cubic(a: Self, ao: Self, bi: Self, b: Self, t: f32, bezier: bool) -> Self {
+        weighted([a, ao, bi, b], cubic_weights(t, bezier))
     }
 }
 impl Interp for [f32; 4] {
@@ -38,6 +71,14 @@ impl Interp for [f32; 4] {
         let len = r.length();
         if len > 1e-8 { (r / len).into() } else { a.into() }
     }
+    /// Quaternion curves (MDX) as Warcraft III evaluates them, Hermite and
+    /// Bezier alike: `squad` — the slerp of `slerp(a, b, t)` and
+    /// `slerp(a_out, b_in, t)` by `2t(1 − t)` (mdx-m3-viewer
+    /// `common/gl-matrix-addon.js`, `quat.sqlerp`).
+    fn cubic(a: Self, ao: Self, bi: Self, b: Self, t: f32, _: bool) -> Self {
+        let s = |x: Self, y: Self, t: f32| quat(x).normalize().slerp(quat(y).normalize(), t);
+        s(a, b, t).slerp(s(ao, bi, t), 2.0 * t * (1.0 - t)).to_array()
+    }
 }
 // Step-only values: integers switch at the next key.
 impl Interp for u8 {
@@ -49,51 +90,6 @@ impl Interp for u16 {
     fn lerp(a: u16, _: u16, _: f32) -> u16 {
         a
     }
-}
-
-/// A value with the vector operations splines need.
-pub trait SplineValue: Copy {
-    /// `a * s + b`.
-    fn mul_add(a: Self, s: f32, b: Self) -> Self;
-    /// Zero.
-    fn zero() -> Self;
-}
-impl SplineValue for f32 {
-    fn mul_add(a: f32, s: f32, b: f32) -> f32 {
-        a * s + b
-    }
-    fn zero() -> f32 {
-        0.0
-    }
-}
-impl SplineValue for [f32; 3] {
-    fn mul_add(a: Self, s: f32, b: Self) -> Self {
-        (Vec3::from(a) * s + Vec3::from(b)).into()
-    }
-    fn zero() -> Self {
-        [0.0; 3]
-    }
-}
-
-/// Cubic Bezier between `k0` and `k1` (control points value, outTan, inTan, value).
-pub fn bezier<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> T {
-    let s = 1.0 - r;
-    let w = [s * s * s, 3.0 * s * s * r, 3.0 * s * r * r, r * r * r];
-    let p = [k0.value, k0.out_tan, k1.in_tan, k1.value];
-    (0..4).fold(T::zero(), |acc, i| T::mul_add(p[i], w[i], acc))
-}
-
-/// Cubic Hermite between `k0` and `k1` (value, outTan of k0, inTan of k1, value; wiki form).
-pub fn hermite<T: SplineValue>(k0: &SplineKey<T>, k1: &SplineKey<T>, r: f32) -> T {
-    let (r2, r3) = (r * r, r * r * r);
-    let h1 = 2.0 * r3 - 3.0 * r2 + 1.0;
-    let h2 = -2.0 * r3 + 3.0 * r2;
-    let h3 = r3 - 2.0 * r2 + r;
-    let h4 = r3 - r2;
-    let acc = T::mul_add(k0.value, h1, T::zero());
-    let acc = T::mul_add(k1.value, h2, acc);
-    let acc = T::mul_add(k0.out_tan, h3, acc);
-    T::mul_add(k1.in_tan, h4, acc)
 }
 
 /// The sequence being blended out while a new one blends in (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
@@ -176,11 +172,16 @@ fn blend_clock<'a, T>(track: &Track<T>, clock: &Clock<'a>) -> Option<(Clock<'a>,
 fn sample_one<T: Interp>(track: &Track<T>, clock: &Clock<'_>) -> Option<T> {
     let (keys, t) = keys_at(track, clock)?;
     let (i, r) = locate(&keys.times, t);
-    let a = keys.values[i];
-    if r == 0.0 || track.interpolation == Interpolation::None {
-        return Some(a);
-    }
-    Some(T::lerp(a, keys.values[i + 1], r))
+    let (a, b) = (keys.values[i], keys.values.get(i + 1));
+    let (Some(&b), false) = (b, r == 0.0) else { return Some(a) };
+    let tangents = (keys.tangents.len() == keys.values.len()).then_some(&keys.tangents);
+    Some(match (track.interpolation, tangents) {
+        (Interpolation::None, _) => a,
+        (Interpolation::Bezier | Interpolation::Hermite, Some(tan)) => {
+            T::cubic(a, tan[i][1], tan[i + 1][0], b, r, track.interpolation == Interpolation::Bezier)
+        }
+        _ => T::lerp(a, b, r),
+    })
 }
 
 /// Samples a plain track or returns `default`; while blending, a sequence
@@ -194,7 +195,7 @@ pub fn sample_or<T: Interp>(track: &Track<T>, clock: &Clock<'_>, default: T) -> 
 }
 
 /// Samples a spline-key track (cameras): Bezier, Hermite, linear or step.
-pub fn sample_spline<T: SplineValue + Interp>(track: &Track<SplineKey<T>>, clock: &Clock<'_>) -> Option<T> {
+pub fn sample_spline<T: Interp>(track: &Track<SplineKey<T>>, clock: &Clock<'_>) -> Option<T> {
     let (keys, t) = keys_at(track, clock)?;
     let (i, r) = locate(&keys.times, t);
     let k0 = &keys.values[i];
@@ -205,8 +206,8 @@ pub fn sample_spline<T: SplineValue + Interp>(track: &Track<SplineKey<T>>, clock
     Some(match track.interpolation {
         Interpolation::None => k0.value,
         Interpolation::Linear => T::lerp(k0.value, k1.value, r),
-        Interpolation::Bezier => bezier(k0, k1, r),
-        Interpolation::Hermite => hermite(k0, k1, r),
+        Interpolation::Bezier => T::cubic(k0.value, k0.out_tan, k1.in_tan, k1.value, r, true),
+        Interpolation::Hermite => T::cubic(k0.value, k0.out_tan, k1.in_tan, k1.value, r, false),
     })
 }
 
@@ -220,7 +221,7 @@ mod tests {
     use super::*;
 
     fn track<T>(interp: Interpolation, times: Vec<u32>, values: Vec<T>) -> Track<T> {
-        Track { interpolation: interp, global_sequence: None, sequences: vec![Keys { times, values, external: None }] }
+        Track { interpolation: interp, global_sequence: None, sequences: vec![Keys::new(times, values)] }
     }
     fn clock(t: f32) -> Clock<'static> {
         Clock::new(0, t, &[])
@@ -269,10 +270,7 @@ mod tests {
         let t = Track {
             interpolation: Interpolation::Linear,
             global_sequence: None,
-            sequences: vec![
-                Keys { times: vec![0, 100], values: vec![0.0f32, 10.0], external: None },
-                Keys { times: vec![0], values: vec![100.0f32], external: None },
-            ],
+            sequences: vec![Keys::new(vec![0, 100], vec![0.0f32, 10.0]), Keys::new(vec![0], vec![100.0f32])],
         };
         // Sequence 1 (100) blending in, sequence 0 at 50 ms (5) going out with weight 0.25.
         let mut c = Clock::new(1, 0.0, &[]);
@@ -288,16 +286,55 @@ mod tests {
     fn splines_are_true_curves() {
         let k0 = SplineKey { value: 0.0f32, in_tan: 0.0, out_tan: 3.0 };
         let k1 = SplineKey { value: 1.0f32, in_tan: 0.0, out_tan: 0.0 };
-        // Bezier with control points 0, 3, 0, 1 at r = 0.5: (0 + 3*3*0.25*0.5... ) computed by hand:
+        // Bezier with control points 0, 3, 0, 1 at r = 0.5, by hand:
         // 0.125*0 + 0.375*3 + 0.375*0 + 0.125*1 = 1.25
-        assert!((bezier(&k0, &k1, 0.5) - 1.25).abs() < 1e-6);
+        assert!((f32::cubic(k0.value, k0.out_tan, k1.in_tan, k1.value, 0.5, true) - 1.25).abs() < 1e-6);
         // Hermite: h1=0.5, h2=0.5, h3=0.125, h4=-0.125 → 0 + 0.5 + 0.375 + 0 = 0.875
-        assert!((hermite(&k0, &k1, 0.5) - 0.875).abs() < 1e-6);
+        assert!((f32::cubic(k0.value, k0.out_tan, k1.in_tan, k1.value, 0.5, false) - 0.875).abs() < 1e-6);
         let t = Track {
             interpolation: Interpolation::Bezier,
             global_sequence: None,
-            sequences: vec![Keys { times: vec![0, 10], values: vec![k0, k1], external: None }],
+            sequences: vec![Keys::new(vec![0, 10], vec![k0, k1])],
         };
         assert!((sample_spline(&t, &clock(5.0)).unwrap() - 1.25).abs() < 1e-6);
+    }
+
+    fn curve<T>(interp: Interpolation, values: Vec<T>, tangents: Vec<[T; 2]>) -> Track<T> {
+        let keys = Keys { tangents, ..Keys::new(vec![0, 1000], values) };
+        Track { interpolation: interp, global_sequence: None, sequences: vec![keys] }
+    }
+
+    #[test]
+    fn plain_tracks_with_tangents_are_curves() {
+        // Scalar 0 → 1, out tangent 2, in tangent 0, at 250 ms (r = ¼), by hand:
+        // Hermite h1 = 27/32, h3 = 9/64, h4 = −3/64, h2 = 5/32 → 0 + 2·9/64 + 0 + 5/32 = 0.4375
+        // Bezier (¾)³·0 + 3·¼·(¾)²·2 + 3·(¼)²·¾·0 + (¼)³·1 = 0.84375 + 0.015625 = 0.859375
+        let h = curve(Interpolation::Hermite, vec![0.0f32, 1.0], vec![[0.0, 2.0], [0.0, 0.0]]);
+        assert!((sample(&h, &clock(250.0)).unwrap() - 0.4375).abs() < 1e-6);
+        let b = curve(Interpolation::Bezier, vec![0.0f32, 1.0], vec![[0.0, 2.0], [0.0, 0.0]]);
+        assert!((sample(&b, &clock(250.0)).unwrap() - 0.859375).abs() < 1e-6);
+        // Vectors per component: x as the Hermite scalar, y constant 5 with zero tangents
+        // gives 5·(h1 + h2) = 5.
+        let v = curve(
+            Interpolation::Hermite,
+            vec![[0.0f32, 5.0, 0.0], [1.0, 5.0, 0.0]],
+            vec![[[0.0; 3], [2.0, 0.0, 0.0]], [[0.0; 3]; 2]],
+        );
+        let s = sample(&v, &clock(250.0)).unwrap();
+        assert!((s[0] - 0.4375).abs() < 1e-6 && (s[1] - 5.0).abs() < 1e-6, "{s:?}");
+        // Without tangents a curve type reads as linear (M2 plain tracks).
+        let l = curve(Interpolation::Hermite, vec![0.0f32, 1.0], Vec::new());
+        assert_eq!(sample(&l, &clock(250.0)), Some(0.25));
+        // Quaternions (squad): tangents equal to the keys give slerp, 90° about Z → 22.5° at ¼.
+        let (a, b) =
+            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, std::f32::consts::FRAC_1_SQRT_2, std::f32::consts::FRAC_1_SQRT_2]);
+        let q = curve(Interpolation::Bezier, vec![a, b], vec![[a, a], [b, b]]);
+        let q = sample(&q, &clock(250.0)).unwrap();
+        let half = 22.5f32.to_radians() / 2.0;
+        assert!((q[2] - half.sin()).abs() < 1e-6 && (q[3] - half.cos()).abs() < 1e-6, "{q:?}");
+        // Tangents rotated 90° about X pull the middle off the plain slerp path.
+        let x = [std::f32::consts::FRAC_1_SQRT_2, 0.0, 0.0, std::f32::consts::FRAC_1_SQRT_2];
+        let q = curve(Interpolation::Hermite, vec![a, b], vec![[a, x], [x, b]]);
+        assert!(sample(&q, &clock(500.0)).unwrap()[0] > 0.1);
     }
 }

@@ -140,17 +140,14 @@ fn convert_keys<R: RawValue, T>(
         TrackKeys::PerSequence(seqs) => seqs
             .iter()
             .map(|k| match k {
-                SequenceKeys::Loaded { times, values } => {
-                    Keys { times: times.clone(), values: values.iter().map(conv).collect(), external: None }
-                }
+                SequenceKeys::Loaded { times, values } => Keys::new(times.clone(), values.iter().map(conv).collect()),
                 SequenceKeys::InFile { times, values } => {
                     let (t, v) = cx.decode::<R>(*times, *values);
-                    Keys { times: t, values: v.iter().map(conv).collect(), external: None }
+                    Keys::new(t, v.iter().map(conv).collect())
                 }
                 SequenceKeys::External { times, values } => Keys {
-                    times: Vec::new(),
-                    values: Vec::new(),
                     external: Some(ExternalKeys { times: *times, values: *values, value_size: R::SIZE, decode }),
+                    ..Keys::default()
                 },
             })
             .collect(),
@@ -174,44 +171,41 @@ fn timeline<R: RawValue, T>(
     cx: &Cx<'_>,
     conv: fn(&R) -> T,
 ) -> Vec<Keys<T>> {
-    {
-        {
-            let take = |lo: usize, hi: usize, start: u32| Keys {
-                times: times[lo..hi].iter().map(|t| t.saturating_sub(start)).collect(),
-                values: if R::SIZE == 0 { Vec::new() } else { values[lo..hi].iter().map(conv).collect() },
-                external: None,
-            };
-            if global || times.is_empty() {
-                // Global-sequence tracks keep their whole key list on the global clock.
-                vec![take(0, times.len(), 0)]
-            } else {
-                cx.timings
-                    .iter()
-                    .enumerate()
-                    .map(|(s, tm)| match ranges.get(s) {
-                        Some(&[first, last]) => {
-                            let lo = (first as usize).min(times.len());
-                            let hi = (last as usize).saturating_add(1).min(times.len());
-                            if lo < hi { take(lo, hi, tm.start) } else { Keys::default() }
-                        }
-                        None => {
-                            // No range table: the client searches the whole timeline with
-                            // the absolute time and clamps; so take the keys inside the
-                            // sequence's window, or else the key that clamping would use.
-                            let end = tm.start.saturating_add(tm.duration);
-                            let lo = times.partition_point(|&t| t < tm.start);
-                            let hi = times.partition_point(|&t| t <= end);
-                            if lo < hi {
-                                take(lo, hi, tm.start)
-                            } else {
-                                let k = lo.saturating_sub(1).min(times.len() - 1);
-                                Keys { times: vec![0], ..take(k, k + 1, tm.start) }
-                            }
-                        }
-                    })
-                    .collect()
-            }
-        }
+    let take = |lo: usize, hi: usize, start: u32| {
+        Keys::new(
+            times[lo..hi].iter().map(|t| t.saturating_sub(start)).collect(),
+            if R::SIZE == 0 { Vec::new() } else { values[lo..hi].iter().map(conv).collect() },
+        )
+    };
+    if global || times.is_empty() {
+        // Global-sequence tracks keep their whole key list on the global clock.
+        vec![take(0, times.len(), 0)]
+    } else {
+        cx.timings
+            .iter()
+            .enumerate()
+            .map(|(s, tm)| match ranges.get(s) {
+                Some(&[first, last]) => {
+                    let lo = (first as usize).min(times.len());
+                    let hi = (last as usize).saturating_add(1).min(times.len());
+                    if lo < hi { take(lo, hi, tm.start) } else { Keys::default() }
+                }
+                None => {
+                    // No range table: the client searches the whole timeline with
+                    // the absolute time and clamps; so take the keys inside the
+                    // sequence's window, or else the key that clamping would use.
+                    let end = tm.start.saturating_add(tm.duration);
+                    let lo = times.partition_point(|&t| t < tm.start);
+                    let hi = times.partition_point(|&t| t <= end);
+                    if lo < hi {
+                        take(lo, hi, tm.start)
+                    } else {
+                        let k = lo.saturating_sub(1).min(times.len() - 1);
+                        Keys { times: vec![0], ..take(k, k + 1, tm.start) }
+                    }
+                }
+            })
+            .collect()
     }
 }
 

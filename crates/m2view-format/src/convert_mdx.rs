@@ -15,8 +15,8 @@
 //!   functions: Additive is `One, One` = M2 NoAlphaAdd; AddAlpha is
 //!   `SrcAlpha, One` = M2 Add), geoset animations become colours and layer
 //!   alphas texture weights.
-//! - Hermite and Bezier tracks are baked into linear keys at quarter steps
-//!   (camera tracks keep their tangents); PRE2 emitters become plane,
+//! - Hermite and Bezier tracks keep their tangents (`Keys::tangents`;
+//!   cameras as spline keys); PRE2 emitters become plane,
 //!   sphere or spline emitters.
 
 use std::collections::HashMap;
@@ -34,12 +34,23 @@ fn interpolation(t: &MdlTrack<impl Sized>, curves: bool) -> Interpolation {
     }
 }
 
-/// Cuts a timeline track into per-sequence key lists.
-fn cut<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], curves: bool, conv: impl Fn(&MdlKey<T>) -> U) -> Track<U> {
-    let take = |keys: &[MdlKey<T>], start: u32| Keys {
-        times: keys.iter().map(|k| (k.time.max(0) as u32).saturating_sub(start)).collect(),
-        values: keys.iter().map(&conv).collect(),
-        external: None,
+/// Cuts a timeline track into per-sequence key lists; `key` gives each key's
+/// value and, for curves, its `[in, out]` tangents (kept only when every key
+/// of a list has them).
+fn cut<T, U>(
+    t: &MdlTrack<T>,
+    seqs: &[MdlSequence],
+    interpolation: Interpolation,
+    key: impl Fn(&MdlKey<T>) -> (U, Option<[U; 2]>),
+) -> Track<U> {
+    let take = |keys: &[MdlKey<T>], start: u32| {
+        let (values, tangents): (Vec<U>, Vec<Option<[U; 2]>>) = keys.iter().map(&key).unzip();
+        Keys {
+            times: keys.iter().map(|k| (k.time.max(0) as u32).saturating_sub(start)).collect(),
+            values,
+            tangents: tangents.into_iter().collect::<Option<Vec<_>>>().unwrap_or_default(),
+            external: None,
+        }
     };
     let sequences = if t.global_sequence.is_some() {
         vec![take(&t.keys, 0)]
@@ -58,104 +69,31 @@ fn cut<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], curves: bool, conv: impl Fn(
             })
             .collect()
     };
-    Track {
-        interpolation: interpolation(t, curves),
-        global_sequence: t.global_sequence.map(|g| g.min(u16::MAX as u32) as u16),
-        sequences,
-    }
+    Track { interpolation, global_sequence: t.global_sequence.map(|g| g.min(u16::MAX as u32) as u16), sequences }
 }
 
-/// A value type whose Hermite/Bezier keys can be evaluated (mdx-m3-viewer's
-/// forms: the wowdev cubic factors for scalars and vectors; `sqlerp` — slerp of
-/// the slerps of values and of tangents by 2t(1−t) — for quaternions).
-trait Curve: Copy {
-    fn curve(a: Self, a_out: Self, b_in: Self, b: Self, t: f32, bezier: bool) -> Self;
+/// A node/material/emitter track cut per sequence, values converted by
+/// `conv` (a linear map, so it applies to tangents too). Hermite and Bezier
+/// keys keep their tangents and are evaluated as curves by the animation
+/// crate (MDX type 2 is Hermite, 3 Bezier: wowdev wiki "MDX", `TRACK_HERMITE
+/// = 0x2`, `TRACK_BEZIER = 0x3`).
+fn curve<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
+    let interp = interpolation(t, true);
+    let curved = matches!(interp, Interpolation::Hermite | Interpolation::Bezier);
+    cut(t, seqs, interp, |k| {
+        let tangents = k.tangents.as_ref().filter(|_| curved).map(|(i, o)| [conv(i), conv(o)]);
+        (conv(&k.value), tangents)
+    })
 }
 
-fn factors(t: f32, bezier: bool) -> [f32; 4] {
-    let (t2, s) = (t * t, 1.0 - t);
-    if bezier {
-        [s * s * s, 3.0 * t * s * s, 3.0 * t2 * s, t2 * t]
-    } else {
-        [t2 * (2.0 * t - 3.0) + 1.0, t2 * (t - 2.0) + t, t2 * (t - 1.0), t2 * (3.0 - 2.0 * t)]
-    }
+/// [`curve`] without a conversion.
+fn values<T: Copy>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<T> {
+    curve(t, seqs, |v| *v)
 }
 
-impl Curve for f32 {
-    fn curve(a: f32, ao: f32, bi: f32, b: f32, t: f32, bezier: bool) -> f32 {
-        let f = factors(t, bezier);
-        a * f[0] + ao * f[1] + bi * f[2] + b * f[3]
-    }
-}
-impl Curve for [f32; 3] {
-    fn curve(a: Self, ao: Self, bi: Self, b: Self, t: f32, bezier: bool) -> Self {
-        [0, 1, 2].map(|k| f32::curve(a[k], ao[k], bi[k], b[k], t, bezier))
-    }
-}
-impl Curve for u32 {
-    fn curve(a: u32, _: u32, _: u32, _: u32, _: f32, _: bool) -> u32 {
-        a
-    }
-}
-impl Curve for [f32; 4] {
-    fn curve(a: Self, ao: Self, bi: Self, b: Self, t: f32, _: bool) -> Self {
-        slerp(slerp(a, b, t), slerp(ao, bi, t), 2.0 * t * (1.0 - t))
-    }
-}
-
-/// Spherical interpolation of unit quaternions `[x, y, z, w]` on the short path.
-fn slerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
-    let mut d: f32 = (0..4).map(|k| a[k] * b[k]).sum();
-    let b = if d < 0.0 {
-        d = -d;
-        b.map(|v| -v)
-    } else {
-        b
-    };
-    let (wa, wb) = if d > 0.9995 {
-        (1.0 - t, t)
-    } else {
-        let th = d.clamp(-1.0, 1.0).acos();
-        let s = th.sin();
-        (((1.0 - t) * th).sin() / s, (t * th).sin() / s)
-    };
-    let r = [0, 1, 2, 3].map(|k| a[k] * wa + b[k] * wb);
-    let len = r.iter().map(|v| v * v).sum::<f32>().sqrt();
-    if len > 1e-8 { r.map(|v| v / len) } else { a }
-}
-
-/// Hermite and Bezier tracks become linear keys at quarter steps between
-/// each pair of keys (the model keeps tangents only for cameras), so curved
-/// MDX motion plays as the curve, not as straight segments.
-fn bake<T: Curve>(t: &MdlTrack<T>) -> MdlTrack<T> {
-    let curved = t.interpolation >= 2 && t.keys.iter().all(|k| k.tangents.is_some());
-    if !curved {
-        return MdlTrack { interpolation: t.interpolation, global_sequence: t.global_sequence, keys: strip(&t.keys) };
-    }
-    const STEPS: i32 = 4;
-    let mut keys = Vec::with_capacity(t.keys.len() * STEPS as usize);
-    for w in t.keys.windows(2) {
-        let (k0, k1) = (&w[0], &w[1]);
-        keys.push(MdlKey { time: k0.time, value: k0.value, tangents: None });
-        let (Some((_, a_out)), Some((b_in, _))) = (k0.tangents, k1.tangents) else { continue };
-        let span = k1.time.saturating_sub(k0.time);
-        for s in 1..STEPS.min(span.max(1)) {
-            let f = s as f32 / STEPS.min(span) as f32;
-            let value = T::curve(k0.value, a_out, b_in, k1.value, f, t.interpolation == 3);
-            keys.push(MdlKey { time: k0.time + (span as f32 * f).round() as i32, value, tangents: None });
-        }
-    }
-    keys.extend(t.keys.last().map(|k| MdlKey { time: k.time, value: k.value, tangents: None }));
-    MdlTrack { interpolation: 1, global_sequence: t.global_sequence, keys }
-}
-
-fn strip<T: Copy>(keys: &[MdlKey<T>]) -> Vec<MdlKey<T>> {
-    keys.iter().map(|k| MdlKey { time: k.time, value: k.value, tangents: None }).collect()
-}
-
-/// A node/material/emitter track cut per sequence, curves baked (see [`bake`]).
-fn values<T: Curve>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<T> {
-    cut(&bake(t), seqs, false, |k| k.value)
+/// A visibility track (`KATV`, `KVIS`, `KRVS`): above ½ is shown; steps.
+fn shown(t: &MdlTrack<f32>, seqs: &[MdlSequence]) -> Track<u8> {
+    cut(t, seqs, interpolation(t, false), |k| (u8::from(k.value > 0.5), None))
 }
 
 /// The scalar track `tag` of `tracks` if present, else a constant of the static value.
@@ -163,17 +101,17 @@ fn scalar(tracks: &Tracks, tag: &[u8; 4], stat: f32, seqs: &[MdlSequence]) -> Tr
     or_static(tracks.f32(tag), stat, seqs, |v| *v)
 }
 
-/// The track if present (curves baked), else a constant of the static value.
-fn or_static<T: Curve, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
+/// The track if present, else a constant of the static value.
+fn or_static<T, U>(t: Option<&MdlTrack<T>>, stat: U, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) -> Track<U> {
     match t {
-        Some(t) => cut(&bake(t), seqs, false, |k| conv(&k.value)),
+        Some(t) => curve(t, seqs, conv),
         None => Track::constant(stat),
     }
 }
 
 fn visibility(t: &Tracks, seqs: &[MdlSequence]) -> Track<u8> {
     match t.f32(b"KATV").or(t.f32(b"KVIS")) {
-        Some(t) => cut(t, seqs, false, |k| u8::from(k.value > 0.5)),
+        Some(t) => shown(t, seqs),
         None => Track::default(),
     }
 }
@@ -579,7 +517,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 global_sequence: e.global_sequence,
                 keys: e.times.iter().map(|&time| MdlKey { time, value: (), tangents: None }).collect(),
             };
-            let mut times = cut(&t, seqs, false, |_| ());
+            let mut times = cut(&t, seqs, Interpolation::None, |_| ((), None));
             times.sequences.iter_mut().for_each(|k| k.values.clear());
             Event {
                 identifier: e.object.name.clone(),
@@ -617,11 +555,20 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             kind: -1,
             far_clip: c.far_clip,
             near_clip: c.near_clip,
-            positions: c.tracks.vec3(b"KCTR").map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            positions: c.tracks.vec3(b"KCTR").map_or_else(
+                || Track::constant(zero3),
+                |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None)),
+            ),
             position_base: c.position,
-            targets: c.tracks.vec3(b"KTTR").map_or_else(|| Track::constant(zero3), |t| cut(t, seqs, true, spline)),
+            targets: c.tracks.vec3(b"KTTR").map_or_else(
+                || Track::constant(zero3),
+                |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None)),
+            ),
             target_base: c.target,
-            roll: c.tracks.f32(b"KCRL").map_or_else(Track::default, |t| cut(t, seqs, true, spline)),
+            roll: c
+                .tracks
+                .f32(b"KCRL")
+                .map_or_else(Track::default, |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None))),
             fov: Track::constant(SplineKey { value: c.fov, in_tan: c.fov, out_tan: c.fov }),
         })
         .collect();
@@ -752,7 +699,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                     (*v).min(u16::MAX as u32) as u16
                 }),
                 visibility: match t.f32(b"KRVS").or(t.f32(b"KVIS")) {
-                    Some(v) => cut(v, seqs, false, |k| u8::from(k.value > 0.5)),
+                    Some(v) => shown(v, seqs),
                     None => Track::default(),
                 },
                 priority_plane: f
@@ -852,21 +799,16 @@ mod tests {
     }
 
     #[test]
-    fn curves_are_baked_into_linear_keys() {
-        // 0 → 1 over 1000 ms with out tangent 2 and in tangent 0.
-        let keys = [(0, 0.0f32, 0.0, 2.0), (1000, 1.0, 0.0, 0.0)];
-        let h = bake(&track(2, &keys));
-        assert_eq!(h.interpolation, 1);
-        assert_eq!(h.keys.iter().map(|k| k.time).collect::<Vec<_>>(), [0, 250, 500, 750, 1000]);
-        // Hermite at ½: ½·0 + ⅛·2 − ⅛·0 + ½·1 = 0.75; Bezier: ⅜·2 + ⅛·1 = 0.875.
-        assert_eq!(h.keys[2].value, 0.75);
-        assert_eq!(bake(&track(3, &keys)).keys[2].value, 0.875);
-        // Linear tracks pass through unchanged.
-        assert_eq!(bake(&track(1, &keys)).keys.len(), 2);
-        // Quaternions: tangents equal to the keys give plain slerp (45° about Z at ½).
-        let (a, b) =
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, std::f32::consts::FRAC_1_SQRT_2, std::f32::consts::FRAC_1_SQRT_2]);
-        let q = bake(&track(2, &[(0, a, a, a), (1000, b, b, b)])).keys[2].value;
-        assert!((q[2] - 22.5f32.to_radians().sin()).abs() < 1e-6 && (q[3] - 22.5f32.to_radians().cos()).abs() < 1e-6);
+    fn curves_keep_their_tangents() {
+        let seqs = [MdlSequence { name: "a".into(), start: 0, end: 1000, ..Default::default() }];
+        let keys = [(0, 0.0f32, 0.0, 2.0), (1000, 1.0, 0.5, 0.0)];
+        let h = curve(&track(2, &keys), &seqs, |v| v * 2.0);
+        assert_eq!(h.interpolation, Interpolation::Hermite);
+        assert_eq!(h.sequences[0].values, [0.0, 2.0]);
+        assert_eq!(h.sequences[0].tangents, [[0.0, 4.0], [1.0, 0.0]]);
+        assert_eq!(curve(&track(3, &keys), &seqs, |v| *v).interpolation, Interpolation::Bezier);
+        // Linear tracks drop the tangents they were not written with.
+        let l = curve(&track(1, &keys), &seqs, |v| *v);
+        assert_eq!((l.interpolation, l.sequences[0].tangents.len()), (Interpolation::Linear, 0));
     }
 }

@@ -129,13 +129,26 @@ pub struct Keys<T> {
     pub times: Vec<u32>,
     /// One value per time (empty for timestamp-only tracks such as events).
     pub values: Vec<T>,
+    /// Per key `[in, out]` tangents of a Hermite/Bezier track whose file
+    /// stores them (MDX `inTan`/`outTan`); empty otherwise, and always for
+    /// M2, whose tracks carry tangents only in camera `M2SplineKey`s
+    /// (wowdev wiki "M2", Interpolation: types 2/3 "only valid for
+    /// M2SplineKey tracks").
+    pub tangents: Vec<[T; 2]>,
     /// Present while the keys still live in an unloaded `.anim` file.
     pub external: Option<ExternalKeys<T>>,
 }
 
+impl<T> Keys<T> {
+    /// Keys without tangents, loaded.
+    pub fn new(times: Vec<u32>, values: Vec<T>) -> Keys<T> {
+        Keys { times, values, tangents: Vec::new(), external: None }
+    }
+}
+
 impl<T> Default for Keys<T> {
     fn default() -> Self {
-        Keys { times: Vec::new(), values: Vec::new(), external: None }
+        Keys::new(Vec::new(), Vec::new())
     }
 }
 
@@ -162,7 +175,7 @@ impl<T> Track<T> {
         Track {
             interpolation: Interpolation::None,
             global_sequence: None,
-            sequences: vec![Keys { times: vec![0], values: vec![value], external: None }],
+            sequences: vec![Keys::new(vec![0], vec![value])],
         }
     }
 
