@@ -12,7 +12,7 @@ pub mod ribbons;
 pub mod sample;
 pub mod skin;
 
-pub use pose::{CameraState, Pose, camera_state, evaluate, global_times};
+pub use pose::{CameraState, Pose, PoseLight, camera_state, evaluate, global_times};
 pub use sample::{Clock, sample, sample_or, sample_spline};
 
 use m2view_format::{Model, SequenceId};

@@ -25,8 +25,48 @@ pub struct Pose {
     pub texture_matrices: Vec<Mat4>,
     /// Per `Model::attachments`: model-space matrix of the attachment point.
     pub attachments: Vec<Mat4>,
-    /// Per `Model::lights`: model-space position, and whether the visibility track shows it.
-    pub lights: Vec<(Vec3, bool)>,
+    /// Per `Model::lights`: the light at this instant.
+    pub lights: Vec<PoseLight>,
+}
+
+/// A model light at one instant (wowdev wiki "M2", Lights; intensities and
+/// colours as WebWowViewerCpp `AnimationManager::calcLights` combines them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoseLight {
+    /// Point light (`kind` 1) or directional (0, and any other value).
+    pub point: bool,
+    /// Model-space position (bone matrix × `Light::position`).
+    pub position: Vec3,
+    /// Model-space direction the light comes from (directional lights): the
+    /// bone's +Y, as WoW Model Viewer's `ModelLight` (the wiki names no axis).
+    pub toward_light: Vec3,
+    /// Ambient colour × ambient intensity (0..1 per channel, may exceed 1).
+    pub ambient: Vec3,
+    /// Diffuse colour × diffuse intensity.
+    pub diffuse: Vec3,
+    /// Attenuation start and end (model units): full strength up to the
+    /// start, none past the end, linear between.
+    pub attenuation: [f32; 2],
+    /// The visibility track shows it.
+    pub visible: bool,
+}
+
+/// Samples every light of `model`, placed by the bone palette `bones`.
+fn pose_lights(model: &Model, clock: &Clock<'_>, bones: &[Mat4], out: &mut Vec<PoseLight>) {
+    out.clear();
+    out.extend(model.lights.iter().map(|l| {
+        let bone = l.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+        let color = |c, i| Vec3::from(sample_or(c, clock, [1.0; 3])) * sample_or(i, clock, 1.0);
+        PoseLight {
+            point: l.kind == 1,
+            position: bone.transform_point3(Vec3::from(l.position)),
+            toward_light: bone.transform_vector3(Vec3::Y).normalize_or(Vec3::Z),
+            ambient: color(&l.ambient_color, &l.ambient_intensity),
+            diffuse: color(&l.diffuse_color, &l.diffuse_intensity),
+            attenuation: [sample_or(&l.attenuation_start, clock, 0.0), sample_or(&l.attenuation_end, clock, 1.0)],
+            visible: sample_or(&l.visibility, clock, 1) != 0,
+        }
+    }));
 }
 
 /// A model camera at one instant (wowdev wiki "M2" page, "Cameras").
@@ -188,13 +228,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
     pose.attachments.clear();
     pose.attachments
         .extend(model.attachments.iter().map(|a| bone(a.bone) * Mat4::from_translation(Vec3::from(a.position))));
-    pose.lights.clear();
-    pose.lights.extend(
-        model
-            .lights
-            .iter()
-            .map(|l| (bone(l.bone).transform_point3(Vec3::from(l.position)), sample_or(&l.visibility, clock, 1) != 0)),
-    );
+    pose_lights(model, clock, &pose.bones, &mut pose.lights);
 }
 
 #[cfg(test)]
@@ -240,7 +274,13 @@ mod tests {
             assert!((pose.texture_matrices[0].w_axis.x - 0.25).abs() < 1e-6);
             // Attachment (Helm) on bone 1 at (0, 0, 2) stays over the pivot as the bone turns.
             assert!((pose.attachments[0].w_axis.truncate() - Vec3::new(0.0, 0.0, 2.0)).length() < 1e-4);
-            assert!(pose.lights[0].1);
+            // Point light on bone 1 at (0, 0, 2.5): colour (1, 0.9, 0.8) × 0.8, ambient 0.1 × 1.
+            let l = pose.lights[0];
+            assert!(l.visible && l.point);
+            assert!((l.position - Vec3::new(0.0, 0.0, 2.5)).length() < 1e-4, "{}", l.position);
+            assert!((l.diffuse - Vec3::new(0.8, 0.72, 0.64)).length() < 1e-5 && l.ambient == Vec3::splat(0.1));
+            // The file's 1 → 5 gives way to the client's fixed attenuation (no flag 0x8000).
+            assert_eq!(l.attenuation, [1.6666, 5.2666]);
             let cam = camera_state(&m, 0, &c).unwrap();
             assert_eq!((cam.eye, cam.target, cam.fov_diagonal), (Vec3::new(4.0, 0.0, 1.0), Vec3::Z, 0.95));
         }

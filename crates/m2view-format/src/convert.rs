@@ -162,6 +162,33 @@ fn convert_keys<R: RawValue, T>(
     Track { interpolation: Interpolation::from_raw(raw.interpolation), global_sequence, sequences }
 }
 
+/// The model's lights. The client ignores a light's attenuation tracks
+/// unless global flag 0x8000 is set (only seen from Legion on) and uses
+/// 1.6666 → 5.2666 instead (WebWowViewerCpp `AnimationManager::calcLights`).
+fn lights(md: &Md20, bmap: &BoneMap, cx: &Cx<'_>) -> Vec<Light> {
+    let fixed = (md.global_flags & 0x8000 == 0).then_some(LEGACY_LIGHT_ATTENUATION);
+    let attenuation = |t: &M2Track<f32>, k: usize| fixed.map_or_else(|| tr(t, cx), |a| Track::constant(a[k]));
+    md.lights
+        .iter()
+        .map(|l| Light {
+            kind: l.kind,
+            bone: bmap.get(l.bone as usize).filter(|_| l.bone >= 0),
+            position: l.position,
+            ambient_color: tr(&l.ambient_color, cx),
+            ambient_intensity: tr(&l.ambient_intensity, cx),
+            diffuse_color: tr(&l.diffuse_color, cx),
+            diffuse_intensity: tr(&l.diffuse_intensity, cx),
+            attenuation_start: attenuation(&l.attenuation_start, 0),
+            attenuation_end: attenuation(&l.attenuation_end, 1),
+            visibility: tr(&l.visibility, cx),
+        })
+        .collect()
+}
+
+/// Attenuation start and end (model units) of M2 lights in models without
+/// global flag 0x8000 (see `lights`).
+const LEGACY_LIGHT_ATTENUATION: [f32; 2] = [1.6666, 5.2666];
+
 /// Cuts a legacy single timeline into per-sequence key lists (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
 fn timeline<R: RawValue, T>(
     ranges: &[[u32; 2]],
@@ -472,22 +499,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
             times: tr(&e.enabled, &cx),
         })
         .collect();
-    let lights = md
-        .lights
-        .iter()
-        .map(|l| Light {
-            kind: l.kind,
-            bone: bone_opt(l.bone as i64),
-            position: l.position,
-            ambient_color: tr(&l.ambient_color, &cx),
-            ambient_intensity: tr(&l.ambient_intensity, &cx),
-            diffuse_color: tr(&l.diffuse_color, &cx),
-            diffuse_intensity: tr(&l.diffuse_intensity, &cx),
-            attenuation_start: tr(&l.attenuation_start, &cx),
-            attenuation_end: tr(&l.attenuation_end, &cx),
-            visibility: tr(&l.visibility, &cx),
-        })
-        .collect();
+    let lights = lights(md, &bmap, &cx);
     let cameras = md
         .cameras
         .iter()

@@ -124,9 +124,12 @@ fn bounds(b: &MdlBounds) -> Bounds {
     Bounds { min: b.min, max: b.max, radius: b.radius }
 }
 
-fn spline<T: Clone>(k: &MdlKey<T>) -> SplineKey<T> {
-    let (i, o) = k.tangents.clone().unwrap_or_else(|| (k.value.clone(), k.value.clone()));
-    SplineKey { value: k.value.clone(), in_tan: i, out_tan: o }
+/// A camera track as spline keys (a key without tangents uses its value).
+fn splines<T: Clone>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<SplineKey<T>> {
+    cut(t, seqs, interpolation(t, true), |k| {
+        let (i, o) = k.tangents.clone().unwrap_or_else(|| (k.value.clone(), k.value.clone()));
+        (SplineKey { value: k.value.clone(), in_tan: i, out_tan: o }, None)
+    })
 }
 
 /// Filter mode (`MDLTEXOP`) to the M2 blend table: M2 kept MDX's numbering
@@ -555,20 +558,11 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             kind: -1,
             far_clip: c.far_clip,
             near_clip: c.near_clip,
-            positions: c.tracks.vec3(b"KCTR").map_or_else(
-                || Track::constant(zero3),
-                |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None)),
-            ),
+            positions: c.tracks.vec3(b"KCTR").map_or_else(|| Track::constant(zero3), |t| splines(t, seqs)),
             position_base: c.position,
-            targets: c.tracks.vec3(b"KTTR").map_or_else(
-                || Track::constant(zero3),
-                |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None)),
-            ),
+            targets: c.tracks.vec3(b"KTTR").map_or_else(|| Track::constant(zero3), |t| splines(t, seqs)),
             target_base: c.target,
-            roll: c
-                .tracks
-                .f32(b"KCRL")
-                .map_or_else(Track::default, |t| cut(t, seqs, interpolation(t, true), |k| (spline(k), None))),
+            roll: c.tracks.f32(b"KCRL").map_or_else(Track::default, |t| splines(t, seqs)),
             fov: Track::constant(SplineKey { value: c.fov, in_tan: c.fov, out_tan: c.fov }),
         })
         .collect();

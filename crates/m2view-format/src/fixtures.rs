@@ -53,7 +53,8 @@ pub fn global_track<T: RawValue>(version: u32, gs: i16, times: Vec<u32>, values:
     M2Track { interpolation: 1, global_sequence: gs, keys }
 }
 
-fn constant<T: RawValue>(version: u32, v: T) -> M2Track<T> {
+/// A track holding `v` in both fixture sequences (laid out for `version`).
+pub fn constant<T: RawValue>(version: u32, v: T) -> M2Track<T> {
     track(version, 0, vec![(vec![0], vec![v.clone()]), (vec![0], vec![v])])
 }
 

@@ -10,10 +10,20 @@ struct Frame {
     view_proj: mat4x4<f32>,
     view: mat4x4<f32>,
     world: mat4x4<f32>,
-    // xyz: direction the light travels (model space), w unused
+    // xyz: direction the preview light travels (world space), w unused
     light_dir: vec4<f32>,
+    // rgb: preview ambient + the model lights' ambient
     ambient: vec4<f32>,
     diffuse: vec4<f32>,
+    // Model lights (lighting.rs LightBlock): xyz model-space position (w = 1,
+    // point) or direction toward the light (w = 0, directional)
+    light_position: array<vec4<f32>, 4>,
+    // rgb: diffuse colour x intensity
+    light_color: array<vec4<f32>, 4>,
+    // x: attenuation start, y: attenuation end
+    light_attenuation: array<vec4<f32>, 4>,
+    // x: lights in use
+    light_count: vec4<u32>,
 };
 
 struct Batch {
@@ -58,6 +68,7 @@ struct VertexOut {
     @location(2) uv_b: vec2<f32>,
     @location(3) uv_c: vec2<f32>,
     @location(4) edge_fade: f32,
+    @location(5) world_pos: vec3<f32>,
 };
 
 // Sphere environment map (WebWowViewerCpp posToTexCoord, eye -> vertex form).
@@ -65,6 +76,27 @@ fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
     let r = reflect(normalize(view_pos), view_normal);
     let m = normalize(vec3(r.x, r.y, r.z + 1.0));
     return vec2(0.5) - 0.5 * m.xy;
+}
+
+// Sum of the model lights at a world-space point with unit normal n.
+fn model_lights(n: vec3<f32>, p: vec3<f32>) -> vec3<f32> {
+    var sum = vec3(0.0);
+    for (var i = 0u; i < min(frame.light_count.x, 4u); i++) {
+        let l = frame.light_position[i];
+        let color = frame.light_color[i].rgb;
+        if (l.w == 0.0) {
+            let dir = normalize((frame.world * vec4(l.xyz, 0.0)).xyz);
+            sum += color * color * max(dot(n, dir), 0.0);
+            continue;
+        }
+        let to_light = (frame.world * vec4(l.xyz, 1.0)).xyz - p;
+        let d = max(length(to_light), 1e-4);
+        let a = frame.light_attenuation[i];
+        let atten = 1.0 - clamp((d - a.x) / (a.y - a.x), 0.0, 1.0);
+        let c = atten * color;
+        sum += c * c * max(dot(n, to_light / d), 0.0);
+    }
+    return sum;
 }
 
 @vertex
@@ -75,6 +107,7 @@ fn vs_main(v: VertexIn) -> VertexOut {
     var out: VertexOut;
     out.clip = frame.view_proj * world;
     out.normal = n;
+    out.world_pos = world.xyz;
     let view_pos = (frame.view * world).xyz;
     let view_n = normalize((frame.view * vec4(n, 0.0)).xyz);
     let t1 = (batch.tex_matrix0 * vec4(v.uv0, 0.0, 1.0)).xy;
@@ -217,13 +250,16 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
         if (alpha < 1.0 / 255.0) { discard; }
     }
 
-    // Lighting: ambient + one directional light, unless unlit (flag) or Mod/Mod2x.
+    // Lighting: ambient + one directional light, unless unlit (flag) or Mod/Mod2x;
+    // model lights summed in linear space (lighting.rs, WebWowViewerCpp calcLight).
     var rgb = cmb.diffuse;
     let unlit = (batch.ids.w & 1u) != 0u || blend == 4u || blend == 5u;
     if (!unlit) {
         let n = normalize(in.normal);
         let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);
-        rgb = rgb * (frame.ambient.rgb + frame.diffuse.rgb * ndl);
+        let gamma = rgb * (frame.ambient.rgb + frame.diffuse.rgb * ndl);
+        let local = model_lights(n, in.world_pos);
+        rgb = sqrt(gamma * gamma + rgb * rgb * local);
     }
     rgb = rgb + cmb.spec;
     return vec4(rgb, alpha);

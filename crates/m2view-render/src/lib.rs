@@ -15,6 +15,7 @@
 
 pub mod camera;
 pub mod gpu;
+pub mod lighting;
 pub mod lines;
 pub mod material;
 pub mod target;
@@ -29,6 +30,7 @@ use m2view_format::{BlendMode, Model, TextureSource};
 use wgpu::util::DeviceExt;
 
 pub use gpu::{Gpu, RenderError};
+pub use lighting::Lighting;
 use material::{DrawPhase, PipelineKey};
 
 /// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
@@ -89,8 +91,9 @@ struct FrameUniform {
     light_dir: [f32; 4],
     ambient: [f32; 4],
     diffuse: [f32; 4],
+    model_lights: lighting::LightBlock,
 }
-const _: () = assert!(std::mem::size_of::<FrameUniform>() == 240);
+const _: () = assert!(std::mem::size_of::<FrameUniform>() == 448);
 
 /// Per-batch constants (`Batch` in m2.wgsl).
 #[repr(C)]
@@ -144,27 +147,6 @@ fn record_bytes<T: Copy>(items: &[T]) -> &[u8] {
 /// `RibbonVertex`: position, colour, texture coordinates.
 const RIBBON_ATTRIBUTES: [wgpu::VertexAttribute; 3] =
     wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2];
-
-/// Scene lighting: ambient plus one directional light (the model preview's look).
-#[derive(Debug, Clone, Copy)]
-pub struct Lighting {
-    /// Direction the light travels, model space.
-    pub direction: Vec3,
-    /// Ambient colour.
-    pub ambient: Vec3,
-    /// Diffuse colour.
-    pub diffuse: Vec3,
-}
-
-impl Default for Lighting {
-    fn default() -> Self {
-        Lighting {
-            direction: Vec3::new(-1.0, -0.6, -0.8).normalize(),
-            ambient: Vec3::splat(0.55),
-            diffuse: Vec3::splat(0.6),
-        }
-    }
-}
 
 /// What to draw this frame for one instance.
 pub struct FrameParams<'a> {
@@ -849,13 +831,15 @@ impl Renderer {
     /// sorted draw list (wowdev wiki "M2/Rendering" colours/alpha, §7 order).
     pub fn prepare(&self, gm: &GpuModel, gi: &mut GpuInstance, model: &Model, p: &FrameParams<'_>) -> FrameStats {
         let q = &self.queue;
+        let (model_lights, light_ambient) = lighting::pack_lights(&p.pose.lights, p.lighting.model_lights);
         let frame = FrameUniform {
             view_proj: (p.proj * p.view).to_cols_array_2d(),
             view: p.view.to_cols_array_2d(),
             world: p.world.to_cols_array_2d(),
             light_dir: p.lighting.direction.extend(0.0).into(),
-            ambient: p.lighting.ambient.extend(1.0).into(),
+            ambient: (p.lighting.ambient + light_ambient).extend(1.0).into(),
             diffuse: p.lighting.diffuse.extend(1.0).into(),
+            model_lights,
         };
         q.write_buffer(&gi.frame_buffer, 0, bytemuck::bytes_of(&frame));
         if !p.pose.bones.is_empty() {

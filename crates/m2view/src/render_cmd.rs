@@ -66,6 +66,10 @@ pub struct RenderArgs {
     /// animation by frequency, as the game does (reproducible).
     #[arg(long)]
     pub variations: bool,
+    /// Light the model with the preview light only, not with its own M2/MDX
+    /// lights (which shine by default when it has any).
+    #[arg(long)]
+    pub no_model_lights: bool,
     /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
     #[arg(long)]
     pub display_id: Option<u32>,
@@ -128,6 +132,8 @@ pub struct RenderRequest {
     /// When a sequence ends, move on to another variation of its animation as
     /// the game picks them (by frequency) instead of repeating it.
     pub variations: bool,
+    /// Light with the model's own lights too (the client's look; on by default).
+    pub model_lights: bool,
     /// Models hung on the host's attachment points: `(attachment id, model)`.
     /// Each plays its own default sequence at the same time and follows its
     /// attachment's bone.
@@ -240,7 +246,7 @@ pub fn render_uploaded(
         geoset_visible: &visible,
         pose: &pose,
         model_alpha: 1.0,
-        lighting: Lighting::default(),
+        lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
     };
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
@@ -343,6 +349,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         background,
         team_color,
         variations: a.variations,
+        model_lights: !a.no_model_lights,
         attachments,
     })
 }
@@ -372,7 +379,7 @@ fn prepare_attached(
         geoset_visible: &visible,
         pose: &pose,
         model_alpha: 1.0,
-        lighting: Lighting::default(),
+        lighting: host.lighting,
     };
     let fs = renderer.prepare(&gm, &mut gi, m, &params);
     Ok((gm, gi, fs))

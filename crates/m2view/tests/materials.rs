@@ -33,6 +33,7 @@ fn base() -> Md20 {
     md.colors.clear(); // plain white colour for the material tests
     md.particles.clear(); // the material alone
     md.ribbons.clear();
+    md.lights.clear(); // combiners under the preview light only (model lights: `model_lights_shine`)
     md
 }
 
@@ -129,4 +130,43 @@ fn texture_transform_animates_on_its_global_sequence() {
     let b = tile(&md, "tt500", "top", 500.0, 96);
     assert!(a != b, "the texture transform does not move the texture");
     common::check_golden("texture_transform_0_500", &common::grid(&[a, b], 96, 2));
+}
+
+/// Renders `md` from the top at Stand 500 ms, with or without model lights.
+fn lit_tile(md: &Md20, name: &str, model_lights: bool) -> Vec<u8> {
+    let (gpu, renderer) = common::gpu();
+    let path = common::write_fixture(md, &fixtures::skin_profile(272), &[("Glow.blp", glow())], name);
+    let lm = m2view_format::load_model_file(&path, &Default::default()).unwrap();
+    let req = m2view::render_cmd::RenderRequest { model_lights, ..common::request(96, "top", 500.0, Some(0)) };
+    let (px, _) = m2view::render_cmd::render_image(gpu, renderer, &lm, &req).unwrap();
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    px
+}
+
+#[test]
+fn model_lights_shine() {
+    // The fixture's point light sits 0.5 above the centre of the top box's
+    // top face: diffuse (1, 0.9, 0.8) × 0.8, ambient 0.1, and — no global flag
+    // 0x8000 — the client's fixed attenuation 1.67 → 5.27, so full strength there.
+    let mut md = base();
+    md.materials[1].blending_mode = 0;
+    let unlit = lit_tile(&md, "nolight", true);
+    md.lights = fixtures::two_boxes(272).lights;
+    assert_eq!(lit_tile(&md, "lights_off", false), unlit, "the toggle does not turn model lights off");
+    let near = lit_tile(&md, "light_near", true);
+    md.lights[0].position = [0.0, 0.0, 50.0]; // past the attenuation end: ambient only
+    let far = lit_tile(&md, "light_far", true);
+    // Centre pixel, top face (normal +Z). Preview light alone: T·(0.55 + 0.6·0.8/√2) = 0.8894·T.
+    // Far: ambient +0.1 → 0.9894·T (×1.112). Near: √(0.9894² + (0.8·c)²)·T with c = 1, 0.9
+    // (×1.431 red, ×1.376 green); blue is left out (its texels may clip at 255).
+    let at = |px: &[u8], ch: usize| px[(48 * 96 + 48) * 4 + ch] as f32;
+    for (ch, want_near) in [(0, 1.431), (1, 1.376)] {
+        let (u, f, n) = (at(&unlit, ch), at(&far, ch), at(&near, ch));
+        assert!(u > 40.0 && u < 170.0, "channel {ch}: base value {u} unsuitable");
+        assert!((f / u - 1.112).abs() < 0.03, "channel {ch}: far {f} / unlit {u}");
+        assert!((n / u - want_near).abs() < 0.04, "channel {ch}: near {n} / unlit {u}, want ×{want_near}");
+    }
+    // A light its visibility track hides adds nothing.
+    md.lights[0].visibility = fixtures::constant(272, 0u8);
+    assert_eq!(lit_tile(&md, "light_hidden", true), unlit);
 }

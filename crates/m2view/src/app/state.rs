@@ -193,11 +193,18 @@ pub struct ViewOptions {
     pub transparent_screenshot: bool,
     /// Debug overlays.
     pub overlays: crate::scene::Overlays,
+    /// Light the model with its own lights too (on; no effect on models without lights).
+    pub model_lights: bool,
 }
 
 impl Default for ViewOptions {
     fn default() -> Self {
-        ViewOptions { background: [0.17, 0.18, 0.2], transparent_screenshot: false, overlays: Default::default() }
+        ViewOptions {
+            background: [0.17, 0.18, 0.2],
+            transparent_screenshot: false,
+            overlays: Default::default(),
+            model_lights: true,
+        }
     }
 }
 
@@ -363,6 +370,7 @@ impl AppState {
             ],
             team_color: self.team_color,
             variations: false,
+            model_lights: self.view.model_lights,
             attachments: Vec::new(),
         };
         let frames = 48;

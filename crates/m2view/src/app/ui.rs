@@ -784,6 +784,12 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     ui.label("background");
                     ui.color_edit_button_rgb(&mut s.view.background);
                 });
+                let lights = s.current.as_ref().map_or(0, |c| c.lm.model.lights.len());
+                ui.add_enabled(
+                    lights > 0,
+                    egui::Checkbox::new(&mut s.view.model_lights, format!("model lights ({lights})")),
+                )
+                .on_hover_text("Light the model with its own M2/MDX lights on top of the preview light");
                 let o = &mut s.view.overlays;
                 ui.horizontal_wrapped(|ui| {
                     ui.checkbox(&mut o.bones, "bones");

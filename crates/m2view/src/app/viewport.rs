@@ -212,7 +212,7 @@ impl SceneView {
             geoset_visible: &visible,
             pose: &self.pose,
             model_alpha: 1.0,
-            lighting: Lighting::default(),
+            lighting: Lighting { model_lights: state.view.model_lights, ..Lighting::default() },
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
         if let Some(fx) = &mut self.effects {

@@ -42,6 +42,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         background: [0.1, 0.1, 0.12, 1.0],
         team_color: m2view::scene::DEFAULT_TEAM_COLOR,
         variations: false,
+        model_lights: true,
         attachments: Vec::new(),
     }
 }
