@@ -68,7 +68,7 @@ pub fn decompress_gravity(bits: u32) -> [f32; 3] {
 trait FromRaw<R: RawValue>: Sized {
     fn from_raw(r: &R) -> Self;
     fn decode(b: &[u8]) -> Option<Self> {
-        R::parse(b).ok().map(|(_, r)| Self::from_raw(&r))
+        (b.len() >= R::SIZE).then(|| Self::from_raw(&R::read(b)))
     }
 }
 
@@ -118,7 +118,7 @@ impl Cx<'_> {
             return (Vec::new(), Vec::new());
         };
         let t = r.u32s(times);
-        let v = if R::SIZE == 0 { Ok(Vec::new()) } else { r.array(values, R::SIZE, R::parse) };
+        let v = if R::SIZE == 0 { Ok(Vec::new()) } else { r.values(values) };
         match (t, v) {
             (Ok(t), Ok(v)) => (t, v),
             (Err(e), _) | (_, Err(e)) => {

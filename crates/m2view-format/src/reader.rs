@@ -221,6 +221,17 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
+    /// Decodes an `M2Array` of track values (bulk path: every key of every
+    /// track). `T::SIZE` must not be 0.
+    pub fn values<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<Vec<T>> {
+        let bytes = self.array_bytes(arr, T::SIZE)?;
+        self.budget.charge(
+            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
+            self.abs(arr.offset as u64),
+        )?;
+        Ok(bytes.chunks_exact(T::SIZE).map(T::read).collect())
+    }
+
     /// Decodes an `M2Array<u16>` (bulk path: lookup tables, skin indices).
     pub fn u16s(&self, arr: M2Array) -> Result<Vec<u16>> {
         let bytes = self.array_bytes(arr, 2)?;

@@ -8,74 +8,67 @@
 use crate::error::{Error, Result, ResultExt};
 use crate::reader::{self, M2Array, PResult, Reader};
 
-/// A value type that can appear in a track on disk.
+/// A value type that can appear in a track on disk: little-endian scalars
+/// and fixed arrays of them.
 pub trait RawValue: Sized + Clone + std::fmt::Debug + PartialEq {
     /// Size on disk in bytes (0 for timestamp-only tracks).
     const SIZE: usize;
-    /// Decodes one value.
-    fn parse(i: &[u8]) -> PResult<'_, Self>;
+    /// Decodes one value from exactly `SIZE` bytes (the caller slices them).
+    fn read(b: &[u8]) -> Self;
     /// Encodes one value (used by the writer).
     fn write(&self, out: &mut Vec<u8>);
 }
 
-macro_rules! raw_value {
-    ($t:ty, $size:expr, $parse:expr, |$s:ident, $o:ident| $write:block) => {
-        impl RawValue for $t {
-            const SIZE: usize = $size;
-            #[inline]
-            fn parse(i: &[u8]) -> PResult<'_, Self> {
-                $parse(i)
-            }
-            fn write(&self, $o: &mut Vec<u8>) {
-                let $s = self;
-                $write
-            }
-        }
-    };
+/// A little-endian scalar of a track value.
+pub trait Scalar: Copy + std::fmt::Debug + PartialEq {
+    /// Bytes on disk.
+    const N: usize;
+    /// Decodes from the first `N` bytes of `b`.
+    fn le(b: &[u8]) -> Self;
+    /// Appends the little-endian bytes.
+    fn put(self, out: &mut Vec<u8>);
 }
 
-raw_value!(u8, 1, reader::u8_, |s, o| { o.push(*s) });
-raw_value!(u16, 2, reader::u16_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
-raw_value!(i16, 2, reader::i16_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
-raw_value!(u32, 4, reader::u32_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
-raw_value!(f32, 4, reader::f32_, |s, o| { o.extend_from_slice(&s.to_le_bytes()) });
-raw_value!([f32; 2], 8, reader::vec2, |s, o| {
-    for v in s {
-        o.extend_from_slice(&v.to_le_bytes())
-    }
-});
-raw_value!([f32; 3], 12, reader::vec3, |s, o| {
-    for v in s {
-        o.extend_from_slice(&v.to_le_bytes())
-    }
-});
-raw_value!([f32; 4], 16, reader::vec4, |s, o| {
-    for v in s {
-        o.extend_from_slice(&v.to_le_bytes())
-    }
-});
-raw_value!(
-    [i16; 4],
-    8,
-    |i| {
-        let (i, a) = reader::i16_(i)?;
-        let (i, b) = reader::i16_(i)?;
-        let (i, c) = reader::i16_(i)?;
-        let (i, d) = reader::i16_(i)?;
-        Ok((i, [a, b, c, d]))
-    },
-    |s, o| {
-        for v in s {
-            o.extend_from_slice(&v.to_le_bytes())
+macro_rules! scalar {
+    ($($t:ty),*) => {$(
+        impl Scalar for $t {
+            const N: usize = std::mem::size_of::<$t>();
+            #[inline(always)]
+            fn le(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(std::array::from_fn(|k| b[k]))
+            }
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes())
+            }
         }
+        impl RawValue for $t {
+            const SIZE: usize = <$t as Scalar>::N;
+            #[inline(always)]
+            fn read(b: &[u8]) -> Self {
+                <$t as Scalar>::le(b)
+            }
+            fn write(&self, out: &mut Vec<u8>) {
+                self.put(out)
+            }
+        }
+    )*};
+}
+scalar!(u8, u16, i16, u32, f32);
+
+impl<S: Scalar, const K: usize> RawValue for [S; K] {
+    const SIZE: usize = K * S::N;
+    #[inline(always)]
+    fn read(b: &[u8]) -> Self {
+        std::array::from_fn(|k| S::le(&b[k * S::N..]))
     }
-);
+    fn write(&self, out: &mut Vec<u8>) {
+        self.iter().for_each(|v| v.put(out))
+    }
+}
 
 impl RawValue for () {
     const SIZE: usize = 0;
-    fn parse(i: &[u8]) -> PResult<'_, Self> {
-        Ok((i, ()))
-    }
+    fn read(_: &[u8]) -> Self {}
     fn write(&self, _: &mut Vec<u8>) {}
 }
 
@@ -92,11 +85,8 @@ pub struct SplineKey<T> {
 
 impl<T: RawValue + Copy> RawValue for SplineKey<T> {
     const SIZE: usize = 3 * T::SIZE;
-    fn parse(i: &[u8]) -> PResult<'_, Self> {
-        let (i, value) = T::parse(i)?;
-        let (i, in_tan) = T::parse(i)?;
-        let (i, out_tan) = T::parse(i)?;
-        Ok((i, SplineKey { value, in_tan, out_tan }))
+    fn read(b: &[u8]) -> Self {
+        SplineKey { value: T::read(b), in_tan: T::read(&b[T::SIZE..]), out_tan: T::read(&b[2 * T::SIZE..]) }
     }
     fn write(&self, out: &mut Vec<u8>) {
         self.value.write(out);
@@ -222,7 +212,7 @@ fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
         r.budget().charge(arr.count as u64, r.abs(arr.offset as u64))?;
         return Ok(Vec::new());
     }
-    r.array(arr, T::SIZE, T::parse)
+    r.values(arr)
 }
 
 impl<T: RawValue> M2Track<T> {
@@ -385,7 +375,7 @@ impl<T: RawValue> FBlock<T> {
         let (rec, t) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
         let (_, v) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
         let times = r.u16s(t).at("times")?;
-        let values = r.array(v, T::SIZE, T::parse).at("values")?;
+        let values = if T::SIZE == 0 { Vec::new() } else { r.values(v).at("values")? };
         Ok(FBlock { times, values })
     }
 }
