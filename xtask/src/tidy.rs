@@ -133,7 +133,7 @@ fn long_functions(limit: usize) -> Vec<(PathBuf, usize, String, usize)> {
 /// then: they may only shrink (the converters are to be cut by part).
 const KNOWN_LONG: &[(&str, &str, usize)] = &[
     ("convert.rs", "m2_to_model_from", 296),
-    ("convert_mdx.rs", "mdx_to_model", 626),
+    ("convert_mdx.rs", "mdx_to_model", 618),
     ("writer_mdx.rs", "write_mdx", 240),
 ];
 

@@ -10,7 +10,7 @@
 //! (the wiki and the client port disagree on several bits) is fixed in one place.
 
 use glam::{Mat3, Mat4, Quat, Vec2, Vec3};
-use m2view_format::{EmitterType, LifeCurve, Model, ParticleEmitter};
+use m2view_format::{EmitterType, LifeCurve, Model, MultiTexture, ParticleEmitter};
 use rayon::prelude::*;
 
 use crate::sample::{Clock, Interp, sample_or};
@@ -80,7 +80,7 @@ impl Rng {
 }
 
 /// One live particle (model space, or emitter space with [`flags::EMITTER_SPACE`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Particle {
     /// Position.
     pub pos: Vec3,
@@ -92,6 +92,11 @@ pub struct Particle {
     pub life: f32,
     /// Per-particle seed for stable random values.
     pub seed: u16,
+    /// Multi-texture emitters: where the second and third textures start
+    /// (0..1, wrapped) and their scroll speed (texture widths per second).
+    pub tex_pos: [Vec2; 2],
+    /// See `tex_pos`.
+    pub tex_vel: [Vec2; 2],
 }
 
 #[derive(Debug, Clone)]
@@ -245,6 +250,16 @@ fn spline_point(points: &[[f32; 3]], t: f32) -> Vec3 {
     }
 }
 
+/// A new multi-texture particle's texture offsets and scroll speeds
+/// (WebWowViewerCpp `ParticleEmitter::CreateParticle`: position uniform in
+/// 0..1, speed `multiTextureParam0 + multiTextureParam1 × uniform(−1..1)`).
+fn start_scrolling(mt: &MultiTexture, q: &mut Particle, rng: &mut Rng) {
+    for k in 0..2 {
+        q.tex_pos[k] = Vec2::new(rng.uniform_pos(), rng.uniform_pos());
+        q.tex_vel[k] = Vec2::from(mt.speed_vary[k]) * rng.uniform() + Vec2::from(mt.speed[k]);
+    }
+}
+
 fn create(e: &ParticleEmitter, p: &Params, rng: &mut Rng, dt: f32, emitter: Mat4) -> Particle {
     let vary = rng.uniform();
     let life = (p.lifespan + vary * e.lifespan_vary).max(0.001);
@@ -288,13 +303,13 @@ fn create(e: &ParticleEmitter, p: &Params, rng: &mut Rng, dt: f32, emitter: Mat4
         }
     };
     if e.flags & flags::EMITTER_SPACE != 0 {
-        Particle { pos, vel, age, life, seed }
+        Particle { pos, vel, age, life, seed, ..Default::default() }
     } else {
         let mut pos = emitter.transform_point3(pos);
         if e.flags & flags::GROUND_CLAMP != 0 {
             pos.z = 0.0;
         }
-        Particle { pos, vel: emitter.transform_vector3(vel), age, life, seed }
+        Particle { pos, vel: emitter.transform_vector3(vel), age, life, seed, ..Default::default() }
     }
 }
 
@@ -499,6 +514,9 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
                 if st.burst_vec != Vec3::ZERO {
                     q.vel += st.burst_vec * (1.0 + p.speed_var * st.rng.uniform());
                 }
+                if let Some(mt) = &e.multi_texture {
+                    start_scrolling(mt, &mut q, &mut st.rng);
+                }
                 st.particles.push(q);
             }
         }
@@ -509,6 +527,9 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
         q.vel += drift;
         if follow != Vec3::ZERO && 2.0 * dt < q.age {
             q.pos += follow;
+        }
+        if e.multi_texture.is_some() {
+            q.tex_pos = [0, 1].map(|k| (q.tex_pos[k] + q.tex_vel[k] * dt).fract_gl());
         }
         let step = q.vel * dt;
         q.vel = (q.vel + dv) * (1.0 - drag);
@@ -524,7 +545,8 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
 /// One particle quad (a head or a tail), drawn as an instance: its corners
 /// are `center ± axis_x ± axis_y` (model space, units of the model), with
 /// texture coordinates from `cell` at corner (−1, +1) to `cell + size` at
-/// (+1, −1). 48 bytes without padding (`repr(C)`: the renderer uploads the
+/// (+1, −1); a multi-texture emitter's second and third textures start at
+/// `tex_pos` and repeat `MultiTexture::repeat` times across it. 56 bytes without padding (`repr(C)`: the renderer uploads the
 /// slice as it is), a quarter of six finished vertices; the renderer's `particles.wgsl`
 /// (`vs_quad`) expands it.
 #[repr(C)]
@@ -540,6 +562,9 @@ pub struct ParticleQuad {
     pub color: [u8; 4],
     /// Atlas cell: top-left u, v and width, height, unorm16 (0..65535 = 0..1).
     pub cell: [u16; 4],
+    /// Texture offsets of the second and third textures (u, v, u, v),
+    /// unorm16; zero for single-texture emitters.
+    pub tex_pos: [u16; 4],
 }
 
 impl ParticleQuad {
@@ -635,10 +660,12 @@ fn build_emitter(
             let (u, v) = ((cell % cols) as f32 / cols as f32, (cell / cols) as f32 / rows as f32);
             [unorm16(u), unorm16(v), cell_size[0], cell_size[1]]
         };
+        let [a, b] = q.tex_pos;
+        let tex_pos = [a.x, a.y, b.x, b.y].map(unorm16);
         // Axes are built in view space (facing the camera) and turned back to model space.
         let mut quad = |center: Vec3, m0: Vec3, m1: Vec3, cell: [u16; 4]| {
             let (axis_x, axis_y) = ((back * m0).into(), (back * m1).into());
-            out[written] = ParticleQuad { center: center.into(), axis_x, axis_y, color, cell };
+            out[written] = ParticleQuad { center: center.into(), axis_x, axis_y, color, cell, tex_pos };
             written += 1;
         };
         if head {
@@ -722,26 +749,31 @@ mod tests {
         assert_ne!(a.emitters[0].particles, c.emitters[0].particles);
     }
 
-    #[test]
-    fn gravity_integrates_per_step() {
-        // One particle at rest under gravity g for n steps of dt: the client's
-        // integration gives z = g dt² (n² / 2) exactly (step + dp per step).
-        let e = ParticleEmitter { drag: 0.0, wind: [0.0; 3], ..model(264).particles[0].clone() };
-        let p = Params {
+    /// Parameters of an emitter that emits nothing and pushes nothing.
+    fn still() -> Params {
+        Params {
             enabled: false,
             speed: 0.0,
             speed_var: 0.0,
             vertical: 0.0,
             horizontal: 0.0,
-            gravity: Vec3::new(0.0, 0.0, -10.0),
+            gravity: Vec3::ZERO,
             lifespan: 100.0,
             rate: 0.0,
             area_x: 0.0,
             area_y: 0.0,
             z_source: 0.0,
-        };
+        }
+    }
+
+    #[test]
+    fn gravity_integrates_per_step() {
+        // One particle at rest under gravity g for n steps of dt: the client's
+        // integration gives z = g dt² (n² / 2) exactly (step + dp per step).
+        let e = ParticleEmitter { drag: 0.0, wind: [0.0; 3], ..model(264).particles[0].clone() };
+        let p = Params { gravity: Vec3::new(0.0, 0.0, -10.0), ..still() };
         let mut st = EmitterState::new(Rng::new(1), 0);
-        st.particles.push(Particle { pos: Vec3::ZERO, vel: Vec3::ZERO, age: 0.0, life: 100.0, seed: 0 });
+        st.particles.push(Particle { life: 100.0, ..Default::default() });
         st.max_life = 100.0;
         for _ in 0..10 {
             step_emitter(&e, &mut st, &p, false, 0.1);
@@ -749,6 +781,38 @@ mod tests {
         let z = st.particles[0].pos.z;
         assert!((z - (-10.0 * 0.01 * 50.0)).abs() < 1e-4, "{z}");
         assert!((st.particles[0].vel.z + 10.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn multi_texture_offsets_scroll_and_wrap() {
+        let mt = MultiTexture {
+            three_color: false,
+            repeat: [2.0, 1.0],
+            speed: [[0.5, 0.0], [0.0, -0.25]],
+            speed_vary: [[0.0; 2]; 2],
+        };
+        let e = ParticleEmitter { multi_texture: Some(mt), drag: 0.0, ..model(264).particles[0].clone() };
+        let p = still();
+        let mut q = Particle { life: 100.0, ..Default::default() };
+        start_scrolling(&mt, &mut q, &mut Rng::new(7));
+        // No variation: the speeds are multiTextureParam0; the starts lie in 0..1.
+        assert_eq!(q.tex_vel, [Vec2::new(0.5, 0.0), Vec2::new(0.0, -0.25)]);
+        assert!(q.tex_pos.iter().all(|t| (0.0..1.0).contains(&t.x) && (0.0..1.0).contains(&t.y)));
+        let start = q.tex_pos;
+        let mut st = EmitterState::new(Rng::new(1), 0);
+        st.particles.push(q);
+        st.max_life = 100.0;
+        for _ in 0..30 {
+            step_emitter(&e, &mut st, &p, false, 0.1);
+        }
+        // 3 s: +1.5 widths in u of the second texture, −0.75 in v of the third, wrapped into 0..1.
+        let got = st.particles[0].tex_pos;
+        let want = [(start[0] + Vec2::new(1.5, 0.0)).fract_gl(), (start[1] + Vec2::new(0.0, -0.75)).fract_gl()];
+        assert!((got[0] - want[0]).length() < 1e-4 && (got[1] - want[1]).length() < 1e-4, "{got:?} vs {want:?}");
+        // The quad carries them as unorm16.
+        let mut out = vec![ParticleQuad::default(); quads_per_particle(&e)];
+        assert!(build_emitter(&e, &st, Mat4::IDENTITY, Mat4::IDENTITY, &mut out) >= 1);
+        assert_eq!(out[0].tex_pos, [got[0].x, got[0].y, got[1].x, got[1].y].map(unorm16));
     }
 
     #[test]
@@ -853,7 +917,13 @@ mod tests {
             ..model(264).particles[0].clone()
         };
         let mut st = EmitterState::new(Rng::new(1), 0);
-        st.particles.push(Particle { pos: Vec3::new(1.0, 2.0, 3.0), vel: Vec3::X, age: 0.1, life: 1.0, seed: 0 });
+        st.particles.push(Particle {
+            pos: Vec3::new(1.0, 2.0, 3.0),
+            vel: Vec3::X,
+            age: 0.1,
+            life: 1.0,
+            ..Default::default()
+        });
         st.max_life = 1.0;
         let view = Mat4::from_rotation_x(-1.1) * Mat4::from_rotation_z(0.4) * Mat4::from_translation(Vec3::splat(-9.0));
         let mut out = vec![ParticleQuad::default(); quads_per_particle(&e)];

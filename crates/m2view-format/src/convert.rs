@@ -741,6 +741,7 @@ fn convert_particle(
     } else {
         vec![tex_ref(p.texture as usize)]
     };
+    let multi_texture = (textures.len() == 3).then(|| multi_texture(p));
     let gravity = if p.flags & 0x80_0000 != 0 {
         convert_keys(&p.gravity, cx, gravity_comp, gravity_comp_decode)
     } else {
@@ -823,6 +824,32 @@ fn convert_particle(
         enabled: tr(&p.enabled_in, cx),
         geometry_model: p.geometry_model.clone(),
         recursion_model: p.recursion_model.clone(),
+        multi_texture,
+    }
+}
+
+/// Fixed point 2.5 (`multiTextureParamX`): `(x & 0x1F) / 32 + (x >> 5)`.
+fn fixed_2_5(x: u8) -> f32 {
+    (x & 0x1F) as f32 / 32.0 + (x >> 5) as f32
+}
+
+/// Fixed point 6.9 with a sign bit (`vector_2fp_6_9`, WebWowViewerCpp
+/// `MathHelper::fp69ToFloat`; its integer part also takes the sign bit, which
+/// is masked here).
+fn fixed_6_9(x: u16) -> f32 {
+    let v = (x & 0x1FF) as f32 / 512.0 + ((x >> 9) & 0x3F) as f32;
+    if x & 0x8000 != 0 { -v } else { v }
+}
+
+/// The multi-texture parameters of a Cata+ emitter record.
+fn multi_texture(p: &M2Particle) -> MultiTexture {
+    let mt = p.multi_texture_params.unwrap_or_default();
+    let v = |k: usize| [fixed_6_9(mt[k]), fixed_6_9(mt[k + 1])];
+    MultiTexture {
+        three_color: p.flags & 0x4000_0000 != 0,
+        repeat: p.particle_type.map(fixed_2_5),
+        speed: [v(0), v(2)],
+        speed_vary: [v(4), v(6)],
     }
 }
 

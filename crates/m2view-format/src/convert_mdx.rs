@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::model::*;
-use crate::raw::mdx::{GenObject, MdlBounds, MdlKey, MdlSequence, MdlTrack, MdxFile, Tracks};
+use crate::raw::mdx::{GenObject, MdlBounds, MdlEvent, MdlKey, MdlSequence, MdlTrack, MdxFile, Tracks};
 
 fn interpolation(t: &MdlTrack<impl Sized>, curves: bool) -> Interpolation {
     match t.interpolation {
@@ -89,6 +89,15 @@ fn curve<T, U>(t: &MdlTrack<T>, seqs: &[MdlSequence], conv: impl Fn(&T) -> U) ->
 /// [`curve`] without a conversion.
 fn values<T: Copy>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<T> {
     curve(t, seqs, |v| *v)
+}
+
+/// An event's key times (`KEVT`) cut per sequence, without values.
+fn event_times(e: &MdlEvent, seqs: &[MdlSequence]) -> Track<()> {
+    let keys = e.times.iter().map(|&time| MdlKey { time, value: (), tangents: None }).collect();
+    let t = MdlTrack { interpolation: 0, global_sequence: e.global_sequence, keys };
+    let mut times = cut(&t, seqs, Interpolation::None, |_| ((), None));
+    times.sequences.iter_mut().for_each(|k| k.values.clear());
+    times
 }
 
 /// A visibility track (`KATV`, `KVIS`, `KRVS`): above ½ is shown; steps.
@@ -514,21 +523,12 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     let events = f
         .events
         .iter()
-        .map(|e| {
-            let t = MdlTrack {
-                interpolation: 0,
-                global_sequence: e.global_sequence,
-                keys: e.times.iter().map(|&time| MdlKey { time, value: (), tangents: None }).collect(),
-            };
-            let mut times = cut(&t, seqs, Interpolation::None, |_| ((), None));
-            times.sequences.iter_mut().for_each(|k| k.values.clear());
-            Event {
-                identifier: e.object.name.clone(),
-                data: 0,
-                bone: bone_of_id(e.object.object_id),
-                position: node_pos(&e.object),
-                times,
-            }
+        .map(|e| Event {
+            identifier: e.object.name.clone(),
+            data: 0,
+            bone: bone_of_id(e.object.object_id),
+            position: node_pos(&e.object),
+            times: event_times(e, seqs),
         })
         .collect();
     let lights = f
@@ -661,6 +661,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 enabled: visibility(t, seqs),
                 geometry_model: p.geometry_model.clone(),
                 recursion_model: p.recursion_model.clone(),
+                multi_texture: None,
             }
         })
         .collect();

@@ -786,6 +786,29 @@ pub struct ParticleEmitter {
     pub geometry_model: String,
     /// Aliased model (not rendered).
     pub recursion_model: String,
+    /// Cata+ multi-texture emitters (flag 0x10000000): how the second and
+    /// third textures scroll and combine with the first.
+    pub multi_texture: Option<MultiTexture>,
+}
+
+/// How a multi-texture particle combines its three textures and moves the
+/// second and third (WebWowViewerCpp `ParticleEmitter::selectShaderId` and
+/// `CParticleGenerator` initialisation; wowdev wiki "M2", Particle emitters).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MultiTexture {
+    /// Particle flag 0x40000000: colour from all three textures
+    /// (`3ColorTex_3AlphaTex`); else colour from the first two and alpha
+    /// from all three (`2ColorTex_3AlphaTex`).
+    pub three_color: bool,
+    /// Per extra texture: how many times it repeats across the quad
+    /// (`multiTextureParamX`, fixed point 2.5).
+    pub repeat: [f32; 2],
+    /// Per extra texture: scroll speed in texture widths per second
+    /// (`multiTextureParam0`, fixed point 6.9).
+    pub speed: [[f32; 2]; 2],
+    /// Per extra texture: random extra speed, times a uniform −1..1 per
+    /// particle (`multiTextureParam1`).
+    pub speed_vary: [[f32; 2]; 2],
 }
 
 /// Collision mesh.

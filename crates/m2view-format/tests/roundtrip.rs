@@ -129,6 +129,31 @@ fn model_values_match_hand_computed() {
 }
 
 #[test]
+fn multi_texture_particles_decode_their_parameters() {
+    // Cata (v272) record: flag 0x10000000 packs three 5-bit texture ids, 0x40000000
+    // picks the three-colour combiner; multiTextureParamX is fixed 2.5 and
+    // multiTextureParam0/1 fixed 6.9 with a sign bit (values worked out by hand).
+    let mut md = fixtures::two_boxes(272);
+    let p = &mut md.particles[0];
+    p.flags |= 0x1000_0000 | 0x4000_0000;
+    p.texture = 1 | (1 << 10); // ids 1, 0, 1
+    p.particle_type = [0x41, 0x20]; // 2 + 1/32, 1
+    p.multi_texture_params = Some([512, 256, 0x8000 | 256, 0, 1024 + 128, 0, 0, 0x8000 | 1]);
+    let bytes = write_md20(&md);
+    let skin = write_skin(&fixtures::skin_profile(272), 272);
+    let m = model_from_bytes(&bytes, "TwoBoxes.m2", &[("TwoBoxes00.skin", &skin)]).unwrap();
+    let e = &m.particles[0];
+    assert_eq!(e.textures, [Some(TextureId(1)), Some(TextureId(0)), Some(TextureId(1))]);
+    let mt = e.multi_texture.expect("multi-texture parameters");
+    assert!(mt.three_color);
+    assert_eq!(mt.repeat, [2.03125, 1.0]);
+    assert_eq!(mt.speed, [[1.0, 0.5], [-0.5, 0.0]]);
+    assert_eq!(mt.speed_vary, [[2.25, 0.0], [0.0, -1.0 / 512.0]]);
+    // Without the flag: one texture and no parameters.
+    assert_eq!(model(272).particles[0].multi_texture, None);
+}
+
+#[test]
 fn external_anim_keys_load_lazily() {
     for chunked in [false, true] {
         // Walk (sequence 1) keeps its keys in TwoBoxes0004-00.anim: every track

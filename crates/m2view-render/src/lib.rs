@@ -126,11 +126,23 @@ const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
     0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
 ];
 
-/// `ParticleQuad` as instance attributes: centre, two half axes, colour, atlas cell.
-const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 5] = wgpu::vertex_attr_array![
-    0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4
+/// `ParticleQuad` as instance attributes: centre, two half axes, colour,
+/// atlas cell, offsets of the second and third textures.
+const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4, 5 => Unorm16x4
 ];
-const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 3 * 12 + 4 + 8);
+const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 3 * 12 + 4 + 8 + 8);
+
+/// Per-emitter constants (`Emitter` in particles.wgsl).
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct EmitterUniform {
+    /// 0: texture × colour; 2: `2ColorTex_3AlphaTex`; 3: `3ColorTex_3AlphaTex`.
+    combiner: u32,
+    _pad: u32,
+    /// Repeats of the second and third textures across a quad.
+    repeat: [f32; 2],
+}
 const _: () = assert!(std::mem::size_of::<m2view_anim::ribbons::RibbonVertex>() == 12 + 16 + 8);
 
 /// The bytes of the anim crate's `#[repr(C)]` GPU records (`ParticleQuad`,
@@ -273,6 +285,23 @@ fn checker(a: [u8; 4], b: [u8; 4]) -> Vec<u8> {
     (0..64).flat_map(|i| if (i % 8 < 4) ^ (i / 8 < 4) { a } else { b }).collect()
 }
 
+/// Binding types of the bind group layouts.
+const TEXTURE: wgpu::BindingType = wgpu::BindingType::Texture {
+    sample_type: wgpu::TextureSampleType::Float { filterable: true },
+    view_dimension: wgpu::TextureViewDimension::D2,
+    multisampled: false,
+};
+const SAMPLER: wgpu::BindingType = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering);
+const UNIFORM: wgpu::BindingType = wgpu::BindingType::Buffer {
+    ty: wgpu::BufferBindingType::Uniform,
+    has_dynamic_offset: false,
+    min_binding_size: None,
+};
+
+fn entry(binding: u32, visibility: wgpu::ShaderStages, ty: wgpu::BindingType) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None }
+}
+
 impl Renderer {
     /// Creates the shared state for render targets of `color_format`.
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, color_format: wgpu::TextureFormat) -> Renderer {
@@ -280,20 +309,11 @@ impl Renderer {
             label: Some("m2.wgsl"),
             source: wgpu::ShaderSource::Wgsl(M2_SHADER.into()),
         });
-        let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None };
         let vf = wgpu::ShaderStages::VERTEX_FRAGMENT;
         let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("frame"),
             entries: &[
-                entry(
-                    0,
-                    vf,
-                    wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                ),
+                entry(0, vf, UNIFORM),
                 entry(
                     1,
                     wgpu::ShaderStages::VERTEX,
@@ -305,13 +325,7 @@ impl Renderer {
                 ),
             ],
         });
-        let tex = wgpu::BindingType::Texture {
-            sample_type: wgpu::TextureSampleType::Float { filterable: true },
-            view_dimension: wgpu::TextureViewDimension::D2,
-            multisampled: false,
-        };
-        let smp = wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering);
-        let fs = wgpu::ShaderStages::FRAGMENT;
+        let (tex, smp, fs) = (TEXTURE, SAMPLER, wgpu::ShaderStages::FRAGMENT);
         let batch_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("batch"),
             entries: &[entry(
@@ -370,19 +384,18 @@ impl Renderer {
         });
         let particle_camera_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("particle camera"),
-            entries: &[entry(
-                0,
-                wgpu::ShaderStages::VERTEX,
-                wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-            )],
+            entries: &[entry(0, wgpu::ShaderStages::VERTEX, UNIFORM)],
         });
         let particle_texture_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("particle texture"),
-            entries: &[entry(0, fs, tex), entry(1, fs, smp)],
+            entries: &[
+                entry(0, fs, tex),
+                entry(1, fs, smp),
+                entry(2, fs, tex),
+                entry(3, fs, tex),
+                entry(4, fs, smp),
+                entry(5, vf, UNIFORM),
+            ],
         });
         let particle_pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("particles"),
@@ -608,31 +621,55 @@ impl Renderer {
 
     /// Texture bind groups of the particle emitters, then of the ribbons.
     fn all_emitter_textures(&self, model: &Model, views: &[wgpu::TextureView]) -> Vec<wgpu::BindGroup> {
-        let firsts = model.particles.iter().map(|e| e.textures.first().copied().flatten());
-        let ribbons = model.ribbons.iter().map(|r| r.textures.first().copied().flatten());
-        firsts.chain(ribbons).map(|t| self.emitter_texture(model, t, views)).collect()
+        let single = |t: Option<&Option<m2view_format::TextureId>>| (t.copied().flatten(), None);
+        let particles = model.particles.iter().map(|e| match (&e.multi_texture, e.textures.as_slice()) {
+            (Some(mt), [a, b, c]) => (*a, Some((mt, [*b, *c]))),
+            _ => single(e.textures.first()),
+        });
+        let ribbons = model.ribbons.iter().map(|r| single(r.textures.first()));
+        particles.chain(ribbons).map(|(first, multi)| self.emitter_texture(model, first, multi, views)).collect()
     }
 
-    /// The texture bind group of an emitter's (first) texture.
+    /// The bind group of an emitter: its first texture, and for a
+    /// multi-texture particle emitter the other two with their combiner.
     fn emitter_texture(
         &self,
         model: &Model,
-        texture: Option<m2view_format::TextureId>,
+        first: Option<m2view_format::TextureId>,
+        multi: Option<(&m2view_format::MultiTexture, [Option<m2view_format::TextureId>; 2])>,
         views: &[wgpu::TextureView],
     ) -> wgpu::BindGroup {
-        let (view, sampler) = match texture {
+        let (view, sampler) = match first {
             Some(id) => {
                 let t = &model.textures[id.index()];
                 (&views[id.index()], &self.samplers[t.wrap_u as usize + 2 * t.wrap_v as usize])
             }
             None => (&self.missing, &self.samplers[0]),
         };
+        let (uniform, extra) = match multi {
+            Some((mt, extra)) => (
+                EmitterUniform { combiner: if mt.three_color { 3 } else { 2 }, _pad: 0, repeat: mt.repeat },
+                extra.map(|t| t.map_or(&self.missing, |id| &views[id.index()])),
+            ),
+            None => (EmitterUniform { combiner: 0, _pad: 0, repeat: [1.0; 2] }, [&self.white; 2]),
+        };
+        let buffer = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("particle emitter"),
+            contents: bytemuck::bytes_of(&uniform),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let view_entry = |binding, v| wgpu::BindGroupEntry { binding, resource: wgpu::BindingResource::TextureView(v) };
         self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("particle texture"),
             layout: &self.particle_texture_layout,
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(view) },
+                view_entry(0, view),
                 wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(sampler) },
+                view_entry(2, extra[0]),
+                view_entry(3, extra[1]),
+                // The extra textures scroll: they always wrap.
+                wgpu::BindGroupEntry { binding: 4, resource: wgpu::BindingResource::Sampler(&self.samplers[3]) },
+                wgpu::BindGroupEntry { binding: 5, resource: buffer.as_entire_binding() },
             ],
         })
     }

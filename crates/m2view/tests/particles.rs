@@ -62,12 +62,18 @@ fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
     ]
 }
 
+/// The fixture written under `tag` and loaded, and a request for its
+/// emitters alone (boxes hidden) at 1000 ms.
+fn emitter_scene(tag: &str) -> (std::path::PathBuf, m2view_format::LoadedModel, RenderRequest) {
+    let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], tag);
+    let base = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
+    (path, base, RenderRequest { geosets: Some(Default::default()), ..request(128, "iso", 1000.0, Some(0)) })
+}
+
 #[test]
 fn golden_emitters() {
     let (gpu, renderer) = gpu();
-    let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "particles");
-    let base = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
-    let req = RenderRequest { geosets: Some(Default::default()), ..request(128, "iso", 1000.0, Some(0)) };
+    let (path, base, req) = emitter_scene("particles");
     let mut tiles = Vec::new();
     for (i, e) in variants(&base.model.particles[0]).into_iter().enumerate() {
         let mut lm = base.clone();
@@ -92,5 +98,42 @@ fn render_time_is_reproducible() {
     let b = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!(a.1.particles, b.1.particles);
     assert!(a.0 == b.0, "two renders of the same time differ");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn multi_texture_particles_combine_three_textures() {
+    // The fixture's emitter as a Cata multi-texture one: all three textures the
+    // checker; colour from all three (3ColorTex_3AlphaTex) multiplies each
+    // additive quad by two more checker samples, so the plume keeps its shape
+    // but gives clearly less light than with one texture.
+    let (gpu, renderer) = gpu();
+    let (path, base, req) = emitter_scene("multitex");
+    let light = |multi: Option<m2view_format::MultiTexture>| {
+        let mut lm = base.clone();
+        let e = &mut lm.model.particles[0];
+        e.textures = vec![Some(m2view_format::TextureId(0)); if multi.is_some() { 3 } else { 1 }];
+        (e.multi_texture, e.emission_rate) = (multi, Track::constant(60.0));
+        lm.model.ribbons.clear();
+        let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+        assert!(stats.particles > 20, "{} live particles", stats.particles);
+        // Light above the background (0.1, 0.1, 0.12 → 26, 26, 31).
+        px.chunks(4)
+            .map(|p| p[..3].iter().zip([26, 26, 31]).map(|(&c, b)| c.saturating_sub(b) as u64).sum::<u64>())
+            .sum::<u64>()
+    };
+    let one = light(None);
+    let mt = m2view_format::MultiTexture {
+        three_color: true,
+        repeat: [1.0, 2.0],
+        speed: [[0.3, 0.0], [0.0, 0.2]],
+        speed_vary: [[0.1, 0.1], [0.1, 0.1]],
+    };
+    let three = light(Some(mt));
+    assert!(three > 0 && (three as f64) < 0.8 * one as f64, "one texture {one}, three {three}");
+    // Alpha from all three, colour from two (2ColorTex_3AlphaTex): the same
+    // opaque checker makes it brighter than three colours.
+    let two = light(Some(m2view_format::MultiTexture { three_color: false, ..mt }));
+    assert!(two > three, "two-colour {two} vs three-colour {three}");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
