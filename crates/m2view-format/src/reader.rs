@@ -229,7 +229,7 @@ impl<'a> Reader<'a> {
             (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
             self.abs(arr.offset as u64),
         )?;
-        Ok(bytes.chunks_exact(T::SIZE).map(T::read).collect())
+        Ok(T::read_all(bytes))
     }
 
     /// Decodes an `M2Array<u16>` (bulk path: lookup tables, skin indices).

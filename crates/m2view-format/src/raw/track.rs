@@ -15,6 +15,10 @@ pub trait RawValue: Sized + Clone + std::fmt::Debug + PartialEq {
     const SIZE: usize;
     /// Decodes one value from exactly `SIZE` bytes (the caller slices them).
     fn read(b: &[u8]) -> Self;
+    /// Decodes every whole value of `bytes` (the bulk path of key arrays).
+    fn read_all(bytes: &[u8]) -> Vec<Self> {
+        bytes.chunks_exact(Self::SIZE.max(1)).map(Self::read).collect()
+    }
     /// Encodes one value (used by the writer).
     fn write(&self, out: &mut Vec<u8>);
 }
@@ -27,6 +31,9 @@ pub trait Scalar: Copy + std::fmt::Debug + PartialEq {
     fn le(b: &[u8]) -> Self;
     /// Appends the little-endian bytes.
     fn put(self, out: &mut Vec<u8>);
+    /// Decodes `bytes` as groups of `K` scalars (sizes known at compile
+    /// time, so the loop is a straight copy on little-endian targets).
+    fn read_groups<const K: usize>(bytes: &[u8]) -> Vec<[Self; K]>;
 }
 
 macro_rules! scalar {
@@ -40,12 +47,20 @@ macro_rules! scalar {
             fn put(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes())
             }
+            fn read_groups<const K: usize>(bytes: &[u8]) -> Vec<[Self; K]> {
+                let (scalars, _) = bytes.as_chunks::<{ std::mem::size_of::<$t>() }>();
+                scalars.as_chunks::<K>().0.iter().map(|g| g.map(<$t>::from_le_bytes)).collect()
+            }
         }
         impl RawValue for $t {
             const SIZE: usize = <$t as Scalar>::N;
             #[inline(always)]
             fn read(b: &[u8]) -> Self {
                 <$t as Scalar>::le(b)
+            }
+            fn read_all(bytes: &[u8]) -> Vec<Self> {
+                let (scalars, _) = bytes.as_chunks::<{ std::mem::size_of::<$t>() }>();
+                scalars.iter().map(|b| <$t>::from_le_bytes(*b)).collect()
             }
             fn write(&self, out: &mut Vec<u8>) {
                 self.put(out)
@@ -60,6 +75,9 @@ impl<S: Scalar, const K: usize> RawValue for [S; K] {
     #[inline(always)]
     fn read(b: &[u8]) -> Self {
         std::array::from_fn(|k| S::le(&b[k * S::N..]))
+    }
+    fn read_all(bytes: &[u8]) -> Vec<Self> {
+        S::read_groups::<K>(bytes)
     }
     fn write(&self, out: &mut Vec<u8>) {
         self.iter().for_each(|v| v.put(out))
