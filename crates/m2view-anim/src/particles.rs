@@ -392,21 +392,24 @@ impl ParticleSystem {
     /// particles not drawn (transparent, twinkled out) are left as gaps
     /// between the ranges, so emitters can be built in parallel straight
     /// into `out` (whose memory is reused from frame to frame).
-    pub fn build(
+    ///
+    /// `Q` is the caller's record (the renderer's GPU instance layout):
+    /// each quad is written as `Q::from(ParticleQuad)`, straight into `out`.
+    pub fn build<Q: QuadRecord>(
         &self,
         model: &Model,
         view: Mat4,
-        out: &mut Vec<ParticleQuad>,
+        out: &mut Vec<Q>,
         draws: &mut Vec<(usize, std::ops::Range<u32>)>,
     ) {
         self.build_with(model, view, out, draws, self.parallel());
     }
 
-    fn build_with(
+    fn build_with<Q: QuadRecord>(
         &self,
         model: &Model,
         view: Mat4,
-        out: &mut Vec<ParticleQuad>,
+        out: &mut Vec<Q>,
         draws: &mut Vec<(usize, std::ops::Range<u32>)>,
         parallel: bool,
     ) {
@@ -421,7 +424,7 @@ impl ParticleSystem {
         let total = room.iter().sum();
         // Grow without clearing: only new slots are zeroed.
         if out.len() < total {
-            out.resize(total, ParticleQuad::default());
+            out.resize(total, Q::default());
         }
         out.truncate(total);
         let mut slices = Vec::with_capacity(room.len());
@@ -431,9 +434,8 @@ impl ParticleSystem {
             slices.push(head);
             rest = tail;
         }
-        let one = |(e, st, slice): (&ParticleEmitter, &EmitterState, &mut [ParticleQuad])| {
-            build_emitter(e, st, view, inv_view, slice)
-        };
+        let one =
+            |(e, st, slice): (&ParticleEmitter, &EmitterState, &mut [Q])| build_emitter(e, st, view, inv_view, slice);
         let written: Vec<usize> = if parallel {
             let work = model.particles.par_iter().zip(self.emitters.par_iter()).zip(slices.into_par_iter());
             work.map(|((e, st), sl)| one((e, st, sl))).with_min_len(PARALLEL_EMITTERS).collect()
@@ -542,14 +544,19 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
     });
 }
 
+/// What [`ParticleSystem::build`] writes quads into: any record made from a
+/// [`ParticleQuad`] (the renderer's GPU instance; `ParticleQuad` itself for
+/// CPU tests).
+pub trait QuadRecord: From<ParticleQuad> + Copy + Default + Send + Sync {}
+impl<T: From<ParticleQuad> + Copy + Default + Send + Sync> QuadRecord for T {}
+
 /// One particle quad (a head or a tail), drawn as an instance: its corners
 /// are `center ± axis_x ± axis_y` (model space, units of the model), with
 /// texture coordinates from `cell` at corner (−1, +1) to `cell + size` at
 /// (+1, −1); a multi-texture emitter's second and third textures start at
-/// `tex_pos` and repeat `MultiTexture::repeat` times across it. 56 bytes without padding (`repr(C)`: the renderer uploads the
-/// slice as it is), a quarter of six finished vertices; the renderer's `particles.wgsl`
-/// (`vs_quad`) expands it.
-#[repr(C)]
+/// `tex_pos` and repeat `MultiTexture::repeat` times across it. The
+/// renderer's instance record (its `gpu_data`) is made from it; its vertex
+/// shader expands the quad into six corners.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ParticleQuad {
     /// Centre, model space.
@@ -602,12 +609,12 @@ fn head_tail(e: &ParticleEmitter) -> (bool, bool) {
 
 /// Writes the quads of `st`'s particles into `out` (room for
 /// [`quads_per_particle`] each) and returns how many it wrote.
-fn build_emitter(
+fn build_emitter<Q: QuadRecord>(
     e: &ParticleEmitter,
     st: &EmitterState,
     view: Mat4,
     inv_view: Mat4,
-    out: &mut [ParticleQuad],
+    out: &mut [Q],
 ) -> usize {
     let mut written = 0;
     let emitter_space = e.flags & flags::EMITTER_SPACE != 0;
@@ -665,7 +672,7 @@ fn build_emitter(
         // Axes are built in view space (facing the camera) and turned back to model space.
         let mut quad = |center: Vec3, m0: Vec3, m1: Vec3, cell: [u16; 4]| {
             let (axis_x, axis_y) = ((back * m0).into(), (back * m1).into());
-            out[written] = ParticleQuad { center: center.into(), axis_x, axis_y, color, cell, tex_pos };
+            out[written] = Q::from(ParticleQuad { center: center.into(), axis_x, axis_y, color, cell, tex_pos });
             written += 1;
         };
         if head {

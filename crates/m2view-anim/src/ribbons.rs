@@ -11,9 +11,8 @@ use m2view_format::{Model, RibbonEmitter};
 
 use crate::sample::{Clock, sample_or};
 
-/// One ribbon strip vertex (three per triangle); 36 bytes without padding
-/// (`repr(C)`: the renderer uploads the slice as it is).
-#[repr(C)]
+/// One ribbon strip vertex (three per triangle); the renderer's vertex
+/// record (its `gpu_data`) is made from it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RibbonVertex {
     /// Model-space position.
@@ -117,7 +116,13 @@ impl RibbonSystem {
 
     /// Builds the strips of every ribbon as triangles into `out`; `draws`
     /// gets `(ribbon index, vertex range)`.
-    pub fn build(&self, model: &Model, out: &mut Vec<RibbonVertex>, draws: &mut Vec<(usize, std::ops::Range<u32>)>) {
+    /// `V` is the caller's vertex record, made from each [`RibbonVertex`].
+    pub fn build<V: From<RibbonVertex>>(
+        &self,
+        model: &Model,
+        out: &mut Vec<V>,
+        draws: &mut Vec<(usize, std::ops::Range<u32>)>,
+    ) {
         for (i, (r, st)) in model.ribbons.iter().zip(&self.ribbons).enumerate() {
             let life = lifetime(r);
             let (rows, cols) = (r.texture_rows.max(1) as u32, r.texture_cols.max(1) as u32);
@@ -141,7 +146,7 @@ impl RibbonSystem {
             for e in st.head.iter().chain(st.edges.iter().rev()) {
                 let cur = edge_verts(e);
                 if let Some(p) = prev {
-                    out.extend_from_slice(&[p[0], p[1], cur[0], cur[0], p[1], cur[1]]);
+                    out.extend([p[0], p[1], cur[0], cur[0], p[1], cur[1]].map(V::from));
                 }
                 prev = Some(cur);
             }
@@ -173,7 +178,7 @@ mod tests {
         // 0.5 s of edges at 30/s (+ the head), older ones expired.
         let n = rs.edges();
         assert!((15..=18).contains(&n), "{n} edges");
-        let (mut verts, mut draws) = (Vec::new(), Vec::new());
+        let (mut verts, mut draws) = (Vec::<RibbonVertex>::new(), Vec::new());
         rs.build(&m, &mut verts, &mut draws);
         assert_eq!(draws.len(), 1);
         assert_eq!(verts.len(), (n - 1) * 6);

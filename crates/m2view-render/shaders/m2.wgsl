@@ -33,10 +33,19 @@ struct Batch {
     color: vec4<f32>,
     // texture weights of stages 1..3 (for the _Wgt / crossfade combiners)
     weights: vec4<f32>,
-    // x: pixel shader id, y: vertex shader id, z: blend state index, w: flags (1 = unlit)
-    ids: vec4<u32>,
-    // x: number of textures the combiner reads (1-4); the others are not sampled
-    extra: vec4<u32>,
+    // pixel shader id (WebWowViewerCpp's enum; Wrath-only combiners at 40+)
+    pixel_shader: u32,
+    // vertex shader id (texture-coordinate routing)
+    vertex_shader: u32,
+    // client blend state index (material.rs table)
+    blend: u32,
+    // bit 0: unlit
+    flags: u32,
+    // number of textures the combiner reads (1-4); the others are not sampled
+    texture_count: u32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -117,7 +126,7 @@ fn vs_main(v: VertexIn) -> VertexOut {
     var a = t1;
     var b = t1;
     var c = t1;
-    switch batch.ids.y {
+    switch batch.vertex_shader {
         case 1u: { a = env; }                          // Diffuse_Env
         case 2u, 12u: { b = t2; }                      // Diffuse_T1_T2, EdgeFade_T1_T2
         case 3u: { b = env; }                          // Diffuse_T1_Env
@@ -136,7 +145,7 @@ fn vs_main(v: VertexIn) -> VertexOut {
     out.uv_b = b;
     out.uv_c = c;
     out.edge_fade = 1.0;
-    if (batch.ids.y == 9u || batch.ids.y == 12u || batch.ids.y == 13u) {
+    if (batch.vertex_shader == 9u || batch.vertex_shader == 12u || batch.vertex_shader == 13u) {
         let d = clamp(dot(normalize(-view_pos), view_n), 0.0, 1.0);
         out.edge_fade = clamp(2.7 * d * d - 0.4, 0.0, 1.0);
     }
@@ -229,7 +238,7 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // Sampling only what the combiner reads matters on software rasterizers.
     // (The count is uniform, so these branches keep uniform control flow.)
-    let n = batch.extra.x;
+    let n = batch.texture_count;
     let t1 = textureSample(tex0, smp0, in.uv_a);
     var t2 = vec4(1.0);
     var t3 = vec4(1.0);
@@ -237,8 +246,8 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (n > 1u) { t2 = textureSample(tex1, smp1, in.uv_b); }
     if (n > 2u) { t3 = textureSample(tex2, smp2, in.uv_c); }
     if (n > 3u) { t4 = textureSample(tex3, smp3, in.uv_b); }
-    let blend = batch.ids.z;
-    let cmb = combine(batch.ids.x, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
+    let blend = batch.blend;
+    let cmb = combine(batch.pixel_shader, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
     let mesh_alpha = batch.color.a * in.edge_fade;
 
     // Alpha test (wowdev wiki "M2/Rendering", blend modes): alpha key at 128/255, blended modes drop ~0.
@@ -253,7 +262,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // Lighting: ambient + one directional light, unless unlit (flag) or Mod/Mod2x;
     // model lights summed in linear space (lighting.rs, WebWowViewerCpp calcLight).
     var rgb = cmb.diffuse;
-    let unlit = (batch.ids.w & 1u) != 0u || blend == 4u || blend == 5u;
+    let unlit = (batch.flags & 1u) != 0u || blend == 4u || blend == 5u;
     if (!unlit) {
         let n = normalize(in.normal);
         let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);

@@ -15,6 +15,7 @@
 
 pub mod camera;
 pub mod gpu;
+pub mod gpu_data;
 pub mod lighting;
 pub mod lines;
 pub mod material;
@@ -23,13 +24,17 @@ pub mod target;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use bytemuck::{Pod, Zeroable};
+use bytemuck::Zeroable;
 use glam::{Mat4, Vec3, Vec4};
 use m2view_anim::Pose;
 use m2view_format::{BlendMode, Model, TextureSource};
 use wgpu::util::DeviceExt;
 
 pub use gpu::{Gpu, RenderError};
+use gpu_data::{
+    BATCH_STRIDE, BatchUniform, EmitterUniform, FrameUniform, GpuVertex, QUAD_ATTRIBUTES, QuadInstance,
+    STRIP_ATTRIBUTES, StripVertex, VERTEX_ATTRIBUTES,
+};
 pub use lighting::Lighting;
 use material::{DrawPhase, PipelineKey};
 
@@ -80,85 +85,6 @@ pub enum TextureData {
         mips: Vec<Vec<u8>>,
     },
 }
-
-/// Per-frame constants (`Frame` in m2.wgsl).
-#[repr(C)]
-#[derive(Clone, Copy, Pod, Zeroable)]
-struct FrameUniform {
-    view_proj: [[f32; 4]; 4],
-    view: [[f32; 4]; 4],
-    world: [[f32; 4]; 4],
-    light_dir: [f32; 4],
-    ambient: [f32; 4],
-    diffuse: [f32; 4],
-    model_lights: lighting::LightBlock,
-}
-const _: () = assert!(std::mem::size_of::<FrameUniform>() == 448);
-
-/// Per-batch constants (`Batch` in m2.wgsl).
-#[repr(C)]
-#[derive(Clone, Copy, Pod, Zeroable)]
-struct BatchUniform {
-    tex_matrix0: [[f32; 4]; 4],
-    tex_matrix1: [[f32; 4]; 4],
-    color: [f32; 4],
-    weights: [f32; 4],
-    ids: [u32; 4],
-    extra: [u32; 4],
-}
-const _: () = assert!(std::mem::size_of::<BatchUniform>() == 192);
-const BATCH_STRIDE: u64 = 256;
-
-/// Vertex as uploaded (`VertexIn` in m2.wgsl), 52 bytes.
-#[repr(C)]
-#[derive(Clone, Copy, Pod, Zeroable)]
-struct GpuVertex {
-    position: [f32; 3],
-    normal: [f32; 3],
-    uv0: [f32; 2],
-    uv1: [f32; 2],
-    weights: [u8; 4],
-    indices: [u16; 4],
-}
-const _: () = assert!(std::mem::size_of::<GpuVertex>() == 52);
-
-const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
-    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
-];
-
-/// `ParticleQuad` as instance attributes: centre, two half axes, colour,
-/// atlas cell, offsets of the second and third textures.
-const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
-    0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4, 5 => Unorm16x4
-];
-const _: () = assert!(std::mem::size_of::<m2view_anim::particles::ParticleQuad>() == 3 * 12 + 4 + 8 + 8);
-
-/// Per-emitter constants (`Emitter` in particles.wgsl).
-#[repr(C)]
-#[derive(Clone, Copy, Pod, Zeroable)]
-struct EmitterUniform {
-    /// 0: texture × colour; 2: `2ColorTex_3AlphaTex`; 3: `3ColorTex_3AlphaTex`.
-    combiner: u32,
-    _pad: u32,
-    /// Repeats of the second and third textures across a quad.
-    repeat: [f32; 2],
-}
-const _: () = assert!(std::mem::size_of::<m2view_anim::ribbons::RibbonVertex>() == 12 + 16 + 8);
-
-/// The bytes of the anim crate's `#[repr(C)]` GPU records (`ParticleQuad`,
-/// `RibbonVertex`), uploaded as they are. The anim crate stays free of
-/// bytemuck; the assertions above check that the records have no padding.
-fn record_bytes<T: Copy>(items: &[T]) -> &[u8] {
-    // SAFETY: only called with ParticleQuad and RibbonVertex: `repr(C)` structs
-    // of f32/u8/u16 arrays whose size equals the sum of their fields (asserted
-    // above), so every byte is initialised; u8 has alignment 1 and the length
-    // covers exactly the slice.
-    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), std::mem::size_of_val(items)) }
-}
-
-/// `RibbonVertex`: position, colour, texture coordinates.
-const RIBBON_ATTRIBUTES: [wgpu::VertexAttribute; 3] =
-    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2];
 
 /// What to draw this frame for one instance.
 pub struct FrameParams<'a> {
@@ -682,13 +608,13 @@ impl Renderer {
             .or_insert_with(|| {
                 let layout = if ribbon {
                     wgpu::VertexBufferLayout {
-                        array_stride: std::mem::size_of::<m2view_anim::ribbons::RibbonVertex>() as u64,
+                        array_stride: std::mem::size_of::<StripVertex>() as u64,
                         step_mode: wgpu::VertexStepMode::Vertex,
-                        attributes: &RIBBON_ATTRIBUTES,
+                        attributes: &STRIP_ATTRIBUTES,
                     }
                 } else {
                     wgpu::VertexBufferLayout {
-                        array_stride: std::mem::size_of::<m2view_anim::particles::ParticleQuad>() as u64,
+                        array_stride: std::mem::size_of::<QuadInstance>() as u64,
                         step_mode: wgpu::VertexStepMode::Instance,
                         attributes: &QUAD_ATTRIBUTES,
                     }
@@ -742,14 +668,15 @@ impl Renderer {
         gi: &mut GpuInstance,
         model: &Model,
         view_proj_world: Mat4,
-        quads: &[m2view_anim::particles::ParticleQuad],
-        strips: &[m2view_anim::ribbons::RibbonVertex],
+        quads: &[QuadInstance],
+        strips: &[StripVertex],
         draws: &[(usize, std::ops::Range<u32>)],
     ) {
         gi.particle_draws.clear();
-        self.queue.write_buffer(&gi.particle_camera, 0, bytemuck::cast_slice(&view_proj_world.to_cols_array()));
-        self.upload_vertices(&mut gi.particle_quads, "particle quads", record_bytes(quads));
-        self.upload_vertices(&mut gi.ribbon_vertices, "ribbon strips", record_bytes(strips));
+        let camera = gpu_data::CameraUniform { view_proj: view_proj_world.to_cols_array_2d() };
+        self.queue.write_buffer(&gi.particle_camera, 0, bytemuck::bytes_of(&camera));
+        self.upload_vertices(&mut gi.particle_quads, "particle quads", bytemuck::cast_slice(quads));
+        self.upload_vertices(&mut gi.ribbon_vertices, "ribbon strips", bytemuck::cast_slice(strips));
         for (emitter, range) in draws {
             let blend = match model.particles.get(*emitter) {
                 Some(e) => material::blend_state_index(e.blend),
@@ -939,8 +866,12 @@ impl Renderer {
                     weight(2).unwrap_or(1.0),
                     weight(3).unwrap_or(1.0),
                 ],
-                ids: [gb.pixel, gb.vertex, key.blend, (mat.flags & 1) as u32],
-                extra: [material::textures_read(gb.pixel, b.textures.len()), 0, 0, 0],
+                pixel_shader: gb.pixel,
+                vertex_shader: gb.vertex,
+                blend: key.blend,
+                flags: (mat.flags & 1) as u32,
+                texture_count: material::textures_read(gb.pixel, b.textures.len()),
+                _pad: [0; 3],
             };
             let off = i * BATCH_STRIDE as usize;
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));

@@ -9,12 +9,11 @@
 //! `1 − clamp((d − start) / (end − start), 0, 1)`. The lights' ambient terms
 //! add to the scene ambient (WoW Model Viewer `ModelLight::setup`).
 
-use bytemuck::{Pod, Zeroable};
+use bytemuck::Zeroable;
 use glam::{Vec3, Vec4};
 use m2view_anim::PoseLight;
 
-/// Most model lights applied at once (WebWowViewerCpp's `pc_lights[4]`).
-pub const MAX_MODEL_LIGHTS: usize = 4;
+use crate::gpu_data::{LightBlock, MAX_MODEL_LIGHTS};
 
 /// Scene lighting: ambient plus one directional light (the model preview's
 /// look), and whether the model's own lights shine too.
@@ -40,21 +39,6 @@ impl Default for Lighting {
             model_lights: true,
         }
     }
-}
-
-/// The model lights as `m2.wgsl` reads them (`Frame.light_*`).
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq)]
-pub(crate) struct LightBlock {
-    /// xyz: model-space position (point) or direction toward the light
-    /// (directional); w: 1 point, 0 directional.
-    pub position: [[f32; 4]; MAX_MODEL_LIGHTS],
-    /// rgb: diffuse colour × intensity.
-    pub color: [[f32; 4]; MAX_MODEL_LIGHTS],
-    /// x: attenuation start, y: attenuation end (model units).
-    pub attenuation: [[f32; 4]; MAX_MODEL_LIGHTS],
-    /// x: number of lights in use.
-    pub count: [u32; 4],
 }
 
 /// Packs the first [`MAX_MODEL_LIGHTS`] visible lights of a pose; returns

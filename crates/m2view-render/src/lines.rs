@@ -2,23 +2,13 @@
 //! that grows as needed. Callers build the line list on the CPU (see
 //! [`LineList`]) so wireframes and normals need no polygon-mode feature.
 
-use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec3};
 
 use crate::DEPTH_FORMAT;
+pub use crate::gpu_data::LineVertex;
 
 /// The WGSL source of the line pipeline.
 pub const LINES_SHADER: &str = include_str!("../shaders/lines.wgsl");
-
-/// One line end point.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq)]
-pub struct LineVertex {
-    /// World-space position.
-    pub position: [f32; 3],
-    /// RGBA 0..1.
-    pub color: [f32; 4],
-}
 
 /// Line segments under construction.
 #[derive(Debug, Clone, Default)]
@@ -121,7 +111,7 @@ impl LineRenderer {
                 buffers: &[Some(wgpu::VertexBufferLayout {
                     array_stride: std::mem::size_of::<LineVertex>() as u64,
                     step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4],
+                    attributes: &crate::gpu_data::LINE_ATTRIBUTES,
                 })],
             },
             primitive: wgpu::PrimitiveState { topology: wgpu::PrimitiveTopology::LineList, ..Default::default() },
@@ -162,7 +152,8 @@ impl LineRenderer {
 
     /// Uploads this frame's lines and camera.
     pub fn prepare(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, view_proj: Mat4, lines: &LineList) {
-        queue.write_buffer(&self.uniform, 0, bytemuck::cast_slice(&view_proj.to_cols_array()));
+        let camera = crate::gpu_data::CameraUniform { view_proj: view_proj.to_cols_array_2d() };
+        queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&camera));
         self.count = lines.vertices.len() as u32;
         if lines.vertices.is_empty() {
             return;

@@ -409,9 +409,9 @@ impl Effects {
 #[derive(Debug, Default)]
 pub struct EffectGeometry {
     /// Particle quads (heads and tails).
-    pub quads: Vec<m2view_anim::particles::ParticleQuad>,
+    pub quads: Vec<m2view_render::gpu_data::QuadInstance>,
     /// Ribbon strip triangles.
-    pub strips: Vec<m2view_anim::ribbons::RibbonVertex>,
+    pub strips: Vec<m2view_render::gpu_data::StripVertex>,
     /// `(emitter, range)`: particle emitter `i` (quads) or ribbon `i - particles` (strip vertices).
     pub draws: Vec<(usize, std::ops::Range<u32>)>,
 }

@@ -1,0 +1,330 @@
+//! Every record the CPU writes for the GPU, beside the name of the WGSL
+//! struct or vertex input it must match (shaders in `../shaders/`). The
+//! contract test at the bottom reads the shaders with naga and checks each
+//! record's size, field offsets and vertex formats against them, so a field
+//! added on one side only fails `cargo test`.
+//!
+//! Records of the animation crate (`ParticleQuad`, `RibbonVertex`) are CPU
+//! descriptions; the instance and vertex layouts uploaded for them are
+//! [`QuadInstance`] and [`StripVertex`], built through `From` as the anim
+//! crate writes (`ParticleSystem::build` is generic over the record).
+
+use bytemuck::{Pod, Zeroable};
+use m2view_anim::particles::ParticleQuad;
+use m2view_anim::ribbons::RibbonVertex;
+
+/// Most model lights in `Frame` (WebWowViewerCpp's `pc_lights[4]`).
+pub const MAX_MODEL_LIGHTS: usize = 4;
+
+/// The model lights of `Frame` in m2.wgsl (`light_position` .. `light_count`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq)]
+pub(crate) struct LightBlock {
+    /// xyz: model-space position (point) or direction toward the light
+    /// (directional); w: 1 point, 0 directional.
+    pub position: [[f32; 4]; MAX_MODEL_LIGHTS],
+    /// rgb: diffuse colour × intensity.
+    pub color: [[f32; 4]; MAX_MODEL_LIGHTS],
+    /// x: attenuation start, y: attenuation end (model units).
+    pub attenuation: [[f32; 4]; MAX_MODEL_LIGHTS],
+    /// x: number of lights in use.
+    pub count: [u32; 4],
+}
+
+/// `Frame` in m2.wgsl: one per instance.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub(crate) struct FrameUniform {
+    pub view_proj: [[f32; 4]; 4],
+    pub view: [[f32; 4]; 4],
+    pub world: [[f32; 4]; 4],
+    /// xyz: direction the preview light travels (world space).
+    pub light_dir: [f32; 4],
+    pub ambient: [f32; 4],
+    pub diffuse: [f32; 4],
+    pub model_lights: LightBlock,
+}
+
+/// `Batch` in m2.wgsl: one per batch, at a [`BATCH_STRIDE`] offset.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub(crate) struct BatchUniform {
+    pub tex_matrix0: [[f32; 4]; 4],
+    pub tex_matrix1: [[f32; 4]; 4],
+    /// rgb: M2Color colour; a: mesh alpha.
+    pub color: [f32; 4],
+    /// Texture weights of stages 0..3.
+    pub weights: [f32; 4],
+    /// Pixel shader id (WebWowViewerCpp's enum; Wrath-only combiners at 40+).
+    pub pixel_shader: u32,
+    /// Vertex shader id (texture-coordinate routing).
+    pub vertex_shader: u32,
+    /// Client blend state index (`material` table).
+    pub blend: u32,
+    /// Bit 0: unlit.
+    pub flags: u32,
+    /// Textures the combiner reads (1..4).
+    pub texture_count: u32,
+    pub _pad: [u32; 3],
+}
+
+/// Offset between batches in the batch uniform buffer (the minimum uniform
+/// offset alignment wgpu guarantees).
+pub(crate) const BATCH_STRIDE: u64 = 256;
+
+/// `VertexIn` in m2.wgsl.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub(crate) struct GpuVertex {
+    pub position: [f32; 3],
+    pub normal: [f32; 3],
+    pub uv0: [f32; 2],
+    pub uv1: [f32; 2],
+    pub weights: [u8; 4],
+    pub indices: [u16; 4],
+}
+
+/// [`GpuVertex`] as vertex attributes.
+pub(crate) const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
+];
+
+/// `Camera` in particles.wgsl and lines.wgsl.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub(crate) struct CameraUniform {
+    pub view_proj: [[f32; 4]; 4],
+}
+
+/// `Emitter` in particles.wgsl: one per particle or ribbon emitter.
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+pub(crate) struct EmitterUniform {
+    /// 0: texture × colour; 2: `2ColorTex_3AlphaTex`; 3: `3ColorTex_3AlphaTex`.
+    pub combiner: u32,
+    pub _pad: u32,
+    /// Repeats of the second and third textures across a quad.
+    pub repeat: [f32; 2],
+}
+
+/// A particle quad as the instance input of `vs_quad` (particles.wgsl):
+/// centre and half axes (model space), colour (unorm8), atlas cell and the
+/// extra textures' offsets (unorm16).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, Default, PartialEq)]
+pub struct QuadInstance {
+    center: [f32; 3],
+    axis_x: [f32; 3],
+    axis_y: [f32; 3],
+    color: [u8; 4],
+    cell: [u16; 4],
+    tex_pos: [u16; 4],
+}
+
+impl From<ParticleQuad> for QuadInstance {
+    #[inline(always)]
+    fn from(q: ParticleQuad) -> Self {
+        let ParticleQuad { center, axis_x, axis_y, color, cell, tex_pos } = q;
+        QuadInstance { center, axis_x, axis_y, color, cell, tex_pos }
+    }
+}
+
+/// [`QuadInstance`] as instance attributes.
+pub(crate) const QUAD_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Unorm8x4, 4 => Unorm16x4, 5 => Unorm16x4
+];
+
+/// A ribbon strip vertex as the input of `vs_strip` (particles.wgsl).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, Default, PartialEq)]
+pub struct StripVertex {
+    position: [f32; 3],
+    color: [f32; 4],
+    uv: [f32; 2],
+}
+
+impl From<RibbonVertex> for StripVertex {
+    #[inline(always)]
+    fn from(v: RibbonVertex) -> Self {
+        StripVertex { position: v.position, color: v.color, uv: v.uv }
+    }
+}
+
+/// [`StripVertex`] as vertex attributes.
+pub(crate) const STRIP_ATTRIBUTES: [wgpu::VertexAttribute; 3] =
+    wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32x2];
+
+/// One line end point: the input of `vs_main` in lines.wgsl.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq)]
+pub struct LineVertex {
+    /// World-space position.
+    pub position: [f32; 3],
+    /// RGBA 0..1.
+    pub color: [f32; 4],
+}
+
+/// [`LineVertex`] as vertex attributes.
+pub(crate) const LINE_ATTRIBUTES: [wgpu::VertexAttribute; 2] = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4];
+
+#[cfg(test)]
+mod contract {
+    //! Rust records against the WGSL they feed, read by naga.
+    use std::mem::{offset_of, size_of};
+
+    use super::*;
+
+    fn module(src: &str) -> naga::Module {
+        naga::front::wgsl::parse_str(src).expect("shader parses")
+    }
+
+    /// Size and member offsets of the WGSL struct `name`.
+    fn wgsl_struct(m: &naga::Module, name: &str) -> (u32, Vec<(String, u32)>) {
+        let (_, ty) = m.types.iter().find(|(_, t)| t.name.as_deref() == Some(name)).unwrap_or_else(|| panic!("{name}"));
+        let naga::TypeInner::Struct { members, span } = &ty.inner else { panic!("{name} is not a struct") };
+        (*span, members.iter().map(|mm| (mm.name.clone().unwrap_or_default(), mm.offset)).collect())
+    }
+
+    /// Checks a record against the WGSL struct: same size, and each named
+    /// WGSL member at the Rust offset given for it.
+    fn check(m: &naga::Module, name: &str, size: usize, offsets: &[(&str, usize)]) {
+        let (span, members) = wgsl_struct(m, name);
+        assert_eq!(span as usize, size, "{name}: WGSL size {span}, Rust {size}");
+        for (field, off) in offsets {
+            let got = members.iter().find(|(n, _)| n == field).unwrap_or_else(|| panic!("{name}.{field} missing"));
+            assert_eq!(got.1 as usize, *off, "{name}.{field}: WGSL offset {}, Rust {off}", got.1);
+        }
+        assert_eq!(members.len(), offsets.len(), "{name}: members not all checked: {members:?}");
+    }
+
+    /// The (location, scalar kind, components) naga sees for the vertex
+    /// inputs of `entry`, and the same from wgpu attributes; offsets must
+    /// tile the record without gaps.
+    fn check_inputs(m: &naga::Module, entry: &str, attrs: &[wgpu::VertexAttribute], record: usize) {
+        let ep = m.entry_points.iter().find(|e| e.name == entry).unwrap_or_else(|| panic!("{entry}"));
+        let inputs: Vec<(u32, naga::ScalarKind, u32)> = ep
+            .function
+            .arguments
+            .iter()
+            .filter_map(|a| match (&a.binding, &m.types[a.ty].inner) {
+                (Some(naga::Binding::Location { location, .. }), naga::TypeInner::Vector { size, scalar }) => {
+                    Some((*location, scalar.kind, *size as u32))
+                }
+                (Some(naga::Binding::Location { location, .. }), naga::TypeInner::Scalar(scalar)) => {
+                    Some((*location, scalar.kind, 1))
+                }
+                _ => None,
+            })
+            .collect();
+        let inputs = if inputs.is_empty() {
+            // Inputs in a struct (m2.wgsl's VertexIn).
+            let arg = &ep.function.arguments[0];
+            let naga::TypeInner::Struct { members, .. } = &m.types[arg.ty].inner else { panic!("{entry}") };
+            members
+                .iter()
+                .filter_map(|mm| match (&mm.binding, &m.types[mm.ty].inner) {
+                    (Some(naga::Binding::Location { location, .. }), naga::TypeInner::Vector { size, scalar }) => {
+                        Some((*location, scalar.kind, *size as u32))
+                    }
+                    _ => None,
+                })
+                .collect()
+        } else {
+            inputs
+        };
+        let mut end = 0;
+        for a in attrs {
+            let want = inputs
+                .iter()
+                .find(|i| i.0 == a.shader_location)
+                .unwrap_or_else(|| panic!("{entry}: @location({})", a.shader_location));
+            use wgpu::VertexFormat as F;
+            let (kind, n) = match a.format {
+                F::Float32x2 => (naga::ScalarKind::Float, 2),
+                F::Float32x3 => (naga::ScalarKind::Float, 3),
+                F::Float32x4 | F::Unorm8x4 | F::Unorm16x4 => (naga::ScalarKind::Float, 4),
+                F::Uint16x4 => (naga::ScalarKind::Uint, 4),
+                f => panic!("format {f:?} not in the table"),
+            };
+            assert_eq!(
+                (want.1, want.2),
+                (kind, n),
+                "{entry}: @location({}) is {want:?}, attribute {:?}",
+                a.shader_location,
+                a.format
+            );
+            assert_eq!(a.offset, end, "{entry}: @location({}) leaves a gap", a.shader_location);
+            end += a.format.size();
+        }
+        assert_eq!(end as usize, record, "{entry}: attributes cover {end} of {record} bytes");
+        assert_eq!(inputs.len(), attrs.len(), "{entry}: inputs {inputs:?}");
+    }
+
+    #[test]
+    fn m2_records_match_m2_wgsl() {
+        let m = module(crate::M2_SHADER);
+        check(
+            &m,
+            "Frame",
+            size_of::<FrameUniform>(),
+            &[
+                ("view_proj", offset_of!(FrameUniform, view_proj)),
+                ("view", offset_of!(FrameUniform, view)),
+                ("world", offset_of!(FrameUniform, world)),
+                ("light_dir", offset_of!(FrameUniform, light_dir)),
+                ("ambient", offset_of!(FrameUniform, ambient)),
+                ("diffuse", offset_of!(FrameUniform, diffuse)),
+                ("light_position", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, position)),
+                ("light_color", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, color)),
+                ("light_attenuation", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, attenuation)),
+                ("light_count", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, count)),
+            ],
+        );
+        check(
+            &m,
+            "Batch",
+            size_of::<BatchUniform>(),
+            &[
+                ("tex_matrix0", offset_of!(BatchUniform, tex_matrix0)),
+                ("tex_matrix1", offset_of!(BatchUniform, tex_matrix1)),
+                ("color", offset_of!(BatchUniform, color)),
+                ("weights", offset_of!(BatchUniform, weights)),
+                ("pixel_shader", offset_of!(BatchUniform, pixel_shader)),
+                ("vertex_shader", offset_of!(BatchUniform, vertex_shader)),
+                ("blend", offset_of!(BatchUniform, blend)),
+                ("flags", offset_of!(BatchUniform, flags)),
+                ("texture_count", offset_of!(BatchUniform, texture_count)),
+                ("pad0", offset_of!(BatchUniform, _pad)),
+                ("pad1", offset_of!(BatchUniform, _pad) + 4),
+                ("pad2", offset_of!(BatchUniform, _pad) + 8),
+            ],
+        );
+        assert!(size_of::<BatchUniform>() as u64 <= BATCH_STRIDE);
+        check_inputs(&m, "vs_main", &VERTEX_ATTRIBUTES, size_of::<GpuVertex>());
+    }
+
+    #[test]
+    fn particle_records_match_particles_wgsl() {
+        let m = module(crate::PARTICLE_SHADER);
+        check(&m, "Camera", size_of::<CameraUniform>(), &[("view_proj", 0)]);
+        check(
+            &m,
+            "Emitter",
+            size_of::<EmitterUniform>(),
+            &[
+                ("combiner", offset_of!(EmitterUniform, combiner)),
+                ("pad", offset_of!(EmitterUniform, _pad)),
+                ("repeat", offset_of!(EmitterUniform, repeat)),
+            ],
+        );
+        check_inputs(&m, "vs_quad", &QUAD_ATTRIBUTES, size_of::<QuadInstance>());
+        check_inputs(&m, "vs_strip", &STRIP_ATTRIBUTES, size_of::<StripVertex>());
+    }
+
+    #[test]
+    fn line_records_match_lines_wgsl() {
+        let m = module(crate::lines::LINES_SHADER);
+        check(&m, "Camera", size_of::<CameraUniform>(), &[("view_proj", 0)]);
+        check_inputs(&m, "vs_main", &LINE_ATTRIBUTES, size_of::<LineVertex>());
+    }
+}
