@@ -313,7 +313,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
     let cx = Cx { timings: &timings, data, warnings: Default::default() };
     let nseq = md.sequences.len();
-
     // Bones, parents first.
     let order = order_bones(md, |_| 0)?;
     let mut file_to_id = vec![0u16; md.bones.len()];
@@ -343,7 +342,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
             }
         })
         .collect();
-
     // Vertices: bone indices remapped; a weighted influence must name a real bone.
     let mut vertices = Vec::with_capacity(md.vertices.len());
     for (vi, v) in md.vertices.iter().enumerate() {
@@ -376,7 +374,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
             bone_indices: idx,
         });
     }
-
     let seq_ref = |v: i64| (v >= 0 && (v as usize) < nseq).then_some(SequenceId(v as u16));
     let sequences: Vec<Sequence> = md
         .sequences
@@ -417,7 +414,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
             }
         })
         .collect();
-
     let chunks: Option<&Chunks> = file.chunks.as_ref();
     let txid = chunks.map(|c| c.texture_file_ids.as_slice()).unwrap_or(&[]);
     let textures: Vec<Texture> = md
@@ -437,10 +433,8 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         })
         .collect();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
-
     let materials: Vec<Material> =
         md.materials.iter().map(|m| Material { flags: m.flags, blend: BlendMode::from_raw(m.blending_mode) }).collect();
-
     // LODs: inline profiles (≤ TBC) or the given .skin files.
     let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
         md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
@@ -459,7 +453,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         }
     }
     let declared_lods = if version < layout::WRATH { md.skin_profiles.len() } else { md.num_skin_profiles as usize };
-
     let colors = md.colors.iter().map(|c| ColorAnim { color: tr(&c.color, &cx), alpha: tr(&c.alpha, &cx) }).collect();
     let texture_weights = chunks
         .filter(|c| !c.parent_texture_weights.is_empty())
@@ -542,7 +535,6 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         })
         .collect();
     let particles = md.particles.iter().map(|p| convert_particle(p, version, &cx, &bmap, &tex_ref)).collect();
-
     warnings.extend(cx.warnings.take());
     let mut source_chunks = Vec::new();
     let mut unknown_chunks = Vec::new();
@@ -551,8 +543,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         unknown_chunks = c.unknown.iter().map(|u| String::from_utf8_lossy(&u.magic).into_owned()).collect();
         warnings.extend(c.warnings.iter().cloned());
     }
-
-    Ok(Model {
+    Model {
         source: SourceInfo {
             format: if chunks.is_some() { SourceFormat::Md21 } else { SourceFormat::Md20 },
             version,
@@ -599,7 +590,8 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         particles,
         shapes: Vec::new(),
         warnings,
-    })
+    }
+    .validated()
 }
 
 fn bad_ref(index: u64, len: usize, target: &'static str) -> Error {

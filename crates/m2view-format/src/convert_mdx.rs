@@ -169,7 +169,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     let seqs = &f.sequences;
     let wow = f.is_wow();
     let mut warnings = Vec::new();
-
     // The node hierarchy: every generic object, keyed by object id.
     let mut nodes: Vec<&GenObject> = Vec::new();
     nodes.extend(f.bones.iter());
@@ -249,7 +248,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         });
     }
     let node_pos = |n: &GenObject| f.pivots.get(n.object_id as usize).copied().unwrap_or_default();
-
     // Sequences: MDX names; the id is the standard animation the name starts with.
     let mut seen: HashMap<u16, u16> = HashMap::new();
     let sequences: Vec<Sequence> = seqs
@@ -276,7 +274,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             }
         })
         .collect();
-
     let textures: Vec<Texture> = f
         .textures
         .iter()
@@ -294,7 +291,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         })
         .collect();
     let tex_ref = |i: u32| ((i as usize) < textures.len()).then_some(TextureId(i as u16));
-
     let texture_transforms = f
         .texture_anims
         .iter()
@@ -304,7 +300,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             scaling: t.vec3(b"KTAS").map_or_else(Track::default, |t| values(t, seqs)),
         })
         .collect();
-
     let colors: Vec<ColorAnim> = f
         .geoset_anims
         .iter()
@@ -317,7 +312,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             alpha: scalar(&g.tracks, b"KGAO", g.alpha, seqs),
         })
         .collect();
-
     // Materials and texture weights: one entry per (material, layer).
     let mut materials = Vec::new();
     let mut texture_weights = Vec::new();
@@ -333,7 +327,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             }
         }
     }
-
     // Geometry.
     let mut vertices = Vec::new();
     let mut indices: Vec<u32> = Vec::new();
@@ -509,7 +502,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     }
     let bone_count_max = bones.len() as u32;
     let lods = vec![Lod { indices, submeshes, batches, bone_count_max, source: "MDX geosets".into() }];
-
     let attachments = f
         .attachments
         .iter()
@@ -665,7 +657,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             }
         })
         .collect();
-
     let ribbons = f
         .ribbons
         .iter()
@@ -704,7 +695,6 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             }
         })
         .collect();
-
     let shapes = f
         .shapes
         .iter()
@@ -735,14 +725,13 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             Some(HitShape { bone: bone_of_id(s.object.object_id), kind })
         })
         .collect();
-
     let chunks: Vec<String> = f.chunk_order.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
     let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| String::from_utf8_lossy(t).into_owned()).collect();
     for u in &unknown_chunks {
         warnings.push(format!("chunk {u} kept raw (not decoded)"));
     }
     let c = &f.collision;
-    Ok(Model {
+    Model {
         source: SourceInfo {
             format: SourceFormat::Mdx,
             version: f.version,
@@ -781,7 +770,8 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         particles,
         shapes,
         warnings,
-    })
+    }
+    .validated()
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ mod names;
 pub mod raw;
 pub mod reader;
 pub mod skins;
+mod validate;
 pub mod writer;
 pub mod writer_mdx;
 

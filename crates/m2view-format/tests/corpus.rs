@@ -45,6 +45,7 @@ fn every_sample_parses_and_matches_the_manifest() {
         let path = dir.join(rel);
         let lm = load_model_file(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         let m = &lm.model;
+        m.validate().unwrap_or_else(|e| panic!("{rel}: {e}"));
         m2s += 1;
         versions.insert(rel.trim_end_matches(".m2").to_lowercase(), m.source.version);
         let want = |k: &str| num(f, k);
@@ -88,6 +89,7 @@ fn every_sample_parses_and_matches_the_manifest() {
             "MDLX" => {
                 let lm = load_model_file(&path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
                 let m = &lm.model;
+                m.validate().unwrap_or_else(|e| panic!("{rel}: {e}"));
                 assert_eq!(Some(m.source.version as usize), num(f, "ver"), "{rel} version");
                 assert_eq!(Some(&m.source.chunks.join(",")), f.get("chunks"), "{rel} chunks");
                 assert!(m.source.unknown_chunks.is_empty(), "{rel}: {:?}", m.source.unknown_chunks);

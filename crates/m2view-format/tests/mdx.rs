@@ -217,7 +217,9 @@ fn random_byte_flips_never_panic() {
                 let i = rnd() as usize % b.len();
                 b[i] = rnd() as u8;
             }
-            let _ = mdx_model_from_bytes(&b, "fuzz.mdx");
+            if let Ok(m) = mdx_model_from_bytes(&b, "fuzz.mdx") {
+                m.validate().unwrap_or_else(|e| panic!("flipped v{v} model: {e}"));
+            }
         }
     }
 }

@@ -283,7 +283,10 @@ fn random_byte_flips_never_panic() {
                 let i = rnd() as usize % b.len();
                 b[i] = rnd() as u8;
             }
-            let _ = model_from_bytes(&b, "fuzz.m2", &[("s", &skin)]);
+            // What still loads keeps every model invariant.
+            if let Ok(m) = model_from_bytes(&b, "fuzz.m2", &[("s", &skin)]) {
+                m.validate().unwrap_or_else(|e| panic!("flipped v{v} model: {e}"));
+            }
             let mut sk = skin.clone();
             let i = rnd() as usize % sk.len();
             sk[i] = rnd() as u8;
