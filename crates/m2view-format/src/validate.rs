@@ -178,7 +178,8 @@ mod tests {
     #[test]
     fn each_broken_invariant_is_named() {
         assert!(model().validate().is_ok());
-        let cases: [(&str, fn(&mut Model)); 6] = [
+        type Break = fn(&mut Model);
+        let cases: [(&str, Break); 6] = [
             ("bones[1].parent", |m| m.bones[1].parent = Some(BoneId(1))),
             ("lods[0].indices", |m| m.lods[0].indices[5] = 9999),
             ("lods[0].batches[1].material", |m| m.lods[0].batches[1].material = 40),
