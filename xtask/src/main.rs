@@ -38,7 +38,18 @@ fn main() -> ExitCode {
         }
         Some("bench") => cargo(&["bench", "-p", "m2view-format", "--bench", "parse"], &[]),
         Some("gen-assets") => cargo(
-            &["run", "-q", "-p", "m2view-format", "--example", "gen_demo", "--", "crates/m2view/assets/demo"],
+            &[
+                "run",
+                "-q",
+                "-p",
+                "m2view-format",
+                "--features",
+                "fixtures",
+                "--example",
+                "gen_demo",
+                "--",
+                "crates/m2view/assets/demo",
+            ],
             &[],
         ),
         _ => {

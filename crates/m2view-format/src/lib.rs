@@ -24,6 +24,7 @@ pub mod convert;
 pub mod convert_mdx;
 pub mod db;
 pub mod error;
+#[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod model;
 mod names;
@@ -31,7 +32,9 @@ pub mod raw;
 pub mod reader;
 pub mod skins;
 mod validate;
+#[cfg(any(test, feature = "fixtures"))]
 pub mod writer;
+#[cfg(any(test, feature = "fixtures"))]
 pub mod writer_mdx;
 
 pub use companion::{
