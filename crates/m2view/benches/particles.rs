@@ -90,32 +90,31 @@ fn bench(c: &mut Criterion) {
         for _ in 0..90 {
             ps.update(model, &player.clock(model), &pose.bones, 1.0 / 30.0);
         }
-        let mut quads = Vec::new();
-        ps.build(&lm.model, Mat4::IDENTITY, &mut quads, &mut Vec::new());
+        let mut fx = m2view_render::EffectGeometry::default();
+        ps.build(&lm.model, Mat4::IDENTITY, &mut fx.quads, &mut Vec::new());
         eprintln!(
             "{name}: {} live particles, {} quads, {:.1} MB of quads per frame",
             ps.live(),
-            quads.len(),
-            std::mem::size_of_val(&quads[..]) as f64 / 1e6
+            fx.quads.len(),
+            std::mem::size_of_val(&fx.quads[..]) as f64 / 1e6
         );
         // The whole grid of emitters, and the height the plumes rise to, in view.
         let (lo, hi) = (Vec3::new(-2.0, -2.0, 0.0), Vec3::new(side as f32 * spacing, side as f32 * spacing, 6.0));
         let cam = Camera::framing(lo, hi, Preset::Iso.direction(), 1280.0 / 720.0);
         let (view, proj) = (cam.view(), cam.proj(1280.0 / 720.0));
-        let mut draws = Vec::new();
         g.bench_function(format!("update/{name}"), |b| {
             b.iter(|| ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0))
         });
         g.bench_function(format!("build/{name}"), |b| {
             b.iter(|| {
-                ps.build(model, view, &mut quads, &mut draws);
-                black_box(quads.len())
+                ps.build(model, view, &mut fx.quads, &mut fx.draws);
+                black_box(fx.quads.len())
             })
         });
-        ps.build(model, view, &mut quads, &mut draws);
+        ps.build(model, view, &mut fx.quads, &mut fx.draws);
         g.bench_function(format!("upload/{name}"), |b| {
             b.iter(|| {
-                renderer.prepare_particles(&mut gi, model, proj * view, &quads, &[], &draws);
+                renderer.prepare_particles(&mut gi, model, proj * view, &fx);
                 gpu.queue.submit([]);
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
@@ -129,7 +128,7 @@ fn bench(c: &mut Criterion) {
         g.bench_function(format!("frame/{name}"), |b| {
             b.iter(|| {
                 ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0);
-                ps.build(model, view, &mut quads, &mut draws);
+                ps.build(model, view, &mut fx.quads, &mut fx.draws);
                 let params = FrameParams {
                     world: Mat4::IDENTITY,
                     view,
@@ -141,7 +140,7 @@ fn bench(c: &mut Criterion) {
                     lighting: Lighting::default(),
                 };
                 renderer.prepare(&gm, &mut gi, model, &params);
-                renderer.prepare_particles(&mut gi, model, proj * view, &quads, &[], &draws);
+                renderer.prepare_particles(&mut gi, model, proj * view, &fx);
                 let mut enc = gpu.device.create_command_encoder(&Default::default());
                 {
                     let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);

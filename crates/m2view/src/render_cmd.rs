@@ -251,9 +251,9 @@ pub fn render_uploaded(
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let mut fs = renderer.prepare(gm, gi, model, &params);
-    let mut geometry = crate::scene::EffectGeometry::default();
+    let mut geometry = m2view_render::EffectGeometry::default();
     effects.build(model, view, &mut geometry);
-    geometry.prepare(renderer, gi, model, params.proj * view);
+    renderer.prepare_particles(gi, model, params.proj * view, &geometry);
     let mut attached = Vec::new();
     for (id, item) in &r.attachments {
         let Some(world) = scene::attachment_world(model, &pose.bones, *id) else { continue };
@@ -265,10 +265,13 @@ pub fn render_uploaded(
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
-        renderer.draw(gm, gi, &mut pass);
+        // One sort for the host and its items: their transparent parts interleave.
+        let mut frame = m2view_render::FrameBuilder::new();
+        frame.add(gm, gi);
         for (agm, agi) in &attached {
-            renderer.draw(agm, agi, &mut pass);
+            frame.add(agm, agi);
         }
+        renderer.record(&mut frame, &mut pass);
     }
     gpu.queue.submit([enc.finish()]);
     let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;

@@ -395,36 +395,12 @@ impl Effects {
     /// Builds particle quads then ribbon strips into `out` for
     /// `Renderer::prepare_particles` (ribbon draws numbered after the particle
     /// emitters). `view` is model → view.
-    pub fn build(&self, model: &Model, view: Mat4, out: &mut EffectGeometry) {
+    pub fn build(&self, model: &Model, view: Mat4, out: &mut m2view_render::EffectGeometry) {
         self.particles.build(model, view, &mut out.quads, &mut out.draws);
         let first = out.draws.len();
         self.ribbons.build(model, &mut out.strips, &mut out.draws);
         for d in &mut out.draws[first..] {
             d.0 += model.particles.len();
         }
-    }
-}
-
-/// One frame's particle and ribbon geometry (model space), reused between frames.
-#[derive(Debug, Default)]
-pub struct EffectGeometry {
-    /// Particle quads (heads and tails).
-    pub quads: Vec<m2view_render::gpu_data::QuadInstance>,
-    /// Ribbon strip triangles.
-    pub strips: Vec<m2view_render::gpu_data::StripVertex>,
-    /// `(emitter, range)`: particle emitter `i` (quads) or ribbon `i - particles` (strip vertices).
-    pub draws: Vec<(usize, std::ops::Range<u32>)>,
-}
-
-impl EffectGeometry {
-    /// Uploads it for instance `gi` seen through `view_proj` (model → clip).
-    pub fn prepare(
-        &self,
-        renderer: &m2view_render::Renderer,
-        gi: &mut m2view_render::GpuInstance,
-        model: &Model,
-        view_proj: Mat4,
-    ) {
-        renderer.prepare_particles(gi, model, view_proj, &self.quads, &self.strips, &self.draws);
     }
 }

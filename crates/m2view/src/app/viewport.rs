@@ -28,7 +28,7 @@ pub struct SceneView {
     pub texture: Option<egui::TextureId>,
     pose: Pose,
     effects: Option<scene::Effects>,
-    effect_geometry: scene::EffectGeometry,
+    effect_geometry: m2view_render::EffectGeometry,
     /// What the last frame drew.
     pub stats: FrameStats,
 }
@@ -48,7 +48,7 @@ impl SceneView {
             texture: None,
             pose: Pose::default(),
             effects: None,
-            effect_geometry: scene::EffectGeometry::default(),
+            effect_geometry: m2view_render::EffectGeometry::default(),
             stats: FrameStats::default(),
         }
     }
@@ -221,9 +221,8 @@ impl SceneView {
             fx.particles.disabled.clone_from(&cur.disabled_emitters);
             fx.update(model, &clock, &self.pose.bones, dt);
             fx.build(model, view, &mut self.effect_geometry);
-            self.effect_geometry.prepare(&self.renderer, gi, model, params.proj * view);
+            self.renderer.prepare_particles(gi, model, params.proj * view, &self.effect_geometry);
         }
-        self.renderer.draw(gm, gi, &mut pass);
         // Attached models follow their bones and play their own sequence.
         let dt_item = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed };
         for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
@@ -235,8 +234,14 @@ impl SceneView {
             let fs = self.renderer.prepare(agm, agi, &a.lm.model, &p);
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
-            self.renderer.draw(agm, agi, &mut pass);
         }
+        // One sort for the model and its items: their transparent parts interleave.
+        let mut frame = m2view_render::FrameBuilder::new();
+        frame.add(gm, gi);
+        for (agm, agi) in &self.attached {
+            frame.add(agm, agi);
+        }
+        self.renderer.record(&mut frame, &mut pass);
         let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
         self.lines.prepare(device, queue, params.proj * params.view, &lines);
         self.lines.draw(&mut pass);

@@ -1,0 +1,169 @@
+//! One frame's drawables from every instance, sorted once (rerun's
+//! `re_renderer` view builder is the model): opaque batches first, in the
+//! order instances were added and each instance's file order; then every
+//! transparent batch and emitter of every instance together, by priority
+//! plane, back to front, batches before emitters on equal keys, then
+//! material layer and blend state (wowdev wiki "M2/Rendering", sorting;
+//! emitters by their bone's distance as WebWowViewerCpp's
+//! `particleEmitter.cpp`). So the transparent parts of a creature and of the
+//! weapon in its hand blend in the right order.
+
+use crate::material::DrawPhase;
+use crate::{GpuInstance, GpuModel};
+
+/// What a drawable draws: batch `draw` or emitter `draw` of instance `instance`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Payload {
+    Batch { instance: u32, draw: u32 },
+    Emitter { instance: u32, draw: u32 },
+}
+
+/// One thing to draw with its sort keys.
+#[derive(Debug, Clone, Copy)]
+struct Drawable {
+    phase: DrawPhase,
+    priority: i32,
+    /// View distance (model units); larger draws first.
+    distance: f32,
+    /// 0 batch, 1 emitter: a batch goes first on equal keys.
+    kind: u8,
+    layer: u16,
+    blend: u32,
+    payload: Payload,
+}
+
+/// Collects the prepared instances of a frame; [`crate::Renderer::record`]
+/// sorts and records them.
+#[derive(Default)]
+pub struct FrameBuilder<'a> {
+    instances: Vec<(&'a GpuModel, &'a GpuInstance)>,
+    drawables: Vec<Drawable>,
+}
+
+impl<'a> FrameBuilder<'a> {
+    /// An empty frame.
+    pub fn new() -> FrameBuilder<'a> {
+        FrameBuilder::default()
+    }
+
+    /// Adds the draws `prepare` (and `prepare_particles`) wrote for
+    /// instance `gi` of model `gm`.
+    pub fn add(&mut self, gm: &'a GpuModel, gi: &'a GpuInstance) {
+        let instance = self.instances.len() as u32;
+        self.instances.push((gm, gi));
+        self.drawables.extend(gi.mesh.draws.iter().enumerate().map(|(i, d)| Drawable {
+            phase: d.phase,
+            priority: d.priority as i32,
+            distance: d.distance,
+            kind: 0,
+            layer: d.layer,
+            blend: d.key.blend,
+            payload: Payload::Batch { instance, draw: i as u32 },
+        }));
+        self.drawables.extend(gi.effects.draws.iter().enumerate().map(|(i, d)| Drawable {
+            phase: DrawPhase::Transparent,
+            priority: d.priority,
+            distance: d.distance,
+            kind: 1,
+            layer: 0,
+            blend: 0,
+            payload: Payload::Emitter { instance, draw: i as u32 },
+        }));
+    }
+
+    /// Sorts the drawables (stable: equal keys keep the order they came in).
+    fn sort(&mut self) {
+        self.drawables.sort_by(|a, b| {
+            a.phase.cmp(&b.phase).then_with(|| {
+                if a.phase == DrawPhase::Opaque {
+                    std::cmp::Ordering::Equal
+                } else {
+                    a.priority
+                        .cmp(&b.priority)
+                        .then(b.distance.total_cmp(&a.distance))
+                        .then(a.kind.cmp(&b.kind))
+                        .then(a.layer.cmp(&b.layer))
+                        .then(a.blend.cmp(&b.blend))
+                }
+            })
+        });
+    }
+}
+
+impl crate::Renderer {
+    /// Sorts `frame` and records it into `pass` (whose targets use this
+    /// renderer's colour format and [`crate::DEPTH_FORMAT`]). Pipelines and
+    /// bindings are set only when they change.
+    pub fn record(&self, frame: &mut FrameBuilder<'_>, pass: &mut wgpu::RenderPass<'_>) {
+        frame.sort();
+        // The instance whose mesh buffers and frame constants are bound, and
+        // the batch pipeline state set; emitters bind their own.
+        let mut bound: Option<u32> = None;
+        let mut pipeline = None;
+        for d in &frame.drawables {
+            match d.payload {
+                Payload::Batch { instance, draw } => {
+                    let (gm, gi) = frame.instances[instance as usize];
+                    if bound != Some(instance) {
+                        if !self.mesh.bind(&gm.mesh, &gi.mesh, pass) {
+                            continue;
+                        }
+                        bound = Some(instance);
+                    }
+                    let bd = &gi.mesh.draws[draw as usize];
+                    if pipeline != Some(bd.key) {
+                        pass.set_pipeline(&self.mesh.pipeline(&self.ctx, bd.key));
+                        pipeline = Some(bd.key);
+                    }
+                    self.mesh.record(&gm.mesh, &gi.mesh, bd, pass);
+                }
+                Payload::Emitter { instance, draw } => {
+                    let (gm, gi) = frame.instances[instance as usize];
+                    self.particles.record(&self.ctx, &gm.effects, &gi.effects, &gi.effects.draws[draw as usize], pass);
+                    (bound, pipeline) = (None, None);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawable(phase: DrawPhase, priority: i32, distance: f32, kind: u8, n: u32) -> Drawable {
+        Drawable {
+            phase,
+            priority,
+            distance,
+            kind,
+            layer: 0,
+            blend: 0,
+            payload: Payload::Batch { instance: 0, draw: n },
+        }
+    }
+
+    #[test]
+    fn one_sort_for_every_instance() {
+        use DrawPhase::{Opaque, Transparent};
+        let mut f = FrameBuilder::new();
+        f.drawables = vec![
+            drawable(Transparent, 0, 10.0, 0, 0), // host batch, far
+            drawable(Opaque, 0, 1.0, 0, 1),
+            drawable(Transparent, 1, 8.0, 0, 2), // priority 1: after every priority-0 draw
+            drawable(Transparent, 0, 6.0, 1, 3), // emitter between the two priority-0 batches
+            drawable(Opaque, 0, 99.0, 0, 4),     // opaque keeps insertion order
+            drawable(Transparent, 0, 4.0, 0, 5), // e.g. the weapon's glow, nearer
+            drawable(Transparent, 0, 4.0, 1, 6), // equal keys: the batch first
+        ];
+        f.sort();
+        let order: Vec<u32> = f
+            .drawables
+            .iter()
+            .map(|d| match d.payload {
+                Payload::Batch { draw, .. } | Payload::Emitter { draw, .. } => draw,
+            })
+            .collect();
+        assert_eq!(order, [1, 4, 0, 3, 5, 6, 2]);
+    }
+}

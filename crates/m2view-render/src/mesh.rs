@@ -1,0 +1,502 @@
+//! M2 batches: the long-lived [`MeshRenderer`] (m2.wgsl, its bind group
+//! layouts and pipeline cache), a model's mesh on the GPU ([`GpuMesh`]:
+//! vertices, index buffers per LOD, per-batch texture bind groups), one
+//! placed copy's constants ([`MeshInstance`]: frame, bone palette, batch
+//! uniforms) and the per-frame draw data ([`BatchDraw`]) that `prepare`
+//! writes and the frame builder sorts with every other drawable.
+//!
+//! Colours, alpha and the transparent sort follow the wowdev wiki
+//! "M2/Rendering"; the flag rules are `crate::rules`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use bytemuck::Zeroable;
+use glam::{Mat4, Vec3, Vec4};
+use m2view_format::{Model, TextureSource};
+use wgpu::util::DeviceExt;
+
+use crate::context::{Context, SAMPLER, TEXTURE, UNIFORM, entry};
+use crate::gpu_data::{BATCH_STRIDE, BatchUniform, FrameUniform, GpuVertex, VERTEX_ATTRIBUTES};
+use crate::material::{self, DrawPhase, PipelineKey};
+use crate::{DEPTH_FORMAT, FrameParams, FrameStats, M2_SHADER, TextureData, lighting, rules};
+
+/// m2.wgsl, its layouts and its pipelines by batch state.
+pub(crate) struct MeshRenderer {
+    shader: wgpu::ShaderModule,
+    frame_layout: wgpu::BindGroupLayout,
+    batch_layout: wgpu::BindGroupLayout,
+    textures_layout: wgpu::BindGroupLayout,
+    pipeline_layout: wgpu::PipelineLayout,
+    pipelines: Mutex<HashMap<PipelineKey, wgpu::RenderPipeline>>,
+}
+
+struct GpuBatch {
+    textures: wgpu::BindGroup,
+    submesh: usize,
+    pixel: u32,
+    vertex: u32,
+}
+
+struct GpuLod {
+    index_buffer: wgpu::Buffer,
+    batches: Vec<GpuBatch>,
+}
+
+/// A model's mesh on the GPU, shared by its instances.
+pub(crate) struct GpuMesh {
+    vertex_buffer: wgpu::Buffer,
+    lods: Vec<GpuLod>,
+    pub bone_count: usize,
+    max_batches: usize,
+}
+
+/// One batch to draw this frame.
+pub(crate) struct BatchDraw {
+    pub key: PipelineKey,
+    pub phase: DrawPhase,
+    pub priority: i8,
+    pub layer: u16,
+    /// View distance of its sort centre (model units).
+    pub distance: f32,
+    slot: u32,
+    lod_batch: usize,
+    indices: std::ops::Range<u32>,
+}
+
+/// One placed copy's mesh constants and its draws of the last `prepare`.
+pub(crate) struct MeshInstance {
+    frame_buffer: wgpu::Buffer,
+    bone_buffer: wgpu::Buffer,
+    batch_buffer: wgpu::Buffer,
+    frame_bind_group: wgpu::BindGroup,
+    batch_bind_group: wgpu::BindGroup,
+    pub draws: Vec<BatchDraw>,
+    lod: usize,
+    uniforms: Vec<u8>,
+    bones: Vec<[[f32; 4]; 4]>,
+}
+
+impl MeshRenderer {
+    pub fn new(device: &wgpu::Device) -> MeshRenderer {
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("m2.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(M2_SHADER.into()),
+        });
+        let vf = wgpu::ShaderStages::VERTEX_FRAGMENT;
+        let storage = wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only: true },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        };
+        let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("frame"),
+            entries: &[entry(0, vf, UNIFORM), entry(1, wgpu::ShaderStages::VERTEX, storage)],
+        });
+        let batch_uniform = wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: true,
+            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
+        };
+        let batch_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("batch"),
+            entries: &[entry(0, vf, batch_uniform)],
+        });
+        let fs = wgpu::ShaderStages::FRAGMENT;
+        let textures_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("batch textures"),
+            entries: &[
+                entry(0, fs, TEXTURE),
+                entry(1, fs, TEXTURE),
+                entry(2, fs, TEXTURE),
+                entry(3, fs, TEXTURE),
+                entry(4, fs, SAMPLER),
+                entry(5, fs, SAMPLER),
+                entry(6, fs, SAMPLER),
+                entry(7, fs, SAMPLER),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("m2"),
+            bind_group_layouts: &[Some(&frame_layout), Some(&batch_layout), Some(&textures_layout)],
+            immediate_size: 0,
+        });
+        MeshRenderer {
+            shader,
+            frame_layout,
+            batch_layout,
+            textures_layout,
+            pipeline_layout,
+            pipelines: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The pipeline of a batch state (created once, then cached).
+    pub fn pipeline(&self, ctx: &Context, key: PipelineKey) -> wgpu::RenderPipeline {
+        let mut cache = self.pipelines.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                ctx.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                    label: Some("m2 batch"),
+                    layout: Some(&self.pipeline_layout),
+                    vertex: wgpu::VertexState {
+                        module: &self.shader,
+                        entry_point: Some("vs_main"),
+                        compilation_options: Default::default(),
+                        buffers: &[Some(wgpu::VertexBufferLayout {
+                            array_stride: std::mem::size_of::<GpuVertex>() as u64,
+                            step_mode: wgpu::VertexStepMode::Vertex,
+                            attributes: &VERTEX_ATTRIBUTES,
+                        })],
+                    },
+                    primitive: wgpu::PrimitiveState {
+                        topology: wgpu::PrimitiveTopology::TriangleList,
+                        // M2 triangles are counter-clockwise seen from outside (checked on Rabbit.m2).
+                        front_face: wgpu::FrontFace::Ccw,
+                        cull_mode: key.cull.then_some(wgpu::Face::Back),
+                        ..Default::default()
+                    },
+                    depth_stencil: Some(wgpu::DepthStencilState {
+                        format: DEPTH_FORMAT,
+                        depth_write_enabled: Some(key.depth_write),
+                        depth_compare: Some(if key.depth_test {
+                            wgpu::CompareFunction::LessEqual
+                        } else {
+                            wgpu::CompareFunction::Always
+                        }),
+                        stencil: Default::default(),
+                        bias: Default::default(),
+                    }),
+                    multisample: Default::default(),
+                    fragment: Some(wgpu::FragmentState {
+                        module: &self.shader,
+                        entry_point: Some("fs_main"),
+                        compilation_options: Default::default(),
+                        targets: &[Some(wgpu::ColorTargetState {
+                            format: ctx.color_format,
+                            blend: material::wgpu_blend(key.blend),
+                            write_mask: wgpu::ColorWrites::ALL,
+                        })],
+                    }),
+                    multiview_mask: None,
+                    cache: None,
+                })
+            })
+            .clone()
+    }
+
+    /// Uploads the mesh of `model` with its textures' `views`; `absent[i]`:
+    /// texture `i`'s file was missing.
+    pub fn upload(&self, ctx: &Context, model: &Model, views: &[wgpu::TextureView], absent: &[bool]) -> GpuMesh {
+        let mut verts: Vec<GpuVertex> = model
+            .vertices
+            .iter()
+            .map(|v| GpuVertex {
+                position: v.position,
+                normal: v.normal,
+                uv0: v.uv[0],
+                uv1: v.uv[1],
+                weights: v.bone_weights,
+                indices: v.bone_indices.map(|i| i.min(model.bones.len().saturating_sub(1) as u16)),
+            })
+            .collect();
+        if verts.is_empty() {
+            verts.push(GpuVertex::zeroed()); // wgpu buffers may not be empty
+        }
+        let vertex_buffer = ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("m2 vertices"),
+            contents: bytemuck::cast_slice(&verts),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let lods = model
+            .lods
+            .iter()
+            .map(|lod| {
+                let index_buffer = ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("m2 indices"),
+                    contents: bytemuck::cast_slice(if lod.indices.is_empty() { &[0u32][..] } else { &lod.indices }),
+                    usage: wgpu::BufferUsages::INDEX,
+                });
+                let batches = lod
+                    .batches
+                    .iter()
+                    .map(|b| {
+                        let (pixel, vertex) = material::select_shaders(model, b);
+                        let textures = self.batch_textures(ctx, model, b, views, absent);
+                        GpuBatch { textures, submesh: b.submesh as usize, pixel, vertex }
+                    })
+                    .collect();
+                GpuLod { index_buffer, batches }
+            })
+            .collect();
+        GpuMesh {
+            vertex_buffer,
+            lods,
+            bone_count: model.bones.len().max(1),
+            max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
+        }
+    }
+
+    /// Rebinds every batch's textures (after a texture was replaced).
+    pub fn rebind_textures(
+        &self,
+        ctx: &Context,
+        mesh: &mut GpuMesh,
+        model: &Model,
+        views: &[wgpu::TextureView],
+        absent: &[bool],
+    ) {
+        for (glod, lod) in mesh.lods.iter_mut().zip(&model.lods) {
+            for (gb, b) in glod.batches.iter_mut().zip(&lod.batches) {
+                gb.textures = self.batch_textures(ctx, model, b, views, absent);
+            }
+        }
+    }
+
+    /// The texture bind group of batch `b` (stages beyond its texture count
+    /// are white). A missing file shows the loud placeholder in stage 0 only;
+    /// in a later stage it binds the value that leaves the combiner's result
+    /// unchanged ([`material::neutral_stage`]).
+    pub fn batch_textures(
+        &self,
+        ctx: &Context,
+        model: &Model,
+        b: &m2view_format::Batch,
+        views: &[wgpu::TextureView],
+        absent: &[bool],
+    ) -> wgpu::BindGroup {
+        let pixel = material::select_shaders(model, b).0;
+        let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
+            match b.textures.get(k).and_then(|t| t.texture) {
+                Some(id) if k > 0 && absent.get(id.index()).copied().unwrap_or(false) => {
+                    let view = match material::neutral_stage(pixel, k) {
+                        material::Neutral::White => &ctx.white,
+                        material::Neutral::Gray => &ctx.gray,
+                        material::Neutral::Clear => &ctx.clear,
+                    };
+                    (view, &ctx.samplers[0])
+                }
+                Some(id) => {
+                    let t = &model.textures[id.index()];
+                    (&views[id.index()], ctx.sampler_for(t))
+                }
+                None if k < b.textures.len() => (&ctx.missing, &ctx.samplers[0]),
+                None => (&ctx.white, &ctx.samplers[0]),
+            }
+        };
+        let t: Vec<_> = (0..4).map(tex).collect();
+        let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
+            .map(|k| wgpu::BindGroupEntry { binding: k as u32, resource: wgpu::BindingResource::TextureView(t[k].0) })
+            .collect();
+        entries.extend(
+            (0..4).map(|k| wgpu::BindGroupEntry {
+                binding: 4 + k as u32,
+                resource: wgpu::BindingResource::Sampler(t[k].1),
+            }),
+        );
+        ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 batch textures"),
+            layout: &self.textures_layout,
+            entries: &entries,
+        })
+    }
+
+    /// The mesh state of a new instance of `mesh` (bones at identity).
+    pub fn instance(&self, ctx: &Context, mesh: &GpuMesh) -> MeshInstance {
+        let d = &ctx.device;
+        let buffer = |label, size, usage| {
+            d.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage: usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        let frame_buffer = buffer("m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
+        let bone_buffer = buffer("m2 bones", 64 * mesh.bone_count as u64, wgpu::BufferUsages::STORAGE);
+        let batch_buffer =
+            buffer("m2 batch uniforms", BATCH_STRIDE * mesh.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let identity = vec![Mat4::IDENTITY.to_cols_array_2d(); mesh.bone_count];
+        ctx.queue.write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
+        let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 frame"),
+            layout: &self.frame_layout,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
+            ],
+        });
+        let batch_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("m2 batch"),
+            layout: &self.batch_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: &batch_buffer,
+                    offset: 0,
+                    size: wgpu::BufferSize::new(std::mem::size_of::<BatchUniform>() as u64),
+                }),
+            }],
+        });
+        MeshInstance {
+            frame_buffer,
+            bone_buffer,
+            batch_buffer,
+            frame_bind_group,
+            batch_bind_group,
+            draws: Vec::new(),
+            lod: 0,
+            uniforms: Vec::new(),
+            bones: identity,
+        }
+    }
+
+    /// Uploads the instance's frame constants, pose and per-batch constants
+    /// and writes its batch draws (opaque first in file order, transparent
+    /// sorted by priority plane, back to front, layer, blend state: wowdev
+    /// wiki "M2/Rendering").
+    pub fn prepare(
+        &self,
+        ctx: &Context,
+        mesh: &GpuMesh,
+        mi: &mut MeshInstance,
+        model: &Model,
+        p: &FrameParams<'_>,
+    ) -> FrameStats {
+        let q = &ctx.queue;
+        let (model_lights, light_ambient) = lighting::pack_lights(&p.pose.lights, p.lighting.model_lights);
+        let frame = FrameUniform {
+            view_proj: (p.proj * p.view).to_cols_array_2d(),
+            view: p.view.to_cols_array_2d(),
+            world: p.world.to_cols_array_2d(),
+            light_dir: p.lighting.direction.extend(0.0).into(),
+            ambient: (p.lighting.ambient + light_ambient).extend(1.0).into(),
+            diffuse: p.lighting.diffuse.extend(1.0).into(),
+            model_lights,
+        };
+        q.write_buffer(&mi.frame_buffer, 0, bytemuck::bytes_of(&frame));
+        if !p.pose.bones.is_empty() {
+            mi.bones.clear();
+            mi.bones.extend(p.pose.bones.iter().map(|m| m.to_cols_array_2d()));
+            q.write_buffer(&mi.bone_buffer, 0, bytemuck::cast_slice(&mi.bones));
+        }
+        mi.draws.clear();
+        mi.lod = p.lod.min(model.lods.len().saturating_sub(1));
+        let (Some(lod), Some(glod)) = (model.lods.get(mi.lod), mesh.lods.get(mi.lod)) else {
+            return FrameStats::default();
+        };
+        let mut uniforms = std::mem::take(&mut mi.uniforms);
+        uniforms.clear();
+        uniforms.resize(BATCH_STRIDE as usize * lod.batches.len().max(1), 0);
+        let mut stats = FrameStats::default();
+        let modelview = p.view * p.world;
+        for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
+            let Some(sub) = lod.submeshes.get(gb.submesh) else {
+                continue;
+            };
+            if !(p.geoset_visible)(sub.geoset_id) || gb.pixel == material::ps::NONE {
+                continue;
+            }
+            let mat = model.materials[b.material as usize];
+            let color = b.color.and_then(|c| p.pose.colors.get(c as usize)).copied().unwrap_or(Vec4::ONE);
+            let weight = |k: usize| {
+                b.textures.get(k).and_then(|t| t.weight).and_then(|w| p.pose.texture_weights.get(w as usize)).copied()
+            };
+            let mesh_alpha = rules::mesh_alpha(color.w, weight(0), !b.textures.is_empty(), b.flags, p.model_alpha);
+            if mesh_alpha < 0.0001 {
+                continue;
+            }
+            let (key, phase) = material::pipeline_key(mat.flags, mat.blend, mesh_alpha < 0.999);
+            let tex_matrix = |k: usize| {
+                b.textures
+                    .get(k)
+                    .and_then(|t| t.transform)
+                    .and_then(|t| p.pose.texture_matrices.get(t as usize))
+                    .copied()
+                    .unwrap_or(Mat4::IDENTITY)
+            };
+            let u = BatchUniform {
+                tex_matrix0: tex_matrix(0).to_cols_array_2d(),
+                tex_matrix1: tex_matrix(1).to_cols_array_2d(),
+                color: [color.x, color.y, color.z, mesh_alpha],
+                weights: [0, 1, 2, 3].map(|k| weight(k).unwrap_or(1.0)),
+                pixel_shader: gb.pixel,
+                vertex_shader: gb.vertex,
+                blend: key.blend,
+                flags: rules::shader_flags(mat.flags),
+                texture_count: material::textures_read(gb.pixel, b.textures.len()),
+                _pad: [0; 3],
+            };
+            let off = i * BATCH_STRIDE as usize;
+            uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
+            // Sort distance: the submesh sort centre moved by its centre bone, in view space.
+            let bone = sub.center_bone.and_then(|c| p.pose.bones.get(c.index())).copied().unwrap_or(Mat4::IDENTITY);
+            let c = modelview * bone * Vec3::from(sub.sort_center).extend(1.0);
+            let radius = (modelview * bone).x_axis.truncate().length() * sub.sort_radius;
+            mi.draws.push(BatchDraw {
+                key,
+                phase,
+                priority: b.priority_plane,
+                layer: b.material_layer,
+                distance: rules::sort_distance(c.truncate().length(), b.flags, radius),
+                slot: i as u32,
+                lod_batch: i,
+                indices: sub.index_start..sub.index_start + sub.index_count,
+            });
+            stats.batches += 1;
+            stats.triangles += sub.index_count as usize / 3;
+        }
+        q.write_buffer(&mi.batch_buffer, 0, &uniforms);
+        mi.uniforms = uniforms;
+        stats
+    }
+
+    /// Binds the instance's mesh buffers and frame constants (group 0).
+    pub fn bind(&self, mesh: &GpuMesh, mi: &MeshInstance, pass: &mut wgpu::RenderPass<'_>) -> bool {
+        let Some(glod) = mesh.lods.get(mi.lod) else { return false };
+        pass.set_vertex_buffer(0, mesh.vertex_buffer.slice(..));
+        pass.set_index_buffer(glod.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
+        pass.set_bind_group(0, &mi.frame_bind_group, &[]);
+        true
+    }
+
+    /// Records batch draw `d` of an instance whose buffers are bound.
+    pub fn record(&self, mesh: &GpuMesh, mi: &MeshInstance, d: &BatchDraw, pass: &mut wgpu::RenderPass<'_>) {
+        let Some(glod) = mesh.lods.get(mi.lod) else { return };
+        pass.set_bind_group(1, &mi.batch_bind_group, &[d.slot * BATCH_STRIDE as u32]);
+        pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
+        pass.draw_indexed(d.indices.clone(), 0, 0..1);
+    }
+}
+
+/// Uploads every texture of `model` (`textures[i]` its image; `None`:
+/// missing or an unfilled replaceable slot, drawn with a placeholder):
+/// views, which files were missing, and how many textures are placeholders.
+pub(crate) fn upload_textures(
+    ctx: &Context,
+    model: &Model,
+    textures: &[Option<TextureData>],
+) -> (Vec<wgpu::TextureView>, Vec<bool>, usize) {
+    let mut missing_textures = 0;
+    let mut absent = vec![false; model.textures.len()];
+    let views = model
+        .textures
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match textures.get(i).and_then(Option::as_ref) {
+            Some(data) if ctx.bc || matches!(data, TextureData::Rgba { .. }) => ctx.upload_texture(data),
+            _ => {
+                missing_textures += 1;
+                // An unfilled replaceable slot is missing too, drawn with its own grey placeholder.
+                if t.source == TextureSource::Replaceable {
+                    ctx.replaceable.clone()
+                } else {
+                    absent[i] = true;
+                    ctx.missing.clone()
+                }
+            }
+        })
+        .collect();
+    (views, absent, missing_textures)
+}
