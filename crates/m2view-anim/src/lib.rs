@@ -6,12 +6,14 @@
 
 #![warn(missing_docs)]
 
+pub mod instance;
 pub mod particles;
 pub mod pose;
 pub mod ribbons;
 pub mod sample;
 pub mod skin;
 
+pub use instance::ModelInstance;
 pub use pose::{CameraState, Pose, PoseLight, camera_state, evaluate, global_times};
 pub use sample::{Clock, sample, sample_or, sample_spline};
 

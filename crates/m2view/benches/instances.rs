@@ -12,11 +12,11 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
 use m2view::scene;
-use m2view_anim::{Player, Pose};
+use m2view_anim::ModelInstance;
 use m2view_format::{LoadOptions, LoadedModel, fixtures};
 use m2view_render::camera::Camera;
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
+use m2view_render::{FrameBuilder, FrameParams, Gpu, Lighting, Renderer};
 
 fn creature() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
@@ -53,24 +53,23 @@ fn bench(c: &mut Criterion) {
         let worlds: Vec<Mat4> = (0..n)
             .map(|i| Mat4::from_translation(Vec3::new((i % side) as f32, (i / side) as f32, 0.0) * size * 1.2))
             .collect();
-        let mut players: Vec<Player> = (0..n)
+        let mut anims: Vec<ModelInstance> = (0..n)
             .map(|i| {
-                let mut p = Player::new(model);
-                p.advance(model, i as f32 * 37.0); // desynchronised
-                p
+                let mut a = ModelInstance::new(model, 1);
+                a.player.advance(model, i as f32 * 37.0); // desynchronised
+                a
             })
             .collect();
-        let mut poses = vec![Pose::default(); n];
         let mut instances: Vec<_> = (0..n).map(|_| renderer.instance(&gm)).collect();
         let center = Vec3::new(side as f32 * 0.6, side as f32 * 0.6, 0.3) * size;
         let mut angle = 0.0f32;
         g.bench_function(format!("eval/{n}"), |b| {
             b.iter(|| {
-                for (p, pose) in players.iter_mut().zip(&mut poses) {
-                    p.advance(model, 16.0);
-                    scene::pose(model, p, Mat4::IDENTITY, pose);
+                for a in &mut anims {
+                    a.player.advance(model, 16.0);
+                    a.pose(model, Mat4::IDENTITY);
                 }
-                black_box(&poses);
+                black_box(&anims);
             })
         });
         g.bench_function(format!("frame/{n}"), |b| {
@@ -88,15 +87,15 @@ fn bench(c: &mut Criterion) {
                 let (view, proj) = (cam.view(), cam.proj(1280.0 / 720.0));
                 let mut enc = gpu.device.create_command_encoder(&Default::default());
                 for i in 0..n {
-                    players[i].advance(model, 16.0);
-                    scene::pose(model, &mut players[i], view * worlds[i], &mut poses[i]);
+                    anims[i].player.advance(model, 16.0);
+                    anims[i].pose(model, view * worlds[i]);
                     let params = FrameParams {
                         world: worlds[i],
                         view,
                         proj,
                         lod: 0,
                         geoset_visible: &visible,
-                        pose: &poses[i],
+                        pose: &anims[i].pose,
                         model_alpha: 1.0,
                         lighting: Lighting::default(),
                     };
@@ -104,9 +103,11 @@ fn bench(c: &mut Criterion) {
                 }
                 {
                     let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
+                    let mut frame = FrameBuilder::new();
                     for inst in &instances {
-                        renderer.draw(&gm, inst, &mut pass);
+                        frame.add(&gm, inst);
                     }
+                    renderer.record(&mut frame, &mut pass);
                 }
                 gpu.queue.submit([enc.finish()]);
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();

@@ -18,8 +18,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
 use m2view::scene;
+use m2view_anim::ModelInstance;
 use m2view_anim::particles::ParticleSystem;
-use m2view_anim::{Player, Pose};
 use m2view_format::{LoadOptions, LoadedModel, fixtures};
 use m2view_render::camera::{Camera, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
@@ -83,9 +83,9 @@ fn bench(c: &mut Criterion) {
         let textures = scene::load_textures(&lm, renderer.supports_bc(), scene::DEFAULT_TEAM_COLOR, &mut Vec::new());
         let gm = renderer.upload(model, &textures);
         let mut gi = renderer.instance(&gm);
-        let mut player = Player::new(model);
-        let mut pose = Pose::default();
-        scene::pose(model, &mut player, Mat4::IDENTITY, &mut pose);
+        let mut anim = ModelInstance::new(model, 1);
+        anim.pose(model, Mat4::IDENTITY);
+        let (player, pose) = (&mut anim.player, &anim.pose);
         let mut ps = ParticleSystem::new(model, 1);
         for _ in 0..90 {
             ps.update(model, &player.clock(model), &pose.bones, 1.0 / 30.0);
@@ -135,7 +135,7 @@ fn bench(c: &mut Criterion) {
                     proj,
                     lod: 0,
                     geoset_visible: &visible,
-                    pose: &pose,
+                    pose,
                     model_alpha: 1.0,
                     lighting: Lighting::default(),
                 };

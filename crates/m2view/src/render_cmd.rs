@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use m2view_anim::{Player, Pose};
+use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
@@ -203,33 +203,29 @@ pub fn render_uploaded(
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
-    let mut player = Player::new(model);
+    let mut inst = ModelInstance::new(model, 1);
     if let Some(s) = r.sequence {
         if s.index() >= model.sequences.len() {
             return Err(format!("sequence {} out of range (model has {})", s.0, model.sequences.len()));
         }
-        player.sequence = s;
+        inst.player.sequence = s;
     }
-    player.variations = r.variations;
+    inst.player.variations = r.variations;
     // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
     // (deterministic: same file, sequence and time give the same image).
-    let mut pose = Pose::default();
-    let mut effects = scene::Effects::new(model, 1);
     let mut t = 0.0;
     while t < r.time_ms {
         let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
-        player.advance(model, dt);
-        scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
-        effects.update(model, &player.clock(model), &pose.bones, dt / 1000.0);
+        inst.tick(model, dt);
         t += dt;
     }
     let aspect = r.width as f32 / r.height as f32;
     // Frame the pose as it will be drawn (billboards aside, which need the view).
-    scene::pose(model, &mut player, glam::Mat4::IDENTITY, &mut pose);
-    let bounds = scene::frame_bounds(model, r.lod, &pose.bones, effects.particles.extent(model));
-    let cam = scene::camera_for(model, r.camera, aspect, bounds, &player.clock(model))?;
+    inst.pose(model, glam::Mat4::IDENTITY);
+    let bounds = scene::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
+    let cam = scene::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))?;
     let view = cam.view();
-    scene::pose(model, &mut player, view, &mut pose);
+    inst.pose(model, view);
     if !model.lods.is_empty() && r.lod >= model.lods.len() {
         return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
     }
@@ -244,19 +240,19 @@ pub fn render_uploaded(
         proj: cam.proj(aspect),
         lod: r.lod,
         geoset_visible: &visible,
-        pose: &pose,
+        pose: &inst.pose,
         model_alpha: 1.0,
         lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
     };
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let mut fs = renderer.prepare(gm, gi, model, &params);
-    let mut geometry = m2view_render::EffectGeometry::default();
-    effects.build(model, view, &mut geometry);
-    renderer.prepare_particles(gi, model, params.proj * view, &geometry);
+    let mut fx = m2view_render::EffectGeometry::default();
+    inst.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
+    renderer.prepare_particles(gi, model, params.proj * view, &fx);
     let mut attached = Vec::new();
     for (id, item) in &r.attachments {
-        let Some(world) = scene::attachment_world(model, &pose.bones, *id) else { continue };
+        let Some(world) = inst.attachment(model, *id) else { continue };
         let (agm, agi, afs) = prepare_attached(renderer, item, world, &params, r)?;
         fs.batches += afs.batches;
         fs.triangles += afs.triangles;
@@ -282,9 +278,9 @@ pub fn render_uploaded(
         textures_missing: gm.missing_textures,
         adapter: gpu.adapter_summary(),
         render_ms: start.elapsed().as_secs_f64() * 1000.0,
-        particles: effects.particles.live(),
-        ribbon_edges: effects.ribbons.edges(),
-        sequence: player.sequence.0,
+        particles: inst.particles.live(),
+        ribbon_edges: inst.ribbons.edges(),
+        sequence: inst.player.sequence.0,
     };
     Ok((pixels, stats))
 }
@@ -368,10 +364,9 @@ fn prepare_attached(
 ) -> Result<(m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats), String> {
     let m = &item.model;
     let (gm, mut gi) = upload(renderer, item, r.team_color);
-    let mut player = Player::new(m);
-    player.advance(m, r.time_ms);
-    let mut pose = Pose::default();
-    scene::pose(m, &mut player, host.view * world, &mut pose);
+    let mut inst = ModelInstance::new(m, 1);
+    inst.player.advance(m, r.time_ms);
+    inst.pose(m, host.view * world);
     let geosets = scene::default_geosets(m, 0);
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {
@@ -380,7 +375,7 @@ fn prepare_attached(
         proj: host.proj,
         lod: 0,
         geoset_visible: &visible,
-        pose: &pose,
+        pose: &inst.pose,
         model_alpha: 1.0,
         lighting: host.lighting,
     };

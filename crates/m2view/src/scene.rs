@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 
 use glam::{Mat4, Vec3};
-use m2view_anim::{Player, Pose};
 use m2view_format::blp::{Blp, BlpEncoding, DxtFormat};
 use m2view_format::{LoadedModel, Model};
 use m2view_render::camera::{Camera, CameraSpec, Preset};
@@ -206,21 +205,6 @@ pub fn camera_for(
     })
 }
 
-/// Where a model hung on attachment `id` of `model` sits: the attachment's
-/// bone (from `bones`, model space) × its offset, mapping item space to host
-/// model space. `None` when the model has no such attachment.
-pub fn attachment_world(model: &Model, bones: &[Mat4], id: u32) -> Option<Mat4> {
-    let att = model.attachments.iter().find(|a| a.id == id)?;
-    let bone = att.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
-    Some(bone * Mat4::from_translation(Vec3::from(att.position)))
-}
-
-/// Poses the model for `player`, with billboards facing `view`.
-pub fn pose(model: &Model, player: &mut Player, view: Mat4, pose: &mut Pose) {
-    let clock = player.clock(model);
-    m2view_anim::evaluate(model, &clock, Some(view), pose);
-}
-
 /// Batches and triangles drawn for `lod` with `geosets` shown (what the
 /// renderer will draw, before alpha culling).
 pub fn visible_batches(model: &Model, lod: usize, geosets: &BTreeSet<u16>) -> (usize, usize) {
@@ -367,40 +351,4 @@ pub fn overlay_lines(
         }
     }
     l
-}
-
-/// Particle and ribbon emitters of one model instance, simulated together.
-pub struct Effects {
-    /// Particle emitters.
-    pub particles: m2view_anim::particles::ParticleSystem,
-    /// Ribbon emitters.
-    pub ribbons: m2view_anim::ribbons::RibbonSystem,
-}
-
-impl Effects {
-    /// Fresh emitters (particles seeded with `seed`).
-    pub fn new(model: &Model, seed: u32) -> Effects {
-        Effects {
-            particles: m2view_anim::particles::ParticleSystem::new(model, seed),
-            ribbons: m2view_anim::ribbons::RibbonSystem::new(model),
-        }
-    }
-
-    /// Advances both by `dt_s` seconds.
-    pub fn update(&mut self, model: &Model, clock: &m2view_anim::Clock<'_>, bones: &[Mat4], dt_s: f32) {
-        self.particles.update(model, clock, bones, dt_s);
-        self.ribbons.update(model, clock, bones, dt_s);
-    }
-
-    /// Builds particle quads then ribbon strips into `out` for
-    /// `Renderer::prepare_particles` (ribbon draws numbered after the particle
-    /// emitters). `view` is model → view.
-    pub fn build(&self, model: &Model, view: Mat4, out: &mut m2view_render::EffectGeometry) {
-        self.particles.build(model, view, &mut out.quads, &mut out.draws);
-        let first = out.draws.len();
-        self.ribbons.build(model, &mut out.strips, &mut out.draws);
-        for d in &mut out.draws[first..] {
-            d.0 += model.particles.len();
-        }
-    }
 }

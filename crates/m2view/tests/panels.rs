@@ -35,11 +35,11 @@ fn drawn(s: &AppState) -> (usize, usize) {
 #[test]
 fn selecting_a_sequence_resets_time() {
     let mut h = harness(state());
-    h.state_mut().current.as_mut().unwrap().player.time_ms = 300.0;
+    h.state_mut().current.as_mut().unwrap().instance.player.time_ms = 300.0;
     h.run();
     h.get_by_label_contains("Walk (4)").click();
     h.run();
-    let p = &h.state().current.as_ref().unwrap().player;
+    let p = &h.state().current.as_ref().unwrap().instance.player;
     assert_eq!((p.sequence, p.time_ms), (SequenceId(1), 0.0));
 }
 
@@ -125,7 +125,7 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
     // Stored MDX names, not the standard names of the ids.
     h.get_by_label_contains("Death (1)").click();
     h.run();
-    assert_eq!(h.state().current.as_ref().unwrap().player.sequence, SequenceId(1));
+    assert_eq!(h.state().current.as_ref().unwrap().instance.player.sequence, SequenceId(1));
     // Every geoset shows by default; the team colour has a picker.
     assert_eq!(drawn(h.state()), (2, 12 * 2));
     h.get_by_label("Replaceable textures").click();

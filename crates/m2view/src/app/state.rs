@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use glam::{Mat4, Vec3};
-use m2view_anim::Player;
+use m2view_anim::ModelInstance;
 use m2view_format::{LoadOptions, LoadedModel};
 use m2view_render::camera::{Camera, Preset};
 
@@ -94,8 +94,8 @@ pub enum CameraMode {
 pub struct Current {
     /// The model.
     pub lm: LoadedModel,
-    /// Playback.
-    pub player: Player,
+    /// Playback, pose and emitters.
+    pub instance: ModelInstance,
     /// LOD index.
     pub lod: usize,
     /// Geosets shown.
@@ -128,23 +128,21 @@ pub struct Attached {
     pub id: u32,
     /// The item.
     pub lm: LoadedModel,
-    /// Its animation.
-    pub player: Player,
+    /// Its animation (its own default sequence; the host's speed and pause).
+    pub instance: ModelInstance,
     /// The geosets it shows (the game's defaults).
     pub geosets: BTreeSet<u16>,
-    /// Its pose, reused from frame to frame.
-    pub pose: m2view_anim::Pose,
 }
 
 impl Current {
     /// A freshly opened model: Stand, LOD 0, the game's default geosets.
     pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
-        let player = Player::new(&lm.model);
+        let instance = ModelInstance::new(&lm.model, 1);
         let geosets = scene::default_geosets(&lm.model, 0);
         let disabled_emitters = vec![false; lm.model.particles.len()];
         Current {
             lm,
-            player,
+            instance,
             lod: 0,
             geosets,
             warnings,
@@ -162,11 +160,11 @@ impl Current {
             return Err(format!("the model has no attachment point {id}"));
         }
         let mut lm = m2view_format::load_model_file(path, opts).map_err(|e| e.to_string())?;
-        let player = Player::new(&lm.model);
-        lm.load_anim(player.sequence).map_err(|e| e.to_string())?;
+        let instance = ModelInstance::new(&lm.model, 1);
+        lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
         let geosets = scene::default_geosets(&lm.model, 0);
-        self.attached.push(Attached { id, lm, player, geosets, pose: Default::default() });
+        self.attached.push(Attached { id, lm, instance, geosets });
         Ok(())
     }
 
@@ -178,9 +176,20 @@ impl Current {
     /// Bounds of the current pose (for framing); `particles` is the box of
     /// the live particles (see `scene::frame_bounds`).
     pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
-        let mut pose = m2view_anim::Pose::default();
-        scene::pose(&self.lm.model, &mut self.player, Mat4::IDENTITY, &mut pose);
-        scene::frame_bounds(&self.lm.model, self.lod, &pose.bones, particles)
+        self.instance.pose(&self.lm.model, Mat4::IDENTITY);
+        scene::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles)
+    }
+
+    /// Advances the model (and what hangs on it, at the host's pace) by
+    /// `dt_ms` of wall time, with the user's emitter switches applied.
+    pub fn tick(&mut self, dt_ms: f32) {
+        self.instance.particles.disabled.clone_from(&self.disabled_emitters);
+        self.instance.tick(&self.lm.model, dt_ms);
+        let p = &self.instance.player;
+        let dt_item = if p.paused { 0.0 } else { dt_ms * p.speed };
+        for a in &mut self.attached {
+            a.instance.tick(&a.lm.model, dt_item);
+        }
     }
 }
 
@@ -333,9 +342,8 @@ impl AppState {
             let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
         }
         let result = if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
-            let mut pose = m2view_anim::Pose::default();
-            scene::pose(&c.lm.model, &mut c.player, Mat4::IDENTITY, &mut pose);
-            crate::export::obj::write_obj(&c.lm, &pose.bones, &opts, &out)
+            c.instance.pose(&c.lm.model, Mat4::IDENTITY);
+            crate::export::obj::write_obj(&c.lm, &c.instance.pose.bones, &opts, &out)
         } else {
             crate::export::gltf::to_glb(&c.lm, &opts)
                 .and_then(|b| std::fs::write(&out, b).map_err(|e| format!("{}: {e}", out.display())))
@@ -357,7 +365,7 @@ impl AppState {
         let req = crate::render_cmd::RenderRequest {
             width: 512,
             height: 512,
-            sequence: Some(c.player.sequence),
+            sequence: Some(c.instance.player.sequence),
             time_ms: 0.0,
             camera: m2view_render::camera::CameraSpec::Yaw(0.0),
             lod: c.lod,

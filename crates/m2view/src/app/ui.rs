@@ -81,9 +81,9 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         }
         if let Some(c) = &mut s.current {
             if i.key_pressed(Key::Space) {
-                c.player.paused = !c.player.paused;
+                c.instance.player.paused = !c.instance.player.paused;
             }
-            if c.player.paused {
+            if c.instance.player.paused {
                 let step = if i.key_pressed(Key::ArrowRight) {
                     1.0
                 } else if i.key_pressed(Key::ArrowLeft) {
@@ -92,8 +92,8 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
                     0.0
                 };
                 if step != 0.0 {
-                    let dur = c.player.duration_ms(&c.lm.model) as f32;
-                    c.player.time_ms = (c.player.time_ms + step * 1000.0 / 30.0).clamp(0.0, dur);
+                    let dur = c.instance.player.duration_ms(&c.lm.model) as f32;
+                    c.instance.player.time_ms = (c.instance.player.time_ms + step * 1000.0 / 30.0).clamp(0.0, dur);
                 }
             }
         }
@@ -143,17 +143,17 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };
     let model = &c.lm.model;
     ui.horizontal(|ui| {
-        let label = if c.player.paused { "Play" } else { "Pause" };
+        let label = if c.instance.player.paused { "Play" } else { "Pause" };
         if ui.button(label).clicked() {
-            c.player.paused = !c.player.paused;
+            c.instance.player.paused = !c.instance.player.paused;
         }
-        ui.checkbox(&mut c.player.looping, "Loop");
-        ui.checkbox(&mut c.player.blend_on_switch, "Blend on switch");
+        ui.checkbox(&mut c.instance.player.looping, "Loop");
+        ui.checkbox(&mut c.instance.player.blend_on_switch, "Blend on switch");
     });
-    ui.add(egui::Slider::new(&mut c.player.speed, 0.1..=4.0).text("speed").logarithmic(true));
-    let dur = c.player.duration_ms(model) as f32;
-    ui.add(egui::Slider::new(&mut c.player.time_ms, 0.0..=dur.max(1.0)).text("ms"));
-    ui.checkbox(&mut c.player.variations, "Play variations")
+    ui.add(egui::Slider::new(&mut c.instance.player.speed, 0.1..=4.0).text("speed").logarithmic(true));
+    let dur = c.instance.player.duration_ms(model) as f32;
+    ui.add(egui::Slider::new(&mut c.instance.player.time_ms, 0.0..=dur.max(1.0)).text("ms"));
+    ui.checkbox(&mut c.instance.player.variations, "Play variations")
         .on_hover_text("when a sequence ends, the game picks another variation of it by frequency");
     if !model.global_sequences.is_empty() {
         ui.label(RichText::new("Global sequences keep running while paused.").small());
@@ -172,7 +172,7 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
                 && c.lm.anim_files.get(i).is_none_or(Option::is_none);
             let rt =
                 if missing { RichText::new(text + " missing").color(Color32::LIGHT_RED) } else { RichText::new(text) };
-            if ui.selectable_label(c.player.sequence.index() == i, rt).clicked() {
+            if ui.selectable_label(c.instance.player.sequence.index() == i, rt).clicked() {
                 chosen = Some(SequenceId(i as u16));
             }
         }
@@ -182,7 +182,7 @@ fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
         if let Err(e) = c.lm.load_anim(id) {
             s.error = Some(e.to_string());
         }
-        c.player.set_sequence(&c.lm.model, id);
+        c.instance.player.set_sequence(&c.lm.model, id);
     }
 }
 

@@ -6,7 +6,6 @@
 //! cannot be a copy destination, egui shows it as an image.
 
 use glam::Mat4;
-use m2view_anim::Pose;
 use m2view_render::target::OffscreenTarget;
 use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
 
@@ -26,8 +25,6 @@ pub struct SceneView {
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
-    pose: Pose,
-    effects: Option<scene::Effects>,
     effect_geometry: m2view_render::EffectGeometry,
     /// What the last frame drew.
     pub stats: FrameStats,
@@ -46,8 +43,6 @@ impl SceneView {
             attached: Vec::new(),
             target: None,
             texture: None,
-            pose: Pose::default(),
-            effects: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
             stats: FrameStats::default(),
         }
@@ -64,12 +59,6 @@ impl SceneView {
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
         self.attached.clear();
-        self.effects = Some(scene::Effects::new(model, 1));
-    }
-
-    /// Live particles.
-    pub fn live_particles(&self) -> usize {
-        self.effects.as_ref().map_or(0, |p| p.particles.live())
     }
 
     /// Textures drawn with the missing placeholder.
@@ -115,7 +104,6 @@ impl SceneView {
         egui: &mut egui_wgpu::Renderer,
         state: &mut AppState,
         size: [u32; 2],
-        dt_ms: f32,
     ) {
         let (device, queue) = (&self.device.clone(), &self.queue.clone());
         let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
@@ -182,14 +170,14 @@ impl SceneView {
             }
         }
         if let Some(dir) = state.frame_request.take() {
-            let live = self.effects.as_ref().and_then(|fx| fx.particles.extent(&cur.lm.model));
+            let live = cur.instance.particles.extent(&cur.lm.model);
             state.orbit = super::state::Orbit::framing(cur.bounds(live), dir, aspect);
         }
         let model = &cur.lm.model;
         let cam = match state.camera_mode {
             CameraMode::Orbit => state.orbit.camera(),
             CameraMode::Model(n) => {
-                let clock = cur.player.clock(model);
+                let clock = cur.instance.player.clock(model);
                 scene::camera_for(
                     model,
                     m2view_render::camera::CameraSpec::Model(n),
@@ -201,7 +189,7 @@ impl SceneView {
             }
         };
         let view = cam.view();
-        scene::pose(model, &mut cur.player, view, &mut self.pose);
+        cur.instance.pose(model, view);
         let geosets = &cur.geosets;
         let visible = |id: u16| geosets.contains(&id);
         let params = FrameParams {
@@ -210,27 +198,20 @@ impl SceneView {
             proj: cam.proj(aspect),
             lod: cur.lod,
             geoset_visible: &visible,
-            pose: &self.pose,
+            pose: &cur.instance.pose,
             model_alpha: 1.0,
             lighting: Lighting { model_lights: state.view.model_lights, ..Lighting::default() },
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
-        if let Some(fx) = &mut self.effects {
-            let dt = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed / 1000.0 };
-            let clock = cur.player.clock(model);
-            fx.particles.disabled.clone_from(&cur.disabled_emitters);
-            fx.update(model, &clock, &self.pose.bones, dt);
-            fx.build(model, view, &mut self.effect_geometry);
-            self.renderer.prepare_particles(gi, model, params.proj * view, &self.effect_geometry);
-        }
+        let fx = &mut self.effect_geometry;
+        cur.instance.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
+        self.renderer.prepare_particles(gi, model, params.proj * view, fx);
         // Attached models follow their bones and play their own sequence.
-        let dt_item = if cur.player.paused { 0.0 } else { dt_ms * cur.player.speed };
         for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
-            let Some(world) = scene::attachment_world(model, &self.pose.bones, a.id) else { continue };
-            a.player.advance(&a.lm.model, dt_item);
-            scene::pose(&a.lm.model, &mut a.player, view * world, &mut a.pose);
+            let Some(world) = cur.instance.attachment(model, a.id) else { continue };
+            a.instance.pose(&a.lm.model, view * world);
             let visible = |id: u16| a.geosets.contains(&id);
-            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.pose, ..params };
+            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.instance.pose, ..params };
             let fs = self.renderer.prepare(agm, agi, &a.lm.model, &p);
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
@@ -242,7 +223,7 @@ impl SceneView {
             frame.add(agm, agi);
         }
         self.renderer.record(&mut frame, &mut pass);
-        let lines = scene::overlay_lines(model, &self.pose, cur.lod, &cur.geosets, state.view.overlays);
+        let lines = scene::overlay_lines(model, &cur.instance.pose, cur.lod, &cur.geosets, state.view.overlays);
         self.lines.prepare(device, queue, params.proj * params.view, &lines);
         self.lines.draw(&mut pass);
     }

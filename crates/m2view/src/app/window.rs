@@ -300,7 +300,7 @@ impl App {
         self.ui.dirty |= take_dialog_answer(&mut self.dialog, state);
         self.ui.dirty |= loading != state.pending.is_some();
         if let Some(c) = &mut state.current {
-            c.player.advance(&c.lm.model, dt);
+            c.tick(dt);
         }
         if g.config.width == 0 || g.config.height == 0 {
             return;
@@ -316,7 +316,7 @@ impl App {
                 "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
                 g.scene.stats.batches,
                 g.scene.stats.triangles,
-                g.scene.live_particles(),
+                state.current.as_ref().map_or(0, |c| c.instance.particles.live()),
                 g.scene.missing_textures(),
                 self.frame_ms,
                 g.adapter
@@ -348,7 +348,7 @@ impl App {
             _ => return,
         };
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, dt);
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1);
         let mut extra = Vec::new();
         let mut delta = std::mem::take(&mut self.textures);
         for (id, deltas) in delta.set.drain() {

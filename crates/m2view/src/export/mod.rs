@@ -115,13 +115,12 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8,
         }
         "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(|e| (1, e)),
         "obj" => {
-            let mut pose = m2view_anim::Pose::default();
+            let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
             if let Some(t) = a.time {
-                let mut player = m2view_anim::Player::new(&lm.model);
-                player.advance(&lm.model, t);
-                crate::scene::pose(&lm.model, &mut player, glam::Mat4::IDENTITY, &mut pose);
+                inst.player.advance(&lm.model, t);
+                inst.pose(&lm.model, glam::Mat4::IDENTITY);
             }
-            obj::write_obj(&lm, &pose.bones, &opts, &a.output).map_err(|e| (1, e))
+            obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(|e| (1, e))
         }
         _ => Err((1, format!("{}: the output must end in .glb, .gltf or .obj", a.output.display()))),
     }
