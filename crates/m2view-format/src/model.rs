@@ -997,3 +997,39 @@ impl Model {
         self.lods.get(lod).map_or(0, Lod::triangle_count)
     }
 }
+
+/// Geosets: the game's defaults and what a choice of them draws.
+impl Model {
+    /// The geosets the game shows by default for LOD `lod` (wowdev wiki "M2/.skin"):
+    /// id 0 always; in each group (`id / 100`) the lowest variant present,
+    /// ignoring variant 0 of group 0 (the base body). MDX geoset ids are plain
+    /// indices: all are shown.
+    pub fn default_geosets(&self, lod: usize) -> std::collections::BTreeSet<u16> {
+        let Some(lod) = self.lods.get(lod) else { return Default::default() };
+        let ids: std::collections::BTreeSet<u16> = lod.submeshes.iter().map(|s| s.geoset_id).collect();
+        if self.source.format == SourceFormat::Mdx {
+            return ids;
+        }
+        let mut shown = std::collections::BTreeSet::new();
+        let mut groups_seen = std::collections::BTreeSet::new();
+        for &id in &ids {
+            if id == 0 {
+                shown.insert(0);
+            } else if groups_seen.insert(id / 100) {
+                shown.insert(id);
+            }
+        }
+        shown
+    }
+
+    /// Batches and triangles drawn for `lod` with `geosets` shown (what the
+    /// renderer will draw, before alpha culling).
+    pub fn visible_batches(&self, lod: usize, geosets: &std::collections::BTreeSet<u16>) -> (usize, usize) {
+        let Some(l) = self.lods.get(lod) else { return (0, 0) };
+        l.batches
+            .iter()
+            .filter_map(|b| l.submeshes.get(b.submesh as usize))
+            .filter(|s| geosets.contains(&s.geoset_id))
+            .fold((0, 0), |(b, t), s| (b + 1, t + s.index_count as usize / 3))
+    }
+}

@@ -1,7 +1,10 @@
-//! Cameras: orbit presets framed from bounds, and view/projection matrices.
+//! Cameras: orbit presets framed from bounds, the model's own cameras, the
+//! bounds to frame a posed model by (`frame_bounds`), and view/projection
+//! matrices.
 //! Model space is Z-up; WoW models face +X, so "front" looks from +X.
 
 use glam::{Mat4, Vec3};
+use m2view_format::Model;
 
 /// A look-at camera.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -150,6 +153,81 @@ impl Camera {
     pub fn proj(&self, aspect: f32) -> Mat4 {
         glam::camera::rh::proj::directx::perspective(self.fov_y, aspect.max(1e-3), self.near, self.far)
     }
+}
+
+/// Bounds to frame (model units): the box of the LOD's vertices skinned with
+/// `bones` (what is really on screen; file bounds often include effects),
+/// else the file's, else the box of the live particles `particles` (from
+/// `ParticleSystem::extent`) grown by their largest scale, else the reach of
+/// the particle emitters.
+pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4], particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
+    let mut lo = Vec3::splat(f32::MAX);
+    let mut hi = Vec3::splat(f32::MIN);
+    if let Some(l) = model.lods.get(lod) {
+        for &i in &l.indices {
+            if let Some(v) = model.vertices.get(i as usize) {
+                let p = m2view_anim::skin::skin_vertex(v, bones).0;
+                lo = lo.min(p);
+                hi = hi.max(p);
+            }
+        }
+    }
+    if lo.x <= hi.x && lo.is_finite() && hi.is_finite() {
+        return (lo, hi);
+    }
+    let (min, max) = (Vec3::from(model.bounds.min), Vec3::from(model.bounds.max));
+    if (max - min).length() > 1e-4 && min.is_finite() && max.is_finite() {
+        return (min, max);
+    }
+    // Effect-only models (many MDX emitters, UI sparkles) have neither: frame
+    // the particles that are alive, else how far particles can travel around
+    // their emitters (static values of sequence 0).
+    let largest_scale = model.particles.iter().flat_map(|e| e.scale.values.iter().map(|s| s[0].abs().max(s[1].abs())));
+    let largest_scale = largest_scale.fold(0.0, f32::max);
+    if let Some((lo, hi)) = particles {
+        let pad = Vec3::splat(largest_scale.max((hi - lo).max_element() * 0.05).max(1e-3));
+        return (lo - pad, hi + pad);
+    }
+    let first = |t: &m2view_format::Track<f32>| t.keys_for(0).and_then(|k| k.values.first().copied()).unwrap_or(0.0);
+    for e in &model.particles {
+        let reach = first(&e.emission_speed).abs() * first(&e.lifespan).abs()
+            + first(&e.area_length).abs().max(first(&e.area_width).abs())
+            + e.scale.values.iter().map(|s| s[0].abs()).fold(0.0, f32::max);
+        let p = e
+            .bone
+            .and_then(|b| bones.get(b.index()))
+            .map_or(Vec3::from(e.position), |m| m.transform_point3(Vec3::from(e.position)));
+        lo = lo.min(p - Vec3::splat(reach.clamp(0.5, 1e4)));
+        hi = hi.max(p + Vec3::splat(reach.clamp(0.5, 1e4)));
+    }
+    if lo.x <= hi.x && lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::splat(-1.0), Vec3::ONE) }
+}
+
+/// The camera of `spec`: a framing of `bounds` (preset or turntable angle),
+/// or model camera `i` sampled at `clock` (animated position, target and
+/// FoV; the diagonal FoV converted to vertical for `aspect`).
+pub fn camera_for(
+    model: &Model,
+    spec: CameraSpec,
+    aspect: f32,
+    bounds: (Vec3, Vec3),
+    clock: &m2view_anim::Clock<'_>,
+) -> Result<Camera, String> {
+    let CameraSpec::Model(i) = spec else {
+        let dir = spec.direction().unwrap_or(Preset::Iso.direction());
+        return Ok(Camera::framing(bounds.0, bounds.1, dir, aspect));
+    };
+    let c = m2view_anim::camera_state(model, i, clock)
+        .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
+    Ok(Camera {
+        eye: c.eye,
+        target: c.target,
+        up: Vec3::Z,
+        // wowdev wiki "M2", "Camera field of view": vfov = dfov / sqrt(1 + aspect²)
+        fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
+        near: c.near.max(0.01),
+        far: c.far.max(c.near + 1.0),
+    })
 }
 
 #[cfg(test)]

@@ -30,9 +30,11 @@ pub mod lighting;
 pub mod lines;
 pub mod material;
 mod mesh;
+pub mod overlays;
 mod particles;
 pub mod rules;
 pub mod target;
+pub mod texture;
 
 use glam::Mat4;
 use m2view_anim::Pose;

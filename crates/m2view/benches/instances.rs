@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
-use m2view::scene;
+use m2view::textures;
 use m2view_anim::ModelInstance;
 use m2view_format::{LoadOptions, LoadedModel, fixtures};
 use m2view_render::camera::Camera;
@@ -34,16 +34,21 @@ fn bench(c: &mut Criterion) {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     eprintln!("instances benchmark on {} with {}", gpu.adapter_summary(), lm.path.display());
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = scene::load_textures(&lm, renderer.supports_bc(), scene::DEFAULT_TEAM_COLOR, &mut Vec::new());
+    let textures = textures::load_textures(
+        &lm,
+        renderer.supports_bc(),
+        m2view_render::texture::DEFAULT_TEAM_COLOR,
+        &mut Vec::new(),
+    );
     let gm = renderer.upload(model, &textures);
     let target = OffscreenTarget::new(&gpu.device, 1280, 720);
     let ns: Vec<usize> = std::env::var("M2VIEW_BENCH_N")
         .ok()
         .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![1, 10, 100, 1000]);
-    let (min, max) = scene::frame_bounds(model, 0, &[], None);
+    let (min, max) = m2view_render::camera::frame_bounds(model, 0, &[], None);
     let size = (max - min).max_element().max(1.0);
-    let geosets = scene::default_geosets(model, 0);
+    let geosets = model.default_geosets(0);
     let visible = |id: u16| geosets.contains(&id);
     let mut g = c.benchmark_group("instances");
     g.sample_size(10);

@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
-use m2view::scene;
+use m2view::textures;
 use m2view_anim::ModelInstance;
 use m2view_anim::particles::ParticleSystem;
 use m2view_format::{LoadOptions, LoadedModel, fixtures};
@@ -80,7 +80,12 @@ fn bench(c: &mut Criterion) {
             })
             .collect();
         let model = &lm.model;
-        let textures = scene::load_textures(&lm, renderer.supports_bc(), scene::DEFAULT_TEAM_COLOR, &mut Vec::new());
+        let textures = textures::load_textures(
+            &lm,
+            renderer.supports_bc(),
+            m2view_render::texture::DEFAULT_TEAM_COLOR,
+            &mut Vec::new(),
+        );
         let gm = renderer.upload(model, &textures);
         let mut gi = renderer.instance(&gm);
         let mut anim = ModelInstance::new(model, 1);
@@ -123,7 +128,7 @@ fn bench(c: &mut Criterion) {
             eprintln!("{name}: frame skipped on a software adapter");
             continue;
         }
-        let geosets = scene::default_geosets(model, 0);
+        let geosets = model.default_geosets(0);
         let visible = |id: u16| geosets.contains(&id);
         g.bench_function(format!("frame/{name}"), |b| {
             b.iter(|| {

@@ -1,5 +1,6 @@
-//! The m2view application: command-line subcommands (`info`, `render`) and
-//! the pieces they share with the window (texture loading, framing, posing).
+//! The m2view application: command-line subcommands (`info`, `render`,
+//! `export`, `ls`, `extract`), the window (`app`) and what they share:
+//! reading a model's texture files (`textures`).
 
 #![warn(missing_docs)]
 
@@ -8,4 +9,4 @@ pub mod data_cmd;
 pub mod export;
 pub mod info;
 pub mod render_cmd;
-pub mod scene;
+pub mod textures;

@@ -8,7 +8,7 @@ use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
 
-use crate::scene;
+use crate::textures;
 
 /// Options of `m2view render`.
 #[derive(clap::Args, Debug)]
@@ -171,7 +171,7 @@ fn upload(
     team: [u8; 3],
 ) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
     let mut warnings = Vec::new();
-    let textures = scene::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
+    let textures = textures::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");
     }
@@ -222,8 +222,8 @@ pub fn render_uploaded(
     let aspect = r.width as f32 / r.height as f32;
     // Frame the pose as it will be drawn (billboards aside, which need the view).
     inst.pose(model, glam::Mat4::IDENTITY);
-    let bounds = scene::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
-    let cam = scene::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))?;
+    let bounds = m2view_render::camera::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
+    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))?;
     let view = cam.view();
     inst.pose(model, view);
     if !model.lods.is_empty() && r.lod >= model.lods.len() {
@@ -231,7 +231,7 @@ pub fn render_uploaded(
     }
     let geosets = match &r.geosets {
         Some(g) => g.clone(),
-        None => scene::default_geosets(model, r.lod),
+        None => model.default_geosets(r.lod),
     };
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {
@@ -367,7 +367,7 @@ fn prepare_attached(
     let mut inst = ModelInstance::new(m, 1);
     inst.player.advance(m, r.time_ms);
     inst.pose(m, host.view * world);
-    let geosets = scene::default_geosets(m, 0);
+    let geosets = m.default_geosets(0);
     let visible = |id: u16| geosets.contains(&id);
     let params = FrameParams {
         world: host.world * world,

@@ -94,7 +94,7 @@ fn the_glb_holds_the_skeleton_animations_and_textures() {
     assert!(names.contains(&"Stand".to_string()) && names.contains(&"Stand.1".to_string()), "{names:?}");
     // One primitive per drawn batch, every texture embedded as PNG.
     let prims: usize = g.meshes().map(|mesh| mesh.primitives().count()).sum();
-    assert_eq!(prims, m2view::scene::visible_batches(m, 0, &m2view::scene::default_geosets(m, 0)).0);
+    assert_eq!(prims, m.visible_batches(0, &m.default_geosets(0)).0);
     let drawn: std::collections::BTreeSet<usize> = m.lods[0]
         .batches
         .iter()
@@ -126,7 +126,7 @@ fn obj_export_writes_geometry_materials_and_textures() {
     let verts = obj.lines().filter(|l| l.starts_with("v ")).count();
     let faces = obj.lines().filter(|l| l.starts_with("f ")).count();
     assert_eq!(verts, lm.model.vertices.len());
-    assert_eq!(faces, m2view::scene::visible_batches(&lm.model, 0, &m2view::scene::default_geosets(&lm.model, 0)).1);
+    assert_eq!(faces, lm.model.visible_batches(0, &lm.model.default_geosets(0)).1);
     let mtl = std::fs::read_to_string(out.join("murloc.mtl")).unwrap();
     assert!(mtl.contains("map_Kd murloc_tex0.png"), "{mtl}");
     // The skin (Murloc2_Green) is texture 0, decoded to PNG.

@@ -7,7 +7,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use m2view::app::state::{AppState, Current};
 use m2view::app::ui;
-use m2view::scene::visible_batches;
 use m2view_format::{LoadOptions, SequenceId};
 
 fn state() -> AppState {
@@ -29,7 +28,7 @@ fn harness(s: AppState) -> Harness<'static, AppState> {
 
 fn drawn(s: &AppState) -> (usize, usize) {
     let c = s.current.as_ref().unwrap();
-    visible_batches(&c.lm.model, c.lod, &c.geosets)
+    c.lm.model.visible_batches(c.lod, &c.geosets)
 }
 
 #[test]
@@ -139,7 +138,7 @@ fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     let mut s = state();
     let c = s.current.as_mut().unwrap();
     c.thumbnails =
-        c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view::scene::thumbnail(&c.lm, p))).collect();
+        c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view::textures::thumbnail(&c.lm, p))).collect();
     // The demo's stone texture is 64×64: its preview is that level.
     assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((64, 64)));
     let mut h = harness(s);

@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use m2view_format::{LoadOptions, LoadedModel};
 use m2view_render::TextureData;
 
-use crate::scene;
+use crate::textures;
 
 /// A model ready for the GPU.
 pub struct Loaded {
@@ -42,9 +42,9 @@ impl Pending {
                 if let Err(e) = lm.load_anim(start) {
                     warnings.push(e.to_string());
                 }
-                let textures = scene::load_textures(&lm, bc, team, &mut warnings);
+                let textures = textures::load_textures(&lm, bc, team, &mut warnings);
                 let thumbnails =
-                    lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| scene::thumbnail(&lm, p))).collect();
+                    lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(&lm, p))).collect();
                 Loaded { lm, textures, warnings, thumbnails }
             });
             let _ = tx.send(result);

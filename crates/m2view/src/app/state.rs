@@ -10,7 +10,6 @@ use m2view_format::{LoadOptions, LoadedModel};
 use m2view_render::camera::{Camera, Preset};
 
 use super::loader::Pending;
-use crate::scene;
 
 /// An orbit camera around a target (Z-up; yaw 0 looks from +X, the model's front).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -138,7 +137,7 @@ impl Current {
     /// A freshly opened model: Stand, LOD 0, the game's default geosets.
     pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
         let instance = ModelInstance::new(&lm.model, 1);
-        let geosets = scene::default_geosets(&lm.model, 0);
+        let geosets = lm.model.default_geosets(0);
         let disabled_emitters = vec![false; lm.model.particles.len()];
         Current {
             lm,
@@ -163,7 +162,7 @@ impl Current {
         let instance = ModelInstance::new(&lm.model, 1);
         lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
-        let geosets = scene::default_geosets(&lm.model, 0);
+        let geosets = lm.model.default_geosets(0);
         self.attached.push(Attached { id, lm, instance, geosets });
         Ok(())
     }
@@ -177,7 +176,7 @@ impl Current {
     /// the live particles (see `scene::frame_bounds`).
     pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
         self.instance.pose(&self.lm.model, Mat4::IDENTITY);
-        scene::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles)
+        m2view_render::camera::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles)
     }
 
     /// Advances the model (and what hangs on it, at the host's pace) by
@@ -201,7 +200,7 @@ pub struct ViewOptions {
     /// Screenshots get a transparent background.
     pub transparent_screenshot: bool,
     /// Debug overlays.
-    pub overlays: crate::scene::Overlays,
+    pub overlays: m2view_render::overlays::Overlays,
     /// Light the model with its own lights too (on; no effect on models without lights).
     pub model_lights: bool,
 }
@@ -299,7 +298,7 @@ impl AppState {
             last_screenshot: None,
             replace_fields: Default::default(),
             replace_request: None,
-            team_color: crate::scene::DEFAULT_TEAM_COLOR,
+            team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
             team_color_changed: false,
             skin_changed: false,
             attachments_changed: false,

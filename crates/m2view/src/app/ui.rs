@@ -205,7 +205,7 @@ fn geoset_panel(ui: &mut egui::Ui, s: &mut AppState) {
             c.geosets.clear();
         }
         if ui.button("Game defaults").clicked() {
-            c.geosets = crate::scene::default_geosets(&c.lm.model, c.lod);
+            c.geosets = c.lm.model.default_geosets(c.lod);
         }
     });
     let mut group = u16::MAX;
@@ -238,7 +238,7 @@ fn lod_panel(ui: &mut egui::Ui, s: &mut AppState) {
     if lod != c.lod {
         c.set_lod(lod);
     }
-    let (b, t) = crate::scene::visible_batches(&c.lm.model, c.lod, &c.geosets);
+    let (b, t) = c.lm.model.visible_batches(c.lod, &c.geosets);
     ui.label(format!("showing {b} batches, {t} triangles"));
 }
 

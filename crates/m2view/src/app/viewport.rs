@@ -10,7 +10,7 @@ use m2view_render::target::OffscreenTarget;
 use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
 
 use super::state::{AppState, CameraMode};
-use crate::scene;
+use crate::textures;
 
 /// GPU side of the 3D view.
 pub struct SceneView {
@@ -131,7 +131,7 @@ impl SceneView {
         };
         if std::mem::take(&mut state.team_color_changed) {
             for i in 0..cur.lm.model.textures.len() {
-                if let Some(t) = scene::team_texture(&cur.lm.model, i, state.team_color) {
+                if let Some(t) = m2view_render::texture::team_texture(&cur.lm.model, i, state.team_color) {
                     self.renderer.replace_texture(gm, &cur.lm.model, i, &t);
                 }
             }
@@ -142,7 +142,8 @@ impl SceneView {
                 .iter()
                 .map(|a| {
                     let mut warnings = Vec::new();
-                    let tex = scene::load_textures(&a.lm, self.renderer.supports_bc(), state.team_color, &mut warnings);
+                    let tex =
+                        textures::load_textures(&a.lm, self.renderer.supports_bc(), state.team_color, &mut warnings);
                     let gm = self.renderer.upload(&a.lm.model, &tex);
                     let gi = self.renderer.instance(&gm);
                     (gm, gi)
@@ -156,7 +157,7 @@ impl SceneView {
                     .lm
                     .read(&path)
                     .and_then(m2view_format::blp::Blp::parse)
-                    .and_then(|b| scene::to_texture(&b, self.renderer.supports_bc()));
+                    .and_then(|b| m2view_render::texture::from_blp(&b, self.renderer.supports_bc()));
                 match tex {
                     Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, i, &t),
                     Err(e) => state.error = Some(e.to_string()),
@@ -164,7 +165,7 @@ impl SceneView {
             }
         }
         if let Some((index, path)) = state.replace_request.take() {
-            match scene::texture_from_file(&path, self.renderer.supports_bc()) {
+            match textures::texture_from_file(&path, self.renderer.supports_bc()) {
                 Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, index, &t),
                 Err(e) => state.error = Some(e),
             }
@@ -178,7 +179,7 @@ impl SceneView {
             CameraMode::Orbit => state.orbit.camera(),
             CameraMode::Model(n) => {
                 let clock = cur.instance.player.clock(model);
-                scene::camera_for(
+                m2view_render::camera::camera_for(
                     model,
                     m2view_render::camera::CameraSpec::Model(n),
                     aspect,
@@ -223,7 +224,13 @@ impl SceneView {
             frame.add(agm, agi);
         }
         self.renderer.record(&mut frame, &mut pass);
-        let lines = scene::overlay_lines(model, &cur.instance.pose, cur.lod, &cur.geosets, state.view.overlays);
+        let lines = m2view_render::overlays::overlay_lines(
+            model,
+            &cur.instance.pose,
+            cur.lod,
+            &cur.geosets,
+            state.view.overlays,
+        );
         self.lines.prepare(device, queue, params.proj * params.view, &lines);
         self.lines.draw(&mut pass);
     }

@@ -128,7 +128,7 @@ fn extras(v: serde_json::Value) -> json::Extras {
 /// The RGBA image of texture `i` as drawn (BLP level 0, or a Warcraft III team colour).
 pub(crate) fn texture_rgba(lm: &LoadedModel, i: usize) -> Option<(u32, u32, Vec<u8>)> {
     if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
-        crate::scene::team_texture(&lm.model, i, crate::scene::DEFAULT_TEAM_COLOR)
+        m2view_render::texture::team_texture(&lm.model, i, m2view_render::texture::DEFAULT_TEAM_COLOR)
     {
         return Some((width, height, mips.into_iter().next()?));
     }
@@ -338,7 +338,7 @@ fn mesh(
         attributes.insert(Valid(Semantic::Joints(0)), j);
         attributes.insert(Valid(Semantic::Weights(0)), b.floats(&weights, 4, Some(Target::ArrayBuffer), false));
     }
-    let geosets = opts.geosets.clone().unwrap_or_else(|| crate::scene::default_geosets(model, opts.lod));
+    let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
     let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
     let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
     let mut primitives = Vec::new();

@@ -34,7 +34,7 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
         // OBJ's v runs bottom to top.
         let _ = writeln!(obj, "v {x} {y} {z}\nvn {a} {b} {c}\nvt {} {}", v.uv[0][0], 1.0 - v.uv[0][1]);
     }
-    let geosets = opts.geosets.clone().unwrap_or_else(|| crate::scene::default_geosets(model, opts.lod));
+    let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
     let mut written = std::collections::BTreeSet::new();
     for (k, batch) in lod.batches.iter().enumerate() {
         let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };

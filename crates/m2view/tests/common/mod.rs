@@ -40,7 +40,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         lod: 0,
         geosets: None,
         background: [0.1, 0.1, 0.12, 1.0],
-        team_color: m2view::scene::DEFAULT_TEAM_COLOR,
+        team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
         variations: false,
         model_lights: true,
         attachments: Vec::new(),

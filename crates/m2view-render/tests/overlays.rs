@@ -2,9 +2,9 @@
 //! segments built for bones, bounds, wireframe, normals, attachments,
 //! emitters, collision.
 
-use m2view::scene::{Overlays, default_geosets, overlay_lines};
 use m2view_anim::{Clock, Pose, evaluate};
 use m2view_format::fixtures;
+use m2view_render::overlays::{Overlays, overlay_lines};
 
 #[test]
 fn overlay_segments() {
@@ -13,7 +13,7 @@ fn overlay_segments() {
     let m = m2view_format::model_from_bytes(&m2, "t.m2", &[("s", &skin)]).unwrap();
     let mut pose = Pose::default();
     evaluate(&m, &Clock::new(0, 1000.0, &[0.0]), None, &mut pose);
-    let geosets = default_geosets(&m, 0);
+    let geosets = m.default_geosets(0);
     let segs = |o: Overlays| overlay_lines(&m, &pose, 0, &geosets, o).vertices.len() / 2;
     // root: a 3-line cross; bone 1: one line to its parent
     assert_eq!(segs(Overlays { bones: true, ..Default::default() }), 4);
@@ -37,8 +37,7 @@ fn mdx_shapes_are_drawn_with_the_collision_overlay() {
         let m = m2view_format::mdx_model_from_bytes(&bytes, "Box.mdx").unwrap();
         let mut pose = Pose::default();
         evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
-        let l =
-            overlay_lines(&m, &pose, 0, &default_geosets(&m, 0), Overlays { collision: true, ..Default::default() });
+        let l = overlay_lines(&m, &pose, 0, &m.default_geosets(0), Overlays { collision: true, ..Default::default() });
         // The sphere: three circles of 24 segments; WoW adds the two-triangle mesh.
         assert_eq!(l.vertices.len() / 2, 3 * 24 + mesh, "v{v}");
         // Its first circle passes through centre + radius on X: (1.5, 0, 1).

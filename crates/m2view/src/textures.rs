@@ -1,0 +1,56 @@
+//! Reading a model's texture files for the renderer (through the model's
+//! `Files`: loose, `--data`, archives) and for the inspector's previews;
+//! the conversion itself is `m2view_render::texture`.
+
+use m2view_format::LoadedModel;
+use m2view_format::blp::Blp;
+use m2view_render::TextureData;
+use m2view_render::texture::{from_blp, team_texture};
+
+/// Reads and converts the textures that were found. BC-compressed BLPs stay
+/// compressed when `bc` (the adapter supports it and the size is a multiple of
+/// 4); everything else is decoded to RGBA8 with all mip levels. A texture that
+/// fails to decode becomes a warning and draws as the missing placeholder.
+/// Warcraft III team colour/glow slots are built from `team` (sRGB bytes).
+pub fn load_textures(
+    lm: &LoadedModel,
+    bc: bool,
+    team: [u8; 3],
+    warnings: &mut Vec<String>,
+) -> Vec<Option<TextureData>> {
+    lm.texture_files
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
+            let result = lm.read(path).and_then(Blp::parse).and_then(|blp| from_blp(&blp, bc));
+            match result {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    warnings.push(format!("{}: {e}", path.display()));
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// A small RGBA preview of texture file `path` of `lm` for the inspector: the
+/// first mip level no larger than 64 px that decodes (level 0 when none is that small).
+pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_format::blp::RgbaImage> {
+    let blp = lm.read(path).and_then(Blp::parse).ok()?;
+    let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
+    (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
+}
+
+/// Reads a texture file for the renderer: BLP (any encoding) or PNG.
+pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData, String> {
+    let is_png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if is_png {
+        let img = image::open(path).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
+        let (width, height) = img.dimensions();
+        return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
+    }
+    let bytes = m2view_format::companion::read_file(path).map_err(|e| e.to_string())?;
+    Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.in_file(path.display().to_string()).to_string())
+}
