@@ -6,7 +6,10 @@
 
 pub mod app;
 pub mod data_cmd;
+pub mod error;
 pub mod export;
 pub mod info;
 pub mod render_cmd;
 pub mod textures;
+
+pub use error::AppError;

@@ -74,6 +74,17 @@ enum Command {
     },
 }
 
+/// The exit code of a command's result, its error printed.
+fn exit(r: Result<(), m2view::AppError>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref(), cli.loose) {
@@ -135,20 +146,8 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Export(args)) => match export::run(&args, &opts) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err((code, msg)) => {
-                eprintln!("error: {msg}");
-                ExitCode::from(code)
-            }
-        },
-        Some(Command::Render(args)) => match render_cmd::run(&args, &opts) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err((code, msg)) => {
-                eprintln!("error: {msg}");
-                ExitCode::from(code)
-            }
-        },
+        Some(Command::Export(args)) => exit(export::run(&args, &opts)),
+        Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => match m2view::app::window::run(cli.file, opts) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

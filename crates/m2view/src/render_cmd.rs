@@ -1,5 +1,6 @@
 //! `m2view render <file> -o <out.png>`: offscreen rendering to PNG.
 
+use crate::error::AppError;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -286,9 +287,9 @@ pub fn render_uploaded(
 }
 
 /// The request `a` asks for `lm` (loading the `.anim` of the sequence drawn).
-/// `Err((code, message))`: code 2 for bad input files, 1 for bad arguments.
-fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Result<RenderRequest, (u8, String)> {
-    let usage = |e: String| (1, e);
+/// Errors: [`AppError`] (bad input files, or bad arguments).
+fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Result<RenderRequest, AppError> {
+    let usage = AppError::Failure;
     let default_size = if a.all { "256x256" } else { "512x512" };
     let (width, height) = parse_size(a.size.as_deref().unwrap_or(default_size)).map_err(usage)?;
     let mut background = parse_color(&a.background).map_err(usage)?;
@@ -297,44 +298,51 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
     }
     let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
     let sequence = match (a.anim_id, a.sequence) {
-        (Some(id), _) => {
-            Some(lm.model.find_sequence(id).ok_or_else(|| (1, format!("no sequence with animation id {id}")))?)
-        }
+        (Some(id), _) => Some(
+            lm.model
+                .find_sequence(id)
+                .ok_or_else(|| AppError::Failure(format!("no sequence with animation id {id}")))?,
+        ),
         (None, s) => s.map(SequenceId),
     };
     if let Some(id) = a.display_id {
         let k = lm.skins.iter().position(|s| s.displays.contains(&id));
-        let k = k.ok_or_else(|| (1, format!("no skin of this model has display id {id} (see `m2view info`)")))?;
+        let k = k.ok_or_else(|| {
+            AppError::Failure(format!("no skin of this model has display id {id} (see `m2view info`)"))
+        })?;
         lm.apply_skin(k);
     } else if let Some(k) = a.skin
         && !lm.apply_skin(k)
     {
-        return Err((1, format!("skin {k} out of range (model has {})", lm.skins.len())));
+        return Err(AppError::Failure(format!("skin {k} out of range (model has {})", lm.skins.len())));
     }
     // Keys of the shown sequence that live in its `.anim` file.
     let shown = sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
-    lm.load_anim(shown).map_err(|e| (2, e.to_string()))?;
+    lm.load_anim(shown).map_err(AppError::input)?;
     let geosets = match &a.geosets {
         Some(list) => Some(
             list.split(',')
                 .filter(|s| !s.trim().is_empty())
-                .map(|s| s.trim().parse::<u16>().map_err(|_| (1, format!("bad geoset id {s:?}"))))
+                .map(|s| s.trim().parse::<u16>().map_err(|_| AppError::Failure(format!("bad geoset id {s:?}"))))
                 .collect::<Result<_, _>>()?,
         ),
         None => None,
     };
     let mut attachments = Vec::new();
     for spec in &a.attach {
-        let (point, file) =
-            spec.split_once('=').ok_or_else(|| (1, format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
-        let id = m2view_format::attachment_id_for_name(point.trim())
-            .ok_or_else(|| (1, format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)")))?;
+        let (point, file) = spec
+            .split_once('=')
+            .ok_or_else(|| AppError::Failure(format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
+        let id = m2view_format::attachment_id_for_name(point.trim()).ok_or_else(|| {
+            AppError::Failure(format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)"))
+        })?;
         if !lm.model.attachments.iter().any(|x| x.id == id) {
             let name = m2view_format::attachment_name(id).unwrap_or("?");
-            return Err((1, format!("the model has no attachment point {id} ({name}); see `m2view info`")));
+            return Err(AppError::Failure(format!(
+                "the model has no attachment point {id} ({name}); see `m2view info`"
+            )));
         }
-        let item =
-            m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(|e| (2, e.to_string()))?;
+        let item = m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(AppError::input)?;
         attachments.push((id, std::sync::Arc::new(item)));
     }
     Ok(RenderRequest {
@@ -342,7 +350,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         height,
         sequence,
         time_ms: a.time,
-        camera: a.camera.parse().map_err(|e| (1, e))?,
+        camera: a.camera.parse().map_err(AppError::Failure)?,
         lod: a.lod,
         geosets,
         background,
@@ -383,36 +391,36 @@ fn prepare_attached(
     Ok((gm, gi, fs))
 }
 
-/// Runs the command. `Err((code, message))`: code 2 for bad input files, 1 otherwise.
-pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+/// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
+pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
     if a.all {
         return run_all(a, opts);
     }
     if a.turntable {
         return run_turntable(a, opts);
     }
-    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(AppError::input)?;
     let req = request_for(a, &mut lm, opts)?;
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
-    let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
+    let gpu = Gpu::headless().map_err(AppError::failure)?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(|e| (1, e))?;
+    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(AppError::Failure)?;
     image::save_buffer(&a.output, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
-        .map_err(|e| (1, format!("{}: {e}", a.output.display())))?;
+        .map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))?;
     if a.stats {
-        println!("{}", serde_json::to_string(&stats).map_err(|e| (1, e.to_string()))?);
+        println!("{}", serde_json::to_string(&stats).map_err(AppError::failure)?);
     }
     Ok(())
 }
 
 /// `render --turntable`.
-fn run_turntable(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
-    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(|e| (2, e.to_string()))?;
+fn run_turntable(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
+    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(AppError::input)?;
     let req = request_for(a, &mut lm, opts)?;
     let bar = indicatif::ProgressBar::new(a.frames as u64);
-    write_turntable(&lm, &req, a.frames, a.fps, &a.output, &|_| bar.inc(1)).map_err(|e| (1, e))?;
+    write_turntable(&lm, &req, a.frames, a.fps, &a.output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
     bar.finish_and_clear();
     Ok(())
 }
@@ -469,13 +477,15 @@ pub fn write_turntable(
 /// to `DIR/<virtual path>.png` on all cores (one device shared), with
 /// progress, going on past broken files; ends with `N rendered, M failed`
 /// and each failure. Exit code 2 when any failed.
-fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
+fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
     use rayon::prelude::*;
-    let vfs =
-        opts.data.as_ref().ok_or((1, "--all renders the models of --data sources: give --data SRC".to_string()))?;
+    let vfs = opts
+        .data
+        .as_ref()
+        .ok_or(AppError::Failure("--all renders the models of --data sources: give --data SRC".into()))?;
     let glob = a.file.to_string_lossy();
     let models: Vec<String> = crate::data_cmd::matching(vfs, Some(&glob))
-        .map_err(|e| (1, e))?
+        .map_err(AppError::Failure)?
         .into_iter()
         .map(|(e, _)| e.path)
         .filter(|p| {
@@ -483,12 +493,12 @@ fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
             l.ends_with(".m2") || l.ends_with(".mdx")
         })
         .collect();
-    let gpu = Gpu::headless().map_err(|e| (1, e.to_string()))?;
+    let gpu = Gpu::headless().map_err(AppError::failure)?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let bar = indicatif::ProgressBar::new(models.len() as u64);
     let one = |vpath: &String| -> Result<(), String> {
         let mut lm = m2view_format::load_model_file(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
-        let req = request_for(a, &mut lm, opts).map_err(|e| e.1)?;
+        let req = request_for(a, &mut lm, opts).map_err(|e| e.to_string())?;
         let (pixels, _) = render_image(&gpu, &renderer, &lm, &req)?;
         let out = a.output.join(format!("{vpath}.png"));
         if let Some(dir) = out.parent() {
@@ -510,5 +520,9 @@ fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), (u8, String)> {
         eprintln!("failed: {m}: {e}");
     }
     eprintln!("{} rendered, {} failed", models.len() - failures.len(), failures.len());
-    if failures.is_empty() { Ok(()) } else { Err((2, format!("{} of {} models failed", failures.len(), models.len()))) }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Input(format!("{} of {} models failed", failures.len(), models.len())))
+    }
 }

@@ -5,6 +5,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use m2view::app::command::Command;
 use m2view::app::state::{AppState, Current};
 use m2view::app::ui;
 use m2view_format::{LoadOptions, SequenceId};
@@ -106,7 +107,8 @@ fn replaceable_texture_can_be_chosen() {
     h.run();
     h.get_by_label("Apply").click();
     h.run();
-    assert_eq!(h.state().replace_request, Some((1, std::path::PathBuf::from("/tmp/skin.png"))));
+    let want = Command::ReplaceTexture { slot: 1, path: std::path::PathBuf::from("/tmp/skin.png") };
+    assert!(h.state().commands.contains(&want), "{:?}", h.state().commands);
 }
 
 #[test]
@@ -204,7 +206,7 @@ fn the_skin_picker_dresses_a_creature() {
     let c = h.state().current.as_ref().unwrap();
     assert_eq!(c.lm.skin, Some(1));
     assert!(c.lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Blue.blp"));
-    assert!(h.state().skin_changed, "the viewport uploads the new textures");
+    assert!(h.state().commands.contains(&Command::UploadSkin), "the viewport uploads the new textures");
     // The inspector shows the rows that dressed it (close the other panels to make room).
     for panel in ["Replaceable textures", "Animation", "Camera", "Geosets"] {
         h.get_by_label(panel).click();
@@ -238,7 +240,7 @@ fn a_weapon_hangs_on_an_attachment_point() {
     h.run();
     let st = h.state();
     assert!(st.error.is_none(), "{:?}", st.error);
-    assert!(st.attachments_changed);
+    assert!(st.commands.contains(&Command::UploadAttachments));
     let c = st.current.as_ref().unwrap();
     assert_eq!((c.attached.len(), c.attached[0].id), (1, 1));
     assert_eq!(c.attached[0].lm.model.source.version, 272);
@@ -291,12 +293,17 @@ fn a_game_folder_opens_in_the_browser_and_switches_locale() {
 #[test]
 fn f_frames_from_the_current_direction() {
     let mut s = state();
-    (s.orbit.yaw, s.orbit.pitch, s.frame_request) = (2.0, -0.4, None);
+    (s.orbit.yaw, s.orbit.pitch) = (2.0, -0.4);
+    s.commands.clear();
     let mut h = harness(s);
     h.run();
     h.key_press(egui::Key::F);
     h.run();
-    let dir = h.state().frame_request.expect("F asks for framing");
+    let dir = h.state().commands.iter().find_map(|c| match c {
+        Command::Frame(d) => Some(*d),
+        _ => None,
+    });
+    let dir = dir.expect("F asks for framing");
     let o = m2view::app::state::Orbit::framing((glam::Vec3::splat(-1.0), glam::Vec3::ONE), dir, 1.5);
     assert!((o.yaw - 2.0).abs() < 1e-4 && (o.pitch + 0.4).abs() < 1e-4, "yaw {} pitch {}", o.yaw, o.pitch);
 }

@@ -228,9 +228,6 @@ pub struct AppState {
     pub orbit: Orbit,
     /// Which camera is used.
     pub camera_mode: CameraMode,
-    /// Frame the model when the next one arrives or when asked, looking from
-    /// this direction (target → eye): F keeps the current one, 1-6 a preset's.
-    pub frame_request: Option<Vec3>,
     /// Display options.
     pub view: ViewOptions,
     /// Recently opened files, newest first.
@@ -245,22 +242,12 @@ pub struct AppState {
     pub show_help: bool,
     /// Inspector filter text.
     pub filter: String,
-    /// A screenshot of the 3D view to write after this frame.
-    pub screenshot: Option<PathBuf>,
     /// Where the last screenshot went.
     pub last_screenshot: Option<String>,
     /// Paths typed for replaceable textures, by texture index.
     pub replace_fields: std::collections::BTreeMap<usize, String>,
-    /// A replaceable texture to load into texture slot `.0` from file `.1`.
-    pub replace_request: Option<(usize, PathBuf)>,
     /// Warcraft III team colour (sRGB bytes) for team colour/glow slots.
     pub team_color: [u8; 3],
-    /// The team colour changed: rebuild the team textures.
-    pub team_color_changed: bool,
-    /// Another skin was applied: upload its textures.
-    pub skin_changed: bool,
-    /// Attached models changed: upload them.
-    pub attachments_changed: bool,
     /// Paths typed for attachment points, by attachment id.
     pub attach_fields: std::collections::BTreeMap<u32, String>,
     /// What the last export or recording did (shown under the buttons).
@@ -273,6 +260,8 @@ pub struct AppState {
     pub browser: Option<super::browser::Browser>,
     /// A data source being indexed.
     pub indexing: Option<super::browser::Indexing>,
+    /// Requests of this frame's UI, applied after it (see `command`).
+    pub commands: Vec<super::command::Command>,
 }
 
 impl AppState {
@@ -286,7 +275,6 @@ impl AppState {
             error: None,
             orbit: Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Preset::Iso.direction(), 1.5),
             camera_mode: CameraMode::Orbit,
-            frame_request: Some(Preset::Iso.direction()),
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),
@@ -294,19 +282,16 @@ impl AppState {
             bc,
             show_help: false,
             filter: String::new(),
-            screenshot: None,
             last_screenshot: None,
             replace_fields: Default::default(),
-            replace_request: None,
             team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
-            team_color_changed: false,
-            skin_changed: false,
-            attachments_changed: false,
             attach_fields: Default::default(),
             export_status: None,
             recording: None,
             output_dir: PathBuf::from("."),
             indexing,
+            // The first model arrives framed from the iso direction.
+            commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,
         }
     }
@@ -449,7 +434,9 @@ impl AppState {
                 self.current = Some(current);
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;
-                self.frame_request.get_or_insert(Preset::Iso.direction());
+                if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
+                    self.send(super::command::Command::Frame(Preset::Iso.direction()));
+                }
                 self.recent.retain(|p| p != &path);
                 self.recent.insert(0, path);
                 self.recent.truncate(10);

@@ -6,6 +6,7 @@ use egui::{Color32, RichText};
 use m2view_format::{SequenceData, SequenceId, geoset_group_name};
 use m2view_render::camera::Preset;
 
+use super::command::Command;
 use super::state::{AppState, CameraMode};
 
 /// Actions the window must carry out after the UI ran.
@@ -55,14 +56,15 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             s.reload();
         }
         if i.key_pressed(Key::P) {
-            s.screenshot = Some(screenshot_path(s));
+            let path = screenshot_path(s);
+            s.send(Command::Screenshot(path));
         }
         if i.key_pressed(Key::F1) {
             s.show_help = !s.show_help;
         }
         if i.key_pressed(Key::F) {
             // Frame from where the user is looking (a model camera: from the orbit's).
-            s.frame_request = Some(s.orbit.direction());
+            s.send(Command::Frame(s.orbit.direction()));
             s.camera_mode = CameraMode::Orbit;
         }
         let presets = [
@@ -75,7 +77,7 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         ];
         for (k, p) in presets {
             if i.key_pressed(k) {
-                s.frame_request = Some(p.direction());
+                s.send(Command::Frame(p.direction()));
                 s.camera_mode = CameraMode::Orbit;
             }
         }
@@ -253,7 +255,7 @@ fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
             ("Iso", Preset::Iso),
         ] {
             if ui.button(name).clicked() {
-                s.frame_request = Some(p.direction());
+                s.send(Command::Frame(p.direction()));
                 s.camera_mode = CameraMode::Orbit;
             }
         }
@@ -343,7 +345,7 @@ fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
         && c.lm.skin != Some(k)
     {
         c.lm.apply_skin(k);
-        s.skin_changed = true;
+        s.send(Command::UploadSkin);
     }
     ui.separator();
 }
@@ -376,7 +378,7 @@ fn attachments_panel(ui: &mut egui::Ui, s: &mut AppState) {
                     && let Some(c) = &mut s.current
                 {
                     c.attached.retain(|a| a.id != id);
-                    s.attachments_changed = true;
+                    s.send(Command::UploadAttachments);
                 }
             }
         });
@@ -394,7 +396,7 @@ fn attachments_panel(ui: &mut egui::Ui, s: &mut AppState) {
             }
             if let (Some(p), Some(c)) = (path, &mut s.current) {
                 match c.attach(id, std::path::Path::new(&p), &s.load_options) {
-                    Ok(()) => s.attachments_changed = true,
+                    Ok(()) => s.send(Command::UploadAttachments),
                     Err(e) => s.error = Some(e),
                 }
             }
@@ -406,22 +408,23 @@ fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
     skin_picker(ui, s);
     let Some(c) = &s.current else { return };
     let m = &c.lm.model;
-    // Warcraft III team colour and glow are built from one colour the user picks.
-    if (0..m.textures.len()).any(|i| m.team_slot(i).is_some()) {
-        ui.horizontal(|ui| {
-            ui.label("team colour");
-            if ui.color_edit_button_srgb(&mut s.team_color).changed() {
-                s.team_color_changed = true;
-            }
-        });
-    }
-    let slots: Vec<(usize, &str)> = m
+    let has_team = (0..m.textures.len()).any(|i| m.team_slot(i).is_some());
+    let slots: Vec<(usize, &'static str)> = m
         .textures
         .iter()
         .enumerate()
         .filter(|(i, _)| m.team_slot(*i).is_none())
         .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
         .collect();
+    // Warcraft III team colour and glow are built from one colour the user picks.
+    if has_team {
+        ui.horizontal(|ui| {
+            ui.label("team colour");
+            if ui.color_edit_button_srgb(&mut s.team_color).changed() {
+                s.send(Command::RebuildTeamTextures);
+            }
+        });
+    }
     if slots.is_empty() {
         ui.label("no other replaceable textures");
     }
@@ -431,7 +434,8 @@ fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
             let field = s.replace_fields.entry(i).or_default();
             ui.add(egui::TextEdit::singleline(field).hint_text(".blp or .png").desired_width(220.0));
             if ui.button("Apply").clicked() && !field.trim().is_empty() {
-                s.replace_request = Some((i, std::path::PathBuf::from(field.trim())));
+                let path = std::path::PathBuf::from(field.trim());
+                s.send(Command::ReplaceTexture { slot: i, path });
             }
         });
     }
@@ -803,7 +807,8 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                 });
                 ui.horizontal(|ui| {
                     if ui.button("Screenshot (P)").clicked() {
-                        s.screenshot = Some(screenshot_path(s));
+                        let path = screenshot_path(s);
+                        s.send(Command::Screenshot(path));
                     }
                     ui.checkbox(&mut s.view.transparent_screenshot, "transparent background");
                 });

@@ -9,6 +9,7 @@ use glam::Mat4;
 use m2view_render::target::OffscreenTarget;
 use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
 
+use super::command::Command;
 use super::state::{AppState, CameraMode};
 use crate::textures;
 
@@ -18,6 +19,9 @@ pub struct SceneView {
     queue: wgpu::Queue,
     format: wgpu::TextureFormat,
     renderer: Renderer,
+    /// A framing asked for, done at the next render with a model (it needs
+    /// the view's aspect).
+    frame: Option<glam::Vec3>,
     lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
@@ -38,6 +42,7 @@ impl SceneView {
             queue: queue.clone(),
             format,
             renderer: Renderer::new(device, queue, format),
+            frame: None,
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             attached: Vec::new(),
@@ -96,6 +101,59 @@ impl SceneView {
         );
     }
 
+    /// Applies a command that touches the GPU (uploads, framing); returns
+    /// the ones it does not handle (screenshots, for the window).
+    pub fn apply(&mut self, command: Command, state: &mut AppState) -> Option<Command> {
+        let bc = self.renderer.supports_bc();
+        let (Some(cur), Some((gm, _))) = (state.current.as_mut(), self.model.as_mut()) else {
+            // Framing waits for a model; the rest needs one.
+            if let Command::Frame(dir) = command {
+                self.frame = Some(dir);
+            }
+            return None;
+        };
+        let model = &cur.lm.model;
+        match command {
+            Command::Frame(dir) => self.frame = Some(dir),
+            Command::Screenshot(_) => return Some(command),
+            Command::RebuildTeamTextures => {
+                for i in 0..model.textures.len() {
+                    if let Some(t) = m2view_render::texture::team_texture(model, i, state.team_color) {
+                        self.renderer.replace_texture(gm, model, i, &t);
+                    }
+                }
+            }
+            Command::UploadAttachments => {
+                let upload = |a: &super::state::Attached| {
+                    let tex = textures::load_textures(&a.lm, bc, state.team_color, &mut Vec::new());
+                    let gm = self.renderer.upload(&a.lm.model, &tex);
+                    let gi = self.renderer.instance(&gm);
+                    (gm, gi)
+                };
+                self.attached = cur.attached.iter().map(upload).collect();
+            }
+            Command::UploadSkin => {
+                for i in cur.lm.skin_slots() {
+                    let Some(path) = cur.lm.texture_files[i].clone() else { continue };
+                    let tex = cur
+                        .lm
+                        .read(&path)
+                        .and_then(m2view_format::blp::Blp::parse)
+                        .and_then(|b| m2view_render::texture::from_blp(&b, bc));
+                    match tex {
+                        Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, i, &t),
+                        Err(e) => state.error = Some(e.to_string()),
+                    }
+                }
+            }
+            Command::ReplaceTexture { slot, path } => match textures::texture_from_file(&path, bc) {
+                Ok(t) => self.renderer.replace_texture(gm, model, slot, &t),
+                Err(e) => state.error = Some(e),
+            },
+        }
+        None
+    }
+
     /// Renders the current model at `size` pixels into the target and makes
     /// sure egui shows it.
     pub fn render(
@@ -104,6 +162,7 @@ impl SceneView {
         egui: &mut egui_wgpu::Renderer,
         state: &mut AppState,
         size: [u32; 2],
+        transparent: bool,
     ) {
         let (device, queue) = (&self.device.clone(), &self.queue.clone());
         let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
@@ -121,7 +180,7 @@ impl SceneView {
         }
         let Some(target) = &self.target else { return };
         let bg = state.view.background;
-        let alpha = if state.screenshot.is_some() && state.view.transparent_screenshot { 0.0 } else { 1.0 };
+        let alpha = if transparent { 0.0 } else { 1.0 };
         let clear = [bg[0] as f64, bg[1] as f64, bg[2] as f64, alpha];
         let aspect = w as f32 / h as f32;
         let mut pass = target.begin_pass(encoder, clear);
@@ -129,48 +188,7 @@ impl SceneView {
             self.stats = FrameStats::default();
             return;
         };
-        if std::mem::take(&mut state.team_color_changed) {
-            for i in 0..cur.lm.model.textures.len() {
-                if let Some(t) = m2view_render::texture::team_texture(&cur.lm.model, i, state.team_color) {
-                    self.renderer.replace_texture(gm, &cur.lm.model, i, &t);
-                }
-            }
-        }
-        if std::mem::take(&mut state.attachments_changed) {
-            self.attached = cur
-                .attached
-                .iter()
-                .map(|a| {
-                    let mut warnings = Vec::new();
-                    let tex =
-                        textures::load_textures(&a.lm, self.renderer.supports_bc(), state.team_color, &mut warnings);
-                    let gm = self.renderer.upload(&a.lm.model, &tex);
-                    let gi = self.renderer.instance(&gm);
-                    (gm, gi)
-                })
-                .collect();
-        }
-        if std::mem::take(&mut state.skin_changed) {
-            for i in cur.lm.skin_slots() {
-                let Some(path) = cur.lm.texture_files[i].clone() else { continue };
-                let tex = cur
-                    .lm
-                    .read(&path)
-                    .and_then(m2view_format::blp::Blp::parse)
-                    .and_then(|b| m2view_render::texture::from_blp(&b, self.renderer.supports_bc()));
-                match tex {
-                    Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, i, &t),
-                    Err(e) => state.error = Some(e.to_string()),
-                }
-            }
-        }
-        if let Some((index, path)) = state.replace_request.take() {
-            match textures::texture_from_file(&path, self.renderer.supports_bc()) {
-                Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, index, &t),
-                Err(e) => state.error = Some(e),
-            }
-        }
-        if let Some(dir) = state.frame_request.take() {
+        if let Some(dir) = self.frame.take() {
             let live = cur.instance.particles.extent(&cur.lm.model);
             state.orbit = super::state::Orbit::framing(cur.bounds(live), dir, aspect);
         }

@@ -347,8 +347,16 @@ impl App {
             }
             _ => return,
         };
+        // The UI's requests, applied in one place.
+        let mut screenshot = None;
+        for c in state.take_commands() {
+            if let Some(super::command::Command::Screenshot(path)) = g.scene.apply(c, state) {
+                screenshot = Some(path);
+            }
+        }
+        let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1);
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, transparent);
         let mut extra = Vec::new();
         let mut delta = std::mem::take(&mut self.textures);
         for (id, deltas) in delta.set.drain() {
@@ -404,7 +412,7 @@ impl App {
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
-        if let Some(path) = state.screenshot.take() {
+        if let Some(path) = screenshot {
             self.ui.dirty = true;
             state.last_screenshot = Some(match g.scene.save_screenshot(&path) {
                 Ok(()) => format!("saved {}", path.display()),

@@ -11,6 +11,7 @@
 pub mod gltf;
 pub mod obj;
 
+use crate::error::AppError;
 use std::collections::BTreeSet;
 
 /// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
@@ -81,18 +82,18 @@ pub struct ExportArgs {
     pub time: Option<f32>,
 }
 
-/// Runs `m2view export`. `Err((code, message))`: 2 for bad input files, 1 otherwise.
-pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8, String)> {
-    let mut lm = m2view_format::load_model_file(&a.file, load).map_err(|e| (2, e.to_string()))?;
+/// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
+pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), AppError> {
+    let mut lm = m2view_format::load_model_file(&a.file, load).map_err(AppError::input)?;
     if let Some(k) = a.skin
         && !lm.apply_skin(k)
     {
-        return Err((1, format!("skin {k} out of range (model has {})", lm.skins.len())));
+        return Err(AppError::Failure(format!("skin {k} out of range (model has {})", lm.skins.len())));
     }
     let sequences = match &a.sequences {
         Some(list) => Some(
             list.split(',')
-                .map(|s| s.trim().parse::<usize>().map_err(|_| (1, format!("bad sequence index {s:?}"))))
+                .map(|s| s.trim().parse::<usize>().map_err(|_| AppError::Failure(format!("bad sequence index {s:?}"))))
                 .collect::<Result<Vec<_>, _>>()?,
         ),
         None => None,
@@ -100,7 +101,7 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8,
     // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
     for i in 0..lm.model.sequences.len() {
         if sequences.as_ref().is_none_or(|s| s.contains(&i)) {
-            lm.load_anim(m2view_format::SequenceId(i as u16)).map_err(|e| (2, e.to_string()))?;
+            lm.load_anim(m2view_format::SequenceId(i as u16)).map_err(AppError::input)?;
         }
     }
     for w in &lm.model.warnings {
@@ -110,18 +111,18 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), (u8,
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "glb" => {
-            let bytes = gltf::to_glb(&lm, &opts).map_err(|e| (1, e))?;
-            std::fs::write(&a.output, bytes).map_err(|e| (1, format!("{}: {e}", a.output.display())))
+            let bytes = gltf::to_glb(&lm, &opts).map_err(AppError::Failure)?;
+            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
-        "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(|e| (1, e)),
+        "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(AppError::Failure),
         "obj" => {
             let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
             if let Some(t) = a.time {
                 inst.player.advance(&lm.model, t);
                 inst.pose(&lm.model, glam::Mat4::IDENTITY);
             }
-            obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(|e| (1, e))
+            obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(AppError::Failure)
         }
-        _ => Err((1, format!("{}: the output must end in .glb, .gltf or .obj", a.output.display()))),
+        _ => Err(AppError::Failure(format!("{}: the output must end in .glb, .gltf or .obj", a.output.display()))),
     }
 }
