@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use m2view_format::LoadOptions;
 use winit::application::ApplicationHandler;
@@ -14,132 +14,23 @@ use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+use super::compositor::{UiLayer, copy_around};
 use super::state::AppState;
-use super::ui::{self, DataPick};
+use super::ui::DataPick;
 use super::viewport::SceneView;
 
-struct Gfx {
-    window: Arc<Window>,
-    surface: wgpu::Surface<'static>,
-    config: wgpu::SurfaceConfiguration,
-    device: wgpu::Device,
-    queue: wgpu::Queue,
-    egui_renderer: egui_wgpu::Renderer,
-    egui_state: egui_winit::State,
-    scene: SceneView,
+pub(super) struct Gfx {
+    pub(super) window: Arc<Window>,
+    pub(super) surface: wgpu::Surface<'static>,
+    pub(super) config: wgpu::SurfaceConfiguration,
+    pub(super) device: wgpu::Device,
+    pub(super) queue: wgpu::Queue,
+    pub(super) egui_renderer: egui_wgpu::Renderer,
+    pub(super) egui_state: egui_winit::State,
+    pub(super) scene: SceneView,
     /// The 3D view is copied onto the surface (else egui samples it as an image).
-    direct: bool,
-    adapter: String,
-}
-
-/// How often the panels refresh without input (playback time, frame statistics).
-const UI_REFRESH: Duration = Duration::from_millis(100);
-
-/// egui's panels kept between frames. egui runs only when input arrived,
-/// egui asked for a repaint or [`UI_REFRESH`] passed, and its panels are
-/// redrawn only then — and while the user only works the 3D view (pointer
-/// on it, no text field focused), at most every [`UI_REFRESH`]. Other frames
-/// copy the panels from `texture` around the 3D view. A software rasterizer
-/// spends ~12 ms drawing the panels' text, more than the 3D view of a creature.
-struct UiLayer {
-    /// The panels as last drawn (surface size and format); `None` until the first run.
-    texture: Option<wgpu::Texture>,
-    /// Run egui on the next frame (input arrived, a load finished).
-    dirty: bool,
-    /// When egui must run again without input.
-    next_run: Instant,
-    /// The last run painted over the 3D view (a menu, tooltip or window):
-    /// while it does, egui runs and paints onto the surface every frame.
-    over_view: bool,
-    /// Top-left corner and size of the 3D view in pixels, from the last run.
-    view: ([u32; 2], [u32; 2]),
-    /// When the panels in `texture` were drawn, and the view they were drawn around.
-    drawn: (Instant, ([u32; 2], [u32; 2])),
-}
-
-impl UiLayer {
-    /// Whether the kept panels fit this frame: the window copies the 3D view,
-    /// nothing floats over it, the size and the view's place are unchanged.
-    fn valid(&self, g: &Gfx) -> bool {
-        g.direct
-            && !self.over_view
-            && self.drawn.1 == self.view
-            && self.texture.as_ref().is_some_and(|t| (t.width(), t.height()) == (g.config.width, g.config.height))
-    }
-
-    /// Whether egui must run this frame.
-    fn must_run(&self, g: &Gfx, now: Instant) -> bool {
-        self.dirty || now >= self.next_run || !self.valid(g)
-    }
-
-    /// The panels' texture, (re)created at the surface's size.
-    fn texture(&mut self, g: &Gfx) -> &wgpu::Texture {
-        let (w, h) = (g.config.width, g.config.height);
-        if self.texture.as_ref().is_none_or(|t| (t.width(), t.height()) != (w, h)) {
-            self.texture = Some(g.device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("egui panels"),
-                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: g.config.format,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-                view_formats: &[],
-            }));
-        }
-        self.texture.as_ref().expect("created above")
-    }
-}
-
-/// The 3D view's `(origin, size)` as a rectangle in pixels.
-fn pixel_rect((origin, size): ([u32; 2], [u32; 2])) -> egui::Rect {
-    egui::Rect::from_min_size(
-        egui::pos2(origin[0] as f32, origin[1] as f32),
-        egui::vec2(size[0] as f32, size[1] as f32),
-    )
-}
-
-/// Whether any mesh in `jobs` paints inside the 3D view's pixel rectangle
-/// (shrunk by 2 px so the panels' edge lines do not count).
-fn paints_over(jobs: &[egui::ClippedPrimitive], view: ([u32; 2], [u32; 2]), ppp: f32) -> bool {
-    let view = pixel_rect(view).shrink(2.0);
-    jobs.iter().any(|j| match &j.primitive {
-        egui::epaint::Primitive::Mesh(m) => {
-            let r = m.calc_bounds().intersect(j.clip_rect);
-            let px = egui::Rect::from_min_max((r.min.to_vec2() * ppp).to_pos2(), (r.max.to_vec2() * ppp).to_pos2());
-            px.is_positive() && px.intersects(view)
-        }
-        egui::epaint::Primitive::Callback(_) => true,
-    })
-}
-
-/// Copies `from` onto `to` (same size and format) except the rectangle at `origin` of `size`.
-fn copy_around(
-    enc: &mut wgpu::CommandEncoder,
-    from: &wgpu::Texture,
-    to: &wgpu::Texture,
-    (origin, size): ([u32; 2], [u32; 2]),
-) {
-    let (w, h) = (to.width(), to.height());
-    let (x0, y0) = (origin[0].min(w), origin[1].min(h));
-    let (x1, y1) = ((x0 + size[0]).min(w), (y0 + size[1]).min(h));
-    // Above, below, left of and right of the view.
-    for (x, y, cw, ch) in [(0, 0, w, y0), (0, y1, w, h - y1), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)] {
-        if cw == 0 || ch == 0 {
-            continue;
-        }
-        let at = |texture| wgpu::TexelCopyTextureInfo {
-            texture,
-            mip_level: 0,
-            origin: wgpu::Origin3d { x, y, z: 0 },
-            aspect: wgpu::TextureAspect::All,
-        };
-        enc.copy_texture_to_texture(
-            at(from),
-            at(to),
-            wgpu::Extent3d { width: cw, height: ch, depth_or_array_layers: 1 },
-        );
-    }
+    pub(super) direct: bool,
+    pub(super) adapter: String,
 }
 
 struct App {
@@ -151,7 +42,7 @@ struct App {
     last_frame: Instant,
     frame_ms: f32,
     /// A native dialog in progress: what it picks for, and its answer.
-    dialog: Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>,
+    dialog: Dialog,
     error: Option<String>,
     /// egui texture changes not yet applied (kept across skipped frames).
     textures: egui::TexturesDelta,
@@ -288,56 +179,21 @@ impl App {
         if std::env::var_os("M2VIEW_FPS_LOG").is_some() {
             eprintln!("frame {dt:.1} ms (avg {:.1})", self.frame_ms);
         }
-        let loading = state.pending.is_some();
-        if let Some(textures) = state.poll_loading()
-            && let Some(c) = &state.current
-        {
-            g.scene.set_model(&c.lm.model, &textures);
-        }
-        if state.poll_indexing() || state.poll_recording() || state.recording.is_some() {
-            self.ui.dirty = true;
-        }
-        self.ui.dirty |= take_dialog_answer(&mut self.dialog, state);
-        self.ui.dirty |= loading != state.pending.is_some();
-        if let Some(c) = &mut state.current {
-            c.tick(dt);
-        }
+        // Poll I/O → UI → apply its commands → render → present.
+        self.ui.dirty |= poll_io(g, state, &mut self.dialog, dt);
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
-        let ran = self.ui.must_run(g, now);
-        let mut draw = false;
-        let mut out = ui::UiOutput::default();
-        let mut jobs = Vec::new();
-        let mut ppp = 1.0;
-        if ran {
-            let raw = g.egui_state.take_egui_input(&g.window);
-            let stats = format!(
-                "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
-                g.scene.stats.batches,
-                g.scene.stats.triangles,
-                state.current.as_ref().map_or(0, |c| c.instance.particles.live()),
-                g.scene.missing_textures(),
-                self.frame_ms,
-                g.adapter
-            );
-            let tex = if g.direct { None } else { g.scene.texture };
-            let full = self.egui_ctx.run_ui(raw, |ui| out = ui::draw(ui, state, tex, &stats));
-            g.egui_state.handle_platform_output(&g.window, full.platform_output);
-            self.textures.append(full.textures_delta);
-            let delay = full.viewport_output.get(&egui::ViewportId::ROOT).map_or(UI_REFRESH, |v| v.repaint_delay);
-            ppp = full.pixels_per_point;
-            jobs = self.egui_ctx.tessellate(full.shapes, ppp);
-            self.ui.dirty = false;
-            self.ui.next_run = now + delay.min(UI_REFRESH);
-            self.ui.view = (out.view_origin, out.view_size);
-            self.ui.over_view = paints_over(&jobs, self.ui.view, ppp);
-            let view_px = pixel_rect(self.ui.view);
-            let pointer = self.egui_ctx.input(|i| i.pointer.hover_pos());
-            let on_view = pointer.is_some_and(|p| view_px.contains((p.to_vec2() * ppp).to_pos2()));
-            let only_view = on_view && !self.egui_ctx.egui_wants_keyboard_input();
-            draw = !(only_view && self.ui.valid(g) && now < self.ui.drawn.0 + UI_REFRESH);
-        }
+        let stats = format!(
+            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
+            g.scene.stats.batches,
+            g.scene.stats.triangles,
+            state.current.as_ref().map_or(0, |c| c.instance.particles.live()),
+            g.scene.missing_textures(),
+            self.frame_ms,
+            g.adapter
+        );
+        let ui = self.ui.run_egui(g, state, &self.egui_ctx, &mut self.textures, &stats, now);
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
@@ -347,13 +203,7 @@ impl App {
             }
             _ => return,
         };
-        // The UI's requests, applied in one place.
-        let mut screenshot = None;
-        for c in state.take_commands() {
-            if let Some(super::command::Command::Screenshot(path)) = g.scene.apply(c, state) {
-                screenshot = Some(path);
-            }
-        }
+        let screenshot = apply_commands(g, state);
         let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let mut enc = g.device.create_command_encoder(&Default::default());
         g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, transparent);
@@ -364,41 +214,8 @@ impl App {
                 g.egui_renderer.update_texture(&g.device, &g.queue, id, &d);
             }
         }
-        if draw {
-            let screen = egui_wgpu::ScreenDescriptor {
-                size_in_pixels: [g.config.width, g.config.height],
-                pixels_per_point: ppp,
-            };
-            extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
-            // Panels into the kept texture, or (something over the view, or no copies)
-            // onto the surface after the view.
-            let panels_only = g.direct && !self.ui.over_view;
-            let (target, load) = if panels_only {
-                self.ui.drawn = (now, self.ui.view);
-                (self.ui.texture(g).create_view(&Default::default()), wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT))
-            } else {
-                // The kept panels are now out of date.
-                self.ui.drawn.1 = ([0; 2], [0; 2]);
-                if g.direct {
-                    g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
-                }
-                let load = if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) };
-                (frame.texture.create_view(&Default::default()), load)
-            };
-            let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("egui"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &target,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
+        if ui.draw {
+            extra = self.ui.draw_panels(g, &mut enc, &frame.texture, &ui.jobs, ui.ppp, now);
         }
         for id in delta.free.drain() {
             g.egui_renderer.free_texture(&id);
@@ -419,21 +236,53 @@ impl App {
                 Err(e) => format!("screenshot failed: {e}"),
             });
         }
-        if out.open_dialog {
+        if ui.out.open_dialog {
             self.open_dialog(None);
         }
-        if let Some(kind) = out.pick_data {
+        if let Some(kind) = ui.out.pick_data {
             self.open_dialog(Some(kind));
         }
     }
 }
 
+/// A native file dialog running on its thread: what it picks for (`None`:
+/// a model to open) and where its answer arrives.
+type Dialog = Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>;
+
+/// Polls what runs beside the UI (model loading, indexing, recordings, a
+/// native dialog) and advances the open model by `dt_ms`; returns whether
+/// the panels must refresh.
+fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -> bool {
+    let loading = state.pending.is_some();
+    if let Some(textures) = state.poll_loading()
+        && let Some(c) = &state.current
+    {
+        g.scene.set_model(&c.lm.model, &textures);
+    }
+    let mut dirty = state.poll_indexing() || state.poll_recording() || state.recording.is_some();
+    dirty |= take_dialog_answer(dialog, state);
+    dirty |= loading != state.pending.is_some();
+    if let Some(c) = &mut state.current {
+        c.tick(dt_ms);
+    }
+    dirty
+}
+
+/// Applies the UI's commands in one place; returns where a screenshot of
+/// this frame must go.
+fn apply_commands(g: &mut Gfx, state: &mut AppState) -> Option<PathBuf> {
+    let mut screenshot = None;
+    for c in state.take_commands() {
+        if let Some(super::command::Command::Screenshot(path)) = g.scene.apply(c, state) {
+            screenshot = Some(path);
+        }
+    }
+    screenshot
+}
+
 /// Carries out the answer of a finished native dialog (open a model, or add
 /// a data source); returns whether there was one.
-fn take_dialog_answer(
-    dialog: &mut Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>,
-    state: &mut AppState,
-) -> bool {
+fn take_dialog_answer(dialog: &mut Dialog, state: &mut AppState) -> bool {
     let Some(Ok(pick)) = dialog.as_ref().map(|(_, rx)| rx.try_recv()) else { return false };
     let data = dialog.take().and_then(|(d, _)| d);
     match pick {
