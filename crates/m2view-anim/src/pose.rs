@@ -8,7 +8,7 @@
 //! rotation in view space (wowdev wiki "M2/Rendering").
 
 use glam::{Mat3, Mat4, Vec3, Vec4};
-use m2view_format::{Model, bone_flags as bf};
+use m2view_format::{BoneFlags as bf, Model};
 
 use crate::sample::{Clock, quat, sample, sample_or, sample_spline};
 
@@ -112,10 +112,10 @@ pub fn global_times(model: &Model, clock_ms: f64, out: &mut Vec<f32>) {
 
 /// Edits the parent matrix for the ignore-parent flags (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`,
 /// root matrix = identity in model space).
-fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
-    let ign_rot = flags & bf::IGNORE_PARENT_ROTATION != 0;
-    let ign_scale = flags & bf::IGNORE_PARENT_SCALE != 0;
-    let ign_trans = flags & bf::IGNORE_PARENT_TRANSLATE != 0;
+fn edit_parent(parent: Mat4, flags: bf, pivot: Vec3) -> Mat4 {
+    let ign_rot = flags.contains(bf::IGNORE_PARENT_ROTATION);
+    let ign_scale = flags.contains(bf::IGNORE_PARENT_SCALE);
+    let ign_trans = flags.contains(bf::IGNORE_PARENT_TRANSLATE);
     if !(ign_rot || ign_scale || ign_trans) {
         return parent;
     }
@@ -146,19 +146,19 @@ fn edit_parent(parent: Mat4, flags: u32, pivot: Vec3) -> Mat4 {
 
 /// Rebuilds the 3×3 of a billboarded bone matrix in view space (wowdev wiki "M2/Rendering",
 /// right-handed: local +X faces the viewer, +Z is screen up).
-fn billboard(m: Mat4, flags: u32, pivot: Vec3, view: Mat4) -> Mat4 {
+fn billboard(m: Mat4, flags: bf, pivot: Vec3, view: Mat4) -> Mat4 {
     let mv = view * m;
     let (sx, sy, sz) = (mv.x_axis.truncate().length(), mv.y_axis.truncate().length(), mv.z_axis.truncate().length());
     let (c0, c1, c2);
-    if flags & bf::SPHERICAL_BILLBOARD != 0 {
+    if flags.contains(bf::SPHERICAL_BILLBOARD) {
         c0 = Vec3::Z;
         c1 = Vec3::X;
         c2 = Vec3::Y;
-    } else if flags & bf::CYLINDRICAL_X != 0 {
+    } else if flags.contains(bf::CYLINDRICAL_X) {
         let x = mv.x_axis.truncate().normalize_or_zero();
         let y = Vec3::new(x.y, -x.x, 0.0).normalize_or_zero();
         (c0, c1, c2) = (x, y, y.cross(x));
-    } else if flags & bf::CYLINDRICAL_Y != 0 {
+    } else if flags.contains(bf::CYLINDRICAL_Y) {
         let y = mv.y_axis.truncate().normalize_or_zero();
         let x = Vec3::new(-y.y, y.x, 0.0).normalize_or_zero();
         (c0, c1, c2) = (x, y, x.cross(y));
@@ -191,8 +191,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
             None => Mat4::IDENTITY,
         };
         let mut m = parent * local;
-        let bb = bf::SPHERICAL_BILLBOARD | bf::CYLINDRICAL_X | bf::CYLINDRICAL_Y | bf::CYLINDRICAL_Z;
-        if b.flags & bb != 0
+        if b.flags.intersects(bf::BILLBOARD)
             && let Some(v) = view
         {
             m = billboard(m, b.flags, pivot, v);

@@ -185,6 +185,11 @@ fn lights(md: &Md20, bmap: &BoneMap, cx: &Cx<'_>) -> Vec<Light> {
         .collect()
 }
 
+/// An `M2Material`: render flags and blend mode.
+fn material(m: &crate::raw::m2::M2Material) -> Material {
+    Material { flags: MaterialFlags::from_bits_retain(m.flags), blend: BlendMode::from_raw(m.blending_mode) }
+}
+
 /// Attenuation start and end (model units) of M2 lights in models without
 /// global flag 0x8000 (see `lights`).
 const LEGACY_LIGHT_ATTENUATION: [f32; 2] = [1.6666, 5.2666];
@@ -328,7 +333,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
                 name: String::new(),
                 file_index: i as u16,
                 key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
-                flags: b.flags,
+                flags: BoneFlags::from_bits_retain(b.flags),
                 parent: if b.parent_bone >= 0 { bmap.get(b.parent_bone as usize) } else { None },
                 submesh_id: b.submesh_id,
                 name_crc: b.bone_name_crc,
@@ -433,8 +438,7 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         })
         .collect();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
-    let materials: Vec<Material> =
-        md.materials.iter().map(|m| Material { flags: m.flags, blend: BlendMode::from_raw(m.blending_mode) }).collect();
+    let materials: Vec<Material> = md.materials.iter().map(material).collect();
     // LODs: inline profiles (≤ TBC) or the given .skin files.
     let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
         md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
@@ -694,7 +698,7 @@ fn convert_lod(
             .collect();
         batches.push(Batch {
             submesh: b.skin_section_index,
-            flags: b.flags,
+            flags: BatchFlags::from_bits_retain(b.flags),
             priority_plane: b.priority_plane,
             shader_id: b.shader_id,
             material: b.material_index,

@@ -148,14 +148,14 @@ fn layer_blend(filter: u32) -> BlendMode {
 }
 
 /// Shading flags (`MDLGEO`) to M2 render flags.
-fn layer_flags(f: u32) -> u16 {
-    let mut m = 0;
+fn layer_flags(f: u32) -> MaterialFlags {
+    let mut m = MaterialFlags::empty();
     for (mdx, m2) in [
-        (0x1, material_flags::UNLIT),
-        (0x10, material_flags::TWO_SIDED),
-        (0x20, material_flags::UNFOGGED),
-        (0x40, material_flags::NO_DEPTH_TEST),
-        (0x80, material_flags::NO_DEPTH_WRITE),
+        (0x1, MaterialFlags::UNLIT),
+        (0x10, MaterialFlags::TWO_SIDED),
+        (0x20, MaterialFlags::UNFOGGED),
+        (0x40, MaterialFlags::NO_DEPTH_TEST),
+        (0x80, MaterialFlags::NO_DEPTH_WRITE),
     ] {
         if f & mdx != 0 {
             m |= m2;
@@ -220,7 +220,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 name: n.name.clone(),
                 file_index: n.object_id.min(u16::MAX as u32) as u16,
                 key_bone_id: None,
-                flags: n.flags & 0x7F,
+                flags: BoneFlags::from_bits_retain(n.flags & 0x7F),
                 parent: parent_of(i).map(|p| BoneId(node_bone[p])),
                 submesh_id: 0,
                 name_crc: 0,
@@ -237,7 +237,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             name: "root".into(),
             file_index: 0,
             key_bone_id: None,
-            flags: 0,
+            flags: BoneFlags::empty(),
             parent: None,
             submesh_id: 0,
             name_crc: 0,
@@ -479,7 +479,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
                 };
                 batches.push(Batch {
                     submesh,
-                    flags: 0,
+                    flags: BatchFlags::empty(),
                     priority_plane: m.priority_plane.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
                     shader_id: 0,
                     material,

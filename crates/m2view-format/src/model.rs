@@ -284,24 +284,31 @@ pub struct Sequence {
     pub data: SequenceData,
 }
 
-/// Bone flags (`M2CompBone.flags`).
-pub mod bone_flags {
-    /// Ignore parent translation.
-    pub const IGNORE_PARENT_TRANSLATE: u32 = 0x1;
-    /// Ignore parent scale.
-    pub const IGNORE_PARENT_SCALE: u32 = 0x2;
-    /// Ignore parent rotation.
-    pub const IGNORE_PARENT_ROTATION: u32 = 0x4;
-    /// Spherical billboard.
-    pub const SPHERICAL_BILLBOARD: u32 = 0x8;
-    /// Cylindrical billboard locked to X.
-    pub const CYLINDRICAL_X: u32 = 0x10;
-    /// Cylindrical billboard locked to Y.
-    pub const CYLINDRICAL_Y: u32 = 0x20;
-    /// Cylindrical billboard locked to Z.
-    pub const CYLINDRICAL_Z: u32 = 0x40;
-    /// Transformed (has animation).
-    pub const TRANSFORMED: u32 = 0x200;
+bitflags::bitflags! {
+    /// `M2CompBone` flags (wowdev wiki "M2", Bones; MDX nodes share the low
+    /// bits). Unknown bits are kept.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct BoneFlags: u32 {
+        /// Ignore parent translation.
+        const IGNORE_PARENT_TRANSLATE = 0x1;
+        /// Ignore parent scale.
+        const IGNORE_PARENT_SCALE = 0x2;
+        /// Ignore parent rotation.
+        const IGNORE_PARENT_ROTATION = 0x4;
+        /// Spherical billboard.
+        const SPHERICAL_BILLBOARD = 0x8;
+        /// Cylindrical billboard locked to X.
+        const CYLINDRICAL_X = 0x10;
+        /// Cylindrical billboard locked to Y.
+        const CYLINDRICAL_Y = 0x20;
+        /// Cylindrical billboard locked to Z.
+        const CYLINDRICAL_Z = 0x40;
+        /// Transformed (has animation).
+        const TRANSFORMED = 0x200;
+        /// Any billboard.
+        const BILLBOARD = 0x8 | 0x10 | 0x20 | 0x40;
+        const _ = !0;
+    }
 }
 
 /// A bone. Rotation keys are unit quaternions `[x, y, z, w]`.
@@ -313,8 +320,8 @@ pub struct Bone {
     pub file_index: u16,
     /// Key bone id, if this is a key bone (see [`crate::key_bone_name`]).
     pub key_bone_id: Option<u32>,
-    /// Bone flags (see [`bone_flags`]).
-    pub flags: u32,
+    /// Bone flags.
+    pub flags: BoneFlags,
     /// Parent (always a lower index).
     pub parent: Option<BoneId>,
     /// Submesh id.
@@ -396,8 +403,8 @@ pub struct BatchTexture {
 pub struct Batch {
     /// Index into [`Lod::submeshes`].
     pub submesh: u16,
-    /// Batch flags (0x40: texture weight not applied to alpha).
-    pub flags: u8,
+    /// Batch flags.
+    pub flags: BatchFlags,
     /// Transparent sort bucket.
     pub priority_plane: i8,
     /// Shader id as stored (pre-Cata files: the renderer recomputes it).
@@ -513,25 +520,46 @@ impl BlendMode {
     }
 }
 
-/// Render flags (`M2Material.flags`).
-pub mod material_flags {
-    /// Unlit.
-    pub const UNLIT: u16 = 0x1;
-    /// Unfogged.
-    pub const UNFOGGED: u16 = 0x2;
-    /// Two-sided (no culling).
-    pub const TWO_SIDED: u16 = 0x4;
-    /// Depth test disabled.
-    pub const NO_DEPTH_TEST: u16 = 0x8;
-    /// Depth write disabled.
-    pub const NO_DEPTH_WRITE: u16 = 0x10;
+bitflags::bitflags! {
+    /// `M2Material` render flags (wowdev wiki "M2", Render flags; MDX layer
+    /// shading flags are mapped onto them). Unknown bits are kept.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct MaterialFlags: u16 {
+        /// Unlit.
+        const UNLIT = 0x1;
+        /// Unfogged.
+        const UNFOGGED = 0x2;
+        /// Two-sided (no culling).
+        const TWO_SIDED = 0x4;
+        /// Depth test disabled.
+        const NO_DEPTH_TEST = 0x8;
+        /// Depth write disabled.
+        const NO_DEPTH_WRITE = 0x10;
+        const _ = !0;
+    }
+}
+
+bitflags::bitflags! {
+    /// `M2Batch` flags as the client reads them (wowdev wiki "M2/.skin",
+    /// Batches; WebWowViewerCpp `m2Object.cpp`). Unknown bits are kept.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct BatchFlags: u8 {
+        /// Transparent sort: move the sort distance toward the camera by
+        /// the submesh's sort radius.
+        const SORT_TOWARD_CAMERA = 0x1;
+        /// Transparent sort: move it away by the sort radius.
+        const SORT_AWAY_FROM_CAMERA = 0x2;
+        /// The first texture's weight does not scale the batch's alpha.
+        const WEIGHT_NOT_ALPHA = 0x40;
+        const _ = !0;
+    }
 }
 
 /// A material.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Material {
-    /// Render flags (see [`material_flags`]).
-    pub flags: u16,
+    /// Render flags.
+    pub flags: MaterialFlags,
     /// Blend mode.
     pub blend: BlendMode,
 }

@@ -64,10 +64,10 @@ fn model_values_match_hand_computed() {
         // One batch per layer, blend modes and flags mapped.
         let lod = &m.lods[0];
         assert_eq!(lod.batches.len(), 2);
-        assert_eq!(m.materials[0], Material { flags: 0, blend: BlendMode::Opaque });
+        assert_eq!(m.materials[0], Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque });
         assert_eq!(
             m.materials[1],
-            Material { flags: material_flags::UNLIT | material_flags::TWO_SIDED, blend: BlendMode::NoAlphaAdd }
+            Material { flags: MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, blend: BlendMode::NoAlphaAdd }
         );
         assert_eq!(lod.batches[0].textures[0].transform, Some(0));
         assert_eq!(lod.batches[1].textures[0].transform, None);

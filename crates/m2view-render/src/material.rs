@@ -7,7 +7,7 @@
 //!   texture count (Cata+ rules, §3.1), with the pre-Cata recomputation (§3.4)
 //!   for files older than Cataclysm, whose stored `shader_id` is not meaningful.
 
-use m2view_format::{Batch, BlendMode, Model, UvSource, material_flags as mf};
+use m2view_format::{Batch, BlendMode, MaterialFlags as mf, Model, UvSource};
 
 /// A client blend state (wowdev wiki "M2/Rendering"): `(src, dst)` colour and alpha factors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub struct PipelineKey {
 /// depth test, 0x10 no depth write; blended states never write depth.
 /// `force_transparent`: an opaque/alpha-key batch whose mesh alpha is < 1 is
 /// drawn with the Alpha state (WebWowViewerCpp's forced-transparent variant).
-pub fn pipeline_key(flags: u16, blend: BlendMode, force_transparent: bool) -> (PipelineKey, DrawPhase) {
+pub fn pipeline_key(flags: mf, blend: BlendMode, force_transparent: bool) -> (PipelineKey, DrawPhase) {
     let mut idx = blend_state_index(blend);
     if force_transparent && idx <= 1 {
         idx = 2;
@@ -101,9 +101,9 @@ pub fn pipeline_key(flags: u16, blend: BlendMode, force_transparent: bool) -> (P
     let phase = if idx <= 1 { DrawPhase::Opaque } else { DrawPhase::Transparent };
     let key = PipelineKey {
         blend: idx,
-        cull: flags & mf::TWO_SIDED == 0,
-        depth_test: flags & mf::NO_DEPTH_TEST == 0,
-        depth_write: flags & mf::NO_DEPTH_WRITE == 0 && idx <= 1,
+        cull: !flags.contains(mf::TWO_SIDED),
+        depth_test: !flags.contains(mf::NO_DEPTH_TEST),
+        depth_write: !flags.contains(mf::NO_DEPTH_WRITE) && idx <= 1,
     };
     (key, phase)
 }
@@ -401,13 +401,13 @@ mod tests {
         assert!(wgpu_blend(0).is_none() && wgpu_blend(1).is_none());
         let mod2x = wgpu_blend(5).unwrap();
         assert_eq!((mod2x.color.src_factor, mod2x.color.dst_factor), (F::Dst, F::Src));
-        let (k, p) = pipeline_key(0x4 | 0x10, BlendMode::Alpha, false);
+        let (k, p) = pipeline_key(mf::TWO_SIDED | mf::NO_DEPTH_WRITE, BlendMode::Alpha, false);
         assert_eq!(p, DrawPhase::Transparent);
         assert!(!k.cull && !k.depth_write && k.depth_test);
-        let (k, p) = pipeline_key(0x8, BlendMode::Opaque, false);
+        let (k, p) = pipeline_key(mf::NO_DEPTH_TEST, BlendMode::Opaque, false);
         assert_eq!(p, DrawPhase::Opaque);
         assert!(!k.depth_test && k.depth_write);
-        let (k, p) = pipeline_key(0, BlendMode::AlphaKey, true);
+        let (k, p) = pipeline_key(mf::empty(), BlendMode::AlphaKey, true);
         assert_eq!((k.blend, p, k.depth_write), (2, DrawPhase::Transparent, false));
     }
 

@@ -27,7 +27,7 @@ use gltf_json as json;
 use json::validation::Checked::Valid;
 use json::validation::USize64;
 use m2view_anim::{Clock, sample_or};
-use m2view_format::{BlendMode, Interpolation, LoadedModel, Model, SequenceData, SequenceId, Track};
+use m2view_format::{BlendMode, Interpolation, LoadedModel, MaterialFlags, Model, SequenceData, SequenceId, Track};
 
 use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
@@ -459,20 +459,20 @@ fn material(
 ) -> json::Index<json::Material> {
     let mat = model.materials.get(m);
     let blend = mat.map_or(BlendMode::Opaque, |m| m.blend);
-    let flags = mat.map_or(0, |m| m.flags);
+    let flags = mat.map_or(MaterialFlags::empty(), |m| m.flags);
     let (alpha_mode, cutoff) = match blend {
         BlendMode::Opaque => (json::material::AlphaMode::Opaque, None),
         BlendMode::AlphaKey => (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(128.0 / 255.0))),
         _ => (json::material::AlphaMode::Blend, None),
     };
-    let unlit = flags & 0x1 != 0;
+    let unlit = flags.contains(MaterialFlags::UNLIT);
     if unlit && !b.root.extensions_used.iter().any(|e| e == "KHR_materials_unlit") {
         b.root.extensions_used.push("KHR_materials_unlit".into());
     }
     b.root.push(json::Material {
         alpha_cutoff: cutoff,
         alpha_mode: Valid(alpha_mode),
-        double_sided: flags & 0x4 != 0,
+        double_sided: flags.contains(MaterialFlags::TWO_SIDED),
         name: Some(format!("material {m} ({})", blend.name())),
         pbr_metallic_roughness: json::material::PbrMetallicRoughness {
             base_color_texture: texture.map(|index| json::texture::Info {
@@ -487,7 +487,7 @@ fn material(
         },
         extensions: unlit
             .then_some(json::extensions::material::Material { unlit: Some(json::extensions::material::Unlit {}) }),
-        extras: extras(serde_json::json!({ "m2_blend": blend.name(), "m2_render_flags": flags })),
+        extras: extras(serde_json::json!({ "m2_blend": blend.name(), "m2_render_flags": flags.bits() })),
         ..Default::default()
     })
 }
