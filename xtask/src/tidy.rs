@@ -131,11 +131,8 @@ fn long_functions(limit: usize) -> Vec<(PathBuf, usize, String, usize)> {
 
 /// Functions already over the limit when the rule came in, with their length
 /// then: they may only shrink (the converters are to be cut by part).
-const KNOWN_LONG: &[(&str, &str, usize)] = &[
-    ("convert.rs", "m2_to_model_from", 287),
-    ("convert_mdx.rs", "mdx_to_model", 608),
-    ("writer_mdx.rs", "write_mdx", 240),
-];
+const KNOWN_LONG: &[(&str, &str, usize)] =
+    &[("convert_mdx.rs", "mdx_to_model", 608), ("writer_mdx.rs", "write_mdx", 240)];
 
 #[test]
 fn no_function_is_longer_than_150_lines() {

@@ -5,7 +5,7 @@
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::model::*;
-use crate::raw::chunked::{Chunks, M2File};
+use crate::raw::chunked::M2File;
 use crate::raw::layout::{self, expansion_name};
 use crate::raw::m2::{BoneRotation, M2Particle, Md20, ParticleLife};
 use crate::raw::skin::SkinProfile;
@@ -307,254 +307,345 @@ pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Mod
     m2_to_model_from(file, None, skins)
 }
 
+/// The conversion of one M2 file, one method per part of the model; what
+/// every part needs (the header, the key decoder with the sequence timings,
+/// the parents-first bone map) is built once.
+struct M2Converter<'a> {
+    file: &'a M2File,
+    md: &'a Md20,
+    version: u32,
+    cx: Cx<'a>,
+    /// File bone indices in parents-first order.
+    order: Vec<usize>,
+    bmap: BoneMap,
+}
+
+impl<'a> M2Converter<'a> {
+    fn new(file: &'a M2File, data: Option<Reader<'a>>, timings: &'a [Timing]) -> Result<M2Converter<'a>> {
+        let md = &file.md20;
+        let order = order_bones(md, |_| 0)?;
+        let mut file_to_id = vec![0u16; md.bones.len()];
+        for (new, &old) in order.iter().enumerate() {
+            file_to_id[old] = new as u16;
+        }
+        let cx = Cx { timings, data, warnings: Default::default() };
+        Ok(M2Converter { file, md, version: md.version, cx, order, bmap: BoneMap { file_to_id } })
+    }
+
+    /// A bone by file index (−1: none).
+    fn bone(&self, i: i64) -> Option<BoneId> {
+        if i < 0 { None } else { self.bmap.get(i as usize) }
+    }
+
+    /// Bones, parents first.
+    fn bones(&self) -> Vec<Bone> {
+        let M2Converter { md, cx, bmap, order, .. } = self;
+        order
+            .iter()
+            .map(|&i| {
+                let b = &md.bones[i];
+                Bone {
+                    name: String::new(),
+                    file_index: i as u16,
+                    key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
+                    flags: BoneFlags::from_bits_retain(b.flags),
+                    parent: if b.parent_bone >= 0 { bmap.get(b.parent_bone as usize) } else { None },
+                    submesh_id: b.submesh_id,
+                    name_crc: b.bone_name_crc,
+                    pivot: b.pivot,
+                    translation: tr(&b.translation, cx),
+                    rotation: match &b.rotation {
+                        BoneRotation::Compressed(t) => tr(t, cx),
+                        BoneRotation::Float(t) => tr(t, cx),
+                    },
+                    scale: tr(&b.scale, cx),
+                }
+            })
+            .collect()
+    }
+
+    /// Vertices: bone indices remapped; a weighted influence must name a real bone.
+    fn vertices(&self) -> Result<Vec<Vertex>> {
+        let M2Converter { md, bmap, .. } = self;
+        let mut vertices = Vec::with_capacity(md.vertices.len());
+        for (vi, v) in md.vertices.iter().enumerate() {
+            let mut idx = [0u16; 4];
+            for (k, slot) in idx.iter_mut().enumerate() {
+                if v.bone_weights[k] == 0 {
+                    continue;
+                }
+                *slot = match bmap.get(v.bone_indices[k] as usize) {
+                    Some(b) => b.0,
+                    None => {
+                        return Err(Error::new(
+                            0,
+                            ErrorKind::BadReference {
+                                index: v.bone_indices[k] as u64,
+                                len: md.bones.len() as u64,
+                                target: "bones",
+                            },
+                        ))
+                        .at_elem("bone_indices", k)
+                        .at_elem("vertices", vi);
+                    }
+                };
+            }
+            vertices.push(Vertex {
+                position: v.pos,
+                normal: v.normal,
+                uv: v.tex_coords,
+                bone_weights: v.bone_weights,
+                bone_indices: idx,
+            });
+        }
+        Ok(vertices)
+    }
+
+    /// Sequences: blend times, aliases, where their keys live.
+    fn sequences(&self) -> Vec<Sequence> {
+        let (md, version, nseq) = (self.md, self.version, self.md.sequences.len());
+        let seq_ref = |v: i64| (v >= 0 && (v as usize) < nseq).then_some(SequenceId(v as u16));
+        md.sequences
+            .iter()
+            .map(|s| {
+                let (blend_in_ms, blend_out_ms) = if s.flags & 0x200 != 0 {
+                    (s.blend_time & 0xFFFF, s.blend_time >> 16)
+                } else {
+                    (s.blend_time, s.blend_time)
+                };
+                let alias = s.flags & 0x40 != 0 && s.flags & 0x20 == 0;
+                let data = if alias {
+                    SequenceData::Alias
+                } else if crate::raw::m2::sequence_is_external(version, s.flags) {
+                    SequenceData::External { loaded: false }
+                } else {
+                    SequenceData::InFile
+                };
+                Sequence {
+                    name: None,
+                    anim_id: s.id,
+                    variation: s.variation_index,
+                    duration_ms: s.duration,
+                    movespeed: s.movespeed,
+                    flags: s.flags,
+                    frequency: s.frequency,
+                    replay: s.replay,
+                    blend_in_ms,
+                    blend_out_ms,
+                    bounds: Bounds {
+                        min: [s.bounds[0], s.bounds[1], s.bounds[2]],
+                        max: [s.bounds[3], s.bounds[4], s.bounds[5]],
+                        radius: s.bounds_radius,
+                    },
+                    variation_next: seq_ref(s.variation_next as i64),
+                    alias_next: if alias { seq_ref(s.alias_next as i64) } else { None },
+                    data,
+                }
+            })
+            .collect()
+    }
+
+    /// Textures: by FileDataID (MD21 `TXID`), replaceable slot or path.
+    fn textures(&self) -> Vec<Texture> {
+        let md = self.md;
+        let txid = self.file.chunks.as_ref().map(|c| c.texture_file_ids.as_slice()).unwrap_or(&[]);
+        md.textures
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Texture {
+                kind: t.kind,
+                wrap_u: t.flags & 1 != 0,
+                wrap_v: t.flags & 2 != 0,
+                source: match txid.get(i) {
+                    Some(&fdid) if fdid != 0 => TextureSource::FileDataId(fdid),
+                    _ if t.kind != 0 => TextureSource::Replaceable,
+                    _ if !t.filename.is_empty() => TextureSource::Path(t.filename.clone()),
+                    _ => TextureSource::None,
+                },
+            })
+            .collect()
+    }
+
+    /// LODs: inline profiles (≤ TBC) or the given .skin files; a bad inline
+    /// profile other than 0 is skipped with a warning.
+    fn lods(
+        &self,
+        skins: &[(String, SkinProfile)],
+        textures: usize,
+        materials: usize,
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<Lod>> {
+        let M2Converter { md, bmap, version, .. } = self;
+        let version = *version;
+        let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
+            md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
+        } else {
+            skins.iter().map(|(n, p)| (n.clone(), p)).collect()
+        };
+        let mut lods = Vec::with_capacity(profiles.len());
+        for (li, (name, p)) in profiles.iter().enumerate() {
+            match convert_lod(md, p, bmap, textures, materials, name, warnings) {
+                Ok(l) => lods.push(l),
+                // An inline profile other than 0 may be bogus (wowdev wiki "M2/.skin"): keep the others.
+                Err(e) if version < layout::WRATH && li > 0 => {
+                    warnings.push(format!("skin profile {name} skipped: {e}"));
+                }
+                Err(e) => return Err(e).at_elem("lods", li),
+            }
+        }
+        Ok(lods)
+    }
+
+    /// Texture weights (MD21 `TXAC`-era parent weights when present).
+    fn texture_weights(&self) -> Vec<Track<f32>> {
+        let (md, cx, chunks) = (self.md, &self.cx, self.file.chunks.as_ref());
+        chunks
+            .filter(|c| !c.parent_texture_weights.is_empty())
+            .map(|c| &c.parent_texture_weights)
+            .unwrap_or(&md.texture_weights)
+            .iter()
+            .map(|t| tr(t, cx))
+            .collect()
+    }
+
+    /// UV animations.
+    fn texture_transforms(&self) -> Vec<TextureTransform> {
+        let M2Converter { md, cx, .. } = self;
+        md.texture_transforms
+            .iter()
+            .map(|t| TextureTransform {
+                translation: tr(&t.translation, cx),
+                rotation: tr(&t.rotation, cx),
+                scaling: tr(&t.scaling, cx),
+            })
+            .collect()
+    }
+
+    /// Attachment points.
+    fn attachments(&self) -> Vec<Attachment> {
+        let M2Converter { md, cx, .. } = self;
+        let bone_opt = |i: i64| self.bone(i);
+        md.attachments
+            .iter()
+            .map(|a| Attachment {
+                id: a.id,
+                bone: bone_opt(a.bone as i64),
+                position: a.position,
+                animate: tr(&a.animate_attached, cx),
+            })
+            .collect()
+    }
+
+    /// Animation events.
+    fn events(&self) -> Vec<Event> {
+        let M2Converter { md, cx, .. } = self;
+        let bone_opt = |i: i64| self.bone(i);
+        md.events
+            .iter()
+            .map(|e| Event {
+                identifier: String::from_utf8_lossy(&e.identifier).trim_end_matches('\0').to_string(),
+                data: e.data,
+                bone: bone_opt(e.bone as i64),
+                position: e.position,
+                times: tr(&e.enabled, cx),
+            })
+            .collect()
+    }
+
+    /// Cameras (FoV constant before Cata, a spline track from Cata on).
+    fn cameras(&self) -> Vec<Camera> {
+        let M2Converter { md, cx, .. } = self;
+        md.cameras
+            .iter()
+            .map(|c| Camera {
+                kind: c.kind,
+                far_clip: c.far_clip,
+                near_clip: c.near_clip,
+                positions: tr(&c.positions, cx),
+                position_base: c.position_base,
+                targets: tr(&c.target_positions, cx),
+                target_base: c.target_position_base,
+                roll: tr(&c.roll, cx),
+                fov: match (&c.fov_track, c.fov) {
+                    (Some(t), _) => tr(t, cx),
+                    (None, Some(f)) => Track::constant(SplineKey { value: f, in_tan: f, out_tan: f }),
+                    (None, None) => Track::default(),
+                },
+            })
+            .collect()
+    }
+
+    /// Ribbon emitters.
+    fn ribbons(&self, tex_ref: &dyn Fn(usize) -> Option<TextureId>) -> Vec<RibbonEmitter> {
+        let M2Converter { md, cx, .. } = self;
+        let bone_opt = |i: i64| self.bone(i);
+        md.ribbons
+            .iter()
+            .map(|r| RibbonEmitter {
+                bone: bone_opt(r.bone_index as i64),
+                position: r.position,
+                textures: r.texture_indices.iter().map(|&t| tex_ref(t as usize)).collect(),
+                materials: r.material_indices.clone(),
+                color: tr(&r.color, cx),
+                alpha: tr(&r.alpha, cx),
+                height_above: tr(&r.height_above, cx),
+                height_below: tr(&r.height_below, cx),
+                edges_per_second: r.edges_per_second,
+                edge_lifetime: r.edge_lifetime,
+                gravity: r.gravity,
+                texture_rows: r.texture_rows,
+                texture_cols: r.texture_cols,
+                tex_slot: tr(&r.tex_slot, cx),
+                visibility: tr(&r.visibility, cx),
+                priority_plane: r.priority_plane,
+            })
+            .collect()
+    }
+
+    /// Where the model came from: MD20 or MD21 and its chunks (their
+    /// warnings join `warnings`).
+    fn source(&self, warnings: &mut Vec<String>) -> SourceInfo {
+        let chunks = self.file.chunks.as_ref();
+        if let Some(c) = chunks {
+            warnings.extend(c.warnings.iter().cloned());
+        }
+        SourceInfo {
+            format: if chunks.is_some() { SourceFormat::Md21 } else { SourceFormat::Md20 },
+            version: self.version,
+            expansion: expansion_name(self.version),
+            chunks: chunks
+                .map_or_else(Vec::new, |c| c.order.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect()),
+            unknown_chunks: chunks.map_or_else(Vec::new, |c| {
+                c.unknown.iter().map(|u| String::from_utf8_lossy(&u.magic).into_owned()).collect()
+            }),
+        }
+    }
+}
+
 /// Like [`m2_to_model`] for a lazily parsed file: `data` is the MD20 data block
 /// the keys are decoded from (the whole file, or the MD21 payload; see
 /// [`md20_block`]).
 pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(String, SkinProfile)]) -> Result<Model> {
     let md = &file.md20;
-    let version = md.version;
-    let mut warnings = Vec::new();
     let timings: Vec<Timing> =
         md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
-    let cx = Cx { timings: &timings, data, warnings: Default::default() };
-    let nseq = md.sequences.len();
-    // Bones, parents first.
-    let order = order_bones(md, |_| 0)?;
-    let mut file_to_id = vec![0u16; md.bones.len()];
-    for (new, &old) in order.iter().enumerate() {
-        file_to_id[old] = new as u16;
-    }
-    let bmap = BoneMap { file_to_id };
-    let bones: Vec<Bone> = order
-        .iter()
-        .map(|&i| {
-            let b = &md.bones[i];
-            Bone {
-                name: String::new(),
-                file_index: i as u16,
-                key_bone_id: (b.key_bone_id >= 0).then_some(b.key_bone_id as u32),
-                flags: BoneFlags::from_bits_retain(b.flags),
-                parent: if b.parent_bone >= 0 { bmap.get(b.parent_bone as usize) } else { None },
-                submesh_id: b.submesh_id,
-                name_crc: b.bone_name_crc,
-                pivot: b.pivot,
-                translation: tr(&b.translation, &cx),
-                rotation: match &b.rotation {
-                    BoneRotation::Compressed(t) => tr(t, &cx),
-                    BoneRotation::Float(t) => tr(t, &cx),
-                },
-                scale: tr(&b.scale, &cx),
-            }
-        })
-        .collect();
-    // Vertices: bone indices remapped; a weighted influence must name a real bone.
-    let mut vertices = Vec::with_capacity(md.vertices.len());
-    for (vi, v) in md.vertices.iter().enumerate() {
-        let mut idx = [0u16; 4];
-        for (k, slot) in idx.iter_mut().enumerate() {
-            if v.bone_weights[k] == 0 {
-                continue;
-            }
-            *slot = match bmap.get(v.bone_indices[k] as usize) {
-                Some(b) => b.0,
-                None => {
-                    return Err(Error::new(
-                        0,
-                        ErrorKind::BadReference {
-                            index: v.bone_indices[k] as u64,
-                            len: bones.len() as u64,
-                            target: "bones",
-                        },
-                    ))
-                    .at_elem("bone_indices", k)
-                    .at_elem("vertices", vi);
-                }
-            };
-        }
-        vertices.push(Vertex {
-            position: v.pos,
-            normal: v.normal,
-            uv: v.tex_coords,
-            bone_weights: v.bone_weights,
-            bone_indices: idx,
-        });
-    }
-    let seq_ref = |v: i64| (v >= 0 && (v as usize) < nseq).then_some(SequenceId(v as u16));
-    let sequences: Vec<Sequence> = md
-        .sequences
-        .iter()
-        .map(|s| {
-            let (blend_in_ms, blend_out_ms) = if s.flags & 0x200 != 0 {
-                (s.blend_time & 0xFFFF, s.blend_time >> 16)
-            } else {
-                (s.blend_time, s.blend_time)
-            };
-            let alias = s.flags & 0x40 != 0 && s.flags & 0x20 == 0;
-            let data = if alias {
-                SequenceData::Alias
-            } else if crate::raw::m2::sequence_is_external(version, s.flags) {
-                SequenceData::External { loaded: false }
-            } else {
-                SequenceData::InFile
-            };
-            Sequence {
-                name: None,
-                anim_id: s.id,
-                variation: s.variation_index,
-                duration_ms: s.duration,
-                movespeed: s.movespeed,
-                flags: s.flags,
-                frequency: s.frequency,
-                replay: s.replay,
-                blend_in_ms,
-                blend_out_ms,
-                bounds: Bounds {
-                    min: [s.bounds[0], s.bounds[1], s.bounds[2]],
-                    max: [s.bounds[3], s.bounds[4], s.bounds[5]],
-                    radius: s.bounds_radius,
-                },
-                variation_next: seq_ref(s.variation_next as i64),
-                alias_next: if alias { seq_ref(s.alias_next as i64) } else { None },
-                data,
-            }
-        })
-        .collect();
-    let chunks: Option<&Chunks> = file.chunks.as_ref();
-    let txid = chunks.map(|c| c.texture_file_ids.as_slice()).unwrap_or(&[]);
-    let textures: Vec<Texture> = md
-        .textures
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Texture {
-            kind: t.kind,
-            wrap_u: t.flags & 1 != 0,
-            wrap_v: t.flags & 2 != 0,
-            source: match txid.get(i) {
-                Some(&fdid) if fdid != 0 => TextureSource::FileDataId(fdid),
-                _ if t.kind != 0 => TextureSource::Replaceable,
-                _ if !t.filename.is_empty() => TextureSource::Path(t.filename.clone()),
-                _ => TextureSource::None,
-            },
-        })
-        .collect();
+    let c = M2Converter::new(file, data, &timings)?;
+    let mut warnings = Vec::new();
+    let (bones, vertices, sequences) = (c.bones(), c.vertices()?, c.sequences());
+    let textures = c.textures();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
     let materials: Vec<Material> = md.materials.iter().map(material).collect();
-    // LODs: inline profiles (≤ TBC) or the given .skin files.
-    let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
-        md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
-    } else {
-        skins.iter().map(|(n, p)| (n.clone(), p)).collect()
-    };
-    let mut lods = Vec::with_capacity(profiles.len());
-    for (li, (name, p)) in profiles.iter().enumerate() {
-        match convert_lod(md, p, &bmap, textures.len(), materials.len(), name, &mut warnings) {
-            Ok(l) => lods.push(l),
-            // An inline profile other than 0 may be bogus (wowdev wiki "M2/.skin"): keep the others.
-            Err(e) if version < layout::WRATH && li > 0 => {
-                warnings.push(format!("skin profile {name} skipped: {e}"));
-            }
-            Err(e) => return Err::<Model, _>(e).at_elem("lods", li),
-        }
-    }
-    let declared_lods = if version < layout::WRATH { md.skin_profiles.len() } else { md.num_skin_profiles as usize };
-    let colors = md.colors.iter().map(|c| ColorAnim { color: tr(&c.color, &cx), alpha: tr(&c.alpha, &cx) }).collect();
-    let texture_weights = chunks
-        .filter(|c| !c.parent_texture_weights.is_empty())
-        .map(|c| &c.parent_texture_weights)
-        .unwrap_or(&md.texture_weights)
-        .iter()
-        .map(|t| tr(t, &cx))
-        .collect();
-    let texture_transforms = md
-        .texture_transforms
-        .iter()
-        .map(|t| TextureTransform {
-            translation: tr(&t.translation, &cx),
-            rotation: tr(&t.rotation, &cx),
-            scaling: tr(&t.scaling, &cx),
-        })
-        .collect();
-    let bone_opt = |i: i64| if i < 0 { None } else { bmap.get(i as usize) };
-    let attachments = md
-        .attachments
-        .iter()
-        .map(|a| Attachment {
-            id: a.id,
-            bone: bone_opt(a.bone as i64),
-            position: a.position,
-            animate: tr(&a.animate_attached, &cx),
-        })
-        .collect();
-    let events = md
-        .events
-        .iter()
-        .map(|e| Event {
-            identifier: String::from_utf8_lossy(&e.identifier).trim_end_matches('\0').to_string(),
-            data: e.data,
-            bone: bone_opt(e.bone as i64),
-            position: e.position,
-            times: tr(&e.enabled, &cx),
-        })
-        .collect();
-    let lights = lights(md, &bmap, &cx);
-    let cameras = md
-        .cameras
-        .iter()
-        .map(|c| Camera {
-            kind: c.kind,
-            far_clip: c.far_clip,
-            near_clip: c.near_clip,
-            positions: tr(&c.positions, &cx),
-            position_base: c.position_base,
-            targets: tr(&c.target_positions, &cx),
-            target_base: c.target_position_base,
-            roll: tr(&c.roll, &cx),
-            fov: match (&c.fov_track, c.fov) {
-                (Some(t), _) => tr(t, &cx),
-                (None, Some(f)) => Track::constant(SplineKey { value: f, in_tan: f, out_tan: f }),
-                (None, None) => Track::default(),
-            },
-        })
-        .collect();
-    let ribbons = md
-        .ribbons
-        .iter()
-        .map(|r| RibbonEmitter {
-            bone: bone_opt(r.bone_index as i64),
-            position: r.position,
-            textures: r.texture_indices.iter().map(|&t| tex_ref(t as usize)).collect(),
-            materials: r.material_indices.clone(),
-            color: tr(&r.color, &cx),
-            alpha: tr(&r.alpha, &cx),
-            height_above: tr(&r.height_above, &cx),
-            height_below: tr(&r.height_below, &cx),
-            edges_per_second: r.edges_per_second,
-            edge_lifetime: r.edge_lifetime,
-            gravity: r.gravity,
-            texture_rows: r.texture_rows,
-            texture_cols: r.texture_cols,
-            tex_slot: tr(&r.tex_slot, &cx),
-            visibility: tr(&r.visibility, &cx),
-            priority_plane: r.priority_plane,
-        })
-        .collect();
-    let particles = md.particles.iter().map(|p| convert_particle(p, version, &cx, &bmap, &tex_ref)).collect();
-    warnings.extend(cx.warnings.take());
-    let mut source_chunks = Vec::new();
-    let mut unknown_chunks = Vec::new();
-    if let Some(c) = chunks {
-        source_chunks = c.order.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect();
-        unknown_chunks = c.unknown.iter().map(|u| String::from_utf8_lossy(&u.magic).into_owned()).collect();
-        warnings.extend(c.warnings.iter().cloned());
-    }
+    let lods = c.lods(skins, textures.len(), materials.len(), &mut warnings)?;
+    let declared_lods = if c.version < layout::WRATH { md.skin_profiles.len() } else { md.num_skin_profiles as usize };
+    let colors =
+        md.colors.iter().map(|k| ColorAnim { color: tr(&k.color, &c.cx), alpha: tr(&k.alpha, &c.cx) }).collect();
+    let (texture_weights, texture_transforms) = (c.texture_weights(), c.texture_transforms());
+    let (attachments, events, lights, cameras) = (c.attachments(), c.events(), lights(md, &c.bmap, &c.cx), c.cameras());
+    let ribbons = c.ribbons(&tex_ref);
+    let particles = md.particles.iter().map(|p| convert_particle(p, c.version, &c.cx, &c.bmap, &tex_ref)).collect();
+    warnings.extend(c.cx.warnings.take());
     Model {
-        source: SourceInfo {
-            format: if chunks.is_some() { SourceFormat::Md21 } else { SourceFormat::Md20 },
-            version,
-            expansion: expansion_name(version),
-            chunks: source_chunks,
-            unknown_chunks,
-        },
+        source: c.source(&mut warnings),
         name: md.name.clone(),
         global_flags: md.global_flags,
         global_sequences: md.global_loops.clone(),
