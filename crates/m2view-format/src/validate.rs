@@ -66,11 +66,12 @@ impl Model {
             tracks!(g, "translation" => b.translation, "rotation" => b.rotation, "scale" => b.scale)
                 .at_elem("bones", i)?;
         }
-        for (i, v) in self.vertices.iter().enumerate() {
-            for (w, &b) in v.bone_weights.iter().zip(&v.bone_indices) {
-                if *w > 0 {
-                    within("bone_indices", Some(b as usize), bones).at_elem("vertices", i)?;
-                }
+        // The largest weighted bone index first (one pass), the vertex that
+        // names it only when it is out of range.
+        let weighted = |v: &Vertex| (0..4).filter(|&k| v.bone_weights[k] > 0).map(|k| v.bone_indices[k]).max();
+        if self.vertices.iter().filter_map(weighted).max().is_some_and(|m| m as usize >= bones) {
+            for (i, v) in self.vertices.iter().enumerate() {
+                within("bone_indices", weighted(v).map(usize::from), bones).at_elem("vertices", i)?;
             }
         }
         for (i, lod) in self.lods.iter().enumerate() {
@@ -138,7 +139,7 @@ impl Model {
     /// One LOD: indices name vertices, submeshes lie inside the index list,
     /// batches name submeshes, materials, colours and texture stages in range.
     fn validate_lod(&self, lod: &Lod) -> Result<()> {
-        if let Some(&bad) = lod.indices.iter().find(|&&v| v as usize >= self.vertices.len()) {
+        if let Some(bad) = lod.indices.iter().copied().max().filter(|&m| m as usize >= self.vertices.len()) {
             return Err(range("vertex", bad as usize, self.vertices.len())).at("indices");
         }
         for (i, s) in lod.submeshes.iter().enumerate() {
