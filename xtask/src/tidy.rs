@@ -132,7 +132,7 @@ fn long_functions(limit: usize) -> Vec<(PathBuf, usize, String, usize)> {
 /// Functions already over the limit when the rule came in, with their length
 /// then: they may only shrink (the converters are cut by part now; the MDX
 /// writer remains).
-const KNOWN_LONG: &[(&str, &str, usize)] = &[("writer_mdx.rs", "write_mdx", 240)];
+const KNOWN_LONG: &[(&str, &str, usize)] = &[("mdx/writer.rs", "write_mdx", 240)];
 
 #[test]
 fn no_function_is_longer_than_150_lines() {

@@ -20,22 +20,25 @@
 
 pub mod blp;
 pub mod companion;
-pub mod convert;
-pub mod convert_mdx;
 pub mod db;
 pub mod error;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
+pub mod m2;
+pub mod mdx;
 pub mod model;
 mod names;
 pub mod raw;
 pub mod reader;
 pub mod skins;
-mod validate;
+
+// The converters and writers under their historical paths.
+pub use m2::convert;
 #[cfg(any(test, feature = "fixtures"))]
-pub mod writer;
+pub use m2::writer;
+pub use mdx::convert as convert_mdx;
 #[cfg(any(test, feature = "fixtures"))]
-pub mod writer_mdx;
+pub use mdx::writer as writer_mdx;
 
 pub use companion::{
     Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, parse_m2, parse_m2_lazy,

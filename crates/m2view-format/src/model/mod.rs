@@ -13,6 +13,8 @@
 //! Units: model units (≈ yards), Z-up, right-handed; times in milliseconds;
 //! angles in radians; colours 0..1 unless stated.
 
+mod validate;
+
 use crate::error::Result;
 use crate::reader::{M2Array, Reader};
 
