@@ -4,52 +4,18 @@
 //! sphere / spline generators, wind, gravity (incl. compressed vectors), drag,
 //! over-life colour/alpha/scale curves with their own mid-points, atlas cells,
 //! spin, head and tail quads. Output: one [`ParticleQuad`] per head or tail in
-//! model space (48 bytes; the GPU makes its corners).
+//! model space (the renderer's record is made from it; the GPU makes its
+//! corners).
 //!
-//! Flag decoding lives in [`flags`] only, so a disagreement with real files
-//! (the wiki and the client port disagree on several bits) is fixed in one place.
+//! The flag bits are named once, as `m2view_format::ParticleFlags` (decoded
+//! at conversion), so a disagreement with real files (the wiki and the
+//! client port disagree on several bits) is fixed in one place.
 
 use glam::{Mat3, Mat4, Quat, Vec2, Vec3};
-use m2view_format::{EmitterType, LifeCurve, Model, MultiTexture, ParticleEmitter};
+use m2view_format::{EmitterType, LifeCurve, Model, MultiTexture, ParticleEmitter, ParticleFlags as flags};
 use rayon::prelude::*;
 
 use crate::sample::{Clock, Interp, sample_or};
-
-/// Particle flag bits as the client port uses them (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
-pub mod flags {
-    /// Quads aligned to the velocity.
-    pub const VELOCITY_ALIGNED: u32 = 0x4;
-    /// Particles stay in emitter space (follow the bone).
-    pub const EMITTER_SPACE: u32 = 0x10;
-    /// Scale × inherited bone scale.
-    pub const INHERIT_SCALE: u32 = 0x20;
-    /// Burst multiplier applies.
-    pub const BURST: u32 = 0x40;
-    /// Sphere: kill particles moving away from the centre.
-    pub const SPHERE_KILL_OUTWARD: u32 = 0x80;
-    /// Sphere/spline: emit straight up.
-    pub const EMIT_UP: u32 = 0x100;
-    /// Random spin direction.
-    pub const RANDOM_SPIN: u32 = 0x200;
-    /// Tail length limited by age.
-    pub const TAIL_BY_AGE: u32 = 0x400;
-    /// Quads in the emitter's XY plane.
-    pub const XY_QUAD: u32 = 0x1000;
-    /// Clamp to ground (z = 0).
-    pub const GROUND_CLAMP: u32 = 0x2000;
-    /// Random flip-book start.
-    pub const RANDOM_FLIPBOOK_START: u32 = 0x8000;
-    /// Random head cell when there is no head cell track.
-    pub const RANDOM_CELL: u32 = 0x10000;
-    /// Particles follow the emitter's movement (spec §4.5).
-    pub const FOLLOW: u32 = 0x4000;
-    /// Draw head quads.
-    pub const HEAD: u32 = 0x20000;
-    /// Draw tail quads.
-    pub const TAIL: u32 = 0x40000;
-    /// Independent X/Y scale variation.
-    pub const SCALE_VARY_XY: u32 = 0x80000;
-}
 
 /// Deterministic random numbers (xorshift32, WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
 #[derive(Debug, Clone, Copy)]
@@ -276,7 +242,7 @@ fn create(e: &ParticleEmitter, p: &Params, rng: &mut Rng, dt: f32, emitter: Mat4
             let pos = dir * radius;
             let vel = if p.z_source != 0.0 {
                 toward_z_source(pos)
-            } else if e.flags & flags::EMIT_UP != 0 {
+            } else if e.flags.contains(flags::EMIT_UP) {
                 Vec3::Z * speed
             } else {
                 dir * speed
@@ -302,11 +268,11 @@ fn create(e: &ParticleEmitter, p: &Params, rng: &mut Rng, dt: f32, emitter: Mat4
             (pos, vel)
         }
     };
-    if e.flags & flags::EMITTER_SPACE != 0 {
+    if e.flags.contains(flags::EMITTER_SPACE) {
         Particle { pos, vel, age, life, seed, ..Default::default() }
     } else {
         let mut pos = emitter.transform_point3(pos);
-        if e.flags & flags::GROUND_CLAMP != 0 {
+        if e.flags.contains(flags::GROUND_CLAMP) {
             pos.z = 0.0;
         }
         Particle { pos, vel: emitter.transform_vector3(vel), age, life, seed, ..Default::default() }
@@ -330,7 +296,8 @@ impl ParticleSystem {
             .map(|(i, e)| {
                 let mut rng = Rng::new(seed.wrapping_add(i as u32 * 7919));
                 let cells = (e.texture_rows.max(1) as u32) * (e.texture_cols.max(1) as u32);
-                let cell_offset = if e.flags & flags::RANDOM_FLIPBOOK_START != 0 { rng.next_u32() % cells } else { 0 };
+                let cell_offset =
+                    if e.flags.contains(flags::RANDOM_FLIPBOOK_START) { rng.next_u32() % cells } else { 0 };
                 EmitterState::new(rng, cell_offset)
             })
             .collect();
@@ -354,7 +321,7 @@ impl ParticleSystem {
     pub fn extent(&self, model: &Model) -> Option<(Vec3, Vec3)> {
         let (mut lo, mut hi) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
         for (e, st) in model.particles.iter().zip(&self.emitters) {
-            let emitter_space = e.flags & flags::EMITTER_SPACE != 0;
+            let emitter_space = e.flags.contains(flags::EMITTER_SPACE);
             for p in &st.particles {
                 let at = if emitter_space { st.matrix.transform_point3(p.pos) } else { p.pos };
                 lo = lo.min(at);
@@ -474,11 +441,11 @@ fn update_emitter(
     let pos = st.matrix.w_axis.truncate();
     let steps = (dt_s / 0.1).ceil().max(1.0);
     st.follow_delta = match st.prev_pos {
-        Some(prev) if e.flags & flags::FOLLOW != 0 && dt_s > 0.0 => follow_delta(e.follow, pos - prev, dt_s) / steps,
+        Some(prev) if e.flags.contains(flags::FOLLOW) && dt_s > 0.0 => follow_delta(e.follow, pos - prev, dt_s) / steps,
         _ => Vec3::ZERO,
     };
     st.prev_pos = Some(pos);
-    if e.flags & flags::BURST != 0 {
+    if e.flags.contains(flags::BURST) {
         // Every 30 ms the emitter's movement becomes a velocity for new particles.
         st.burst_elapsed += dt_s;
         if st.burst_elapsed >= 0.03 {
@@ -536,8 +503,8 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
         let step = q.vel * dt;
         q.vel = (q.vel + dv) * (1.0 - drag);
         q.pos += step + dp;
-        if e.emitter_type == EmitterType::Sphere && e.flags & flags::SPHERE_KILL_OUTWARD != 0 {
-            let r = if e.flags & flags::EMITTER_SPACE != 0 { q.pos } else { q.pos - center };
+        if e.emitter_type == EmitterType::Sphere && e.flags.contains(flags::SPHERE_KILL_OUTWARD) {
+            let r = if e.flags.contains(flags::EMITTER_SPACE) { q.pos } else { q.pos - center };
             return r.dot(step) <= 0.0;
         }
         true
@@ -601,7 +568,7 @@ fn quads_per_particle(e: &ParticleEmitter) -> usize {
 }
 
 fn head_tail(e: &ParticleEmitter) -> (bool, bool) {
-    match (e.flags & flags::HEAD != 0, e.flags & flags::TAIL != 0) {
+    match (e.flags.contains(flags::HEAD), e.flags.contains(flags::TAIL)) {
         (false, false) => (true, false), // legacy files without either bit: heads
         hv => hv,
     }
@@ -617,7 +584,7 @@ fn build_emitter<Q: QuadRecord>(
     out: &mut [Q],
 ) -> usize {
     let mut written = 0;
-    let emitter_space = e.flags & flags::EMITTER_SPACE != 0;
+    let emitter_space = e.flags.contains(flags::EMITTER_SPACE);
     let to_view = if emitter_space { view * st.matrix } else { view };
     let rot = Mat3::from_mat4(to_view);
     let inherited = st.matrix.x_axis.truncate().length();
@@ -633,13 +600,13 @@ fn build_emitter<Q: QuadRecord>(
         let alpha = life_value(&e.alpha, t, 1.0);
         let mut scale = Vec2::from(life_value(&e.scale, t, [1.0, 1.0]));
         let mut prng = Rng::new(q.seed as u32);
-        if e.flags & flags::SCALE_VARY_XY != 0 {
+        if e.flags.contains(flags::SCALE_VARY_XY) {
             scale.x *= (1.0 + prng.uniform() * e.scale_vary[0]).max(1e-4);
             scale.y *= (1.0 + prng.uniform() * e.scale_vary[1]).max(1e-4);
         } else {
             scale *= (1.0 + prng.uniform() * e.scale_vary[0]).max(1e-4);
         }
-        if e.flags & flags::INHERIT_SCALE != 0 {
+        if e.flags.contains(flags::INHERIT_SCALE) {
             scale *= inherited;
         }
         let Some(tw) = twinkle(e, q.age, q.seed) else { continue };
@@ -653,13 +620,13 @@ fn build_emitter<Q: QuadRecord>(
             let base = e.base_spin + prng.uniform() * e.base_spin_vary;
             let rate = e.spin + prng.uniform() * e.spin_vary;
             let th = base + rate * q.age;
-            if e.flags & flags::RANDOM_SPIN != 0 && q.seed & 1 == 1 { -th } else { th }
+            if e.flags.contains(flags::RANDOM_SPIN) && q.seed & 1 == 1 { -th } else { th }
         } else {
             0.0
         };
         let cell_uv = |track: &LifeCurve<u16>| {
             let cell = if track.times.is_empty() {
-                if e.flags & flags::RANDOM_CELL != 0 { (q.seed as u32 * cells) >> 16 } else { 0 }
+                if e.flags.contains(flags::RANDOM_CELL) { (q.seed as u32 * cells) >> 16 } else { 0 }
             } else {
                 life_value(track, t, 0u16) as u32
             };
@@ -676,10 +643,10 @@ fn build_emitter<Q: QuadRecord>(
             written += 1;
         };
         if head {
-            let (m0, m1) = if e.flags & flags::XY_QUAD != 0 {
+            let (m0, m1) = if e.flags.contains(flags::XY_QUAD) {
                 let q3 = rot * Mat3::from_rotation_z(spin);
                 (q3.x_axis * scale.x, q3.y_axis * scale.y)
-            } else if e.flags & flags::VELOCITY_ALIGNED != 0 && q.vel.length_squared() > 2.4e-7 {
+            } else if e.flags.contains(flags::VELOCITY_ALIGNED) && q.vel.length_squared() > 2.4e-7 {
                 let d = (rot * -q.vel).truncate_z_normalized();
                 (d * scale.x, Vec3::new(d.y * scale.y, -d.x * scale.y, 0.0))
             } else {
@@ -689,7 +656,7 @@ fn build_emitter<Q: QuadRecord>(
             quad(center, m0, m1, cell_uv(&e.head_cell));
         }
         if tail {
-            let trail = if e.flags & flags::TAIL_BY_AGE != 0 { q.age.min(e.tail_length) } else { e.tail_length };
+            let trail = if e.flags.contains(flags::TAIL_BY_AGE) { q.age.min(e.tail_length) } else { e.tail_length };
             let w = rot * -q.vel * trail;
             let s2 = Vec3::new(w.x, w.y, 0.0);
             let (m0, m1) = if s2.length_squared() > 1e-4 {
@@ -843,7 +810,7 @@ mod tests {
         e.gravity = m2view_format::Track::constant([0.0; 3]);
         (e.drag, e.wind, e.burst_multiplier, e.follow) = (0.0, [0.0; 3], 1.0, [0.0, 1.0, 0.0, 1.0]);
         let g = [0.0];
-        let moving = |m: &Model, flag: u32| {
+        let moving = |m: &Model, flag: flags| {
             let mut m = m.clone();
             m.particles[0].flags |= flag;
             let mut ps = ParticleSystem::new(&m, 3);
@@ -860,7 +827,7 @@ mod tests {
         assert!(young.iter().all(|q| (q.vel.x - 0.3).abs() < 0.05), "{:?}", young[0].vel);
         // Follow with scale 1: particles older than two steps move with the emitter.
         let follow = moving(&m, flags::FOLLOW);
-        let still = moving(&m, 0);
+        let still = moving(&m, flags::empty());
         let mean_x = |v: &[Particle]| v.iter().map(|q| q.pos.x).sum::<f32>() / v.len() as f32;
         assert!(mean_x(&follow) > mean_x(&still) + 0.5, "{} vs {}", mean_x(&follow), mean_x(&still));
     }

@@ -10,7 +10,7 @@ mod common;
 
 use common::{check_golden, gpu, request};
 use m2view::render_cmd::{RenderRequest, render_image};
-use m2view_anim::particles::flags;
+use m2view_format::ParticleFlags as flags;
 use m2view_format::{BlendMode, EmitterType, LifeCurve, LoadOptions, ParticleEmitter, Track, fixtures};
 
 fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {

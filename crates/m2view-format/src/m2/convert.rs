@@ -823,13 +823,14 @@ fn convert_particle(
     tex_ref: &dyn Fn(usize) -> Option<TextureId>,
 ) -> ParticleEmitter {
     // Cata+ multi-texture particles pack three 5-bit texture ids (flag 0x10000000).
-    let textures = if version >= layout::CATA && p.flags & 0x1000_0000 != 0 {
+    let flags = ParticleFlags::from_bits_retain(p.flags);
+    let textures = if version >= layout::CATA && flags.contains(ParticleFlags::MULTI_TEXTURE) {
         (0..3).map(|k| tex_ref(((p.texture >> (5 * k)) & 0x1F) as usize)).collect()
     } else {
         vec![tex_ref(p.texture as usize)]
     };
     let multi_texture = (textures.len() == 3).then(|| multi_texture(p));
-    let gravity = if p.flags & 0x80_0000 != 0 {
+    let gravity = if flags.contains(ParticleFlags::COMPRESSED_GRAVITY) {
         convert_keys(&p.gravity, cx, gravity_comp, gravity_comp_decode)
     } else {
         convert_keys(&p.gravity, cx, gravity_float, gravity_float_decode)
@@ -860,7 +861,7 @@ fn convert_particle(
         }
     };
     ParticleEmitter {
-        flags: p.flags,
+        flags,
         position: p.position,
         bone: bmap.get(p.bone as usize),
         textures,
@@ -933,7 +934,7 @@ fn multi_texture(p: &M2Particle) -> MultiTexture {
     let mt = p.multi_texture_params.unwrap_or_default();
     let v = |k: usize| [fixed_6_9(mt[k]), fixed_6_9(mt[k + 1])];
     MultiTexture {
-        three_color: p.flags & 0x4000_0000 != 0,
+        three_color: ParticleFlags::from_bits_retain(p.flags).contains(ParticleFlags::THREE_COLOR),
         repeat: p.particle_type.map(fixed_2_5),
         speed: [v(0), v(2)],
         speed_vary: [v(4), v(6)],

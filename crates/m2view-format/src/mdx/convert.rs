@@ -494,12 +494,15 @@ impl<'a> MdxConverter<'a> {
                 };
                 let [hl, hd] = p.head_intervals;
                 let [tl, td] = p.tail_intervals;
-                let flags = match p.head_or_tail {
-                    1 => 0x40000,
-                    2 => 0x60000,
-                    _ => 0x20000,
-                } | if p.object.flags & 0x80000 != 0 { 0x10 } else { 0 }
-                    | if p.object.flags & 0x0800_0000 != 0 { 0x1000 } else { 0 };
+                // Head, tail or both; PRE2 node flags 0x80000 (model space) and
+                // 0x8000000 (XY quads) as their M2 counterparts.
+                let mut flags = match p.head_or_tail {
+                    1 => ParticleFlags::TAIL,
+                    2 => ParticleFlags::HEAD | ParticleFlags::TAIL,
+                    _ => ParticleFlags::HEAD,
+                };
+                flags.set(ParticleFlags::EMITTER_SPACE, p.object.flags & 0x80000 != 0);
+                flags.set(ParticleFlags::XY_QUAD, p.object.flags & 0x0800_0000 != 0);
                 ParticleEmitter {
                     flags,
                     position: node_pos(&p.object),

@@ -723,11 +723,59 @@ pub enum EmitterType {
     Other(u16),
 }
 
+bitflags::bitflags! {
+    /// `M2Particle` flags as WebWowViewerCpp's particle emitter uses them
+    /// (`managers/particles/particleEmitter.cpp`; wowdev wiki "M2", Particle
+    /// emitters, names in brackets where they differ). Unknown bits are kept.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct ParticleFlags: u32 {
+        /// Quads aligned to the velocity [orientation affected by player orientation].
+        const VELOCITY_ALIGNED = 0x4;
+        /// Particles stay in emitter space and follow the bone [do not trail].
+        const EMITTER_SPACE = 0x10;
+        /// Scale × inherited bone scale [unlightning].
+        const INHERIT_SCALE = 0x20;
+        /// The burst multiplier applies.
+        const BURST = 0x40;
+        /// Sphere: kill particles moving away from the centre [model space].
+        const SPHERE_KILL_OUTWARD = 0x80;
+        /// Sphere/spline: emit straight up.
+        const EMIT_UP = 0x100;
+        /// Random spin direction per particle.
+        const RANDOM_SPIN = 0x200;
+        /// Tail length limited by age [pinned].
+        const TAIL_BY_AGE = 0x400;
+        /// Quads in the emitter's XY plane.
+        const XY_QUAD = 0x1000;
+        /// Clamp to ground (z = 0).
+        const GROUND_CLAMP = 0x2000;
+        /// Particles follow the emitter's movement.
+        const FOLLOW = 0x4000;
+        /// Random flip-book start.
+        const RANDOM_FLIPBOOK_START = 0x8000;
+        /// Random head cell when there is no head cell track.
+        const RANDOM_CELL = 0x10000;
+        /// Draw head quads.
+        const HEAD = 0x20000;
+        /// Draw tail quads.
+        const TAIL = 0x40000;
+        /// Independent X/Y scale variation.
+        const SCALE_VARY_XY = 0x80000;
+        /// Gravity stored as compressed vectors.
+        const COMPRESSED_GRAVITY = 0x80_0000;
+        /// Cata+: three textures (`MultiTexture`).
+        const MULTI_TEXTURE = 0x1000_0000;
+        /// Multi-texture colour from all three textures.
+        const THREE_COLOR = 0x4000_0000;
+        const _ = !0;
+    }
+}
+
 /// Particle emitter (M2 or MDX PRE2).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParticleEmitter {
-    /// Particle flags (WebWowViewerCpp `managers/particles/particleEmitter.cpp`).
-    pub flags: u32,
+    /// Particle flags.
+    pub flags: ParticleFlags,
     /// Position relative to the bone.
     pub position: [f32; 3],
     /// Bone.
