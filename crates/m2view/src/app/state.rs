@@ -173,7 +173,7 @@ impl Current {
     }
 
     /// Bounds of the current pose (for framing); `particles` is the box of
-    /// the live particles (see `scene::frame_bounds`).
+    /// the live particles (see `camera::frame_bounds`).
     pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
         self.instance.pose(&self.lm.model, Mat4::IDENTITY);
         m2view_render::camera::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles)
