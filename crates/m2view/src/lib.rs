@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod crowd;
 pub mod data_cmd;
 pub mod error;
 pub mod export;

@@ -1,14 +1,14 @@
 //! `m2view render <file> -o <out.png>`: offscreen rendering to PNG.
 
-use crate::error::AppError;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
+use m2view_render::{FrameParams, FrameStats, Gpu, Lighting, Renderer};
 
+use crate::error::AppError;
 use crate::textures;
 
 /// Options of `m2view render`.
@@ -71,6 +71,10 @@ pub struct RenderArgs {
     /// lights (which shine by default when it has any).
     #[arg(long)]
     pub no_model_lights: bool,
+    /// Draw N copies on a grid, each playing its own sequence from its own
+    /// phase (deterministic), framed together.
+    #[arg(long, default_value_t = 1)]
+    pub crowd: usize,
     /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
     #[arg(long)]
     pub display_id: Option<u32>,
@@ -135,6 +139,8 @@ pub struct RenderRequest {
     pub variations: bool,
     /// Light with the model's own lights too (the client's look; on by default).
     pub model_lights: bool,
+    /// Copies drawn on a grid (1: the model alone); see [`crate::crowd`].
+    pub crowd: usize,
     /// Models hung on the host's attachment points: `(attachment id, model)`.
     /// Each plays its own default sequence at the same time and follows its
     /// attachment's bone.
@@ -189,7 +195,78 @@ pub fn render_image(
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
     let (gm, mut gi) = upload(renderer, lm, r.team_color);
+    if r.crowd > 1 {
+        return render_crowd(gpu, renderer, lm, &gm, r);
+    }
     render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)
+}
+
+/// [`render_image`] of `r.crowd` copies (see [`crate::crowd`]) at the
+/// request's time, framed together from the request's camera direction.
+fn render_crowd(
+    gpu: &Gpu,
+    renderer: &Renderer,
+    lm: &LoadedModel,
+    gm: &m2view_render::GpuModel,
+    r: &RenderRequest,
+) -> Result<(Vec<u8>, Stats), String> {
+    let model = &lm.model;
+    let mut one = ModelInstance::new(model, 1);
+    one.pose(model, glam::Mat4::IDENTITY);
+    let (lo, hi) = m2view_render::camera::frame_bounds(model, r.lod, &one.pose.bones, None);
+    let mut crowd = crate::crowd::Crowd::new(model, r.crowd, (hi - lo).truncate().max_element().max(1e-3) * 1.2);
+    for inst in &mut crowd.instances {
+        inst.player.advance(model, r.time_ms);
+    }
+    let aspect = r.width as f32 / r.height as f32;
+    let (lo, hi) = crowd.bounds((lo, hi));
+    let dir = r.camera.direction().unwrap_or(m2view_render::camera::Preset::Iso.direction());
+    let cam = m2view_render::camera::Camera::framing(lo, hi, dir, aspect);
+    let (view, proj) = (cam.view(), cam.proj(aspect));
+    let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
+    let visible = |id: u16| geosets.contains(&id);
+    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
+    let start = Instant::now();
+    let mut stats = FrameStats::default();
+    let mut gis = Vec::with_capacity(crowd.instances.len());
+    for (inst, &world) in crowd.instances.iter_mut().zip(&crowd.worlds) {
+        inst.pose(model, view * world);
+        let mut gi = renderer.instance(gm);
+        let params = FrameParams {
+            world,
+            view,
+            proj,
+            lod: r.lod,
+            geoset_visible: &visible,
+            pose: &inst.pose,
+            model_alpha: 1.0,
+            lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
+        };
+        let fs = renderer.prepare(gm, &mut gi, model, &params);
+        (stats.batches, stats.triangles) = (stats.batches + fs.batches, stats.triangles + fs.triangles);
+        gis.push(gi);
+    }
+    let mut enc = gpu.device.create_command_encoder(&Default::default());
+    {
+        let mut pass = target.begin_pass(&mut enc, r.background);
+        let mut frame = m2view_render::FrameBuilder::new();
+        gis.iter().for_each(|gi| frame.add(gm, gi));
+        renderer.record(&mut frame, &mut pass);
+    }
+    gpu.queue.submit([enc.finish()]);
+    let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
+    let stats = Stats {
+        batches: stats.batches,
+        triangles: stats.triangles,
+        bones: model.bones.len(),
+        textures_missing: gm.missing_textures,
+        adapter: gpu.adapter_summary(),
+        render_ms: start.elapsed().as_secs_f64() * 1000.0,
+        particles: 0,
+        ribbon_edges: 0,
+        sequence: crowd.instances[0].player.sequence.0,
+    };
+    Ok((pixels, stats))
 }
 
 /// [`render_image`] of a model already uploaded as `gm` (textures with the
@@ -357,6 +434,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         team_color,
         variations: a.variations,
         model_lights: !a.no_model_lights,
+        crowd: a.crowd.clamp(1, 10_000),
         attachments,
     })
 }

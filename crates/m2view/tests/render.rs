@@ -152,3 +152,24 @@ fn golden_attached_weapon() {
     assert_eq!(stats.batches, bare.1.batches + 1);
     assert_ne!(px, bare.0, "the axe is drawn on the boar's head");
 }
+
+#[test]
+fn crowd_stands_on_a_grid() {
+    // Nine fixture copies seen from above: nine times the batches of one, and
+    // every cell of a 3×3 split of the frame holds a copy (drawn pixels).
+    let (gpu, renderer) = gpu();
+    let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "crowd");
+    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let one = render_image(gpu, renderer, &lm, &request(96, "top", 500.0, Some(0))).unwrap().1;
+    let req = m2view::render_cmd::RenderRequest { crowd: 9, ..request(96, "top", 500.0, Some(0)) };
+    let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+    assert_eq!((stats.batches, stats.triangles), (9 * one.batches, 9 * one.triangles));
+    let drawn = |cx: usize, cy: usize| {
+        let cell = (0..32).flat_map(|y| (0..32).map(move |x| ((cy * 32 + y) * 96 + cx * 32 + x) * 4));
+        cell.filter(|&i| px[i..i + 3] != [26, 26, 31]).count()
+    };
+    for (cx, cy) in (0..3).flat_map(|y| (0..3).map(move |x| (x, y))) {
+        assert!(drawn(cx, cy) > 30, "cell ({cx}, {cy}) is empty: {} pixels", drawn(cx, cy));
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}

@@ -363,6 +363,7 @@ impl AppState {
             team_color: self.team_color,
             variations: false,
             model_lights: self.view.model_lights,
+            crowd: 1,
             attachments: Vec::new(),
         };
         let frames = 48;

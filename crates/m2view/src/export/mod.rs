@@ -11,8 +11,9 @@
 pub mod gltf;
 pub mod obj;
 
-use crate::error::AppError;
 use std::collections::BTreeSet;
+
+use crate::error::AppError;
 
 /// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
 pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {

@@ -43,6 +43,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
         variations: false,
         model_lights: true,
+        crowd: 1,
         attachments: Vec::new(),
     }
 }
