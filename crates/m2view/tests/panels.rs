@@ -345,3 +345,23 @@ fn export_and_turntable_buttons_write_files() {
     assert!(status.starts_with("recorded ") && status.ends_with(".gif"), "{status}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn crowd_mode_keeps_n_copies_that_play_on() {
+    let mut h = harness(state());
+    h.get_by_label("View").click();
+    h.run();
+    assert!(h.query_all_by_label_contains("crowd").next().is_some(), "the View panel has the crowd slider");
+    let c = h.state_mut().current.as_mut().unwrap();
+    c.set_crowd(9);
+    let crowd = c.crowd.as_ref().expect("a crowd");
+    assert_eq!((crowd.instances.len(), crowd.worlds.len()), (9, 9));
+    // The copies stand apart (the demo is about a unit wide) and play on with the model.
+    assert!(crowd.worlds[1].w_axis.x > 0.5);
+    let before: Vec<f32> = crowd.instances.iter().map(|i| i.player.time_ms).collect();
+    c.tick(100.0);
+    let after: Vec<f32> = c.crowd.as_ref().unwrap().instances.iter().map(|i| i.player.time_ms).collect();
+    assert!(before.iter().zip(&after).any(|(b, a)| a != b), "{before:?} -> {after:?}");
+    c.set_crowd(1);
+    assert!(c.crowd.is_none());
+}

@@ -109,6 +109,8 @@ pub struct Current {
     pub thumbnail_handles: Vec<Option<egui::TextureHandle>>,
     /// Models hung on attachment points.
     pub attached: Vec<Attached>,
+    /// Crowd mode: copies of the model on a grid around it (`ViewOptions::crowd`).
+    pub crowd: Option<crate::crowd::Crowd>,
 }
 
 /// A turntable recording on a worker thread.
@@ -149,6 +151,7 @@ impl Current {
             thumbnails: Vec::new(),
             thumbnail_handles: Vec::new(),
             attached: Vec::new(),
+            crowd: None,
         }
     }
 
@@ -189,6 +192,24 @@ impl Current {
         for a in &mut self.attached {
             a.instance.tick(&a.lm.model, dt_item);
         }
+        if let Some(crowd) = &mut self.crowd {
+            for inst in &mut crowd.instances {
+                inst.player.advance(&self.lm.model, dt_item);
+            }
+        }
+    }
+
+    /// Keeps `n` copies in crowd mode (1: none), spaced by the model's size;
+    /// the copies stand around the model, the first copy's place being its own.
+    pub fn set_crowd(&mut self, n: usize) {
+        let have = self.crowd.as_ref().map_or(1, |c| c.instances.len());
+        if n == have {
+            return;
+        }
+        self.crowd = (n > 1).then(|| {
+            let (lo, hi) = self.bounds(None);
+            crate::crowd::Crowd::new(&self.lm.model, n, (hi - lo).truncate().max_element().max(1e-3) * 1.2)
+        });
     }
 }
 
@@ -203,6 +224,8 @@ pub struct ViewOptions {
     pub overlays: m2view_render::overlays::Overlays,
     /// Light the model with its own lights too (on; no effect on models without lights).
     pub model_lights: bool,
+    /// Crowd mode: this many copies on a grid (1: the model alone).
+    pub crowd: usize,
 }
 
 impl Default for ViewOptions {
@@ -212,6 +235,7 @@ impl Default for ViewOptions {
             transparent_screenshot: false,
             overlays: Default::default(),
             model_lights: true,
+            crowd: 1,
         }
     }
 }

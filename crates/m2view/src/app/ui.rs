@@ -794,6 +794,8 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     egui::Checkbox::new(&mut s.view.model_lights, format!("model lights ({lights})")),
                 )
                 .on_hover_text("Light the model with its own M2/MDX lights on top of the preview light");
+                ui.add(egui::Slider::new(&mut s.view.crowd, 1..=1000).logarithmic(true).text("crowd"))
+                    .on_hover_text("Copies on a grid, each playing its own sequence from its own phase");
                 let o = &mut s.view.overlays;
                 ui.horizontal_wrapped(|ui| {
                     ui.checkbox(&mut o.bones, "bones");

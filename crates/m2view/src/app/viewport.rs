@@ -26,6 +26,9 @@ pub struct SceneView {
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
     attached: Vec<(GpuModel, GpuInstance)>,
+    /// GPU side of the crowd copies (same order as `Current::crowd`, copy 0,
+    /// which stands where the model does, excepted).
+    crowd: Vec<GpuInstance>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
@@ -46,6 +49,7 @@ impl SceneView {
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             attached: Vec::new(),
+            crowd: Vec::new(),
             target: None,
             texture: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
@@ -64,6 +68,7 @@ impl SceneView {
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
         self.attached.clear();
+        self.crowd.clear();
     }
 
     /// Textures drawn with the missing placeholder.
@@ -190,7 +195,11 @@ impl SceneView {
         };
         if let Some(dir) = self.frame.take() {
             let live = cur.instance.particles.extent(&cur.lm.model);
-            state.orbit = super::state::Orbit::framing(cur.bounds(live), dir, aspect);
+            let mut bounds = cur.bounds(live);
+            if let Some(crowd) = &cur.crowd {
+                bounds = crowd.bounds(bounds);
+            }
+            state.orbit = super::state::Orbit::framing(bounds, dir, aspect);
         }
         let model = &cur.lm.model;
         let cam = match state.camera_mode {
@@ -235,11 +244,29 @@ impl SceneView {
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
         }
-        // One sort for the model and its items: their transparent parts interleave.
+        // Crowd copies: their own sequences and phases, on the grid around the model.
+        let (copies, worlds) = match &mut cur.crowd {
+            Some(c) => (&mut c.instances[1..], &c.worlds[1..]),
+            None => (&mut [][..], &[][..]),
+        };
+        self.crowd.truncate(copies.len());
+        while self.crowd.len() < copies.len() {
+            self.crowd.push(self.renderer.instance(gm));
+        }
+        for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.crowd) {
+            inst.pose(model, view * world);
+            let fs = self.renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..params });
+            self.stats.batches += fs.batches;
+            self.stats.triangles += fs.triangles;
+        }
+        // One sort for the model, its items and the crowd: their transparent parts interleave.
         let mut frame = m2view_render::FrameBuilder::new();
         frame.add(gm, gi);
         for (agm, agi) in &self.attached {
             frame.add(agm, agi);
+        }
+        for cgi in &self.crowd {
+            frame.add(gm, cgi);
         }
         self.renderer.record(&mut frame, &mut pass);
         let lines = m2view_render::overlays::overlay_lines(

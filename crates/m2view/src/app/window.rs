@@ -263,6 +263,7 @@ fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -
     dirty |= take_dialog_answer(dialog, state);
     dirty |= loading != state.pending.is_some();
     if let Some(c) = &mut state.current {
+        c.set_crowd(state.view.crowd);
         c.tick(dt_ms);
     }
     dirty
