@@ -187,6 +187,31 @@ fn upload(
     (gm, gi)
 }
 
+impl Stats {
+    /// The statistics of a frame `fs` of `model` drawn since `start`
+    /// (no particles or ribbon edges).
+    fn new(
+        gpu: &Gpu,
+        model: &m2view_format::Model,
+        gm: &m2view_render::GpuModel,
+        fs: FrameStats,
+        start: Instant,
+        sequence: SequenceId,
+    ) -> Stats {
+        Stats {
+            batches: fs.batches,
+            triangles: fs.triangles,
+            bones: model.bones.len(),
+            textures_missing: gm.missing_textures,
+            adapter: gpu.adapter_summary(),
+            render_ms: start.elapsed().as_secs_f64() * 1000.0,
+            particles: 0,
+            ribbon_edges: 0,
+            sequence: sequence.0,
+        }
+    }
+}
+
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
 pub fn render_image(
     gpu: &Gpu,
@@ -225,7 +250,6 @@ fn render_crowd(
     let (view, proj) = (cam.view(), cam.proj(aspect));
     let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
     let visible = |id: u16| geosets.contains(&id);
-    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let mut stats = FrameStats::default();
     let mut gis = Vec::with_capacity(crowd.instances.len());
@@ -246,27 +270,28 @@ fn render_crowd(
         (stats.batches, stats.triangles) = (stats.batches + fs.batches, stats.triangles + fs.triangles);
         gis.push(gi);
     }
+    let mut frame = m2view_render::FrameBuilder::new();
+    gis.iter().for_each(|gi| frame.add(gm, gi));
+    let pixels = draw_offscreen(gpu, renderer, r, frame)?;
+    Ok((pixels, Stats::new(gpu, model, gm, stats, start, crowd.instances[0].player.sequence)))
+}
+
+/// Records `frame` into a new offscreen target of the request's size and
+/// background and reads it back (RGBA8 rows, top first).
+fn draw_offscreen(
+    gpu: &Gpu,
+    renderer: &Renderer,
+    r: &RenderRequest,
+    mut frame: m2view_render::FrameBuilder<'_>,
+) -> Result<Vec<u8>, String> {
+    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
-        let mut frame = m2view_render::FrameBuilder::new();
-        gis.iter().for_each(|gi| frame.add(gm, gi));
         renderer.record(&mut frame, &mut pass);
     }
     gpu.queue.submit([enc.finish()]);
-    let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
-    let stats = Stats {
-        batches: stats.batches,
-        triangles: stats.triangles,
-        bones: model.bones.len(),
-        textures_missing: gm.missing_textures,
-        adapter: gpu.adapter_summary(),
-        render_ms: start.elapsed().as_secs_f64() * 1000.0,
-        particles: 0,
-        ribbon_edges: 0,
-        sequence: crowd.instances[0].player.sequence.0,
-    };
-    Ok((pixels, stats))
+    target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())
 }
 
 /// [`render_image`] of a model already uploaded as `gm` (textures with the
@@ -322,7 +347,6 @@ pub fn render_uploaded(
         model_alpha: 1.0,
         lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
     };
-    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let start = Instant::now();
     let mut fs = renderer.prepare(gm, gi, model, &params);
     let mut fx = m2view_render::EffectGeometry::default();
@@ -336,29 +360,17 @@ pub fn render_uploaded(
         fs.triangles += afs.triangles;
         attached.push((agm, agi));
     }
-    let mut enc = gpu.device.create_command_encoder(&Default::default());
-    {
-        let mut pass = target.begin_pass(&mut enc, r.background);
-        // One sort for the host and its items: their transparent parts interleave.
-        let mut frame = m2view_render::FrameBuilder::new();
-        frame.add(gm, gi);
-        for (agm, agi) in &attached {
-            frame.add(agm, agi);
-        }
-        renderer.record(&mut frame, &mut pass);
+    // One sort for the host and its items: their transparent parts interleave.
+    let mut frame = m2view_render::FrameBuilder::new();
+    frame.add(gm, gi);
+    for (agm, agi) in &attached {
+        frame.add(agm, agi);
     }
-    gpu.queue.submit([enc.finish()]);
-    let pixels = target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())?;
+    let pixels = draw_offscreen(gpu, renderer, r, frame)?;
     let stats = Stats {
-        batches: fs.batches,
-        triangles: fs.triangles,
-        bones: model.bones.len(),
-        textures_missing: gm.missing_textures,
-        adapter: gpu.adapter_summary(),
-        render_ms: start.elapsed().as_secs_f64() * 1000.0,
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
-        sequence: inst.player.sequence.0,
+        ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence)
     };
     Ok((pixels, stats))
 }
