@@ -160,7 +160,7 @@ impl UiLayer {
 }
 
 /// The 3D view's `(origin, size)` as a rectangle in pixels.
-pub(super) fn pixel_rect((origin, size): ([u32; 2], [u32; 2])) -> egui::Rect {
+fn pixel_rect((origin, size): ([u32; 2], [u32; 2])) -> egui::Rect {
     egui::Rect::from_min_size(
         egui::pos2(origin[0] as f32, origin[1] as f32),
         egui::vec2(size[0] as f32, size[1] as f32),
@@ -169,7 +169,7 @@ pub(super) fn pixel_rect((origin, size): ([u32; 2], [u32; 2])) -> egui::Rect {
 
 /// Whether any mesh in `jobs` paints inside the 3D view's pixel rectangle
 /// (shrunk by 2 px so the panels' edge lines do not count).
-pub(super) fn paints_over(jobs: &[egui::ClippedPrimitive], view: ([u32; 2], [u32; 2]), ppp: f32) -> bool {
+fn paints_over(jobs: &[egui::ClippedPrimitive], view: ([u32; 2], [u32; 2]), ppp: f32) -> bool {
     let view = pixel_rect(view).shrink(2.0);
     jobs.iter().any(|j| match &j.primitive {
         egui::epaint::Primitive::Mesh(m) => {
