@@ -43,13 +43,24 @@ struct Batch {
     flags: u32,
     // number of textures the combiner reads (1-4); the others are not sampled
     texture_count: u32,
+    // GPU-animated instances (Instance.values set): where the batch's colour,
+    // texture transforms of stages 0-1, texture weights of stages 0-3 and the
+    // weight multiplying its alpha sit among the instance's values (-1 none)
+    color_index: i32,
+    transform_index: vec2<i32>,
+    weight_index: vec4<i32>,
+    alpha_weight: i32,
     pad0: u32,
     pad1: u32,
     pad2: u32,
 };
 
+
 @group(0) @binding(0) var<uniform> frame: Frame;
 @group(0) @binding(1) var<storage, read> bones: array<mat4x4<f32>>;
+@group(0) @binding(2) var<storage, read> instances: array<Instance>;
+// Per GPU-animated instance: colours (rgb, alpha), texture weights (x), texture matrices (4 columns)
+@group(0) @binding(3) var<storage, read> values: array<vec4<f32>>;
 
 @group(1) @binding(0) var<uniform> batch: Batch;
 @group(2) @binding(0) var tex0: texture_2d<f32>;
@@ -78,7 +89,54 @@ struct VertexOut {
     @location(3) uv_c: vec2<f32>,
     @location(4) edge_fade: f32,
     @location(5) world_pos: vec3<f32>,
+    // rgb: batch colour, a: mesh alpha
+    @location(6) @interpolate(flat) color: vec4<f32>,
+    // texture weights of stages 0-3
+    @location(7) @interpolate(flat) weights: vec4<f32>,
 };
+
+// A batch's colour, weights and texture matrices for one instance: from the
+// batch uniform (CPU path) or the values animate.wgsl wrote for it.
+struct Animated {
+    color: vec4<f32>,
+    weights: vec4<f32>,
+    tex0: mat4x4<f32>,
+    tex1: mat4x4<f32>,
+};
+
+fn value_matrix(base: u32, index: i32) -> mat4x4<f32> {
+    if (index < 0) {
+        return mat4x4<f32>(vec4(1.0, 0.0, 0.0, 0.0), vec4(0.0, 1.0, 0.0, 0.0), vec4(0.0, 0.0, 1.0, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
+    }
+    let o = base + u32(index);
+    return mat4x4<f32>(values[o], values[o + 1u], values[o + 2u], values[o + 3u]);
+}
+
+fn value_weight(base: u32, index: i32) -> f32 {
+    if (index < 0) { return 1.0; }
+    return values[base + u32(index)].x;
+}
+
+fn animated(inst: Instance) -> Animated {
+    var a: Animated;
+    if (inst.values == 0xffffffffu) {
+        a.color = batch.color;
+        a.weights = batch.weights;
+        a.tex0 = batch.tex_matrix0;
+        a.tex1 = batch.tex_matrix1;
+        return a;
+    }
+    // rules.rs mesh_alpha: colour alpha x first weight x model alpha (batch.color.a)
+    var c = vec4(1.0);
+    if (batch.color_index >= 0) { c = values[inst.values + u32(batch.color_index)]; }
+    let w = batch.weight_index;
+    a.weights = vec4(value_weight(inst.values, w.x), value_weight(inst.values, w.y),
+                     value_weight(inst.values, w.z), value_weight(inst.values, w.w));
+    a.color = vec4(c.rgb, c.a * value_weight(inst.values, batch.alpha_weight) * batch.color.a);
+    a.tex0 = value_matrix(inst.values, batch.transform_index.x);
+    a.tex1 = value_matrix(inst.values, batch.transform_index.y);
+    return a;
+}
 
 // Sphere environment map (WebWowViewerCpp posToTexCoord, eye -> vertex form).
 fn env_uv(view_pos: vec3<f32>, view_normal: vec3<f32>) -> vec2<f32> {
@@ -109,19 +167,27 @@ fn model_lights(n: vec3<f32>, p: vec3<f32>) -> vec3<f32> {
 }
 
 @vertex
-fn vs_main(v: VertexIn) -> VertexOut {
-    let m = frame.world * skin_matrix(v.weights, v.indices);
+fn vs_main(v: VertexIn, @builtin(instance_index) instance: u32) -> VertexOut {
+    let inst = instances[instance];
+    let anim = animated(inst);
+    let m = inst.world * skin_matrix(v.weights, v.indices, inst.palette);
     let world = m * vec4(v.position, 1.0);
     let n = normalize((m * vec4(v.normal, 0.0)).xyz);
     var out: VertexOut;
     out.clip = frame.view_proj * world;
+    out.color = anim.color;
+    out.weights = anim.weights;
+    if (anim.color.a < 0.0001) {
+        // invisible this frame (the CPU path skips such a batch): no area, no fragments
+        out.clip = vec4(0.0, 0.0, 2.0, 1.0);
+    }
     out.normal = n;
     out.world_pos = world.xyz;
     let view_pos = (frame.view * world).xyz;
     let view_n = normalize((frame.view * vec4(n, 0.0)).xyz);
-    let t1 = (batch.tex_matrix0 * vec4(v.uv0, 0.0, 1.0)).xy;
-    let t2 = (batch.tex_matrix1 * vec4(v.uv1, 0.0, 1.0)).xy;
-    let t1b = (batch.tex_matrix1 * vec4(v.uv0, 0.0, 1.0)).xy;
+    let t1 = (anim.tex0 * vec4(v.uv0, 0.0, 1.0)).xy;
+    let t2 = (anim.tex1 * vec4(v.uv1, 0.0, 1.0)).xy;
+    let t1b = (anim.tex1 * vec4(v.uv0, 0.0, 1.0)).xy;
     let env = env_uv(view_pos, view_n);
     var a = t1;
     var b = t1;
@@ -134,7 +200,7 @@ fn vs_main(v: VertexIn) -> VertexOut {
         case 5u, 13u: { a = env; b = env; }            // Diffuse_Env_Env, EdgeFade_Env
         case 6u: { b = env; c = t1b; }                 // Diffuse_T1_Env_T1
         case 7u, 8u: { b = t1b; c = t1b; }             // Diffuse_T1_T1(_T1)
-        case 10u: { a = (batch.tex_matrix0 * vec4(v.uv1, 0.0, 1.0)).xy; } // Diffuse_T2
+        case 10u: { a = (anim.tex0 * vec4(v.uv1, 0.0, 1.0)).xy; } // Diffuse_T2
         case 11u: { b = env; c = t2; }                 // Diffuse_T1_Env_T2
         case 14u: { b = t2; c = t1b; }                 // Diffuse_T1_T2_T1
         case 15u: { b = t2; c = vec2(0.0); }           // Diffuse_T1_T2_T3
@@ -247,8 +313,8 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (n > 2u) { t3 = textureSample(tex2, smp2, in.uv_c); }
     if (n > 3u) { t4 = textureSample(tex3, smp3, in.uv_b); }
     let blend = batch.blend;
-    let cmb = combine(batch.pixel_shader, batch.color.rgb * in.edge_fade, t1, t2, t3, t4, batch.weights);
-    let mesh_alpha = batch.color.a * in.edge_fade;
+    let cmb = combine(batch.pixel_shader, in.color.rgb * in.edge_fade, t1, t2, t3, t4, in.weights);
+    let mesh_alpha = in.color.a * in.edge_fade;
 
     // Alpha test (wowdev wiki "M2/Rendering", blend modes): alpha key at 128/255, blended modes drop ~0.
     var alpha = mesh_alpha;

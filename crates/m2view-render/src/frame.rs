@@ -9,7 +9,9 @@
 //! weapon in its hand blend in the right order.
 
 use crate::material::DrawPhase;
-use crate::{GpuInstance, GpuModel};
+use crate::mesh::MeshInstance;
+use crate::particles::EffectsInstance;
+use crate::{GpuInstance, GpuModel, InstanceGroup};
 
 /// What a drawable draws: batch `draw` or emitter `draw` of instance `instance`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +38,8 @@ struct Drawable {
 /// sorts and records them.
 #[derive(Default)]
 pub struct FrameBuilder<'a> {
-    instances: Vec<(&'a GpuModel, &'a GpuInstance)>,
+    /// Each added instance or group: its model, its mesh state and its emitters.
+    instances: Vec<(&'a GpuModel, &'a MeshInstance, Option<&'a EffectsInstance>)>,
     drawables: Vec<Drawable>,
 }
 
@@ -50,16 +53,7 @@ impl<'a> FrameBuilder<'a> {
     /// instance `gi` of model `gm`.
     pub fn add(&mut self, gm: &'a GpuModel, gi: &'a GpuInstance) {
         let instance = self.instances.len() as u32;
-        self.instances.push((gm, gi));
-        self.drawables.extend(gi.mesh.draws.iter().enumerate().map(|(i, d)| Drawable {
-            phase: d.phase,
-            priority: d.priority as i32,
-            distance: d.distance,
-            kind: 0,
-            layer: d.layer,
-            blend: d.key.blend,
-            payload: Payload::Batch { instance, draw: i as u32 },
-        }));
+        self.add_mesh(gm, &gi.mesh, Some(&gi.effects));
         self.drawables.extend(gi.effects.draws.iter().enumerate().map(|(i, d)| Drawable {
             phase: DrawPhase::Transparent,
             priority: d.priority,
@@ -68,6 +62,29 @@ impl<'a> FrameBuilder<'a> {
             layer: 0,
             blend: 0,
             payload: Payload::Emitter { instance, draw: i as u32 },
+        }));
+    }
+
+    /// Adds the batch draws `prepare_group` wrote for group `g` of model
+    /// `gm` (each draws every visible copy; record after
+    /// [`crate::Renderer::animate`]).
+    pub fn add_group(&mut self, gm: &'a GpuModel, g: &'a InstanceGroup) {
+        if let Some(mesh) = g.mesh() {
+            self.add_mesh(gm, mesh, None);
+        }
+    }
+
+    fn add_mesh(&mut self, gm: &'a GpuModel, mesh: &'a MeshInstance, effects: Option<&'a EffectsInstance>) {
+        let instance = self.instances.len() as u32;
+        self.instances.push((gm, mesh, effects));
+        self.drawables.extend(mesh.draws.iter().enumerate().map(|(i, d)| Drawable {
+            phase: d.phase,
+            priority: d.priority as i32,
+            distance: d.distance,
+            kind: 0,
+            layer: d.layer,
+            blend: d.key.blend,
+            payload: Payload::Batch { instance, draw: i as u32 },
         }));
     }
 
@@ -103,23 +120,23 @@ impl crate::Renderer {
         for d in &frame.drawables {
             match d.payload {
                 Payload::Batch { instance, draw } => {
-                    let (gm, gi) = frame.instances[instance as usize];
+                    let (gm, mi, _) = frame.instances[instance as usize];
                     if bound != Some(instance) {
-                        if !self.mesh.bind(&gm.mesh, &gi.mesh, pass) {
+                        if !self.mesh.bind(&gm.mesh, mi, pass) {
                             continue;
                         }
                         bound = Some(instance);
                     }
-                    let bd = &gi.mesh.draws[draw as usize];
+                    let bd = &mi.draws[draw as usize];
                     if pipeline != Some(bd.key) {
                         pass.set_pipeline(&self.mesh.pipeline(&self.ctx, bd.key));
                         pipeline = Some(bd.key);
                     }
-                    self.mesh.record(&gm.mesh, &gi.mesh, bd, pass);
+                    self.mesh.record(&gm.mesh, mi, bd, pass);
                 }
                 Payload::Emitter { instance, draw } => {
-                    let (gm, gi) = frame.instances[instance as usize];
-                    self.particles.record(&self.ctx, &gm.effects, &gi.effects, &gi.effects.draws[draw as usize], pass);
+                    let (gm, _, Some(effects)) = frame.instances[instance as usize] else { continue };
+                    self.particles.record(&self.ctx, &gm.effects, effects, &effects.draws[draw as usize], pass);
                     (bound, pipeline) = (None, None);
                 }
             }

@@ -65,7 +65,56 @@ pub(crate) struct BatchUniform {
     pub flags: u32,
     /// Textures the combiner reads (1..4).
     pub texture_count: u32,
+    /// GPU-animated instances: the colour this batch reads (−1 none).
+    pub color_index: i32,
+    /// GPU-animated instances: the texture transforms of stages 0 and 1 (−1 none).
+    pub transform_index: [i32; 2],
+    /// GPU-animated instances: the texture weight of stages 0..3 (−1 none).
+    pub weight_index: [i32; 4],
+    /// GPU-animated instances: the weight that multiplies the mesh alpha (−1 none).
+    pub alpha_weight: i32,
     pub _pad: [u32; 3],
+}
+
+/// `Instance` in m2.wgsl and animate.wgsl: one visible instance of a
+/// group (or the single instance of the CPU path).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, PartialEq)]
+pub(crate) struct InstanceRecord {
+    /// Model → world.
+    pub world: [[f32; 4]; 4],
+    /// First matrix of its bone palette.
+    pub palette: u32,
+    /// First vec4 of its colours, weights and texture matrices; [`STATIC_VALUES`]:
+    /// the batch uniform already holds them (CPU path).
+    pub values: u32,
+    /// First u32 of its clock in the animation states.
+    pub state: u32,
+    pub _pad: u32,
+}
+
+/// `InstanceRecord::values` of an instance whose batch uniforms hold its
+/// animated colours, weights and texture matrices.
+pub(crate) const STATIC_VALUES: u32 = u32::MAX;
+
+/// `Params` in animate.wgsl: one per group and frame.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct AnimParams {
+    /// World → view (billboards face it).
+    pub view: [[f32; 4]; 4],
+    pub instance_count: u32,
+    pub bone_count: u32,
+    pub state_stride: u32,
+    pub global_count: u32,
+    pub color_count: u32,
+    pub weight_count: u32,
+    pub transform_count: u32,
+    pub value_stride: u32,
+    pub range_base: u32,
+    pub time_base: u32,
+    pub key_base: u32,
+    pub bone_base: u32,
 }
 
 /// Offset between batches in the batch uniform buffer (the minimum uniform
@@ -294,13 +343,59 @@ mod contract {
                 ("blend", offset_of!(BatchUniform, blend)),
                 ("flags", offset_of!(BatchUniform, flags)),
                 ("texture_count", offset_of!(BatchUniform, texture_count)),
+                ("color_index", offset_of!(BatchUniform, color_index)),
+                ("transform_index", offset_of!(BatchUniform, transform_index)),
+                ("weight_index", offset_of!(BatchUniform, weight_index)),
+                ("alpha_weight", offset_of!(BatchUniform, alpha_weight)),
                 ("pad0", offset_of!(BatchUniform, _pad)),
                 ("pad1", offset_of!(BatchUniform, _pad) + 4),
                 ("pad2", offset_of!(BatchUniform, _pad) + 8),
             ],
         );
         assert!(size_of::<BatchUniform>() as u64 <= BATCH_STRIDE);
+        check_instance(&m);
         check_inputs(&m, "vs_main", &VERTEX_ATTRIBUTES, size_of::<GpuVertex>());
+    }
+
+    fn check_instance(m: &naga::Module) {
+        check(
+            m,
+            "Instance",
+            size_of::<InstanceRecord>(),
+            &[
+                ("world", offset_of!(InstanceRecord, world)),
+                ("palette", offset_of!(InstanceRecord, palette)),
+                ("values", offset_of!(InstanceRecord, values)),
+                ("state", offset_of!(InstanceRecord, state)),
+                ("pad", offset_of!(InstanceRecord, _pad)),
+            ],
+        );
+    }
+
+    #[test]
+    fn animation_records_match_animate_wgsl() {
+        let m = module(crate::animation::ANIMATE_SHADER);
+        check_instance(&m);
+        check(
+            &m,
+            "Params",
+            size_of::<AnimParams>(),
+            &[
+                ("view", offset_of!(AnimParams, view)),
+                ("instance_count", offset_of!(AnimParams, instance_count)),
+                ("bone_count", offset_of!(AnimParams, bone_count)),
+                ("state_stride", offset_of!(AnimParams, state_stride)),
+                ("global_count", offset_of!(AnimParams, global_count)),
+                ("color_count", offset_of!(AnimParams, color_count)),
+                ("weight_count", offset_of!(AnimParams, weight_count)),
+                ("transform_count", offset_of!(AnimParams, transform_count)),
+                ("value_stride", offset_of!(AnimParams, value_stride)),
+                ("range_base", offset_of!(AnimParams, range_base)),
+                ("time_base", offset_of!(AnimParams, time_base)),
+                ("key_base", offset_of!(AnimParams, key_base)),
+                ("bone_base", offset_of!(AnimParams, bone_base)),
+            ],
+        );
     }
 
     #[test]

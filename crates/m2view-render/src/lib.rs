@@ -8,7 +8,8 @@
 //! `frame` (the [`FrameBuilder`] that sorts every instance's drawables
 //! once), `gpu_data` (every CPU→GPU record beside the WGSL it feeds),
 //! `rules` (flag rules as pure functions), `material` (blend states and
-//! shader selection), `lighting`, `camera`, `target`.
+//! shader selection), `animation` (tracks sampled on the GPU for instanced
+//! groups of copies), `lighting`, `camera`, `target`.
 //!
 //! Each frame: [`Renderer::prepare`] (and [`Renderer::prepare_particles`])
 //! per instance, then [`FrameBuilder::add`] each and [`Renderer::record`]
@@ -21,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod animation;
 pub mod camera;
 mod context;
 pub mod frame;
@@ -40,6 +42,7 @@ use glam::Mat4;
 use m2view_anim::Pose;
 use m2view_format::Model;
 
+pub use animation::{GroupMember, GroupParams, InstanceGroup};
 pub use frame::FrameBuilder;
 pub use gpu::{Gpu, RenderError};
 pub use lighting::Lighting;
@@ -48,8 +51,12 @@ pub use particles::EffectGeometry;
 /// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
 pub const SKINNING_WGSL: &str = include_str!("../shaders/skinning.wgsl");
 
-/// The WGSL source of the M2 batch pipeline (skinning prefixed).
-pub const M2_SHADER: &str = concat!(include_str!("../shaders/skinning.wgsl"), include_str!("../shaders/m2.wgsl"));
+/// The WGSL source of the M2 batch pipeline (skinning and the instance record prefixed).
+pub const M2_SHADER: &str = concat!(
+    include_str!("../shaders/skinning.wgsl"),
+    include_str!("../shaders/instance.wgsl"),
+    include_str!("../shaders/m2.wgsl")
+);
 
 /// The WGSL source of the particle pipeline.
 pub const PARTICLE_SHADER: &str = include_str!("../shaders/particles.wgsl");
@@ -148,6 +155,8 @@ pub struct Renderer {
     ctx: context::Context,
     mesh: mesh::MeshRenderer,
     particles: particles::ParticleRenderer,
+    /// The compute pass of GPU animation, where the device can run it.
+    animation: Option<animation::AnimationRenderer>,
 }
 
 impl Renderer {
@@ -157,6 +166,7 @@ impl Renderer {
             ctx: context::Context::new(device, queue, color_format),
             mesh: mesh::MeshRenderer::new(device),
             particles: particles::ParticleRenderer::new(device),
+            animation: animation::AnimationRenderer::new(device),
         }
     }
 
@@ -206,7 +216,7 @@ impl Renderer {
     /// geometry for this frame.
     pub fn prepare(&self, gm: &GpuModel, gi: &mut GpuInstance, model: &Model, p: &FrameParams<'_>) -> FrameStats {
         self.particles.sort_keys(&mut gi.effects, model, p);
-        self.mesh.prepare(&self.ctx, &gm.mesh, &mut gi.mesh, model, p)
+        self.mesh.prepare_single(&self.ctx, &gm.mesh, &mut gi.mesh, model, p)
     }
 
     /// Uploads instance `gi`'s particle and ribbon geometry `g` (model
@@ -233,6 +243,7 @@ mod tests {
             ("m2.wgsl", super::M2_SHADER),
             ("lines.wgsl", super::lines::LINES_SHADER),
             ("particles.wgsl", super::PARTICLE_SHADER),
+            ("animate.wgsl", super::animation::ANIMATE_SHADER),
         ] {
             let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {e}"));
             naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())

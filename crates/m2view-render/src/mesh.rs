@@ -17,7 +17,9 @@ use m2view_format::{Model, TextureSource};
 use wgpu::util::DeviceExt;
 
 use crate::context::{Context, SAMPLER, TEXTURE, UNIFORM, entry};
-use crate::gpu_data::{BATCH_STRIDE, BatchUniform, FrameUniform, GpuVertex, VERTEX_ATTRIBUTES};
+use crate::gpu_data::{
+    BATCH_STRIDE, BatchUniform, FrameUniform, GpuVertex, InstanceRecord, STATIC_VALUES, VERTEX_ATTRIBUTES,
+};
 use crate::material::{self, DrawPhase, PipelineKey};
 use crate::{DEPTH_FORMAT, FrameParams, FrameStats, M2_SHADER, TextureData, lighting, rules};
 
@@ -62,12 +64,44 @@ pub(crate) struct BatchDraw {
     slot: u32,
     lod_batch: usize,
     indices: std::ops::Range<u32>,
+    /// Instance records drawn (0..1 for a single copy; a group's visible copies).
+    instances: std::ops::Range<u32>,
 }
 
-/// One placed copy's mesh constants and its draws of the last `prepare`.
+/// Where a batch's colour, weights and texture matrices come from.
+pub(crate) enum BatchValues<'a> {
+    /// Sampled on the CPU: written into the batch uniform.
+    Pose(&'a m2view_anim::Pose),
+    /// Sampled per instance by animate.wgsl; the batch uniform says where.
+    /// `alpha_may_vary[c]` for colours, then for texture weights: some key
+    /// is below 1, so the batch draws as transparent for every copy.
+    Gpu { alpha_may_vary: &'a [bool] },
+}
+
+/// What `MeshRenderer::prepare` needs of the frame.
+pub(crate) struct MeshFrame<'a> {
+    pub view: Mat4,
+    pub proj: Mat4,
+    /// Model → world of the single copy (CPU path); a group's copies carry their own.
+    pub world: Mat4,
+    pub lod: usize,
+    pub geoset_visible: &'a dyn Fn(u16) -> bool,
+    pub model_alpha: f32,
+    pub lighting: crate::Lighting,
+    pub lights: &'a [m2view_anim::PoseLight],
+    pub values: BatchValues<'a>,
+    /// Instance records drawn.
+    pub instances: std::ops::Range<u32>,
+}
+
+/// One placed copy's (or one group's) mesh constants and its draws of the
+/// last `prepare`.
 pub(crate) struct MeshInstance {
     frame_buffer: wgpu::Buffer,
+    /// The bone palette (a group's: every copy's, written by animate.wgsl).
     bone_buffer: wgpu::Buffer,
+    /// Instance records (the CPU path's single one, written by `prepare`).
+    instance_buffer: wgpu::Buffer,
     batch_buffer: wgpu::Buffer,
     frame_bind_group: wgpu::BindGroup,
     batch_bind_group: wgpu::BindGroup,
@@ -89,9 +123,10 @@ impl MeshRenderer {
             has_dynamic_offset: false,
             min_binding_size: None,
         };
+        let vs = wgpu::ShaderStages::VERTEX;
         let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("frame"),
-            entries: &[entry(0, vf, UNIFORM), entry(1, wgpu::ShaderStages::VERTEX, storage)],
+            entries: &[entry(0, vf, UNIFORM), entry(1, vs, storage), entry(2, vs, storage), entry(3, vs, storage)],
         });
         let batch_uniform = wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
@@ -302,32 +337,44 @@ impl MeshRenderer {
         })
     }
 
-    /// The mesh state of a new instance of `mesh` (bones at identity).
+    /// The mesh state of a new single copy of `mesh` (bones at identity).
     pub fn instance(&self, ctx: &Context, mesh: &GpuMesh) -> MeshInstance {
-        let d = &ctx.device;
-        let buffer = |label, size, usage| {
-            d.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size,
-                usage: usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
-        };
-        let frame_buffer = buffer("m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
-        let bone_buffer = buffer("m2 bones", 64 * mesh.bone_count as u64, wgpu::BufferUsages::STORAGE);
-        let batch_buffer =
-            buffer("m2 batch uniforms", BATCH_STRIDE * mesh.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        let bones = buffer(ctx, "m2 bones", 64 * mesh.bone_count as u64, storage);
         let identity = vec![Mat4::IDENTITY.to_cols_array_2d(); mesh.bone_count];
-        ctx.queue.write_buffer(&bone_buffer, 0, bytemuck::cast_slice(&identity));
-        let frame_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+        ctx.queue.write_buffer(&bones, 0, bytemuck::cast_slice(&identity));
+        let instances = buffer(ctx, "m2 instance", std::mem::size_of::<InstanceRecord>() as u64, storage);
+        let values = buffer(ctx, "m2 values (unused)", 16, storage);
+        let mut mi = self.shared_instance(ctx, mesh, bones, instances, &values);
+        mi.bones = identity;
+        mi
+    }
+
+    /// The mesh state of a group: its copies' palettes, instance records and
+    /// animated values live in the group's buffers.
+    pub fn shared_instance(
+        &self,
+        ctx: &Context,
+        mesh: &GpuMesh,
+        bone_buffer: wgpu::Buffer,
+        instance_buffer: wgpu::Buffer,
+        values: &wgpu::Buffer,
+    ) -> MeshInstance {
+        let frame_buffer =
+            buffer(ctx, "m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
+        let batch_buffer =
+            buffer(ctx, "m2 batch uniforms", BATCH_STRIDE * mesh.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let frame_bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 frame"),
             layout: &self.frame_layout,
             entries: &[
                 wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: instance_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: values.as_entire_binding() },
             ],
         });
-        let batch_bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
+        let batch_bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 batch"),
             layout: &self.batch_layout,
             entries: &[wgpu::BindGroupEntry {
@@ -342,21 +389,20 @@ impl MeshRenderer {
         MeshInstance {
             frame_buffer,
             bone_buffer,
+            instance_buffer,
             batch_buffer,
             frame_bind_group,
             batch_bind_group,
             draws: Vec::new(),
             lod: 0,
             uniforms: Vec::new(),
-            bones: identity,
+            bones: Vec::new(),
         }
     }
 
-    /// Uploads the instance's frame constants, pose and per-batch constants
-    /// and writes its batch draws (opaque first in file order, transparent
-    /// sorted by priority plane, back to front, layer, blend state: wowdev
-    /// wiki "M2/Rendering").
-    pub fn prepare(
+    /// Uploads a single copy's frame constants, placement and pose, then its
+    /// batches ([`MeshRenderer::prepare`]).
+    pub fn prepare_single(
         &self,
         ctx: &Context,
         mesh: &GpuMesh,
@@ -365,7 +411,44 @@ impl MeshRenderer {
         p: &FrameParams<'_>,
     ) -> FrameStats {
         let q = &ctx.queue;
-        let (model_lights, light_ambient) = lighting::pack_lights(&p.pose.lights, p.lighting.model_lights);
+        let record =
+            InstanceRecord { world: p.world.to_cols_array_2d(), palette: 0, values: STATIC_VALUES, state: 0, _pad: 0 };
+        q.write_buffer(&mi.instance_buffer, 0, bytemuck::bytes_of(&record));
+        if !p.pose.bones.is_empty() {
+            mi.bones.clear();
+            mi.bones.extend(p.pose.bones.iter().map(|m| m.to_cols_array_2d()));
+            q.write_buffer(&mi.bone_buffer, 0, bytemuck::cast_slice(&mi.bones));
+        }
+        let frame = MeshFrame {
+            view: p.view,
+            proj: p.proj,
+            world: p.world,
+            lod: p.lod,
+            geoset_visible: p.geoset_visible,
+            model_alpha: p.model_alpha,
+            lighting: p.lighting,
+            lights: &p.pose.lights,
+            values: BatchValues::Pose(p.pose),
+            instances: 0..1,
+        };
+        self.prepare(ctx, mesh, mi, model, &frame)
+    }
+
+    /// Uploads the frame constants and per-batch constants and writes the
+    /// batch draws (opaque first in file order, transparent sorted by
+    /// priority plane, back to front, layer, blend state: wowdev wiki
+    /// "M2/Rendering"). A group sorts its batches as one copy standing at
+    /// `p.world` (the middle of its visible copies) at rest.
+    pub fn prepare(
+        &self,
+        ctx: &Context,
+        mesh: &GpuMesh,
+        mi: &mut MeshInstance,
+        model: &Model,
+        p: &MeshFrame<'_>,
+    ) -> FrameStats {
+        let q = &ctx.queue;
+        let (model_lights, light_ambient) = lighting::pack_lights(p.lights, p.lighting.model_lights);
         let frame = FrameUniform {
             view_proj: (p.proj * p.view).to_cols_array_2d(),
             view: p.view.to_cols_array_2d(),
@@ -376,11 +459,6 @@ impl MeshRenderer {
             model_lights,
         };
         q.write_buffer(&mi.frame_buffer, 0, bytemuck::bytes_of(&frame));
-        if !p.pose.bones.is_empty() {
-            mi.bones.clear();
-            mi.bones.extend(p.pose.bones.iter().map(|m| m.to_cols_array_2d()));
-            q.write_buffer(&mi.bone_buffer, 0, bytemuck::cast_slice(&mi.bones));
-        }
         mi.draws.clear();
         mi.lod = p.lod.min(model.lods.len().saturating_sub(1));
         let (Some(lod), Some(glod)) = (model.lods.get(mi.lod), mesh.lods.get(mi.lod)) else {
@@ -391,6 +469,7 @@ impl MeshRenderer {
         uniforms.resize(BATCH_STRIDE as usize * lod.batches.len().max(1), 0);
         let mut stats = FrameStats::default();
         let modelview = p.view * p.world;
+        let copies = p.instances.len();
         for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
             let Some(sub) = lod.submeshes.get(gb.submesh) else {
                 continue;
@@ -399,39 +478,15 @@ impl MeshRenderer {
                 continue;
             }
             let mat = model.materials[b.material as usize];
-            let color = b.color.and_then(|c| p.pose.colors.get(c as usize)).copied().unwrap_or(Vec4::ONE);
-            let weight = |k: usize| {
-                b.textures.get(k).and_then(|t| t.weight).and_then(|w| p.pose.texture_weights.get(w as usize)).copied()
-            };
-            let mesh_alpha = rules::mesh_alpha(color.w, weight(0), !b.textures.is_empty(), b.flags, p.model_alpha);
-            if mesh_alpha < 0.0001 {
+            let Some((u, transparent, bones)) = batch_uniform(model, b, gb, &p.values, p.model_alpha) else {
                 continue;
-            }
-            let (key, phase) = material::pipeline_key(mat.flags, mat.blend, mesh_alpha < 0.999);
-            let tex_matrix = |k: usize| {
-                b.textures
-                    .get(k)
-                    .and_then(|t| t.transform)
-                    .and_then(|t| p.pose.texture_matrices.get(t as usize))
-                    .copied()
-                    .unwrap_or(Mat4::IDENTITY)
             };
-            let u = BatchUniform {
-                tex_matrix0: tex_matrix(0).to_cols_array_2d(),
-                tex_matrix1: tex_matrix(1).to_cols_array_2d(),
-                color: [color.x, color.y, color.z, mesh_alpha],
-                weights: [0, 1, 2, 3].map(|k| weight(k).unwrap_or(1.0)),
-                pixel_shader: gb.pixel,
-                vertex_shader: gb.vertex,
-                blend: key.blend,
-                flags: rules::shader_flags(mat.flags),
-                texture_count: material::textures_read(gb.pixel, b.textures.len()),
-                _pad: [0; 3],
-            };
+            let (key, phase) = material::pipeline_key(mat.flags, mat.blend, transparent);
+            let u = BatchUniform { blend: key.blend, ..u };
             let off = i * BATCH_STRIDE as usize;
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
             // Sort distance: the submesh sort centre moved by its centre bone, in view space.
-            let bone = sub.center_bone.and_then(|c| p.pose.bones.get(c.index())).copied().unwrap_or(Mat4::IDENTITY);
+            let bone = sub.center_bone.and_then(|c| bones.get(c.index())).copied().unwrap_or(Mat4::IDENTITY);
             let c = modelview * bone * Vec3::from(sub.sort_center).extend(1.0);
             let radius = (modelview * bone).x_axis.truncate().length() * sub.sort_radius;
             mi.draws.push(BatchDraw {
@@ -443,9 +498,10 @@ impl MeshRenderer {
                 slot: i as u32,
                 lod_batch: i,
                 indices: sub.index_start..sub.index_start + sub.index_count,
+                instances: p.instances.clone(),
             });
-            stats.batches += 1;
-            stats.triangles += sub.index_count as usize / 3;
+            stats.batches += copies;
+            stats.triangles += copies * sub.index_count as usize / 3;
         }
         q.write_buffer(&mi.batch_buffer, 0, &uniforms);
         mi.uniforms = uniforms;
@@ -466,7 +522,93 @@ impl MeshRenderer {
         let Some(glod) = mesh.lods.get(mi.lod) else { return };
         pass.set_bind_group(1, &mi.batch_bind_group, &[d.slot * BATCH_STRIDE as u32]);
         pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
-        pass.draw_indexed(d.indices.clone(), 0, 0..1);
+        pass.draw_indexed(d.indices.clone(), 0, d.instances.clone());
+    }
+}
+
+fn buffer(ctx: &Context, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: usage | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+/// A batch's constants (blend still to be set from its pipeline key),
+/// whether it draws as transparent, and the bones its sort centre follows;
+/// `None` when it is invisible this frame (CPU path, mesh alpha ≈ 0).
+fn batch_uniform<'a>(
+    model: &Model,
+    b: &m2view_format::Batch,
+    gb: &GpuBatch,
+    values: &BatchValues<'a>,
+    model_alpha: f32,
+) -> Option<(BatchUniform, bool, &'a [Mat4])> {
+    let stage = |k: usize| b.textures.get(k);
+    let base = BatchUniform {
+        tex_matrix0: Mat4::IDENTITY.to_cols_array_2d(),
+        tex_matrix1: Mat4::IDENTITY.to_cols_array_2d(),
+        color: [1.0, 1.0, 1.0, model_alpha],
+        weights: [1.0; 4],
+        pixel_shader: gb.pixel,
+        vertex_shader: gb.vertex,
+        blend: 0,
+        flags: rules::shader_flags(model.materials[b.material as usize].flags),
+        texture_count: material::textures_read(gb.pixel, b.textures.len()),
+        color_index: -1,
+        transform_index: [-1; 2],
+        weight_index: [-1; 4],
+        alpha_weight: -1,
+        _pad: [0; 3],
+    };
+    match values {
+        BatchValues::Pose(pose) => {
+            let color = b.color.and_then(|c| pose.colors.get(c as usize)).copied().unwrap_or(Vec4::ONE);
+            let weight =
+                |k: usize| stage(k).and_then(|t| t.weight).and_then(|w| pose.texture_weights.get(w as usize)).copied();
+            let mesh_alpha = rules::mesh_alpha(color.w, weight(0), !b.textures.is_empty(), b.flags, model_alpha);
+            if mesh_alpha < 0.0001 {
+                return None;
+            }
+            let tex_matrix = |k: usize| {
+                stage(k)
+                    .and_then(|t| t.transform)
+                    .and_then(|t| pose.texture_matrices.get(t as usize))
+                    .copied()
+                    .unwrap_or(Mat4::IDENTITY)
+            };
+            let u = BatchUniform {
+                tex_matrix0: tex_matrix(0).to_cols_array_2d(),
+                tex_matrix1: tex_matrix(1).to_cols_array_2d(),
+                color: [color.x, color.y, color.z, mesh_alpha],
+                weights: [0, 1, 2, 3].map(|k| weight(k).unwrap_or(1.0)),
+                ..base
+            };
+            Some((u, mesh_alpha < 0.999, &pose.bones))
+        }
+        BatchValues::Gpu { alpha_may_vary } => {
+            // Value layout of animate.wgsl: colours, then weights, then 4 vec4s per texture matrix.
+            let (colors, weights) = (model.colors.len(), model.texture_weights.len());
+            let color_index = b.color.map_or(-1, |c| c as i32);
+            let weight_index =
+                [0, 1, 2, 3].map(|k| stage(k).and_then(|t| t.weight).map_or(-1, |w| (colors + w as usize) as i32));
+            let alpha_weight =
+                if rules::weight_is_alpha(!b.textures.is_empty(), b.flags) { weight_index[0] } else { -1 };
+            let transform = |k: usize| {
+                stage(k).and_then(|t| t.transform).map_or(-1, |t| (colors + weights + 4 * t as usize) as i32)
+            };
+            let varies = |i: i32| i >= 0 && alpha_may_vary.get(i as usize).copied().unwrap_or(false);
+            let transparent = model_alpha < 0.999 || varies(color_index) || varies(alpha_weight);
+            let u = BatchUniform {
+                color_index,
+                transform_index: [transform(0), transform(1)],
+                weight_index,
+                alpha_weight,
+                ..base
+            };
+            Some((u, transparent, &[]))
+        }
     }
 }
 

@@ -15,8 +15,13 @@ pub fn mesh_alpha(
     flags: BatchFlags,
     model_alpha: f32,
 ) -> f32 {
-    let weighted = has_textures && !flags.contains(BatchFlags::WEIGHT_NOT_ALPHA);
-    color_alpha * if weighted { first_weight.unwrap_or(1.0) } else { 1.0 } * model_alpha
+    color_alpha * if weight_is_alpha(has_textures, flags) { first_weight.unwrap_or(1.0) } else { 1.0 } * model_alpha
+}
+
+/// Whether the first texture's weight multiplies a batch's alpha: it has
+/// textures and lacks [`BatchFlags::WEIGHT_NOT_ALPHA`].
+pub fn weight_is_alpha(has_textures: bool, flags: BatchFlags) -> bool {
+    has_textures && !flags.contains(BatchFlags::WEIGHT_NOT_ALPHA)
 }
 
 /// The view distance a transparent batch sorts by: its sort centre's

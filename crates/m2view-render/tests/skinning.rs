@@ -19,7 +19,7 @@ struct V { pos: vec4<f32>, weights: vec4<f32>, indices: vec4<u32> };
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (id.x >= arrayLength(&verts)) { return; }
     let v = verts[id.x];
-    out[id.x] = skin_matrix(v.weights, v.indices) * vec4(v.pos.xyz, 1.0);
+    out[id.x] = skin_matrix(v.weights, v.indices, 0u) * vec4(v.pos.xyz, 1.0);
 }
 "#;
 

@@ -1,8 +1,9 @@
 //! Crowds: `n` copies of one model on a square grid, each playing its own
 //! sequence from its own phase (picked deterministically from the index),
-//! drawn in one frame through one `FrameBuilder` (`m2view render --crowd N`).
-//! Every copy is animated on the CPU and drawn with its own draw calls; the
-//! GPU-animated, instanced path is issue work still to come.
+//! drawn in one frame through one `FrameBuilder` (`m2view render --crowd N`,
+//! the window's crowd slider). The players advance on the CPU; their poses
+//! are sampled on the GPU and drawn instanced (`m2view_render::animation`)
+//! where the device can, else posed and drawn copy by copy.
 
 use glam::{Mat4, Vec3};
 use m2view_anim::ModelInstance;

@@ -6,7 +6,7 @@ use std::time::Instant;
 use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, FrameStats, Gpu, Lighting, Renderer};
+use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, InstanceGroup, Lighting, Renderer};
 
 use crate::error::AppError;
 use crate::textures;
@@ -75,6 +75,12 @@ pub struct RenderArgs {
     /// phase (deterministic), framed together.
     #[arg(long, default_value_t = 1)]
     pub crowd: usize,
+    /// Animate a crowd on the CPU and draw each copy with its own draw calls
+    /// (the reference path) instead of sampling its tracks on the GPU and
+    /// drawing every batch once for all copies (the default where the GPU
+    /// runs compute shaders).
+    #[arg(long)]
+    pub cpu_animation: bool,
     /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
     #[arg(long)]
     pub display_id: Option<u32>,
@@ -141,6 +147,9 @@ pub struct RenderRequest {
     pub model_lights: bool,
     /// Copies drawn on a grid (1: the model alone); see [`crate::crowd`].
     pub crowd: usize,
+    /// Animate a crowd on the CPU, one draw per copy and batch, even where
+    /// the GPU path is available.
+    pub cpu_animation: bool,
     /// Models hung on the host's attachment points: `(attachment id, model)`.
     /// Each plays its own default sequence at the same time and follows its
     /// attachment's bone.
@@ -168,6 +177,9 @@ pub struct Stats {
     pub ribbon_edges: usize,
     /// The sequence shown (index; another variation than asked with `--variations`).
     pub sequence: u16,
+    /// Where the copies were animated: `"gpu"` (compute pass, instanced
+    /// draws) or `"cpu"`.
+    pub animation: &'static str,
 }
 
 /// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
@@ -208,6 +220,7 @@ impl Stats {
             particles: 0,
             ribbon_edges: 0,
             sequence: sequence.0,
+            animation: "cpu",
         }
     }
 }
@@ -250,7 +263,23 @@ fn render_crowd(
     let (view, proj) = (cam.view(), cam.proj(aspect));
     let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
     let visible = |id: u16| geosets.contains(&id);
+    let lighting = Lighting { model_lights: r.model_lights, ..Lighting::default() };
     let start = Instant::now();
+    let sequence = crowd.instances[0].player.sequence;
+    if let Some(mut group) = renderer.instance_group(model).filter(|_| !r.cpu_animation) {
+        let members: Vec<_> = crowd
+            .instances
+            .iter_mut()
+            .zip(&crowd.worlds)
+            .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
+            .collect();
+        let params = GroupParams { view, proj, lod: r.lod, geoset_visible: &visible, model_alpha: 1.0, lighting };
+        let fs = renderer.prepare_group(gm, &mut group, model, &members, &params);
+        let mut frame = m2view_render::FrameBuilder::new();
+        frame.add_group(gm, &group);
+        let pixels = draw_offscreen(gpu, renderer, r, Some(&group), frame)?;
+        return Ok((pixels, Stats { animation: "gpu", ..Stats::new(gpu, model, gm, fs, start, sequence) }));
+    }
     let mut stats = FrameStats::default();
     let mut gis = Vec::with_capacity(crowd.instances.len());
     for (inst, &world) in crowd.instances.iter_mut().zip(&crowd.worlds) {
@@ -264,7 +293,7 @@ fn render_crowd(
             geoset_visible: &visible,
             pose: &inst.pose,
             model_alpha: 1.0,
-            lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
+            lighting,
         };
         let fs = renderer.prepare(gm, &mut gi, model, &params);
         (stats.batches, stats.triangles) = (stats.batches + fs.batches, stats.triangles + fs.triangles);
@@ -272,20 +301,25 @@ fn render_crowd(
     }
     let mut frame = m2view_render::FrameBuilder::new();
     gis.iter().for_each(|gi| frame.add(gm, gi));
-    let pixels = draw_offscreen(gpu, renderer, r, frame)?;
-    Ok((pixels, Stats::new(gpu, model, gm, stats, start, crowd.instances[0].player.sequence)))
+    let pixels = draw_offscreen(gpu, renderer, r, None, frame)?;
+    Ok((pixels, Stats::new(gpu, model, gm, stats, start, sequence)))
 }
 
 /// Records `frame` into a new offscreen target of the request's size and
-/// background and reads it back (RGBA8 rows, top first).
+/// background (after animating `group`'s copies) and reads it back (RGBA8
+/// rows, top first).
 fn draw_offscreen(
     gpu: &Gpu,
     renderer: &Renderer,
     r: &RenderRequest,
+    group: Option<&InstanceGroup>,
     mut frame: m2view_render::FrameBuilder<'_>,
 ) -> Result<Vec<u8>, String> {
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
+    if let Some(g) = group {
+        renderer.animate(g, &mut enc);
+    }
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
         renderer.record(&mut frame, &mut pass);
@@ -366,7 +400,7 @@ pub fn render_uploaded(
     for (agm, agi) in &attached {
         frame.add(agm, agi);
     }
-    let pixels = draw_offscreen(gpu, renderer, r, frame)?;
+    let pixels = draw_offscreen(gpu, renderer, r, None, frame)?;
     let stats = Stats {
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
@@ -447,6 +481,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         variations: a.variations,
         model_lights: !a.no_model_lights,
         crowd: a.crowd.clamp(1, 10_000),
+        cpu_animation: a.cpu_animation,
         attachments,
     })
 }

@@ -388,6 +388,7 @@ impl AppState {
             variations: false,
             model_lights: self.view.model_lights,
             crowd: 1,
+            cpu_animation: false,
             attachments: Vec::new(),
         };
         let frames = 48;

@@ -7,7 +7,10 @@
 
 use glam::Mat4;
 use m2view_render::target::OffscreenTarget;
-use m2view_render::{FrameParams, FrameStats, GpuInstance, GpuModel, Lighting, Renderer, TextureData};
+use m2view_render::{
+    FrameParams, FrameStats, GpuInstance, GpuModel, GroupMember, GroupParams, InstanceGroup, Lighting, Renderer,
+    TextureData,
+};
 
 use super::command::Command;
 use super::state::{AppState, CameraMode};
@@ -26,9 +29,12 @@ pub struct SceneView {
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
     attached: Vec<(GpuModel, GpuInstance)>,
-    /// GPU side of the crowd copies (same order as `Current::crowd`, copy 0,
-    /// which stands where the model does, excepted).
+    /// GPU side of the crowd copies on the CPU path (same order as
+    /// `Current::crowd`, copy 0, which stands where the model does, excepted).
     crowd: Vec<GpuInstance>,
+    /// The crowd copies (copy 0 excepted) animated on the GPU and drawn
+    /// instanced, where the device can ([`Renderer::supports_gpu_animation`]).
+    crowd_group: Option<InstanceGroup>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
@@ -50,6 +56,7 @@ impl SceneView {
             model: None,
             attached: Vec::new(),
             crowd: Vec::new(),
+            crowd_group: None,
             target: None,
             texture: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
@@ -69,6 +76,12 @@ impl SceneView {
         self.model = Some((gm, gi));
         self.attached.clear();
         self.crowd.clear();
+        self.crowd_group = None;
+    }
+
+    /// Where crowds are animated, for the status bar.
+    pub fn animation_path(&self) -> &'static str {
+        if self.renderer.supports_gpu_animation() { "crowds: GPU animation" } else { "crowds: CPU animation" }
     }
 
     /// Textures drawn with the missing placeholder.
@@ -188,9 +201,9 @@ impl SceneView {
         let alpha = if transparent { 0.0 } else { 1.0 };
         let clear = [bg[0] as f64, bg[1] as f64, bg[2] as f64, alpha];
         let aspect = w as f32 / h as f32;
-        let mut pass = target.begin_pass(encoder, clear);
         let (Some(cur), Some((gm, gi))) = (state.current.as_mut(), self.model.as_mut()) else {
             self.stats = FrameStats::default();
+            let _clear = target.begin_pass(encoder, clear);
             return;
         };
         if let Some(dir) = self.frame.take() {
@@ -249,17 +262,44 @@ impl SceneView {
             Some(c) => (&mut c.instances[1..], &c.worlds[1..]),
             None => (&mut [][..], &[][..]),
         };
-        self.crowd.truncate(copies.len());
-        while self.crowd.len() < copies.len() {
-            self.crowd.push(self.renderer.instance(gm));
+        if copies.is_empty() {
+            self.crowd_group = None;
+        } else if self.crowd_group.is_none() {
+            self.crowd_group = self.renderer.instance_group(model);
         }
-        for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.crowd) {
-            inst.pose(model, view * world);
-            let fs = self.renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..params });
+        if let Some(group) = &mut self.crowd_group {
+            self.crowd.clear();
+            let members: Vec<_> = copies
+                .iter_mut()
+                .zip(worlds)
+                .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
+                .collect();
+            let gp = GroupParams {
+                view,
+                proj: params.proj,
+                lod: cur.lod,
+                geoset_visible: &visible,
+                model_alpha: 1.0,
+                lighting: params.lighting,
+            };
+            let fs = self.renderer.prepare_group(gm, group, model, &members, &gp);
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
+            self.renderer.animate(group, encoder);
+        } else {
+            self.crowd.truncate(copies.len());
+            while self.crowd.len() < copies.len() {
+                self.crowd.push(self.renderer.instance(gm));
+            }
+            for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.crowd) {
+                inst.pose(model, view * world);
+                let fs = self.renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..params });
+                self.stats.batches += fs.batches;
+                self.stats.triangles += fs.triangles;
+            }
         }
         // One sort for the model, its items and the crowd: their transparent parts interleave.
+        let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();
         frame.add(gm, gi);
         for (agm, agi) in &self.attached {
@@ -267,6 +307,9 @@ impl SceneView {
         }
         for cgi in &self.crowd {
             frame.add(gm, cgi);
+        }
+        if let Some(group) = &self.crowd_group {
+            frame.add_group(gm, group);
         }
         self.renderer.record(&mut frame, &mut pass);
         let lines = m2view_render::overlays::overlay_lines(

@@ -185,12 +185,13 @@ impl App {
             return;
         }
         let stats = format!(
-            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {}",
+            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {} | {}",
             g.scene.stats.batches,
             g.scene.stats.triangles,
             state.current.as_ref().map_or(0, |c| c.instance.particles.live()),
             g.scene.missing_textures(),
             self.frame_ms,
+            g.scene.animation_path(),
             g.adapter
         );
         let ui = self.ui.run_egui(g, state, &self.egui_ctx, &mut self.textures, &stats, now);

@@ -44,6 +44,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         variations: false,
         model_lights: true,
         crowd: 1,
+        cpu_animation: false,
         attachments: Vec::new(),
     }
 }
