@@ -118,8 +118,9 @@ pub fn follow_delta(follow: [f32; 4], delta: Vec3, dt: f32) -> Vec3 {
 }
 
 /// Uniform [0, 1) values driving twinkle (spec §5.2). The client's table is
-/// not known; this one is fixed so renders are reproducible.
-fn twinkle_table() -> &'static [f32; 128] {
+/// not known; this one is fixed so renders are reproducible (the GPU
+/// simulation uploads the same table).
+pub fn twinkle_table() -> &'static [f32; 128] {
     static TABLE: std::sync::OnceLock<[f32; 128]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut r = Rng::new(0x7717);
@@ -173,21 +174,35 @@ pub fn life_value<T: Interp>(c: &LifeCurve<T>, t: f32, default: T) -> T {
     c.values[n - 1]
 }
 
-struct Params {
-    enabled: bool,
-    speed: f32,
-    speed_var: f32,
-    vertical: f32,
-    horizontal: f32,
-    gravity: Vec3,
-    lifespan: f32,
-    rate: f32,
-    area_x: f32,
-    area_y: f32,
-    z_source: f32,
+/// An emitter's animated parameters at one instant (its tracks sampled).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// The `enabled` track shows it.
+    pub enabled: bool,
+    /// Emission speed (units/s).
+    pub speed: f32,
+    /// Speed variation (fraction).
+    pub speed_var: f32,
+    /// Vertical range (radians).
+    pub vertical: f32,
+    /// Horizontal range (radians).
+    pub horizontal: f32,
+    /// Gravity (units/s², model space).
+    pub gravity: Vec3,
+    /// Lifespan (s).
+    pub lifespan: f32,
+    /// Emission rate (particles/s).
+    pub rate: f32,
+    /// Area length (plane) or inner radius (sphere).
+    pub area_x: f32,
+    /// Area width (plane) or outer radius (sphere).
+    pub area_y: f32,
+    /// Z source: particles fly away from (0, 0, z) when non-zero.
+    pub z_source: f32,
 }
 
-fn params(e: &ParticleEmitter, clock: &Clock<'_>) -> Params {
+/// Samples emitter `e`'s parameter tracks at `clock`.
+pub fn params(e: &ParticleEmitter, clock: &Clock<'_>) -> Params {
     Params {
         enabled: sample_or(&e.enabled, clock, 1) != 0,
         speed: sample_or(&e.emission_speed, clock, 0.0),
@@ -567,7 +582,9 @@ fn quads_per_particle(e: &ParticleEmitter) -> usize {
     head as usize + tail as usize
 }
 
-fn head_tail(e: &ParticleEmitter) -> (bool, bool) {
+/// Whether `e`'s particles draw a head quad and a tail quad (files with
+/// neither flag bit draw heads).
+pub fn head_tail(e: &ParticleEmitter) -> (bool, bool) {
     match (e.flags.contains(flags::HEAD), e.flags.contains(flags::TAIL)) {
         (false, false) => (true, false), // legacy files without either bit: heads
         hv => hv,

@@ -20,7 +20,7 @@ use glam::{Mat4, Vec3, Vec4};
 use m2view_anim::Clock;
 use m2view_format::{Interpolation, Model, Track};
 
-use crate::context::{UNIFORM, entry};
+use crate::context::{UNIFORM, buffer_entry, entry};
 use crate::gpu_data::{AnimParams, InstanceRecord};
 use crate::mesh::{BatchValues, MeshFrame, MeshInstance};
 use crate::{FrameStats, GpuModel, Lighting};
@@ -272,7 +272,8 @@ pub struct InstanceGroup {
     capacity: usize,
     buffers: Option<GroupBuffers>,
     visible: u32,
-    order: Vec<(f32, u32)>,
+    /// Visible members, far first: squared view distance bits << 32 | member index.
+    order: Vec<u64>,
     records: Vec<InstanceRecord>,
     states: Vec<u32>,
 }
@@ -295,7 +296,7 @@ impl InstanceGroup {
     /// The members drawn by the last `prepare_group`, by index into its
     /// `members`, in draw order (back to front).
     pub fn drawn(&self) -> impl Iterator<Item = usize> + '_ {
-        self.order.iter().map(|&(_, i)| i as usize)
+        self.order.iter().map(|&key| key as u32 as usize)
     }
 
     pub(crate) fn mesh(&self) -> Option<&MeshInstance> {
@@ -391,19 +392,16 @@ impl crate::Renderer {
         let palettes = storage("group palettes", (cap * p.bone_count.max(1) as usize * 64) as u64);
         let values = storage("group values", (cap * p.value_stride as usize * 16) as u64);
         let animation = self.animation.as_ref().expect("groups exist only with the animation pipeline");
-        fn binding(i: u32, b: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
-            wgpu::BindGroupEntry { binding: i, resource: b.as_entire_binding() }
-        }
         let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("animate"),
             layout: &animation.layout,
             entries: &[
-                binding(0, &g.params_buffer),
-                binding(1, &g.data),
-                binding(2, &states),
-                binding(3, &instances),
-                binding(4, &palettes),
-                binding(5, &values),
+                buffer_entry(0, &g.params_buffer),
+                buffer_entry(1, &g.data),
+                buffer_entry(2, &states),
+                buffer_entry(3, &instances),
+                buffer_entry(4, &palettes),
+                buffer_entry(5, &values),
             ],
         });
         let mesh = self.mesh.shared_instance(&self.ctx, &gm.mesh, palettes.clone(), instances.clone(), &values);
@@ -430,12 +428,14 @@ impl crate::Renderer {
         g.order.clear();
         for (i, m) in members.iter().enumerate().take(self.group_capacity_limit(model)) {
             let c = m.world.transform_point3(center);
-            let scale = m.world.x_axis.truncate().length().max(m.world.z_axis.truncate().length());
-            if sphere_visible(&planes, c, radius * scale) {
-                g.order.push((p.view.transform_point3(c).length(), i as u32));
+            let scale2 = m.world.x_axis.truncate().length_squared().max(m.world.z_axis.truncate().length_squared());
+            if sphere_visible(&planes, c, radius * scale2.sqrt()) {
+                // Far first: squared distances of non-negative floats order as their bits.
+                let d2 = p.view.transform_point3(c).length_squared();
+                g.order.push(u64::from(d2.to_bits()) << 32 | i as u64);
             }
         }
-        g.order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        g.order.sort_unstable_by(|a, b| b.cmp(a));
         let n = g.order.len();
         g.visible = n as u32;
         self.grow(gm, g, n);
@@ -443,8 +443,8 @@ impl crate::Renderer {
         g.records.clear();
         g.states.clear();
         let mut middle = Vec3::ZERO;
-        for (slot, &(_, i)) in g.order.iter().enumerate() {
-            let m = &members[i as usize];
+        for (slot, &key) in g.order.iter().enumerate() {
+            let m = &members[key as u32 as usize];
             middle += m.world.w_axis.truncate() / n as f32;
             g.records.push(InstanceRecord {
                 world: m.world.to_cols_array_2d(),
@@ -508,32 +508,13 @@ impl crate::Renderer {
     pub fn read_group_pose(&self, g: &InstanceGroup) -> Result<(Vec<Mat4>, Vec<Vec4>), crate::RenderError> {
         let Some(bufs) = g.buffers.as_ref() else { return Ok(Default::default()) };
         let n = g.visible as usize;
-        let palettes = self.read_floats(&bufs.palettes, n * g.params.bone_count as usize * 16)?;
-        let values = self.read_floats(&bufs.values, n * g.params.value_stride as usize * 4)?;
+        let floats = |w: Vec<u32>| w.into_iter().map(f32::from_bits).collect::<Vec<f32>>();
+        let palettes = floats(self.read_words(&bufs.palettes, n * g.params.bone_count as usize * 16)?);
+        let values = floats(self.read_words(&bufs.values, n * g.params.value_stride as usize * 4)?);
         Ok((
             palettes.chunks_exact(16).map(Mat4::from_cols_slice).collect(),
             values.chunks_exact(4).map(Vec4::from_slice).collect(),
         ))
-    }
-
-    fn read_floats(&self, buffer: &wgpu::Buffer, count: usize) -> Result<Vec<f32>, crate::RenderError> {
-        let d = &self.ctx.device;
-        let size = (count as u64 * 4).max(4);
-        let staging = d.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("group read-back"),
-            size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut enc = d.create_command_encoder(&Default::default());
-        enc.copy_buffer_to_buffer(buffer, 0, &staging, 0, size);
-        self.ctx.queue.submit([enc.finish()]);
-        let slice = staging.slice(..);
-        slice.map_async(wgpu::MapMode::Read, |_| {});
-        let err = |e: &dyn std::fmt::Display| crate::RenderError::Readback(e.to_string());
-        d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| err(&e))?;
-        let bytes = slice.get_mapped_range().map_err(|e| err(&e))?;
-        Ok(bytemuck::cast_slice::<u8, f32>(&bytes)[..count].to_vec())
     }
 }
 

@@ -23,6 +23,11 @@ pub(crate) fn entry(binding: u32, visibility: wgpu::ShaderStages, ty: wgpu::Bind
     wgpu::BindGroupLayoutEntry { binding, visibility, ty, count: None }
 }
 
+/// A bind group entry binding all of `buffer`.
+pub(crate) fn buffer_entry(binding: u32, buffer: &wgpu::Buffer) -> wgpu::BindGroupEntry<'_> {
+    wgpu::BindGroupEntry { binding, resource: buffer.as_entire_binding() }
+}
+
 /// Device, queue, samplers and placeholder textures.
 pub(crate) struct Context {
     pub device: wgpu::Device,

@@ -117,6 +117,68 @@ pub(crate) struct AnimParams {
     pub bone_base: u32,
 }
 
+/// `Sim` in particle_sim.wgsl: one per simulated model and frame.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable)]
+pub(crate) struct SimUniform {
+    /// Model → view.
+    pub view: [[f32; 4]; 4],
+    /// View → model.
+    pub inv_view: [[f32; 4]; 4],
+    /// Step in seconds.
+    pub dt: f32,
+    /// Frame counter (seeds new particles).
+    pub frame: u32,
+    /// Pool slots of all emitters.
+    pub slots: u32,
+    pub _pad: u32,
+}
+
+/// `EmitterStatic` in particle_sim.wgsl: an emitter's constants, uploaded once.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, Default)]
+pub(crate) struct EmitterStatic {
+    /// Flags, generator (0 plane, 1 sphere), rows, cols, cell offset,
+    /// capacity, first slot, first quad.
+    pub ints: [u32; 8],
+    /// Lifespan vary, drag, tail length, spin, spin vary, base spin, base
+    /// spin vary, twinkle speed, twinkle percent, twinkle min, twinkle max, unused.
+    pub floats: [f32; 12],
+    pub scale_vary: [f32; 4],
+    pub wind: [f32; 4],
+    pub color_times: [f32; 4],
+    pub color_values: [[f32; 4]; 4],
+    pub alpha_times: [f32; 4],
+    pub alpha_values: [f32; 4],
+    pub scale_times: [f32; 4],
+    pub scale_values: [[f32; 4]; 2],
+    pub head_times: [f32; 4],
+    pub head_values: [f32; 4],
+    pub tail_times: [f32; 4],
+    pub tail_values: [f32; 4],
+    /// Keys of colour, alpha, scale, head cell, tail cell (at most 4 each).
+    pub counts: [u32; 8],
+}
+
+/// `EmitterFrame` in particle_sim.wgsl: an emitter's state this frame.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Pod, Zeroable, Default)]
+pub(crate) struct EmitterFrame {
+    /// Emitter → model.
+    pub matrix: [[f32; 4]; 4],
+    /// xyz gravity, w speed.
+    pub gravity: [f32; 4],
+    /// xyz burst velocity, w speed variation.
+    pub burst: [f32; 4],
+    /// xyz follow displacement, w vertical range.
+    pub follow: [f32; 4],
+    /// Horizontal range, lifespan, area x, area y, z source, max life,
+    /// inherited scale, unused.
+    pub params: [f32; 8],
+    /// Spawn window start and count.
+    pub spawn: [u32; 4],
+}
+
 /// Offset between batches in the batch uniform buffer (the minimum uniform
 /// offset alignment wgpu guarantees).
 pub(crate) const BATCH_STRIDE: u64 = 256;
@@ -396,6 +458,62 @@ mod contract {
                 ("bone_base", offset_of!(AnimParams, bone_base)),
             ],
         );
+    }
+
+    #[test]
+    fn simulation_records_match_particle_sim_wgsl() {
+        let m = module(crate::gpu_particles::PARTICLE_SIM_SHADER);
+        check(
+            &m,
+            "Sim",
+            size_of::<SimUniform>(),
+            &[
+                ("view", offset_of!(SimUniform, view)),
+                ("inv_view", offset_of!(SimUniform, inv_view)),
+                ("dt", offset_of!(SimUniform, dt)),
+                ("frame", offset_of!(SimUniform, frame)),
+                ("slots", offset_of!(SimUniform, slots)),
+                ("pad", offset_of!(SimUniform, _pad)),
+            ],
+        );
+        let s = |f: &'static str, o: usize| (f, o);
+        check(
+            &m,
+            "EmitterStatic",
+            size_of::<EmitterStatic>(),
+            &[
+                s("ints", offset_of!(EmitterStatic, ints)),
+                s("floats", offset_of!(EmitterStatic, floats)),
+                s("scale_vary", offset_of!(EmitterStatic, scale_vary)),
+                s("wind", offset_of!(EmitterStatic, wind)),
+                s("color_times", offset_of!(EmitterStatic, color_times)),
+                s("color_values", offset_of!(EmitterStatic, color_values)),
+                s("alpha_times", offset_of!(EmitterStatic, alpha_times)),
+                s("alpha_values", offset_of!(EmitterStatic, alpha_values)),
+                s("scale_times", offset_of!(EmitterStatic, scale_times)),
+                s("scale_values", offset_of!(EmitterStatic, scale_values)),
+                s("head_times", offset_of!(EmitterStatic, head_times)),
+                s("head_values", offset_of!(EmitterStatic, head_values)),
+                s("tail_times", offset_of!(EmitterStatic, tail_times)),
+                s("tail_values", offset_of!(EmitterStatic, tail_values)),
+                s("counts", offset_of!(EmitterStatic, counts)),
+            ],
+        );
+        check(
+            &m,
+            "EmitterFrame",
+            size_of::<EmitterFrame>(),
+            &[
+                s("matrix", offset_of!(EmitterFrame, matrix)),
+                s("gravity", offset_of!(EmitterFrame, gravity)),
+                s("burst", offset_of!(EmitterFrame, burst)),
+                s("follow", offset_of!(EmitterFrame, follow)),
+                s("params", offset_of!(EmitterFrame, params)),
+                s("spawn", offset_of!(EmitterFrame, spawn)),
+            ],
+        );
+        // The quads it writes are particles.wgsl's instances: 14 u32s each.
+        assert_eq!(size_of::<QuadInstance>(), 14 * 4);
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod context;
 pub mod frame;
 pub mod gpu;
 pub mod gpu_data;
+pub mod gpu_particles;
 pub mod lighting;
 pub mod lines;
 pub mod material;
@@ -157,6 +158,8 @@ pub struct Renderer {
     particles: particles::ParticleRenderer,
     /// The compute pass of GPU animation, where the device can run it.
     animation: Option<animation::AnimationRenderer>,
+    /// The compute pass of GPU particles, where the device can run it.
+    particle_sim: Option<gpu_particles::SimRenderer>,
 }
 
 impl Renderer {
@@ -167,6 +170,7 @@ impl Renderer {
             mesh: mesh::MeshRenderer::new(device),
             particles: particles::ParticleRenderer::new(device),
             animation: animation::AnimationRenderer::new(device),
+            particle_sim: gpu_particles::SimRenderer::new(device),
         }
     }
 
@@ -226,6 +230,28 @@ impl Renderer {
         self.particles.prepare(&self.ctx, &mut gi.effects, model, view_proj_world, g);
     }
 
+    /// Reads `count` words of `buffer` (which has `COPY_SRC`) back to the
+    /// CPU, waiting for the GPU. For tests and tools.
+    pub(crate) fn read_words(&self, buffer: &wgpu::Buffer, count: usize) -> Result<Vec<u32>, RenderError> {
+        let d = &self.ctx.device;
+        let size = (count as u64 * 4).max(4);
+        let staging = d.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("read-back"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut enc = d.create_command_encoder(&Default::default());
+        enc.copy_buffer_to_buffer(buffer, 0, &staging, 0, size);
+        self.ctx.queue.submit([enc.finish()]);
+        let slice = staging.slice(..);
+        slice.map_async(wgpu::MapMode::Read, |_| {});
+        let err = |e: &dyn std::fmt::Display| RenderError::Readback(e.to_string());
+        d.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| err(&e))?;
+        let bytes = slice.get_mapped_range().map_err(|e| err(&e))?;
+        Ok(bytemuck::cast_slice::<u8, u32>(&bytes)[..count].to_vec())
+    }
+
     /// Records the prepared draws of the single instance `gi` of `gm` into
     /// `pass` ([`Renderer::record`] of a frame holding only it).
     pub fn draw(&self, gm: &GpuModel, gi: &GpuInstance, pass: &mut wgpu::RenderPass<'_>) {
@@ -244,6 +270,7 @@ mod tests {
             ("lines.wgsl", super::lines::LINES_SHADER),
             ("particles.wgsl", super::PARTICLE_SHADER),
             ("animate.wgsl", super::animation::ANIMATE_SHADER),
+            ("particle_sim.wgsl", super::gpu_particles::PARTICLE_SIM_SHADER),
         ] {
             let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {e}"));
             naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())

@@ -53,9 +53,20 @@ pub(crate) struct EmitterDraw {
     blend: u32,
     emitter: usize,
     range: std::ops::Range<u32>,
+    /// Drawn from the GPU simulation's quads at this byte offset, as many
+    /// as its indirect arguments count (`range` unused).
+    indirect: Option<u64>,
     pub priority: i32,
     /// View distance of its bone.
     pub distance: f32,
+}
+
+impl EmitterDraw {
+    /// Particle emitter `emitter` drawn from the GPU simulation's quads
+    /// starting at byte `quad_offset` (sort keys set by `push_indirect`).
+    pub fn indirect(blend: u32, emitter: usize, quad_offset: u64) -> EmitterDraw {
+        EmitterDraw { blend, emitter, range: 0..0, indirect: Some(quad_offset), priority: 0, distance: 0.0 }
+    }
 }
 
 /// One instance's particle camera, uploaded geometry and emitter draws.
@@ -64,9 +75,19 @@ pub(crate) struct EffectsInstance {
     camera_bind_group: wgpu::BindGroup,
     quads: Option<wgpu::Buffer>,
     strips: Option<wgpu::Buffer>,
+    /// The GPU simulation's quads and indirect arguments, when it draws them.
+    indirect: Option<(wgpu::Buffer, wgpu::Buffer)>,
     pub draws: Vec<EmitterDraw>,
     /// Per particle emitter, then per ribbon: priority plane and view distance of its bone.
     sort: Vec<(i32, f32)>,
+}
+
+impl EffectsInstance {
+    /// Adds an indirect emitter draw with its sort keys of this frame.
+    pub fn push_indirect(&mut self, mut d: EmitterDraw) {
+        (d.priority, d.distance) = self.sort.get(d.emitter).copied().unwrap_or((0, 0.0));
+        self.draws.push(d);
+    }
 }
 
 impl ParticleRenderer {
@@ -234,7 +255,15 @@ impl ParticleRenderer {
             layout: &self.camera_layout,
             entries: &[wgpu::BindGroupEntry { binding: 0, resource: camera.as_entire_binding() }],
         });
-        EffectsInstance { camera, camera_bind_group, quads: None, strips: None, draws: Vec::new(), sort: Vec::new() }
+        EffectsInstance {
+            camera,
+            camera_bind_group,
+            quads: None,
+            strips: None,
+            indirect: None,
+            draws: Vec::new(),
+            sort: Vec::new(),
+        }
     }
 
     /// Each emitter's sort key this frame: its priority plane and its bone's
@@ -277,11 +306,36 @@ impl ParticleRenderer {
                 }
             };
             let (priority, distance) = ei.sort.get(*emitter).copied().unwrap_or((0, 0.0));
-            ei.draws.push(EmitterDraw { blend, emitter: *emitter, range: range.clone(), priority, distance });
+            ei.draws.push(EmitterDraw {
+                blend,
+                emitter: *emitter,
+                range: range.clone(),
+                indirect: None,
+                priority,
+                distance,
+            });
         }
     }
 
+    /// Makes an instance draw the GPU simulation's `quads` (counted in
+    /// `args`) seen through `view_proj_world`; its draws follow with
+    /// [`EffectsInstance::push_indirect`].
+    pub fn prepare_indirect(
+        &self,
+        ctx: &Context,
+        ei: &mut EffectsInstance,
+        view_proj_world: Mat4,
+        quads: &wgpu::Buffer,
+        args: &wgpu::Buffer,
+    ) {
+        let camera = gpu_data::CameraUniform { view_proj: view_proj_world.to_cols_array_2d() };
+        ctx.queue.write_buffer(&ei.camera, 0, bytemuck::bytes_of(&camera));
+        ei.indirect = Some((quads.clone(), args.clone()));
+    }
+
     /// Records emitter draw `d` (binds its own buffers and group 0).
+    /// Indirect draws read the emitter's instance count from the GPU
+    /// simulation's arguments (16 bytes per emitter).
     pub fn record(
         &self,
         ctx: &Context,
@@ -291,6 +345,16 @@ impl ParticleRenderer {
         pass: &mut wgpu::RenderPass<'_>,
     ) {
         let ribbon = d.emitter >= fx.particle_emitters;
+        if let (Some(offset), Some((quads, args)), Some(tex)) =
+            (d.indirect, &ei.indirect, fx.bind_groups.get(d.emitter))
+        {
+            pass.set_vertex_buffer(0, quads.slice(offset..));
+            pass.set_bind_group(0, &ei.camera_bind_group, &[]);
+            pass.set_pipeline(&self.pipeline(ctx, d.blend, false));
+            pass.set_bind_group(1, tex, &[]);
+            pass.draw_indirect(args, d.emitter as u64 * 16);
+            return;
+        }
         let buffer = if ribbon { &ei.strips } else { &ei.quads };
         let (Some(vb), Some(tex)) = (buffer, fx.bind_groups.get(d.emitter)) else { return };
         pass.set_vertex_buffer(0, vb.slice(..));

@@ -10,6 +10,14 @@
 //! million quads on the CPU says nothing about a GPU). The live particle
 //! count is printed per case.
 //!
+//! The GPU simulation (`m2view_render::gpu_particles`, issue 16) is
+//! measured beside it: "gpu_cpu" (the CPU part of a frame: emitter tracks
+//! and spawns, upload, encode the compute pass and the indirect draws,
+//! submit; the GPU is waited for outside the measured time) and
+//! "gpu_frame" (all of it, waited for). On a software adapter the cases
+//! with raised rates simulate but draw nothing (a million quads rasterised
+//! on the CPU says nothing about a GPU).
+//!
 //! `cargo bench -p m2view --bench particles` (`M2VIEW_BENCH_N=1,100,1000x25`
 //! to choose the cases: emitters, optionally × emission-rate factor).
 
@@ -124,26 +132,66 @@ fn bench(c: &mut Criterion) {
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
         });
+        let geosets = model.default_geosets(0);
+        let visible = |id: u16| geosets.contains(&id);
+        let params = FrameParams {
+            world: Mat4::IDENTITY,
+            view,
+            proj,
+            lod: 0,
+            geoset_visible: &visible,
+            pose,
+            model_alpha: 1.0,
+            lighting: Lighting::default(),
+        };
+        if let Some(mut gp) = renderer.gpu_particles(model, 1) {
+            let draw = !(software && rate > 1.0);
+            let mut gpu_frame = |gp: &mut m2view_render::gpu_particles::GpuParticles, wait: bool| {
+                let start = std::time::Instant::now();
+                gp.update(&gpu.queue, model, &player.clock(model), &pose.bones, 1.0 / 60.0, view);
+                let mut enc = gpu.device.create_command_encoder(&Default::default());
+                renderer.simulate_particles(gp, &mut enc);
+                if draw {
+                    renderer.prepare(&gm, &mut gi, model, &params);
+                    renderer.prepare_gpu_particles(&mut gi, gp, model, proj * view);
+                    let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
+                    renderer.draw(&gm, &gi, &mut pass);
+                }
+                gpu.queue.submit([enc.finish()]);
+                let cpu = start.elapsed();
+                if wait {
+                    gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+                }
+                cpu
+            };
+            for _ in 0..180 {
+                gpu_frame(&mut gp, true);
+            }
+            let drawn: usize = renderer.read_gpu_particle_centers(&gp).unwrap().iter().map(Vec::len).sum();
+            eprintln!("{name}: GPU path {drawn} quads drawn after 3 s, {} pool slots", gp.slots());
+            g.bench_function(format!("gpu_cpu/{name}"), |b| {
+                b.iter_custom(|iters| {
+                    (0..iters)
+                        .map(|_| {
+                            let cpu = gpu_frame(&mut gp, false);
+                            gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+                            cpu
+                        })
+                        .sum()
+                })
+            });
+            if draw {
+                g.bench_function(format!("gpu_frame/{name}"), |b| b.iter(|| gpu_frame(&mut gp, true)));
+            }
+        }
         if software && rate > 1.0 {
             eprintln!("{name}: frame skipped on a software adapter");
             continue;
         }
-        let geosets = model.default_geosets(0);
-        let visible = |id: u16| geosets.contains(&id);
         g.bench_function(format!("frame/{name}"), |b| {
             b.iter(|| {
                 ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0);
                 ps.build(model, view, &mut fx.quads, &mut fx.draws);
-                let params = FrameParams {
-                    world: Mat4::IDENTITY,
-                    view,
-                    proj,
-                    lod: 0,
-                    geoset_visible: &visible,
-                    pose,
-                    model_alpha: 1.0,
-                    lighting: Lighting::default(),
-                };
                 renderer.prepare(&gm, &mut gi, model, &params);
                 renderer.prepare_particles(&mut gi, model, proj * view, &fx);
                 let mut enc = gpu.device.create_command_encoder(&Default::default());

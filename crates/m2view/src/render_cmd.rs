@@ -6,7 +6,7 @@ use std::time::Instant;
 use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadOptions, LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, InstanceGroup, Lighting, Renderer};
+use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, Lighting, Renderer};
 
 use crate::error::AppError;
 use crate::textures;
@@ -81,6 +81,12 @@ pub struct RenderArgs {
     /// runs compute shaders).
     #[arg(long)]
     pub cpu_animation: bool,
+    /// Simulate particles on the GPU (compute pass, indirect draws) instead
+    /// of with the deterministic CPU simulation (the reference, and the
+    /// default here so images are reproducible); the window uses the GPU
+    /// where it can.
+    #[arg(long)]
+    pub gpu_particles: bool,
     /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
     #[arg(long)]
     pub display_id: Option<u32>,
@@ -150,6 +156,9 @@ pub struct RenderRequest {
     /// Animate a crowd on the CPU, one draw per copy and batch, even where
     /// the GPU path is available.
     pub cpu_animation: bool,
+    /// Simulate the model's particles on the GPU (where the device and the
+    /// model's emitters allow) rather than on the CPU.
+    pub gpu_particles: bool,
     /// Models hung on the host's attachment points: `(attachment id, model)`.
     /// Each plays its own default sequence at the same time and follows its
     /// attachment's bone.
@@ -180,6 +189,8 @@ pub struct Stats {
     /// Where the copies were animated: `"gpu"` (compute pass, instanced
     /// draws) or `"cpu"`.
     pub animation: &'static str,
+    /// Where the particles were simulated: `"gpu"` or `"cpu"`.
+    pub particle_simulation: &'static str,
 }
 
 /// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
@@ -221,6 +232,7 @@ impl Stats {
             ribbon_edges: 0,
             sequence: sequence.0,
             animation: "cpu",
+            particle_simulation: "cpu",
         }
     }
 }
@@ -277,7 +289,7 @@ fn render_crowd(
         let fs = renderer.prepare_group(gm, &mut group, model, &members, &params);
         let mut frame = m2view_render::FrameBuilder::new();
         frame.add_group(gm, &group);
-        let pixels = draw_offscreen(gpu, renderer, r, Some(&group), frame)?;
+        let pixels = draw_offscreen(gpu, renderer, r, &|enc| renderer.animate(&group, enc), frame)?;
         return Ok((pixels, Stats { animation: "gpu", ..Stats::new(gpu, model, gm, fs, start, sequence) }));
     }
     let mut stats = FrameStats::default();
@@ -301,25 +313,23 @@ fn render_crowd(
     }
     let mut frame = m2view_render::FrameBuilder::new();
     gis.iter().for_each(|gi| frame.add(gm, gi));
-    let pixels = draw_offscreen(gpu, renderer, r, None, frame)?;
+    let pixels = draw_offscreen(gpu, renderer, r, &|_| {}, frame)?;
     Ok((pixels, Stats::new(gpu, model, gm, stats, start, sequence)))
 }
 
 /// Records `frame` into a new offscreen target of the request's size and
-/// background (after animating `group`'s copies) and reads it back (RGBA8
-/// rows, top first).
+/// background (after the compute passes `compute` records: animation,
+/// particles) and reads it back (RGBA8 rows, top first).
 fn draw_offscreen(
     gpu: &Gpu,
     renderer: &Renderer,
     r: &RenderRequest,
-    group: Option<&InstanceGroup>,
+    compute: &dyn Fn(&mut wgpu::CommandEncoder),
     mut frame: m2view_render::FrameBuilder<'_>,
 ) -> Result<Vec<u8>, String> {
     let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
     let mut enc = gpu.device.create_command_encoder(&Default::default());
-    if let Some(g) = group {
-        renderer.animate(g, &mut enc);
-    }
+    compute(&mut enc);
     {
         let mut pass = target.begin_pass(&mut enc, r.background);
         renderer.record(&mut frame, &mut pass);
@@ -348,12 +358,26 @@ pub fn render_uploaded(
         inst.player.sequence = s;
     }
     inst.player.variations = r.variations;
+    let mut gp = if r.gpu_particles { renderer.gpu_particles(model, 1) } else { None };
     // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
     // (deterministic: same file, sequence and time give the same image).
     let mut t = 0.0;
     while t < r.time_ms {
         let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
         inst.tick(model, dt);
+        if let Some(gp) = &mut gp {
+            gp.update(
+                &gpu.queue,
+                model,
+                &inst.player.clock(model),
+                &inst.pose.bones,
+                dt / 1000.0,
+                glam::Mat4::IDENTITY,
+            );
+            let mut enc = gpu.device.create_command_encoder(&Default::default());
+            renderer.simulate_particles(gp, &mut enc);
+            gpu.queue.submit([enc.finish()]);
+        }
         t += dt;
     }
     let aspect = r.width as f32 / r.height as f32;
@@ -385,7 +409,16 @@ pub fn render_uploaded(
     let mut fs = renderer.prepare(gm, gi, model, &params);
     let mut fx = m2view_render::EffectGeometry::default();
     inst.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
+    if let Some(gp) = &mut gp {
+        // The GPU's particles replace the CPU's (ribbons stay); a step of 0 s
+        // turns the quads to the final camera.
+        fx.draws.retain(|d| d.0 >= model.particles.len());
+        gp.update(&gpu.queue, model, &inst.player.clock(model), &inst.pose.bones, 0.0, view);
+    }
     renderer.prepare_particles(gi, model, params.proj * view, &fx);
+    if let Some(gp) = &gp {
+        renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
+    }
     let mut attached = Vec::new();
     for (id, item) in &r.attachments {
         let Some(world) = inst.attachment(model, *id) else { continue };
@@ -400,10 +433,16 @@ pub fn render_uploaded(
     for (agm, agi) in &attached {
         frame.add(agm, agi);
     }
-    let pixels = draw_offscreen(gpu, renderer, r, None, frame)?;
+    let simulate = |enc: &mut wgpu::CommandEncoder| {
+        if let Some(gp) = &gp {
+            renderer.simulate_particles(gp, enc);
+        }
+    };
+    let pixels = draw_offscreen(gpu, renderer, r, &simulate, frame)?;
     let stats = Stats {
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
+        particle_simulation: if gp.is_some() { "gpu" } else { "cpu" },
         ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence)
     };
     Ok((pixels, stats))
@@ -482,6 +521,7 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         model_lights: !a.no_model_lights,
         crowd: a.crowd.clamp(1, 10_000),
         cpu_animation: a.cpu_animation,
+        gpu_particles: a.gpu_particles,
         attachments,
     })
 }

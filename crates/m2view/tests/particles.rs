@@ -88,6 +88,46 @@ fn golden_emitters() {
 }
 
 #[test]
+fn gpu_simulation_draws_like_the_cpu_one() {
+    // Each variant with the CPU simulation (the reference) and on the GPU
+    // (its own random numbers), at six times from 0.8 to 2.3 s: the drawn
+    // area summed over the six within 25 % of the CPU's and its centroid
+    // within 8 pixels (one time alone varies more: a plume is a few dozen
+    // particles). The spline generator is not simulated on the GPU: it
+    // falls back to the CPU.
+    let (gpu, renderer) = gpu();
+    let (path, base, req) = emitter_scene("particles-gpu");
+    let drawn = |lm: &m2view_format::LoadedModel, gpu_particles: bool| {
+        let (mut n, mut sx, mut sy, mut on) = (0.0f32, 0.0, 0.0, "");
+        for t in [800.0, 1100.0, 1400.0, 1700.0, 2000.0, 2300.0] {
+            let r = RenderRequest { time_ms: t, gpu_particles, ..req.clone() };
+            let (px, stats) = render_image(gpu, renderer, lm, &r).unwrap();
+            on = stats.particle_simulation;
+            for (i, p) in px.chunks(4).enumerate() {
+                if p[..3] != [26, 26, 31] {
+                    n += 1.0;
+                    sx += (i % 128) as f32;
+                    sy += (i / 128) as f32;
+                }
+            }
+        }
+        (n, sx / n.max(1.0), sy / n.max(1.0), on)
+    };
+    for (i, e) in variants(&base.model.particles[0]).into_iter().enumerate() {
+        let spline = e.emitter_type == EmitterType::Spline;
+        let mut lm = base.clone();
+        lm.model.particles = vec![e];
+        lm.model.ribbons.clear();
+        let ((cn, cx, cy, _), (gn, gx, gy, on)) = (drawn(&lm, false), drawn(&lm, true));
+        assert_eq!(on, if spline { "cpu" } else { "gpu" }, "variant {i}");
+        assert!(cn > 600.0, "variant {i}: the CPU images show the plume ({cn} pixels)");
+        assert!((gn - cn).abs() <= 0.25 * cn, "variant {i}: drawn pixels CPU {cn}, GPU {gn}");
+        assert!((gx - cx).hypot(gy - cy) <= 8.0, "variant {i}: centroid CPU ({cx}, {cy}), GPU ({gx}, {gy})");
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
 fn render_time_is_reproducible() {
     // Same model, same time: the same pixels (deterministic seed, fixed sub-steps).
     let (gpu, renderer) = gpu();

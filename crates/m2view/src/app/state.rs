@@ -389,6 +389,7 @@ impl AppState {
             model_lights: self.view.model_lights,
             crowd: 1,
             cpu_animation: false,
+            gpu_particles: false,
             attachments: Vec::new(),
         };
         let frames = 48;

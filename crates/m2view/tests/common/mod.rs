@@ -45,6 +45,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         model_lights: true,
         crowd: 1,
         cpu_animation: false,
+        gpu_particles: false,
         attachments: Vec::new(),
     }
 }
