@@ -23,6 +23,11 @@ pub struct ModelInstance {
     pub particles: ParticleSystem,
     /// Ribbon emitters.
     pub ribbons: RibbonSystem,
+    /// Whether `tick` simulates the particles on the CPU (off while a GPU
+    /// simulation draws them).
+    pub cpu_particles: bool,
+    /// Seconds of simulation the last `tick` advanced (0 while paused).
+    pub last_step_s: f32,
 }
 
 impl ModelInstance {
@@ -34,6 +39,8 @@ impl ModelInstance {
             pose: Pose::default(),
             particles: ParticleSystem::new(model, seed),
             ribbons: RibbonSystem::new(model),
+            cpu_particles: true,
+            last_step_s: 0.0,
         }
     }
 
@@ -44,9 +51,12 @@ impl ModelInstance {
     pub fn tick(&mut self, model: &Model, dt_ms: f32) {
         let step_s = if self.player.paused { 0.0 } else { dt_ms.max(0.0) * self.player.speed / 1000.0 };
         self.player.advance(model, dt_ms);
+        self.last_step_s = step_s;
         self.pose(model, Mat4::IDENTITY);
         let clock = self.player.clock(model);
-        self.particles.update(model, &clock, &self.pose.bones, step_s);
+        if self.cpu_particles {
+            self.particles.update(model, &clock, &self.pose.bones, step_s);
+        }
         self.ribbons.update(model, &clock, &self.pose.bones, step_s);
     }
 

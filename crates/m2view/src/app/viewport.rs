@@ -29,12 +29,11 @@ pub struct SceneView {
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
     attached: Vec<(GpuModel, GpuInstance)>,
-    /// GPU side of the crowd copies on the CPU path (same order as
-    /// `Current::crowd`, copy 0, which stands where the model does, excepted).
-    crowd: Vec<GpuInstance>,
-    /// The crowd copies (copy 0 excepted) animated on the GPU and drawn
-    /// instanced, where the device can ([`Renderer::supports_gpu_animation`]).
-    crowd_group: Option<InstanceGroup>,
+    /// GPU side of the crowd copies.
+    crowd: CrowdGpu,
+    /// The model's particles simulated on the GPU, where the device and
+    /// its emitters allow (else the CPU simulates them).
+    gpu_particles: Option<m2view_render::gpu_particles::GpuParticles>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
@@ -55,8 +54,8 @@ impl SceneView {
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             attached: Vec::new(),
-            crowd: Vec::new(),
-            crowd_group: None,
+            crowd: CrowdGpu::default(),
+            gpu_particles: None,
             target: None,
             texture: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
@@ -75,13 +74,21 @@ impl SceneView {
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
         self.attached.clear();
-        self.crowd.clear();
-        self.crowd_group = None;
+        self.crowd = CrowdGpu::default();
+        self.gpu_particles = self.renderer.gpu_particles(model, 1);
     }
 
-    /// Where crowds are animated, for the status bar.
-    pub fn animation_path(&self) -> &'static str {
-        if self.renderer.supports_gpu_animation() { "crowds: GPU animation" } else { "crowds: CPU animation" }
+    /// Where crowds are animated and particles simulated, for the status bar.
+    pub fn paths(&self) -> String {
+        let crowds = if self.renderer.supports_gpu_animation() { "GPU" } else { "CPU" };
+        let particles = if self.gpu_particles.is_some() { "GPU" } else { "CPU" };
+        format!("animation of crowds: {crowds}, particles: {particles}")
+    }
+
+    /// Whether the model's particles are simulated on the GPU (their count
+    /// is then not known on the CPU).
+    pub fn gpu_particles(&self) -> bool {
+        self.gpu_particles.is_some()
     }
 
     /// Textures drawn with the missing placeholder.
@@ -206,8 +213,17 @@ impl SceneView {
             let _clear = target.begin_pass(encoder, clear);
             return;
         };
+        cur.instance.cpu_particles = self.gpu_particles.is_none();
         if let Some(dir) = self.frame.take() {
-            let live = cur.instance.particles.extent(&cur.lm.model);
+            let live = match &self.gpu_particles {
+                // Framing reads the GPU's particles back (once, on request).
+                Some(gp) => self.renderer.read_gpu_particle_centers(gp).ok().and_then(|c| {
+                    c.iter().flatten().fold(None, |b, &p| {
+                        Some(b.map_or((p, p), |(lo, hi): (glam::Vec3, glam::Vec3)| (lo.min(p), hi.max(p))))
+                    })
+                }),
+                None => cur.instance.particles.extent(&cur.lm.model),
+            };
             let mut bounds = cur.bounds(live);
             if let Some(crowd) = &cur.crowd {
                 bounds = crowd.bounds(bounds);
@@ -247,6 +263,13 @@ impl SceneView {
         let fx = &mut self.effect_geometry;
         cur.instance.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
         self.renderer.prepare_particles(gi, model, params.proj * view, fx);
+        if let Some(gp) = &mut self.gpu_particles {
+            gp.disabled.clone_from(&cur.disabled_emitters);
+            let clock = cur.instance.player.clock(model);
+            gp.update(queue, model, &clock, &cur.instance.pose.bones, cur.instance.last_step_s, view);
+            self.renderer.simulate_particles(gp, encoder);
+            self.renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
+        }
         // Attached models follow their bones and play their own sequence.
         for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
             let Some(world) = cur.instance.attachment(model, a.id) else { continue };
@@ -258,46 +281,9 @@ impl SceneView {
             self.stats.triangles += fs.triangles;
         }
         // Crowd copies: their own sequences and phases, on the grid around the model.
-        let (copies, worlds) = match &mut cur.crowd {
-            Some(c) => (&mut c.instances[1..], &c.worlds[1..]),
-            None => (&mut [][..], &[][..]),
-        };
-        if copies.is_empty() {
-            self.crowd_group = None;
-        } else if self.crowd_group.is_none() {
-            self.crowd_group = self.renderer.instance_group(model);
-        }
-        if let Some(group) = &mut self.crowd_group {
-            self.crowd.clear();
-            let members: Vec<_> = copies
-                .iter_mut()
-                .zip(worlds)
-                .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
-                .collect();
-            let gp = GroupParams {
-                view,
-                proj: params.proj,
-                lod: cur.lod,
-                geoset_visible: &visible,
-                model_alpha: 1.0,
-                lighting: params.lighting,
-            };
-            let fs = self.renderer.prepare_group(gm, group, model, &members, &gp);
-            self.stats.batches += fs.batches;
-            self.stats.triangles += fs.triangles;
-            self.renderer.animate(group, encoder);
-        } else {
-            self.crowd.truncate(copies.len());
-            while self.crowd.len() < copies.len() {
-                self.crowd.push(self.renderer.instance(gm));
-            }
-            for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.crowd) {
-                inst.pose(model, view * world);
-                let fs = self.renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..params });
-                self.stats.batches += fs.batches;
-                self.stats.triangles += fs.triangles;
-            }
-        }
+        let fs = self.crowd.prepare(&self.renderer, gm, model, cur.crowd.as_mut(), &params, encoder);
+        self.stats.batches += fs.batches;
+        self.stats.triangles += fs.triangles;
         // One sort for the model, its items and the crowd: their transparent parts interleave.
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();
@@ -305,12 +291,7 @@ impl SceneView {
         for (agm, agi) in &self.attached {
             frame.add(agm, agi);
         }
-        for cgi in &self.crowd {
-            frame.add(gm, cgi);
-        }
-        if let Some(group) = &self.crowd_group {
-            frame.add_group(gm, group);
-        }
+        self.crowd.add_to(&mut frame, gm);
         self.renderer.record(&mut frame, &mut pass);
         let lines = m2view_render::overlays::overlay_lines(
             model,
@@ -321,5 +302,78 @@ impl SceneView {
         );
         self.lines.prepare(device, queue, params.proj * params.view, &lines);
         self.lines.draw(&mut pass);
+    }
+}
+
+/// The GPU side of the crowd copies (copy 0, which stands where the model
+/// does and is drawn as the model, excepted): one instanced group animated
+/// on the GPU where the device can ([`Renderer::supports_gpu_animation`]),
+/// else one instance per copy posed on the CPU.
+#[derive(Default)]
+struct CrowdGpu {
+    group: Option<InstanceGroup>,
+    copies: Vec<GpuInstance>,
+}
+
+impl CrowdGpu {
+    /// Prepares the copies of `crowd` (none: no crowd) seen as `params` says.
+    fn prepare(
+        &mut self,
+        renderer: &Renderer,
+        gm: &GpuModel,
+        model: &m2view_format::Model,
+        crowd: Option<&mut crate::crowd::Crowd>,
+        params: &FrameParams<'_>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> FrameStats {
+        let (copies, worlds) = match crowd {
+            Some(c) => (&mut c.instances[1..], &c.worlds[1..]),
+            None => (&mut [][..], &[][..]),
+        };
+        if copies.is_empty() {
+            *self = CrowdGpu::default();
+            return FrameStats::default();
+        }
+        if self.group.is_none() {
+            self.group = renderer.instance_group(model);
+        }
+        let mut stats = FrameStats::default();
+        if let Some(group) = &mut self.group {
+            let members: Vec<_> = copies
+                .iter_mut()
+                .zip(worlds)
+                .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
+                .collect();
+            let gp = GroupParams {
+                view: params.view,
+                proj: params.proj,
+                lod: params.lod,
+                geoset_visible: params.geoset_visible,
+                model_alpha: 1.0,
+                lighting: params.lighting,
+            };
+            stats = renderer.prepare_group(gm, group, model, &members, &gp);
+            renderer.animate(group, encoder);
+            return stats;
+        }
+        self.copies.truncate(copies.len());
+        while self.copies.len() < copies.len() {
+            self.copies.push(renderer.instance(gm));
+        }
+        for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.copies) {
+            inst.pose(model, params.view * world);
+            let fs = renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..*params });
+            stats.batches += fs.batches;
+            stats.triangles += fs.triangles;
+        }
+        stats
+    }
+
+    /// Adds the copies prepared last to `frame`.
+    fn add_to<'a>(&'a self, frame: &mut m2view_render::FrameBuilder<'a>, gm: &'a GpuModel) {
+        match &self.group {
+            Some(group) => frame.add_group(gm, group),
+            None => self.copies.iter().for_each(|cgi| frame.add(gm, cgi)),
+        }
     }
 }

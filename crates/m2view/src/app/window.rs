@@ -188,10 +188,13 @@ impl App {
             "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {} | {}",
             g.scene.stats.batches,
             g.scene.stats.triangles,
-            state.current.as_ref().map_or(0, |c| c.instance.particles.live()),
+            match &state.current {
+                Some(_) if g.scene.gpu_particles() => "GPU-simulated".to_string(),
+                c => c.as_ref().map_or(0, |c| c.instance.particles.live()).to_string(),
+            },
             g.scene.missing_textures(),
             self.frame_ms,
-            g.scene.animation_path(),
+            g.scene.paths(),
             g.adapter
         );
         let ui = self.ui.run_egui(g, state, &self.egui_ctx, &mut self.textures, &stats, now);
