@@ -86,6 +86,9 @@ pub struct LoadedModel {
     pub texture_files: Vec<Option<PathBuf>>,
     /// `.anim` file per sequence (index = sequence id), when external.
     pub anim_files: Vec<Option<PathBuf>>,
+    /// Where the model's key lists that wait in `.anim` files are
+    /// ([`LoadedModel::load_anim`] reads them).
+    pub anim_keys: crate::model::AnimKeys,
     /// Creature skins for replaceable types 11–13 ([`crate::skins`]).
     pub skins: Vec<crate::skins::Skin>,
     /// The database rows they came from.
@@ -121,7 +124,7 @@ impl LoadedModel {
         model: Model,
         companions: Vec<Companion>,
         texture_files: Vec<Option<PathBuf>>,
-        anim_files: Vec<Option<PathBuf>>,
+        (anim_files, anim_keys): (Vec<Option<PathBuf>>, crate::model::AnimKeys),
     ) -> LoadedModel {
         let mut lm = LoadedModel {
             files,
@@ -130,6 +133,7 @@ impl LoadedModel {
             companions,
             texture_files,
             anim_files,
+            anim_keys,
             skins: Vec::new(),
             skin_source: Default::default(),
             skin: None,
@@ -227,9 +231,20 @@ pub fn parse_m2_lazy(bytes: &[u8], name: &str) -> Result<M2File> {
 
 /// Converts a (possibly lazily) parsed file into the model, decoding keys from `bytes`.
 pub fn m2_to_model_bytes(file: &M2File, bytes: &[u8], name: &str, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    m2_to_model_bytes_parts(file, bytes, name, skins).map(|(model, _)| model)
+}
+
+/// [`m2_to_model_bytes`] with the key lists the model left in `.anim` files
+/// ([`crate::AnimKeys::load`] fills them).
+pub fn m2_to_model_bytes_parts(
+    file: &M2File,
+    bytes: &[u8],
+    name: &str,
+    skins: &[(String, SkinProfile)],
+) -> Result<(Model, crate::model::AnimKeys)> {
     let budget = Budget::for_file_len(bytes.len());
     let data = crate::convert::md20_block(file, bytes, &budget);
-    crate::convert::m2_to_model_from(file, Some(data), skins).map_err(|e| e.in_file(name))
+    crate::convert::m2_to_model_parts(file, Some(data), skins).map_err(|e| e.in_file(name))
 }
 
 /// Parses `.skin` bytes for a model of `version`. `name` is used in errors.
@@ -314,7 +329,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let texture_files =
             resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
-        let lm = LoadedModel::new(files, path, model, companions, texture_files, anim_files);
+        let lm = LoadedModel::new(files, path, model, companions, texture_files, (anim_files, Default::default()));
         return Ok(lm);
     }
     let file = parse_m2_lazy(&bytes, &fname)?;
@@ -388,7 +403,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         }
     }
     let first_missing = companions.first().is_some_and(|c| c.path.is_none());
-    let mut model = m2_to_model_bytes(&file, &bytes, &fname, &skins)?;
+    let (mut model, anim_keys) = m2_to_model_bytes_parts(&file, &bytes, &fname, &skins)?;
     if let (true, Some((name, _))) = (first_missing, skins.first()) {
         model.warnings.push(format!("skin profile 0 is missing: showing {name} instead"));
     }
@@ -422,7 +437,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
-    Ok(LoadedModel::new(files, path, model, companions, texture_files, anim_files))
+    Ok(LoadedModel::new(files, path, model, companions, texture_files, (anim_files, anim_keys)))
 }
 
 /// A companion that wow.export writes beside an exported model, named after
@@ -531,7 +546,7 @@ impl LoadedModel {
             return Ok(false);
         }
         let bytes = self.read(&path)?;
-        let n = self.model.load_anim(seq, &path.display().to_string(), &bytes)?;
+        let n = self.anim_keys.load(&mut self.model, seq, &path.display().to_string(), &bytes)?;
         Ok(n > 0)
     }
 }

@@ -41,8 +41,8 @@ pub use mdx::convert as convert_mdx;
 pub use mdx::writer as writer_mdx;
 
 pub use companion::{
-    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, parse_m2, parse_m2_lazy,
-    parse_skin,
+    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, m2_to_model_bytes_parts,
+    parse_m2, parse_m2_lazy, parse_skin,
 };
 pub use convert::m2_to_model;
 pub use convert_mdx::mdx_to_model;

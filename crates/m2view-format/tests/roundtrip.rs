@@ -172,17 +172,26 @@ fn external_anim_keys_load_lazily() {
         let anim = aw.finish(chunked);
         let bytes = write_md20(&md);
         let skin = write_skin(&fixtures::skin_profile(264), 264);
-        let mut m = model_from_bytes(&bytes, "TwoBoxes.m2", &[("s", &skin)]).unwrap();
+        let skins = [("s".to_string(), m2view_format::parse_skin(&skin, 264, "s").unwrap())];
+        let parts = || {
+            let file = m2view_format::parse_m2_lazy(&bytes, "TwoBoxes.m2").unwrap();
+            m2view_format::m2_to_model_bytes_parts(&file, &bytes, "TwoBoxes.m2", &skins).unwrap()
+        };
+        let (mut m, keys) = parts();
+        // The model holds handles only; the key table knows where the keys are.
+        assert_eq!(keys.len(), 2);
+        assert!(m.bones[1].translation.sequences[1].external.is_some());
         assert_eq!(m.sequences[1].data, SequenceData::External { loaded: false });
         assert!(m.bones[1].translation.sequences[1].times.is_empty());
-        let n = m.load_anim(SequenceId(1), "TwoBoxes0004-00.anim", &anim).unwrap();
+        let n = keys.load(&mut m, SequenceId(1), "TwoBoxes0004-00.anim", &anim).unwrap();
         assert_eq!(n, 2);
         assert_eq!(m.bones[1].translation.sequences[1].times, vec![0, 250]);
         assert_eq!(m.bones[1].translation.sequences[1].values[1], [0.0, 0.0, 3.0]);
         assert_eq!(m.sequences[1].data, SequenceData::External { loaded: true });
         // A truncated .anim is an error naming the file.
-        let mut m2 = model_from_bytes(&bytes, "TwoBoxes.m2", &[("s", &skin)]).unwrap();
-        let e = m2.load_anim(SequenceId(1), "bad.anim", &anim[..anim.len() - 4]).unwrap_err();
+        assert!(m.bones[1].translation.sequences[1].external.is_none(), "loaded keys drop their handle");
+        let (mut m2, keys) = parts();
+        let e = keys.load(&mut m2, SequenceId(1), "bad.anim", &anim[..anim.len() - 4]).unwrap_err();
         assert!(e.to_string().starts_with("bad.anim: "), "{e}");
     }
 }

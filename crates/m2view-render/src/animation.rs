@@ -16,9 +16,11 @@
 //! between copies: each transparent batch is drawn for all copies back to
 //! front, batch after batch (one sort per group, not per copy and batch).
 
+use bytemuck::Zeroable;
 use glam::{Mat4, Vec3, Vec4};
 use m2view_anim::Clock;
 use m2view_format::{Interpolation, Model, Track};
+use rayon::prelude::*;
 
 use crate::context::{UNIFORM, buffer_entry, entry};
 use crate::gpu_data::{AnimParams, InstanceRecord};
@@ -33,6 +35,8 @@ pub const ANIMATE_SHADER: &str =
 const STATE_HEADER: usize = 6;
 /// "None" in the packed data (no parent, no global sequence, no blend).
 const NONE: u32 = u32::MAX;
+/// Copies from which `prepare_group` culls and writes records on every core.
+const PARALLEL_COPIES: usize = 1024;
 /// Invocations per workgroup (animate.wgsl `@workgroup_size`).
 const WORKGROUP: u32 = 64;
 
@@ -424,42 +428,60 @@ impl crate::Renderer {
         p: &GroupParams<'_>,
     ) -> FrameStats {
         let planes = frustum_planes(p.proj * p.view);
-        let (center, radius) = g.sphere;
+        let (center, radius, view) = (g.sphere.0, g.sphere.1, p.view);
+        let limit = members.len().min(self.group_capacity_limit(model));
+        // Per copy work is independent: it runs on every core from 1,024 copies.
         g.order.clear();
-        for (i, m) in members.iter().enumerate().take(self.group_capacity_limit(model)) {
-            let c = m.world.transform_point3(center);
-            let scale2 = m.world.x_axis.truncate().length_squared().max(m.world.z_axis.truncate().length_squared());
-            if sphere_visible(&planes, c, radius * scale2.sqrt()) {
+        g.order.par_extend(members[..limit].par_iter().enumerate().with_min_len(PARALLEL_COPIES).filter_map(
+            |(i, m)| {
+                let c = m.world.transform_point3(center);
+                let scale2 = m.world.x_axis.truncate().length_squared().max(m.world.z_axis.truncate().length_squared());
                 // Far first: squared distances of non-negative floats order as their bits.
-                let d2 = p.view.transform_point3(c).length_squared();
-                g.order.push(u64::from(d2.to_bits()) << 32 | i as u64);
-            }
+                sphere_visible(&planes, c, radius * scale2.sqrt())
+                    .then(|| u64::from(view.transform_point3(c).length_squared().to_bits()) << 32 | i as u64)
+            },
+        ));
+        if g.order.len() < PARALLEL_COPIES {
+            g.order.sort_unstable_by(|a, b| b.cmp(a));
+        } else {
+            g.order.par_sort_unstable_by(|a, b| b.cmp(a));
         }
-        g.order.sort_unstable_by(|a, b| b.cmp(a));
         let n = g.order.len();
         g.visible = n as u32;
         self.grow(gm, g, n);
-        let stride = g.params.state_stride as usize;
-        g.records.clear();
-        g.states.clear();
-        let mut middle = Vec3::ZERO;
-        for (slot, &key) in g.order.iter().enumerate() {
+        let (stride, bones, values, globals) = (
+            g.params.state_stride as usize,
+            g.params.bone_count as usize,
+            g.params.value_stride as usize,
+            g.params.global_count as usize,
+        );
+        g.records.resize(n, InstanceRecord::zeroed());
+        g.states.resize(n * stride, 0);
+        let slots = g.records.par_iter_mut().zip(g.states.par_chunks_mut(stride.max(1))).zip(g.order.par_iter());
+        slots.enumerate().with_min_len(PARALLEL_COPIES).for_each(|(slot, ((record, state), &key))| {
             let m = &members[key as u32 as usize];
-            middle += m.world.w_axis.truncate() / n as f32;
-            g.records.push(InstanceRecord {
+            *record = InstanceRecord {
                 world: m.world.to_cols_array_2d(),
-                palette: (slot * g.params.bone_count as usize) as u32,
-                values: (slot * g.params.value_stride as usize) as u32,
+                palette: (slot * bones) as u32,
+                values: (slot * values) as u32,
                 state: (slot * stride) as u32,
                 _pad: 0,
-            });
+            };
             let c = &m.clock;
             let (bs, bt, bw) = c.blend.map_or((NONE, 0.0, 0.0), |b| (b.sequence as u32, b.time_ms, b.weight));
-            g.states.extend([c.sequence as u32, c.time_ms.to_bits(), bs, bt.to_bits(), bw.to_bits(), 0]);
-            g.states.extend(
-                (0..g.params.global_count as usize).map(|k| c.global_ms.get(k).copied().unwrap_or(0.0).to_bits()),
-            );
-        }
+            state[..STATE_HEADER].copy_from_slice(&[
+                c.sequence as u32,
+                c.time_ms.to_bits(),
+                bs,
+                bt.to_bits(),
+                bw.to_bits(),
+                0,
+            ]);
+            for (k, s) in state[STATE_HEADER..STATE_HEADER + globals].iter_mut().enumerate() {
+                *s = c.global_ms.get(k).copied().unwrap_or(0.0).to_bits();
+            }
+        });
+        let middle = g.records.iter().map(|r| Vec3::from_slice(&r.world[3][..3])).sum::<Vec3>() / n.max(1) as f32;
         let params = AnimParams { view: p.view.to_cols_array_2d(), instance_count: n as u32, ..g.params };
         let q = &self.ctx.queue;
         q.write_buffer(&g.params_buffer, 0, bytemuck::bytes_of(&params));

@@ -37,6 +37,7 @@ use m2view_format::{LoadOptions, LoadedModel, fixtures};
 use m2view_render::camera::Camera;
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameBuilder, FrameParams, Gpu, GroupMember, GroupParams, Lighting, Renderer};
+use rayon::prelude::*;
 
 fn creature() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
@@ -162,9 +163,11 @@ fn bench(c: &mut Criterion) {
         let mut gpu_frame = |wait: bool| {
             let start = Instant::now();
             let (view, proj) = camera();
+            // The players advance on every core (each copy is independent).
             let members: Vec<GroupMember> = anims
-                .iter_mut()
+                .par_iter_mut()
                 .zip(&worlds)
+                .with_min_len(1024)
                 .map(|(a, &world)| {
                     a.player.advance(model, 16.0);
                     GroupMember { world, clock: a.player.clock(model) }

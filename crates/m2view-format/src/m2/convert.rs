@@ -108,6 +108,8 @@ struct Cx<'a> {
     data: Option<Reader<'a>>,
     /// Key lists that could not be decoded (budget exhausted, no bytes).
     warnings: std::cell::RefCell<Vec<String>>,
+    /// Key lists left in `.anim` files.
+    anim_keys: std::cell::RefCell<AnimKeys>,
 }
 
 impl Cx<'_> {
@@ -129,7 +131,7 @@ impl Cx<'_> {
     }
 }
 
-fn convert_keys<R: RawValue, T>(
+fn convert_keys<R: RawValue, T: 'static>(
     raw: &M2Track<R>,
     cx: &Cx<'_>,
     conv: fn(&R) -> T,
@@ -146,7 +148,7 @@ fn convert_keys<R: RawValue, T>(
                     Keys::new(t, v.iter().map(conv).collect())
                 }
                 SequenceKeys::External { times, values } => Keys {
-                    external: Some(ExternalKeys { times: *times, values: *values, value_size: R::SIZE, decode }),
+                    external: Some(cx.anim_keys.borrow_mut().register(*times, *values, R::SIZE, decode)),
                     ..Keys::default()
                 },
             })
@@ -241,7 +243,7 @@ fn timeline<R: RawValue, T>(
     }
 }
 
-fn tr<R: RawValue, T: FromRaw<R>>(raw: &M2Track<R>, cx: &Cx<'_>) -> Track<T> {
+fn tr<R: RawValue, T: FromRaw<R> + 'static>(raw: &M2Track<R>, cx: &Cx<'_>) -> Track<T> {
     convert_keys(raw, cx, T::from_raw, T::decode)
 }
 
@@ -328,7 +330,7 @@ impl<'a> M2Converter<'a> {
         for (new, &old) in order.iter().enumerate() {
             file_to_id[old] = new as u16;
         }
-        let cx = Cx { timings, data, warnings: Default::default() };
+        let cx = Cx { timings, data, warnings: Default::default(), anim_keys: Default::default() };
         Ok(M2Converter { file, md, version: md.version, cx, order, bmap: BoneMap { file_to_id } })
     }
 
@@ -626,6 +628,19 @@ impl<'a> M2Converter<'a> {
 /// the keys are decoded from (the whole file, or the MD21 payload; see
 /// [`md20_block`]).
 pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    m2_to_model_parts(file, data, skins).map(|(model, _)| model)
+}
+
+/// Like [`m2_to_model_from`], with the key lists the model left in `.anim`
+/// files ([`AnimKeys::load`] fills them; `LoadedModel` keeps them).
+///
+/// # Errors
+/// As [`m2_to_model_from`].
+pub fn m2_to_model_parts(
+    file: &M2File,
+    data: Option<Reader<'_>>,
+    skins: &[(String, SkinProfile)],
+) -> Result<(Model, AnimKeys)> {
     let md = &file.md20;
     let timings: Vec<Timing> =
         md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
@@ -644,7 +659,8 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
     let ribbons = c.ribbons(&tex_ref);
     let particles = md.particles.iter().map(|p| convert_particle(p, c.version, &c.cx, &c.bmap, &tex_ref)).collect();
     warnings.extend(c.cx.warnings.take());
-    Model {
+    let anim_keys = c.cx.anim_keys.take();
+    let model = Model {
         source: c.source(&mut warnings),
         name: md.name.clone(),
         global_flags: md.global_flags,
@@ -686,7 +702,8 @@ pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(Strin
         shapes: Vec::new(),
         warnings,
     }
-    .validated()
+    .validated()?;
+    Ok((model, anim_keys))
 }
 
 fn bad_ref(index: u64, len: usize, target: &'static str) -> Error {
@@ -938,105 +955,5 @@ fn multi_texture(p: &M2Particle) -> MultiTexture {
         repeat: p.particle_type.map(fixed_2_5),
         speed: [v(0), v(2)],
         speed_vary: [v(4), v(6)],
-    }
-}
-
-/// Something with external keys that an `.anim` file can fill.
-trait LoadExternal {
-    fn load(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool>;
-}
-
-impl<T> LoadExternal for Track<T> {
-    fn load(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool> {
-        self.load_external(seq, anim)
-    }
-}
-
-impl Model {
-    fn external_tracks(&mut self) -> Vec<&mut dyn LoadExternal> {
-        let mut v: Vec<&mut dyn LoadExternal> = Vec::new();
-        for b in &mut self.bones {
-            v.push(&mut b.translation);
-            v.push(&mut b.rotation);
-            v.push(&mut b.scale);
-        }
-        for c in &mut self.colors {
-            v.push(&mut c.color);
-            v.push(&mut c.alpha);
-        }
-        for w in &mut self.texture_weights {
-            v.push(w);
-        }
-        for t in &mut self.texture_transforms {
-            v.push(&mut t.translation);
-            v.push(&mut t.rotation);
-            v.push(&mut t.scaling);
-        }
-        for a in &mut self.attachments {
-            v.push(&mut a.animate);
-        }
-        for e in &mut self.events {
-            v.push(&mut e.times);
-        }
-        for l in &mut self.lights {
-            v.push(&mut l.ambient_color);
-            v.push(&mut l.ambient_intensity);
-            v.push(&mut l.diffuse_color);
-            v.push(&mut l.diffuse_intensity);
-            v.push(&mut l.attenuation_start);
-            v.push(&mut l.attenuation_end);
-            v.push(&mut l.visibility);
-        }
-        for c in &mut self.cameras {
-            v.push(&mut c.positions);
-            v.push(&mut c.targets);
-            v.push(&mut c.roll);
-            v.push(&mut c.fov);
-        }
-        for r in &mut self.ribbons {
-            v.push(&mut r.color);
-            v.push(&mut r.alpha);
-            v.push(&mut r.height_above);
-            v.push(&mut r.height_below);
-            v.push(&mut r.tex_slot);
-            v.push(&mut r.visibility);
-        }
-        for p in &mut self.particles {
-            v.push(&mut p.emission_speed);
-            v.push(&mut p.speed_variation);
-            v.push(&mut p.vertical_range);
-            v.push(&mut p.horizontal_range);
-            v.push(&mut p.gravity);
-            v.push(&mut p.lifespan);
-            v.push(&mut p.emission_rate);
-            v.push(&mut p.area_length);
-            v.push(&mut p.area_width);
-            v.push(&mut p.z_source);
-            v.push(&mut p.enabled);
-        }
-        v
-    }
-
-    /// Loads the keys of sequence `seq` from the bytes of its `.anim` file
-    /// (plain or AFM2-chunked). Returns how many track key lists were filled.
-    /// Errors name the file and the offset inside it.
-    pub fn load_anim(&mut self, seq: SequenceId, file_name: &str, bytes: &[u8]) -> Result<usize> {
-        let budget = crate::reader::Budget::for_file_len(bytes.len());
-        let whole = Reader::new(bytes, 0, &budget);
-        let af = crate::raw::chunked::AnimFile::parse(&whole).map_err(|e| e.in_file(file_name))?;
-        let payload = &bytes[af.payload.clone()];
-        let r = Reader::new(payload, af.payload_offset, &budget);
-        let mut n = 0;
-        for t in self.external_tracks() {
-            if t.load(seq.index(), &r).map_err(|e| e.in_file(file_name))? {
-                n += 1;
-            }
-        }
-        if let Some(s) = self.sequences.get_mut(seq.index())
-            && let SequenceData::External { loaded } = &mut s.data
-        {
-            *loaded = true;
-        }
-        Ok(n)
     }
 }

@@ -13,10 +13,10 @@
 //! Units: model units (≈ yards), Z-up, right-handed; times in milliseconds;
 //! angles in radians; colours 0..1 unless stated.
 
+mod external;
 mod validate;
 
-use crate::error::Result;
-use crate::reader::{M2Array, Reader};
+pub use external::{AnimKeys, KeysHandle};
 
 macro_rules! typed_id {
     ($(#[$m:meta])* $name:ident) => {
@@ -98,32 +98,6 @@ impl Interpolation {
     }
 }
 
-/// Keys of one track stored in an external `.anim` file, not yet loaded.
-#[derive(Clone)]
-pub struct ExternalKeys<T> {
-    /// Times array in the .anim key block.
-    pub times: M2Array,
-    /// Values array in the .anim key block.
-    pub values: M2Array,
-    /// Bytes per stored value.
-    pub value_size: usize,
-    /// Decodes one stored value into the model type.
-    pub decode: fn(&[u8]) -> Option<T>,
-}
-
-impl<T> PartialEq for ExternalKeys<T> {
-    fn eq(&self, o: &Self) -> bool {
-        // The decoder is determined by the track type; compare where the keys are.
-        (self.times, self.values, self.value_size) == (o.times, o.values, o.value_size)
-    }
-}
-
-impl<T> std::fmt::Debug for ExternalKeys<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ExternalKeys").field("times", &self.times).field("values", &self.values).finish()
-    }
-}
-
 /// Keys of one sequence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Keys<T> {
@@ -137,8 +111,9 @@ pub struct Keys<T> {
     /// (wowdev wiki "M2", Interpolation: types 2/3 "only valid for
     /// M2SplineKey tracks").
     pub tangents: Vec<[T; 2]>,
-    /// Present while the keys still live in an unloaded `.anim` file.
-    pub external: Option<ExternalKeys<T>>,
+    /// Present while the keys still wait in an unread `.anim` file (see
+    /// [`AnimKeys`]).
+    pub external: Option<KeysHandle>,
 }
 
 impl<T> Keys<T> {
@@ -192,36 +167,6 @@ impl<T> Track<T> {
         let i = if self.global_sequence.is_some() || seq >= self.sequences.len() { 0 } else { seq };
         self.sequences.get(i)
     }
-
-    /// Loads external keys of sequence `seq` from an .anim key block.
-    pub fn load_external(&mut self, seq: usize, anim: &Reader<'_>) -> Result<bool> {
-        let Some(keys) = self.sequences.get_mut(seq) else {
-            return Ok(false);
-        };
-        let Some(ext) = keys.external.take() else {
-            return Ok(false);
-        };
-        let times = anim.u32s(ext.times)?;
-        let values = if ext.value_size == 0 {
-            Vec::new()
-        } else {
-            let bytes = anim.array_bytes(ext.values, ext.value_size)?;
-            anim.budget().charge(
-                (ext.values.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-                anim.abs(ext.values.offset as u64),
-            )?;
-            bytes.chunks_exact(ext.value_size).filter_map(ext.decode).collect::<Vec<T>>()
-        };
-        if ext.value_size != 0 && values.len() != times.len() {
-            return Err(crate::Error::invalid(
-                anim.abs(ext.values.offset as u64),
-                format!("{} values for {} timestamps", values.len(), times.len()),
-            ));
-        }
-        keys.times = times;
-        keys.values = values;
-        Ok(true)
-    }
 }
 
 /// Spline key with tangents (camera tracks).
@@ -243,7 +188,7 @@ pub struct Bounds {
 pub enum SequenceData {
     /// In the model file.
     InFile,
-    /// In an external `.anim` file; `loaded` once [`Model::load_anim`] ran.
+    /// In an external `.anim` file; `loaded` once [`AnimKeys::load`] read it.
     External {
         /// Whether the .anim has been loaded.
         loaded: bool,

@@ -193,9 +193,9 @@ impl Current {
             a.instance.tick(&a.lm.model, dt_item);
         }
         if let Some(crowd) = &mut self.crowd {
-            for inst in &mut crowd.instances {
-                inst.player.advance(&self.lm.model, dt_item);
-            }
+            use rayon::prelude::*;
+            let model = &self.lm.model;
+            crowd.instances.par_iter_mut().with_min_len(1024).for_each(|inst| inst.player.advance(model, dt_item));
         }
     }
 

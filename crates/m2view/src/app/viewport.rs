@@ -12,6 +12,8 @@ use m2view_render::{
     TextureData,
 };
 
+use rayon::prelude::*;
+
 use super::command::Command;
 use super::state::{AppState, CameraMode};
 use crate::textures;
@@ -340,8 +342,9 @@ impl CrowdGpu {
         let mut stats = FrameStats::default();
         if let Some(group) = &mut self.group {
             let members: Vec<_> = copies
-                .iter_mut()
+                .par_iter_mut()
                 .zip(worlds)
+                .with_min_len(1024)
                 .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
                 .collect();
             let gp = GroupParams {

@@ -1,0 +1,216 @@
+//! Keys that live in external `.anim` files (Wrath+ sequences without flag
+//! 0x20, wowdev wiki "M2" (animation blocks), ".anim files"), loaded lazily.
+//! A [`Model`] never holds file pointers for them: a key list whose keys are
+//! elsewhere carries only a [`KeysHandle`]; the [`AnimKeys`] the converter
+//! returns beside the model (kept by the loading layer, `LoadedModel`) knows
+//! where each handle's times and values sit in the `.anim` file and how to
+//! decode them, and fills the model's key lists when that file is read.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use super::{Model, SequenceData, SequenceId, Track};
+use crate::error::Result;
+use crate::reader::{M2Array, Reader};
+
+/// Stands for one key list whose keys are in an `.anim` file not yet read
+/// (an index into the model's [`AnimKeys`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeysHandle(pub u32);
+
+/// Where one key list's keys are in its `.anim` file and how to decode them
+/// into a `Track<T>`.
+struct Pending<T> {
+    times: M2Array,
+    values: M2Array,
+    /// Bytes per stored value (0: timestamps only, as events).
+    value_size: usize,
+    decode: fn(&[u8]) -> Option<T>,
+}
+
+/// A pending key list of any value type, filling the track it belongs to.
+trait PendingKeys: Send + Sync {
+    /// Reads the keys of sequence `seq` from `anim` into `track` (a
+    /// `Track<T>` of this list's type); whether keys were loaded.
+    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_>) -> Result<bool>;
+}
+
+impl<T: 'static> PendingKeys for Pending<T> {
+    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_>) -> Result<bool> {
+        let Some(keys) = track.downcast_mut::<Track<T>>().and_then(|t| t.sequences.get_mut(seq)) else {
+            return Ok(false);
+        };
+        let times = anim.u32s(self.times)?;
+        let values = if self.value_size == 0 {
+            Vec::new()
+        } else {
+            let bytes = anim.array_bytes(self.values, self.value_size)?;
+            anim.budget().charge(
+                (self.values.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+                anim.abs(self.values.offset as u64),
+            )?;
+            bytes.chunks_exact(self.value_size).filter_map(self.decode).collect::<Vec<T>>()
+        };
+        if self.value_size != 0 && values.len() != times.len() {
+            return Err(crate::Error::invalid(
+                anim.abs(self.values.offset as u64),
+                format!("{} values for {} timestamps", values.len(), times.len()),
+            ));
+        }
+        keys.times = times;
+        keys.values = values;
+        keys.external = None;
+        Ok(true)
+    }
+}
+
+/// The model's key lists waiting in `.anim` files, by [`KeysHandle`].
+/// Cheap to clone (the entries are shared).
+#[derive(Clone, Default)]
+pub struct AnimKeys {
+    pending: Vec<Arc<dyn PendingKeys>>,
+}
+
+impl std::fmt::Debug for AnimKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AnimKeys({} key lists)", self.pending.len())
+    }
+}
+
+impl AnimKeys {
+    /// Records a key list of `T` at `times`/`values` in its `.anim` file
+    /// (`value_size` bytes per value, read with `decode`).
+    pub(crate) fn register<T: 'static>(
+        &mut self,
+        times: M2Array,
+        values: M2Array,
+        value_size: usize,
+        decode: fn(&[u8]) -> Option<T>,
+    ) -> KeysHandle {
+        self.pending.push(Arc::new(Pending { times, values, value_size, decode }));
+        KeysHandle(self.pending.len() as u32 - 1)
+    }
+
+    /// Key lists waiting in `.anim` files.
+    pub fn len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// No key list waits in an `.anim` file.
+    pub fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Fills `model`'s key lists of sequence `seq` from the bytes of its
+    /// `.anim` file (plain or AFM2-chunked) and marks the sequence loaded.
+    /// Returns how many key lists were filled.
+    ///
+    /// # Errors
+    /// A malformed `.anim` file or key block; errors name `file_name` and
+    /// the offset inside it.
+    pub fn load(&self, model: &mut Model, seq: SequenceId, file_name: &str, bytes: &[u8]) -> Result<usize> {
+        let budget = crate::reader::Budget::for_file_len(bytes.len());
+        let whole = Reader::new(bytes, 0, &budget);
+        let af = crate::raw::chunked::AnimFile::parse(&whole).map_err(|e| e.in_file(file_name))?;
+        let payload = &bytes[af.payload.clone()];
+        let r = Reader::new(payload, af.payload_offset, &budget);
+        let mut n = 0;
+        for t in model.external_tracks() {
+            let Some(h) = t.handle(seq.index()) else { continue };
+            let Some(p) = self.pending.get(h.0 as usize) else { continue };
+            if p.load(t.as_any(), seq.index(), &r).map_err(|e| e.in_file(file_name))? {
+                n += 1;
+            }
+        }
+        if let Some(s) = model.sequences.get_mut(seq.index())
+            && let SequenceData::External { loaded } = &mut s.data
+        {
+            *loaded = true;
+        }
+        Ok(n)
+    }
+}
+
+/// A track of any value type whose key lists may wait in `.anim` files.
+pub(crate) trait ExternalSlot {
+    /// The handle of sequence `seq`'s keys, if they wait in an `.anim` file.
+    fn handle(&self, seq: usize) -> Option<KeysHandle>;
+    /// The track itself, for the pending list to fill.
+    fn as_any(&mut self) -> &mut dyn Any;
+}
+
+impl<T: 'static> ExternalSlot for Track<T> {
+    fn handle(&self, seq: usize) -> Option<KeysHandle> {
+        self.sequences.get(seq).and_then(|k| k.external)
+    }
+    fn as_any(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Model {
+    /// Every track that may have keys in `.anim` files, in one fixed order.
+    fn external_tracks(&mut self) -> Vec<&mut dyn ExternalSlot> {
+        let mut v: Vec<&mut dyn ExternalSlot> = Vec::new();
+        for b in &mut self.bones {
+            v.push(&mut b.translation);
+            v.push(&mut b.rotation);
+            v.push(&mut b.scale);
+        }
+        for c in &mut self.colors {
+            v.push(&mut c.color);
+            v.push(&mut c.alpha);
+        }
+        for w in &mut self.texture_weights {
+            v.push(w);
+        }
+        for t in &mut self.texture_transforms {
+            v.push(&mut t.translation);
+            v.push(&mut t.rotation);
+            v.push(&mut t.scaling);
+        }
+        for a in &mut self.attachments {
+            v.push(&mut a.animate);
+        }
+        for e in &mut self.events {
+            v.push(&mut e.times);
+        }
+        for l in &mut self.lights {
+            v.push(&mut l.ambient_color);
+            v.push(&mut l.ambient_intensity);
+            v.push(&mut l.diffuse_color);
+            v.push(&mut l.diffuse_intensity);
+            v.push(&mut l.attenuation_start);
+            v.push(&mut l.attenuation_end);
+            v.push(&mut l.visibility);
+        }
+        for c in &mut self.cameras {
+            v.push(&mut c.positions);
+            v.push(&mut c.targets);
+            v.push(&mut c.roll);
+            v.push(&mut c.fov);
+        }
+        for r in &mut self.ribbons {
+            v.push(&mut r.color);
+            v.push(&mut r.alpha);
+            v.push(&mut r.height_above);
+            v.push(&mut r.height_below);
+            v.push(&mut r.tex_slot);
+            v.push(&mut r.visibility);
+        }
+        for p in &mut self.particles {
+            v.push(&mut p.emission_speed);
+            v.push(&mut p.speed_variation);
+            v.push(&mut p.vertical_range);
+            v.push(&mut p.horizontal_range);
+            v.push(&mut p.gravity);
+            v.push(&mut p.lifespan);
+            v.push(&mut p.emission_rate);
+            v.push(&mut p.area_length);
+            v.push(&mut p.area_width);
+            v.push(&mut p.z_source);
+            v.push(&mut p.enabled);
+        }
+        v
+    }
+}
