@@ -5,6 +5,10 @@
 // Wrath-only combiners at 40+). All colour math is in gamma space, as the
 // client did (textures are sampled as UNORM, targets are UNORM).
 
+// Instanced groups (material.rs PipelineKey::group): colours, weights and
+// texture matrices come from animate.wgsl's values, not the batch uniform.
+override GROUP: bool = false;
+
 // One per instance: camera, placement (model → world) and lighting.
 struct Frame {
     view_proj: mat4x4<f32>,
@@ -119,7 +123,7 @@ fn value_weight(base: u32, index: i32) -> f32 {
 
 fn animated(inst: Instance) -> Animated {
     var a: Animated;
-    if (inst.values == 0xffffffffu) {
+    if (!GROUP || inst.values == 0xffffffffu) {
         a.color = batch.color;
         a.weights = batch.weights;
         a.tex0 = batch.tex_matrix0;

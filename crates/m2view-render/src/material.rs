@@ -87,6 +87,12 @@ pub struct PipelineKey {
     pub depth_test: bool,
     /// Depth write.
     pub depth_write: bool,
+    /// The shader variant of instanced groups: colours, weights and texture
+    /// matrices come from the animation pass's values (m2.wgsl `GROUP`),
+    /// not from the batch uniform. A pipeline constant, so the single-copy
+    /// variant carries none of that code (software rasterisers run both
+    /// sides of a per-vertex branch).
+    pub group: bool,
 }
 
 /// GPU state of a material (wowdev wiki "M2/Rendering"): flags 0x4 two-sided, 0x8 no
@@ -104,6 +110,7 @@ pub fn pipeline_key(flags: mf, blend: BlendMode, force_transparent: bool) -> (Pi
         cull: !flags.contains(mf::TWO_SIDED),
         depth_test: !flags.contains(mf::NO_DEPTH_TEST),
         depth_write: !flags.contains(mf::NO_DEPTH_WRITE) && idx <= 1,
+        group: false,
     };
     (key, phase)
 }

@@ -172,13 +172,15 @@ impl MeshRenderer {
         cache
             .entry(key)
             .or_insert_with(|| {
+                let constants = [("GROUP", f64::from(u8::from(key.group)))];
+                let options = || wgpu::PipelineCompilationOptions { constants: &constants, ..Default::default() };
                 ctx.device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                     label: Some("m2 batch"),
                     layout: Some(&self.pipeline_layout),
                     vertex: wgpu::VertexState {
                         module: &self.shader,
                         entry_point: Some("vs_main"),
-                        compilation_options: Default::default(),
+                        compilation_options: options(),
                         buffers: &[Some(wgpu::VertexBufferLayout {
                             array_stride: std::mem::size_of::<GpuVertex>() as u64,
                             step_mode: wgpu::VertexStepMode::Vertex,
@@ -207,7 +209,7 @@ impl MeshRenderer {
                     fragment: Some(wgpu::FragmentState {
                         module: &self.shader,
                         entry_point: Some("fs_main"),
-                        compilation_options: Default::default(),
+                        compilation_options: options(),
                         targets: &[Some(wgpu::ColorTargetState {
                             format: ctx.color_format,
                             blend: material::wgpu_blend(key.blend),
@@ -482,6 +484,7 @@ impl MeshRenderer {
                 continue;
             };
             let (key, phase) = material::pipeline_key(mat.flags, mat.blend, transparent);
+            let key = PipelineKey { group: matches!(p.values, BatchValues::Gpu { .. }), ..key };
             let u = BatchUniform { blend: key.blend, ..u };
             let off = i * BATCH_STRIDE as usize;
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
