@@ -9,7 +9,8 @@
 //! once), `gpu_data` (every CPU→GPU record beside the WGSL it feeds),
 //! `rules` (flag rules as pure functions), `material` (blend states and
 //! shader selection), `animation` (tracks sampled on the GPU for instanced
-//! groups of copies), `lighting`, `camera`, `target`.
+//! groups of copies), `gpu_particles` (particles simulated and expanded in
+//! a compute pass, drawn indirectly), `lighting`, `camera`, `target`.
 //!
 //! Each frame: [`Renderer::prepare`] (and [`Renderer::prepare_particles`])
 //! per instance, then [`FrameBuilder::add`] each and [`Renderer::record`]
