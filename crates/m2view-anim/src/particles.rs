@@ -309,7 +309,7 @@ impl ParticleSystem {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                let mut rng = Rng::new(seed.wrapping_add(i as u32 * 7919));
+                let mut rng = Rng::new(seed.wrapping_add((i as u32).wrapping_mul(7919)));
                 let cells = (e.texture_rows.max(1) as u32) * (e.texture_cols.max(1) as u32);
                 let cell_offset =
                     if e.flags.contains(flags::RANDOM_FLIPBOOK_START) { rng.next_u32() % cells } else { 0 };
@@ -490,7 +490,8 @@ fn step_emitter(e: &ParticleEmitter, st: &mut EmitterState, p: &Params, enabled:
     let drag = (e.drag * dt).min(1.0);
     if enabled {
         let rate = p.rate + st.rng.uniform() * e.emission_rate_vary;
-        st.accum += dt * rate.max(0.0);
+        // Bounded: an infinite rate (a hostile file) spawns the cap, not forever.
+        st.accum = (st.accum + dt * rate.max(0.0)).min(MAX_PARTICLES_PER_EMITTER as f32 + 1.0);
         while st.accum > 1.0 {
             st.accum -= 1.0;
             if st.particles.len() < MAX_PARTICLES_PER_EMITTER {
@@ -718,6 +719,20 @@ mod tests {
             t += 1.0 / 30.0;
         }
         ps
+    }
+
+    #[test]
+    fn hostile_emission_rates_end() {
+        // An infinite or NaN rate (a broken file) must not spin forever: the
+        // emitter fills to the cap and stays there; NaN spawns nothing.
+        let mut m = model(264);
+        let mut e = m.particles[0].clone();
+        e.emission_rate = m2view_format::Track::constant(f32::INFINITY);
+        let mut nan = e.clone();
+        nan.emission_rate = m2view_format::Track::constant(f32::NAN);
+        m.particles = vec![e, nan];
+        let ps = run(&m, 1, 0.2);
+        assert_eq!(ps.counts(), vec![MAX_PARTICLES_PER_EMITTER, 0]);
     }
 
     #[test]

@@ -368,19 +368,27 @@ impl crate::Renderer {
         })
     }
 
-    /// The most copies one group can hold on this device (its palettes
-    /// must fit one storage buffer binding).
-    pub fn group_capacity_limit(&self, model: &Model) -> usize {
+    /// The most copies group `g` can hold on this device: each of its
+    /// per-copy buffers (palettes, values, clocks, records) must fit one
+    /// storage buffer binding.
+    pub fn group_capacity_limit(&self, g: &InstanceGroup) -> usize {
         let limits = self.ctx.device.limits();
         let max = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
-        (max / (64 * model.bones.len().max(1) as u64)) as usize
+        let p = &g.params;
+        let per_copy = [
+            64 * u64::from(p.bone_count.max(1)),
+            16 * u64::from(p.value_stride),
+            4 * u64::from(p.state_stride),
+            std::mem::size_of::<InstanceRecord>() as u64,
+        ];
+        per_copy.iter().map(|&b| max / b).min().unwrap_or(0) as usize
     }
 
     fn grow(&self, gm: &GpuModel, g: &mut InstanceGroup, n: usize) {
         if n <= g.capacity && g.buffers.is_some() {
             return;
         }
-        let cap = n.next_power_of_two().max(16);
+        let cap = n.next_power_of_two().max(16).min(self.group_capacity_limit(g)).max(n);
         let d = &self.ctx.device;
         let storage = |label, size: u64| {
             d.create_buffer(&wgpu::BufferDescriptor {
@@ -429,7 +437,7 @@ impl crate::Renderer {
     ) -> FrameStats {
         let planes = frustum_planes(p.proj * p.view);
         let (center, radius, view) = (g.sphere.0, g.sphere.1, p.view);
-        let limit = members.len().min(self.group_capacity_limit(model));
+        let limit = members.len().min(self.group_capacity_limit(g));
         // Per copy work is independent: it runs on every core from 1,024 copies.
         g.order.clear();
         g.order.par_extend(members[..limit].par_iter().enumerate().with_min_len(PARALLEL_COPIES).filter_map(

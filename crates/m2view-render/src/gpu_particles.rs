@@ -136,7 +136,8 @@ fn capacity(e: &ParticleEmitter) -> u32 {
     };
     let rate = max(&e.emission_rate) + e.emission_rate_vary.abs();
     let life = max(&e.lifespan).max(0.001) + e.lifespan_vary.abs();
-    ((rate * life * 1.25).ceil() as u32 + 16).min(MAX_PARTICLES_PER_EMITTER as u32)
+    // `as` saturates (a hostile rate of 1e30 or NaN): the cap bounds it.
+    ((rate * life * 1.25).ceil() as u32).saturating_add(16).min(MAX_PARTICLES_PER_EMITTER as u32)
 }
 
 fn emitter_static(e: &ParticleEmitter, rng: &mut Rng, capacity: u32, base: u32, quad_base: u32) -> EmitterStatic {
@@ -240,7 +241,8 @@ impl GpuParticles {
             let mut spawn = 0u32;
             if p.enabled && !self.disabled.get(i).copied().unwrap_or(false) && dt > 0.0 {
                 let rate = p.rate + st.rng.uniform() * e.emission_rate_vary;
-                st.accum += dt * rate.max(0.0);
+                // Bounded: an infinite rate (a hostile file) spawns the cap, not forever.
+                st.accum = (st.accum + dt * rate.max(0.0)).min(MAX_PARTICLES_PER_EMITTER as f32 + 1.0);
                 if st.accum > 1.0 {
                     spawn = (st.accum - 1.0).ceil() as u32;
                     st.accum -= spawn as f32;
@@ -292,12 +294,26 @@ impl crate::Renderer {
         if !GpuParticles::supports(model) {
             return None;
         }
+        // A model with thousands of busy emitters may not fit the device's
+        // buffers: its particles then stay on the CPU (checked before anything
+        // is allocated).
+        let caps: Vec<u32> = model.particles.iter().map(capacity).collect();
+        let per_particle = |e: &ParticleEmitter| {
+            let (head, tail) = cpu::head_tail(e);
+            u64::from(head) + u64::from(tail)
+        };
+        let total_slots: u64 = caps.iter().map(|&c| u64::from(c)).sum();
+        let total_quads: u64 = model.particles.iter().zip(&caps).map(|(e, &c)| u64::from(c) * per_particle(e)).sum();
+        let d = &self.ctx.device;
+        let limits = d.limits();
+        let max = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
+        if total_slots * PARTICLE_BYTES > max || total_quads * std::mem::size_of::<QuadInstance>() as u64 > max {
+            return None;
+        }
         let (mut statics, mut cpu, mut owners) = (Vec::new(), Vec::new(), Vec::new());
         let (mut slots, mut quads) = (0u32, 0u32);
-        for (i, e) in model.particles.iter().enumerate() {
-            let mut rng = Rng::new(seed.wrapping_add(i as u32 * 7919));
-            let cap = capacity(e);
-            let (head, tail) = cpu::head_tail(e);
+        for (i, (e, &cap)) in model.particles.iter().zip(&caps).enumerate() {
+            let mut rng = Rng::new(seed.wrapping_add((i as u32).wrapping_mul(7919)));
             statics.push(emitter_static(e, &mut rng, cap, slots, quads));
             owners.extend(std::iter::repeat_n(i as u32, cap as usize));
             cpu.push(EmitterCpu {
@@ -310,9 +326,8 @@ impl crate::Renderer {
                 burst_vec: Vec3::ZERO,
             });
             slots += cap;
-            quads += cap * (u32::from(head) + u32::from(tail));
+            quads += cap * per_particle(e) as u32;
         }
-        let d = &self.ctx.device;
         let buffer = |label, size: u64, usage| {
             d.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),

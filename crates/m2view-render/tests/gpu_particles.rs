@@ -93,3 +93,39 @@ fn gpu_particles_match_the_cpu_simulation() {
     }
     assert!(checked >= 3 * MODELS.len() - 2, "boxes compared: {checked}");
 }
+
+#[test]
+fn hostile_emission_rates_stay_bounded() {
+    // An emission rate of infinity or NaN gets the CPU path's cap (4,000
+    // particles per emitter); a model whose rings would not fit one storage
+    // buffer binding stays on the CPU (`None`) instead of failing the device.
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let m2 = m2view_format::writer::write_md20(&fixtures::two_boxes(264));
+    let skin = m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264);
+    let mut model = m2view_format::model_from_bytes(&m2, "t.m2", &[("s", &skin)]).unwrap();
+    let base = model.particles[0].clone();
+    let with_rate = |rate: f32| {
+        let mut e = base.clone();
+        e.emission_rate = m2view_format::Track::constant(rate);
+        e.lifespan = m2view_format::Track::constant(f32::NAN);
+        e
+    };
+    model.particles = vec![with_rate(f32::INFINITY), with_rate(f32::NAN)];
+    model.ribbons.clear();
+    let mut gp = renderer.gpu_particles(&model, 1).expect("capped rings fit");
+    assert_eq!(gp.slots(), 4000 + 16);
+    let mut inst = ModelInstance::new(&model, 1);
+    for _ in 0..5 {
+        inst.tick(&model, 100.0);
+        let clock = inst.player.clock(&model);
+        gp.update(&gpu.queue, &model, &clock, &inst.pose.bones, 0.1, glam::Mat4::IDENTITY);
+        let mut enc = gpu.device.create_command_encoder(&Default::default());
+        renderer.simulate_particles(&gp, &mut enc);
+        gpu.queue.submit([enc.finish()]);
+    }
+    let drawn = renderer.read_gpu_particle_centers(&gp).unwrap();
+    assert!(drawn[0].len() <= 4000 && drawn[1].is_empty(), "{} and {} quads", drawn[0].len(), drawn[1].len());
+    model.particles = vec![with_rate(f32::INFINITY); 1000];
+    assert!(renderer.gpu_particles(&model, 1).is_none(), "4M particle slots exceed a storage binding");
+}
