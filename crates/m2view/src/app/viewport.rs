@@ -215,7 +215,11 @@ impl SceneView {
             let _clear = target.begin_pass(encoder, clear);
             return;
         };
-        cur.instance.cpu_particles = self.gpu_particles.is_none();
+        if self.gpu_particles.is_some() == cur.instance.cpu_particles {
+            // The CPU simulation stops (its particles go) or starts afresh.
+            cur.instance.cpu_particles = self.gpu_particles.is_none();
+            cur.instance.particles = m2view_anim::particles::ParticleSystem::new(&cur.lm.model, 1);
+        }
         if let Some(dir) = self.frame.take() {
             let live = match &self.gpu_particles {
                 // Framing reads the GPU's particles back (once, on request).

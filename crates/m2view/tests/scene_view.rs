@@ -1,0 +1,85 @@
+//! The window's 3D view without a window: `SceneView` renders the open
+//! model into its offscreen target on whatever adapter wgpu finds (CI:
+//! lavapipe), as the window does each frame. Checks what the status bar
+//! reports and draws: the crowd animated on the GPU draws every copy's
+//! batches, and ElwynnCampfire's particles are simulated on the GPU and
+//! drawn (the view changes where the fire is when they are switched off).
+
+use m2view::app::state::{AppState, Current};
+use m2view::app::viewport::SceneView;
+use m2view_format::{LoadOptions, fixtures};
+use m2view_render::Gpu;
+use m2view_render::target::OFFSCREEN_FORMAT;
+
+/// A view of `rel` (a sample) after `frames` frames of 1/30 s, and the
+/// pixels of the last one.
+struct Scene {
+    gpu: Gpu,
+    view: SceneView,
+    egui: egui_wgpu::Renderer,
+    state: AppState,
+}
+
+impl Scene {
+    fn open(rel: &str) -> Option<Scene> {
+        let dir = fixtures::samples_dir()?;
+        let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+        let lm = m2view_format::load_model_file(&dir.join(rel), &LoadOptions::default()).unwrap();
+        let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+        let textures = m2view::textures::load_textures(
+            &lm,
+            view.supports_bc(),
+            m2view_render::texture::DEFAULT_TEAM_COLOR,
+            &mut Vec::new(),
+        );
+        view.set_model(&lm.model, &textures);
+        let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
+        let mut state = AppState::new(LoadOptions::default(), false);
+        state.current = Some(Current::new(lm, vec![]));
+        Some(Scene { gpu, view, egui, state })
+    }
+
+    fn frames(&mut self, n: usize) -> Vec<u8> {
+        for _ in 0..n {
+            self.state.current.as_mut().unwrap().tick(1000.0 / 30.0);
+            let mut enc = self.gpu.device.create_command_encoder(&Default::default());
+            self.view.render(&mut enc, &mut self.egui, &mut self.state, [160, 160], false);
+            self.gpu.queue.submit([enc.finish()]);
+        }
+        let path = std::env::temp_dir().join(format!("m2view-scene-{}.png", std::process::id()));
+        self.view.save_screenshot(&path).unwrap();
+        let img = image::open(&path).unwrap().to_rgba8().into_raw();
+        let _ = std::fs::remove_file(path);
+        img
+    }
+}
+
+#[test]
+fn the_crowd_is_animated_on_the_gpu_and_draws_every_copy() {
+    let Some(mut s) = Scene::open("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2") else { return };
+    s.frames(1);
+    let one = s.view.stats.batches;
+    assert!(s.view.paths().contains("animation of crowds: GPU"), "{}", s.view.paths());
+    s.state.current.as_mut().unwrap().set_crowd(9);
+    // F: frame the whole crowd, as the window does when the crowd grows.
+    s.view.apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
+    s.frames(2);
+    // The model and eight copies around it, every one in view once framed.
+    assert_eq!(s.view.stats.batches, 9 * one, "model + 8 copies");
+}
+
+#[test]
+fn the_campfire_particles_are_simulated_on_the_gpu() {
+    let rel = "Koward_Improved_Models/World/Azeroth/elwynn/passivedoodads/Campfire/ElwynnCampfire.m2";
+    let Some(mut s) = Scene::open(rel) else { return };
+    assert!(s.view.gpu_particles() && s.view.paths().contains("particles: GPU"), "{}", s.view.paths());
+    let lit = s.frames(60);
+    assert_eq!(s.state.current.as_ref().unwrap().instance.particles.live(), 0, "the CPU simulation is off");
+    let c = s.state.current.as_mut().unwrap();
+    c.disabled_emitters.iter_mut().for_each(|d| *d = true);
+    // Switched off: the living particles die within their lifespan (≤ 3 s here).
+    let dark = s.frames(120);
+    let changed =
+        lit.chunks(4).zip(dark.chunks(4)).filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 24)).count();
+    assert!(changed > 100, "the GPU particles drew: {changed} pixels changed when they were switched off");
+}
