@@ -275,7 +275,6 @@ pub struct InstanceGroup {
     sphere: (Vec3, f32),
     capacity: usize,
     buffers: Option<GroupBuffers>,
-    visible: u32,
     /// Visible members, far first: squared view distance bits << 32 | member index.
     order: Vec<u64>,
     records: Vec<InstanceRecord>,
@@ -294,7 +293,7 @@ struct GroupBuffers {
 impl InstanceGroup {
     /// Copies drawn by the last `prepare_group` (the others were outside the view).
     pub fn visible(&self) -> usize {
-        self.visible as usize
+        self.order.len()
     }
 
     /// The members drawn by the last `prepare_group`, by index into its
@@ -327,8 +326,8 @@ impl crate::Renderer {
         self.animation.is_some()
     }
 
-    /// A group of copies of `gm` (uploaded from `model`) with its tracks on
-    /// the GPU; `None` where [`crate::Renderer::supports_gpu_animation`] is
+    /// A group of copies of `model` with its tracks on the GPU (draw it with
+    /// the model's `GpuModel`); `None` where [`crate::Renderer::supports_gpu_animation`] is
     /// false or the tracks exceed a storage buffer.
     pub fn instance_group(&self, model: &Model) -> Option<InstanceGroup> {
         self.animation.as_ref()?;
@@ -361,7 +360,6 @@ impl crate::Renderer {
             sphere,
             capacity: 0,
             buffers: None,
-            visible: 0,
             order: Vec::new(),
             records: Vec::new(),
             states: Vec::new(),
@@ -455,7 +453,6 @@ impl crate::Renderer {
             g.order.par_sort_unstable_by(|a, b| b.cmp(a));
         }
         let n = g.order.len();
-        g.visible = n as u32;
         self.grow(gm, g, n);
         let (stride, bones, values, globals) = (
             g.params.state_stride as usize,
@@ -517,14 +514,14 @@ impl crate::Renderer {
     /// (palettes and values for the draws `prepare_group` wrote).
     pub fn animate(&self, g: &InstanceGroup, encoder: &mut wgpu::CommandEncoder) {
         let (Some(animation), Some(bufs)) = (self.animation.as_ref(), g.buffers.as_ref()) else { return };
-        if g.visible == 0 {
+        if g.order.is_empty() {
             return;
         }
         let mut pass =
             encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("animate"), timestamp_writes: None });
         pass.set_pipeline(&animation.pipeline);
         pass.set_bind_group(0, &bufs.bind_group, &[]);
-        pass.dispatch_workgroups(g.visible.div_ceil(WORKGROUP), 1, 1);
+        pass.dispatch_workgroups((g.order.len() as u32).div_ceil(WORKGROUP), 1, 1);
     }
 
     /// Reads back what the last [`crate::Renderer::animate`] (submitted)
@@ -537,7 +534,7 @@ impl crate::Renderer {
     /// The read-back failed (device lost, mapping refused).
     pub fn read_group_pose(&self, g: &InstanceGroup) -> Result<(Vec<Mat4>, Vec<Vec4>), crate::RenderError> {
         let Some(bufs) = g.buffers.as_ref() else { return Ok(Default::default()) };
-        let n = g.visible as usize;
+        let n = g.order.len();
         let floats = |w: Vec<u32>| w.into_iter().map(f32::from_bits).collect::<Vec<f32>>();
         let palettes = floats(self.read_words(&bufs.palettes, n * g.params.bone_count as usize * 16)?);
         let values = floats(self.read_words(&bufs.values, n * g.params.value_stride as usize * 4)?);

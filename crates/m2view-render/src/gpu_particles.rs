@@ -107,7 +107,6 @@ pub struct GpuParticles {
     cpu: Vec<EmitterCpu>,
     slots: u32,
     frame: u32,
-    dt: f32,
     /// Emitters the user switched off (by index).
     pub disabled: Vec<bool>,
     sim: wgpu::Buffer,
@@ -196,8 +195,8 @@ impl GpuParticles {
             && model.particles.iter().all(|e| e.emitter_type != EmitterType::Spline && e.multi_texture.is_none())
     }
 
-    /// Live quads drawn per emitter are counted on the GPU; this is the
-    /// room: pool slots of all emitters.
+    /// Pool slots of all emitters: the most particles alive at once (how
+    /// many are is counted on the GPU only).
     pub fn slots(&self) -> usize {
         self.slots as usize
     }
@@ -216,7 +215,6 @@ impl GpuParticles {
         view: Mat4,
     ) {
         let dt = dt_s.clamp(0.0, 0.1);
-        self.dt = dt;
         self.frame = self.frame.wrapping_add(1);
         for (i, (e, st)) in model.particles.iter().zip(&mut self.cpu).enumerate() {
             let matrix = cpu::emitter_matrix(e, bones);
@@ -376,7 +374,6 @@ impl crate::Renderer {
             cpu,
             slots,
             frame: 0,
-            dt: 0.0,
             disabled: vec![false; model.particles.len()],
             sim,
             frames_buffer,
