@@ -22,7 +22,8 @@ use m2view_anim::Clock;
 use m2view_format::{Interpolation, Model, Track};
 use rayon::prelude::*;
 
-use crate::context::{UNIFORM, buffer_entry, entry};
+use crate::compute::ComputeKernel;
+use crate::context::buffer_entry;
 use crate::gpu_data::{AnimParams, InstanceRecord};
 use crate::mesh::{BatchValues, MeshFrame, MeshInstance};
 use crate::{FrameStats, GpuModel, Lighting};
@@ -37,8 +38,6 @@ const STATE_HEADER: usize = 6;
 const NONE: u32 = u32::MAX;
 /// Copies from which `prepare_group` culls and writes records on every core.
 const PARALLEL_COPIES: usize = 1024;
-/// Invocations per workgroup (animate.wgsl `@workgroup_size`).
-const WORKGROUP: u32 = 64;
 
 /// A track value as the GPU stores it: four floats.
 trait GpuValue: Copy {
@@ -185,56 +184,11 @@ pub(crate) fn pack(model: &Model) -> Packed {
     Packed { data, params, alpha_may_vary }
 }
 
-/// The compute pipeline of animate.wgsl and its layout.
-pub(crate) struct AnimationRenderer {
-    layout: wgpu::BindGroupLayout,
-    pipeline: wgpu::ComputePipeline,
-}
-
-impl AnimationRenderer {
-    /// `None` when the device cannot run it (no compute shaders, or fewer
-    /// than five storage buffers per stage): then crowds use the CPU path.
-    pub fn new(device: &wgpu::Device) -> Option<AnimationRenderer> {
-        let limits = device.limits();
-        if limits.max_compute_invocations_per_workgroup < WORKGROUP || limits.max_storage_buffers_per_shader_stage < 5 {
-            return None;
-        }
-        let storage = |read_only| wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        };
-        let cs = wgpu::ShaderStages::COMPUTE;
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("animate"),
-            entries: &[
-                entry(0, cs, UNIFORM),
-                entry(1, cs, storage(true)),
-                entry(2, cs, storage(true)),
-                entry(3, cs, storage(true)),
-                entry(4, cs, storage(false)),
-                entry(5, cs, storage(false)),
-            ],
-        });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("animate.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(ANIMATE_SHADER.into()),
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("animate"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("animate"),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some("animate"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
-        Some(AnimationRenderer { layout, pipeline })
-    }
+/// The compute kernel of animate.wgsl (`None` where the device cannot run
+/// it: crowds then use the CPU path).
+pub(crate) fn animation_kernel(device: &wgpu::Device) -> Option<ComputeKernel> {
+    // params; tracks, clocks, records (read); palettes, values (written)
+    ComputeKernel::new(device, "animate", ANIMATE_SHADER, "animate", &[true, true, true, false, false])
 }
 
 /// One copy of a group this frame: where it stands and its clock (from
@@ -401,10 +355,10 @@ impl crate::Renderer {
         let instances = storage("group instances", (cap * std::mem::size_of::<InstanceRecord>()) as u64);
         let palettes = storage("group palettes", (cap * p.bone_count.max(1) as usize * 64) as u64);
         let values = storage("group values", (cap * p.value_stride as usize * 16) as u64);
-        let animation = self.animation.as_ref().expect("groups exist only with the animation pipeline");
+        let kernel = self.animation.as_ref().expect("groups exist only with the animation kernel");
         let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("animate"),
-            layout: &animation.layout,
+            layout: &kernel.layout,
             entries: &[
                 buffer_entry(0, &g.params_buffer),
                 buffer_entry(1, &g.data),
@@ -513,15 +467,9 @@ impl crate::Renderer {
     /// Records the compute pass that animates the group's visible copies
     /// (palettes and values for the draws `prepare_group` wrote).
     pub fn animate(&self, g: &InstanceGroup, encoder: &mut wgpu::CommandEncoder) {
-        let (Some(animation), Some(bufs)) = (self.animation.as_ref(), g.buffers.as_ref()) else { return };
-        if g.order.is_empty() {
-            return;
+        if let (Some(kernel), Some(bufs)) = (self.animation.as_ref(), g.buffers.as_ref()) {
+            kernel.dispatch(encoder, &bufs.bind_group, g.order.len() as u32);
         }
-        let mut pass =
-            encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("animate"), timestamp_writes: None });
-        pass.set_pipeline(&animation.pipeline);
-        pass.set_bind_group(0, &bufs.bind_group, &[]);
-        pass.dispatch_workgroups((g.order.len() as u32).div_ceil(WORKGROUP), 1, 1);
     }
 
     /// Reads back what the last [`crate::Renderer::animate`] (submitted)

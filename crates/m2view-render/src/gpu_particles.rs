@@ -21,7 +21,8 @@ use m2view_anim::Clock;
 use m2view_anim::particles::{self as cpu, MAX_PARTICLES_PER_EMITTER, Rng};
 use m2view_format::{EmitterType, LifeCurve, Model, ParticleEmitter, ParticleFlags};
 
-use crate::context::{UNIFORM, buffer_entry, entry};
+use crate::compute::ComputeKernel;
+use crate::context::buffer_entry;
 use crate::gpu_data::{EmitterFrame, EmitterStatic, QuadInstance, SimUniform};
 use crate::particles::EmitterDraw;
 use crate::{GpuInstance, material};
@@ -29,62 +30,22 @@ use crate::{GpuInstance, material};
 /// The WGSL source of the particle simulation.
 pub const PARTICLE_SIM_SHADER: &str = include_str!("../shaders/particle_sim.wgsl");
 
-const WORKGROUP: u32 = 64;
 /// Bytes of one particle in the pool (`Particle` in particle_sim.wgsl).
 const PARTICLE_BYTES: u64 = 48;
 /// Twinkle values before the slot owners in the aux buffer.
 const TWINKLE: usize = 128;
 
-/// The compute pipeline of particle_sim.wgsl.
-pub(crate) struct SimRenderer {
-    layout: wgpu::BindGroupLayout,
-    pipeline: wgpu::ComputePipeline,
-}
-
-impl SimRenderer {
-    /// `None` without compute shaders or seven storage buffers per stage.
-    pub fn new(device: &wgpu::Device) -> Option<SimRenderer> {
-        let limits = device.limits();
-        if limits.max_compute_invocations_per_workgroup < WORKGROUP || limits.max_storage_buffers_per_shader_stage < 6 {
-            return None;
-        }
-        let storage = |read_only| wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        };
-        let cs = wgpu::ShaderStages::COMPUTE;
-        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("particle sim"),
-            entries: &[
-                entry(0, cs, UNIFORM),
-                entry(1, cs, storage(true)),
-                entry(2, cs, storage(true)),
-                entry(3, cs, storage(false)),
-                entry(4, cs, storage(false)),
-                entry(5, cs, storage(false)),
-                entry(6, cs, storage(true)),
-            ],
-        });
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("particle_sim.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(PARTICLE_SIM_SHADER.into()),
-        });
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("particle sim"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some("particle sim"),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some("simulate"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
-        Some(SimRenderer { layout, pipeline })
-    }
+/// The compute kernel of particle_sim.wgsl (`None` where the device cannot
+/// run it: particles then stay on the CPU).
+pub(crate) fn simulation_kernel(device: &wgpu::Device) -> Option<ComputeKernel> {
+    // sim; emitters, emitter frames (read); pool, quads, draw arguments (written); aux (read)
+    ComputeKernel::new(
+        device,
+        "particle sim",
+        PARTICLE_SIM_SHADER,
+        "simulate",
+        &[true, true, false, false, false, true],
+    )
 }
 
 /// CPU-side state of one emitter: its emission accumulator and random
@@ -288,7 +249,7 @@ impl crate::Renderer {
     /// Particles of `model` on the GPU, seeded with `seed`; `None` where the
     /// device cannot run the simulation or [`GpuParticles::supports`] says no.
     pub fn gpu_particles(&self, model: &Model, seed: u32) -> Option<GpuParticles> {
-        let sim_renderer = self.particle_sim.as_ref()?;
+        let kernel = self.particle_sim.as_ref()?;
         if !GpuParticles::supports(model) {
             return None;
         }
@@ -357,7 +318,7 @@ impl crate::Renderer {
         self.ctx.queue.write_buffer(&aux_buffer, 0, bytemuck::cast_slice(&aux));
         let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("particle sim"),
-            layout: &sim_renderer.layout,
+            layout: &kernel.layout,
             entries: &[
                 buffer_entry(0, &sim),
                 buffer_entry(1, &statics_buffer),
@@ -385,12 +346,9 @@ impl crate::Renderer {
 
     /// Records the simulation step that [`GpuParticles::update`] prepared.
     pub fn simulate_particles(&self, gp: &GpuParticles, encoder: &mut wgpu::CommandEncoder) {
-        let Some(sim) = self.particle_sim.as_ref() else { return };
-        let mut pass = encoder
-            .begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("particle sim"), timestamp_writes: None });
-        pass.set_pipeline(&sim.pipeline);
-        pass.set_bind_group(0, &gp.bind_group, &[]);
-        pass.dispatch_workgroups(gp.slots.div_ceil(WORKGROUP), 1, 1);
+        if let Some(kernel) = self.particle_sim.as_ref() {
+            kernel.dispatch(encoder, &gp.bind_group, gp.slots);
+        }
     }
 
     /// Writes instance `gi`'s particle draws from `gp` (drawn indirectly,

@@ -25,6 +25,7 @@
 
 pub mod animation;
 pub mod camera;
+mod compute;
 mod context;
 pub mod frame;
 pub mod gpu;
@@ -158,9 +159,9 @@ pub struct Renderer {
     mesh: mesh::MeshRenderer,
     particles: particles::ParticleRenderer,
     /// The compute pass of GPU animation, where the device can run it.
-    animation: Option<animation::AnimationRenderer>,
+    animation: Option<compute::ComputeKernel>,
     /// The compute pass of GPU particles, where the device can run it.
-    particle_sim: Option<gpu_particles::SimRenderer>,
+    particle_sim: Option<compute::ComputeKernel>,
 }
 
 impl Renderer {
@@ -170,8 +171,8 @@ impl Renderer {
             ctx: context::Context::new(device, queue, color_format),
             mesh: mesh::MeshRenderer::new(device),
             particles: particles::ParticleRenderer::new(device),
-            animation: animation::AnimationRenderer::new(device),
-            particle_sim: gpu_particles::SimRenderer::new(device),
+            animation: animation::animation_kernel(device),
+            particle_sim: gpu_particles::simulation_kernel(device),
         }
     }
 

@@ -142,12 +142,7 @@ fn bench(c: &mut Criterion) {
                 }
                 renderer.record(&mut frame, &mut pass);
             }
-            gpu.queue.submit([enc.finish()]);
-            let cpu = start.elapsed();
-            if wait {
-                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            }
-            cpu
+            submit(&gpu, enc, start, wait)
         };
         g.bench_function(format!("cpu_path_cpu{suffix}/{n}"), |b| {
             b.iter_custom(|iters| timed(iters, &gpu, &mut cpu_frame))
@@ -190,12 +185,7 @@ fn bench(c: &mut Criterion) {
                 frame.add_group(&gm, &group);
                 renderer.record(&mut frame, &mut pass);
             }
-            gpu.queue.submit([enc.finish()]);
-            let cpu = start.elapsed();
-            if wait {
-                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            }
-            cpu
+            submit(&gpu, enc, start, wait)
         };
         g.bench_function(format!("gpu_path_cpu{suffix}/{n}"), |b| {
             b.iter_custom(|iters| timed(iters, &gpu, &mut gpu_frame))
@@ -205,6 +195,17 @@ fn bench(c: &mut Criterion) {
         }
     }
     g.finish();
+}
+
+/// Submits a frame's commands and returns the CPU time since `start`; with
+/// `wait`, then waits for the GPU.
+fn submit(gpu: &Gpu, enc: wgpu::CommandEncoder, start: Instant, wait: bool) -> Duration {
+    gpu.queue.submit([enc.finish()]);
+    let cpu = start.elapsed();
+    if wait {
+        gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    }
+    cpu
 }
 
 /// The summed CPU time of `iters` frames; the GPU is waited for after each
