@@ -216,35 +216,12 @@ impl LoadedModel {
     }
 }
 
-/// Parses M2 bytes (MD20 or MD21), decoding every key. `name` is used in errors.
-pub fn parse_m2(bytes: &[u8], name: &str) -> Result<M2File> {
+/// Parses M2 bytes (MD20 or MD21). Key arrays are read in place where they
+/// can be, so the result borrows `bytes` ([`crate::raw::track::KeyArray`]).
+/// `name` is used in errors.
+pub fn parse_m2<'a>(bytes: &'a [u8], name: &str) -> Result<M2File<'a>> {
     let budget = Budget::for_file_len(bytes.len());
     M2File::parse(&Reader::new(bytes, 0, &budget)).map_err(|e| e.in_file(name))
-}
-
-/// Parses M2 bytes lazily: every array is bounds-checked, key arrays are left
-/// for [`m2_to_model_bytes`] to decode. `name` is used in errors.
-pub fn parse_m2_lazy(bytes: &[u8], name: &str) -> Result<M2File> {
-    let budget = Budget::for_file_len(bytes.len());
-    M2File::parse_with(&Reader::new(bytes, 0, &budget), true).map_err(|e| e.in_file(name))
-}
-
-/// Converts a (possibly lazily) parsed file into the model, decoding keys from `bytes`.
-pub fn m2_to_model_bytes(file: &M2File, bytes: &[u8], name: &str, skins: &[(String, SkinProfile)]) -> Result<Model> {
-    m2_to_model_bytes_parts(file, bytes, name, skins).map(|(model, _)| model)
-}
-
-/// [`m2_to_model_bytes`] with the key lists the model left in `.anim` files
-/// ([`crate::AnimKeys::load`] fills them).
-pub fn m2_to_model_bytes_parts(
-    file: &M2File,
-    bytes: &[u8],
-    name: &str,
-    skins: &[(String, SkinProfile)],
-) -> Result<(Model, crate::model::AnimKeys)> {
-    let budget = Budget::for_file_len(bytes.len());
-    let data = crate::convert::md20_block(file, bytes, &budget);
-    crate::convert::m2_to_model_parts(file, Some(data), skins).map_err(|e| e.in_file(name))
 }
 
 /// Parses `.skin` bytes for a model of `version`. `name` is used in errors.
@@ -332,7 +309,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let lm = LoadedModel::new(files, path, model, companions, texture_files, (anim_files, Default::default()));
         return Ok(lm);
     }
-    let file = parse_m2_lazy(&bytes, &fname)?;
+    let file = parse_m2(&bytes, &fname)?;
     let version = file.md20.version;
     let mut finder = Finder { files: files.as_ref() };
     let mut companions = Vec::new();
@@ -403,7 +380,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         }
     }
     let first_missing = companions.first().is_some_and(|c| c.path.is_none());
-    let (mut model, anim_keys) = m2_to_model_bytes_parts(&file, &bytes, &fname, &skins)?;
+    let (mut model, anim_keys) = crate::convert::m2_to_model_parts(&file, &skins).map_err(|e| e.in_file(&fname))?;
     if let (true, Some((name, _))) = (first_missing, skins.first()) {
         model.warnings.push(format!("skin profile 0 is missing: showing {name} instead"));
     }

@@ -27,9 +27,12 @@ fn seq_starts() -> [u32; 2] {
 
 /// Builds a track with one key list per sequence, in the layout of `version`
 /// (legacy versions get one timeline with interpolation ranges).
-pub fn track<T: RawValue>(version: u32, interpolation: u16, per_seq: Vec<(Vec<u32>, Vec<T>)>) -> M2Track<T> {
+pub fn track<T: RawValue>(version: u32, interpolation: u16, per_seq: Vec<(Vec<u32>, Vec<T>)>) -> M2Track<'static, T> {
     if version >= layout::WRATH {
-        let keys = per_seq.into_iter().map(|(times, values)| SequenceKeys::Loaded { times, values }).collect();
+        let keys = per_seq
+            .into_iter()
+            .map(|(times, values)| SequenceKeys::Loaded { times: times.into(), values: values.into() })
+            .collect();
         return M2Track { interpolation, global_sequence: -1, keys: TrackKeys::PerSequence(keys) };
     }
     let starts = seq_starts();
@@ -40,21 +43,25 @@ pub fn track<T: RawValue>(version: u32, interpolation: u16, per_seq: Vec<(Vec<u3
         values.extend(v);
         ranges.push([first, (times.len() as u32).saturating_sub(1).max(first)]);
     }
-    M2Track { interpolation, global_sequence: -1, keys: TrackKeys::Timeline { ranges, times, values } }
+    M2Track {
+        interpolation,
+        global_sequence: -1,
+        keys: TrackKeys::Timeline { ranges: ranges.into(), times: times.into(), values: values.into() },
+    }
 }
 
 /// A track on global sequence `gs` with the given keys.
-pub fn global_track<T: RawValue>(version: u32, gs: i16, times: Vec<u32>, values: Vec<T>) -> M2Track<T> {
+pub fn global_track<T: RawValue>(version: u32, gs: i16, times: Vec<u32>, values: Vec<T>) -> M2Track<'static, T> {
     let keys = if version >= layout::WRATH {
-        TrackKeys::PerSequence(vec![SequenceKeys::Loaded { times, values }])
+        TrackKeys::PerSequence(vec![SequenceKeys::Loaded { times: times.into(), values: values.into() }])
     } else {
-        TrackKeys::Timeline { ranges: vec![], times, values }
+        TrackKeys::Timeline { ranges: Vec::new().into(), times: times.into(), values: values.into() }
     };
     M2Track { interpolation: 1, global_sequence: gs, keys }
 }
 
 /// A track holding `v` in both fixture sequences (laid out for `version`).
-pub fn constant<T: RawValue>(version: u32, v: T) -> M2Track<T> {
+pub fn constant<T: RawValue>(version: u32, v: T) -> M2Track<'static, T> {
     track(version, 0, vec![(vec![0], vec![v.clone()]), (vec![0], vec![v])])
 }
 
@@ -70,7 +77,7 @@ pub fn comp_quat_z(angle: f32) -> [i16; 4] {
 }
 
 /// A bone rotation track about +Z (angles in radians) in the version's encoding.
-pub fn rotation_track(version: u32, per_seq: Vec<(Vec<u32>, Vec<f32>)>) -> BoneRotation {
+pub fn rotation_track(version: u32, per_seq: Vec<(Vec<u32>, Vec<f32>)>) -> BoneRotation<'static> {
     if Layout::new(version, 0).float_bone_rotation {
         let q = |a: f32| [0.0, 0.0, (a * 0.5).sin(), (a * 0.5).cos()];
         BoneRotation::Float(track(
@@ -166,7 +173,7 @@ pub fn skin_profile(version: u32) -> SkinProfile {
 }
 
 /// The two-box model as MD20 data for `version` (256–274).
-pub fn two_boxes(version: u32) -> Md20 {
+pub fn two_boxes(version: u32) -> Md20<'static> {
     let v = version;
     let flags = if v >= layout::TBC { 0x08 } else { 0 };
     let l = Layout::new(v, flags);
@@ -372,7 +379,7 @@ pub fn two_boxes(version: u32) -> Md20 {
 
 /// The two-box model as a chunked MD21 (v274) file with SFID, TXID, AFID and
 /// an unknown chunk.
-pub fn two_boxes_md21() -> M2File {
+pub fn two_boxes_md21() -> M2File<'static> {
     let mut md20 = two_boxes(274);
     md20.textures[0].filename.clear();
     M2File {
@@ -390,7 +397,7 @@ pub fn two_boxes_md21() -> M2File {
 /// The two-box model (v264+) reduced to its bone tracks, for tests that move
 /// sequence keys into `.anim` files (every track with keys for an external
 /// sequence must point into the .anim, so the other blocks are dropped).
-pub fn two_boxes_bones_only(version: u32) -> Md20 {
+pub fn two_boxes_bones_only(version: u32) -> Md20<'static> {
     let mut md = two_boxes(version);
     md.colors.clear();
     md.texture_transforms.clear();
@@ -408,7 +415,7 @@ pub fn two_boxes_bones_only(version: u32) -> Md20 {
 /// 1's translation in an external `.anim` (0 → 2 units up at 100 ms) and
 /// that file's bytes: `(model, anim)`. The .anim is named
 /// `<model>0004-00.anim` beside the model.
-pub fn two_boxes_walk_in_anim() -> (Md20, Vec<u8>) {
+pub fn two_boxes_walk_in_anim() -> (Md20<'static>, Vec<u8>) {
     let mut md = two_boxes_bones_only(264);
     md.sequences[1].flags = 0;
     let mut aw = crate::writer::AnimWriter::default();
@@ -419,7 +426,7 @@ pub fn two_boxes_walk_in_anim() -> (Md20, Vec<u8>) {
     if let BoneRotation::Compressed(r) = &mut md.bones[1].rotation
         && let TrackKeys::PerSequence(s) = &mut r.keys
     {
-        s[1] = SequenceKeys::Loaded { times: vec![], values: vec![] };
+        s[1] = SequenceKeys::Loaded { times: Vec::new().into(), values: Vec::new().into() };
     }
     (md, aw.finish(false))
 }

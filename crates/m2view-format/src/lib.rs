@@ -40,10 +40,7 @@ pub use mdx::convert as convert_mdx;
 #[cfg(any(test, feature = "fixtures"))]
 pub use mdx::writer as writer_mdx;
 
-pub use companion::{
-    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, m2_to_model_bytes, m2_to_model_bytes_parts,
-    parse_m2, parse_m2_lazy, parse_skin,
-};
+pub use companion::{Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, parse_m2, parse_skin};
 pub use convert::m2_to_model;
 pub use convert_mdx::mdx_to_model;
 pub use error::{Error, ErrorKind, Result};
@@ -59,11 +56,11 @@ pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Resul
     if is_mdx(m2) {
         return mdx_model_from_bytes(m2, name);
     }
-    let file = parse_m2_lazy(m2, name)?;
+    let file = parse_m2(m2, name)?;
     let version = file.md20.version;
     let skins =
         skins.iter().map(|(n, b)| Ok((n.to_string(), parse_skin(b, version, n)?))).collect::<Result<Vec<_>>>()?;
-    m2_to_model_bytes(&file, m2, name, &skins)
+    m2_to_model(&file, &skins).map_err(|e| e.in_file(name))
 }
 
 /// True if `bytes` start with the MDX magic `MDLX`.

@@ -127,18 +127,19 @@ impl Budget {
 }
 
 /// A view of one data block (whole file, or a chunk payload) with absolute
-/// offsets for error messages.
+/// offsets for error messages. What it reads in place borrows the data
+/// (`'a`), not the budget (`'b`), so a parse's budget can be local to it.
 #[derive(Clone, Copy)]
-pub struct Reader<'a> {
+pub struct Reader<'a, 'b> {
     data: &'a [u8],
     /// Absolute file offset of `data[0]`.
     base: u64,
-    budget: &'a Budget,
+    budget: &'b Budget,
 }
 
-impl<'a> Reader<'a> {
+impl<'a, 'b> Reader<'a, 'b> {
     /// A reader over `data`, whose first byte is at absolute offset `base`.
-    pub fn new(data: &'a [u8], base: u64, budget: &'a Budget) -> Self {
+    pub fn new(data: &'a [u8], base: u64, budget: &'b Budget) -> Self {
         Reader { data, base, budget }
     }
 
@@ -163,7 +164,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The shared allocation budget.
-    pub fn budget(&self) -> &'a Budget {
+    pub fn budget(&self) -> &'b Budget {
         self.budget
     }
 
@@ -230,6 +231,21 @@ impl<'a> Reader<'a> {
             self.abs(arr.offset as u64),
         )?;
         Ok(T::read_all(bytes))
+    }
+
+    /// The values of an `M2Array` of track keys, in place where they can be
+    /// ([`crate::raw::track::KeyArray`]). Charged to the budget as if decoded:
+    /// the model conversion copies them. A zero-sized `T` (timestamp-only
+    /// track) has no value array on disk and gives an empty array.
+    pub fn keys<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<std::borrow::Cow<'a, [T]>> {
+        let decoded = (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64);
+        if T::SIZE == 0 {
+            self.budget.charge(decoded, self.abs(arr.offset as u64))?;
+            return Ok(std::borrow::Cow::Borrowed(&[]));
+        }
+        let bytes = self.array_bytes(arr, T::SIZE)?;
+        self.budget.charge(decoded, self.abs(arr.offset as u64))?;
+        Ok(T::view(bytes).map_or_else(|| std::borrow::Cow::Owned(T::read_all(bytes)), std::borrow::Cow::Borrowed))
     }
 
     /// Decodes an `M2Array<u16>` (bulk path: lookup tables, skin indices).

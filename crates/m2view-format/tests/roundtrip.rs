@@ -13,7 +13,7 @@ use m2view_format::*;
 
 const VERSIONS: [u32; 4] = [256, 260, 264, 272];
 
-fn parse_md20(bytes: &[u8]) -> Result<Md20> {
+fn parse_md20(bytes: &[u8]) -> Result<Md20<'_>> {
     let budget = Budget::for_file_len(bytes.len());
     Md20::parse(&Reader::new(bytes, 0, &budget))
 }
@@ -174,8 +174,8 @@ fn external_anim_keys_load_lazily() {
         let skin = write_skin(&fixtures::skin_profile(264), 264);
         let skins = [("s".to_string(), m2view_format::parse_skin(&skin, 264, "s").unwrap())];
         let parts = || {
-            let file = m2view_format::parse_m2_lazy(&bytes, "TwoBoxes.m2").unwrap();
-            m2view_format::m2_to_model_bytes_parts(&file, &bytes, "TwoBoxes.m2", &skins).unwrap()
+            let file = parse_m2(&bytes, "TwoBoxes.m2").unwrap();
+            m2view_format::convert::m2_to_model_parts(&file, &skins).unwrap()
         };
         let (mut m, keys) = parts();
         // The model holds handles only; the key table knows where the keys are.
@@ -311,22 +311,32 @@ fn random_byte_flips_never_panic() {
     }
 }
 
+/// The keys of `t`'s first sequence: (times borrowed from the file, values borrowed).
+fn borrowed<T: m2view_format::raw::track::RawValue>(t: &M2Track<'_, T>) -> (bool, bool) {
+    use std::borrow::Cow::Borrowed;
+    match &t.keys {
+        TrackKeys::PerSequence(s) => match &s[0] {
+            SequenceKeys::Loaded { times, values } => (matches!(times, Borrowed(_)), matches!(values, Borrowed(_))),
+            SequenceKeys::External { .. } => panic!("external keys"),
+        },
+        TrackKeys::Timeline { times, values, .. } => (matches!(times, Borrowed(_)), matches!(values, Borrowed(_))),
+    }
+}
+
 #[test]
-fn lazy_parse_converts_to_the_same_model() {
+fn keys_are_read_in_place_when_aligned_and_copied_otherwise() {
     for v in VERSIONS {
         let bytes = write_md20(&fixtures::two_boxes(v));
+        // The same file one byte into a buffer: every 4-byte array misaligned.
+        let mut shifted = vec![0u8; bytes.len() + 1];
+        shifted[1..].copy_from_slice(&bytes);
+        let (aligned, unaligned) = (parse_m2(&bytes, "t.m2").unwrap(), parse_m2(&shifted[1..], "t.m2").unwrap());
+        let translation = |f: &M2File<'_>| borrowed(&f.md20.bones[1].translation);
+        assert_eq!(translation(&aligned), (true, true), "v{v}: aligned keys are read in place");
+        assert_eq!(translation(&unaligned), (false, false), "v{v}: misaligned keys are decoded");
+        assert!(aligned.md20 == unaligned.md20, "v{v}: both reads give the same values");
         let skin = write_skin(&fixtures::skin_profile(v), v);
         let skins = if v >= 264 { vec![("s".to_string(), parse_skin(&skin, v, "s").unwrap())] } else { vec![] };
-        let full = m2_to_model(&parse_m2(&bytes, "t.m2").unwrap(), &skins).unwrap();
-        let lazy_file = parse_m2_lazy(&bytes, "t.m2").unwrap();
-        assert!(lazy_file.md20 != parse_m2(&bytes, "t.m2").unwrap().md20, "v{v}: lazy parse left keys undecoded");
-        let lazy = m2_to_model_bytes(&lazy_file, &bytes, "t.m2", &skins).unwrap();
-        assert!(full == lazy, "v{v}: lazy and full parse give different models");
+        assert!(m2_to_model(&aligned, &skins).unwrap() == m2_to_model(&unaligned, &skins).unwrap(), "v{v}");
     }
-    let bytes = write_md21(&fixtures::two_boxes_md21());
-    let skin = parse_skin(&write_skin(&fixtures::skin_profile(274), 274), 274, "s").unwrap();
-    let skins = vec![("s".to_string(), skin)];
-    let full = m2_to_model(&parse_m2(&bytes, "t.m2").unwrap(), &skins).unwrap();
-    let lazy = m2_to_model_bytes(&parse_m2_lazy(&bytes, "t.m2").unwrap(), &bytes, "t.m2", &skins).unwrap();
-    assert!(full == lazy, "MD21: lazy and full parse give different models");
 }

@@ -26,7 +26,7 @@ fn glow() -> Vec<u8> {
 
 /// The fixture (v272: Cata rules, the stored shader_id is used as is) with
 /// batch 1 textured by the gradient.
-fn base() -> Md20 {
+fn base() -> Md20<'static> {
     let mut md = fixtures::two_boxes(272);
     md.textures[1] =
         m2view_format::raw::m2::M2Texture { kind: 0, flags: 0, filename: "Textures\\Boxes\\Glow.blp".into() };

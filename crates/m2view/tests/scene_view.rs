@@ -46,7 +46,10 @@ impl Scene {
             self.view.render(&mut enc, &mut self.egui, &mut self.state, [160, 160], false);
             self.gpu.queue.submit([enc.finish()]);
         }
-        let path = std::env::temp_dir().join(format!("m2view-scene-{}.png", std::process::id()));
+        // One file per call: the tests of this file run in parallel in one process.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("m2view-scene-{}-{call}.png", std::process::id()));
         self.view.save_screenshot(&path).unwrap();
         let img = image::open(&path).unwrap().to_rgba8().into_raw();
         let _ = std::fs::remove_file(path);

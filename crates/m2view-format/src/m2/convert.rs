@@ -10,21 +10,6 @@ use crate::raw::layout::{self, expansion_name};
 use crate::raw::m2::{BoneRotation, M2Particle, Md20, ParticleLife};
 use crate::raw::skin::SkinProfile;
 use crate::raw::track::{FBlock, M2Track, RawValue, SequenceKeys, TrackKeys};
-use crate::reader::{M2Array, Reader};
-
-/// The MD20 data block of a file: the whole file, or the MD21 chunk payload.
-pub fn md20_block<'a>(file: &M2File, bytes: &'a [u8], budget: &'a crate::reader::Budget) -> Reader<'a> {
-    match &file.chunks {
-        Some(c) => {
-            let start = (c.md21_offset as usize).min(bytes.len());
-            let len = bytes
-                .get(start.saturating_sub(4)..start)
-                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
-            Reader::new(&bytes[start..(start + len).min(bytes.len())], start as u64, budget)
-        }
-        None => Reader::new(bytes, 0, budget),
-    }
-}
 
 /// Decodes an `M2CompQuat` component: int16 → [-1, 1] (wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`).
 #[inline]
@@ -104,31 +89,8 @@ struct Timing {
 
 struct Cx<'a> {
     timings: &'a [Timing],
-    /// The MD20 data block, for keys left undecoded by a lazy parse.
-    data: Option<Reader<'a>>,
-    /// Key lists that could not be decoded (budget exhausted, no bytes).
-    warnings: std::cell::RefCell<Vec<String>>,
     /// Key lists left in `.anim` files.
     anim_keys: std::cell::RefCell<AnimKeys>,
-}
-
-impl Cx<'_> {
-    /// Decodes a lazily parsed key list; on failure the list is empty and a warning is kept.
-    fn decode<R: RawValue>(&self, times: M2Array, values: M2Array) -> (Vec<u32>, Vec<R>) {
-        let Some(r) = &self.data else {
-            self.warnings.borrow_mut().push("key data not decoded: no file bytes".into());
-            return (Vec::new(), Vec::new());
-        };
-        let t = r.u32s(times);
-        let v = if R::SIZE == 0 { Ok(Vec::new()) } else { r.values(values) };
-        match (t, v) {
-            (Ok(t), Ok(v)) => (t, v),
-            (Err(e), _) | (_, Err(e)) => {
-                self.warnings.borrow_mut().push(format!("key data dropped: {e}"));
-                (Vec::new(), Vec::new())
-            }
-        }
-    }
 }
 
 fn convert_keys<R: RawValue, T: 'static>(
@@ -142,21 +104,13 @@ fn convert_keys<R: RawValue, T: 'static>(
         TrackKeys::PerSequence(seqs) => seqs
             .iter()
             .map(|k| match k {
-                SequenceKeys::Loaded { times, values } => Keys::new(times.clone(), values.iter().map(conv).collect()),
-                SequenceKeys::InFile { times, values } => {
-                    let (t, v) = cx.decode::<R>(*times, *values);
-                    Keys::new(t, v.iter().map(conv).collect())
-                }
+                SequenceKeys::Loaded { times, values } => Keys::new(times.to_vec(), values.iter().map(conv).collect()),
                 SequenceKeys::External { times, values } => Keys {
                     external: Some(cx.anim_keys.borrow_mut().register(*times, *values, R::SIZE, decode)),
                     ..Keys::default()
                 },
             })
             .collect(),
-        TrackKeys::TimelineInFile { ranges, times, values } => {
-            let (t, v) = cx.decode::<R>(*times, *values);
-            timeline(ranges, &t, &v, global_sequence.is_some(), cx, conv)
-        }
         TrackKeys::Timeline { ranges, times, values } => {
             timeline(ranges, times, values, global_sequence.is_some(), cx, conv)
         }
@@ -305,16 +259,16 @@ fn order_bones(md: &Md20, r_abs: impl Fn(usize) -> u64) -> Result<Vec<usize>> {
 /// `skins`: `(source name, profile)` for Wrath+ `.skin` files, in profile order;
 /// ignored for pre-Wrath files, whose profiles are inline. Errors name the
 /// structure (`bones[3].parent_bone`, `lods[0].indices[12]`, ...).
-pub fn m2_to_model(file: &M2File, skins: &[(String, SkinProfile)]) -> Result<Model> {
-    m2_to_model_from(file, None, skins)
+pub fn m2_to_model(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> Result<Model> {
+    m2_to_model_parts(file, skins).map(|(model, _)| model)
 }
 
 /// The conversion of one M2 file, one method per part of the model; what
 /// every part needs (the header, the key decoder with the sequence timings,
 /// the parents-first bone map) is built once.
 struct M2Converter<'a> {
-    file: &'a M2File,
-    md: &'a Md20,
+    file: &'a M2File<'a>,
+    md: &'a Md20<'a>,
     version: u32,
     cx: Cx<'a>,
     /// File bone indices in parents-first order.
@@ -323,14 +277,14 @@ struct M2Converter<'a> {
 }
 
 impl<'a> M2Converter<'a> {
-    fn new(file: &'a M2File, data: Option<Reader<'a>>, timings: &'a [Timing]) -> Result<M2Converter<'a>> {
+    fn new(file: &'a M2File<'a>, timings: &'a [Timing]) -> Result<M2Converter<'a>> {
         let md = &file.md20;
         let order = order_bones(md, |_| 0)?;
         let mut file_to_id = vec![0u16; md.bones.len()];
         for (new, &old) in order.iter().enumerate() {
             file_to_id[old] = new as u16;
         }
-        let cx = Cx { timings, data, warnings: Default::default(), anim_keys: Default::default() };
+        let cx = Cx { timings, anim_keys: Default::default() };
         Ok(M2Converter { file, md, version: md.version, cx, order, bmap: BoneMap { file_to_id } })
     }
 
@@ -624,27 +578,16 @@ impl<'a> M2Converter<'a> {
     }
 }
 
-/// Like [`m2_to_model`] for a lazily parsed file: `data` is the MD20 data block
-/// the keys are decoded from (the whole file, or the MD21 payload; see
-/// [`md20_block`]).
-pub fn m2_to_model_from(file: &M2File, data: Option<Reader<'_>>, skins: &[(String, SkinProfile)]) -> Result<Model> {
-    m2_to_model_parts(file, data, skins).map(|(model, _)| model)
-}
-
-/// Like [`m2_to_model_from`], with the key lists the model left in `.anim`
-/// files ([`AnimKeys::load`] fills them; `LoadedModel` keeps them).
+/// [`m2_to_model`] with the key lists the model left in `.anim` files
+/// ([`AnimKeys::load`] fills them; `LoadedModel` keeps them).
 ///
 /// # Errors
-/// As [`m2_to_model_from`].
-pub fn m2_to_model_parts(
-    file: &M2File,
-    data: Option<Reader<'_>>,
-    skins: &[(String, SkinProfile)],
-) -> Result<(Model, AnimKeys)> {
+/// As [`m2_to_model`].
+pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> Result<(Model, AnimKeys)> {
     let md = &file.md20;
     let timings: Vec<Timing> =
         md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
-    let c = M2Converter::new(file, data, &timings)?;
+    let c = M2Converter::new(file, &timings)?;
     let mut warnings = Vec::new();
     let (bones, vertices, sequences) = (c.bones(), c.vertices()?, c.sequences());
     let textures = c.textures();
@@ -658,7 +601,6 @@ pub fn m2_to_model_parts(
     let (attachments, events, lights, cameras) = (c.attachments(), c.events(), lights(md, &c.bmap, &c.cx), c.cameras());
     let ribbons = c.ribbons(&tex_ref);
     let particles = md.particles.iter().map(|p| convert_particle(p, c.version, &c.cx, &c.bmap, &tex_ref)).collect();
-    warnings.extend(c.cx.warnings.take());
     let anim_keys = c.cx.anim_keys.take();
     let model = Model {
         source: c.source(&mut warnings),

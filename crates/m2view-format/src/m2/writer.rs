@@ -90,12 +90,6 @@ impl Buf {
                             ts.push(self.array(times));
                             vs.push(self.array(values));
                         }
-                        // Lazily parsed keys are not in memory: a file meant for writing is
-                        // parsed with decoding (`Md20::parse`).
-                        SequenceKeys::InFile { .. } => {
-                            ts.push(M2Array::default());
-                            vs.push(M2Array::default());
-                        }
                         SequenceKeys::External { times, values } => {
                             ts.push(*times);
                             vs.push(*values);

@@ -32,11 +32,11 @@ struct Pending<T> {
 trait PendingKeys: Send + Sync {
     /// Reads the keys of sequence `seq` from `anim` into `track` (a
     /// `Track<T>` of this list's type); whether keys were loaded.
-    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_>) -> Result<bool>;
+    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_, '_>) -> Result<bool>;
 }
 
 impl<T: 'static> PendingKeys for Pending<T> {
-    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_>) -> Result<bool> {
+    fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_, '_>) -> Result<bool> {
         let Some(keys) = track.downcast_mut::<Track<T>>().and_then(|t| t.sequences.get_mut(seq)) else {
             return Ok(false);
         };

@@ -64,7 +64,7 @@ pub struct ExtendedParticle {
 
 /// Decoded Legion+ chunks besides MD21.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Chunks {
+pub struct Chunks<'a> {
     /// Magic of every chunk in file order.
     pub order: Vec<[u8; 4]>,
     /// Absolute offset of the MD21 payload.
@@ -90,11 +90,11 @@ pub struct Chunks {
     /// PABC.
     pub parent_sequence_lookup: Vec<u16>,
     /// PADC.
-    pub parent_texture_weights: Vec<M2Track<i16>>,
+    pub parent_texture_weights: Vec<M2Track<'a, i16>>,
     /// PSBC: `[min xyz, max xyz, radius]`.
     pub parent_sequence_bounds: Vec<[f32; 7]>,
     /// PEDC.
-    pub parent_event_data: Vec<M2Track<()>>,
+    pub parent_event_data: Vec<M2Track<'a, ()>>,
     /// PGD1: geoset per particle emitter.
     pub particle_geosets: Vec<u16>,
     /// TXAC: two bytes per material + particle.
@@ -111,18 +111,18 @@ pub struct Chunks {
 
 /// A whole M2 file: MD20 data plus, for chunked files, the other chunks.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2File {
+pub struct M2File<'a> {
     /// The MD20 data.
-    pub md20: Md20,
+    pub md20: Md20<'a>,
     /// Present for MD21 files.
-    pub chunks: Option<Chunks>,
+    pub chunks: Option<Chunks<'a>>,
 }
 
 /// One chunk: magic, absolute payload offset, payload.
 pub type ChunkRef<'a> = ([u8; 4], u64, &'a [u8]);
 
 /// Splits `data` into chunks.
-pub fn split_chunks<'a>(r: &Reader<'a>) -> Result<Vec<ChunkRef<'a>>> {
+pub fn split_chunks<'a>(r: &Reader<'a, '_>) -> Result<Vec<ChunkRef<'a>>> {
     let data = r.data();
     let mut out = Vec::new();
     let mut pos = 0u64;
@@ -150,17 +150,13 @@ fn u32_list(data: &[u8]) -> Vec<u32> {
     data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
-impl M2File {
-    /// Parses an M2 file: plain `MD20` or chunked (`MD21` ...), decoding every key.
-    pub fn parse(r: &Reader<'_>) -> Result<M2File> {
-        Self::parse_with(r, false)
-    }
-
-    /// Parses an M2 file; see [`Md20::parse_with`] for `lazy`.
-    pub fn parse_with(r: &Reader<'_>, lazy: bool) -> Result<M2File> {
+impl<'a> M2File<'a> {
+    /// Parses an M2 file: plain `MD20` or chunked (`MD21` ...); borrows `r`'s
+    /// bytes as [`Md20::parse`] does.
+    pub fn parse(r: &Reader<'a, '_>) -> Result<M2File<'a>> {
         let magic = r.bytes(0, 4).at("header.magic")?;
         if magic == b"MD20" {
-            return Ok(M2File { md20: Md20::parse_with(r, lazy)?, chunks: None });
+            return Ok(M2File { md20: Md20::parse(r)?, chunks: None });
         }
         let parts = split_chunks(r)?;
         let Some(&(_, md21_off, md21)) = parts.iter().find(|(m, _, _)| m == b"MD21") else {
@@ -171,7 +167,7 @@ impl M2File {
             .at("header.magic");
         };
         let mr = Reader::new(md21, md21_off, r.budget());
-        let md20 = Md20::parse_with(&mr, lazy).at("MD21")?;
+        let md20 = Md20::parse(&mr).at("MD21")?;
         let mut ch = Chunks { md21_offset: md21_off, ..Default::default() };
         for &(magic, off, data) in &parts {
             ch.order.push(magic);
@@ -187,10 +183,10 @@ impl M2File {
     }
 }
 
-fn decode_chunk(ch: &mut Chunks, md20: &Md20, magic: [u8; 4], cr: &Reader<'_>) -> Result<()> {
+fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &Reader<'a, '_>) -> Result<()> {
     let data = cr.data();
     cr.budget().charge(data.len() as u64, cr.abs(0))?;
-    let cx = TrackContext { legacy: false, lazy: false, external: &[] };
+    let cx = TrackContext { legacy: false, external: &[] };
     let first_array = || cr.record(0, 8, reader::m2array);
     match &magic {
         b"SFID" => ch.skin_file_ids = u32_list(data),
@@ -269,7 +265,7 @@ pub struct AnimFile {
 
 impl AnimFile {
     /// Locates the key data in `.anim` bytes.
-    pub fn parse(r: &Reader<'_>) -> Result<AnimFile> {
+    pub fn parse(r: &Reader<'_, '_>) -> Result<AnimFile> {
         let data = r.data();
         let is_chunked = data.len() >= 8 && matches!(&data[0..4], b"AFM2" | b"AFSA" | b"AFSB");
         if !is_chunked {

@@ -64,7 +64,12 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads a track header of `size` bytes and resolves it.
-    pub fn track<T: RawValue>(&mut self, r: &Reader<'_>, cx: TrackContext<'_>, size: usize) -> Result<M2Track<T>> {
+    pub fn track<'d, T: RawValue>(
+        &mut self,
+        r: &Reader<'d, '_>,
+        cx: TrackContext<'_>,
+        size: usize,
+    ) -> Result<M2Track<'d, T>> {
         let start = self.pos;
         let rec = self.rec.get(start..start + size).ok_or_else(|| self.short())?;
         self.pos += size;
@@ -72,7 +77,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads an FBlock (16 bytes) and resolves it.
-    pub fn fblock<T: RawValue>(&mut self, r: &Reader<'_>) -> Result<FBlock<T>> {
+    pub fn fblock<T: RawValue>(&mut self, r: &Reader<'_, '_>) -> Result<FBlock<T>> {
         let start = self.pos;
         let rec = self.rec.get(start..start + 16).ok_or_else(|| self.short())?;
         self.pos += 16;
@@ -83,7 +88,7 @@ impl<'a> Cursor<'a> {
 /// Reads an array of `size`-byte records with `parse(record bytes, absolute offset)`;
 /// errors name the element index. Budget is charged for the decoded vector.
 pub(crate) fn records<'a, T>(
-    r: &Reader<'a>,
+    r: &Reader<'a, '_>,
     arr: M2Array,
     size: usize,
     mut parse: impl FnMut(&'a [u8], u64) -> Result<T>,

@@ -48,7 +48,7 @@ pub struct M2Sequence {
 
 /// `M2CompBone`. Seed "Bones": 108 bytes Classic (no boneNameCRC), 112 TBC, 88 Wrath+.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2CompBone {
+pub struct M2CompBone<'a> {
     /// Key bone id or −1.
     pub key_bone_id: i32,
     /// Bone flags (ignore-parent, billboards, transformed).
@@ -60,25 +60,25 @@ pub struct M2CompBone {
     /// boneNameCRC (TBC+; 0 for Classic).
     pub bone_name_crc: u32,
     /// Translation track (C3Vector).
-    pub translation: M2Track<[f32; 3]>,
+    pub translation: M2Track<'a, [f32; 3]>,
     /// Rotation track.
-    pub rotation: BoneRotation,
+    pub rotation: BoneRotation<'a>,
     /// Scale track (C3Vector).
-    pub scale: M2Track<[f32; 3]>,
+    pub scale: M2Track<'a, [f32; 3]>,
     /// Pivot point in model space.
     pub pivot: [f32; 3],
 }
 
 /// A bone rotation track: float quaternions (Classic) or compressed (TBC+).
 #[derive(Debug, Clone, PartialEq)]
-pub enum BoneRotation {
+pub enum BoneRotation<'a> {
     /// `M2CompQuat` (int16 x, y, z, w), TBC and later.
-    Compressed(M2Track<[i16; 4]>),
+    Compressed(M2Track<'a, [i16; 4]>),
     /// `C4Quaternion` (f32 x, y, z, w), Classic.
-    Float(M2Track<[f32; 4]>),
+    Float(M2Track<'a, [f32; 4]>),
 }
 
-impl Default for BoneRotation {
+impl Default for BoneRotation<'_> {
     fn default() -> Self {
         BoneRotation::Compressed(M2Track::default())
     }
@@ -101,11 +101,11 @@ pub struct M2Vertex {
 
 /// `M2Color`: rgb + alpha tracks. Seed "Colors".
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Color {
+pub struct M2Color<'a> {
     /// RGB 0..1.
-    pub color: M2Track<[f32; 3]>,
+    pub color: M2Track<'a, [f32; 3]>,
     /// fixed16 alpha (0x7FFF opaque).
-    pub alpha: M2Track<i16>,
+    pub alpha: M2Track<'a, i16>,
 }
 
 /// `M2Texture`, 16 bytes. Seed "Textures".
@@ -121,13 +121,13 @@ pub struct M2Texture {
 
 /// `M2TextureTransform`: translation, rotation (C4Quaternion), scaling tracks.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2TextureTransform {
+pub struct M2TextureTransform<'a> {
     /// UV translation.
-    pub translation: M2Track<[f32; 3]>,
+    pub translation: M2Track<'a, [f32; 3]>,
     /// Rotation quaternion (float), about (0.5, 0.5).
-    pub rotation: M2Track<[f32; 4]>,
+    pub rotation: M2Track<'a, [f32; 4]>,
     /// UV scale.
-    pub scaling: M2Track<[f32; 3]>,
+    pub scaling: M2Track<'a, [f32; 3]>,
 }
 
 /// `M2Material`: render flags and blend mode, 4 bytes.
@@ -141,7 +141,7 @@ pub struct M2Material {
 
 /// `M2Attachment`. Seed "Attachments".
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Attachment {
+pub struct M2Attachment<'a> {
     /// Attachment id (see the attachment table).
     pub id: u32,
     /// Bone index.
@@ -151,12 +151,12 @@ pub struct M2Attachment {
     /// Position relative to the bone.
     pub position: [f32; 3],
     /// Whether attached models animate.
-    pub animate_attached: M2Track<u8>,
+    pub animate_attached: M2Track<'a, u8>,
 }
 
 /// `M2Event`. Seed "Events".
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Event {
+pub struct M2Event<'a> {
     /// Four-character identifier (`$DTH`, ...).
     pub identifier: [u8; 4],
     /// Event data.
@@ -166,12 +166,12 @@ pub struct M2Event {
     /// Position relative to the bone.
     pub position: [f32; 3],
     /// Timestamp-only track: each key fires the event.
-    pub enabled: M2Track<()>,
+    pub enabled: M2Track<'a, ()>,
 }
 
 /// `M2Light`. Seed "Lights".
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Light {
+pub struct M2Light<'a> {
     /// 0 directional, 1 point.
     pub kind: u16,
     /// Bone index or −1.
@@ -179,24 +179,24 @@ pub struct M2Light {
     /// Position relative to the bone.
     pub position: [f32; 3],
     /// Ambient colour.
-    pub ambient_color: M2Track<[f32; 3]>,
+    pub ambient_color: M2Track<'a, [f32; 3]>,
     /// Ambient intensity.
-    pub ambient_intensity: M2Track<f32>,
+    pub ambient_intensity: M2Track<'a, f32>,
     /// Diffuse colour.
-    pub diffuse_color: M2Track<[f32; 3]>,
+    pub diffuse_color: M2Track<'a, [f32; 3]>,
     /// Diffuse intensity.
-    pub diffuse_intensity: M2Track<f32>,
+    pub diffuse_intensity: M2Track<'a, f32>,
     /// Attenuation start.
-    pub attenuation_start: M2Track<f32>,
+    pub attenuation_start: M2Track<'a, f32>,
     /// Attenuation end.
-    pub attenuation_end: M2Track<f32>,
+    pub attenuation_end: M2Track<'a, f32>,
     /// Visibility.
-    pub visibility: M2Track<u8>,
+    pub visibility: M2Track<'a, u8>,
 }
 
 /// `M2Camera`. Seed "Cameras": `fov` float before Cataclysm, FoV track from Cataclysm.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Camera {
+pub struct M2Camera<'a> {
     /// 0 portrait, 1 character info, −1 other.
     pub kind: i32,
     /// Diagonal FoV in radians (pre-Cata).
@@ -206,22 +206,22 @@ pub struct M2Camera {
     /// Near clip.
     pub near_clip: f32,
     /// Position spline track (relative to `position_base`).
-    pub positions: M2Track<SplineKey<[f32; 3]>>,
+    pub positions: M2Track<'a, SplineKey<[f32; 3]>>,
     /// Position base.
     pub position_base: [f32; 3],
     /// Target spline track.
-    pub target_positions: M2Track<SplineKey<[f32; 3]>>,
+    pub target_positions: M2Track<'a, SplineKey<[f32; 3]>>,
     /// Target base.
     pub target_position_base: [f32; 3],
     /// Roll (radians).
-    pub roll: M2Track<SplineKey<f32>>,
+    pub roll: M2Track<'a, SplineKey<f32>>,
     /// Diagonal FoV track (Cata+).
-    pub fov_track: Option<M2Track<SplineKey<f32>>>,
+    pub fov_track: Option<M2Track<'a, SplineKey<f32>>>,
 }
 
 /// `M2Ribbon`. Seed "Ribbon emitters"; WebWowViewerCpp `managers/particles/particleEmitter.cpp`
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Ribbon {
+pub struct M2Ribbon<'a> {
     /// Always −1.
     pub ribbon_id: i32,
     /// Bone index.
@@ -233,13 +233,13 @@ pub struct M2Ribbon {
     /// Indices into `materials`.
     pub material_indices: Vec<u16>,
     /// Colour track.
-    pub color: M2Track<[f32; 3]>,
+    pub color: M2Track<'a, [f32; 3]>,
     /// fixed16 alpha track.
-    pub alpha: M2Track<i16>,
+    pub alpha: M2Track<'a, i16>,
     /// Height above.
-    pub height_above: M2Track<f32>,
+    pub height_above: M2Track<'a, f32>,
     /// Height below.
-    pub height_below: M2Track<f32>,
+    pub height_below: M2Track<'a, f32>,
     /// Edges per second.
     pub edges_per_second: f32,
     /// Edge lifetime (s).
@@ -251,9 +251,9 @@ pub struct M2Ribbon {
     /// Texture columns.
     pub texture_cols: u16,
     /// Texture slot track.
-    pub tex_slot: M2Track<u16>,
+    pub tex_slot: M2Track<'a, u16>,
     /// Visibility track.
-    pub visibility: M2Track<u8>,
+    pub visibility: M2Track<'a, u8>,
     /// Wrath+: priority plane.
     pub priority_plane: i16,
     /// Wrath+: ribbon colour index.
@@ -314,7 +314,7 @@ impl Default for ParticleLife {
 
 /// `M2Particle` (504 bytes legacy, 476 / 492 Wrath+). WebWowViewerCpp `managers/particles/particleEmitter.cpp`
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct M2Particle {
+pub struct M2Particle<'a> {
     /// Always −1.
     pub particle_id: i32,
     /// Particle flags.
@@ -344,29 +344,29 @@ pub struct M2Particle {
     /// Atlas columns.
     pub texture_cols: u16,
     /// Emission speed.
-    pub emission_speed: M2Track<f32>,
+    pub emission_speed: M2Track<'a, f32>,
     /// Speed variation.
-    pub speed_variation: M2Track<f32>,
+    pub speed_variation: M2Track<'a, f32>,
     /// Vertical range.
-    pub vertical_range: M2Track<f32>,
+    pub vertical_range: M2Track<'a, f32>,
     /// Horizontal range.
-    pub horizontal_range: M2Track<f32>,
+    pub horizontal_range: M2Track<'a, f32>,
     /// Gravity: f32 bits, or compressed vector with flag 0x800000.
-    pub gravity: M2Track<u32>,
+    pub gravity: M2Track<'a, u32>,
     /// Lifespan (s).
-    pub lifespan: M2Track<f32>,
+    pub lifespan: M2Track<'a, f32>,
     /// Wrath+: lifespan variation.
     pub lifespan_vary: f32,
     /// Emission rate (particles/s).
-    pub emission_rate: M2Track<f32>,
+    pub emission_rate: M2Track<'a, f32>,
     /// Wrath+: emission rate variation.
     pub emission_rate_vary: f32,
     /// Area length (plane X / sphere min radius).
-    pub emission_area_length: M2Track<f32>,
+    pub emission_area_length: M2Track<'a, f32>,
     /// Area width (plane Y / sphere max radius).
-    pub emission_area_width: M2Track<f32>,
+    pub emission_area_width: M2Track<'a, f32>,
     /// zSource.
-    pub z_source: M2Track<f32>,
+    pub z_source: M2Track<'a, f32>,
     /// Over-life colour/alpha/scale/cells.
     pub life: ParticleLife,
     /// Tail length multiplier.
@@ -394,7 +394,7 @@ pub struct M2Particle {
     /// Spline points (spline emitters).
     pub spline_points: Vec<[f32; 3]>,
     /// Enabled-in track.
-    pub enabled_in: M2Track<u8>,
+    pub enabled_in: M2Track<'a, u8>,
     /// 492-byte records: `multiTextureParam0[2]`, `multiTextureParam1[2]` (fixed 6.9 x/y).
     pub multi_texture_params: Option<[u16; 8]>,
 }
@@ -410,7 +410,7 @@ pub struct M2SequenceFallback {
 
 /// The complete MD20 data block.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Md20 {
+pub struct Md20<'a> {
     /// Version (256–274).
     pub version: u32,
     /// Model name.
@@ -426,7 +426,7 @@ pub struct Md20 {
     /// ≤ TBC playable animation lookup.
     pub playable_animation_lookup: Vec<M2SequenceFallback>,
     /// Bones.
-    pub bones: Vec<M2CompBone>,
+    pub bones: Vec<M2CompBone<'a>>,
     /// Key bone lookup.
     pub key_bone_lookup: Vec<u16>,
     /// Vertices.
@@ -436,15 +436,15 @@ pub struct Md20 {
     /// Wrath+ number of .skin files.
     pub num_skin_profiles: u32,
     /// Colours.
-    pub colors: Vec<M2Color>,
+    pub colors: Vec<M2Color<'a>>,
     /// Textures.
     pub textures: Vec<M2Texture>,
     /// Texture weights (transparency).
-    pub texture_weights: Vec<M2Track<i16>>,
+    pub texture_weights: Vec<M2Track<'a, i16>>,
     /// ≤ TBC texture flipbooks.
-    pub texture_flipbooks: Vec<M2Track<u16>>,
+    pub texture_flipbooks: Vec<M2Track<'a, u16>>,
     /// Texture transforms.
-    pub texture_transforms: Vec<M2TextureTransform>,
+    pub texture_transforms: Vec<M2TextureTransform<'a>>,
     /// Replaceable texture lookup.
     pub replaceable_texture_lookup: Vec<u16>,
     /// Materials.
@@ -474,21 +474,21 @@ pub struct Md20 {
     /// Collision face normals.
     pub collision_normals: Vec<[f32; 3]>,
     /// Attachments.
-    pub attachments: Vec<M2Attachment>,
+    pub attachments: Vec<M2Attachment<'a>>,
     /// Attachment lookup.
     pub attachment_lookup: Vec<u16>,
     /// Events.
-    pub events: Vec<M2Event>,
+    pub events: Vec<M2Event<'a>>,
     /// Lights.
-    pub lights: Vec<M2Light>,
+    pub lights: Vec<M2Light<'a>>,
     /// Cameras.
-    pub cameras: Vec<M2Camera>,
+    pub cameras: Vec<M2Camera<'a>>,
     /// Camera lookup.
     pub camera_lookup: Vec<u16>,
     /// Ribbon emitters.
-    pub ribbons: Vec<M2Ribbon>,
+    pub ribbons: Vec<M2Ribbon<'a>>,
     /// Particle emitters.
-    pub particles: Vec<M2Particle>,
+    pub particles: Vec<M2Particle<'a>>,
     /// Texture combiner combos (header flag 0x08, ≥ TBC).
     pub texture_combiner_combos: Option<Vec<u16>>,
 }
@@ -504,7 +504,7 @@ pub fn sequence_is_external(version: u32, flags: u32) -> bool {
     version >= layout::WRATH && flags & (SEQ_IN_FILE | SEQ_ALIAS) == 0
 }
 
-fn i16s(r: &Reader<'_>, a: M2Array) -> Result<Vec<i16>> {
+fn i16s(r: &Reader<'_, '_>, a: M2Array) -> Result<Vec<i16>> {
     r.array(a, 2, reader::i16_)
 }
 
@@ -551,7 +551,7 @@ struct Header {
     combiner_combos: Option<M2Array>,
 }
 
-fn parse_header(r: &Reader<'_>, l: &Layout, flags: u32) -> Result<Header> {
+fn parse_header(r: &Reader<'_, '_>, l: &Layout, flags: u32) -> Result<Header> {
     let size = l.header + if l.has_combiner_combos(flags) { 8 } else { 0 };
     let rec = r.bytes(0, size as u64).at("header")?;
     let mut c = Cursor::new(rec, r.abs(0));
@@ -614,7 +614,7 @@ fn parse_header(r: &Reader<'_>, l: &Layout, flags: u32) -> Result<Header> {
 }
 
 /// Reads the magic, version and flags at the start of MD20 data.
-pub fn peek_version(r: &Reader<'_>) -> Result<(u32, u32)> {
+pub fn peek_version(r: &Reader<'_, '_>) -> Result<(u32, u32)> {
     let rec = r.bytes(0, 0x14).at("header")?;
     if &rec[0..4] != b"MD20" {
         return Err(Error::new(
@@ -631,16 +631,13 @@ pub fn peek_version(r: &Reader<'_>) -> Result<(u32, u32)> {
     Ok((version, flags))
 }
 
-impl Md20 {
-    /// Parses MD20 data, decoding every key. `r` covers the data block
-    /// (offsets are relative to it).
-    pub fn parse(r: &Reader<'_>) -> Result<Md20> {
-        Self::parse_with(r, false)
-    }
-
-    /// Parses MD20 data; with `lazy`, key arrays are bounds-checked but left
-    /// undecoded for the model conversion to decode from the same bytes.
-    pub fn parse_with(r: &Reader<'_>, lazy: bool) -> Result<Md20> {
+impl<'a> Md20<'a> {
+    /// Parses MD20 data. `r` covers the data block (offsets are relative to
+    /// it); key arrays are read in place where they can be ([`KeyArray`]), so
+    /// the result borrows `r`'s bytes.
+    ///
+    /// [`KeyArray`]: crate::raw::track::KeyArray
+    pub fn parse(r: &Reader<'a, '_>) -> Result<Md20<'a>> {
         let (version, flags) = peek_version(r)?;
         let l = Layout::new(version, flags);
         let h = parse_header(r, &l, flags)?;
@@ -649,7 +646,7 @@ impl Md20 {
         m.global_loops = r.u32s(h.global_loops).at("global_loops")?;
         m.sequences = records(r, h.sequences, l.sequence, |rec, abs| parse_sequence(rec, abs, &l)).at("sequences")?;
         let external: Vec<bool> = m.sequences.iter().map(|s| sequence_is_external(version, s.flags)).collect();
-        let cx = TrackContext { legacy: l.legacy, lazy, external: &external };
+        let cx = TrackContext { legacy: l.legacy, external: &external };
         m.sequence_lookup = r.u16s(h.sequence_lookup).at("sequence_lookup")?;
         m.playable_animation_lookup = r
             .array(h.playable, 4, |i| {
@@ -809,7 +806,13 @@ fn parse_sequence(rec: &[u8], abs: u64, l: &Layout) -> Result<M2Sequence> {
     })
 }
 
-fn parse_bone(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2CompBone> {
+fn parse_bone<'a>(
+    r: &Reader<'a, '_>,
+    rec: &[u8],
+    abs: u64,
+    l: &Layout,
+    cx: TrackContext<'_>,
+) -> Result<M2CompBone<'a>> {
     let mut c = Cursor::new(rec, abs);
     let key_bone_id = c.i32()?;
     let flags = c.u32()?;
@@ -851,7 +854,13 @@ fn parse_vertex(i: &[u8]) -> reader::PResult<'_, M2Vertex> {
     ))
 }
 
-fn parse_camera(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Camera> {
+fn parse_camera<'a>(
+    r: &Reader<'a, '_>,
+    rec: &[u8],
+    abs: u64,
+    l: &Layout,
+    cx: TrackContext<'_>,
+) -> Result<M2Camera<'a>> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let kind = c.i32()?;
@@ -878,7 +887,13 @@ fn parse_camera(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackConte
     })
 }
 
-fn parse_ribbon(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Ribbon> {
+fn parse_ribbon<'a>(
+    r: &Reader<'a, '_>,
+    rec: &[u8],
+    abs: u64,
+    l: &Layout,
+    cx: TrackContext<'_>,
+) -> Result<M2Ribbon<'a>> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let mut rb = M2Ribbon {
@@ -908,7 +923,13 @@ fn parse_ribbon(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackConte
     Ok(rb)
 }
 
-fn parse_particle(r: &Reader<'_>, rec: &[u8], abs: u64, l: &Layout, cx: TrackContext<'_>) -> Result<M2Particle> {
+fn parse_particle<'a>(
+    r: &Reader<'a, '_>,
+    rec: &[u8],
+    abs: u64,
+    l: &Layout,
+    cx: TrackContext<'_>,
+) -> Result<M2Particle<'a>> {
     let mut c = Cursor::new(rec, abs);
     let t = l.track;
     let mut p = M2Particle {

@@ -150,7 +150,7 @@ fn parse_section(rec: &[u8], abs: u64, version: u32) -> Result<SkinSection> {
 }
 
 impl SkinProfile {
-    fn parse_arrays(r: &Reader<'_>, a: [M2Array; 5], bone_count_max: u32, version: u32) -> Result<SkinProfile> {
+    fn parse_arrays(r: &Reader<'_, '_>, a: [M2Array; 5], bone_count_max: u32, version: u32) -> Result<SkinProfile> {
         Ok(SkinProfile {
             vertices: r.u16s(a[0]).at("vertices")?,
             indices: r.u16s(a[1]).at("indices")?,
@@ -164,7 +164,7 @@ impl SkinProfile {
     }
 
     /// Parses an inline (Classic/TBC) profile header of 44 bytes at block offset `offset`.
-    pub fn parse_inline(r: &Reader<'_>, offset: u64, version: u32) -> Result<SkinProfile> {
+    pub fn parse_inline(r: &Reader<'_, '_>, offset: u64, version: u32) -> Result<SkinProfile> {
         let rec = r.bytes(offset, 44)?;
         let mut c = Cursor::new(rec, r.abs(offset));
         let a = [c.array()?, c.array()?, c.array()?, c.array()?, c.array()?];
@@ -174,7 +174,7 @@ impl SkinProfile {
 
     /// Parses a `.skin` file (`SKIN` magic). `version` is the owning M2's version
     /// (it decides the submesh record size and shadow batches).
-    pub fn parse_file(r: &Reader<'_>, version: u32) -> Result<SkinProfile> {
+    pub fn parse_file(r: &Reader<'_, '_>, version: u32) -> Result<SkinProfile> {
         let head = r.bytes(0, 0x30).at("header")?;
         if &head[0..4] != b"SKIN" {
             return Err(Error::new(

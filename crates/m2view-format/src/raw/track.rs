@@ -5,8 +5,17 @@
 //! M2Array<u32> timestamps; M2Array<T> values` (28 bytes). Seed M2 page "Standard animation
 //! block"; wowdev wiki "M2" (animation blocks) and WebWowViewerCpp `algorithms/animate.h`
 
+use std::borrow::Cow;
+
 use crate::error::{Error, Result, ResultExt};
 use crate::reader::{self, M2Array, PResult, Reader};
+
+/// The keys of one array of a track: borrowed from the parsed bytes when
+/// their layout in memory is the file's (little-endian target, the array
+/// aligned for `T`, `T` plain data: every value type but spline keys), else
+/// decoded into an owned vector. Either way every value has been read and
+/// bounds-checked by the parse.
+pub type KeyArray<'a, T> = Cow<'a, [T]>;
 
 /// A value type that can appear in a track on disk: little-endian scalars
 /// and fixed arrays of them.
@@ -19,12 +28,17 @@ pub trait RawValue: Sized + Clone + std::fmt::Debug + PartialEq {
     fn read_all(bytes: &[u8]) -> Vec<Self> {
         bytes.chunks_exact(Self::SIZE.max(1)).map(Self::read).collect()
     }
+    /// The values of `bytes` in place, where the bytes already are their
+    /// in-memory representation (see [`KeyArray`]); `None` otherwise.
+    fn view(_bytes: &[u8]) -> Option<&[Self]> {
+        None
+    }
     /// Encodes one value (used by the writer).
     fn write(&self, out: &mut Vec<u8>);
 }
 
 /// A little-endian scalar of a track value.
-pub trait Scalar: Copy + std::fmt::Debug + PartialEq {
+pub trait Scalar: bytemuck::Pod + std::fmt::Debug + PartialEq {
     /// Bytes on disk.
     const N: usize;
     /// Decodes from the first `N` bytes of `b`.
@@ -62,6 +76,9 @@ macro_rules! scalar {
                 let (scalars, _) = bytes.as_chunks::<{ std::mem::size_of::<$t>() }>();
                 scalars.iter().map(|b| <$t>::from_le_bytes(*b)).collect()
             }
+            fn view(bytes: &[u8]) -> Option<&[Self]> {
+                in_place(bytes)
+            }
             fn write(&self, out: &mut Vec<u8>) {
                 self.put(out)
             }
@@ -79,9 +96,18 @@ impl<S: Scalar, const K: usize> RawValue for [S; K] {
     fn read_all(bytes: &[u8]) -> Vec<Self> {
         S::read_groups::<K>(bytes)
     }
+    fn view(bytes: &[u8]) -> Option<&[Self]> {
+        in_place(bytes)
+    }
     fn write(&self, out: &mut Vec<u8>) {
         self.iter().for_each(|v| v.put(out))
     }
+}
+
+/// `bytes` as a slice of `T` without copying: only on little-endian targets
+/// (the file's byte order) and when the bytes are aligned for `T`.
+fn in_place<T: bytemuck::Pod>(bytes: &[u8]) -> Option<&[T]> {
+    if cfg!(target_endian = "little") { bytemuck::try_cast_slice(bytes).ok() } else { None }
 }
 
 impl RawValue for () {
@@ -142,24 +168,16 @@ impl TrackHeader {
 
 /// Key arrays of one sequence (Wrath+).
 #[derive(Debug, Clone, PartialEq)]
-pub enum SequenceKeys<T> {
+pub enum SequenceKeys<'a, T: RawValue> {
     /// Keys stored in the file that was parsed.
     Loaded {
         /// Times in ms from the sequence start.
-        times: Vec<u32>,
-        /// One value per time.
-        values: Vec<T>,
-    },
-    /// Keys in the parsed file, bounds-checked but not decoded (lazy parse);
-    /// decoded by the model conversion from the same bytes.
-    InFile {
-        /// `M2Array<u32>` of times.
-        times: M2Array,
-        /// `M2Array<T>` of values.
-        values: M2Array,
+        times: KeyArray<'a, u32>,
+        /// One value per time (empty for timestamp-only tracks).
+        values: KeyArray<'a, T>,
     },
     /// Keys stored in an external `.anim` file; offsets relative to that file
-    /// (or its AFM2 payload). Resolved with [`M2Track::load_external`].
+    /// (or its AFM2 payload), read when the sequence is shown.
     External {
         /// `M2Array<u32>` of times in the .anim.
         times: M2Array,
@@ -170,41 +188,33 @@ pub enum SequenceKeys<T> {
 
 /// The keys of a track in either on-disk organisation.
 #[derive(Debug, Clone, PartialEq)]
-pub enum TrackKeys<T> {
+pub enum TrackKeys<'a, T: RawValue> {
     /// Wrath+: one key list per sequence (may be fewer lists than sequences).
-    PerSequence(Vec<SequenceKeys<T>>),
+    PerSequence(Vec<SequenceKeys<'a, T>>),
     /// Classic/TBC: one model-wide timeline with per-sequence inclusive key ranges.
     Timeline {
         /// `(first, last)` key index per sequence.
-        ranges: Vec<[u32; 2]>,
+        ranges: KeyArray<'a, [u32; 2]>,
         /// Absolute times on the model-wide timeline (ms).
-        times: Vec<u32>,
-        /// One value per time.
-        values: Vec<T>,
-    },
-    /// The Classic/TBC timeline, bounds-checked but not decoded (lazy parse).
-    TimelineInFile {
-        /// `(first, last)` key index per sequence.
-        ranges: Vec<[u32; 2]>,
-        /// `M2Array<u32>` of absolute times.
-        times: M2Array,
-        /// `M2Array<T>` of values.
-        values: M2Array,
+        times: KeyArray<'a, u32>,
+        /// One value per time (empty for timestamp-only tracks).
+        values: KeyArray<'a, T>,
     },
 }
 
-/// A resolved `M2Track<T>`.
+/// A resolved `M2Track<T>`, borrowing its keys from the parsed bytes where it
+/// can ([`KeyArray`]).
 #[derive(Debug, Clone, PartialEq)]
-pub struct M2Track<T> {
+pub struct M2Track<'a, T: RawValue> {
     /// 0 none, 1 linear, 2 bezier, 3 hermite.
     pub interpolation: u16,
     /// Global sequence index, −1 for none.
     pub global_sequence: i16,
     /// Key data.
-    pub keys: TrackKeys<T>,
+    pub keys: TrackKeys<'a, T>,
 }
 
-impl<T> Default for M2Track<T> {
+impl<T: RawValue> Default for M2Track<'_, T> {
     fn default() -> Self {
         M2Track { interpolation: 0, global_sequence: -1, keys: TrackKeys::PerSequence(Vec::new()) }
     }
@@ -216,116 +226,65 @@ impl<T> Default for M2Track<T> {
 pub struct TrackContext<'s> {
     /// Legacy (pre-Wrath) layout.
     pub legacy: bool,
-    /// Lazy parse: validate key arrays but leave them undecoded
-    /// ([`SequenceKeys::InFile`], [`TrackKeys::TimelineInFile`]).
-    pub lazy: bool,
     /// `external[i]`: sequence i's keys live in an .anim file.
     pub external: &'s [bool],
 }
 
-fn values_of<'a, T: RawValue>(r: &Reader<'a>, arr: M2Array) -> Result<Vec<T>> {
-    if T::SIZE == 0 {
-        // Timestamp-only track: no value array on disk. The count still comes from
-        // the file, so charge it like any other allocation.
-        r.budget().charge(arr.count as u64, r.abs(arr.offset as u64))?;
-        return Ok(Vec::new());
+/// Reads a times array and its values array, which must be as long. Errors
+/// name `timestamps` / `values`, or `timestamps[seq]` / `values[seq]`.
+fn key_pair<'a, T: RawValue>(
+    r: &Reader<'a, '_>,
+    times: M2Array,
+    values: M2Array,
+    seq: Option<usize>,
+) -> Result<(KeyArray<'a, u32>, KeyArray<'a, T>)> {
+    fn named<V>(r: Result<V>, field: &'static str, seq: Option<usize>) -> Result<V> {
+        match seq {
+            Some(i) => r.at_elem(field, i),
+            None => r.at(field),
+        }
     }
-    r.values(arr)
+    let t = named(r.keys::<u32>(times), "timestamps", seq)?;
+    let v = named(r.keys::<T>(values), "values", seq)?;
+    if T::SIZE != 0 && v.len() != t.len() {
+        let e = Error::invalid(r.abs(values.offset as u64), format!("{} values for {} timestamps", v.len(), t.len()));
+        return named(Err(e), "values", seq);
+    }
+    Ok((t, v))
 }
 
-impl<T: RawValue> M2Track<T> {
+impl<'a, T: RawValue> M2Track<'a, T> {
     /// Follows the arrays of `h`. Errors name `timestamps[i]` / `values[i]`.
-    pub fn resolve(r: &Reader<'_>, h: &TrackHeader, cx: TrackContext<'_>) -> Result<M2Track<T>> {
+    pub fn resolve(r: &Reader<'a, '_>, h: &TrackHeader, cx: TrackContext<'_>) -> Result<M2Track<'a, T>> {
         let keys = if cx.legacy && h.ranges.count == 0 && h.timestamps.count == 0 && h.values.count == 0 {
             // An empty legacy track is the same empty track in either organisation.
             TrackKeys::PerSequence(Vec::new())
         } else if cx.legacy {
-            let ranges = r
-                .array(h.ranges, 8, |i| {
-                    let (i, a) = reader::u32_(i)?;
-                    let (i, b) = reader::u32_(i)?;
-                    Ok((i, [a, b]))
-                })
-                .at("interpolation_ranges")?;
-            if cx.lazy {
-                r.array_bytes(h.timestamps, 4).at("timestamps")?;
-                if T::SIZE != 0 {
-                    r.array_bytes(h.values, T::SIZE).at("values")?;
-                    if h.values.count != h.timestamps.count {
-                        return Err(Error::invalid(
-                            r.abs(h.values.offset as u64),
-                            format!("{} values for {} timestamps", h.values.count, h.timestamps.count),
-                        ))
-                        .at("values");
-                    }
-                }
-                return Ok(M2Track {
-                    interpolation: h.interpolation,
-                    global_sequence: h.global_sequence,
-                    keys: TrackKeys::TimelineInFile { ranges, times: h.timestamps, values: h.values },
-                });
-            }
-            let times = r.u32s(h.timestamps).at("timestamps")?;
-            let values = values_of::<T>(r, h.values).at("values")?;
-            if T::SIZE != 0 && values.len() != times.len() {
-                return Err(Error::invalid(
-                    r.abs(h.values.offset as u64),
-                    format!("{} values for {} timestamps", values.len(), times.len()),
-                ))
-                .at("values");
-            }
+            let ranges = r.keys::<[u32; 2]>(h.ranges).at("interpolation_ranges")?;
+            let (times, values) = key_pair(r, h.timestamps, h.values, None)?;
             TrackKeys::Timeline { ranges, times, values }
         } else {
-            let outer_t = r.array(h.timestamps, 8, reader::m2array).at("timestamps")?;
-            let outer_v = if T::SIZE == 0 {
-                vec![M2Array::default(); outer_t.len()]
-            } else {
-                r.array(h.values, 8, reader::m2array).at("values")?
-            };
-            if outer_v.len() != outer_t.len() {
+            let outer_t = r.keys::<[u32; 2]>(h.timestamps).at("timestamps")?;
+            let outer_v =
+                if T::SIZE == 0 { Cow::Borrowed(&[][..]) } else { r.keys::<[u32; 2]>(h.values).at("values")? };
+            if T::SIZE != 0 && outer_v.len() != outer_t.len() {
                 return Err(Error::invalid(
                     r.abs(h.values.offset as u64),
                     format!("{} value lists for {} timestamp lists", outer_v.len(), outer_t.len()),
                 ))
                 .at("values");
             }
+            let array = |a: [u32; 2]| M2Array { count: a[0], offset: a[1] };
             let mut seqs = Vec::with_capacity(outer_t.len());
-            for (i, (t, v)) in outer_t.iter().zip(&outer_v).enumerate() {
+            for (i, &t) in outer_t.iter().enumerate() {
+                let (t, v) = (array(t), outer_v.get(i).map_or_else(M2Array::default, |&v| array(v)));
                 let external = h.global_sequence < 0 && cx.external.get(i).copied().unwrap_or(false);
-                if external && t.count > 0 {
-                    seqs.push(SequenceKeys::External { times: *t, values: *v });
-                    continue;
-                }
-                if cx.lazy {
-                    r.array_bytes(*t, 4).at_elem("timestamps", i)?;
-                    if T::SIZE != 0 {
-                        r.array_bytes(*v, T::SIZE).at_elem("values", i)?;
-                        if v.count != t.count {
-                            return Err(Error::invalid(
-                                r.abs(v.offset as u64),
-                                format!("{} values for {} timestamps", v.count, t.count),
-                            ))
-                            .at_elem("values", i);
-                        }
-                    }
-                    seqs.push(SequenceKeys::InFile { times: *t, values: *v });
-                    continue;
-                }
-                let times = r.u32s(*t).at_elem("timestamps", i)?;
-                let values = if T::SIZE == 0 {
-                    Vec::new()
+                seqs.push(if external && t.count > 0 {
+                    SequenceKeys::External { times: t, values: v }
                 } else {
-                    let values = values_of::<T>(r, *v).at_elem("values", i)?;
-                    if values.len() != times.len() {
-                        return Err(Error::invalid(
-                            r.abs(v.offset as u64),
-                            format!("{} values for {} timestamps", values.len(), times.len()),
-                        ))
-                        .at_elem("values", i);
-                    }
-                    values
-                };
-                seqs.push(SequenceKeys::Loaded { times, values });
+                    let (times, values) = key_pair(r, t, v, Some(i))?;
+                    SequenceKeys::Loaded { times, values }
+                });
             }
             TrackKeys::PerSequence(seqs)
         };
@@ -333,47 +292,11 @@ impl<T: RawValue> M2Track<T> {
     }
 
     /// Parses a track header at the start of `rec` and resolves it.
-    pub fn read(r: &Reader<'_>, rec: &[u8], cx: TrackContext<'_>) -> Result<M2Track<T>> {
+    pub fn read(r: &Reader<'a, '_>, rec: &[u8], cx: TrackContext<'_>) -> Result<M2Track<'a, T>> {
         let h = TrackHeader::parse(rec, cx.legacy, T::SIZE != 0)
             .map(|(_, h)| h)
             .map_err(|_| Error::invalid(0, "truncated track header"))?;
         Self::resolve(r, &h, cx)
-    }
-
-    /// Replaces the external key lists of sequence `seq` with keys read from
-    /// an .anim payload (`anim`); returns true if anything was loaded.
-    pub fn load_external(&mut self, anim: &Reader<'_>, seq: usize) -> Result<bool> {
-        let TrackKeys::PerSequence(seqs) = &mut self.keys else {
-            return Ok(false);
-        };
-        let Some(slot) = seqs.get_mut(seq) else {
-            return Ok(false);
-        };
-        let SequenceKeys::External { times, values } = *slot else {
-            return Ok(false);
-        };
-        let t = anim.u32s(times).at("timestamps")?;
-        let v = values_of::<T>(anim, values).at("values")?;
-        if T::SIZE != 0 && v.len() != t.len() {
-            return Err(Error::invalid(
-                anim.abs(values.offset as u64),
-                format!("{} values for {} timestamps", v.len(), t.len()),
-            ));
-        }
-        *slot = SequenceKeys::Loaded { times: t, values: v };
-        Ok(true)
-    }
-
-    /// True if no sequence has keys.
-    pub fn is_empty(&self) -> bool {
-        match &self.keys {
-            TrackKeys::PerSequence(s) => s.iter().all(|k| match k {
-                SequenceKeys::Loaded { times, .. } => times.is_empty(),
-                SequenceKeys::External { times, .. } | SequenceKeys::InFile { times, .. } => times.count == 0,
-            }),
-            TrackKeys::Timeline { times, .. } => times.is_empty(),
-            TrackKeys::TimelineInFile { times, .. } => times.count == 0,
-        }
     }
 }
 
@@ -389,7 +312,7 @@ pub struct FBlock<T> {
 
 impl<T: RawValue> FBlock<T> {
     /// Parses the 16-byte FBlock header at the start of `rec` and follows it.
-    pub fn read(r: &Reader<'_>, rec: &[u8]) -> Result<FBlock<T>> {
+    pub fn read(r: &Reader<'_, '_>, rec: &[u8]) -> Result<FBlock<T>> {
         let (rec, t) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
         let (_, v) = reader::m2array(rec).map_err(|_| Error::invalid(0, "truncated FBlock"))?;
         let times = r.u16s(t).at("times")?;
