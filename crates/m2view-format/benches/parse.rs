@@ -137,9 +137,12 @@ fn bench(cr: &mut Criterion) {
     g.finish();
 
     // Equal work: only the files both crates accept, both reading every
-    // array the file has, every track's timestamps and values included
-    // (wow-m2 copies them into vectors; here they are bounds-checked and
-    // read in place, or copied where misaligned: "keys copied").
+    // array the file has. wow-m2 copies each track's key arrays as raw bytes
+    // (`BoneAnimationRaw { timestamps: Vec<u8>, values: Vec<u8> }`, from
+    // `collect_track_data` in warcraft-rs `wow-m2/src/model.rs`; for v264+
+    // only the outer per-sequence arrays); here every per-sequence array is
+    // followed, bounds-checked and read as typed values, in place or, where
+    // misaligned, copied ("keys copied" forces that for every file).
     let both_m2: Vec<&(String, Vec<u8>)> =
         c.m2.iter()
             .filter(|(n, b)| wow_m2::parse_m2(&mut Cursor::new(b)).is_ok() && m2view_format::parse_m2(b, n).is_ok())
