@@ -20,6 +20,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use m2view_format::fixtures::Misaligned;
 
 struct Corpus {
     m2: Vec<(String, Vec<u8>)>,
@@ -103,21 +104,14 @@ fn bench(cr: &mut Criterion) {
             }
         })
     });
-    let shifted = |files: &[&(String, Vec<u8>)]| -> Vec<(String, Vec<u8>)> {
-        files
-            .iter()
-            .map(|(n, b)| {
-                let mut s = vec![0u8; b.len() + 1];
-                s[1..].copy_from_slice(b);
-                (n.clone(), s)
-            })
-            .collect()
+    let shifted = |files: &[&(String, Vec<u8>)]| -> Vec<(String, Misaligned)> {
+        files.iter().map(|(n, b)| (n.clone(), Misaligned::new(b))).collect()
     };
     let all_shifted = shifted(&c.m2.iter().collect::<Vec<_>>());
     g.bench_function("m2view-format raw, keys copied", |b| {
         b.iter(|| {
             for (n, m) in &all_shifted {
-                black_box(m2view_format::parse_m2(&m[1..], n).ok());
+                black_box(m2view_format::parse_m2(m.bytes(), n).ok());
             }
             for (n, s, v) in &c.skins {
                 black_box(m2view_format::parse_skin(s, *v, n).ok());
@@ -179,7 +173,7 @@ fn bench(cr: &mut Criterion) {
     g.bench_function("m2view-format raw, keys copied", |b| {
         b.iter(|| {
             for (n, m) in &both_shifted {
-                black_box(m2view_format::parse_m2(&m[1..], n).ok());
+                black_box(m2view_format::parse_m2(m.bytes(), n).ok());
             }
             for (n, s, v) in &both_skins {
                 black_box(m2view_format::parse_skin(s, *v, n).ok());

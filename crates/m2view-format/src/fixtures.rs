@@ -449,6 +449,25 @@ pub fn model_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// A copy of a file one byte into its buffer, so that every array in it is
+/// misaligned and nothing can be read in place (`raw::track::KeyArray`):
+/// parsing [`Misaligned::bytes`] decodes every key into a vector.
+pub struct Misaligned(Vec<u8>);
+
+impl Misaligned {
+    /// Copies `bytes`.
+    pub fn new(bytes: &[u8]) -> Misaligned {
+        let mut b = vec![0u8; bytes.len() + 1];
+        b[1..].copy_from_slice(bytes);
+        Misaligned(b)
+    }
+
+    /// The copied file, starting at an odd address.
+    pub fn bytes(&self) -> &[u8] {
+        &self.0[1..]
+    }
+}
+
 /// The sample corpus directory: `$M2VIEW_SAMPLES`, else `shared/samples` beside
 /// the project root. When absent it says so loudly on stderr and returns
 /// `None` — or panics if `M2VIEW_REQUIRE_SAMPLES=1` (as CI sets).

@@ -65,9 +65,8 @@ fn every_sample_parses_and_matches_the_manifest() {
         // decoding copies of them gives: the file one byte into a buffer
         // misaligns every array, so nothing is read in place there.
         let bytes = std::fs::read(&path).unwrap();
-        let mut shifted = vec![0u8; bytes.len() + 1];
-        shifted[1..].copy_from_slice(&bytes);
-        let copied = m2view_format::m2_to_model(&parse_m2(&shifted[1..], rel).unwrap(), &[]).unwrap();
+        let shifted = m2view_format::fixtures::Misaligned::new(&bytes);
+        let copied = m2view_format::m2_to_model(&parse_m2(shifted.bytes(), rel).unwrap(), &[]).unwrap();
         // (compared as text: some files hold NaN keys, and NaN != NaN)
         let text = |m: &m2view_format::Model| format!("{:?}{:?}{:?}", m.bones, m.colors, m.particles);
         assert!(text(&copied) == text(m), "{rel}: keys in place != keys copied");

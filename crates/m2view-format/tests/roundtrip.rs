@@ -328,9 +328,8 @@ fn keys_are_read_in_place_when_aligned_and_copied_otherwise() {
     for v in VERSIONS {
         let bytes = write_md20(&fixtures::two_boxes(v));
         // The same file one byte into a buffer: every 4-byte array misaligned.
-        let mut shifted = vec![0u8; bytes.len() + 1];
-        shifted[1..].copy_from_slice(&bytes);
-        let (aligned, unaligned) = (parse_m2(&bytes, "t.m2").unwrap(), parse_m2(&shifted[1..], "t.m2").unwrap());
+        let shifted = fixtures::Misaligned::new(&bytes);
+        let (aligned, unaligned) = (parse_m2(&bytes, "t.m2").unwrap(), parse_m2(shifted.bytes(), "t.m2").unwrap());
         let translation = |f: &M2File<'_>| borrowed(&f.md20.bones[1].translation);
         assert_eq!(translation(&aligned), (true, true), "v{v}: aligned keys are read in place");
         assert_eq!(translation(&unaligned), (false, false), "v{v}: misaligned keys are decoded");
