@@ -252,8 +252,8 @@ impl Blp {
         if self.encoding == BlpEncoding::Jpeg {
             return self.decode_jpeg(m, level);
         }
-        let parsed =
-            wow_blp::parser::load_blp_from_buf(&self.data).map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
+        let parsed = wow_blp::parser::load_blp_from_buf(&self.levels_parsed())
+            .map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
         let img = wow_blp::convert::blp_to_image(&parsed, level)
             .map_err(|e| Error::invalid(m.offset as u64, format!("wow-blp: {e}")))?;
         let rgba = img.to_rgba8();
@@ -275,6 +275,30 @@ impl Blp {
 }
 
 impl Blp {
+    /// The file as `wow-blp` should see it: with the mip table cut after the
+    /// levels [`Blp::parse`] accepted. `wow-blp` 0.7 reads every level the
+    /// header lists and fails on the whole image when one runs past the end,
+    /// which real files do: the 3.3.5 `HumanFemaleFaceLower00_101.blp` of
+    /// ElementoBorzi's Doomhammer pack lists a 1×1 level at the end of the
+    /// file with size 0xFFFFA618. The client skips such levels
+    /// (WebWowViewerCpp `BlpTexture.cpp`), and so does `parse`.
+    fn levels_parsed(&self) -> std::borrow::Cow<'_, [u8]> {
+        let table = match self.version {
+            BlpVersion::Blp1 => 0x1C,
+            BlpVersion::Blp2 => 0x14,
+        };
+        let listed = (0..16).take_while(|&i| u32_at(&self.data, table + 64 + 4 * i) != 0).count();
+        if listed <= self.mips.len() {
+            return std::borrow::Cow::Borrowed(&self.data);
+        }
+        let mut data = self.data.clone();
+        for i in self.mips.len()..16 {
+            data[table + 4 * i..table + 4 * i + 4].fill(0);
+            data[table + 64 + 4 * i..table + 68 + 4 * i].fill(0);
+        }
+        std::borrow::Cow::Owned(data)
+    }
+
     /// Decodes a BLP1 JPEG level with all four channels. The file keeps one
     /// JPEG header (`u32` size at 0x9C, bytes from 0xA0) shared by every
     /// level; header + level bytes form a 4-component JPEG whose channels are
@@ -349,6 +373,19 @@ mod tests {
         assert_eq!(blp.mips.len(), 2);
         assert_eq!(blp.decode(0).unwrap().pixels, l0);
         assert_eq!(blp.decode(1).unwrap(), RgbaImage { width: 2, height: 2, pixels: l1 });
+    }
+
+    #[test]
+    fn levels_past_the_end_are_skipped_when_decoding() {
+        // Two 2x2 levels and a third listed past the end of the file, as real files have it.
+        let mut f = write_blp2_raw(2, 2, &[vec![7; 16], vec![9; 4]]);
+        let end = f.len() as u32;
+        f[0x14 + 8..0x14 + 12].copy_from_slice(&end.to_le_bytes());
+        f[0x54 + 8..0x54 + 12].copy_from_slice(&0xFFFF_A618u32.to_le_bytes());
+        let blp = Blp::parse(f).unwrap();
+        assert_eq!(blp.mips.len(), 2);
+        assert_eq!(&blp.levels_parsed()[0x14 + 8..0x14 + 12], &[0; 4]);
+        assert_eq!(&blp.levels_parsed()[0x54 + 8..0x54 + 12], &[0; 4]);
     }
 
     #[test]

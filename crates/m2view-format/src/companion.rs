@@ -20,7 +20,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::model::{Model, SequenceData, SequenceId, TextureSource};
 use crate::raw::chunked::M2File;
 use crate::raw::skin::SkinProfile;
-use crate::reader::{Budget, Reader};
+use crate::reader::{ParseState, Reader};
 
 /// What a companion file is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,16 +218,18 @@ impl LoadedModel {
 
 /// Parses M2 bytes (MD20 or MD21). Key arrays are read in place where they
 /// can be, so the result borrows `bytes` ([`crate::raw::track::KeyArray`]).
-/// `name` is used in errors.
+/// `name` is used in errors and in the file's warnings ([`M2File::warnings`]).
 pub fn parse_m2<'a>(bytes: &'a [u8], name: &str) -> Result<M2File<'a>> {
-    let budget = Budget::for_file_len(bytes.len());
-    M2File::parse(&Reader::new(bytes, 0, &budget)).map_err(|e| e.in_file(name))
+    let state = ParseState::for_file_len(bytes.len());
+    let mut file = M2File::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
+    file.warnings = std::mem::take(&mut file.warnings).into_iter().map(|w| w.in_file(name)).collect();
+    Ok(file)
 }
 
 /// Parses `.skin` bytes for a model of `version`. `name` is used in errors.
 pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile> {
-    let budget = Budget::for_file_len(bytes.len());
-    SkinProfile::parse_file(&Reader::new(bytes, 0, &budget), version).map_err(|e| e.in_file(name))
+    let state = ParseState::for_file_len(bytes.len());
+    SkinProfile::parse_file(&Reader::new(bytes, 0, &state), version).map_err(|e| e.in_file(name))
 }
 
 /// Case-insensitive lookups of companions through a [`Files`].

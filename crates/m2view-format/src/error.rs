@@ -99,6 +99,12 @@ impl Error {
         self
     }
 
+    /// The error with `segs` (outermost first) before its structure path.
+    pub fn under(mut self, segs: &[PathSeg]) -> Self {
+        self.path.splice(0..0, segs.iter().cloned());
+        self
+    }
+
     /// The structure path as text, e.g. `bones[12].rotation`.
     pub fn path_string(&self) -> String {
         let mut s = String::new();

@@ -391,6 +391,7 @@ pub fn two_boxes_md21() -> M2File<'static> {
             unknown: vec![RawChunk { magic: *b"ZZZZ", offset: 0, data: vec![1, 2, 3, 4] }],
             ..Default::default()
         }),
+        warnings: Vec::new(),
     }
 }
 

@@ -7,11 +7,11 @@
 //! file cannot make the parser allocate more than a small multiple of its own
 //! length (image-rs `Limits` style). Fixed-size records are decoded with nom.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use nom::IResult;
 
-use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::error::{Error, ErrorKind, PathSeg, Result, ResultExt};
 
 /// nom result over a byte slice with nom's default error type.
 pub(crate) type PResult<'a, T> = IResult<&'a [u8], T, nom::error::Error<&'a [u8]>>;
@@ -126,21 +126,67 @@ impl Budget {
     }
 }
 
+/// What every reader of one parse shares: the allocation [`Budget`] and the
+/// repairs made on the way. A repair is an inconsistency the client reads
+/// past (per-sequence arrays of a track that disagree in count: the shorter
+/// is read) and the parse does too, recording a warning that names the
+/// structure and the offset, as an error would.
+#[derive(Debug)]
+pub struct ParseState {
+    /// The allocation budget.
+    pub budget: Budget,
+    warnings: RefCell<Vec<Error>>,
+}
+
+impl ParseState {
+    /// The state of a parse of a file of `len` bytes ([`Budget::for_file_len`]).
+    pub fn for_file_len(len: usize) -> Self {
+        ParseState::new(Budget::for_file_len(len))
+    }
+
+    /// The state of a parse with `budget`.
+    pub fn new(budget: Budget) -> Self {
+        ParseState { budget, warnings: RefCell::new(Vec::new()) }
+    }
+
+    /// Records a repair: what was inconsistent, where, and what was read instead.
+    pub fn warn(&self, e: Error) {
+        self.warnings.borrow_mut().push(e);
+    }
+
+    /// The repairs recorded so far, oldest first; the state keeps none.
+    pub fn take_warnings(&self) -> Vec<Error> {
+        std::mem::take(&mut self.warnings.borrow_mut())
+    }
+
+    /// Runs `read`, naming `segs` (outermost first) in the structure path of
+    /// its error and of the warnings it records: the warning counterpart of
+    /// [`ResultExt::at`], for readers of nested structures.
+    pub(crate) fn within<T>(&self, segs: &[PathSeg], read: impl FnOnce() -> Result<T>) -> Result<T> {
+        let mark = self.warnings.borrow().len();
+        let out = read().map_err(|e| e.under(segs));
+        for w in self.warnings.borrow_mut()[mark..].iter_mut() {
+            w.path.splice(0..0, segs.iter().cloned());
+        }
+        out
+    }
+}
+
 /// A view of one data block (whole file, or a chunk payload) with absolute
 /// offsets for error messages. What it reads in place borrows the data
-/// (`'a`), not the budget (`'b`), so a parse's budget can be local to it.
+/// (`'a`), not the parse state (`'b`), so a parse's state can be local to it.
 #[derive(Clone, Copy)]
 pub struct Reader<'a, 'b> {
     data: &'a [u8],
     /// Absolute file offset of `data[0]`.
     base: u64,
-    budget: &'b Budget,
+    state: &'b ParseState,
 }
 
 impl<'a, 'b> Reader<'a, 'b> {
     /// A reader over `data`, whose first byte is at absolute offset `base`.
-    pub fn new(data: &'a [u8], base: u64, budget: &'b Budget) -> Self {
-        Reader { data, base, budget }
+    pub fn new(data: &'a [u8], base: u64, state: &'b ParseState) -> Self {
+        Reader { data, base, state }
     }
 
     /// The bytes of this block.
@@ -165,7 +211,12 @@ impl<'a, 'b> Reader<'a, 'b> {
 
     /// The shared allocation budget.
     pub fn budget(&self) -> &'b Budget {
-        self.budget
+        &self.state.budget
+    }
+
+    /// The state shared by every reader of this parse (budget, repairs).
+    pub fn state(&self) -> &'b ParseState {
+        self.state
     }
 
     /// `len` bytes at block offset `offset`, bounds-checked.
@@ -205,7 +256,7 @@ impl<'a, 'b> Reader<'a, 'b> {
             return Ok(Vec::new());
         }
         let bytes = self.array_bytes(arr, elem_size)?;
-        self.budget.charge(
+        self.budget().charge(
             (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
             self.abs(arr.offset as u64),
         )?;
@@ -226,7 +277,7 @@ impl<'a, 'b> Reader<'a, 'b> {
     /// track). `T::SIZE` must not be 0.
     pub fn values<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<Vec<T>> {
         let bytes = self.array_bytes(arr, T::SIZE)?;
-        self.budget.charge(
+        self.budget().charge(
             (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
             self.abs(arr.offset as u64),
         )?;
@@ -240,18 +291,18 @@ impl<'a, 'b> Reader<'a, 'b> {
     pub fn keys<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<std::borrow::Cow<'a, [T]>> {
         let decoded = (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64);
         if T::SIZE == 0 {
-            self.budget.charge(decoded, self.abs(arr.offset as u64))?;
+            self.budget().charge(decoded, self.abs(arr.offset as u64))?;
             return Ok(std::borrow::Cow::Borrowed(&[]));
         }
         let bytes = self.array_bytes(arr, T::SIZE)?;
-        self.budget.charge(decoded, self.abs(arr.offset as u64))?;
+        self.budget().charge(decoded, self.abs(arr.offset as u64))?;
         Ok(T::view(bytes).map_or_else(|| std::borrow::Cow::Owned(T::read_all(bytes)), std::borrow::Cow::Borrowed))
     }
 
     /// Decodes an `M2Array<u16>` (bulk path: lookup tables, skin indices).
     pub fn u16s(&self, arr: M2Array) -> Result<Vec<u16>> {
         let bytes = self.array_bytes(arr, 2)?;
-        self.budget.charge(bytes.len() as u64, self.abs(arr.offset as u64))?;
+        self.budget().charge(bytes.len() as u64, self.abs(arr.offset as u64))?;
         // Index loop over a zeroed vector: compiles to a straight copy on little-endian targets.
         let mut out = vec![0u16; bytes.len() / 2];
         for (d, c) in out.iter_mut().zip(bytes.chunks_exact(2)) {
@@ -263,7 +314,7 @@ impl<'a, 'b> Reader<'a, 'b> {
     /// Decodes an `M2Array<u32>` (bulk path: timestamps).
     pub fn u32s(&self, arr: M2Array) -> Result<Vec<u32>> {
         let bytes = self.array_bytes(arr, 4)?;
-        self.budget.charge(bytes.len() as u64, self.abs(arr.offset as u64))?;
+        self.budget().charge(bytes.len() as u64, self.abs(arr.offset as u64))?;
         let mut out = vec![0u32; bytes.len() / 4];
         for (d, c) in out.iter_mut().zip(bytes.chunks_exact(4)) {
             *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
@@ -282,7 +333,7 @@ impl<'a, 'b> Reader<'a, 'b> {
     pub fn string(&self, arr: M2Array) -> Result<String> {
         let bytes = self.array_bytes(arr, 1)?;
         let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-        self.budget.charge(end as u64, self.abs(arr.offset as u64))?;
+        self.budget().charge(end as u64, self.abs(arr.offset as u64))?;
         Ok(String::from_utf8_lossy(&bytes[..end]).into_owned())
     }
 }
@@ -294,8 +345,8 @@ mod tests {
     #[test]
     fn array_bounds_and_overflow_are_errors() {
         let data = [0u8; 16];
-        let budget = Budget::for_file_len(data.len());
-        let r = Reader::new(&data, 0x100, &budget);
+        let state = ParseState::for_file_len(data.len());
+        let r = Reader::new(&data, 0x100, &state);
         assert_eq!(r.array(M2Array { count: 4, offset: 0 }, 4, u32_).unwrap().len(), 4);
         let e = r.array(M2Array { count: 2, offset: 12 }, 4, u32_).unwrap_err();
         assert_eq!(e.offset, 0x10c);
@@ -307,8 +358,8 @@ mod tests {
     #[test]
     fn budget_stops_repeated_reads_of_the_same_bytes() {
         let data = [0u8; 1024];
-        let budget = Budget::with_bytes(3000);
-        let r = Reader::new(&data, 0, &budget);
+        let state = ParseState::new(Budget::with_bytes(3000));
+        let r = Reader::new(&data, 0, &state);
         let arr = M2Array { count: 256, offset: 0 };
         assert!(r.array(arr, 4, u32_).is_ok()); // 1024 bytes
         assert!(r.array(arr, 4, u32_).is_ok()); // 2048

@@ -174,6 +174,19 @@ fn known_facts_of_real_files() {
     }
     assert_eq!(n, 54434, "rotation keys");
 
+    // A real 3.3.5 character model a server ships: its texture weight 0 has 1
+    // value list for 0 timestamp lists. The client loads it; so does m2view,
+    // reading no keys (the weight stays at its default) and saying so.
+    let ogre = dir.join("ElementoBorzi_Doomhammer-Public-Pack/Character/Ogre/Male/OgreMale.M2");
+    let lm = load_model_file(&ogre, &LoadOptions::default()).unwrap();
+    assert_eq!((lm.model.sequences.len(), lm.model.bones.len(), lm.model.lods.len()), (93, 108, 2));
+    assert!(lm.model.texture_weights[0].sequences.is_empty());
+    let w = format!(
+        "{}: texture_weights[0].values: offset 0x23070 1 value lists for 0 timestamp lists: 0 read (the shorter count)",
+        ogre.display()
+    );
+    assert_eq!(lm.model.warnings.iter().filter(|x| x.contains("timestamp")).collect::<Vec<_>>(), vec![&w]);
+
     // A .skin that belongs to another model is an error, not a crash.
     let rabbit = std::fs::read(dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2")).unwrap();
     let tank_skin = std::fs::read(dir.join("wowserhq_format/fixture/model/tank00.skin")).unwrap();

@@ -7,15 +7,15 @@ use m2view_format::raw::chunked::M2File;
 use m2view_format::raw::m2::BoneRotation;
 use m2view_format::raw::m2::Md20;
 use m2view_format::raw::track::{M2Track, SequenceKeys, TrackKeys};
-use m2view_format::reader::{Budget, Reader};
+use m2view_format::reader::{ParseState, Reader};
 use m2view_format::writer::{AnimWriter, write_md20, write_md21, write_skin};
 use m2view_format::*;
 
 const VERSIONS: [u32; 4] = [256, 260, 264, 272];
 
 fn parse_md20(bytes: &[u8]) -> Result<Md20<'_>> {
-    let budget = Budget::for_file_len(bytes.len());
-    Md20::parse(&Reader::new(bytes, 0, &budget))
+    let state = ParseState::for_file_len(bytes.len());
+    Md20::parse(&Reader::new(bytes, 0, &state))
 }
 
 fn model(version: u32) -> Model {
@@ -194,6 +194,29 @@ fn external_anim_keys_load_lazily() {
         let e = keys.load(&mut m2, SequenceId(1), "bad.anim", &anim[..anim.len() - 4]).unwrap_err();
         assert!(e.to_string().starts_with("bad.anim: "), "{e}");
     }
+    // An .anim key list whose values are fewer than its times is read to the
+    // shorter, with a warning naming the .anim file and the offset.
+    let mut md = fixtures::two_boxes_bones_only(264);
+    md.sequences[1].flags = 0;
+    let mut aw = AnimWriter::default();
+    let (t, v) = aw.keys(&[0u32, 250], &[[0.0f32, 0.0, 0.0], [0.0, 0.0, 3.0]]);
+    if let TrackKeys::PerSequence(s) = &mut md.bones[1].translation.keys {
+        s[1] = SequenceKeys::External { times: t, values: m2view_format::reader::M2Array { count: 1, ..v } };
+    }
+    let (rt, rv) = aw.keys(&[0u32], &[fixtures::comp_quat_z(0.5)]);
+    if let BoneRotation::Compressed(M2Track { keys: TrackKeys::PerSequence(s), .. }) = &mut md.bones[1].rotation {
+        s[1] = SequenceKeys::External { times: rt, values: rv };
+    }
+    let anim = aw.finish(false);
+    let skin = write_skin(&fixtures::skin_profile(264), 264);
+    let skins = [("s".to_string(), m2view_format::parse_skin(&skin, 264, "s").unwrap())];
+    let (mut m, keys) =
+        m2view_format::convert::m2_to_model_parts(&parse_m2(&write_md20(&md), "T.m2").unwrap(), &skins).unwrap();
+    keys.load(&mut m, SequenceId(1), "T0004-00.anim", &anim).unwrap();
+    assert_eq!(m.bones[1].translation.sequences[1].times, vec![0]);
+    let w =
+        format!("T0004-00.anim: <root>: offset {:#x} 1 values for 2 timestamps: 1 read (the shorter count)", v.offset);
+    assert_eq!(m.warnings, vec![w]);
 }
 
 #[test]
@@ -232,6 +255,61 @@ fn corrupt_counts_name_structure_and_offset() {
     let mut bytes = write_md20(&md);
     bytes[4..8].copy_from_slice(&999u32.to_le_bytes());
     assert!(matches!(parse_m2(&bytes, "m.m2").unwrap_err().kind, ErrorKind::UnsupportedVersion(999)));
+}
+
+/// Per-sequence arrays of a track that disagree in count are read to the
+/// shorter, with a warning naming the structure and the offset (the client
+/// reads them: a real 3.3.5 `OgreMale.M2` has a texture weight with 1 value
+/// list for 0 timestamp lists, see the corpus test); what cannot be read
+/// safely stays an error.
+#[test]
+fn disagreeing_key_counts_are_read_to_the_shorter_with_a_warning() {
+    let md = fixtures::two_boxes(264);
+    let skin = write_skin(&fixtures::skin_profile(264), 264);
+    let bones_ofs = |b: &[u8]| u32::from_le_bytes(b[0x30..0x34].try_into().unwrap()) as usize;
+    let u32_at = |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
+    // Bone 1's rotation: Stand has 2 keys, Walk 1. Its outer value array
+    // claims 1 list for 2 timestamp lists: Walk's keys are not read.
+    let mut bytes = write_md20(&md);
+    let rot = bones_ofs(&bytes) + 88 + 16 + 20;
+    bytes[rot + 12..rot + 16].copy_from_slice(&1u32.to_le_bytes());
+    let values_at = u32_at(&bytes, rot + 16);
+    let m = model_from_bytes(&bytes, "Outer.m2", &[("s", &skin)]).unwrap();
+    assert_eq!(m.bones[1].rotation.sequences.len(), 1);
+    assert_eq!(m.bones[1].rotation.sequences[0].times, vec![0, STAND_MS]);
+    let w = format!(
+        "Outer.m2: bones[1].rotation.values: offset {values_at:#x} 1 value lists for 2 timestamp lists: 1 read (the shorter count)"
+    );
+    assert_eq!(m.warnings, vec![w]);
+    // Stand's timestamp list claims 1 key for its 2 values: 1 key is read.
+    let mut bytes = write_md20(&md);
+    let outer = u32_at(&bytes, rot + 8) as usize;
+    bytes[outer..outer + 4].copy_from_slice(&1u32.to_le_bytes());
+    let inner_values = u32_at(&bytes, u32_at(&bytes, rot + 16) as usize + 4);
+    let m = model_from_bytes(&bytes, "Inner.m2", &[("s", &skin)]).unwrap();
+    assert_eq!(m.bones[1].rotation.sequences[0].times, vec![0]);
+    assert_eq!(m.bones[1].rotation.sequences[0].values.len(), 1);
+    assert_eq!(m.bones[1].rotation.sequences[1].times, vec![0], "Walk is untouched");
+    assert_eq!(
+        m.warnings,
+        vec![format!(
+            "Inner.m2: bones[1].rotation.values[0]: offset {inner_values:#x} 2 value keys for 1 timestamp keys: 1 read (the shorter count)"
+        )]
+    );
+    // In a chunked file the path starts at the MD21 chunk.
+    let mut file = fixtures::two_boxes_md21();
+    if let BoneRotation::Compressed(M2Track { keys: TrackKeys::PerSequence(s), .. }) = &mut file.md20.bones[1].rotation
+        && let SequenceKeys::Loaded { times, .. } = &mut s[0]
+    {
+        times.to_mut().pop();
+    }
+    let m = m2_to_model(&parse_m2(&write_md21(&file), "T.m2").unwrap(), &[]).unwrap();
+    assert!(m.warnings[0].starts_with("T.m2: MD21.bones[1].rotation.values[0]: offset "), "{:?}", m.warnings);
+    // A list that runs past the end is still an error.
+    let mut bytes = write_md20(&md);
+    bytes[outer..outer + 4].copy_from_slice(&0x0100_0000u32.to_le_bytes());
+    let e = model_from_bytes(&bytes, "Past.m2", &[("s", &skin)]).unwrap_err();
+    assert_eq!(e.path_string(), "bones[1].rotation.timestamps[0]");
 }
 
 #[test]

@@ -588,7 +588,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
     let timings: Vec<Timing> =
         md.sequences.iter().map(|s| Timing { start: s.start_timestamp, duration: s.duration }).collect();
     let c = M2Converter::new(file, &timings)?;
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<String> = file.warnings.iter().map(ToString::to_string).collect();
     let (bones, vertices, sequences) = (c.bones(), c.vertices()?, c.sequences());
     let textures = c.textures();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));

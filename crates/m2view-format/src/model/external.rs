@@ -31,7 +31,9 @@ struct Pending<T> {
 /// A pending key list of any value type, filling the track it belongs to.
 trait PendingKeys: Send + Sync {
     /// Reads the keys of sequence `seq` from `anim` into `track` (a
-    /// `Track<T>` of this list's type); whether keys were loaded.
+    /// `Track<T>` of this list's type); whether keys were loaded. Times and
+    /// values that disagree in count are read to the shorter, with a
+    /// warning in `anim`'s parse state (as the model's own tracks).
     fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_, '_>) -> Result<bool>;
 }
 
@@ -40,7 +42,7 @@ impl<T: 'static> PendingKeys for Pending<T> {
         let Some(keys) = track.downcast_mut::<Track<T>>().and_then(|t| t.sequences.get_mut(seq)) else {
             return Ok(false);
         };
-        let times = anim.u32s(self.times)?;
+        let mut times = anim.u32s(self.times)?;
         let values = if self.value_size == 0 {
             Vec::new()
         } else {
@@ -49,14 +51,18 @@ impl<T: 'static> PendingKeys for Pending<T> {
                 (self.values.count as u64).saturating_mul(std::mem::size_of::<T>() as u64),
                 anim.abs(self.values.offset as u64),
             )?;
-            bytes.chunks_exact(self.value_size).filter_map(self.decode).collect::<Vec<T>>()
+            let mut values: Vec<T> = bytes.chunks_exact(self.value_size).filter_map(self.decode).collect();
+            if values.len() != times.len() {
+                let n = values.len().min(times.len());
+                anim.state().warn(crate::Error::invalid(
+                    anim.abs(self.values.offset as u64),
+                    format!("{} values for {} timestamps: {n} read (the shorter count)", values.len(), times.len()),
+                ));
+                times.truncate(n);
+                values.truncate(n);
+            }
+            values
         };
-        if self.value_size != 0 && values.len() != times.len() {
-            return Err(crate::Error::invalid(
-                anim.abs(self.values.offset as u64),
-                format!("{} values for {} timestamps", values.len(), times.len()),
-            ));
-        }
         keys.times = times;
         keys.values = values;
         keys.external = None;
@@ -103,17 +109,19 @@ impl AnimKeys {
 
     /// Fills `model`'s key lists of sequence `seq` from the bytes of its
     /// `.anim` file (plain or AFM2-chunked) and marks the sequence loaded.
-    /// Returns how many key lists were filled.
+    /// Returns how many key lists were filled; what was read past (times
+    /// and values of one list that disagree in count) joins the model's
+    /// warnings, naming the file and offset.
     ///
     /// # Errors
     /// A malformed `.anim` file or key block; errors name `file_name` and
     /// the offset inside it.
     pub fn load(&self, model: &mut Model, seq: SequenceId, file_name: &str, bytes: &[u8]) -> Result<usize> {
-        let budget = crate::reader::Budget::for_file_len(bytes.len());
-        let whole = Reader::new(bytes, 0, &budget);
+        let state = crate::reader::ParseState::for_file_len(bytes.len());
+        let whole = Reader::new(bytes, 0, &state);
         let af = crate::raw::chunked::AnimFile::parse(&whole).map_err(|e| e.in_file(file_name))?;
         let payload = &bytes[af.payload.clone()];
-        let r = Reader::new(payload, af.payload_offset, &budget);
+        let r = Reader::new(payload, af.payload_offset, &state);
         let mut n = 0;
         for t in model.external_tracks() {
             let Some(h) = t.handle(seq.index()) else { continue };
@@ -122,6 +130,7 @@ impl AnimKeys {
                 n += 1;
             }
         }
+        model.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(file_name).to_string()));
         if let Some(s) = model.sequences.get_mut(seq.index())
             && let SequenceData::External { loaded } = &mut s.data
         {

@@ -6,7 +6,7 @@
 //! optional chunk becomes a warning; unknown chunks are kept raw and reported.
 //! Seed M2 page "Chunks".
 
-use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::error::{Error, ErrorKind, PathSeg, Result, ResultExt};
 use crate::raw::cursor::records;
 use crate::raw::m2::Md20;
 use crate::raw::track::{FBlock, M2Track, TrackContext};
@@ -116,6 +116,9 @@ pub struct M2File<'a> {
     pub md20: Md20<'a>,
     /// Present for MD21 files.
     pub chunks: Option<Chunks<'a>>,
+    /// What the parse read past ([`crate::reader::ParseState::warn`]): each
+    /// names the structure, the offset and what was read instead.
+    pub warnings: Vec<Error>,
 }
 
 /// One chunk: magic, absolute payload offset, payload.
@@ -156,7 +159,7 @@ impl<'a> M2File<'a> {
     pub fn parse(r: &Reader<'a, '_>) -> Result<M2File<'a>> {
         let magic = r.bytes(0, 4).at("header.magic")?;
         if magic == b"MD20" {
-            return Ok(M2File { md20: Md20::parse(r)?, chunks: None });
+            return Ok(M2File { md20: Md20::parse(r)?, chunks: None, warnings: r.state().take_warnings() });
         }
         let parts = split_chunks(r)?;
         let Some(&(_, md21_off, md21)) = parts.iter().find(|(m, _, _)| m == b"MD21") else {
@@ -166,20 +169,20 @@ impl<'a> M2File<'a> {
             ))
             .at("header.magic");
         };
-        let mr = Reader::new(md21, md21_off, r.budget());
-        let md20 = Md20::parse(&mr).at("MD21")?;
+        let mr = Reader::new(md21, md21_off, r.state());
+        let md20 = r.state().within(&[PathSeg::Field("MD21")], || Md20::parse(&mr))?;
         let mut ch = Chunks { md21_offset: md21_off, ..Default::default() };
         for &(magic, off, data) in &parts {
             ch.order.push(magic);
             if &magic == b"MD21" {
                 continue;
             }
-            let cr = Reader::new(data, off, r.budget());
+            let cr = Reader::new(data, off, r.state());
             if let Err(e) = decode_chunk(&mut ch, &md20, magic, &cr) {
                 ch.warnings.push(format!("chunk {} ignored: {e}", String::from_utf8_lossy(&magic)));
             }
         }
-        Ok(M2File { md20, chunks: Some(ch) })
+        Ok(M2File { md20, chunks: Some(ch), warnings: r.state().take_warnings() })
     }
 }
 
@@ -222,7 +225,7 @@ fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &R
         }
         b"EXP2" => {
             let arr = first_array()?;
-            ch.extended_particles = records(cr, arr, 28, |rec, _| {
+            ch.extended_particles = records(cr, "EXP2", arr, 28, |rec, _| {
                 let (rest, v) = reader::vec3(rec).map_err(|_| Error::invalid(0, "short"))?;
                 Ok(ExtendedParticle {
                     z_source: v[0],
@@ -233,7 +236,9 @@ fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &R
             })?
         }
         b"PABC" => ch.parent_sequence_lookup = cr.array(first_array()?, 2, reader::u16_)?,
-        b"PADC" => ch.parent_texture_weights = records(cr, first_array()?, 20, |rec, _| M2Track::read(cr, rec, cx))?,
+        b"PADC" => {
+            ch.parent_texture_weights = records(cr, "PADC", first_array()?, 20, |rec, _| M2Track::read(cr, rec, cx))?
+        }
         b"PSBC" => {
             ch.parent_sequence_bounds = cr.array(first_array()?, 28, |i| {
                 let (i, a) = reader::vec4(i)?;
@@ -241,7 +246,7 @@ fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &R
                 Ok((i, [a[0], a[1], a[2], a[3], b[0], b[1], b[2]]))
             })?
         }
-        b"PEDC" => ch.parent_event_data = records(cr, first_array()?, 12, |rec, _| M2Track::read(cr, rec, cx))?,
+        b"PEDC" => ch.parent_event_data = records(cr, "PEDC", first_array()?, 12, |rec, _| M2Track::read(cr, rec, cx))?,
         b"PGD1" => ch.particle_geosets = cr.array(first_array()?, 2, reader::u16_)?,
         _ => ch.unknown.push(RawChunk { magic, offset: cr.abs(0), data: data.to_vec() }),
     }

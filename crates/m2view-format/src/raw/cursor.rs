@@ -1,6 +1,6 @@
 //! Sequential reads inside one bounds-checked record, with nom primitives.
 
-use crate::error::{Error, Result, ResultExt};
+use crate::error::{Error, PathSeg, Result};
 use crate::raw::track::{FBlock, M2Track, RawValue, TrackContext};
 use crate::reader::{self, M2Array, PResult, Reader};
 
@@ -63,17 +63,19 @@ impl<'a> Cursor<'a> {
         self.take(reader::bytes4)
     }
 
-    /// Reads a track header of `size` bytes and resolves it.
+    /// Reads the track header of field `field` (`size` bytes) and resolves
+    /// it; its error and warnings name `field`.
     pub fn track<'d, T: RawValue>(
         &mut self,
         r: &Reader<'d, '_>,
         cx: TrackContext<'_>,
         size: usize,
+        field: &'static str,
     ) -> Result<M2Track<'d, T>> {
         let start = self.pos;
         let rec = self.rec.get(start..start + size).ok_or_else(|| self.short())?;
         self.pos += size;
-        M2Track::read(r, rec, cx)
+        r.state().within(&[PathSeg::Field(field)], || M2Track::read(r, rec, cx))
     }
 
     /// Reads an FBlock (16 bytes) and resolves it.
@@ -85,10 +87,12 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Reads an array of `size`-byte records with `parse(record bytes, absolute offset)`;
-/// errors name the element index. Budget is charged for the decoded vector.
+/// Reads the array `field` of `size`-byte records with `parse(record bytes,
+/// absolute offset)`; errors and warnings name `field` and the element index.
+/// Budget is charged for the decoded vector.
 pub(crate) fn records<'a, T>(
     r: &Reader<'a, '_>,
+    field: &'static str,
     arr: M2Array,
     size: usize,
     mut parse: impl FnMut(&'a [u8], u64) -> Result<T>,
@@ -96,12 +100,16 @@ pub(crate) fn records<'a, T>(
     if arr.count == 0 {
         return Ok(Vec::new());
     }
-    let bytes = r.array_bytes(arr, size)?;
-    r.budget().charge((arr.count as u64).saturating_mul(std::mem::size_of::<T>() as u64), r.abs(arr.offset as u64))?;
-    let mut out = Vec::with_capacity(arr.count as usize);
-    for (i, rec) in bytes.chunks_exact(size).enumerate() {
-        let abs = r.abs(arr.offset as u64 + (i * size) as u64);
-        out.push(parse(rec, abs).at_index(i)?);
-    }
-    Ok(out)
+    let state = r.state();
+    state.within(&[PathSeg::Field(field)], || {
+        let bytes = r.array_bytes(arr, size)?;
+        let decoded = (arr.count as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        r.budget().charge(decoded, r.abs(arr.offset as u64))?;
+        let mut out = Vec::with_capacity(arr.count as usize);
+        for (i, rec) in bytes.chunks_exact(size).enumerate() {
+            let abs = r.abs(arr.offset as u64 + (i * size) as u64);
+            out.push(state.within(&[PathSeg::Index(i)], || parse(rec, abs))?);
+        }
+        Ok(out)
+    })
 }

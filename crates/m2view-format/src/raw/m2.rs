@@ -644,7 +644,7 @@ impl<'a> Md20<'a> {
         let mut m = Md20 { version, global_flags: flags, ..Default::default() };
         m.name = r.string(h.name).at("name")?;
         m.global_loops = r.u32s(h.global_loops).at("global_loops")?;
-        m.sequences = records(r, h.sequences, l.sequence, |rec, abs| parse_sequence(rec, abs, &l)).at("sequences")?;
+        m.sequences = records(r, "sequences", h.sequences, l.sequence, |rec, abs| parse_sequence(rec, abs, &l))?;
         let external: Vec<bool> = m.sequences.iter().map(|s| sequence_is_external(version, s.flags)).collect();
         let cx = TrackContext { legacy: l.legacy, external: &external };
         m.sequence_lookup = r.u16s(h.sequence_lookup).at("sequence_lookup")?;
@@ -655,42 +655,39 @@ impl<'a> Md20<'a> {
                 Ok((i, M2SequenceFallback { fallback_id, flags }))
             })
             .at("playable_animation_lookup")?;
-        m.bones = records(r, h.bones, l.bone, |rec, abs| parse_bone(r, rec, abs, &l, cx)).at("bones")?;
+        m.bones = records(r, "bones", h.bones, l.bone, |rec, abs| parse_bone(r, rec, abs, &l, cx))?;
         m.key_bone_lookup = r.u16s(h.key_bone_lookup).at("key_bone_lookup")?;
         m.vertices = r.array(h.vertices, 48, parse_vertex).at("vertices")?;
         if l.legacy {
-            m.skin_profiles = records(r, h.views, 44, |_, abs| SkinProfile::parse_inline(r, abs - r.abs(0), version))
-                .at("skin_profiles")?;
+            m.skin_profiles = records(r, "skin_profiles", h.views, 44, |_, abs| {
+                SkinProfile::parse_inline(r, abs - r.abs(0), version)
+            })?;
         } else {
             m.num_skin_profiles = h.num_skin_profiles;
         }
-        m.colors = records(r, h.colors, 2 * l.track, |rec, abs| {
+        m.colors = records(r, "colors", h.colors, 2 * l.track, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
-            Ok(M2Color { color: c.track(r, cx, l.track).at("color")?, alpha: c.track(r, cx, l.track).at("alpha")? })
-        })
-        .at("colors")?;
-        m.textures = records(r, h.textures, 16, |rec, abs| {
+            Ok(M2Color { color: c.track(r, cx, l.track, "color")?, alpha: c.track(r, cx, l.track, "alpha")? })
+        })?;
+        m.textures = records(r, "textures", h.textures, 16, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             let kind = c.u32()?;
             let flags = c.u32()?;
             let filename = r.string(c.array()?).at("filename")?;
             Ok(M2Texture { kind, flags, filename })
-        })
-        .at("textures")?;
+        })?;
         m.texture_weights =
-            records(r, h.texture_weights, l.track, |rec, abs| Cursor::new(rec, abs).track(r, cx, l.track))
-                .at("texture_weights")?;
-        m.texture_flipbooks = records(r, h.flipbooks, l.track, |rec, abs| Cursor::new(rec, abs).track(r, cx, l.track))
-            .at("texture_flipbooks")?;
-        m.texture_transforms = records(r, h.texture_transforms, 3 * l.track, |rec, abs| {
+            records(r, "texture_weights", h.texture_weights, l.track, |rec, _| M2Track::read(r, rec, cx))?;
+        m.texture_flipbooks =
+            records(r, "texture_flipbooks", h.flipbooks, l.track, |rec, _| M2Track::read(r, rec, cx))?;
+        m.texture_transforms = records(r, "texture_transforms", h.texture_transforms, 3 * l.track, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2TextureTransform {
-                translation: c.track(r, cx, l.track).at("translation")?,
-                rotation: c.track(r, cx, l.track).at("rotation")?,
-                scaling: c.track(r, cx, l.track).at("scaling")?,
+                translation: c.track(r, cx, l.track, "translation")?,
+                rotation: c.track(r, cx, l.track, "rotation")?,
+                scaling: c.track(r, cx, l.track, "scaling")?,
             })
-        })
-        .at("texture_transforms")?;
+        })?;
         m.replaceable_texture_lookup = r.u16s(h.replaceable).at("replaceable_texture_lookup")?;
         m.materials = r
             .array(h.materials, 4, |i| {
@@ -711,52 +708,48 @@ impl<'a> Md20<'a> {
         m.collision_indices = r.u16s(h.collision_indices).at("collision_indices")?;
         m.collision_positions = r.array(h.collision_positions, 12, reader::vec3).at("collision_positions")?;
         m.collision_normals = r.array(h.collision_normals, 12, reader::vec3).at("collision_normals")?;
-        m.attachments = records(r, h.attachments, l.attachment, |rec, abs| {
+        m.attachments = records(r, "attachments", h.attachments, l.attachment, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2Attachment {
                 id: c.u32()?,
                 bone: c.u16()?,
                 unknown: c.u16()?,
                 position: c.vec3()?,
-                animate_attached: c.track(r, cx, l.track).at("animate_attached")?,
+                animate_attached: c.track(r, cx, l.track, "animate_attached")?,
             })
-        })
-        .at("attachments")?;
+        })?;
         m.attachment_lookup = r.u16s(h.attachment_lookup).at("attachment_lookup")?;
-        m.events = records(r, h.events, l.event, |rec, abs| {
+        m.events = records(r, "events", h.events, l.event, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             Ok(M2Event {
                 identifier: c.bytes4()?,
                 data: c.u32()?,
                 bone: c.u32()?,
                 position: c.vec3()?,
-                enabled: c.track(r, cx, l.track_base).at("enabled")?,
+                enabled: c.track(r, cx, l.track_base, "enabled")?,
             })
-        })
-        .at("events")?;
-        m.lights = records(r, h.lights, l.light, |rec, abs| {
+        })?;
+        m.lights = records(r, "lights", h.lights, l.light, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
             let t = l.track;
             Ok(M2Light {
                 kind: c.u16()?,
                 bone: c.i16()?,
                 position: c.vec3()?,
-                ambient_color: c.track(r, cx, t).at("ambient_color")?,
-                ambient_intensity: c.track(r, cx, t).at("ambient_intensity")?,
-                diffuse_color: c.track(r, cx, t).at("diffuse_color")?,
-                diffuse_intensity: c.track(r, cx, t).at("diffuse_intensity")?,
-                attenuation_start: c.track(r, cx, t).at("attenuation_start")?,
-                attenuation_end: c.track(r, cx, t).at("attenuation_end")?,
-                visibility: c.track(r, cx, t).at("visibility")?,
+                ambient_color: c.track(r, cx, t, "ambient_color")?,
+                ambient_intensity: c.track(r, cx, t, "ambient_intensity")?,
+                diffuse_color: c.track(r, cx, t, "diffuse_color")?,
+                diffuse_intensity: c.track(r, cx, t, "diffuse_intensity")?,
+                attenuation_start: c.track(r, cx, t, "attenuation_start")?,
+                attenuation_end: c.track(r, cx, t, "attenuation_end")?,
+                visibility: c.track(r, cx, t, "visibility")?,
             })
-        })
-        .at("lights")?;
-        m.cameras = records(r, h.cameras, l.camera, |rec, abs| parse_camera(r, rec, abs, &l, cx)).at("cameras")?;
+        })?;
+        m.cameras = records(r, "cameras", h.cameras, l.camera, |rec, abs| parse_camera(r, rec, abs, &l, cx))?;
         m.camera_lookup = r.u16s(h.camera_lookup).at("camera_lookup")?;
-        m.ribbons =
-            records(r, h.ribbons, l.ribbon, |rec, abs| parse_ribbon(r, rec, abs, &l, cx)).at("ribbon_emitters")?;
-        m.particles = records(r, h.particles, l.particle, |rec, abs| parse_particle(r, rec, abs, &l, cx))
-            .at("particle_emitters")?;
+        m.ribbons = records(r, "ribbon_emitters", h.ribbons, l.ribbon, |rec, abs| parse_ribbon(r, rec, abs, &l, cx))?;
+        m.particles =
+            records(r, "particle_emitters", h.particles, l.particle, |rec, abs| parse_particle(r, rec, abs, &l, cx))?;
         if let Some(a) = h.combiner_combos {
             m.texture_combiner_combos = Some(r.u16s(a).at("texture_combiner_combos")?);
         }
@@ -825,13 +818,13 @@ fn parse_bone<'a>(
         parent_bone,
         submesh_id,
         bone_name_crc,
-        translation: c.track(r, cx, l.track).at("translation")?,
+        translation: c.track(r, cx, l.track, "translation")?,
         rotation: if l.float_bone_rotation {
-            BoneRotation::Float(c.track(r, cx, l.track).at("rotation")?)
+            BoneRotation::Float(c.track(r, cx, l.track, "rotation")?)
         } else {
-            BoneRotation::Compressed(c.track(r, cx, l.track).at("rotation")?)
+            BoneRotation::Compressed(c.track(r, cx, l.track, "rotation")?)
         },
-        scale: c.track(r, cx, l.track).at("scale")?,
+        scale: c.track(r, cx, l.track, "scale")?,
         pivot: c.vec3()?,
     })
 }
@@ -867,12 +860,12 @@ fn parse_camera<'a>(
     let fov = if l.version < layout::CATA { Some(c.f32()?) } else { None };
     let far_clip = c.f32()?;
     let near_clip = c.f32()?;
-    let positions = c.track(r, cx, t).at("positions")?;
+    let positions = c.track(r, cx, t, "positions")?;
     let position_base = c.vec3()?;
-    let target_positions = c.track(r, cx, t).at("target_positions")?;
+    let target_positions = c.track(r, cx, t, "target_positions")?;
     let target_position_base = c.vec3()?;
-    let roll = c.track(r, cx, t).at("roll")?;
-    let fov_track = if l.version >= layout::CATA { Some(c.track(r, cx, t).at("fov")?) } else { None };
+    let roll = c.track(r, cx, t, "roll")?;
+    let fov_track = if l.version >= layout::CATA { Some(c.track(r, cx, t, "fov")?) } else { None };
     Ok(M2Camera {
         kind,
         fov,
@@ -902,17 +895,17 @@ fn parse_ribbon<'a>(
         position: c.vec3()?,
         texture_indices: r.u16s(c.array()?).at("texture_indices")?,
         material_indices: r.u16s(c.array()?).at("material_indices")?,
-        color: c.track(r, cx, t).at("color")?,
-        alpha: c.track(r, cx, t).at("alpha")?,
-        height_above: c.track(r, cx, t).at("height_above")?,
-        height_below: c.track(r, cx, t).at("height_below")?,
+        color: c.track(r, cx, t, "color")?,
+        alpha: c.track(r, cx, t, "alpha")?,
+        height_above: c.track(r, cx, t, "height_above")?,
+        height_below: c.track(r, cx, t, "height_below")?,
         edges_per_second: c.f32()?,
         edge_lifetime: c.f32()?,
         gravity: c.f32()?,
         texture_rows: c.u16()?,
         texture_cols: c.u16()?,
-        tex_slot: c.track(r, cx, t).at("tex_slot")?,
-        visibility: c.track(r, cx, t).at("visibility")?,
+        tex_slot: c.track(r, cx, t, "tex_slot")?,
+        visibility: c.track(r, cx, t, "visibility")?,
         ..Default::default()
     };
     if !l.legacy {
@@ -958,22 +951,22 @@ fn parse_particle<'a>(
     p.texture_tile_rotation = c.i16()?;
     p.texture_rows = c.u16()?;
     p.texture_cols = c.u16()?;
-    p.emission_speed = c.track(r, cx, t).at("emission_speed")?;
-    p.speed_variation = c.track(r, cx, t).at("speed_variation")?;
-    p.vertical_range = c.track(r, cx, t).at("vertical_range")?;
-    p.horizontal_range = c.track(r, cx, t).at("horizontal_range")?;
-    p.gravity = c.track(r, cx, t).at("gravity")?;
-    p.lifespan = c.track(r, cx, t).at("lifespan")?;
+    p.emission_speed = c.track(r, cx, t, "emission_speed")?;
+    p.speed_variation = c.track(r, cx, t, "speed_variation")?;
+    p.vertical_range = c.track(r, cx, t, "vertical_range")?;
+    p.horizontal_range = c.track(r, cx, t, "horizontal_range")?;
+    p.gravity = c.track(r, cx, t, "gravity")?;
+    p.lifespan = c.track(r, cx, t, "lifespan")?;
     if !l.legacy {
         p.lifespan_vary = c.f32()?;
     }
-    p.emission_rate = c.track(r, cx, t).at("emission_rate")?;
+    p.emission_rate = c.track(r, cx, t, "emission_rate")?;
     if !l.legacy {
         p.emission_rate_vary = c.f32()?;
     }
-    p.emission_area_length = c.track(r, cx, t).at("emission_area_length")?;
-    p.emission_area_width = c.track(r, cx, t).at("emission_area_width")?;
-    p.z_source = c.track(r, cx, t).at("z_source")?;
+    p.emission_area_length = c.track(r, cx, t, "emission_area_length")?;
+    p.emission_area_width = c.track(r, cx, t, "emission_area_width")?;
+    p.z_source = c.track(r, cx, t, "z_source")?;
     p.life = if l.legacy {
         let mid_point = c.f32()?;
         let colors = [c.bytes4()?, c.bytes4()?, c.bytes4()?];
@@ -1017,7 +1010,7 @@ fn parse_particle<'a>(
         *v = c.f32()?;
     }
     p.spline_points = r.array(c.array()?, 12, reader::vec3).at("spline_points")?;
-    p.enabled_in = c.track(r, cx, t).at("enabled_in")?;
+    p.enabled_in = c.track(r, cx, t, "enabled_in")?;
     if l.particle == 492 {
         let mut mt = [0u16; 8];
         for v in &mut mt {

@@ -155,8 +155,9 @@ impl SkinProfile {
             vertices: r.u16s(a[0]).at("vertices")?,
             indices: r.u16s(a[1]).at("indices")?,
             bones: r.array(a[2], 4, reader::bytes4).at("bones")?,
-            submeshes: records(r, a[3], section_size(version), |rec, abs| parse_section(rec, abs, version))
-                .at("submeshes")?,
+            submeshes: records(r, "submeshes", a[3], section_size(version), |rec, abs| {
+                parse_section(rec, abs, version)
+            })?,
             batches: r.array(a[4], 24, parse_batch).at("batches")?,
             bone_count_max,
             shadow_batches: Vec::new(),

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::error::{Error, Result, ResultExt};
+use crate::error::{Error, PathSeg, Result, ResultExt};
 use crate::reader::{self, M2Array, PResult, Reader};
 
 /// The keys of one array of a track: borrowed from the parsed bytes when
@@ -230,27 +230,50 @@ pub struct TrackContext<'s> {
     pub external: &'s [bool],
 }
 
-/// Reads a times array and its values array, which must be as long. Errors
-/// name `timestamps` / `values`, or `timestamps[seq]` / `values[seq]`.
+/// The number of lists (or keys) read of `times` and `values` arrays that
+/// disagree in count: the shorter, so that every time has its value. The
+/// client reads such tracks (a real 3.3.5 `OgreMale.M2` has a texture weight
+/// with 1 value list for 0 timestamp lists), so this is a repair recorded as
+/// a warning naming `field` (`values`, or `values[seq]`), the offset of the
+/// values and what was read, not an error.
+fn agreed_len(r: &Reader<'_, '_>, times: usize, values: usize, at: u64, what: &str, field: &[PathSeg]) -> usize {
+    if times != values {
+        let read = times.min(values);
+        let msg = format!("{values} value {what}s for {times} timestamp {what}s: {read} read (the shorter count)");
+        r.state().warn(Error::invalid(r.abs(at), msg).under(field));
+    }
+    times.min(values)
+}
+
+/// Reads a times array and its values array; where their counts disagree,
+/// the shorter count of each ([`agreed_len`]). Errors name `timestamps` /
+/// `values`, or `timestamps[seq]` / `values[seq]`.
 fn key_pair<'a, T: RawValue>(
     r: &Reader<'a, '_>,
     times: M2Array,
     values: M2Array,
     seq: Option<usize>,
 ) -> Result<(KeyArray<'a, u32>, KeyArray<'a, T>)> {
-    fn named<V>(r: Result<V>, field: &'static str, seq: Option<usize>) -> Result<V> {
-        match seq {
-            Some(i) => r.at_elem(field, i),
-            None => r.at(field),
-        }
-    }
-    let t = named(r.keys::<u32>(times), "timestamps", seq)?;
-    let v = named(r.keys::<T>(values), "values", seq)?;
-    if T::SIZE != 0 && v.len() != t.len() {
-        let e = Error::invalid(r.abs(values.offset as u64), format!("{} values for {} timestamps", v.len(), t.len()));
-        return named(Err(e), "values", seq);
+    let named = |field: &'static str| match seq {
+        Some(i) => vec![PathSeg::Field(field), PathSeg::Index(i)],
+        None => vec![PathSeg::Field(field)],
+    };
+    let mut t = r.keys::<u32>(times).map_err(|e| e.under(&named("timestamps")))?;
+    let mut v = r.keys::<T>(values).map_err(|e| e.under(&named("values")))?;
+    if T::SIZE != 0 {
+        let n = agreed_len(r, t.len(), v.len(), values.offset as u64, "key", &named("values"));
+        shorten(&mut t, n);
+        shorten(&mut v, n);
     }
     Ok((t, v))
+}
+
+/// Keeps the first `n` keys, borrowed or owned.
+fn shorten<T: Clone>(keys: &mut KeyArray<'_, T>, n: usize) {
+    match keys {
+        Cow::Borrowed(b) => *b = &b[..n.min(b.len())],
+        Cow::Owned(v) => v.truncate(n),
+    }
 }
 
 impl<'a, T: RawValue> M2Track<'a, T> {
@@ -264,15 +287,13 @@ impl<'a, T: RawValue> M2Track<'a, T> {
             let (times, values) = key_pair(r, h.timestamps, h.values, None)?;
             TrackKeys::Timeline { ranges, times, values }
         } else {
-            let outer_t = r.keys::<[u32; 2]>(h.timestamps).at("timestamps")?;
+            let mut outer_t = r.keys::<[u32; 2]>(h.timestamps).at("timestamps")?;
             let outer_v =
                 if T::SIZE == 0 { Cow::Borrowed(&[][..]) } else { r.keys::<[u32; 2]>(h.values).at("values")? };
-            if T::SIZE != 0 && outer_v.len() != outer_t.len() {
-                return Err(Error::invalid(
-                    r.abs(h.values.offset as u64),
-                    format!("{} value lists for {} timestamp lists", outer_v.len(), outer_t.len()),
-                ))
-                .at("values");
+            if T::SIZE != 0 {
+                let field = [PathSeg::Field("values")];
+                let n = agreed_len(r, outer_t.len(), outer_v.len(), h.values.offset as u64, "list", &field);
+                shorten(&mut outer_t, n);
             }
             let array = |a: [u32; 2]| M2Array { count: a[0], offset: a[1] };
             let mut seqs = Vec::with_capacity(outer_t.len());

@@ -147,20 +147,23 @@ fn animation_name(model: &Model, i: usize) -> String {
 /// Times (ms) at which to sample `track` for sequence `seq` of `duration` ms:
 /// its own keys (with three more between keys of a Hermite/Bezier curve, so
 /// glTF's linear channels follow it), or 30 Hz over the sequence for a
-/// global-sequence track.
+/// global-sequence track (one sample for a sequence of 0 ms, as the real
+/// `Axe_1H_DH_Tribal_A_01.m2` of ElementoBorzi's Doomhammer pack has).
 fn sample_times<T>(track: &Track<T>, seq: usize, duration: u32) -> Vec<f32> {
-    if track.global_sequence.is_some() {
+    let mut t: Vec<f32> = if track.global_sequence.is_some() {
         let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
-        return (0..=n).map(|k| (k as f32 * duration as f32 / n as f32).min(duration as f32)).collect();
-    }
-    let Some(keys) = track.keys_for(seq) else { return Vec::new() };
+        (0..=n).map(|k| (k as f32 * duration as f32 / n as f32).min(duration as f32)).collect()
+    } else {
+        let Some(keys) = track.keys_for(seq) else { return Vec::new() };
+        let mut t: Vec<f32> = keys.times.iter().map(|&ms| ms as f32).collect();
+        if !keys.tangents.is_empty() {
+            let between = t.windows(2).flat_map(|w| (1..4).map(move |q| w[0] + (w[1] - w[0]) * q as f32 / 4.0));
+            t = t.iter().copied().chain(between).collect();
+        }
+        t.iter_mut().for_each(|ms| *ms = ms.min(duration.max(1) as f32));
+        t
+    };
     // glTF wants strictly increasing times; some files store keys out of order.
-    let mut t: Vec<f32> = keys.times.iter().map(|&ms| ms as f32).collect();
-    if !keys.tangents.is_empty() {
-        let between = t.windows(2).flat_map(|w| (1..4).map(move |q| w[0] + (w[1] - w[0]) * q as f32 / 4.0));
-        t = t.iter().copied().chain(between).collect();
-    }
-    t.iter_mut().for_each(|ms| *ms = ms.min(duration.max(1) as f32));
     t.sort_by(f32::total_cmp);
     t.dedup();
     t
