@@ -89,12 +89,11 @@ pub struct LoadedModel {
     /// Where the model's key lists that wait in `.anim` files are
     /// ([`LoadedModel::load_anim`] reads them).
     pub anim_keys: crate::model::AnimKeys,
-    /// Creature skins for replaceable types 11–13 ([`crate::skins`]).
-    pub skins: Vec<crate::skins::Skin>,
-    /// The database rows they came from.
-    pub skin_source: crate::skins::SkinSource,
-    /// The skin applied (index into `skins`).
-    pub skin: Option<usize>,
+    /// The roots that game paths (`Character\...`, `Item\...`) are relative
+    /// to in `files`: `--data-root`, else the model's folder and its ancestors.
+    pub roots: Vec<PathBuf>,
+    /// The `--data` sources, searched after `files` for game paths.
+    pub data: Option<Arc<m2view_data::Vfs>>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -104,7 +103,7 @@ impl std::fmt::Debug for LoadedModel {
 }
 
 /// A read failure of the data layer as a format error naming source and file.
-fn data_error(e: m2view_data::Error) -> Error {
+pub fn data_error(e: m2view_data::Error) -> Error {
     let file = if e.source.is_empty() { e.file } else { format!("{}: {}", e.source, e.file) };
     Error::new(0, ErrorKind::Io(e.message)).in_file(file)
 }
@@ -115,9 +114,8 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>> {
 }
 
 impl LoadedModel {
-    /// Assembles a loaded model and dresses it with its first skin (a broken
-    /// database is a warning: the model still opens). Replaceable slots
-    /// left unfilled are reported as missing.
+    /// Assembles a loaded model. Dressing it (creature skins, characters,
+    /// the client's animation names) is the `m2view-dress` crate's.
     fn new(
         files: Arc<dyn Files>,
         path: &Path,
@@ -125,8 +123,10 @@ impl LoadedModel {
         companions: Vec<Companion>,
         texture_files: Vec<Option<PathBuf>>,
         (anim_files, anim_keys): (Vec<Option<PathBuf>>, crate::model::AnimKeys),
+        opts: &LoadOptions,
     ) -> LoadedModel {
-        let mut lm = LoadedModel {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        LoadedModel {
             files,
             path: path.to_path_buf(),
             model,
@@ -134,85 +134,34 @@ impl LoadedModel {
             texture_files,
             anim_files,
             anim_keys,
-            skins: Vec::new(),
-            skin_source: Default::default(),
-            skin: None,
-        };
-        // Warcraft III replaceable ids (team colour, glow, trees) are not creature skins.
-        if lm.model.source.format != crate::model::SourceFormat::Mdx || lm.model.source.version >= 1300 {
-            match crate::skins::find_skins(lm.files.as_ref(), &lm.path, &lm.model) {
-                Ok((skins, source)) => (lm.skins, lm.skin_source) = (skins, source),
-                Err(e) => lm.model.warnings.push(format!("creature skins: {e}")),
-            }
-        }
-        if !lm.skins.is_empty() {
-            lm.apply_skin(0);
-        }
-        lm.name_sequences_from_client();
-        if lm.skins.first().is_some_and(|s| s.guessed) {
-            lm.model
-                .warnings
-                .push(format!("no database names this model: skin guessed from file names ({})", lm.skins[0].label()));
-        }
-        for (i, t) in lm.model.textures.iter().enumerate() {
-            if t.source == TextureSource::Replaceable
-                && lm.texture_files[i].is_none()
-                && lm.model.team_slot(i).is_none()
-            {
-                lm.model.warnings.push(format!("texture {i} replaceable type {} not filled", t.kind));
-            }
-        }
-        lm
-    }
-
-    /// Sequences without a stored name take the client's (`AnimationData.dbc`
-    /// beside the model or above it, or in the data sources) instead of the
-    /// built-in list. A broken table is a warning.
-    fn name_sequences_from_client(&mut self) {
-        if self.model.sequences.iter().all(|s| s.name.is_some()) {
-            return;
-        }
-        let Some(at) = crate::skins::find_table(self.files.as_ref(), &self.path, "AnimationData.dbc") else { return };
-        let names = self
-            .files
-            .read(&at)
-            .map_err(data_error)
-            .and_then(|b| crate::db::wdbc::Dbc::parse(b, &at.display().to_string()))
-            .and_then(|d| crate::db::tables::animation_names(&d).map_err(|e| e.in_file(at.display().to_string())));
-        match names {
-            Ok(names) => {
-                for s in self.model.sequences.iter_mut().filter(|s| s.name.is_none()) {
-                    s.name = names.get(&(s.anim_id as u32)).cloned();
-                }
-            }
-            Err(e) => self.model.warnings.push(format!("animation names: {e}")),
+            roots: data_roots(opts, dir),
+            data: opts.data.clone(),
         }
     }
 
-    /// Dresses the model with skin `k`: replaceable textures of types 11, 12
-    /// and 13 take its files (`texture_files`). Returns false when there is no skin `k`.
-    pub fn apply_skin(&mut self, k: usize) -> bool {
-        let Some(skin) = self.skins.get(k) else { return false };
-        for (i, t) in self.model.textures.iter().enumerate() {
-            if t.source == TextureSource::Replaceable && (11..=13).contains(&t.kind) {
-                self.texture_files[i] = skin.files[(t.kind - 11) as usize].clone();
-            }
-        }
-        self.skin = Some(k);
-        true
-    }
-
-    /// The texture slots a skin fills (replaceable types 11–13).
-    pub fn skin_slots(&self) -> Vec<usize> {
-        let m = &self.model;
-        (0..m.textures.len())
-            .filter(|&i| m.textures[i].source == TextureSource::Replaceable && (11..=13).contains(&m.textures[i].kind))
-            .collect()
-    }
-
-    /// Reads a companion (texture, `.anim`) from where the model came from.
+    /// Reads a file of the model (a companion, a texture, a game path found
+    /// by [`LoadedModel::find_game_file`]): from where the model came from,
+    /// else from the `--data` sources.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
-        self.files.read(path).map_err(data_error)
+        match (self.files.read(path), &self.data) {
+            (Ok(b), _) => Ok(b),
+            (Err(e), Some(vfs)) => vfs.read(path).map_err(|_| data_error(e)),
+            (Err(e), None) => Err(data_error(e)),
+        }
+    }
+
+    /// Where the game path `rel` (`Character\Scourge\Female\...blp`, any
+    /// case, `\` or `/`) is for this model: under its roots in its own files,
+    /// else in the `--data` sources. `..` never climbs out.
+    pub fn find_game_file(&self, rel: &str) -> Option<PathBuf> {
+        if rel.is_empty() || rel.split(['\\', '/']).any(|p| p == "..") {
+            return None;
+        }
+        let rel = rel.replace('\\', "/");
+        self.roots
+            .iter()
+            .find_map(|r| self.files.find(&r.join(&rel)))
+            .or_else(|| self.data.as_ref()?.find(Path::new(&rel)))
     }
 }
 
@@ -308,8 +257,15 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let texture_files =
             resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
-        let lm = LoadedModel::new(files, path, model, companions, texture_files, (anim_files, Default::default()));
-        return Ok(lm);
+        return Ok(LoadedModel::new(
+            files,
+            path,
+            model,
+            companions,
+            texture_files,
+            (anim_files, Default::default()),
+            opts,
+        ));
     }
     let file = parse_m2(&bytes, &fname)?;
     let version = file.md20.version;
@@ -416,7 +372,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
-    Ok(LoadedModel::new(files, path, model, companions, texture_files, (anim_files, anim_keys)))
+    Ok(LoadedModel::new(files, path, model, companions, texture_files, (anim_files, anim_keys), opts))
 }
 
 /// A companion that wow.export writes beside an exported model, named after

@@ -20,8 +20,6 @@
 
 pub mod blp;
 pub mod companion;
-pub mod db;
-pub mod error;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod m2;
@@ -30,7 +28,9 @@ pub mod model;
 mod names;
 pub mod raw;
 pub mod reader;
-pub mod skins;
+
+/// Errors naming file, structure path and byte offset (the `m2view-error` crate, shared with the table readers).
+pub use m2view_error as error;
 
 // The converters and writers under their historical paths.
 pub use m2::convert;

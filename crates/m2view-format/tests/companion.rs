@@ -76,38 +76,3 @@ fn stored_paths_lod_skins_and_anims() {
     assert!(lm.model.warnings.iter().any(|w| w.contains("TwoBoxes0004-00.anim not found")));
     assert_eq!(lm.model.lods.len(), 1, "the LOD skin still loads");
 }
-
-#[test]
-fn sequence_names_come_from_the_clients_animation_data() {
-    let d = dir("animdata");
-    std::fs::create_dir_all(d.join("DBFilesClient")).unwrap();
-    std::fs::create_dir_all(d.join("Creature/Boxes")).unwrap();
-    // AnimationData (3.3.5 layout, 8 fields): 0 "Stand", 4 "Stroll" (the built-in list says Walk).
-    let strings = b"\0Stand\0Stroll\0";
-    let mut dbc = b"WDBC".to_vec();
-    for v in [2u32, 8, 32, strings.len() as u32] {
-        dbc.extend_from_slice(&v.to_le_bytes());
-    }
-    for (id, name) in [(0u32, 1u32), (4, 7)] {
-        for v in [id, name, 0, 0, 0, 0, 0, 0] {
-            dbc.extend_from_slice(&v.to_le_bytes());
-        }
-    }
-    dbc.extend_from_slice(strings);
-    std::fs::write(d.join("DBFilesClient/AnimationData.dbc"), &dbc).unwrap();
-    let m = d.join("Creature/Boxes/TwoBoxes.m2");
-    std::fs::write(&m, write_md20(&fixtures::two_boxes(264))).unwrap();
-    std::fs::write(d.join("Creature/Boxes/TwoBoxes00.skin"), write_skin(&fixtures::skin_profile(264), 264)).unwrap();
-    let lm = load_model_file(&m, &LoadOptions::default()).unwrap();
-    assert_eq!(lm.model.sequence_name(SequenceId(1)), "Stroll");
-    assert_eq!(lm.model.sequence_name(SequenceId(0)), "Stand");
-    // A broken table is a warning; the built-in names stay.
-    std::fs::write(d.join("DBFilesClient/AnimationData.dbc"), &dbc[..30]).unwrap();
-    let lm = load_model_file(&m, &LoadOptions::default()).unwrap();
-    assert_eq!(lm.model.sequence_name(SequenceId(1)), "Walk");
-    assert!(
-        lm.model.warnings.iter().any(|w| w.starts_with("animation names: ") && w.contains("AnimationData.dbc")),
-        "{:?}",
-        lm.model.warnings
-    );
-}

@@ -116,6 +116,16 @@ impl Context {
     }
 }
 
+/// Uploads one RGBA8 image (one level) and returns its view.
+pub(crate) fn upload_rgba(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    img: &m2view_format::blp::RgbaImage,
+) -> wgpu::TextureView {
+    let data = TextureData::Rgba { width: img.width, height: img.height, mips: vec![img.pixels.clone()] };
+    upload_texture(device, queue, &data)
+}
+
 /// Creates a texture with all levels of `data` and returns its view.
 fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, data: &TextureData) -> wgpu::TextureView {
     let (format, width, height, mips, block) = match data {

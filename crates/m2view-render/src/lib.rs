@@ -25,6 +25,7 @@
 
 pub mod animation;
 pub mod camera;
+pub mod compose;
 mod compute;
 mod context;
 pub mod frame;
@@ -60,6 +61,9 @@ pub const M2_SHADER: &str = concat!(
     include_str!("../shaders/instance.wgsl"),
     include_str!("../shaders/m2.wgsl")
 );
+
+/// The WGSL source of the body texture compositor ([`compose`]).
+pub const COMPOSE_SHADER: &str = include_str!("../shaders/compose.wgsl");
 
 /// The WGSL source of the particle pipeline.
 pub const PARTICLE_SHADER: &str = include_str!("../shaders/particles.wgsl");
@@ -162,6 +166,8 @@ pub struct Renderer {
     animation: Option<compute::ComputeKernel>,
     /// The compute pass of GPU particles, where the device can run it.
     particle_sim: Option<compute::ComputeKernel>,
+    /// The body texture compositor, built on first use.
+    compositor: std::sync::OnceLock<compose::Compositor>,
 }
 
 impl Renderer {
@@ -173,7 +179,15 @@ impl Renderer {
             particles: particles::ParticleRenderer::new(device),
             animation: animation::animation_kernel(device),
             particle_sim: gpu_particles::simulation_kernel(device),
+            compositor: Default::default(),
         }
+    }
+
+    /// Composes a body texture of `size` pixels from `layers` on the GPU
+    /// ([`compose`]); the texture can be a model's ([`Renderer::set_texture`]).
+    pub fn compose(&self, size: [u32; 2], layers: &[compose::ComposeLayer<'_>]) -> wgpu::Texture {
+        let c = self.compositor.get_or_init(|| compose::Compositor::new(&self.ctx.device));
+        c.compose(&self.ctx.device, &self.ctx.queue, size, layers)
     }
 
     /// Whether BC textures can be uploaded compressed.
@@ -200,10 +214,28 @@ impl Renderer {
     /// Replaces texture `index` of an uploaded model (e.g. a user-chosen skin
     /// for a replaceable texture) and rebuilds the bindings that use it.
     pub fn replace_texture(&self, gm: &mut GpuModel, model: &Model, index: usize, data: &TextureData) {
-        if index >= gm.views.len() || (!self.ctx.bc && matches!(data, TextureData::Bc { .. })) {
+        if !self.ctx.bc && matches!(data, TextureData::Bc { .. }) {
             return;
         }
-        gm.views[index] = self.ctx.upload_texture(data);
+        self.set_texture(gm, model, index, self.ctx.upload_texture(data));
+    }
+
+    /// Draws texture `index` of an uploaded model with the placeholder of a
+    /// replaceable slot nothing fills (a slot a new choice left empty).
+    pub fn clear_texture(&self, gm: &mut GpuModel, model: &Model, index: usize) {
+        self.set_texture(gm, model, index, self.ctx.replaceable.clone());
+        if let Some(a) = gm.absent.get_mut(index) {
+            *a = true;
+        }
+    }
+
+    /// Makes `view` texture `index` of an uploaded model (a texture made on
+    /// the GPU: a composed body texture). Nothing happens past the model's textures.
+    pub fn set_texture(&self, gm: &mut GpuModel, model: &Model, index: usize, view: wgpu::TextureView) {
+        if index >= gm.views.len() {
+            return;
+        }
+        gm.views[index] = view;
         if let Some(a) = gm.absent.get_mut(index) {
             *a = false;
         }

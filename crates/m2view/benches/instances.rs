@@ -33,7 +33,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
 use m2view::textures;
 use m2view_anim::ModelInstance;
-use m2view_format::{LoadOptions, LoadedModel, fixtures};
+use m2view_format::{LoadedModel, fixtures};
 use m2view_render::camera::Camera;
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameBuilder, FrameParams, Gpu, GroupMember, GroupParams, Lighting, Renderer};
@@ -42,11 +42,11 @@ use rayon::prelude::*;
 fn creature() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
         let p = dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-        return m2view_format::load_model_file(&p, &LoadOptions::default()).unwrap();
+        return m2view::open::Opened::open(&p, &Default::default()).map(|o| o.lm).unwrap();
     }
     // Without the corpus: the embedded demo model (the writer's two boxes).
     let demo = m2view::app::demo::write_to_temp().unwrap();
-    m2view_format::load_model_file(&demo, &LoadOptions::default()).unwrap()
+    m2view::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
 }
 
 fn bench(c: &mut Criterion) {

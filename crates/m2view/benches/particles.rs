@@ -28,7 +28,7 @@ use glam::{Mat4, Vec3};
 use m2view::textures;
 use m2view_anim::ModelInstance;
 use m2view_anim::particles::ParticleSystem;
-use m2view_format::{LoadOptions, LoadedModel, fixtures};
+use m2view_format::{LoadedModel, fixtures};
 use m2view_render::camera::{Camera, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
@@ -36,14 +36,14 @@ use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
 fn effect_model() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
         let p = dir.join("Koward_Improved_Models/World/Azeroth/elwynn/passivedoodads/Campfire/ElwynnCampfire.m2");
-        if let Ok(lm) = m2view_format::load_model_file(&p, &LoadOptions::default()) {
+        if let Ok(lm) = m2view::open::Opened::open(&p, &Default::default()).map(|o| o.lm) {
             return lm;
         }
         eprintln!("*** {} not found: using the fixture ***", p.display());
     }
     // Without the corpus: the embedded demo model (the writer's two boxes).
     let demo = m2view::app::demo::write_to_temp().unwrap();
-    m2view_format::load_model_file(&demo, &LoadOptions::default()).unwrap()
+    m2view::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
 }
 
 fn bench(c: &mut Criterion) {

@@ -4,8 +4,11 @@
 
 use std::fmt::Write as _;
 
-use m2view_format::{BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, key_bone_name};
+use m2view_dress::Character;
+use m2view_format::{BlendMode, SequenceData, TextureSource, animation_name, key_bone_name};
 use serde::Serialize;
+
+use crate::open::Opened;
 
 /// The `--json` object.
 #[derive(Debug, Serialize)]
@@ -42,6 +45,8 @@ pub struct Report {
     pub skins: Vec<SkinInfo>,
     /// Where the skins' database rows came from (`CreatureModelData.dbc` path; empty: none).
     pub skin_tables: String,
+    /// The character, for a race model (`null` otherwise).
+    pub character: Option<CharacterInfo>,
     /// Materials.
     pub materials: Vec<MaterialInfo>,
     /// Particle emitters.
@@ -62,6 +67,77 @@ pub struct Report {
     pub companions: Vec<CompanionInfo>,
     /// Non-fatal problems.
     pub warnings: Vec<String>,
+}
+
+/// A race model's character: identity, options and choices, equipment.
+#[derive(Debug, Serialize)]
+pub struct CharacterInfo {
+    /// The race (`ChrRaces.ClientFileString`, or the path's when no row names it).
+    pub race: String,
+    /// Its `ChrRaces` id (`null`: no row names it).
+    pub race_id: Option<u32>,
+    /// `"male"` or `"female"`.
+    pub gender: String,
+    /// 0 male, 1 female.
+    pub gender_id: u32,
+    /// Every option with its number of choices for the current choices, in the client's order.
+    pub options: Vec<OptionInfo>,
+    /// The NPC display this character shows (`null`: none).
+    pub npc_display: Option<u32>,
+    /// Equipment: slot name to `ItemDisplayInfo` id.
+    pub equipment: std::collections::BTreeMap<String, u32>,
+    /// Where its tables were found (table name to path; absent: not found).
+    pub tables: std::collections::BTreeMap<String, String>,
+}
+
+/// One customization option.
+#[derive(Debug, Serialize)]
+pub struct OptionInfo {
+    /// `skin`, `face`, `hair`, `hair-color`, `facial`, `facial-color` (as `--customize` names it).
+    pub name: String,
+    /// Choices the tables give.
+    pub count: u32,
+    /// The current choice (an index below `count`).
+    pub choice: u32,
+    /// The table value the choice stands for (`null`: no choices).
+    pub value: Option<u32>,
+}
+
+/// The tables a character reads, for the report.
+const CHARACTER_TABLES: [&str; 9] = [
+    "ChrRaces.dbc",
+    "CharSections.dbc",
+    "CharHairGeosets.dbc",
+    "CharacterFacialHairStyles.dbc",
+    "ItemDisplayInfo.dbc",
+    "HelmetGeosetVisData.dbc",
+    "Item.dbc",
+    "CreatureDisplayInfo.dbc",
+    "CreatureDisplayInfoExtra.dbc",
+];
+
+/// The report of a character with the tables it was read from.
+pub fn character_info(c: &Character, tables: &m2view_dress::ClientTables) -> CharacterInfo {
+    let id = &c.identity;
+    CharacterInfo {
+        race: id.race_name.clone(),
+        race_id: id.race.as_ref().map(|r| r.id),
+        gender: id.sex.name().to_lowercase(),
+        gender_id: id.sex.id(),
+        options: c
+            .counts()
+            .into_iter()
+            .map(|(o, count)| OptionInfo {
+                name: o.name().into(),
+                count,
+                choice: c.appearance.get(o),
+                value: c.options.value(o, &c.appearance),
+            })
+            .collect(),
+        npc_display: c.npc.map(|n| n.display),
+        equipment: c.equipment.iter().map(|(s, e)| (s.name().to_string(), e.display)).collect(),
+        tables: CHARACTER_TABLES.iter().filter_map(|t| Some((t.to_string(), tables.location(t)?))).collect(),
+    }
 }
 
 /// Counts.
@@ -294,7 +370,8 @@ fn emitter_kind(t: m2view_format::EmitterType) -> String {
 }
 
 /// Builds the report of a loaded model.
-pub fn report(lm: &LoadedModel) -> Report {
+pub fn report(o: &Opened) -> Report {
+    let lm = &o.lm;
     let m = &lm.model;
     let fmt = match m.source.format {
         m2view_format::SourceFormat::Md20 => "MD20",
@@ -430,8 +507,9 @@ pub fn report(lm: &LoadedModel) -> Report {
             })
             .collect(),
         warnings: m.warnings.clone(),
-        skins: skins(lm),
-        skin_tables: lm.skin_source.tables.clone(),
+        skins: skins(&o.dressing.creature),
+        skin_tables: o.dressing.creature.tables.clone(),
+        character: o.dressing.character.as_ref().map(|c| character_info(c, &o.dressing.tables)),
     }
 }
 
@@ -481,10 +559,10 @@ fn counts(m: &m2view_format::Model) -> Counts {
     }
 }
 
-/// The creature skins of `lm`, in `render --skin` order.
-fn skins(lm: &LoadedModel) -> Vec<SkinInfo> {
-    let files = |k: &m2view_format::skins::Skin| k.files.clone().map(|f| f.map(|p| p.display().to_string()));
-    lm.skins
+/// The creature skins, in `render --skin` order.
+fn skins(c: &m2view_dress::CreatureSkins) -> Vec<SkinInfo> {
+    let files = |k: &m2view_dress::Skin| k.files.clone().map(|f| f.map(|p| p.display().to_string()));
+    c.skins
         .iter()
         .enumerate()
         .map(|(index, k)| SkinInfo {
@@ -499,6 +577,69 @@ fn skins(lm: &LoadedModel) -> Vec<SkinInfo> {
 
 fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
     v.as_ref().map_or("-".into(), |v| v.to_string())
+}
+
+/// Runs `m2view info`: opens and dresses `file` (with the character
+/// choices of `args`) and prints its report as text or JSON.
+///
+/// # Errors
+/// [`crate::AppError`]: the model or a table is malformed (exit 2), or bad arguments.
+pub fn run(
+    file: &std::path::Path,
+    json: bool,
+    args: &crate::character::CharacterArgs,
+    opts: &crate::open::OpenOptions,
+) -> Result<(), crate::AppError> {
+    let mut o = Opened::open(file, opts).map_err(crate::AppError::input)?;
+    args.apply(&mut o)?;
+    if let Some(look) = o.look() {
+        o.lm.model.warnings.extend(look.warnings);
+    }
+    let r = report(&o);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r).map_err(crate::AppError::failure)?);
+    } else {
+        print!("{}", text(&r));
+    }
+    Ok(())
+}
+
+/// The creature skin lines of the text report.
+fn skins_text(s: &mut String, r: &Report) {
+    if !r.skins.is_empty() {
+        let from = if r.skin_tables.is_empty() { "guessed from file names".to_string() } else { r.skin_tables.clone() };
+        let _ = writeln!(s, "skins ({from}):");
+        for k in &r.skins {
+            let ids: Vec<String> = k.display_ids.iter().map(u32::to_string).collect();
+            let names: Vec<String> = k
+                .textures
+                .iter()
+                .zip(&k.files)
+                .filter(|(n, _)| !n.is_empty())
+                .map(|(n, f)| if f.is_some() { n.clone() } else { format!("{n} (MISSING)") })
+                .collect();
+            let who = if k.guessed { "guessed".into() } else { format!("display {}", ids.join(", ")) };
+            let _ = writeln!(s, "  {:>3} {who}: {}", k.index, names.join(", "));
+        }
+    }
+}
+
+/// The character lines of the text report.
+fn character_text(s: &mut String, c: &CharacterInfo) {
+    let race = match c.race_id {
+        Some(id) => format!("{} ({id})", c.race),
+        None => format!("{} (not in ChrRaces)", c.race),
+    };
+    let _ = writeln!(s, "character: race {race}, {} ({})", c.gender, c.gender_id);
+    for o in &c.options {
+        let _ = writeln!(s, "  {:<13} {} choices (current {})", o.name, o.count, o.choice);
+    }
+    for (slot, display) in &c.equipment {
+        let _ = writeln!(s, "  equipped {slot}: display {display}");
+    }
+    if let Some(d) = c.npc_display {
+        let _ = writeln!(s, "  NPC display {d}");
+    }
 }
 
 /// Human-readable text of a report.
@@ -585,21 +726,9 @@ pub fn text(r: &Report) -> String {
         };
         let _ = writeln!(s, "  {:>3} type {:>2} {}{}  [{}/{}]", t.index, t.kind, what, found, t.wrap[0], t.wrap[1]);
     }
-    if !r.skins.is_empty() {
-        let from = if r.skin_tables.is_empty() { "guessed from file names".to_string() } else { r.skin_tables.clone() };
-        let _ = writeln!(s, "skins ({from}):");
-        for k in &r.skins {
-            let ids: Vec<String> = k.display_ids.iter().map(u32::to_string).collect();
-            let names: Vec<String> = k
-                .textures
-                .iter()
-                .zip(&k.files)
-                .filter(|(n, _)| !n.is_empty())
-                .map(|(n, f)| if f.is_some() { n.clone() } else { format!("{n} (MISSING)") })
-                .collect();
-            let who = if k.guessed { "guessed".into() } else { format!("display {}", ids.join(", ")) };
-            let _ = writeln!(s, "  {:>3} {who}: {}", k.index, names.join(", "));
-        }
+    skins_text(&mut s, r);
+    if let Some(c) = &r.character {
+        character_text(&mut s, c);
     }
     let _ = writeln!(s, "materials:");
     for m in &r.materials {

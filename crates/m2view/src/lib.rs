@@ -1,15 +1,18 @@
 //! The m2view application: command-line subcommands (`info`, `render`,
 //! `export`, `ls`, `extract`), the window (`app`) and what they share:
-//! reading a model's texture files (`textures`).
+//! opening and dressing a model (`open`), a race model's character
+//! (`character`), reading a model's texture files (`textures`).
 
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod character;
 pub mod crowd;
 pub mod data_cmd;
 pub mod error;
 pub mod export;
 pub mod info;
+pub mod open;
 pub mod render_cmd;
 pub mod textures;
 

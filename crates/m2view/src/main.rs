@@ -40,6 +40,10 @@ struct Cli {
     /// A game folder's loose files (under Data/) override its archives.
     #[arg(long, global = true)]
     loose: bool,
+    /// A folder of client tables (DBFilesClient/*.dbc), read before those beside the model and in
+    /// --data. Repeatable, highest priority first.
+    #[arg(long, global = true, value_name = "DIR")]
+    dbc: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -51,6 +55,9 @@ enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Character choices (race models): the report gives their counts and current values.
+        #[command(flatten)]
+        character: m2view::character::CharacterArgs,
     },
     /// Render a model offscreen to a PNG file.
     Render(render_cmd::RenderArgs),
@@ -94,10 +101,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let opts = m2view_format::LoadOptions {
-        data_root: cli.data_root.clone(),
-        listfile: cli.listfile.clone(),
-        data: data.clone(),
+    let opts = m2view::open::OpenOptions {
+        load: m2view_format::LoadOptions {
+            data_root: cli.data_root.clone(),
+            listfile: cli.listfile.clone(),
+            data: data.clone(),
+        },
+        dbc: cli.dbc.clone(),
     };
     let need_data = || {
         eprintln!("error: give the sources to read with --data SRC (a folder, a game folder or an archive)");
@@ -131,21 +141,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Info { file, json }) => match m2view_format::load_model_file(&file, &opts) {
-            Ok(lm) => {
-                let r = info::report(&lm);
-                if json {
-                    println!("{}", serde_json::to_string_pretty(&r).expect("report serialises"));
-                } else {
-                    print!("{}", info::text(&r));
-                }
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
+        Some(Command::Info { file, json, character }) => exit(info::run(&file, json, &character, &opts)),
         Some(Command::Export(args)) => exit(export::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => match m2view::app::window::run(cli.file, opts) {

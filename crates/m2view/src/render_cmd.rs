@@ -3,19 +3,26 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
 use m2view_anim::{ModelInstance, Player};
-use m2view_format::{LoadOptions, LoadedModel, SequenceId};
+use m2view_format::{LoadedModel, SequenceId};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, Lighting, Renderer};
 
+use crate::character::{BodyStats, BodyTexture, CharacterArgs};
 use crate::error::AppError;
+use crate::open::{OpenOptions, Opened};
 use crate::textures;
 
 /// Options of `m2view render`.
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
     /// Model file (a virtual path with --data); with --all, a glob over the models of --data.
-    pub file: PathBuf,
+    /// Without it: the race model of --race/--gender or of --outfit, or the model of an NPC
+    /// --display-id (read from --data).
+    pub file: Option<PathBuf>,
     /// Output PNG; with --all, the output folder.
     #[arg(short, long)]
     pub output: PathBuf,
@@ -87,7 +94,9 @@ pub struct RenderArgs {
     /// where it can.
     #[arg(long)]
     pub gpu_particles: bool,
-    /// Dress the creature as this CreatureDisplayInfo id (see `info`'s skins).
+    /// Dress the model as this CreatureDisplayInfo id: a creature skin (see `info`'s
+    /// skins), or for a race model a character-race NPC (its customization, items and
+    /// baked texture from CreatureDisplayInfoExtra).
     #[arg(long)]
     pub display_id: Option<u32>,
     /// Dress the creature with its K-th distinct skin (0 = the default).
@@ -97,9 +106,41 @@ pub struct RenderArgs {
     /// HandRight, HandLeft, Head, Shield, or an id). Repeatable.
     #[arg(long, value_name = "POINT=MODEL")]
     pub attach: Vec<String>,
+    /// Seat the character on this model (a mount): at its MountMain attachment, playing
+    /// the client's Mount sequence (animation 91) while the mount plays its own.
+    #[arg(long, value_name = "MODEL")]
+    pub mount: Option<PathBuf>,
+    /// Character choices (race models).
+    #[command(flatten)]
+    pub character: CharacterArgs,
     /// Print a JSON line of render statistics.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// A model hung on an attachment point of the model drawn (or of another
+/// hung model): an item on a character, a character on its mount.
+#[derive(Debug, Clone)]
+pub struct Hung {
+    /// The attachment id on its parent.
+    pub id: u32,
+    /// The model.
+    pub lm: Arc<LoadedModel>,
+    /// The animation it plays (an animation id; `None`: its own default).
+    pub anim: Option<u16>,
+    /// The geosets it shows (`None`: the game's defaults).
+    pub geosets: Option<BTreeSet<u16>>,
+    /// Its composed body texture (a character's).
+    pub body: Option<Arc<BodyTexture>>,
+    /// What hangs on it in turn.
+    pub children: Vec<Hung>,
+}
+
+impl Hung {
+    /// A model on attachment `id`, playing its default sequence.
+    pub fn item(id: u32, lm: Arc<LoadedModel>) -> Hung {
+        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new() }
+    }
 }
 
 /// Parses `WxH`.
@@ -159,10 +200,11 @@ pub struct RenderRequest {
     /// Simulate the model's particles on the GPU (where the device and the
     /// model's emitters allow) rather than on the CPU.
     pub gpu_particles: bool,
-    /// Models hung on the host's attachment points: `(attachment id, model)`.
-    /// Each plays its own default sequence at the same time and follows its
-    /// attachment's bone.
-    pub attachments: Vec<(u32, std::sync::Arc<LoadedModel>)>,
+    /// Models hung on the host's attachment points. Each plays its own
+    /// sequence at the same time and follows its attachment's bone.
+    pub attachments: Vec<Hung>,
+    /// The host's composed body texture (a character's; `None`: none).
+    pub body: Option<Arc<BodyTexture>>,
 }
 
 /// Statistics of one render (`--stats`).
@@ -191,21 +233,31 @@ pub struct Stats {
     pub animation: &'static str,
     /// Where the particles were simulated: `"gpu"` or `"cpu"`.
     pub particle_simulation: &'static str,
+    /// Every geoset id drawn (of the model drawn).
+    pub geosets: Vec<u16>,
+    /// The composed body texture of a character (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body_texture: Option<BodyStats>,
 }
 
 /// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
-/// slots in `team`), uploads the model and makes one instance of it.
+/// slots in `team`), uploads the model, composes its body texture on the
+/// GPU (a character's) and makes one instance of it.
 fn upload(
     renderer: &Renderer,
     lm: &LoadedModel,
     team: [u8; 3],
+    body: Option<&BodyTexture>,
 ) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
     let mut warnings = Vec::new();
     let textures = textures::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");
     }
-    let gm = renderer.upload(&lm.model, &textures);
+    let mut gm = renderer.upload(&lm.model, &textures);
+    if let Some(b) = body {
+        b.apply_gpu(renderer, &mut gm, lm);
+    }
     let gi = renderer.instance(&gm);
     (gm, gi)
 }
@@ -220,6 +272,7 @@ impl Stats {
         fs: FrameStats,
         start: Instant,
         sequence: SequenceId,
+        geosets: &BTreeSet<u16>,
     ) -> Stats {
         Stats {
             batches: fs.batches,
@@ -233,6 +286,8 @@ impl Stats {
             sequence: sequence.0,
             animation: "cpu",
             particle_simulation: "cpu",
+            geosets: model.geoset_ids().intersection(geosets).copied().collect(),
+            body_texture: None,
         }
     }
 }
@@ -244,7 +299,7 @@ pub fn render_image(
     lm: &LoadedModel,
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
-    let (gm, mut gi) = upload(renderer, lm, r.team_color);
+    let (gm, mut gi) = upload(renderer, lm, r.team_color, r.body.as_deref());
     if r.crowd > 1 {
         return render_crowd(gpu, renderer, lm, &gm, r);
     }
@@ -290,7 +345,7 @@ fn render_crowd(
         let mut frame = m2view_render::FrameBuilder::new();
         frame.add_group(gm, &group);
         let pixels = draw_offscreen(gpu, renderer, r, &|enc| renderer.animate(&group, enc), frame)?;
-        return Ok((pixels, Stats { animation: "gpu", ..Stats::new(gpu, model, gm, fs, start, sequence) }));
+        return Ok((pixels, Stats { animation: "gpu", ..Stats::new(gpu, model, gm, fs, start, sequence, &geosets) }));
     }
     let mut stats = FrameStats::default();
     let mut gis = Vec::with_capacity(crowd.instances.len());
@@ -314,7 +369,7 @@ fn render_crowd(
     let mut frame = m2view_render::FrameBuilder::new();
     gis.iter().for_each(|gi| frame.add(gm, gi));
     let pixels = draw_offscreen(gpu, renderer, r, &|_| {}, frame)?;
-    Ok((pixels, Stats::new(gpu, model, gm, stats, start, sequence)))
+    Ok((pixels, Stats::new(gpu, model, gm, stats, start, sequence, &geosets)))
 }
 
 /// Records `frame` into a new offscreen target of the request's size and
@@ -381,9 +436,15 @@ pub fn render_uploaded(
         t += dt;
     }
     let aspect = r.width as f32 / r.height as f32;
-    // Frame the pose as it will be drawn (billboards aside, which need the view).
+    // Frame the pose as it will be drawn (billboards aside, which need the view),
+    // with what hangs on the model.
     inst.pose(model, glam::Mat4::IDENTITY);
-    let bounds = m2view_render::camera::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
+    let mut hung = Vec::new();
+    pose_hung(&r.attachments, &inst, model, glam::Mat4::IDENTITY, r.time_ms, &mut hung);
+    let mut bounds = m2view_render::camera::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
+    for h in &hung {
+        bounds = union(bounds, h.bounds());
+    }
     let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))?;
     let view = cam.view();
     inst.pose(model, view);
@@ -420,9 +481,8 @@ pub fn render_uploaded(
         renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
     }
     let mut attached = Vec::new();
-    for (id, item) in &r.attachments {
-        let Some(world) = inst.attachment(model, *id) else { continue };
-        let (agm, agi, afs) = prepare_attached(renderer, item, world, &params, r)?;
+    for h in &mut hung {
+        let (agm, agi, afs) = h.prepare(renderer, &params, r.team_color);
         fs.batches += afs.batches;
         fs.triangles += afs.triangles;
         attached.push((agm, agi));
@@ -443,14 +503,161 @@ pub fn render_uploaded(
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
         particle_simulation: if gp.is_some() { "gpu" } else { "cpu" },
-        ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence)
+        body_texture: r.body.as_ref().map(|b| b.stats()),
+        ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence, &geosets)
     };
     Ok((pixels, stats))
 }
 
-/// The request `a` asks for `lm` (loading the `.anim` of the sequence drawn).
-/// Errors: [`AppError`] (bad input files, or bad arguments).
-fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Result<RenderRequest, AppError> {
+/// The union of two boxes.
+fn union(a: (glam::Vec3, glam::Vec3), b: (glam::Vec3, glam::Vec3)) -> (glam::Vec3, glam::Vec3) {
+    (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// A hung model posed for one frame.
+struct Posed<'h> {
+    hung: &'h Hung,
+    inst: ModelInstance,
+    /// Its model space → the drawn model's.
+    world: glam::Mat4,
+}
+
+/// Poses every model of `list` (hung on `parent`, whose model space is
+/// `parent_world` in the drawn model's) and what hangs on them, at
+/// `time_ms` of their own sequence, into `out` (parents first).
+fn pose_hung<'h>(
+    list: &'h [Hung],
+    parent: &ModelInstance,
+    parent_model: &m2view_format::Model,
+    parent_world: glam::Mat4,
+    time_ms: f32,
+    out: &mut Vec<Posed<'h>>,
+) {
+    for h in list {
+        let Some(at) = parent.attachment(parent_model, h.id) else { continue };
+        let m = &h.lm.model;
+        let mut inst = ModelInstance::new(m, 1);
+        if let Some(s) = h.anim.and_then(|id| m.find_sequence(id)) {
+            inst.player.sequence = s;
+        }
+        inst.player.advance(m, time_ms);
+        inst.pose(m, glam::Mat4::IDENTITY);
+        let world = parent_world * at;
+        pose_hung(&h.children, &inst, m, world, time_ms, out);
+        out.push(Posed { hung: h, inst, world });
+    }
+}
+
+impl Posed<'_> {
+    fn geosets(&self) -> BTreeSet<u16> {
+        self.hung.geosets.clone().unwrap_or_else(|| self.hung.lm.model.default_geosets(0))
+    }
+
+    /// Its box in the drawn model's space.
+    fn bounds(&self) -> (glam::Vec3, glam::Vec3) {
+        let (lo, hi) = m2view_render::camera::frame_bounds(&self.hung.lm.model, 0, &self.inst.pose.bones, None);
+        let corners = (0..8).map(|k| {
+            let pick = |bit: u32, a: f32, b: f32| if k & bit == 0 { a } else { b };
+            self.world.transform_point3(glam::Vec3::new(pick(1, lo.x, hi.x), pick(2, lo.y, hi.y), pick(4, lo.z, hi.z)))
+        });
+        corners.fold((glam::Vec3::splat(f32::MAX), glam::Vec3::splat(f32::MIN)), |(a, b), p| (a.min(p), b.max(p)))
+    }
+
+    /// Uploads and prepares it seen as `host` is (billboards turned to the view).
+    fn prepare(
+        &mut self,
+        renderer: &Renderer,
+        host: &FrameParams<'_>,
+        team: [u8; 3],
+    ) -> (m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats) {
+        let m = &self.hung.lm.model;
+        let (gm, mut gi) = upload(renderer, &self.hung.lm, team, self.hung.body.as_deref());
+        self.inst.pose(m, host.view * self.world);
+        let geosets = self.geosets();
+        let visible = |id: u16| geosets.contains(&id);
+        let params = FrameParams {
+            world: host.world * self.world,
+            lod: 0,
+            geoset_visible: &visible,
+            pose: &self.inst.pose,
+            ..*host
+        };
+        let fs = renderer.prepare(&gm, &mut gi, m, &params);
+        (gm, gi, fs)
+    }
+}
+
+/// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
+pub const MOUNT_ANIMATION: u16 = 91;
+
+/// Opens the model `a` names: its path, else the race model of
+/// `--race`/`--gender` or the outfit, else the model of an NPC `--display-id`.
+fn open_for(a: &RenderArgs, opts: &OpenOptions) -> Result<Opened, AppError> {
+    let path = match (&a.file, a.character.model_path()?, a.display_id) {
+        (Some(f), _, _) => f.clone(),
+        (None, Some(p), _) => p,
+        (None, None, Some(d)) => crate::character::npc_model(opts, d)?,
+        (None, None, None) => {
+            return Err(AppError::Failure(
+                "give a model file (or --race and --gender, --outfit or --display-id)".into(),
+            ));
+        }
+    };
+    Opened::open(&path, opts).map_err(AppError::input)
+}
+
+/// Parses `--geosets`.
+fn parse_geosets(list: &str) -> Result<BTreeSet<u16>, AppError> {
+    list.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse::<u16>().map_err(|_| AppError::Failure(format!("bad geoset id {s:?}"))))
+        .collect()
+}
+
+/// Dresses `o` as `a` asks: an NPC display or creature skin, the character
+/// options. Then its look: geosets (unless `--geosets`), body texture and
+/// item models (printing what is missing). Returns `(geosets, body, items)`.
+fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, AppError> {
+    let npc = match a.display_id {
+        Some(id) => crate::character::dress_as_npc(o, id)?,
+        None => false,
+    };
+    if let Some(id) = a.display_id.filter(|_| !npc) {
+        let k = o.dressing.creature.skins.iter().position(|s| s.displays.contains(&id));
+        let k = k.ok_or_else(|| {
+            AppError::Failure(format!("no skin of this model has display id {id} (see `m2view info`)"))
+        })?;
+        o.apply_skin(k);
+    } else if let Some(k) = a.skin
+        && !o.apply_skin(k)
+    {
+        return Err(AppError::Failure(format!(
+            "skin {k} out of range (model has {})",
+            o.dressing.creature.skins.len()
+        )));
+    }
+    a.character.apply(o)?;
+    let explicit = a.geosets.as_deref().map(parse_geosets).transpose()?;
+    let Some(p) = crate::character::parts(o, opts) else {
+        return Ok(Dressed { geosets: explicit, body: None, items: Vec::new() });
+    };
+    o.lm.model.warnings.extend(p.warnings);
+    let items = p.items.into_iter().map(|i| Hung::item(i.attachment, i.lm)).collect();
+    Ok(Dressed { geosets: Some(explicit.unwrap_or(p.geosets)), body: p.body, items })
+}
+
+/// What dressing gave the model drawn.
+struct Dressed {
+    geosets: Option<BTreeSet<u16>>,
+    body: Option<Arc<BodyTexture>>,
+    items: Vec<Hung>,
+}
+
+/// The model to draw and the request `a` asks for it (loading the `.anim`
+/// of the sequences drawn). With `--mount`, the model drawn is the mount
+/// and the character rides it. Errors: [`AppError`] (bad input files, or
+/// bad arguments).
+fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(LoadedModel, RenderRequest), AppError> {
     let usage = AppError::Failure;
     let default_size = if a.all { "256x256" } else { "512x512" };
     let (width, height) = parse_size(a.size.as_deref().unwrap_or(default_size)).map_err(usage)?;
@@ -459,55 +666,39 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         background[3] = 0.0;
     }
     let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
+    let dressed = dress(a, &mut o, opts)?;
+    let mut attachments = dressed.items;
+    for spec in &a.attach {
+        attachments.push(attach_spec(spec, &o.lm, opts)?);
+    }
+    let mut host = o.lm;
+    let (mut geosets, mut body) = (dressed.geosets, dressed.body);
+    if let Some(mount) = &a.mount {
+        let mut rider = host;
+        if let Some(s) = rider.model.find_sequence(MOUNT_ANIMATION) {
+            rider.load_anim(s).map_err(AppError::input)?;
+        }
+        for w in &rider.model.warnings {
+            eprintln!("warning: {w}");
+        }
+        host = Opened::open(mount, opts).map_err(AppError::input)?.lm;
+        let children = std::mem::take(&mut attachments);
+        let anim = Some(MOUNT_ANIMATION);
+        attachments =
+            vec![Hung { id: 0, lm: Arc::new(rider), anim, geosets: geosets.take(), body: body.take(), children }];
+    }
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => Some(
-            lm.model
+            host.model
                 .find_sequence(id)
                 .ok_or_else(|| AppError::Failure(format!("no sequence with animation id {id}")))?,
         ),
         (None, s) => s.map(SequenceId),
     };
-    if let Some(id) = a.display_id {
-        let k = lm.skins.iter().position(|s| s.displays.contains(&id));
-        let k = k.ok_or_else(|| {
-            AppError::Failure(format!("no skin of this model has display id {id} (see `m2view info`)"))
-        })?;
-        lm.apply_skin(k);
-    } else if let Some(k) = a.skin
-        && !lm.apply_skin(k)
-    {
-        return Err(AppError::Failure(format!("skin {k} out of range (model has {})", lm.skins.len())));
-    }
     // Keys of the shown sequence that live in its `.anim` file.
-    let shown = sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
-    lm.load_anim(shown).map_err(AppError::input)?;
-    let geosets = match &a.geosets {
-        Some(list) => Some(
-            list.split(',')
-                .filter(|s| !s.trim().is_empty())
-                .map(|s| s.trim().parse::<u16>().map_err(|_| AppError::Failure(format!("bad geoset id {s:?}"))))
-                .collect::<Result<_, _>>()?,
-        ),
-        None => None,
-    };
-    let mut attachments = Vec::new();
-    for spec in &a.attach {
-        let (point, file) = spec
-            .split_once('=')
-            .ok_or_else(|| AppError::Failure(format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
-        let id = m2view_format::attachment_id_for_name(point.trim()).ok_or_else(|| {
-            AppError::Failure(format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)"))
-        })?;
-        if !lm.model.attachments.iter().any(|x| x.id == id) {
-            let name = m2view_format::attachment_name(id).unwrap_or("?");
-            return Err(AppError::Failure(format!(
-                "the model has no attachment point {id} ({name}); see `m2view info`"
-            )));
-        }
-        let item = m2view_format::load_model_file(std::path::Path::new(file.trim()), opts).map_err(AppError::input)?;
-        attachments.push((id, std::sync::Arc::new(item)));
-    }
-    Ok(RenderRequest {
+    let shown = sequence.unwrap_or_else(|| Player::new(&host.model).sequence);
+    host.load_anim(shown).map_err(AppError::input)?;
+    let request = RenderRequest {
         width,
         height,
         sequence,
@@ -523,49 +714,36 @@ fn request_for(a: &RenderArgs, lm: &mut LoadedModel, opts: &LoadOptions) -> Resu
         cpu_animation: a.cpu_animation,
         gpu_particles: a.gpu_particles,
         attachments,
-    })
+        body,
+    };
+    Ok((host, request))
 }
 
-/// Uploads and poses a model hung on the host at `world` (item → host
-/// model space), playing its default sequence at the request's time.
-fn prepare_attached(
-    renderer: &Renderer,
-    item: &LoadedModel,
-    world: glam::Mat4,
-    host: &FrameParams<'_>,
-    r: &RenderRequest,
-) -> Result<(m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats), String> {
-    let m = &item.model;
-    let (gm, mut gi) = upload(renderer, item, r.team_color);
-    let mut inst = ModelInstance::new(m, 1);
-    inst.player.advance(m, r.time_ms);
-    inst.pose(m, host.view * world);
-    let geosets = m.default_geosets(0);
-    let visible = |id: u16| geosets.contains(&id);
-    let params = FrameParams {
-        world: host.world * world,
-        view: host.view,
-        proj: host.proj,
-        lod: 0,
-        geoset_visible: &visible,
-        pose: &inst.pose,
-        model_alpha: 1.0,
-        lighting: host.lighting,
-    };
-    let fs = renderer.prepare(&gm, &mut gi, m, &params);
-    Ok((gm, gi, fs))
+/// `--attach POINT=MODEL` on `host`.
+fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hung, AppError> {
+    let (point, file) = spec
+        .split_once('=')
+        .ok_or_else(|| AppError::Failure(format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
+    let id = m2view_format::attachment_id_for_name(point.trim()).ok_or_else(|| {
+        AppError::Failure(format!("unknown attachment point {point:?} (e.g. HandRight, HandLeft, Head)"))
+    })?;
+    if !host.model.attachments.iter().any(|x| x.id == id) {
+        let name = m2view_format::attachment_name(id).unwrap_or("?");
+        return Err(AppError::Failure(format!("the model has no attachment point {id} ({name}); see `m2view info`")));
+    }
+    let item = Opened::open(std::path::Path::new(file.trim()), opts).map_err(AppError::input)?;
+    Ok(Hung::item(id, Arc::new(item.lm)))
 }
 
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
-pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
+pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     if a.all {
         return run_all(a, opts);
     }
     if a.turntable {
         return run_turntable(a, opts);
     }
-    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(AppError::input)?;
-    let req = request_for(a, &mut lm, opts)?;
+    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
@@ -581,9 +759,8 @@ pub fn run(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
 }
 
 /// `render --turntable`.
-fn run_turntable(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
-    let mut lm = m2view_format::load_model_file(&a.file, opts).map_err(AppError::input)?;
-    let req = request_for(a, &mut lm, opts)?;
+fn run_turntable(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
+    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
     let bar = indicatif::ProgressBar::new(a.frames as u64);
     write_turntable(&lm, &req, a.frames, a.fps, &a.output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
     bar.finish_and_clear();
@@ -609,7 +786,7 @@ pub fn write_turntable(
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let gif = out.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif"));
-    let (gm, mut gi) = upload(&renderer, lm, req.team_color);
+    let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
     let mut images = Vec::new();
     for k in 0..frames {
         let r = RenderRequest {
@@ -642,13 +819,15 @@ pub fn write_turntable(
 /// to `DIR/<virtual path>.png` on all cores (one device shared), with
 /// progress, going on past broken files; ends with `N rendered, M failed`
 /// and each failure. Exit code 2 when any failed.
-fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
+fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     use rayon::prelude::*;
     let vfs = opts
+        .load
         .data
         .as_ref()
         .ok_or(AppError::Failure("--all renders the models of --data sources: give --data SRC".into()))?;
-    let glob = a.file.to_string_lossy();
+    let file = a.file.as_ref().ok_or(AppError::Failure("--all needs a glob over the models of --data".into()))?;
+    let glob = file.to_string_lossy();
     let models: Vec<String> = crate::data_cmd::matching(vfs, Some(&glob))
         .map_err(AppError::Failure)?
         .into_iter()
@@ -662,8 +841,8 @@ fn run_all(a: &RenderArgs, opts: &LoadOptions) -> Result<(), AppError> {
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let bar = indicatif::ProgressBar::new(models.len() as u64);
     let one = |vpath: &String| -> Result<(), String> {
-        let mut lm = m2view_format::load_model_file(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
-        let req = request_for(a, &mut lm, opts).map_err(|e| e.to_string())?;
+        let o = Opened::open(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
+        let (lm, req) = request_for(a, o, opts).map_err(|e| e.to_string())?;
         let (pixels, _) = render_image(&gpu, &renderer, &lm, &req)?;
         let out = a.output.join(format!("{vpath}.png"));
         if let Some(dir) = out.parent() {

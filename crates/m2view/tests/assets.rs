@@ -16,7 +16,7 @@ fn committed_demo_matches_the_generator() {
         assert_eq!(embedded, Some(bytes.as_slice()), "{rel} embedded");
     }
     let path = m2view::app::demo::write_to_temp().unwrap();
-    let lm = m2view_format::load_model_file(&path, &Default::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).unwrap().lm;
     assert_eq!(lm.model.lods.len(), 2, "two LODs");
     assert!(lm.model.lods[1].triangle_count() < lm.model.lods[0].triangle_count());
     assert!(lm.texture_files.iter().all(Option::is_some), "every texture found: {:?}", lm.texture_files);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use m2view::export::{ExportOptions, gltf::to_glb, obj::write_obj};
-use m2view_format::{LoadOptions, SequenceData, load_model_file};
+use m2view_format::SequenceData;
 
 /// The validator's module folder, or `None` (said loudly; a failure when
 /// `M2VIEW_REQUIRE_TOOLS=1`, as CI sets).
@@ -43,7 +43,7 @@ fn every_sample_exports_to_valid_gltf() {
     let out = temp("corpus");
     let mut glbs = Vec::new();
     for (i, f) in files.iter().enumerate() {
-        let lm = load_model_file(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let lm = m2view::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
         let glb = to_glb(&lm, &ExportOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let p = out.join(format!("{i}.glb"));
         std::fs::write(&p, glb).unwrap();
@@ -51,7 +51,7 @@ fn every_sample_exports_to_valid_gltf() {
     }
     // The same exporter as JSON + .bin.
     let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let lm = load_model_file(&murloc, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&murloc, &Default::default()).map(|o| o.lm).unwrap();
     m2view::export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
     glbs.push(out.join("murloc.gltf"));
     files.push(murloc);
@@ -78,7 +78,7 @@ fn every_sample_exports_to_valid_gltf() {
 fn the_glb_holds_the_skeleton_animations_and_textures() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let bytes = to_glb(&lm, &ExportOptions::default()).unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let m = &lm.model;
@@ -119,7 +119,7 @@ fn the_glb_holds_the_skeleton_animations_and_textures() {
 fn obj_export_writes_geometry_materials_and_textures() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let out = temp("obj");
     write_obj(&lm, &[], &ExportOptions::default(), &out.join("murloc.obj")).unwrap();
     let obj = std::fs::read_to_string(out.join("murloc.obj")).unwrap();
@@ -149,7 +149,7 @@ fn blender_imports_the_skeleton_and_every_animation() {
         return;
     }
     let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let out = temp("blender");
     let glb = out.join("hound.glb");
     std::fs::write(&glb, to_glb(&lm, &ExportOptions::default()).unwrap()).unwrap();

@@ -136,7 +136,7 @@ fn texture_transform_animates_on_its_global_sequence() {
 fn lit_tile(md: &Md20, name: &str, model_lights: bool) -> Vec<u8> {
     let (gpu, renderer) = common::gpu();
     let path = common::write_fixture(md, &fixtures::skin_profile(272), &[("Glow.blp", glow())], name);
-    let lm = m2view_format::load_model_file(&path, &Default::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).unwrap().lm;
     let req = m2view::render_cmd::RenderRequest { model_lights, ..common::request(96, "top", 500.0, Some(0)) };
     let (px, _) = m2view::render_cmd::render_image(gpu, renderer, &lm, &req).unwrap();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());

@@ -8,13 +8,14 @@ use egui_kittest::kittest::Queryable;
 use m2view::app::command::Command;
 use m2view::app::state::{AppState, Current};
 use m2view::app::ui;
-use m2view_format::{LoadOptions, SequenceId};
+use m2view::open::{OpenOptions, Opened};
+use m2view_format::SequenceId;
 
 fn state() -> AppState {
     let path = m2view::app::demo::write_to_temp().unwrap();
-    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
-    let mut s = AppState::new(LoadOptions::default(), false);
-    s.current = Some(Current::new(lm, vec![]));
+    let o = Opened::open(&path, &OpenOptions::default()).unwrap();
+    let mut s = AppState::new(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
     s
 }
 
@@ -118,9 +119,9 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
     let path = dir.join("MdxBox.mdx");
     let fixture = m2view_format::fixtures::mdx_box(800);
     std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixture)).unwrap();
-    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
-    let mut s = AppState::new(LoadOptions::default(), false);
-    s.current = Some(Current::new(lm, vec![]));
+    let o = Opened::open(&path, &OpenOptions::default()).unwrap();
+    let mut s = AppState::new(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
     let mut h = harness(s);
     h.run();
     // Stored MDX names, not the standard names of the ids.
@@ -193,9 +194,9 @@ fn the_browser_lists_filters_and_opens_models_of_an_archive() {
 fn the_skin_picker_dresses_a_creature() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
-    let mut s = AppState::new(LoadOptions::default(), false);
-    s.current = Some(Current::new(lm, vec![]));
+    let o = Opened::open(&path, &OpenOptions::default()).unwrap();
+    let mut s = AppState::new(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
     let mut h = harness(s);
     h.run();
     h.get_by_label_contains("skin: display 31");
@@ -204,7 +205,7 @@ fn the_skin_picker_dresses_a_creature() {
     h.get_by_label_contains("1: display 188").click();
     h.run();
     let c = h.state().current.as_ref().unwrap();
-    assert_eq!(c.lm.skin, Some(1));
+    assert_eq!(c.dressing.creature.current, Some(1));
     assert!(c.lm.texture_files[0].as_ref().unwrap().ends_with("murloc2_Blue.blp"));
     assert!(h.state().commands.contains(&Command::UploadSkin), "the viewport uploads the new textures");
     // The inspector shows the rows that dressed it (close the other panels to make room).
@@ -214,7 +215,7 @@ fn the_skin_picker_dresses_a_creature() {
     }
     h.get_by_label("Inspector").click();
     h.run();
-    h.get_by_label("Database (5 skins)").click();
+    h.get_by_label("Tables (5 skins)").click();
     h.run();
     h.get_by_label("CreatureModelData 2385: Creature\\Murloc2\\Murloc2.mdx (scale 1)");
 }
@@ -224,9 +225,9 @@ fn a_weapon_hangs_on_an_attachment_point() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let host = samples.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
     let axe = samples.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
-    let lm = m2view_format::load_model_file(&host, &LoadOptions::default()).unwrap();
-    let mut s = AppState::new(LoadOptions::default(), false);
-    s.current = Some(Current::new(lm, vec![]));
+    let o = Opened::open(&host, &OpenOptions::default()).unwrap();
+    let mut s = AppState::new(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
     // The field of HandRight (1), then its Attach button (the first on the panel is Shield's, id 0).
     s.attach_fields.insert(1, axe.display().to_string());
     let mut h = harness(s);
@@ -249,7 +250,7 @@ fn a_weapon_hangs_on_an_attachment_point() {
     assert!(h.state().current.as_ref().unwrap().attached.is_empty());
     // A point the model lacks is refused with a message.
     let mut s = h.into_state();
-    let e = s.current.as_mut().unwrap().attach(99, &axe, &LoadOptions::default()).unwrap_err();
+    let e = s.current.as_mut().unwrap().attach(99, &axe, &OpenOptions::default()).unwrap_err();
     assert!(e.contains("no attachment point 99"), "{e}");
 }
 
@@ -286,7 +287,11 @@ fn a_game_folder_opens_in_the_browser_and_switches_locale() {
     let mut s = h.into_state();
     wait(&mut s);
     assert_eq!(listed(&s), ["Creature/Box/Crate.m2", "World/Box.m2"]);
-    assert_eq!(s.load_options.data.as_ref().unwrap().sources().len(), 2, "the deDE chain was replaced, not stacked");
+    assert_eq!(
+        s.open_options.load.data.as_ref().unwrap().sources().len(),
+        2,
+        "the deDE chain was replaced, not stacked"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -11,7 +11,7 @@ mod common;
 use common::{check_golden, gpu, request};
 use m2view::render_cmd::{RenderRequest, render_image};
 use m2view_format::ParticleFlags as flags;
-use m2view_format::{BlendMode, EmitterType, LifeCurve, LoadOptions, ParticleEmitter, Track, fixtures};
+use m2view_format::{BlendMode, EmitterType, LifeCurve, ParticleEmitter, Track, fixtures};
 
 fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
     // Lower and denser than the fixture's so every tile shows a plume in frame.
@@ -66,7 +66,7 @@ fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
 /// emitters alone (boxes hidden) at 1000 ms.
 fn emitter_scene(tag: &str) -> (std::path::PathBuf, m2view_format::LoadedModel, RenderRequest) {
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], tag);
-    let base = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
+    let base = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     (path, base, RenderRequest { geosets: Some(Default::default()), ..request(128, "iso", 1000.0, Some(0)) })
 }
 
@@ -132,7 +132,7 @@ fn render_time_is_reproducible() {
     // Same model, same time: the same pixels (deterministic seed, fixed sub-steps).
     let (gpu, renderer) = gpu();
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "particles-repro");
-    let lm = m2view_format::load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let req = request(96, "iso", 1300.0, Some(0));
     let a = render_image(gpu, renderer, &lm, &req).unwrap();
     let b = render_image(gpu, renderer, &lm, &req).unwrap();

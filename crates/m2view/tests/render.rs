@@ -9,16 +9,15 @@
 mod common;
 
 use common::{Image, check_golden, gpu, request};
-use m2view::render_cmd::render_image;
+use m2view::render_cmd::{Hung, render_image};
 use m2view_format::fixtures;
-use m2view_format::{LoadOptions, load_model_file};
 
 #[test]
 fn golden_two_boxes() {
     let (gpu, renderer) = gpu();
     for (version, name) in [(264u32, "two_boxes_v264_stand500"), (256, "two_boxes_v256_stand500")] {
         let path = common::write_fixture(&fixtures::two_boxes(version), &fixtures::skin_profile(version), &[], "boxes");
-        let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+        let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
         assert!(lm.texture_files[0].is_some(), "fixture texture found");
         // Stand at 500 ms: top box turned 45°, alpha-blended at 0.75 with its colour.
         let (px, stats) = render_image(gpu, renderer, &lm, &request(128, "iso", 500.0, Some(0))).unwrap();
@@ -39,7 +38,7 @@ fn golden_mdx_box_team_colour() {
     std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(800))).unwrap();
     let checker = m2view_format::blp::write_blp2_raw(16, 16, &[common::checker()]);
     std::fs::write(dir.join("Textures/Box.blp"), checker).unwrap();
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert!(lm.texture_files[0].is_some(), "fixture texture found");
     let req = m2view::render_cmd::RenderRequest { team_color: [0, 66, 255], ..request(128, "iso", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
@@ -65,7 +64,7 @@ fn golden_real_samples() {
         ("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx", "boar_mdx_v1300", "left"),
         ("flowtsohg_mdx-m3-viewer/examples/resources/SmileyGW_004.mdx", "smiley_mdx_v800", "iso"),
     ] {
-        let lm = load_model_file(&dir.join(rel), &LoadOptions::default()).unwrap();
+        let lm = m2view::open::Opened::open(&dir.join(rel), &Default::default()).map(|o| o.lm).unwrap();
         let (px, _) = render_image(gpu, renderer, &lm, &request(192, camera, 0.0, None)).unwrap();
         check_golden(name, &Image { width: 192, height: 192, pixels: px });
     }
@@ -79,7 +78,7 @@ fn every_sample_renders_and_animates() {
     let bg = [26u8, 26, 31];
     let (mut rendered, mut animated) = (0, 0);
     for f in &files {
-        let lm = load_model_file(f, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let lm = m2view::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
         if lm.model.vertices.is_empty() && lm.model.particles.is_empty() {
             // MDX attachment rigs hold only nodes: nothing to draw.
             assert_eq!(lm.model.source.format, m2view_format::SourceFormat::Mdx, "{}", f.display());
@@ -120,9 +119,9 @@ fn golden_dressed_creature() {
     let (gpu, renderer) = gpu();
     // Murloc2 dressed by the Koward tables: skin 1 is Murloc2_Blue (displays 188, 391, ...).
     let path = dir.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let mut lm = load_model_file(&path, &LoadOptions::default()).unwrap();
-    assert!(lm.apply_skin(1));
-    let (px, stats) = render_image(gpu, renderer, &lm, &request(192, "iso", 0.0, None)).unwrap();
+    let mut o = m2view::open::Opened::open(&path, &Default::default()).unwrap();
+    assert!(o.apply_skin(1));
+    let (px, stats) = render_image(gpu, renderer, &o.lm, &request(192, "iso", 0.0, None)).unwrap();
     assert_eq!(stats.textures_missing, 0, "skin filled the replaceable slot");
     check_golden("murloc2_blue_skin", &Image { width: 192, height: 192, pixels: px });
 }
@@ -133,21 +132,29 @@ fn golden_attached_weapon() {
     let (gpu, renderer) = gpu();
     let host = dir.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
     let axe = dir.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
-    let lm = load_model_file(&host, &LoadOptions::default()).unwrap();
-    let item = std::sync::Arc::new(load_model_file(&axe, &LoadOptions::default()).unwrap());
+    let lm = m2view::open::Opened::open(&host, &Default::default()).map(|o| o.lm).unwrap();
+    let item = std::sync::Arc::new(m2view::open::Opened::open(&axe, &Default::default()).map(|o| o.lm).unwrap());
     let alone = render_image(gpu, renderer, &lm, &request(192, "right", 0.0, None)).unwrap();
     // HandRight (attachment 1) holds the axe: its one drawn batch joins the kobold's.
-    let req = m2view::render_cmd::RenderRequest { attachments: vec![(1, item)], ..request(192, "right", 0.0, None) };
+    let req = m2view::render_cmd::RenderRequest {
+        attachments: vec![Hung::item(1, item)],
+        ..request(192, "right", 0.0, None)
+    };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!(stats.batches, alone.1.batches + 1);
     assert_ne!(px, alone.0);
     check_golden("kobold2_axe_hand_right", &Image { width: 192, height: 192, pixels: px });
     // An MDX host (WoW alpha Boar.mdx, ATCH nodes): the axe on its head (attachment 20).
     let boar =
-        load_model_file(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &LoadOptions::default()).unwrap();
-    let item = req.attachments[0].1.clone();
+        m2view::open::Opened::open(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &Default::default())
+            .map(|o| o.lm)
+            .unwrap();
+    let item = req.attachments[0].lm.clone();
     let bare = render_image(gpu, renderer, &boar, &request(128, "left", 0.0, None)).unwrap();
-    let req = m2view::render_cmd::RenderRequest { attachments: vec![(20, item)], ..request(128, "left", 0.0, None) };
+    let req = m2view::render_cmd::RenderRequest {
+        attachments: vec![Hung::item(20, item)],
+        ..request(128, "left", 0.0, None)
+    };
     let (px, stats) = render_image(gpu, renderer, &boar, &req).unwrap();
     assert_eq!(stats.batches, bare.1.batches + 1);
     assert_ne!(px, bare.0, "the axe is drawn on the boar's head");
@@ -159,7 +166,7 @@ fn crowd_stands_on_a_grid() {
     // every cell of a 3×3 split of the frame holds a copy (drawn pixels).
     let (gpu, renderer) = gpu();
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "crowd");
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let one = render_image(gpu, renderer, &lm, &request(96, "top", 500.0, Some(0))).unwrap().1;
     let req = m2view::render_cmd::RenderRequest { crowd: 9, ..request(96, "top", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
@@ -184,9 +191,12 @@ fn gpu_crowd_matches_the_cpu_crowd() {
     // pixels may differ by rasterisation of slightly different floats).
     let (gpu, renderer) = gpu();
     let Some(dir) = fixtures::samples_dir() else { return };
-    let lm =
-        load_model_file(&dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"), &LoadOptions::default())
-            .unwrap();
+    let lm = m2view::open::Opened::open(
+        &dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"),
+        &Default::default(),
+    )
+    .map(|o| o.lm)
+    .unwrap();
     let req = m2view::render_cmd::RenderRequest { crowd: 16, ..request(192, "iso", 700.0, None) };
     let (gpu_px, gpu_stats) = render_image(gpu, renderer, &lm, &req).unwrap();
     let cpu_req = m2view::render_cmd::RenderRequest { cpu_animation: true, ..req };

@@ -7,7 +7,7 @@
 
 use m2view::app::state::{AppState, Current};
 use m2view::app::viewport::SceneView;
-use m2view_format::{LoadOptions, fixtures};
+use m2view_format::fixtures;
 use m2view_render::Gpu;
 use m2view_render::target::OFFSCREEN_FORMAT;
 
@@ -24,18 +24,19 @@ impl Scene {
     fn open(rel: &str) -> Option<Scene> {
         let dir = fixtures::samples_dir()?;
         let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
-        let lm = m2view_format::load_model_file(&dir.join(rel), &LoadOptions::default()).unwrap();
+        let o = m2view::open::Opened::open(&dir.join(rel), &Default::default()).unwrap();
+        let lm = &o.lm;
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
         let textures = m2view::textures::load_textures(
-            &lm,
+            lm,
             view.supports_bc(),
             m2view_render::texture::DEFAULT_TEAM_COLOR,
             &mut Vec::new(),
         );
         view.set_model(&lm.model, &textures);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-        let mut state = AppState::new(LoadOptions::default(), false);
-        state.current = Some(Current::new(lm, vec![]));
+        let mut state = AppState::new(Default::default(), false);
+        state.current = Some(Current::new(o, None, vec![]));
         Some(Scene { gpu, view, egui, state })
     }
 

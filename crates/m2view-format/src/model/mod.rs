@@ -1045,6 +1045,11 @@ impl Model {
         shown
     }
 
+    /// Every geoset id of any LOD's submeshes.
+    pub fn geoset_ids(&self) -> std::collections::BTreeSet<u16> {
+        self.lods.iter().flat_map(|l| l.submeshes.iter().map(|s| s.geoset_id)).collect()
+    }
+
     /// Batches and triangles drawn for `lod` with `geosets` shown (what the
     /// renderer will draw, before alpha culling).
     pub fn visible_batches(&self, lod: usize, geosets: &std::collections::BTreeSet<u16>) -> (usize, usize) {

@@ -30,6 +30,11 @@ pub enum Command {
     UploadSkin,
     /// Attached models changed: upload them.
     UploadAttachments,
+    /// A character's choices changed: compose its body texture, upload its
+    /// hair, extra skin and cape textures and its items.
+    UploadCharacter,
+    /// The mount changed: upload it (or drop it).
+    UploadMount,
 }
 
 impl AppState {

@@ -1,18 +1,22 @@
-//! Loading off the UI thread: parse the model and its companions and decode
-//! its textures on a worker thread; the UI polls for the result each frame.
+//! Loading off the UI thread: parse the model and its companions, dress it
+//! (a character's body layers decoded and items loaded) and decode its
+//! textures on a worker thread; the UI polls for the result each frame.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use m2view_format::{LoadOptions, LoadedModel};
 use m2view_render::TextureData;
 
+use crate::character::Parts;
+use crate::open::{OpenOptions, Opened};
 use crate::textures;
 
 /// A model ready for the GPU.
 pub struct Loaded {
-    /// The model and what was found around it.
-    pub lm: LoadedModel,
+    /// The model, what was found around it, and how it is dressed.
+    pub opened: Opened,
+    /// A character's parts for its first choices (body layers decoded, items loaded).
+    pub parts: Option<Parts>,
     /// Decoded textures, one per model texture.
     pub textures: Vec<Option<TextureData>>,
     /// Texture decode problems.
@@ -31,21 +35,23 @@ pub struct Pending {
 impl Pending {
     /// Starts loading `path` on a worker thread. `bc`: keep DXT textures
     /// compressed; `team`: the Warcraft III team colour to build team textures in.
-    pub fn start(path: PathBuf, opts: LoadOptions, bc: bool, team: [u8; 3]) -> Pending {
+    pub fn start(path: PathBuf, opts: OpenOptions, bc: bool, team: [u8; 3]) -> Pending {
         let (tx, rx) = channel();
         let p = path.clone();
         std::thread::spawn(move || {
-            let result = m2view_format::load_model_file(&p, &opts).map_err(|e| e.to_string()).map(|mut lm| {
+            let result = Opened::open(&p, &opts).map_err(|e| e.to_string()).map(|mut opened| {
                 let mut warnings = Vec::new();
                 // The sequence the player starts with may keep its keys in a `.anim` file.
-                let start = m2view_anim::Player::new(&lm.model).sequence;
-                if let Err(e) = lm.load_anim(start) {
+                let start = m2view_anim::Player::new(&opened.lm.model).sequence;
+                if let Err(e) = opened.lm.load_anim(start) {
                     warnings.push(e.to_string());
                 }
-                let textures = textures::load_textures(&lm, bc, team, &mut warnings);
+                let parts = crate::character::parts(&mut opened, &opts);
+                let lm = &opened.lm;
+                let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =
-                    lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(&lm, p))).collect();
-                Loaded { lm, textures, warnings, thumbnails }
+                    lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(lm, p))).collect();
+                Loaded { opened, parts, textures, warnings, thumbnails }
             });
             let _ = tx.send(result);
         });

@@ -6,8 +6,13 @@ use std::path::PathBuf;
 
 use glam::{Mat4, Vec3};
 use m2view_anim::ModelInstance;
-use m2view_format::{LoadOptions, LoadedModel};
+use m2view_dress::Dressing;
+use m2view_dress::character::equipment::Slot;
+use m2view_format::LoadedModel;
 use m2view_render::camera::{Camera, Preset};
+
+use crate::character::{BodyTexture, Parts};
+use crate::open::{OpenOptions, Opened};
 
 use super::loader::Pending;
 
@@ -93,6 +98,12 @@ pub enum CameraMode {
 pub struct Current {
     /// The model.
     pub lm: LoadedModel,
+    /// How it is dressed: creature skins, or a race model's character.
+    pub dressing: Dressing,
+    /// A character's composed body texture (its decoded layers).
+    pub body: Option<std::sync::Arc<BodyTexture>>,
+    /// The mount the character rides (`--mount`, the Character panel).
+    pub mount: Option<Mounted>,
     /// Playback, pose and emitters.
     pub instance: ModelInstance,
     /// LOD index.
@@ -122,11 +133,24 @@ pub struct Recording {
     rx: std::sync::mpsc::Receiver<Result<PathBuf, String>>,
 }
 
+/// A model the character rides: drawn where the model would be, the
+/// character seated at its MountMain attachment (0).
+pub struct Mounted {
+    /// The mount.
+    pub lm: LoadedModel,
+    /// Its animation (its own default sequence).
+    pub instance: ModelInstance,
+    /// Its geosets (the game's defaults).
+    pub geosets: BTreeSet<u16>,
+}
+
 /// A model hung on an attachment point of the open model; it plays its own
 /// default sequence and follows the attachment's bone.
 pub struct Attached {
     /// Attachment id on the host.
     pub id: u32,
+    /// The equipment slot it shows (`None`: hung by the user).
+    pub slot: Option<Slot>,
     /// The item.
     pub lm: LoadedModel,
     /// Its animation (its own default sequence; the host's speed and pause).
@@ -136,13 +160,18 @@ pub struct Attached {
 }
 
 impl Current {
-    /// A freshly opened model: Stand, LOD 0, the game's default geosets.
-    pub fn new(lm: LoadedModel, warnings: Vec<String>) -> Current {
+    /// A freshly opened model: Stand, LOD 0, the game's default geosets (a
+    /// character's as its choices give them: `parts`).
+    pub fn new(o: Opened, parts: Option<Parts>, warnings: Vec<String>) -> Current {
+        let Opened { lm, dressing } = o;
         let instance = ModelInstance::new(&lm.model, 1);
         let geosets = lm.model.default_geosets(0);
         let disabled_emitters = vec![false; lm.model.particles.len()];
-        Current {
+        let mut c = Current {
             lm,
+            dressing,
+            body: None,
+            mount: None,
             instance,
             lod: 0,
             geosets,
@@ -152,21 +181,79 @@ impl Current {
             thumbnail_handles: Vec::new(),
             attached: Vec::new(),
             crowd: None,
+        };
+        if let Some(p) = parts {
+            c.take_parts(p);
         }
+        c
+    }
+
+    /// Shows a character's parts: its geosets, body texture and items (the
+    /// items replace those of the previous choices; models the user hung stay).
+    pub fn take_parts(&mut self, p: Parts) {
+        self.geosets = p.geosets;
+        self.body = p.body;
+        self.attached.retain(|a| a.slot.is_none());
+        for item in p.items {
+            let lm = std::sync::Arc::unwrap_or_clone(item.lm);
+            let instance = ModelInstance::new(&lm.model, 1);
+            let geosets = lm.model.default_geosets(0);
+            self.attached.push(Attached { id: item.attachment, slot: Some(item.slot), lm, instance, geosets });
+        }
+        for w in p.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+    }
+
+    /// Re-dresses the character after a change of its choices: textures,
+    /// geosets, body layers and items for `opts` (the window uploads them
+    /// on `Command::UploadCharacter`).
+    pub fn redress(&mut self, opts: &OpenOptions) {
+        let mut o = Opened { lm: self.lm.clone(), dressing: self.dressing.clone() };
+        if let Some(p) = crate::character::parts(&mut o, opts) {
+            self.lm.texture_files = o.lm.texture_files;
+            self.take_parts(p);
+        }
+    }
+
+    /// Seats the character on the model at `path` (`None`: dismounts); the
+    /// character plays the client's Mount sequence, or Stand again.
+    pub fn set_mount(&mut self, path: Option<&std::path::Path>, opts: &OpenOptions) -> Result<(), String> {
+        let anim = match path {
+            Some(p) => {
+                let mut lm = Opened::open(p, opts).map_err(|e| e.to_string())?.lm;
+                let instance = ModelInstance::new(&lm.model, 1);
+                lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
+                let geosets = lm.model.default_geosets(0);
+                self.mount = Some(Mounted { lm, instance, geosets });
+                crate::render_cmd::MOUNT_ANIMATION
+            }
+            None => {
+                self.mount = None;
+                0
+            }
+        };
+        if let Some(s) = self.lm.model.find_sequence(anim) {
+            self.lm.load_anim(s).map_err(|e| e.to_string())?;
+            self.instance.player.set_sequence(&self.lm.model, s);
+        }
+        Ok(())
     }
 
     /// Hangs the model at `path` (read like any model: `--data` first) on
     /// attachment `id`, replacing what hung there. Errors name the file.
-    pub fn attach(&mut self, id: u32, path: &std::path::Path, opts: &LoadOptions) -> Result<(), String> {
+    pub fn attach(&mut self, id: u32, path: &std::path::Path, opts: &OpenOptions) -> Result<(), String> {
         if !self.lm.model.attachments.iter().any(|a| a.id == id) {
             return Err(format!("the model has no attachment point {id}"));
         }
-        let mut lm = m2view_format::load_model_file(path, opts).map_err(|e| e.to_string())?;
+        let mut lm = Opened::open(path, opts).map_err(|e| e.to_string())?.lm;
         let instance = ModelInstance::new(&lm.model, 1);
         lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
         let geosets = lm.model.default_geosets(0);
-        self.attached.push(Attached { id, lm, instance, geosets });
+        self.attached.push(Attached { id, slot: None, lm, instance, geosets });
         Ok(())
     }
 
@@ -179,7 +266,14 @@ impl Current {
     /// the live particles (see `camera::frame_bounds`).
     pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
         self.instance.pose(&self.lm.model, Mat4::IDENTITY);
-        m2view_render::camera::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles)
+        let own = m2view_render::camera::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles);
+        let Some(m) = &mut self.mount else { return own };
+        // Mounted: the mount's box and the rider's, seated at its MountMain attachment.
+        m.instance.pose(&m.lm.model, Mat4::IDENTITY);
+        let host = m.instance.attachment(&m.lm.model, 0).unwrap_or(Mat4::IDENTITY);
+        let (lo, hi) = m2view_render::camera::frame_bounds(&m.lm.model, 0, &m.instance.pose.bones, None);
+        let (a, b) = (host.transform_point3(own.0), host.transform_point3(own.1));
+        (lo.min(a.min(b)), hi.max(a.max(b)))
     }
 
     /// Advances the model (and what hangs on it, at the host's pace) by
@@ -191,6 +285,9 @@ impl Current {
         let dt_item = if p.paused { 0.0 } else { dt_ms * p.speed };
         for a in &mut self.attached {
             a.instance.tick(&a.lm.model, dt_item);
+        }
+        if let Some(m) = &mut self.mount {
+            m.instance.tick(&m.lm.model, dt_item);
         }
         if let Some(crowd) = &mut self.crowd {
             use rayon::prelude::*;
@@ -258,8 +355,8 @@ pub struct AppState {
     pub recent: Vec<PathBuf>,
     /// The path typed into the open field.
     pub path_field: String,
-    /// Load options (data root, listfile).
-    pub load_options: LoadOptions,
+    /// Where models and tables are read (`--data`, `--data-root`, `--listfile`, `--dbc`).
+    pub open_options: OpenOptions,
     /// Keep DXT textures compressed (the adapter supports BC).
     pub bc: bool,
     /// Show the keyboard-shortcut help.
@@ -286,13 +383,15 @@ pub struct AppState {
     pub indexing: Option<super::browser::Indexing>,
     /// Requests of this frame's UI, applied after it (see `command`).
     pub commands: Vec<super::command::Command>,
+    /// The Character panel's fields.
+    pub character_fields: super::ui::CharacterFields,
 }
 
 impl AppState {
     /// A state with nothing open.
-    pub fn new(load_options: LoadOptions, bc: bool) -> AppState {
+    pub fn new(open_options: OpenOptions, bc: bool) -> AppState {
         // `--data` sources: list their models for the browser.
-        let indexing = load_options.data.clone().map(|d| super::browser::Indexing::start(Some(d), None, None));
+        let indexing = open_options.load.data.clone().map(|d| super::browser::Indexing::start(Some(d), None, None));
         AppState {
             current: None,
             pending: None,
@@ -302,7 +401,7 @@ impl AppState {
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),
-            load_options,
+            open_options,
             bc,
             show_help: false,
             filter: String::new(),
@@ -317,13 +416,14 @@ impl AppState {
             // The first model arrives framed from the iso direction.
             commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,
+            character_fields: Default::default(),
         }
     }
 
     /// Adds a game folder, archive or folder above the current data sources
     /// and indexes its models off the UI thread (the browser shows them).
     pub fn add_data_source(&mut self, path: PathBuf) {
-        self.indexing = Some(super::browser::Indexing::start(self.load_options.data.clone(), Some(path), None));
+        self.indexing = Some(super::browser::Indexing::start(self.open_options.load.data.clone(), Some(path), None));
     }
 
     /// Re-opens game folder `path` with locale folder `locale` in place of
@@ -331,7 +431,7 @@ impl AppState {
     pub fn switch_locale(&mut self, path: PathBuf, locale: String) {
         // The folder's archives (any locale) all lie under it; keep every other source.
         let under = path.display().to_string();
-        let rest = self.load_options.data.as_ref().map(|v| {
+        let rest = self.open_options.load.data.as_ref().map(|v| {
             let mut keep = m2view_data::Vfs::new();
             for s in v.sources().iter().filter(|s| !s.name().starts_with(&under)) {
                 keep.push(s.clone());
@@ -345,7 +445,23 @@ impl AppState {
     /// to `out` (`.glb` or `.obj`, the OBJ in the current pose).
     pub fn export(&mut self, out: PathBuf) {
         let Some(c) = &mut self.current else { return };
-        let opts = crate::export::ExportOptions { lod: c.lod, geosets: Some(c.geosets.clone()), sequences: None };
+        let opts = crate::export::ExportOptions {
+            lod: c.lod,
+            geosets: Some(c.geosets.clone()),
+            textures: match &c.body {
+                Some(b) => {
+                    let img = b.cpu();
+                    m2view_dress::character::body_slots(&c.lm).into_iter().map(|i| (i, img.clone())).collect()
+                }
+                None => Default::default(),
+            },
+            items: c
+                .attached
+                .iter()
+                .map(|a| crate::export::ExportItem { attachment: a.id, lm: std::sync::Arc::new(a.lm.clone()) })
+                .collect(),
+            ..Default::default()
+        };
         for i in 0..c.lm.model.sequences.len() {
             let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
         }
@@ -390,7 +506,12 @@ impl AppState {
             crowd: 1,
             cpu_animation: false,
             gpu_particles: false,
-            attachments: Vec::new(),
+            attachments: c
+                .attached
+                .iter()
+                .map(|a| crate::render_cmd::Hung::item(a.id, std::sync::Arc::new(a.lm.clone())))
+                .collect(),
+            body: c.body.clone(),
         };
         let frames = 48;
         let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
@@ -424,7 +545,7 @@ impl AppState {
         self.indexing = None;
         match result {
             Ok((vfs, browser)) => {
-                self.load_options.data = Some(vfs);
+                self.open_options.load.data = Some(vfs);
                 self.browser = Some(browser);
             }
             Err(e) => self.error = Some(e),
@@ -435,7 +556,7 @@ impl AppState {
     /// Starts loading `path` off the UI thread (the current model stays on screen).
     pub fn open(&mut self, path: PathBuf) {
         self.path_field = path.display().to_string();
-        self.pending = Some(Pending::start(path, self.load_options.clone(), self.bc, self.team_color));
+        self.pending = Some(Pending::start(path, self.open_options.clone(), self.bc, self.team_color));
     }
 
     /// Reloads the current file.
@@ -454,10 +575,14 @@ impl AppState {
         let path = self.pending.take().map(|p| p.path).unwrap_or_default();
         match result {
             Ok(l) => {
-                let mut warnings = l.lm.model.warnings.clone();
+                let mut warnings = l.opened.lm.model.warnings.clone();
                 warnings.extend(l.warnings);
-                let mut current = Current::new(l.lm, warnings);
+                let character = l.parts.is_some();
+                let mut current = Current::new(l.opened, l.parts, warnings);
                 current.thumbnails = l.thumbnails;
+                if character {
+                    self.send(super::command::Command::UploadCharacter);
+                }
                 self.current = Some(current);
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;

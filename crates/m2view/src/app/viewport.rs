@@ -31,6 +31,8 @@ pub struct SceneView {
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
     attached: Vec<(GpuModel, GpuInstance)>,
+    /// GPU side of the mount the character rides.
+    mount: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the crowd copies.
     crowd: CrowdGpu,
     /// The model's particles simulated on the GPU, where the device and
@@ -56,6 +58,7 @@ impl SceneView {
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             attached: Vec::new(),
+            mount: None,
             crowd: CrowdGpu::default(),
             gpu_particles: None,
             target: None,
@@ -76,6 +79,7 @@ impl SceneView {
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
         self.attached.clear();
+        self.mount = None;
         self.crowd = CrowdGpu::default();
         self.gpu_particles = self.renderer.gpu_particles(model, 1);
     }
@@ -151,27 +155,29 @@ impl SceneView {
                 }
             }
             Command::UploadAttachments => {
-                let upload = |a: &super::state::Attached| {
-                    let tex = textures::load_textures(&a.lm, bc, state.team_color, &mut Vec::new());
-                    let gm = self.renderer.upload(&a.lm.model, &tex);
-                    let gi = self.renderer.instance(&gm);
-                    (gm, gi)
-                };
-                self.attached = cur.attached.iter().map(upload).collect();
+                self.attached = cur.attached.iter().map(|a| self.upload_attached(&a.lm, state.team_color)).collect();
             }
             Command::UploadSkin => {
-                for i in cur.lm.skin_slots() {
-                    let Some(path) = cur.lm.texture_files[i].clone() else { continue };
-                    let tex = cur
-                        .lm
-                        .read(&path)
-                        .and_then(m2view_format::blp::Blp::parse)
-                        .and_then(|b| m2view_render::texture::from_blp(&b, bc));
-                    match tex {
-                        Ok(t) => self.renderer.replace_texture(gm, &cur.lm.model, i, &t),
-                        Err(e) => state.error = Some(e.to_string()),
-                    }
+                let slots = m2view_dress::creature::skin_slots(&cur.lm);
+                upload_slots(&self.renderer, gm, &cur.lm, &slots, bc, &mut state.error);
+            }
+            Command::UploadCharacter => {
+                // Hair, extra skin, cape — and the body when it is a baked texture.
+                let m = &cur.lm.model;
+                let slots: Vec<usize> = (0..m.textures.len())
+                    .filter(|&i| m.textures[i].source == m2view_format::TextureSource::Replaceable)
+                    .filter(|&i| {
+                        matches!(m.textures[i].kind, 2 | 6 | 8) || (m.textures[i].kind == 1 && cur.body.is_none())
+                    })
+                    .collect();
+                upload_slots(&self.renderer, gm, &cur.lm, &slots, bc, &mut state.error);
+                if let Some(body) = &cur.body {
+                    body.apply_gpu(&self.renderer, gm, &cur.lm);
                 }
+                self.attached = cur.attached.iter().map(|a| self.upload_attached(&a.lm, state.team_color)).collect();
+            }
+            Command::UploadMount => {
+                self.mount = cur.mount.as_ref().map(|m| self.upload_attached(&m.lm, state.team_color));
             }
             Command::ReplaceTexture { slot, path } => match textures::texture_from_file(&path, bc) {
                 Ok(t) => self.renderer.replace_texture(gm, model, slot, &t),
@@ -179,6 +185,14 @@ impl SceneView {
             },
         }
         None
+    }
+
+    /// Uploads a model hung on the open one (or its mount) with its textures.
+    fn upload_attached(&self, lm: &m2view_format::LoadedModel, team: [u8; 3]) -> (GpuModel, GpuInstance) {
+        let tex = textures::load_textures(lm, self.renderer.supports_bc(), team, &mut Vec::new());
+        let gm = self.renderer.upload(&lm.model, &tex);
+        let gi = self.renderer.instance(&gm);
+        (gm, gi)
     }
 
     /// Renders the current model at `size` pixels into the target and makes
@@ -252,11 +266,30 @@ impl SceneView {
             }
         };
         let view = cam.view();
-        cur.instance.pose(model, view);
+        // A mount stands at the origin and the model rides at its MountMain attachment.
+        let mut host = Mat4::IDENTITY;
+        let mut mount_stats = FrameStats::default();
+        if let (Some(m), Some((mgm, mgi))) = (cur.mount.as_mut(), self.mount.as_mut()) {
+            m.instance.pose(&m.lm.model, view);
+            host = m.instance.attachment(&m.lm.model, 0).unwrap_or(Mat4::IDENTITY);
+            let visible = |id: u16| m.geosets.contains(&id);
+            let p = FrameParams {
+                world: Mat4::IDENTITY,
+                view,
+                proj: cam.proj(aspect),
+                lod: 0,
+                geoset_visible: &visible,
+                pose: &m.instance.pose,
+                model_alpha: 1.0,
+                lighting: Lighting { model_lights: state.view.model_lights, ..Lighting::default() },
+            };
+            mount_stats = self.renderer.prepare(mgm, mgi, &m.lm.model, &p);
+        }
+        cur.instance.pose(model, view * host);
         let geosets = &cur.geosets;
         let visible = |id: u16| geosets.contains(&id);
         let params = FrameParams {
-            world: Mat4::IDENTITY,
+            world: host,
             view,
             proj: cam.proj(aspect),
             lod: cur.lod,
@@ -266,6 +299,8 @@ impl SceneView {
             lighting: Lighting { model_lights: state.view.model_lights, ..Lighting::default() },
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
+        self.stats.batches += mount_stats.batches;
+        self.stats.triangles += mount_stats.triangles;
         let fx = &mut self.effect_geometry;
         cur.instance.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
         self.renderer.prepare_particles(gi, model, params.proj * view, fx);
@@ -278,7 +313,7 @@ impl SceneView {
         }
         // Attached models follow their bones and play their own sequence.
         for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
-            let Some(world) = cur.instance.attachment(model, a.id) else { continue };
+            let Some(world) = cur.instance.attachment(model, a.id).map(|w| host * w) else { continue };
             a.instance.pose(&a.lm.model, view * world);
             let visible = |id: u16| a.geosets.contains(&id);
             let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.instance.pose, ..params };
@@ -294,6 +329,9 @@ impl SceneView {
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();
         frame.add(gm, gi);
+        if let Some((mgm, mgi)) = &self.mount {
+            frame.add(mgm, mgi);
+        }
         for (agm, agi) in &self.attached {
             frame.add(agm, agi);
         }
@@ -306,8 +344,34 @@ impl SceneView {
             &cur.geosets,
             state.view.overlays,
         );
-        self.lines.prepare(device, queue, params.proj * params.view, &lines);
+        self.lines.prepare(device, queue, params.proj * params.view * host, &lines);
         self.lines.draw(&mut pass);
+    }
+}
+
+/// Uploads the files of texture slots `slots` of `lm` into `gm` (a slot
+/// without a file gets the placeholder); a file that fails is shown as `error`.
+fn upload_slots(
+    renderer: &Renderer,
+    gm: &mut GpuModel,
+    lm: &m2view_format::LoadedModel,
+    slots: &[usize],
+    bc: bool,
+    error: &mut Option<String>,
+) {
+    for &i in slots {
+        let Some(path) = lm.texture_files.get(i).cloned().flatten() else {
+            renderer.clear_texture(gm, &lm.model, i);
+            continue;
+        };
+        let tex = lm
+            .read(&path)
+            .and_then(m2view_format::blp::Blp::parse)
+            .and_then(|b| m2view_render::texture::from_blp(&b, bc));
+        match tex {
+            Ok(t) => renderer.replace_texture(gm, &lm.model, i, &t),
+            Err(e) => *error = Some(e.to_string()),
+        }
     }
 }
 

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Instant;
 
-use m2view_format::LoadOptions;
 use winit::application::ApplicationHandler;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
@@ -35,7 +34,7 @@ pub(super) struct Gfx {
 
 struct App {
     initial: Option<PathBuf>,
-    load_options: LoadOptions,
+    open_options: crate::open::OpenOptions,
     gfx: Option<Gfx>,
     state: Option<AppState>,
     egui_ctx: egui::Context,
@@ -50,12 +49,12 @@ struct App {
 }
 
 /// Opens the window with `initial` (or the embedded demo model) and runs until closed.
-pub fn run(initial: Option<PathBuf>, load_options: LoadOptions) -> Result<(), String> {
+pub fn run(initial: Option<PathBuf>, open_options: crate::open::OpenOptions) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         initial,
-        load_options,
+        open_options,
         gfx: None,
         state: None,
         egui_ctx: egui::Context::default(),
@@ -124,7 +123,7 @@ impl App {
         );
         let view_format = if direct { config.format } else { m2view_render::target::OFFSCREEN_FORMAT };
         let scene = SceneView::new(&device, &queue, view_format);
-        let mut state = AppState::new(self.load_options.clone(), scene.supports_bc());
+        let mut state = AppState::new(self.open_options.clone(), scene.supports_bc());
         match self.initial.take() {
             Some(p) => state.open(p),
             None => match super::demo::write_to_temp() {

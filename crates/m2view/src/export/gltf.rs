@@ -125,18 +125,6 @@ fn extras(v: serde_json::Value) -> json::Extras {
     serde_json::value::to_raw_value(&v).ok()
 }
 
-/// The RGBA image of texture `i` as drawn (BLP level 0, or a Warcraft III team colour).
-pub(crate) fn texture_rgba(lm: &LoadedModel, i: usize) -> Option<(u32, u32, Vec<u8>)> {
-    if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
-        m2view_render::texture::team_texture(&lm.model, i, m2view_render::texture::DEFAULT_TEAM_COLOR)
-    {
-        return Some((width, height, mips.into_iter().next()?));
-    }
-    let path = lm.texture_files.get(i)?.as_ref()?;
-    let img = lm.read(path).and_then(m2view_format::blp::Blp::parse).and_then(|b| b.decode(0)).ok()?;
-    Some((img.width, img.height, img.pixels))
-}
-
 /// The name of sequence `i` as the viewer shows it, `.N` for variation N.
 fn animation_name(model: &Model, i: usize) -> String {
     let s = &model.sequences[i];
@@ -252,6 +240,20 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
             _ => roots.push(node),
         }
     }
+    // Equipment: each item a static mesh under its attachment's bone.
+    for item in &opts.items {
+        let Some(a) = model.attachments.iter().find(|a| a.id == item.attachment) else { continue };
+        let Some(ilod) = item.lm.model.lods.first().filter(|l| !l.indices.is_empty()) else { continue };
+        let geosets = item.lm.model.default_geosets(0);
+        let Some(node) = mesh(&mut b, &item.lm, ilod, &geosets, &Default::default(), false) else { continue };
+        let at = glam::Vec3::from(a.position) - a.bone.map_or(glam::Vec3::ZERO, |bi| pivot(bi.index()));
+        b.root.nodes[node.value()].translation = Some(zup_to_yup(at.into()));
+        b.root.nodes[node.value()].extras = extras(serde_json::json!({ "m2_attachment": a.id }));
+        match a.bone {
+            Some(bi) if bi.index() < children.len() => children[bi.index()].push(node),
+            _ => roots.push(node),
+        }
+    }
     for (i, c) in children.into_iter().enumerate() {
         if !c.is_empty() {
             b.root.nodes[i].children = Some(c);
@@ -266,7 +268,8 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
 
     // Mesh.
     if let Some(lod) = lod.filter(|l| !l.indices.is_empty()) {
-        let mesh_node = mesh(&mut b, lm, lod, opts);
+        let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
+        let mesh_node = mesh(&mut b, lm, lod, &geosets, &opts.textures, !model.bones.is_empty());
         if let Some(node) = mesh_node {
             roots.push(node);
         }
@@ -297,13 +300,16 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     Ok((b.root, b.bin))
 }
 
-/// Vertex attributes, one primitive per visible batch, materials and
-/// textures; returns the mesh node (skinned when the model has bones).
+/// Vertex attributes, one primitive per batch of `geosets`, materials and
+/// textures (`textures` overriding files); returns the mesh node, skinned
+/// to the skeleton's nodes when `skinned`.
 fn mesh(
     b: &mut Builder,
     lm: &LoadedModel,
     lod: &m2view_format::Lod,
-    opts: &ExportOptions,
+    geosets: &std::collections::BTreeSet<u16>,
+    textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
+    skinned: bool,
 ) -> Option<json::Index<json::Node>> {
     use json::accessor::{ComponentType, Type};
     use json::buffer::Target;
@@ -334,14 +340,12 @@ fn mesh(
     attributes.insert(Valid(Semantic::Normals), b.floats(&nrm, 3, Some(Target::ArrayBuffer), false));
     attributes.insert(Valid(Semantic::TexCoords(0)), b.floats(&uv0, 2, Some(Target::ArrayBuffer), false));
     attributes.insert(Valid(Semantic::TexCoords(1)), b.floats(&uv1, 2, Some(Target::ArrayBuffer), false));
-    let skinned = !model.bones.is_empty();
     if skinned {
         let bytes: Vec<u8> = joints.iter().flat_map(|j: &u16| j.to_le_bytes()).collect();
         let j = b.accessor(&bytes, n, ComponentType::U16, Type::Vec4, Some(Target::ArrayBuffer), None, false);
         attributes.insert(Valid(Semantic::Joints(0)), j);
         attributes.insert(Valid(Semantic::Weights(0)), b.floats(&weights, 4, Some(Target::ArrayBuffer), false));
     }
-    let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
     let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
     let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
     let mut primitives = Vec::new();
@@ -366,7 +370,7 @@ fn mesh(
             false,
         );
         let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
-        let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t)));
+        let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
         let material = *materials
             .entry((batch.material as usize, tex))
             .or_insert_with(|| material(b, model, batch.material as usize, texture));
@@ -415,8 +419,13 @@ fn mesh(
 }
 
 /// Texture `t` as an embedded PNG (`None` when it cannot be read).
-fn image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json::Texture>> {
-    let (w, h, px) = texture_rgba(lm, t)?;
+fn image(
+    b: &mut Builder,
+    lm: &LoadedModel,
+    t: usize,
+    overrides: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
+) -> Option<json::Index<json::Texture>> {
+    let (w, h, px) = super::texture_rgba(lm, t, overrides)?;
     let mut png = Vec::new();
     image::write_buffer_with_format(
         &mut std::io::Cursor::new(&mut png),

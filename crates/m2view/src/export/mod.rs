@@ -11,9 +11,15 @@
 pub mod gltf;
 pub mod obj;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
+use m2view_format::LoadedModel;
+use m2view_format::blp::RgbaImage;
+
+use crate::character::CharacterArgs;
 use crate::error::AppError;
+use crate::open::{OpenOptions, Opened};
 
 /// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
 pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {
@@ -34,6 +40,57 @@ pub struct ExportOptions {
     pub geosets: Option<BTreeSet<u16>>,
     /// Sequences to export as animations (`None`: all).
     pub sequences: Option<Vec<usize>>,
+    /// Images that replace texture files by texture index (a character's composed body texture).
+    pub textures: BTreeMap<usize, RgbaImage>,
+    /// Models hung on attachments (a character's equipment): exported as
+    /// children of their attachment's bone.
+    pub items: Vec<ExportItem>,
+}
+
+/// A model hung on an attachment of the exported one.
+#[derive(Debug, Clone)]
+pub struct ExportItem {
+    /// The attachment id.
+    pub attachment: u32,
+    /// The model (its default geosets, LOD 0, bind pose).
+    pub lm: Arc<LoadedModel>,
+}
+
+/// The RGBA image of texture `i` of `lm` as drawn: an override of `opts`,
+/// else BLP level 0, else a Warcraft III team colour.
+pub(crate) fn texture_rgba(
+    lm: &LoadedModel,
+    i: usize,
+    overrides: &BTreeMap<usize, RgbaImage>,
+) -> Option<(u32, u32, Vec<u8>)> {
+    if let Some(img) = overrides.get(&i) {
+        return Some((img.width, img.height, img.pixels.clone()));
+    }
+    if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
+        m2view_render::texture::team_texture(&lm.model, i, m2view_render::texture::DEFAULT_TEAM_COLOR)
+    {
+        return Some((width, height, mips.into_iter().next()?));
+    }
+    let path = lm.texture_files.get(i)?.as_ref()?;
+    let img = lm.read(path).and_then(m2view_format::blp::Blp::parse).and_then(|b| b.decode(0)).ok()?;
+    Some((img.width, img.height, img.pixels))
+}
+
+/// A dressed character's export: its geosets, its composed body texture (the
+/// CPU reference) in every body slot, its item models (what is missing
+/// joins the model's warnings).
+pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions) -> ExportOptions {
+    let Some(p) = crate::character::parts(o, opts) else { return base };
+    let mut textures = base.textures;
+    if let Some(body) = &p.body {
+        let img = body.cpu();
+        for slot in m2view_dress::character::body_slots(&o.lm) {
+            textures.insert(slot, img.clone());
+        }
+    }
+    o.lm.model.warnings.extend(p.warnings);
+    let items = p.items.into_iter().map(|i| ExportItem { attachment: i.attachment, lm: i.lm }).collect();
+    ExportOptions { geosets: base.geosets.or(Some(p.geosets)), textures, items, ..base }
 }
 
 #[cfg(test)]
@@ -81,16 +138,32 @@ pub struct ExportArgs {
     /// OBJ only: the pose at this time (ms) of the first sequence (default: the bind pose).
     #[arg(long)]
     pub time: Option<f32>,
+    /// Dress a race model as this character-race NPC display (CreatureDisplayInfo id).
+    #[arg(long)]
+    pub display_id: Option<u32>,
+    /// Character choices (race models): exported dressed, the composed body texture
+    /// embedded and the equipment as children of its attachment bones.
+    #[command(flatten)]
+    pub character: CharacterArgs,
 }
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
-pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), AppError> {
-    let mut lm = m2view_format::load_model_file(&a.file, load).map_err(AppError::input)?;
+pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
+    let mut o = Opened::open(&a.file, open).map_err(AppError::input)?;
     if let Some(k) = a.skin
-        && !lm.apply_skin(k)
+        && !o.apply_skin(k)
     {
-        return Err(AppError::Failure(format!("skin {k} out of range (model has {})", lm.skins.len())));
+        return Err(AppError::Failure(format!(
+            "skin {k} out of range (model has {})",
+            o.dressing.creature.skins.len()
+        )));
     }
+    if let Some(d) = a.display_id
+        && !crate::character::dress_as_npc(&mut o, d)?
+    {
+        return Err(AppError::Failure(format!("display {d} is no character-race NPC of this model")));
+    }
+    a.character.apply(&mut o)?;
     let sequences = match &a.sequences {
         Some(list) => Some(
             list.split(',')
@@ -99,16 +172,17 @@ pub fn run(a: &ExportArgs, load: &m2view_format::LoadOptions) -> Result<(), AppE
         ),
         None => None,
     };
+    let opts = character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, ..Default::default() });
+    let mut lm = o.lm;
     // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
     for i in 0..lm.model.sequences.len() {
-        if sequences.as_ref().is_none_or(|s| s.contains(&i)) {
+        if opts.sequences.as_ref().is_none_or(|s| s.contains(&i)) {
             lm.load_anim(m2view_format::SequenceId(i as u16)).map_err(AppError::input)?;
         }
     }
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
-    let opts = ExportOptions { lod: a.lod, geosets: None, sequences };
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "glb" => {

@@ -11,7 +11,9 @@ use super::{ExportOptions, zup_to_yup};
 
 /// Writes `out` (`.obj`), `out` with `.mtl`, and `<stem>_tex<N>.png` for
 /// every texture used, with the model skinned by `bones` (model-space bone
-/// matrices, e.g. `Pose::bones`; empty: bind pose). Errors name the file.
+/// matrices, e.g. `Pose::bones`; empty: bind pose), and the items of
+/// `opts` (bind pose) placed on their attachments of that pose, each its
+/// own groups and textures (`<stem>_item<K>_tex<N>.png`). Errors name the file.
 pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), String> {
     let model = &lm.model;
     let lod = model
@@ -21,50 +23,94 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
     let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
     let dir = out.parent().unwrap_or(Path::new(""));
     let mtl_name = format!("{stem}.mtl");
-    let mut obj = format!("# {} exported by m2view (Y-up)\nmtllib {mtl_name}\n", lm.path.display());
-    let mut mtl = String::new();
-    for v in &model.vertices {
-        let (p, n) = if bones.is_empty() {
+    let mut w = Writer {
+        obj: format!("# {} exported by m2view (Y-up)\nmtllib {mtl_name}\n", lm.path.display()),
+        mtl: String::new(),
+        vertices: 0,
+        dir,
+    };
+    let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
+    let skin = |v: &m2view_format::Vertex| {
+        if bones.is_empty() {
             (glam::Vec3::from(v.position), glam::Vec3::from(v.normal))
         } else {
             m2view_anim::skin::skin_vertex(v, bones)
+        }
+    };
+    w.part(lm, lod, &geosets, &skin, &opts.textures, &stem)?;
+    for (k, item) in opts.items.iter().enumerate() {
+        let Some(a) = model.attachments.iter().find(|a| a.id == item.attachment) else { continue };
+        let bone = a.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(glam::Mat4::IDENTITY);
+        let world = bone * glam::Mat4::from_translation(glam::Vec3::from(a.position));
+        let Some(ilod) = item.lm.model.lods.first() else { continue };
+        let place = |v: &m2view_format::Vertex| {
+            (world.transform_point3(v.position.into()), world.transform_vector3(v.normal.into()))
         };
-        let [x, y, z] = zup_to_yup(p.into());
-        let [a, b, c] = zup_to_yup(n.normalize_or_zero().into());
-        // OBJ's v runs bottom to top.
-        let _ = writeln!(obj, "v {x} {y} {z}\nvn {a} {b} {c}\nvt {} {}", v.uv[0][0], 1.0 - v.uv[0][1]);
+        let geosets = item.lm.model.default_geosets(0);
+        w.part(&item.lm, ilod, &geosets, &place, &Default::default(), &format!("{stem}_item{k}"))?;
     }
-    let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
-    let mut written = std::collections::BTreeSet::new();
-    for (k, batch) in lod.batches.iter().enumerate() {
-        let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
-        if !geosets.contains(&sub.geoset_id) {
-            continue;
-        }
-        let Some(idx) = lod.indices.get(sub.index_start as usize..(sub.index_start + sub.index_count) as usize) else {
-            continue;
-        };
-        let _ = writeln!(obj, "g batch{k}\nusemtl batch{k}");
-        for t in idx.chunks_exact(3) {
-            let [a, b, c] = [t[0] + 1, t[1] + 1, t[2] + 1];
-            let _ = writeln!(obj, "f {a}/{a}/{a} {b}/{b}/{b} {c}/{c}/{c}");
-        }
-        let _ = writeln!(mtl, "newmtl batch{k}\nKd 1 1 1");
-        if let Some(t) = batch.textures.first().and_then(|t| t.texture).map(|t| t.index()) {
-            let png = format!("{stem}_tex{t}.png");
-            if written.insert(t)
-                && let Some((w, h, px)) = super::gltf::texture_rgba(lm, t)
-            {
-                let path = dir.join(&png);
-                image::save_buffer(&path, &px, w, h, image::ExtendedColorType::Rgba8)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-            if dir.join(&png).exists() {
-                let _ = writeln!(mtl, "map_Kd {png}");
-            }
-        }
-    }
-    std::fs::write(out, obj).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, &w.obj).map_err(|e| format!("{}: {e}", out.display()))?;
     let mtl_path = dir.join(mtl_name);
-    std::fs::write(&mtl_path, mtl).map_err(|e| format!("{}: {e}", mtl_path.display()))
+    std::fs::write(&mtl_path, &w.mtl).map_err(|e| format!("{}: {e}", mtl_path.display()))
+}
+
+/// The OBJ and MTL text being written, and how many vertices precede.
+struct Writer<'d> {
+    obj: String,
+    mtl: String,
+    vertices: u32,
+    dir: &'d Path,
+}
+
+impl Writer<'_> {
+    /// One model's vertices (placed by `place`: model space → Z-up export
+    /// space) and its batches of `geosets`, groups and materials named
+    /// `<prefix>_batch<K>`, textures written as `<prefix>_tex<N>.png`.
+    fn part(
+        &mut self,
+        lm: &LoadedModel,
+        lod: &m2view_format::Lod,
+        geosets: &std::collections::BTreeSet<u16>,
+        place: &dyn Fn(&m2view_format::Vertex) -> (glam::Vec3, glam::Vec3),
+        textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
+        prefix: &str,
+    ) -> Result<(), String> {
+        for v in &lm.model.vertices {
+            let (p, n) = place(v);
+            let [x, y, z] = zup_to_yup(p.into());
+            let [a, b, c] = zup_to_yup(n.normalize_or_zero().into());
+            // OBJ's v runs bottom to top.
+            let _ = writeln!(self.obj, "v {x} {y} {z}\nvn {a} {b} {c}\nvt {} {}", v.uv[0][0], 1.0 - v.uv[0][1]);
+        }
+        let mut written = std::collections::BTreeSet::new();
+        for (k, batch) in lod.batches.iter().enumerate() {
+            let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
+            if !geosets.contains(&sub.geoset_id) {
+                continue;
+            }
+            let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
+            let Some(idx) = lod.indices.get(range) else { continue };
+            let _ = writeln!(self.obj, "g {prefix}_batch{k}\nusemtl {prefix}_batch{k}");
+            for t in idx.chunks_exact(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| i + 1 + self.vertices);
+                let _ = writeln!(self.obj, "f {a}/{a}/{a} {b}/{b}/{b} {c}/{c}/{c}");
+            }
+            let _ = writeln!(self.mtl, "newmtl {prefix}_batch{k}\nKd 1 1 1");
+            if let Some(t) = batch.textures.first().and_then(|t| t.texture).map(|t| t.index()) {
+                let png = format!("{prefix}_tex{t}.png");
+                if written.insert(t)
+                    && let Some((w, h, px)) = super::texture_rgba(lm, t, textures)
+                {
+                    let path = self.dir.join(&png);
+                    image::save_buffer(&path, &px, w, h, image::ExtendedColorType::Rgba8)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+                if self.dir.join(&png).exists() {
+                    let _ = writeln!(self.mtl, "map_Kd {png}");
+                }
+            }
+        }
+        self.vertices += lm.model.vertices.len() as u32;
+        Ok(())
+    }
 }

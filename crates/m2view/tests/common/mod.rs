@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use m2view::render_cmd::{RenderRequest, render_image};
+use m2view_format::SequenceId;
 use m2view_format::raw::m2::Md20;
 use m2view_format::raw::skin::SkinProfile;
 use m2view_format::writer::{write_md20, write_skin};
-use m2view_format::{LoadOptions, SequenceId, load_model_file};
 use m2view_render::target::OFFSCREEN_FORMAT;
 use m2view_render::{Gpu, Renderer};
 
@@ -47,6 +47,7 @@ pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> 
         cpu_animation: false,
         gpu_particles: false,
         attachments: Vec::new(),
+        body: None,
     }
 }
 
@@ -152,7 +153,7 @@ pub fn render_fixture(
 ) -> Vec<u8> {
     let (gpu, renderer) = gpu();
     let path = write_fixture(md, skin, extra, tag);
-    let lm = load_model_file(&path, &LoadOptions::default()).unwrap();
+    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert!(lm.texture_files.iter().all(Option::is_some), "{tag}: fixture textures found");
     let (px, _) = render_image(gpu, renderer, &lm, &request(size, camera, time_ms, Some(0))).unwrap();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());

@@ -1,9 +1,15 @@
-//! Parse errors that carry evidence: file, structure path and byte offset.
+//! Parse errors that carry evidence: file, structure path and byte offset,
+//! shared by every parser of m2view (models and textures in
+//! `m2view-format`, client tables in `m2view-db`), so a malformed file of
+//! any kind reads the same way.
 //!
 //! A path is built on the error path only (no cost on success): every layer
 //! that knows which structure it is reading wraps a failing result with
 //! [`ResultExt::at`] / [`ResultExt::at_index`], so the final message reads like
 //! `Corehound2.m2: bones[12].rotation.timestamps[3]: offset 0x1A3F0 + 160 > file length 0x1A000`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use std::fmt;
 

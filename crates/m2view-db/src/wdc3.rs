@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{Error, ErrorKind, Result, ResultExt};
+use m2view_error::{Error, ErrorKind, Result, ResultExt};
 
 const HEADER: usize = 72;
 const SECTION: usize = 40;

@@ -1,0 +1,32 @@
+//! World of Warcraft client tables: what the game knows about a model that
+//! the model file does not say — which textures dress a creature, how a
+//! character race customizes, what an item looks like.
+//!
+//! - [`wdbc`] reads `WDBC` tables (1.12, 2.4.3, 3.3.5 clients), [`wdc3`]
+//!   reads `WDC3` `.db2` tables (8.1–9.x);
+//! - [`layout`] is the one place that knows their column layouts per build
+//!   (from WoWDBDefs' definition files) and recognises a table's build from
+//!   its shape;
+//! - [`creature`], [`character`], [`item`] and [`animation`] decode the rows
+//!   m2view uses into typed rows, flags decoded once.
+//!
+//! Everything is bounds-checked: a malformed table is an error
+//! ([`m2view_error::Error`]) naming the file, the structure
+//! (`records[12].TextureName`) and the byte offset. What the rows *mean*
+//! for a model (skins, customization, equipment) is the `m2view-dress`
+//! crate's.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod animation;
+pub mod character;
+pub mod creature;
+pub mod item;
+pub mod layout;
+pub mod wdbc;
+pub mod wdc3;
+
+pub use layout::Build;
+pub use m2view_error::{Error, Result};
+pub use wdbc::Dbc;

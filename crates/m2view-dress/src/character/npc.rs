@@ -1,0 +1,128 @@
+//! Character-race NPCs: a `CreatureDisplayInfo` row whose
+//! `ExtendedDisplayInfoID` is set names a `CreatureDisplayInfoExtra` row
+//! with the race, sex, customization and one item display per slot
+//! (wowdev wiki "DB/CreatureDisplayInfoExtra"). Where the row names a baked
+//! texture (`Textures\BakedNpcTextures\<BakeName>`) and it exists, it
+//! replaces the composed body texture, as in the client; else the body is
+//! composed from the choices. NPCs wear NPC-only rows, so those are offered.
+
+use m2view_db::creature;
+use m2view_format::LoadedModel;
+
+use super::equipment::{ItemKind, Slot};
+use super::options::{RawAppearance, RowFilter};
+use super::{Character, identity::Sex};
+use crate::tables::ClientTables;
+
+/// The display an NPC character came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NpcSource {
+    /// `CreatureDisplayInfo` id.
+    pub display: u32,
+    /// `CreatureDisplayInfoExtra` id.
+    pub extra: u32,
+}
+
+/// The game path of the model display `display` uses
+/// (`CreatureDisplayInfo.ModelID` → `CreatureModelData.ModelName`, `.mdx`
+/// standing for `.m2`).
+///
+/// # Errors
+/// A missing or malformed table, or no such display.
+pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, String> {
+    let displays = tables
+        .rows("CreatureDisplayInfo.dbc", creature::display_rows)
+        .map_err(|e| e.to_string())?
+        .ok_or("no CreatureDisplayInfo.dbc in the client tables (give --dbc DIR or --data)")?;
+    let d = displays
+        .iter()
+        .find(|d| d.id == display)
+        .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))?;
+    let models = tables
+        .rows("CreatureModelData.dbc", creature::model_rows)
+        .map_err(|e| e.to_string())?
+        .ok_or("no CreatureModelData.dbc in the client tables (give --dbc DIR or --data)")?;
+    let m = models
+        .iter()
+        .find(|m| m.id == d.model_id)
+        .ok_or_else(|| format!("display {display} names model {} which is not in CreatureModelData.dbc", d.model_id))?;
+    let lower = m.model.to_ascii_lowercase();
+    Ok(match [".mdx", ".mdl"].iter().find(|e| lower.ends_with(*e)) {
+        Some(e) => format!("{}.m2", &m.model[..m.model.len() - e.len()]),
+        None => m.model.clone(),
+    })
+}
+
+/// Whether `display` is a character-race NPC (its `ExtendedDisplayInfoID` is set).
+pub fn is_npc_display(tables: &ClientTables, display: u32) -> bool {
+    tables
+        .rows("CreatureDisplayInfo.dbc", creature::display_rows)
+        .ok()
+        .flatten()
+        .is_some_and(|rows| rows.iter().any(|d| d.id == display && d.extra_id != 0))
+}
+
+impl Character {
+    /// Dresses this character as NPC display `display`: its customization,
+    /// its items, and its baked texture where it exists. Returns what could
+    /// not be matched (choices the tables do not offer).
+    ///
+    /// # Errors
+    /// A missing or malformed table, no such display, a display that is no
+    /// character-race NPC, or one of another race or sex than the model.
+    pub fn dress_as_npc(
+        &mut self,
+        lm: &LoadedModel,
+        tables: &ClientTables,
+        display: u32,
+    ) -> Result<Vec<String>, String> {
+        let displays = tables
+            .rows("CreatureDisplayInfo.dbc", creature::display_rows)
+            .map_err(|e| e.to_string())?
+            .ok_or("no CreatureDisplayInfo.dbc in the client tables")?;
+        let d = displays
+            .iter()
+            .find(|d| d.id == display)
+            .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))?;
+        if d.extra_id == 0 {
+            return Err(format!("display {display} is no character-race NPC (ExtendedDisplayInfoID is 0)"));
+        }
+        let extras = tables
+            .rows("CreatureDisplayInfoExtra.dbc", creature::extra_rows)
+            .map_err(|e| e.to_string())?
+            .ok_or("no CreatureDisplayInfoExtra.dbc in the client tables")?;
+        let e = extras
+            .iter()
+            .find(|e| e.id == d.extra_id)
+            .ok_or_else(|| format!("display {display}: extra {} is not in CreatureDisplayInfoExtra.dbc", d.extra_id))?;
+        let sex = if e.sex == 1 { Sex::Female } else { Sex::Male };
+        if (e.race, sex) != (self.identity.race_id(), self.identity.sex) {
+            return Err(format!(
+                "display {display} is race {} {}; this model is {}",
+                e.race,
+                sex.name().to_lowercase(),
+                self.identity.describe()
+            ));
+        }
+        self.set_filter(tables, RowFilter { npc: true, death_knight: true }).map_err(|e| e.to_string())?;
+        let raw = RawAppearance {
+            skin: e.skin,
+            face: e.face,
+            hair: e.hair_style,
+            hair_color: e.hair_color,
+            facial: e.facial_hair,
+        };
+        let (appearance, warnings) = self.options.from_raw(raw);
+        self.appearance = appearance;
+        self.equipment.clear();
+        for (slot, &id) in Slot::NPC_ORDER.iter().zip(&e.items) {
+            if id != 0 {
+                self.equip(*slot, id, ItemKind::Plain);
+            }
+        }
+        let baked = format!("Textures\\BakedNpcTextures\\{}", e.bake_name);
+        self.baked = (!e.bake_name.is_empty() && lm.find_game_file(&baked).is_some()).then_some(baked);
+        self.npc = Some(NpcSource { display, extra: e.id });
+        Ok(warnings)
+    }
+}

@@ -1,0 +1,31 @@
+// Body texture composition (compose.rs): one layer image drawn into its
+// region of the target. The pass sets the viewport to the region, so the
+// six corners below cover it and `uv` runs 0..1 across it; the sampler is
+// bilinear with clamp-to-edge, and the pipeline blends the layer over what
+// is there (or replaces it, for the base layer).
+
+struct Corner {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+};
+
+@vertex
+fn vs_layer(@builtin(vertex_index) i: u32) -> Corner {
+    var corners = array<vec2<f32>, 6>(
+        vec2<f32>(0.0, 0.0), vec2<f32>(1.0, 0.0), vec2<f32>(0.0, 1.0),
+        vec2<f32>(0.0, 1.0), vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 1.0),
+    );
+    let c = corners[i];
+    var out: Corner;
+    out.position = vec4<f32>(c.x * 2.0 - 1.0, 1.0 - c.y * 2.0, 0.0, 1.0);
+    out.uv = c;
+    return out;
+}
+
+@group(0) @binding(0) var layer: texture_2d<f32>;
+@group(0) @binding(1) var layer_sampler: sampler;
+
+@fragment
+fn fs_layer(in: Corner) -> @location(0) vec4<f32> {
+    return textureSample(layer, layer_sampler, in.uv);
+}

@@ -1,0 +1,43 @@
+//! The Camera panel: presets, field of view, the model's own cameras.
+
+use egui::RichText;
+use m2view_render::camera::Preset;
+
+use crate::app::command::Command;
+use crate::app::state::{AppState, CameraMode};
+
+pub(super) fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.horizontal_wrapped(|ui| {
+        for (name, p) in [
+            ("Front", Preset::Front),
+            ("Back", Preset::Back),
+            ("Left", Preset::Left),
+            ("Right", Preset::Right),
+            ("Top", Preset::Top),
+            ("Iso", Preset::Iso),
+        ] {
+            if ui.button(name).clicked() {
+                s.send(Command::Frame(p.direction()));
+                s.camera_mode = CameraMode::Orbit;
+            }
+        }
+    });
+    let mut fov = s.orbit.fov_y.to_degrees();
+    if ui.add(egui::Slider::new(&mut fov, 10.0..=120.0).text("field of view (deg)")).changed() {
+        s.orbit.fov_y = fov.to_radians();
+    }
+    if let Some(c) = &s.current {
+        for (i, cam) in c.lm.model.cameras.iter().enumerate() {
+            let kind = match cam.kind {
+                0 => "portrait",
+                1 => "character info",
+                _ => "flyby / other",
+            };
+            if ui.selectable_label(s.camera_mode == CameraMode::Model(i), format!("model camera {i}: {kind}")).clicked()
+            {
+                s.camera_mode = CameraMode::Model(i);
+            }
+        }
+    }
+    ui.label(RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom; Z is up").small());
+}

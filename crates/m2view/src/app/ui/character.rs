@@ -1,0 +1,323 @@
+//! The Character panel, like WoW Model Viewer's: race and sex, a spinner
+//! per customization option with its count, randomise, NPC and death
+//! knight rows, eye glow, underwear and ears; the equipment slots (a
+//! display id, a search over `ItemDisplayInfo`'s model and texture names,
+//! clear); outfits saved and loaded; an NPC display; a mount. Every change
+//! re-dresses the open model and asks the viewport to upload the result
+//! (`Command::UploadCharacter`): the next frame shows it, nothing is reloaded.
+
+use egui::RichText;
+use m2view_db::item::{DisplayInfoRow, display_info_rows};
+use m2view_dress::character::equipment::{ItemKind, Slot};
+use m2view_dress::character::geosets::EyeGlow;
+use m2view_dress::character::identity::{self, Sex};
+use m2view_dress::character::options::{Choice, RowFilter};
+use m2view_dress::character::outfit::Outfit;
+
+use crate::app::command::Command;
+use crate::app::state::AppState;
+
+/// What the Character panel's fields hold between frames.
+#[derive(Debug, Clone)]
+pub struct CharacterFields {
+    /// Display id typed per slot.
+    pub equip: std::collections::BTreeMap<Slot, String>,
+    /// The item search text.
+    pub search: String,
+    /// The slot a search result goes to.
+    pub search_slot: Slot,
+    /// Outfit file.
+    pub outfit: String,
+    /// NPC display id typed.
+    pub npc: String,
+    /// Mount model path typed.
+    pub mount: String,
+}
+
+impl Default for CharacterFields {
+    fn default() -> Self {
+        CharacterFields {
+            equip: Default::default(),
+            search: String::new(),
+            search_slot: Slot::Chest,
+            outfit: "outfit.json".into(),
+            npc: String::new(),
+            mount: String::new(),
+        }
+    }
+}
+
+/// Search results shown at most.
+const SEARCH_ROWS: usize = 30;
+
+/// The rows of `ItemDisplayInfo` whose model, texture or component names contain `q` (any case).
+pub fn search_items<'a>(rows: &'a [DisplayInfoRow], q: &str, max: usize) -> Vec<&'a DisplayInfoRow> {
+    let q = q.trim().to_lowercase();
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let hit = |r: &DisplayInfoRow| {
+        r.id.to_string() == q
+            || r.models
+                .iter()
+                .chain(&r.model_textures)
+                .chain(&r.textures)
+                .chain([&r.icon])
+                .any(|n| n.to_lowercase().contains(&q))
+    };
+    rows.iter().filter(|r| hit(r)).take(max).collect()
+}
+
+/// Re-dresses the open character and asks for the upload.
+fn changed(s: &mut AppState) {
+    let opts = s.open_options.clone();
+    if let Some(c) = &mut s.current {
+        c.redress(&opts);
+    }
+    s.send(Command::UploadCharacter);
+}
+
+pub(super) fn character_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    identity_row(ui, s);
+    options_rows(ui, s);
+    ui.separator();
+    equipment_rows(ui, s);
+    ui.separator();
+    outfit_npc_mount_rows(ui, s);
+}
+
+/// Race and sex, and switching to another race model (found beside the
+/// open one's game root or in the data sources).
+fn identity_row(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    let Some(ch) = &c.dressing.character else { return };
+    ui.label(RichText::new(ch.identity.describe()).strong());
+    let races = c.dressing.tables.rows("ChrRaces.dbc", m2view_db::character::race_rows).ok().flatten();
+    let (mut race, mut sex) = (ch.identity.race_name.clone(), ch.identity.sex);
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("race").selected_text(&race).show_ui(ui, |ui| {
+            let mut seen = std::collections::BTreeSet::new();
+            for r in races.iter().flat_map(|r| r.iter()) {
+                if seen.insert(r.client_file_string.to_lowercase()) {
+                    ui.selectable_value(&mut race, r.client_file_string.clone(), &r.client_file_string);
+                }
+            }
+        });
+        ui.selectable_value(&mut sex, Sex::Male, "male");
+        ui.selectable_value(&mut sex, Sex::Female, "female");
+    });
+    if race != ch.identity.race_name || sex != ch.identity.sex {
+        let wanted = identity::model_path(&race, sex);
+        match c.lm.find_game_file(&wanted) {
+            Some(p) => s.open(p),
+            None => s.error = Some(format!("{wanted} is not in the model's folders or the data sources")),
+        }
+    }
+}
+
+/// A spinner per option, randomise, and the options that are no choice of the tables.
+fn options_rows(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let Some(ch) = &mut c.dressing.character else { return };
+    let mut dirty = false;
+    for choice in Choice::ALL {
+        let n = ch.options.count(choice, &ch.appearance);
+        let k = ch.appearance.get(choice);
+        ui.horizontal(|ui| {
+            ui.label(format!("{:<13}", choice.name()));
+            if ui.add_enabled(k > 0, egui::Button::new("<").small()).clicked() {
+                dirty |= ch.customize(choice, k - 1).is_ok();
+            }
+            let value = ch.options.value(choice, &ch.appearance).map_or("-".into(), |v| v.to_string());
+            ui.label(format!("{} / {n}  (value {value})", if n == 0 { 0 } else { k + 1 }));
+            if ui.add_enabled(k + 1 < n, egui::Button::new(">").small()).clicked() {
+                dirty |= ch.customize(choice, k + 1).is_ok();
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Randomise").clicked() {
+            let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos());
+            let mut x = (seed as u64) | 1;
+            for choice in Choice::ALL {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let n = ch.options.count(choice, &ch.appearance).max(1);
+                let _ = ch.customize(choice, (x % n as u64) as u32);
+            }
+            dirty = true;
+        }
+        let mut filter = ch.filter;
+        ui.checkbox(&mut filter.npc, "NPC rows");
+        ui.checkbox(&mut filter.death_knight, "death knight rows");
+        if filter != ch.filter {
+            dirty |= ch.set_filter(&c.dressing.tables, RowFilter { ..filter }).is_ok();
+        }
+    });
+    ui.horizontal(|ui| {
+        dirty |= ui.checkbox(&mut ch.underwear, "underwear").changed();
+        dirty |= ui.checkbox(&mut ch.ears, "ears").changed();
+        let before = ch.eye_glow;
+        egui::ComboBox::from_id_salt("eye glow").selected_text(format!("eyes: {:?}", ch.eye_glow)).show_ui(ui, |ui| {
+            for g in [EyeGlow::None, EyeGlow::Normal, EyeGlow::DeathKnight] {
+                ui.selectable_value(&mut ch.eye_glow, g, format!("{g:?}"));
+            }
+        });
+        dirty |= before != ch.eye_glow;
+    });
+    if dirty {
+        changed(s);
+    }
+}
+
+/// One row per slot (display id, equip, clear) and the item search.
+fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let Some(ch) = &mut c.dressing.character else { return };
+    let mut dirty = false;
+    ui.label(RichText::new("Equipment (ItemDisplayInfo ids)").strong());
+    for slot in Slot::ALL {
+        let worn = ch.equipment.get(&slot).map(|e| e.display);
+        ui.horizontal(|ui| {
+            ui.label(format!("{:<10}", slot.name()));
+            let field =
+                s.character_fields.equip.entry(slot).or_insert_with(|| worn.map(|d| d.to_string()).unwrap_or_default());
+            ui.add(egui::TextEdit::singleline(field).desired_width(70.0).hint_text("display"));
+            if ui.small_button("Equip").clicked() {
+                match field.trim().parse::<u32>() {
+                    Ok(d) => {
+                        ch.equip(slot, d, ItemKind::Plain);
+                        dirty = true;
+                    }
+                    Err(_) => s.error = Some(format!("{}: {:?} is no display id", slot.name(), field.trim())),
+                }
+            }
+            if worn.is_some() && ui.small_button("Clear").clicked() {
+                ch.equipment.remove(&slot);
+                field.clear();
+                dirty = true;
+            }
+        });
+    }
+    let rows = c.dressing.tables.rows("ItemDisplayInfo.dbc", display_info_rows);
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut s.character_fields.search)
+                .hint_text("search item names")
+                .desired_width(160.0),
+        );
+        egui::ComboBox::from_id_salt("search slot").selected_text(s.character_fields.search_slot.name()).show_ui(
+            ui,
+            |ui| {
+                for slot in Slot::ALL {
+                    ui.selectable_value(&mut s.character_fields.search_slot, slot, slot.name());
+                }
+            },
+        );
+    });
+    match rows {
+        Ok(Some(rows)) => {
+            for r in search_items(&rows, &s.character_fields.search, SEARCH_ROWS) {
+                let name = r.models.iter().chain(&r.model_textures).chain(&r.textures).find(|n| !n.is_empty());
+                let label = format!("{}: {}", r.id, name.map_or(r.icon.as_str(), String::as_str));
+                if ui.small_button(label).clicked() {
+                    let slot = s.character_fields.search_slot;
+                    ch.equip(slot, r.id, ItemKind::Plain);
+                    s.character_fields.equip.insert(slot, r.id.to_string());
+                    dirty = true;
+                }
+            }
+        }
+        Ok(None) => {
+            ui.label(RichText::new("no ItemDisplayInfo.dbc (give --dbc DIR)").small());
+        }
+        Err(e) => {
+            ui.label(RichText::new(e.to_string()).small());
+        }
+    }
+    if dirty {
+        changed(s);
+    }
+}
+
+/// Save/load an outfit, dress as an NPC display, mount and dismount.
+fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let Some(ch) = &mut c.dressing.character else { return };
+    let mut dirty = false;
+    ui.horizontal(|ui| {
+        ui.label("outfit");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0));
+        let path = s.output_dir.join(s.character_fields.outfit.trim());
+        if ui.small_button("Save").clicked() {
+            let json = Outfit::of(ch).to_json();
+            s.export_status = Some(match std::fs::write(&path, json) {
+                Ok(()) => format!("saved {}", path.display()),
+                Err(e) => format!("{}: {e}", path.display()),
+            });
+        }
+        if ui.small_button("Load").clicked() {
+            let result = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
+                .and_then(|o| o.apply(ch));
+            match result {
+                Ok(()) => {
+                    s.character_fields.equip.clear();
+                    dirty = true;
+                }
+                Err(e) => s.error = Some(e),
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("NPC display");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.npc).desired_width(80.0));
+        if ui.small_button("Dress").clicked() {
+            let tables = c.dressing.tables.clone();
+            let result = s.character_fields.npc.trim().parse::<u32>().map_err(|_| "no display id".to_string());
+            match result.and_then(|d| ch.dress_as_npc(&c.lm, &tables, d)) {
+                Ok(warnings) => {
+                    c.warnings.extend(warnings);
+                    s.character_fields.equip.clear();
+                    dirty = true;
+                }
+                Err(e) => s.error = Some(e),
+            }
+        }
+    });
+    if dirty {
+        changed(s);
+    }
+    mount_row(ui, s);
+}
+
+/// A mount: a model path (or the browser's pick), Mount, Dismount.
+fn mount_row(ui: &mut egui::Ui, s: &mut AppState) {
+    let picked = s.browser.as_ref().and_then(|b| b.selected.map(|i| b.models[i].path.clone()));
+    let mut path: Option<Option<String>> = None;
+    ui.horizontal(|ui| {
+        ui.label("mount");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.mount).hint_text("mount .m2").desired_width(150.0));
+        if ui.small_button("Mount").clicked() && !s.character_fields.mount.trim().is_empty() {
+            path = Some(Some(s.character_fields.mount.trim().to_string()));
+        }
+        if let Some(p) = &picked
+            && ui.small_button("browser pick").on_hover_text(p.as_str()).clicked()
+        {
+            path = Some(Some(p.clone()));
+        }
+        if s.current.as_ref().is_some_and(|c| c.mount.is_some()) && ui.small_button("Dismount").clicked() {
+            path = Some(None);
+        }
+    });
+    let (Some(p), Some(c)) = (path, &mut s.current) else { return };
+    match c.set_mount(p.as_deref().map(std::path::Path::new), &s.open_options) {
+        Ok(()) => {
+            s.send(Command::UploadMount);
+            s.send(Command::Frame(s.orbit.direction()));
+        }
+        Err(e) => s.error = Some(e),
+    }
+}

@@ -1,0 +1,35 @@
+//! The Export panel: glTF and OBJ of the model as shown, turntable GIFs.
+
+use egui::RichText;
+
+use crate::app::state::AppState;
+
+use super::output_path;
+
+/// Export the model as shown (glTF, OBJ) or record a turntable GIF.
+pub(super) fn export_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.horizontal(|ui| {
+        if ui.button("Export glTF (.glb)").clicked() {
+            s.export(output_path(s, "glb"));
+        }
+        if ui.button("Export OBJ").clicked() {
+            s.export(output_path(s, "obj"));
+        }
+    });
+    match &s.recording {
+        Some(r) => {
+            let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)),
+            );
+        }
+        None => {
+            if ui.button("Record turntable (.gif)").clicked() {
+                s.record_turntable(output_path(s, "gif"));
+            }
+        }
+    }
+    if let Some(m) = &s.export_status {
+        ui.label(RichText::new(m).small());
+    }
+}

@@ -1,0 +1,255 @@
+//! The egui panels, one file each: open bar and status here; animation,
+//! geosets and LOD, camera, view, export, emitters, replaceable textures,
+//! attachments, character, inspector and the model browser. Pure UI over
+//! [`AppState`]; the 3D view is an image whose texture the viewport renders.
+
+mod animation;
+mod attachments;
+mod browser;
+mod camera;
+mod character;
+mod emitters;
+mod export;
+mod geosets;
+mod inspector;
+mod textures;
+mod view;
+
+use egui::{Color32, RichText};
+use m2view_render::camera::Preset;
+
+use super::command::Command;
+use super::state::{AppState, CameraMode};
+
+pub use character::CharacterFields;
+
+/// Actions the window must carry out after the UI ran.
+#[derive(Default)]
+pub struct UiOutput {
+    /// Size in pixels the 3D view wants.
+    pub view_size: [u32; 2],
+    /// Top-left corner of the 3D view in pixels.
+    pub view_origin: [u32; 2],
+    /// Open the native file dialog.
+    pub open_dialog: bool,
+    /// Open a dialog to add a data source.
+    pub pick_data: Option<DataPick>,
+}
+
+/// What an "Open game folder/archive" dialog picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataPick {
+    /// A game client's folder (or any folder).
+    Folder,
+    /// An archive file (`.mpq`, `.w3x`, `.w3m`).
+    Archive,
+}
+
+/// Keyboard shortcuts (also listed in the help window).
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("O", "open a file (dialog)"),
+    ("F5", "reload"),
+    ("Space", "play / pause"),
+    ("F", "frame the model from the current direction"),
+    ("1-6", "front, back, left, right, top, iso"),
+    ("Left / Right", "step one frame (paused)"),
+    ("P", "screenshot of the 3D view to PNG"),
+    ("F1", "this help"),
+];
+
+fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    ctx.input(|i| {
+        use egui::Key;
+        if i.key_pressed(Key::O) {
+            out.open_dialog = true;
+        }
+        if i.key_pressed(Key::F5) {
+            s.reload();
+        }
+        if i.key_pressed(Key::P) {
+            let path = screenshot_path(s);
+            s.send(Command::Screenshot(path));
+        }
+        if i.key_pressed(Key::F1) {
+            s.show_help = !s.show_help;
+        }
+        if i.key_pressed(Key::F) {
+            // Frame from where the user is looking (a model camera: from the orbit's).
+            s.send(Command::Frame(s.orbit.direction()));
+            s.camera_mode = CameraMode::Orbit;
+        }
+        let presets = [
+            (Key::Num1, Preset::Front),
+            (Key::Num2, Preset::Back),
+            (Key::Num3, Preset::Left),
+            (Key::Num4, Preset::Right),
+            (Key::Num5, Preset::Top),
+            (Key::Num6, Preset::Iso),
+        ];
+        for (k, p) in presets {
+            if i.key_pressed(k) {
+                s.send(Command::Frame(p.direction()));
+                s.camera_mode = CameraMode::Orbit;
+            }
+        }
+        if let Some(c) = &mut s.current {
+            if i.key_pressed(Key::Space) {
+                c.instance.player.paused = !c.instance.player.paused;
+            }
+            if c.instance.player.paused {
+                let step = if i.key_pressed(Key::ArrowRight) {
+                    1.0
+                } else if i.key_pressed(Key::ArrowLeft) {
+                    -1.0
+                } else {
+                    0.0
+                };
+                if step != 0.0 {
+                    let dur = c.instance.player.duration_ms(&c.lm.model) as f32;
+                    c.instance.player.time_ms = (c.instance.player.time_ms + step * 1000.0 / 30.0).clamp(0.0, dur);
+                }
+            }
+        }
+    });
+}
+
+/// `m2view-<unix seconds>.png` in the output folder.
+pub(super) fn screenshot_path(s: &AppState) -> std::path::PathBuf {
+    output_path(s, "png")
+}
+
+/// `m2view-<unix seconds>.<ext>` in the output folder.
+pub(super) fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    s.output_dir.join(format!("m2view-{t}.{ext}"))
+}
+
+/// Draws the whole UI; returns what the window must do next.
+pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, stats: &str) -> UiOutput {
+    let ctx = &root.ctx().clone();
+    let mut out = UiOutput::default();
+    shortcuts(ctx, s, &mut out);
+    egui::Panel::top("open").show(root, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("Open...").clicked() {
+                out.open_dialog = true;
+            }
+            let field =
+                ui.add(egui::TextEdit::singleline(&mut s.path_field).hint_text("path to .m2").desired_width(420.0));
+            if (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.button("Load").clicked() {
+                let p = std::path::PathBuf::from(s.path_field.trim());
+                s.open(p);
+            }
+            if ui.button("Reload (F5)").clicked() {
+                s.reload();
+            }
+            if ui.button("Open game folder...").clicked() {
+                out.pick_data = Some(DataPick::Folder);
+            }
+            if ui.button("Open archive...").clicked() {
+                out.pick_data = Some(DataPick::Archive);
+            }
+            ui.menu_button("Recent", |ui| {
+                for p in s.recent.clone() {
+                    if ui.button(p.display().to_string()).clicked() {
+                        s.open(p);
+                        ui.close();
+                    }
+                }
+            });
+            if ui.button("Help (F1)").clicked() {
+                s.show_help = !s.show_help;
+            }
+            if let Some(p) = &s.pending {
+                ui.spinner();
+                ui.label(format!("loading {}", p.path.display()));
+            }
+            if let Some(i) = &s.indexing {
+                ui.spinner();
+                ui.label(format!("indexing {}", i.what));
+            }
+        });
+    });
+    egui::Panel::bottom("status").show(root, |ui| {
+        ui.horizontal(|ui| {
+            if let Some(e) = &s.error {
+                ui.label(RichText::new(e).color(Color32::LIGHT_RED));
+                if ui.small_button("dismiss").clicked() {
+                    s.error = None;
+                }
+            } else if let Some(c) = &s.current {
+                let skins = &c.dressing.creature;
+                let skin = match (skins.current.and_then(|k| skins.skins.get(k)), &c.dressing.character) {
+                    (_, Some(ch)) => format!(" | character: {}", ch.identity.describe()),
+                    (Some(k), None) if k.guessed => format!(" | skin guessed: {}", k.names[0]),
+                    (Some(k), None) => format!(" | skin: display {}", k.displays.first().copied().unwrap_or(0)),
+                    (None, None) => String::new(),
+                };
+                ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
+            } else {
+                ui.label("drop an .m2 file here, or open one");
+            }
+        });
+    });
+    if s.browser.is_some() {
+        egui::Panel::right("browser").default_size(320.0).show(root, |ui| browser::browser_panel(ui, s));
+    }
+    egui::Panel::left("panels").default_size(360.0).show(root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            if s.current.as_ref().is_some_and(|c| c.dressing.character.is_some()) {
+                egui::CollapsingHeader::new("Character")
+                    .default_open(true)
+                    .show(ui, |ui| character::character_panel(ui, s));
+            }
+            egui::CollapsingHeader::new("Animation")
+                .default_open(true)
+                .show(ui, |ui| animation::animation_panel(ui, s));
+            egui::CollapsingHeader::new("Geosets").default_open(true).show(ui, |ui| geosets::geoset_panel(ui, s));
+            egui::CollapsingHeader::new("LOD").show(ui, |ui| geosets::lod_panel(ui, s));
+            egui::CollapsingHeader::new("Camera").default_open(true).show(ui, |ui| camera::camera_panel(ui, s));
+            egui::CollapsingHeader::new("View").show(ui, |ui| view::view_panel(ui, s));
+            egui::CollapsingHeader::new("Export").show(ui, |ui| export::export_panel(ui, s));
+            egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters::emitters_panel(ui, s));
+            egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| textures::replaceable_panel(ui, s));
+            egui::CollapsingHeader::new("Attachments").show(ui, |ui| attachments::attachments_panel(ui, s));
+            egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector::inspector_panel(ui, s));
+        });
+    });
+    if s.show_help {
+        egui::Window::new("Keyboard shortcuts").open(&mut s.show_help).show(ctx, |ui| {
+            for (k, what) in SHORTCUTS {
+                ui.label(format!("{k}: {what}"));
+            }
+        });
+    }
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
+        let rect = ui.available_rect_before_wrap();
+        let ppp = ctx.pixels_per_point();
+        out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
+        out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
+        let response = match view_texture {
+            Some(id) => ui.add(egui::Image::new((id, rect.size())).sense(egui::Sense::click_and_drag())),
+            None => ui.allocate_rect(rect, egui::Sense::click_and_drag()),
+        };
+        let d = response.drag_delta();
+        if response.dragged_by(egui::PointerButton::Primary) {
+            s.orbit.rotate(d.x, d.y);
+            s.camera_mode = CameraMode::Orbit;
+        } else if response.dragged_by(egui::PointerButton::Secondary)
+            || response.dragged_by(egui::PointerButton::Middle)
+        {
+            s.orbit.pan(d.x, d.y, rect.height());
+            s.camera_mode = CameraMode::Orbit;
+        }
+        if response.hovered() {
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            if scroll != 0.0 {
+                s.orbit.zoom(scroll);
+            }
+        }
+    });
+    out
+}

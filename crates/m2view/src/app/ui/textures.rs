@@ -1,0 +1,79 @@
+//! The Replaceable textures panel: creature skins from the tables (or
+//! guessed), the team colour of Warcraft III models, and an image of the
+//! user's for any replaceable slot.
+
+use egui::RichText;
+
+use crate::app::command::Command;
+use crate::app::state::AppState;
+
+/// Texture types a user may supply an image for (skin, object skin, monster skins 1-3).
+const REPLACEABLE: &[(u32, &str)] = &[
+    (1, "character skin"),
+    (2, "object skin"),
+    (11, "monster skin 1"),
+    (12, "monster skin 2"),
+    (13, "monster skin 3"),
+];
+
+/// The creature skins of the open model (client databases, or guessed from
+/// file names); picking one dresses the model at once.
+fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &mut s.current else { return };
+    let skins = &c.dressing.creature;
+    if skins.skins.is_empty() {
+        return;
+    }
+    let from = if skins.skins[0].guessed { "guessed from file names".to_string() } else { skins.tables.clone() };
+    ui.label(RichText::new(format!("Skin ({from})")).strong());
+    let mut chosen = None;
+    for (k, skin) in skins.skins.iter().enumerate() {
+        if ui.selectable_label(skins.current == Some(k), format!("{k}: {}", skin.label())).clicked() {
+            chosen = Some(k);
+        }
+    }
+    if let Some(k) = chosen
+        && skins.current != Some(k)
+    {
+        c.dressing.creature.apply(&mut c.lm, k);
+        s.send(Command::UploadSkin);
+    }
+    ui.separator();
+}
+
+pub(super) fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    skin_picker(ui, s);
+    let Some(c) = &s.current else { return };
+    let m = &c.lm.model;
+    let has_team = (0..m.textures.len()).any(|i| m.team_slot(i).is_some());
+    let slots: Vec<(usize, &'static str)> = m
+        .textures
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| m.team_slot(*i).is_none())
+        .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
+        .collect();
+    // Warcraft III team colour and glow are built from one colour the user picks.
+    if has_team {
+        ui.horizontal(|ui| {
+            ui.label("team colour");
+            if ui.color_edit_button_srgb(&mut s.team_color).changed() {
+                s.send(Command::RebuildTeamTextures);
+            }
+        });
+    }
+    if slots.is_empty() {
+        ui.label("no other replaceable textures");
+    }
+    for (i, name) in slots {
+        ui.label(format!("texture {i}: {name}"));
+        ui.horizontal(|ui| {
+            let field = s.replace_fields.entry(i).or_default();
+            ui.add(egui::TextEdit::singleline(field).hint_text(".blp or .png").desired_width(220.0));
+            if ui.button("Apply").clicked() && !field.trim().is_empty() {
+                let path = std::path::PathBuf::from(field.trim());
+                s.send(Command::ReplaceTexture { slot: i, path });
+            }
+        });
+    }
+}

@@ -1,0 +1,345 @@
+//! A race model's character as the front ends use it: the command line's
+//! choices ([`CharacterArgs`]: `--customize`, `--equip`, `--item`,
+//! `--outfit`, `--race`/`--gender`, NPC displays), the body texture's
+//! layers read and decoded ([`BodyTexture`]; composed on the GPU to draw,
+//! by the CPU reference to export), and the item models loaded to hang on
+//! their attachments ([`load_items`]).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use m2view_dress::ClientTables;
+use m2view_dress::character::body::Layer;
+use m2view_dress::character::equipment::{ItemKind, Slot};
+use m2view_dress::character::identity::{self, Sex};
+use m2view_dress::character::npc;
+use m2view_dress::character::options::{Choice, RowFilter};
+use m2view_dress::character::outfit::Outfit;
+use m2view_dress::character::{Body, Look};
+use m2view_format::LoadedModel;
+use m2view_format::blp::{Blp, RgbaImage};
+use m2view_render::compose::ComposeLayer;
+
+use crate::error::AppError;
+use crate::open::{OpenOptions, Opened};
+
+/// The character options of `render`, `export` and `info`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct CharacterArgs {
+    /// Customization choices, `skin=N,face=N,hair=N,hair-color=N,facial=N,facial-color=N`
+    /// (any subset; indices as `info` counts them).
+    #[arg(long, value_name = "LIST")]
+    pub customize: Option<String>,
+    /// Equip an `ItemDisplayInfo` id: `SLOT=DISPLAYID` with SLOT head, shoulder, shirt, chest,
+    /// waist, legs, feet, wrist, hands, back, tabard, main-hand, off-hand or ranged. Repeatable.
+    #[arg(long, value_name = "SLOT=DISPLAYID")]
+    pub equip: Vec<String>,
+    /// Equip an item by its id (`Item.dbc` gives its display and slot). Repeatable.
+    #[arg(long, value_name = "ITEMID")]
+    pub item: Vec<u32>,
+    /// Dress the character from an outfit file (race, gender, customization, equipment; JSON).
+    #[arg(long, value_name = "FILE.json")]
+    pub outfit: Option<PathBuf>,
+    /// Open the race model of this race (`ChrRaces.ClientFileString`, e.g. scourge) without a path
+    /// (with --gender; read from --data).
+    #[arg(long, value_name = "RACE")]
+    pub race: Option<String>,
+    /// With --race: male or female.
+    #[arg(long, value_name = "GENDER")]
+    pub gender: Option<String>,
+    /// Also offer the customization rows only NPCs and death knights wear.
+    #[arg(long)]
+    pub npc_options: bool,
+}
+
+impl CharacterArgs {
+    /// Whether any character option was given.
+    pub fn any(&self) -> bool {
+        self.customize.is_some() || !self.equip.is_empty() || !self.item.is_empty() || self.outfit.is_some()
+    }
+
+    /// The race model to open when no path was given: `--race`/`--gender`,
+    /// else the outfit's race and gender.
+    ///
+    /// # Errors
+    /// A bad gender, a half-given pair, or an unreadable outfit.
+    pub fn model_path(&self) -> Result<Option<PathBuf>, AppError> {
+        let (race, sex) = match (&self.race, &self.gender, &self.outfit) {
+            (Some(r), Some(g), _) => {
+                let sex =
+                    Sex::parse(g).ok_or_else(|| AppError::Failure(format!("bad --gender {g:?}: male or female")))?;
+                (r.clone(), sex)
+            }
+            (Some(_), None, _) | (None, Some(_), _) => {
+                return Err(AppError::Failure("--race and --gender go together".into()));
+            }
+            (None, None, Some(file)) => {
+                let o = read_outfit(file)?;
+                (o.race, o.gender)
+            }
+            (None, None, None) => return Ok(None),
+        };
+        // `ChrRaces.ClientFileString` is capitalised in paths: `scourge` → `Scourge`.
+        let mut chars = race.chars();
+        let race = chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
+        Ok(Some(PathBuf::from(identity::model_path(&race, sex))))
+    }
+
+    /// Applies the options to `o`'s character: the outfit, then
+    /// `--customize`, `--equip` and `--item`.
+    ///
+    /// # Errors
+    /// Options for a model that is no character, a choice out of range
+    /// (exit 2, naming the option and its range), a bad slot or list, an
+    /// unknown item, an outfit for another race.
+    pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
+        let tables = o.dressing.tables.clone();
+        let Some(c) = o.dressing.character.as_mut() else {
+            if self.any() {
+                return Err(AppError::Failure(format!("{} is no character model", o.lm.path.display())));
+            }
+            return Ok(());
+        };
+        if self.npc_options {
+            c.set_filter(&tables, RowFilter { npc: true, death_knight: true }).map_err(AppError::input)?;
+        }
+        if let Some(file) = &self.outfit {
+            read_outfit(file)?.apply(c).map_err(AppError::Input)?;
+        }
+        if let Some(list) = &self.customize {
+            for part in list.split(',').filter(|p| !p.trim().is_empty()) {
+                let (name, value) = part.split_once('=').ok_or_else(|| bad_customize(part))?;
+                let choice = Choice::parse(name).ok_or_else(|| bad_customize(part))?;
+                let v: u32 = value.trim().parse().map_err(|_| bad_customize(part))?;
+                c.customize(choice, v).map_err(AppError::Input)?;
+            }
+        }
+        for spec in &self.equip {
+            let (slot, id) = spec
+                .split_once('=')
+                .ok_or_else(|| AppError::Failure(format!("bad --equip {spec:?}, expected SLOT=DISPLAYID")))?;
+            let slot = Slot::parse(slot).ok_or_else(|| {
+                let names: Vec<&str> = Slot::ALL.iter().map(|s| s.name()).collect();
+                AppError::Failure(format!("unknown slot {slot:?} (one of {})", names.join(", ")))
+            })?;
+            let id: u32 = id.trim().parse().map_err(|_| AppError::Failure(format!("bad display id in {spec:?}")))?;
+            c.equip(slot, id, ItemKind::Plain);
+        }
+        for &item in &self.item {
+            c.equip_item(&tables, item).map_err(AppError::Input)?;
+        }
+        Ok(())
+    }
+}
+
+fn bad_customize(part: &str) -> AppError {
+    let names: Vec<&str> = Choice::ALL.iter().map(|c| c.name()).collect();
+    AppError::Failure(format!("bad --customize {part:?}: expected NAME=N with NAME one of {}", names.join(", ")))
+}
+
+/// Reads an outfit file.
+///
+/// # Errors
+/// Unreadable or not an outfit (names the file).
+pub fn read_outfit(file: &Path) -> Result<Outfit, AppError> {
+    let text = std::fs::read_to_string(file).map_err(|e| AppError::Input(format!("{}: {e}", file.display())))?;
+    Outfit::parse(&text, &file.display().to_string()).map_err(AppError::Input)
+}
+
+/// Dresses `o`'s character as NPC display `display` when it is one, and
+/// says whether it was.
+///
+/// # Errors
+/// A display of another race or sex, or a broken table.
+pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
+    let tables = o.dressing.tables.clone();
+    let Some(c) = o.dressing.character.as_mut() else { return Ok(false) };
+    if !npc::is_npc_display(&tables, display) {
+        return Ok(false);
+    }
+    for w in c.dress_as_npc(&o.lm, &tables, display).map_err(AppError::Input)? {
+        o.lm.model.warnings.push(format!("NPC display {display}: {w}"));
+    }
+    Ok(true)
+}
+
+/// The model an NPC display shows, to open when no path was given.
+///
+/// # Errors
+/// Missing tables or display.
+pub fn npc_model(opts: &OpenOptions, display: u32) -> Result<PathBuf, AppError> {
+    let tables = ClientTables::new(&opts.dbc, opts.load.data.clone());
+    npc::model_of_display(&tables, display).map(PathBuf::from).map_err(AppError::Input)
+}
+
+/// A body texture ready to compose: the plan's layers, their images decoded.
+#[derive(Debug, Clone, Default)]
+pub struct BodyTexture {
+    /// Target size in pixels (256×256, or the base skin's when it is 512, 1024…).
+    pub size: [u32; 2],
+    /// Layers bottom first, with their image (`None`: missing or broken → placeholder).
+    pub layers: Vec<(Layer, Option<RgbaImage>)>,
+}
+
+/// What `render --stats` says of the body texture.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BodyStats {
+    /// Size in pixels.
+    pub size: [u32; 2],
+    /// Layers bottom first.
+    pub layers: Vec<LayerStats>,
+}
+
+/// One layer of [`BodyStats`].
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LayerStats {
+    /// The region (`Base`, `FaceLower`, `ArmUpper`, …).
+    pub region: String,
+    /// The game path wanted.
+    pub file: String,
+    /// Whether it was found.
+    pub found: bool,
+}
+
+impl BodyTexture {
+    /// The composed body of `look` for `lm` (`None`: a baked texture or
+    /// no layers). Layers whose file is missing or does not decode keep no
+    /// image; the decode failures join `warnings`.
+    pub fn of(lm: &LoadedModel, look: &Look, warnings: &mut Vec<String>) -> Option<BodyTexture> {
+        let Body::Composite(plan) = &look.body else { return None };
+        if plan.layers.is_empty() {
+            return None;
+        }
+        let layers: Vec<(Layer, Option<RgbaImage>)> = plan
+            .layers
+            .iter()
+            .map(|l| {
+                let img =
+                    l.found.as_ref().and_then(|p| match lm.read(p).and_then(Blp::parse).and_then(|b| b.decode(0)) {
+                        Ok(img) => Some(img),
+                        Err(e) => {
+                            warnings.push(format!("body texture {} layer {}: {e}", l.region.name(), l.file));
+                            None
+                        }
+                    });
+                (l.clone(), img)
+            })
+            .collect();
+        let base = layers.first().filter(|(l, _)| l.region == m2view_dress::character::body::Region::Base);
+        let k = base
+            .and_then(|(_, img)| img.as_ref())
+            .filter(|i| i.width == i.height && i.width % 256 == 0 && (256..=2048).contains(&i.width))
+            .map_or(1, |i| i.width / 256);
+        Some(BodyTexture { size: [256 * k, 256 * k], layers })
+    }
+
+    /// The layers for the compositor, their rectangles scaled to the size.
+    pub fn compose_layers(&self) -> Vec<ComposeLayer<'_>> {
+        let k = self.size[0] / 256;
+        self.layers
+            .iter()
+            .map(|(l, img)| ComposeLayer { rect: l.region.rect().map(|v| v * k), image: img.as_ref() })
+            .collect()
+    }
+
+    /// The CPU reference composite (what exports embed).
+    pub fn cpu(&self) -> RgbaImage {
+        let pixels = m2view_render::compose::compose_cpu(self.size, &self.compose_layers());
+        RgbaImage { width: self.size[0], height: self.size[1], pixels }
+    }
+
+    /// Composes on the GPU and makes the result every body slot of `gm`.
+    pub fn apply_gpu(&self, renderer: &m2view_render::Renderer, gm: &mut m2view_render::GpuModel, lm: &LoadedModel) {
+        let texture = renderer.compose(self.size, &self.compose_layers());
+        for slot in m2view_dress::character::body_slots(lm) {
+            renderer.set_texture(gm, &lm.model, slot, texture.create_view(&Default::default()));
+        }
+    }
+
+    /// The statistics of `render --stats`.
+    pub fn stats(&self) -> BodyStats {
+        BodyStats {
+            size: self.size,
+            layers: self
+                .layers
+                .iter()
+                .map(|(l, _)| LayerStats {
+                    region: l.region.name().into(),
+                    file: l.file.clone(),
+                    found: l.found.is_some(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The body statistics of a baked texture (one layer).
+pub fn baked_stats(look: &Look) -> Option<BodyStats> {
+    let Body::Baked(l) = &look.body else { return None };
+    Some(BodyStats {
+        size: [256, 256],
+        layers: vec![LayerStats { region: l.region.name().into(), file: l.file.clone(), found: l.found.is_some() }],
+    })
+}
+
+/// An item model loaded to hang on the character.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The slot it belongs to.
+    pub slot: Slot,
+    /// The attachment id on the character.
+    pub attachment: u32,
+    /// The model, its texture (type 2) from the item's display.
+    pub lm: Arc<LoadedModel>,
+}
+
+/// Loads the item models of `look` that were found (through `opts`, as
+/// any model), their replaceable type-2 texture set from the display. A
+/// model that fails to load becomes a warning.
+pub fn load_items(look: &Look, opts: &OpenOptions, warnings: &mut Vec<String>) -> Vec<Item> {
+    let mut out = Vec::new();
+    for m in &look.items {
+        let Some(file) = &m.model_file else { continue };
+        match m2view_format::load_model_file(file, &opts.load) {
+            Ok(lm) => {
+                let mut item = Opened::dress(lm, opts).lm;
+                if let Some(t) = &m.texture_file {
+                    for i in 0..item.model.textures.len() {
+                        let tex = &item.model.textures[i];
+                        if tex.source == m2view_format::TextureSource::Replaceable && tex.kind == 2 {
+                            item.texture_files[i] = Some(t.clone());
+                        }
+                    }
+                }
+                out.push(Item { slot: m.slot, attachment: m.attachment, lm: Arc::new(item) });
+            }
+            Err(e) => warnings.push(format!("{} model: {e}", m.slot.name())),
+        }
+    }
+    out
+}
+
+/// What a character's current choices give the front ends: geosets, the
+/// body texture's decoded layers, the item models loaded, and what was
+/// missing. Its hair, extra skin, cape and baked textures are set in the
+/// model's texture files.
+#[derive(Debug, Clone)]
+pub struct Parts {
+    /// The geosets shown.
+    pub geosets: std::collections::BTreeSet<u16>,
+    /// The body texture to compose (`None`: baked, or nothing to compose).
+    pub body: Option<Arc<BodyTexture>>,
+    /// Item models to hang.
+    pub items: Vec<Item>,
+    /// Files not found, layers that did not decode, items that did not load.
+    pub warnings: Vec<String>,
+}
+
+/// The parts of `o`'s character for its current choices (`None`: no character).
+pub fn parts(o: &mut Opened, opts: &OpenOptions) -> Option<Parts> {
+    let look = o.look()?;
+    let mut warnings = look.warnings.clone();
+    let body = BodyTexture::of(&o.lm, &look, &mut warnings).map(Arc::new);
+    let items = load_items(&look, opts, &mut warnings);
+    Some(Parts { geosets: look.geosets, body, items, warnings })
+}

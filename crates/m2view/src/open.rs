@@ -1,0 +1,61 @@
+//! Opening a model the way every front end does (`info`, `render`,
+//! `export`, the window): loaded with its companions (`m2view-format`),
+//! then dressed from the client tables (`m2view-dress`: creature skins, a
+//! race model's character, the client's animation names).
+
+use std::path::{Path, PathBuf};
+
+use m2view_dress::character::Look;
+use m2view_dress::{ClientTables, Dressing};
+use m2view_format::{LoadOptions, LoadedModel};
+
+/// Where models and their tables are read from.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// Models, companions and textures (`--data`, `--data-root`, `--listfile`).
+    pub load: LoadOptions,
+    /// Folders of client tables (`--dbc`), searched before those around the model.
+    pub dbc: Vec<PathBuf>,
+}
+
+/// A model as opened: loaded and dressed.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The model and what was found around it.
+    pub lm: LoadedModel,
+    /// Its creature skins or character, and its tables.
+    pub dressing: Dressing,
+}
+
+impl Opened {
+    /// Opens and dresses the model at `path` (a virtual path with `--data`).
+    ///
+    /// # Errors
+    /// The model cannot be read or is malformed (names file, structure, offset).
+    pub fn open(path: &Path, opts: &OpenOptions) -> m2view_format::Result<Opened> {
+        let lm = m2view_format::load_model_file(path, &opts.load)?;
+        Ok(Opened::dress(lm, opts))
+    }
+
+    /// Dresses a model already loaded.
+    pub fn dress(mut lm: LoadedModel, opts: &OpenOptions) -> Opened {
+        let tables = ClientTables::for_model(&lm, &opts.dbc);
+        let dressing = Dressing::dress(&mut lm, tables);
+        Opened { lm, dressing }
+    }
+
+    /// Dresses the creature with its `k`-th skin; false when there is none.
+    pub fn apply_skin(&mut self, k: usize) -> bool {
+        self.dressing.creature.apply(&mut self.lm, k)
+    }
+
+    /// The character's look for its current choices (`None`: no
+    /// character), its hair, extra skin, cape and baked textures applied
+    /// to the model's texture files.
+    pub fn look(&mut self) -> Option<Look> {
+        let c = self.dressing.character.as_ref()?;
+        let look = c.look(&self.lm, &self.dressing.tables, &self.lm.model.geoset_ids());
+        look.apply_textures(&mut self.lm);
+        Some(look)
+    }
+}
