@@ -6,6 +6,8 @@
 //! replaces the composed body texture, as in the client; else the body is
 //! composed from the choices. NPCs wear NPC-only rows, so those are offered.
 
+use std::sync::Arc;
+
 use m2view_db::creature;
 use m2view_format::LoadedModel;
 
@@ -30,18 +32,8 @@ pub struct NpcSource {
 /// # Errors
 /// A missing or malformed table, or no such display.
 pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, String> {
-    let displays = tables
-        .rows("CreatureDisplayInfo.dbc", creature::display_rows)
-        .map_err(|e| e.to_string())?
-        .ok_or("no CreatureDisplayInfo.dbc in the client tables (give --dbc DIR or --data)")?;
-    let d = displays
-        .iter()
-        .find(|d| d.id == display)
-        .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))?;
-    let models = tables
-        .rows("CreatureModelData.dbc", creature::model_rows)
-        .map_err(|e| e.to_string())?
-        .ok_or("no CreatureModelData.dbc in the client tables (give --dbc DIR or --data)")?;
+    let d = display_row(tables, display)?;
+    let models = required(tables, "CreatureModelData.dbc", creature::model_rows)?;
     let m = models
         .iter()
         .find(|m| m.id == d.model_id)
@@ -55,11 +47,28 @@ pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, S
 
 /// Whether `display` is a character-race NPC (its `ExtendedDisplayInfoID` is set).
 pub fn is_npc_display(tables: &ClientTables, display: u32) -> bool {
+    display_row(tables, display).is_ok_and(|d| d.extra_id != 0)
+}
+
+/// The rows of table `name`, or an error saying it is missing.
+fn required<T: Send + Sync + 'static>(
+    tables: &ClientTables,
+    name: &'static str,
+    decode: fn(&m2view_db::Dbc) -> m2view_db::Result<Vec<T>>,
+) -> Result<Arc<Vec<T>>, String> {
     tables
-        .rows("CreatureDisplayInfo.dbc", creature::display_rows)
-        .ok()
-        .flatten()
-        .is_some_and(|rows| rows.iter().any(|d| d.id == display && d.extra_id != 0))
+        .rows(name, decode)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no {name} in the client tables (give --dbc DIR or --data)"))
+}
+
+/// The `CreatureDisplayInfo` row `display`.
+fn display_row(tables: &ClientTables, display: u32) -> Result<creature::DisplayRow, String> {
+    required(tables, "CreatureDisplayInfo.dbc", creature::display_rows)?
+        .iter()
+        .find(|d| d.id == display)
+        .cloned()
+        .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))
 }
 
 impl Character {
@@ -76,21 +85,11 @@ impl Character {
         tables: &ClientTables,
         display: u32,
     ) -> Result<Vec<String>, String> {
-        let displays = tables
-            .rows("CreatureDisplayInfo.dbc", creature::display_rows)
-            .map_err(|e| e.to_string())?
-            .ok_or("no CreatureDisplayInfo.dbc in the client tables")?;
-        let d = displays
-            .iter()
-            .find(|d| d.id == display)
-            .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))?;
+        let d = display_row(tables, display)?;
         if d.extra_id == 0 {
             return Err(format!("display {display} is no character-race NPC (ExtendedDisplayInfoID is 0)"));
         }
-        let extras = tables
-            .rows("CreatureDisplayInfoExtra.dbc", creature::extra_rows)
-            .map_err(|e| e.to_string())?
-            .ok_or("no CreatureDisplayInfoExtra.dbc in the client tables")?;
+        let extras = required(tables, "CreatureDisplayInfoExtra.dbc", creature::extra_rows)?;
         let e = extras
             .iter()
             .find(|e| e.id == d.extra_id)
