@@ -22,6 +22,8 @@
 pub mod animation;
 pub mod character;
 pub mod creature;
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
 pub mod item;
 pub mod layout;
 pub mod wdbc;

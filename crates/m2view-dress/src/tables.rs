@@ -85,7 +85,12 @@ impl ClientTables {
     pub fn location(&self, name: &str) -> Option<String> {
         self.find(name).map(|f| {
             let src = f.files.source_of(&f.path);
-            if src.is_empty() { f.path.display().to_string() } else { format!("{src}: {}", f.path.display()) }
+            // A loose file's source is its folder: the path says it already.
+            if src.is_empty() || f.path.starts_with(&src) {
+                f.path.display().to_string()
+            } else {
+                format!("{src}: {}", f.path.display())
+            }
         })
     }
 

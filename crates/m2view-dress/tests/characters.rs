@@ -11,14 +11,15 @@
 
 use std::path::{Path, PathBuf};
 
-use m2view_db::wdbc::{Strings, write};
+use m2view_db::fixtures::write_wotlk_item_tables;
+use m2view_db::wdbc::write;
 use m2view_dress::character::body::Region;
 use m2view_dress::character::equipment::{ItemKind, Slot};
 use m2view_dress::character::options::{Appearance, Choice};
 use m2view_dress::character::outfit::Outfit;
 use m2view_dress::character::{Body, Look};
 use m2view_dress::{ClientTables, Dressing};
-use m2view_format::fixtures::samples_dir;
+use m2view_format::fixtures::{samples_dir, stand_in_race_model};
 use m2view_format::{LoadOptions, LoadedModel, load_model_file};
 
 /// Opens and dresses `path` with the `--dbc` folders `dbc` and data root `root`.
@@ -34,19 +35,12 @@ fn look(lm: &LoadedModel, d: &Dressing) -> Look {
     d.character.as_ref().unwrap().look(lm, &d.tables, &lm.model.geoset_ids())
 }
 
-/// A temporary folder holding a copy of the Scourge female model (and its
-/// skins) at `Character\<race>\<sex>\<race><sex>.m2`: a stand-in geometry
-/// for a race model the corpus does not have.
+/// A temporary folder with a stand-in race model at
+/// `Character\<race>\<sex>\<race><sex>.m2` (the Scourge female geometry).
 fn stand_in(samples: &Path, race: &str, sex: &str, tag: &str) -> (PathBuf, PathBuf) {
     let root = std::env::temp_dir().join(format!("m2view-dress-{tag}-{}", std::process::id()));
-    let dir = root.join("Character").join(race).join(sex);
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = samples.join("vjeux_jsWoWModelViewer/assets");
-    std::fs::copy(src.join("scourgefemale.m2"), dir.join(format!("{race}{sex}.m2"))).unwrap();
-    for i in 0..3 {
-        std::fs::copy(src.join(format!("scourgefemale0{i}.skin")), dir.join(format!("{race}{sex}0{i}.skin"))).unwrap();
-    }
-    (root.clone(), dir.join(format!("{race}{sex}.m2")))
+    let model = stand_in_race_model(samples, &root, race, sex);
+    (root, model)
 }
 
 #[test]
@@ -131,54 +125,13 @@ fn equipment_of_the_1_12_item_table() {
     assert!(l.warnings.iter().any(|w| w == "legs: display 999999 is not in ItemDisplayInfo.dbc"), "{:?}", l.warnings);
 }
 
-/// A 3.3.5-layout `ItemDisplayInfo` (25 fields) and `Item` (8 fields),
-/// written here: no public 3.3.5 item table exists. Their rows name real
-/// files of ElementoBorzi's pack: death knight plate components (`_U`) and
-/// the tribal axe with its texture.
-fn write_wotlk_item_tables(dir: &Path) {
-    let mut st = Strings::default();
-    let mut display = |id: u32, models: [&str; 2], model_textures: [&str; 2], groups: [u32; 3], tex: [&str; 8]| {
-        let mut r =
-            vec![id, st.add(models[0]), st.add(models[1]), st.add(model_textures[0]), st.add(model_textures[1])];
-        r.extend([st.add("INV_Test"), 0]);
-        r.extend(groups);
-        r.extend([0, 0, 0, 0, 0]);
-        r.extend(tex.map(|t| st.add(t)));
-        r.extend([0, 0]);
-        r
-    };
-    let chest = display(
-        90001,
-        ["", ""],
-        ["", ""],
-        [1, 0, 0],
-        [
-            "Plate_DH01_DeathKnight_Sleeve_AU",
-            "Plate_DH01_DeathKnight_Sleeve_AL",
-            "",
-            "Plate_DH01_DeathKnight_Chest_TU",
-            "Plate_DH01_DeathKnight_Chest_TL",
-            "",
-            "",
-            "",
-        ],
-    );
-    let axe = display(90002, ["Axe_1H_DH_Tribal_A_01.mdx", ""], ["Axe_1H_DH_Tribal_A_01", ""], [0; 3], [""; 8]);
-    let legs =
-        display(90003, ["", ""], ["", ""], [0, 1, 0], ["", "", "", "", "", "Cloth_Zuljin_LU", "Cloth_Zuljin_LL", ""]);
-    std::fs::write(dir.join("ItemDisplayInfo.dbc"), write(25, &[chest, axe, legs], &st.0)).unwrap();
-    // Item 50001: the axe, one-hand (13); 50002: the legs (7).
-    let items = [vec![50001, 2, 0, 0, 1, 90002, 13, 3], vec![50002, 4, 1, 0, 1, 90003, 7, 0]];
-    std::fs::write(dir.join("Item.dbc"), write(8, &items, b"\0")).unwrap();
-}
-
 #[test]
 fn equipment_of_3_3_5_tables_written_here_finds_real_components_and_models() {
     let Some(s) = samples_dir() else { return };
     let pack = s.join("ElementoBorzi_Doomhammer-Public-Pack");
     let dbc = std::env::temp_dir().join(format!("m2view-dress-items-{}", std::process::id()));
     std::fs::create_dir_all(&dbc).unwrap();
-    write_wotlk_item_tables(&dbc);
+    write_wotlk_item_tables(&dbc).unwrap();
     let vanilla = s.join("andrewmunro_Vanilla/dbc");
     let model = s.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2");
     let (lm, d) = open(&model, &[dbc.clone(), vanilla], Some(&pack));

@@ -487,6 +487,33 @@ pub fn samples_dir() -> Option<std::path::PathBuf> {
     None
 }
 
+/// Puts a copy of the sample corpus's 3.3.5 Scourge female model (and its
+/// three skins, `vjeux_jsWoWModelViewer/assets/scourgefemale*.m2`) at
+/// `<root>/Character/<race>/<sex>/<race><sex>.m2` and returns that path: a
+/// stand-in geometry for a race model the corpus does not have, so tests
+/// can dress it with that race's tables.
+///
+/// # Panics
+/// When the files cannot be copied (a test helper).
+pub fn stand_in_race_model(
+    samples: &std::path::Path,
+    root: &std::path::Path,
+    race: &str,
+    sex: &str,
+) -> std::path::PathBuf {
+    let dir = root.join("Character").join(race).join(sex);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = samples.join("vjeux_jsWoWModelViewer/assets");
+    let copy = |from: &str, to: String| {
+        std::fs::copy(src.join(from), dir.join(&to)).unwrap_or_else(|e| panic!("{from} -> {to}: {e}"));
+    };
+    copy("scourgefemale.m2", format!("{race}{sex}.m2"));
+    for i in 0..3 {
+        copy(&format!("scourgefemale0{i}.skin"), format!("{race}{sex}0{i}.skin"));
+    }
+    dir.join(format!("{race}{sex}.m2"))
+}
+
 /// Demo geometry: an octagonal stone pedestal on bone 0 (geoset 0) and a
 /// six-sided crystal floating above it on the spinning bone 1 (geoset 101),
 /// flat-shaded, with the skin profile that draws them as the two-box batches.

@@ -12,7 +12,6 @@ pub struct OffscreenTarget {
     /// Height in pixels.
     pub height: u32,
     color: wgpu::Texture,
-    format: wgpu::TextureFormat,
     /// Colour view.
     pub color_view: wgpu::TextureView,
     /// Depth view.
@@ -54,7 +53,6 @@ impl OffscreenTarget {
             color_view: color.create_view(&Default::default()),
             depth_view: depth.create_view(&Default::default()),
             color,
-            format,
         }
     }
 
@@ -90,52 +88,64 @@ impl OffscreenTarget {
     /// Copies the colour target into RGBA8 rows (top row first, BGRA targets
     /// swizzled), waiting for the GPU.
     pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Vec<u8>, RenderError> {
-        let row = self.width * 4;
-        let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("readback"),
-            size: padded as u64 * self.height as u64,
-            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-            mapped_at_creation: false,
-        });
-        let mut enc = device.create_command_encoder(&Default::default());
-        enc.copy_texture_to_buffer(
-            wgpu::TexelCopyTextureInfo {
-                texture: &self.color,
-                mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
-                aspect: wgpu::TextureAspect::All,
-            },
-            wgpu::TexelCopyBufferInfo {
-                buffer: &buffer,
-                layout: wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(padded),
-                    rows_per_image: Some(self.height),
-                },
-            },
-            wgpu::Extent3d { width: self.width, height: self.height, depth_or_array_layers: 1 },
-        );
-        queue.submit([enc.finish()]);
-        let slice = buffer.slice(..);
-        let (tx, rx) = std::sync::mpsc::channel();
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| RenderError::Readback(e.to_string()))?;
-        rx.recv()
-            .map_err(|e| RenderError::Readback(e.to_string()))?
-            .map_err(|e| RenderError::Readback(e.to_string()))?;
-        let data = slice.get_mapped_range().map_err(|e| RenderError::Readback(e.to_string()))?;
-        let mut out = Vec::with_capacity((row * self.height) as usize);
-        for y in 0..self.height as usize {
-            out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);
-        }
-        if matches!(self.format, wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb) {
-            out.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
-        }
-        drop(data);
-        buffer.unmap();
-        Ok(out)
+        read_texture_rgba(device, queue, &self.color)
     }
+}
+
+/// Copies mip 0 of a 2D RGBA8 or BGRA8 `texture` (made with `COPY_SRC`)
+/// into RGBA8 rows, top row first, BGRA swizzled; waits for the GPU.
+///
+/// # Errors
+/// [`RenderError::Readback`] when the device is lost or mapping fails.
+pub fn read_texture_rgba(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+) -> Result<Vec<u8>, RenderError> {
+    let (width, height) = (texture.width(), texture.height());
+    let row = width * 4;
+    let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("readback"),
+        size: padded as u64 * height as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut enc = device.create_command_encoder(&Default::default());
+    enc.copy_texture_to_buffer(
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: 0,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(height),
+            },
+        },
+        wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+    );
+    queue.submit([enc.finish()]);
+    let slice = buffer.slice(..);
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| RenderError::Readback(e.to_string()))?;
+    rx.recv().map_err(|e| RenderError::Readback(e.to_string()))?.map_err(|e| RenderError::Readback(e.to_string()))?;
+    let data = slice.get_mapped_range().map_err(|e| RenderError::Readback(e.to_string()))?;
+    let mut out = Vec::with_capacity((row * height) as usize);
+    for y in 0..height as usize {
+        out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);
+    }
+    if matches!(texture.format(), wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb) {
+        out.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
+    }
+    drop(data);
+    buffer.unmap();
+    Ok(out)
 }

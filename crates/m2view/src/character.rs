@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use m2view_dress::ClientTables;
+use m2view_dress::character::Look;
 use m2view_dress::character::body::Layer;
 use m2view_dress::character::equipment::{ItemKind, Slot};
 use m2view_dress::character::identity::{self, Sex};
 use m2view_dress::character::npc;
 use m2view_dress::character::options::{Choice, RowFilter};
 use m2view_dress::character::outfit::Outfit;
-use m2view_dress::character::{Body, Look};
 use m2view_format::LoadedModel;
 use m2view_format::blp::{Blp, RgbaImage};
 use m2view_render::compose::ComposeLayer;
@@ -202,16 +202,16 @@ pub struct LayerStats {
 }
 
 impl BodyTexture {
-    /// The composed body of `look` for `lm` (`None`: a baked texture or
-    /// no layers). Layers whose file is missing or does not decode keep no
+    /// The body of `look` for `lm`: its layers, or an NPC's baked texture
+    /// as the one layer (`None`: no layers). Layers whose file is missing or does not decode keep no
     /// image; the decode failures join `warnings`.
     pub fn of(lm: &LoadedModel, look: &Look, warnings: &mut Vec<String>) -> Option<BodyTexture> {
-        let Body::Composite(plan) = &look.body else { return None };
-        if plan.layers.is_empty() {
+        if look.body.layers().is_empty() {
             return None;
         }
-        let layers: Vec<(Layer, Option<RgbaImage>)> = plan
-            .layers
+        let layers: Vec<(Layer, Option<RgbaImage>)> = look
+            .body
+            .layers()
             .iter()
             .map(|l| {
                 let img =
@@ -273,15 +273,6 @@ impl BodyTexture {
     }
 }
 
-/// The body statistics of a baked texture (one layer).
-pub fn baked_stats(look: &Look) -> Option<BodyStats> {
-    let Body::Baked(l) = &look.body else { return None };
-    Some(BodyStats {
-        size: [256, 256],
-        layers: vec![LayerStats { region: l.region.name().into(), file: l.file.clone(), found: l.found.is_some() }],
-    })
-}
-
 /// An item model loaded to hang on the character.
 #[derive(Debug, Clone)]
 pub struct Item {
@@ -321,13 +312,13 @@ pub fn load_items(look: &Look, opts: &OpenOptions, warnings: &mut Vec<String>) -
 
 /// What a character's current choices give the front ends: geosets, the
 /// body texture's decoded layers, the item models loaded, and what was
-/// missing. Its hair, extra skin, cape and baked textures are set in the
-/// model's texture files.
+/// missing. Its hair, extra skin and cape textures are set in the model's
+/// texture files.
 #[derive(Debug, Clone)]
 pub struct Parts {
     /// The geosets shown.
     pub geosets: std::collections::BTreeSet<u16>,
-    /// The body texture to compose (`None`: baked, or nothing to compose).
+    /// The body texture to compose (`None`: nothing to compose).
     pub body: Option<Arc<BodyTexture>>,
     /// Item models to hang.
     pub items: Vec<Item>,
@@ -335,11 +326,12 @@ pub struct Parts {
     pub warnings: Vec<String>,
 }
 
-/// The parts of `o`'s character for its current choices (`None`: no character).
-pub fn parts(o: &mut Opened, opts: &OpenOptions) -> Option<Parts> {
-    let look = o.look()?;
+/// The parts of `dressing`'s character for its current choices (`None`:
+/// no character); `lm`'s texture files get its hair, extra skin and cape.
+pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &OpenOptions) -> Option<Parts> {
+    let look = crate::open::look(lm, dressing)?;
     let mut warnings = look.warnings.clone();
-    let body = BodyTexture::of(&o.lm, &look, &mut warnings).map(Arc::new);
+    let body = BodyTexture::of(lm, &look, &mut warnings).map(Arc::new);
     let items = load_items(&look, opts, &mut warnings);
     Some(Parts { geosets: look.geosets, body, items, warnings })
 }

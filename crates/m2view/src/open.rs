@@ -49,13 +49,18 @@ impl Opened {
         self.dressing.creature.apply(&mut self.lm, k)
     }
 
-    /// The character's look for its current choices (`None`: no
-    /// character), its hair, extra skin, cape and baked textures applied
-    /// to the model's texture files.
+    /// The character's look for its current choices ([`look`]).
     pub fn look(&mut self) -> Option<Look> {
-        let c = self.dressing.character.as_ref()?;
-        let look = c.look(&self.lm, &self.dressing.tables, &self.lm.model.geoset_ids());
-        look.apply_textures(&mut self.lm);
-        Some(look)
+        look(&mut self.lm, &self.dressing)
     }
+}
+
+/// The look of `dressing`'s character for its current choices (`None`: no
+/// character), its hair, extra skin and cape textures applied to `lm`'s
+/// texture files.
+pub fn look(lm: &mut LoadedModel, dressing: &Dressing) -> Option<Look> {
+    let c = dressing.character.as_ref()?;
+    let look = c.look(lm, &dressing.tables, &lm.model.geoset_ids());
+    look.apply_textures(lm);
+    Some(look)
 }

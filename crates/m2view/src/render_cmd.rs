@@ -235,7 +235,8 @@ pub struct Stats {
     pub particle_simulation: &'static str,
     /// Every geoset id drawn (of the model drawn).
     pub geosets: Vec<u16>,
-    /// The composed body texture of a character (absent otherwise).
+    /// The composed body texture of a character, or of the rider on a
+    /// `--mount` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body_texture: Option<BodyStats>,
 }
@@ -503,7 +504,8 @@ pub fn render_uploaded(
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
         particle_simulation: if gp.is_some() { "gpu" } else { "cpu" },
-        body_texture: r.body.as_ref().map(|b| b.stats()),
+        // A rider's body when the model drawn is its mount.
+        body_texture: r.body.as_ref().or_else(|| r.attachments.iter().find_map(|h| h.body.as_ref())).map(|b| b.stats()),
         ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence, &geosets)
     };
     Ok((pixels, stats))
@@ -590,6 +592,22 @@ impl Posed<'_> {
 /// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
 pub const MOUNT_ANIMATION: u16 = 91;
 
+/// Opens the mount at `path` (read like any model): a model with a
+/// `MountMain` attachment (id 0, where the client seats the rider).
+///
+/// # Errors
+/// The model does not open, or has no attachment 0 (naming the file).
+pub fn open_mount(path: &std::path::Path, opts: &OpenOptions) -> Result<LoadedModel, AppError> {
+    let lm = Opened::open(path, opts).map_err(AppError::input)?.lm;
+    if !lm.model.attachments.iter().any(|a| a.id == 0) {
+        return Err(AppError::Failure(format!(
+            "{} has no MountMain attachment (0) to seat a rider on; see `m2view info`",
+            path.display()
+        )));
+    }
+    Ok(lm)
+}
+
 /// Opens the model `a` names: its path, else the race model of
 /// `--race`/`--gender` or the outfit, else the model of an NPC `--display-id`.
 fn open_for(a: &RenderArgs, opts: &OpenOptions) -> Result<Opened, AppError> {
@@ -638,7 +656,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
     }
     a.character.apply(o)?;
     let explicit = a.geosets.as_deref().map(parse_geosets).transpose()?;
-    let Some(p) = crate::character::parts(o, opts) else {
+    let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else {
         return Ok(Dressed { geosets: explicit, body: None, items: Vec::new() });
     };
     o.lm.model.warnings.extend(p.warnings);
@@ -681,7 +699,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         for w in &rider.model.warnings {
             eprintln!("warning: {w}");
         }
-        host = Opened::open(mount, opts).map_err(AppError::input)?.lm;
+        host = open_mount(mount, opts)?;
         let children = std::mem::take(&mut attachments);
         let anim = Some(MOUNT_ANIMATION);
         attachments =

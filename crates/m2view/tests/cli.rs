@@ -1,19 +1,13 @@
 //! The `m2view` binary as a user runs it: `info` text and JSON, exit codes,
 //! and errors naming file, structure and offset.
 
+mod common;
+
 use std::process::Command;
 
+use common::m2view;
 use m2view_format::fixtures;
 use m2view_format::writer::{write_md20, write_skin};
-
-fn m2view(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_m2view")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn temp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("m2view-cli-{}", std::process::id()));

@@ -28,6 +28,15 @@ fn validator() -> Option<PathBuf> {
     None
 }
 
+/// The glTF-Validator's reports of `files` (JSON objects with `errors`,
+/// `warnings` and `messages`).
+fn validate(validator: &Path, files: &[PathBuf]) -> Vec<serde_json::Value> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+    let run = Command::new("node").arg(&script).args(files).env("GLTF_VALIDATOR", validator).output().expect("node");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    serde_json::from_slice(&run.stdout).unwrap()
+}
+
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("m2view-export-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -55,10 +64,7 @@ fn every_sample_exports_to_valid_gltf() {
     m2view::export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
     glbs.push(out.join("murloc.gltf"));
     files.push(murloc);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
-    let run = Command::new("node").arg(&script).args(&glbs).env("GLTF_VALIDATOR", &validator).output().expect("node");
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let reports: Vec<serde_json::Value> = serde_json::from_slice(&run.stdout).unwrap();
+    let reports = validate(&validator, &glbs);
     assert_eq!(reports.len(), files.len());
     let (mut errors, mut warnings) = (0, 0);
     for (r, f) in reports.iter().zip(&files) {
@@ -179,5 +185,69 @@ fn blender_imports_the_skeleton_and_every_animation() {
     // Stand (4000 ms) plays 4 s: 96 frames at Blender's 24 fps, with keyed curves.
     let stand = actions.iter().find(|a| a[0].as_str().is_some_and(|n| n.starts_with("Stand_"))).expect("Stand");
     assert!((stand[1].as_f64().unwrap() - 96.0).abs() < 1.0 && stand[2].as_u64().unwrap() > 0, "{stand}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn a_dressed_character_exports_with_its_body_texture_and_items() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let Some(validator) = validator() else { return };
+    let out = temp("character");
+    // No public 3.3.5 item tables: written here (m2view_db::fixtures), naming the
+    // Doomhammer pack's Zul'jin legs components (item 50002) and tribal axe (50001).
+    m2view_db::fixtures::write_wotlk_item_tables(&out).unwrap();
+    let pack = samples.join("ElementoBorzi_Doomhammer-Public-Pack");
+    let mut opts = m2view::open::OpenOptions {
+        dbc: vec![out.clone(), samples.join("andrewmunro_Vanilla/dbc")],
+        ..Default::default()
+    };
+    opts.load.data_root = Some(pack.clone());
+    let mut o =
+        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+    let tables = o.dressing.tables.clone();
+    let c = o.dressing.character.as_mut().unwrap();
+    c.equip_item(&tables, 50001).unwrap();
+    c.equip_item(&tables, 50002).unwrap();
+    let eo = m2view::export::character_options(&mut o, &opts, ExportOptions::default());
+    assert_eq!(eo.items.len(), 1, "the axe");
+    let glb = out.join("character.glb");
+    std::fs::write(&glb, to_glb(&o.lm, &eo).unwrap()).unwrap();
+    let report = &validate(&validator, std::slice::from_ref(&glb))[0];
+    assert_eq!(report["errors"], 0, "{}", report["messages"]);
+    let bytes = std::fs::read(&glb).unwrap();
+    let doc = gltf::Gltf::from_slice(&bytes).unwrap();
+    let blob = doc.blob.as_deref().unwrap();
+    let images: Vec<image::RgbaImage> = doc
+        .images()
+        .map(|i| match i.source() {
+            gltf::image::Source::View { view, .. } => {
+                let png = &blob[view.offset()..view.offset() + view.length()];
+                image::load_from_memory(png).unwrap().to_rgba8()
+            }
+            gltf::image::Source::Uri { .. } => panic!("images are embedded"),
+        })
+        .collect();
+    // The axe: a mesh node under the HandRight (1) bone, tagged with its attachment.
+    let hand = o.lm.model.attachments.iter().find(|a| a.id == 1).unwrap().bone.unwrap().index();
+    let bone = doc.nodes().nth(hand).unwrap();
+    let axe = bone.children().find(|n| n.extras().as_ref().is_some_and(|e| e.get().contains("m2_attachment")));
+    assert!(axe.is_some_and(|n| n.mesh().is_some()), "the axe hangs under bone {hand}");
+    // The composed body texture (256x256) is embedded: the Zul'jin legs component in its region.
+    // The axe's texture and the body: no Scourge skin in the corpus, so the base layer's
+    // placeholder shows where nothing covers it.
+    assert_eq!(images.len(), 2);
+    let magenta = image::Rgba([255, 0, 255, 255]);
+    let body = images.iter().find(|i| i.dimensions() == (256, 256) && i[(0, 0)] == magenta).expect("the body texture");
+    let at = |x: usize, y: usize| &body.as_raw()[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
+    // Where the legs component is opaque, the region (LegUpper: 128, 96, 128x64) shows it texel for texel.
+    let file = pack.join("ITEM/TEXTURECOMPONENTS/LegUpperTexture/Cloth_Zuljin_LU_F.blp");
+    let legs = m2view_format::blp::Blp::parse(std::fs::read(file).unwrap()).unwrap().decode(0).unwrap();
+    assert_eq!((legs.width, legs.height), (128, 64));
+    let opaque = (0..128 * 64).filter(|k| legs.pixels[k * 4 + 3] == 255).collect::<Vec<_>>();
+    assert!(opaque.len() > 1000, "{} opaque texels", opaque.len());
+    for k in opaque {
+        let (x, y) = (k % 128, k / 128);
+        assert_eq!(at(128 + x, 96 + y), &legs.pixels[k * 4..k * 4 + 4], "texel ({x}, {y})");
+    }
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -370,3 +370,72 @@ fn crowd_mode_keeps_n_copies_that_play_on() {
     c.set_crowd(1);
     assert!(c.crowd.is_none());
 }
+
+#[test]
+fn the_character_panel_customizes_equips_saves_and_mounts() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let opts = OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
+    let mut o = Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let mut s = AppState::new(opts, false);
+    s.current = Some(Current::new(o, parts, vec![]));
+    s.output_dir = std::env::temp_dir().join(format!("m2view-panels-outfit-{}", std::process::id()));
+    std::fs::create_dir_all(&s.output_dir).unwrap();
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("race Scourge (5), female (1)");
+    let hair = |h: &Harness<'_, AppState>| {
+        let c = h.state().current.as_ref().unwrap();
+        (c.dressing.character.as_ref().unwrap().appearance.hair, c.geosets.clone())
+    };
+    // 1.12 CharHairGeosets: style 0 -> geoset 2; the third spinner's ">" goes to style 1 -> geoset 3.
+    assert!(hair(&h).1.contains(&2));
+    h.get_all_by_label(">").nth(2).unwrap().click();
+    h.run();
+    let (style, geosets) = hair(&h);
+    assert_eq!(style, 1);
+    assert!(geosets.contains(&3) && !geosets.contains(&2), "{geosets:?}");
+    assert!(h.state().commands.contains(&Command::UploadCharacter), "the next frame shows it");
+    // Search the 1.12 ItemDisplayInfo for a helmet and put it on the head.
+    h.state_mut().character_fields.search = "Helm_Leather_D_01.mdl".into();
+    h.state_mut().character_fields.search_slot = m2view_dress::character::equipment::Slot::Head;
+    h.run();
+    h.get_by_label_contains("1123: Helm_Leather_D_01.mdl").click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    let head = c.dressing.character.as_ref().unwrap().equipment.get(&m2view_dress::character::equipment::Slot::Head);
+    assert_eq!(head.map(|e| e.display), Some(1123));
+    // Chest 3197 by its display id: its sleeve component joins the body texture.
+    h.state_mut().character_fields.equip.insert(m2view_dress::character::equipment::Slot::Chest, "3197".into());
+    h.run();
+    let chest = m2view_dress::character::equipment::Slot::ALL
+        .iter()
+        .position(|s| *s == m2view_dress::character::equipment::Slot::Chest)
+        .unwrap();
+    h.get_all_by_label("Equip").nth(chest).unwrap().click();
+    h.run();
+    let body = h.state().current.as_ref().unwrap().body.clone().unwrap();
+    assert!(body.layers.iter().any(|(l, _)| l.file.ends_with("Mail_A_01White_Sleeve_AU_F.blp")));
+    // Save the outfit, change the hair, load it back.
+    h.get_by_label("Save outfit").click();
+    h.run();
+    let saved = std::fs::read_to_string(h.state().output_dir.join("outfit.json")).unwrap();
+    assert!(saved.contains("\"race\": \"Scourge\"") && saved.contains("3197"), "{saved}");
+    h.get_all_by_label(">").nth(2).unwrap().click();
+    h.run();
+    assert_eq!(hair(&h).0, 2);
+    h.get_by_label("Load outfit").click();
+    h.run();
+    assert_eq!(hair(&h).0, 1);
+    // Mount the wolf: the character rides, the mount is uploaded.
+    let wolf = samples.join("Koward_Improved_Models/Creature/Wolf/Wolf.m2");
+    h.state_mut().character_fields.mount = wolf.display().to_string();
+    h.run();
+    h.get_by_label("Mount").click();
+    h.run();
+    let st = h.state();
+    assert!(st.error.is_none(), "{:?}", st.error);
+    assert!(st.current.as_ref().unwrap().mount.is_some());
+    assert!(st.commands.contains(&Command::UploadMount));
+    let _ = std::fs::remove_dir_all(&st.output_dir);
+}

@@ -77,6 +77,17 @@ pub enum Body {
     Baked(Layer),
 }
 
+impl Body {
+    /// The layers bottom first: the plan's, or the baked texture as one
+    /// layer over the whole texture (so front ends compose both alike).
+    pub fn layers(&self) -> &[Layer] {
+        match self {
+            Body::Composite(p) => &p.layers,
+            Body::Baked(l) => std::slice::from_ref(l),
+        }
+    }
+}
+
 /// Everything a character's choices give, for the renderer and exporters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Look {
@@ -93,9 +104,10 @@ pub struct Look {
 }
 
 impl Look {
-    /// Fills `lm`'s replaceable slots of types 2, 6 and 8 (and 1 with a
-    /// baked texture) with this look's files; clears them where the look
-    /// has none (so nothing of a previous look or a guess remains).
+    /// Fills `lm`'s replaceable slots of types 2, 6 and 8 with this look's
+    /// files; clears them where the look has none (so nothing of a previous
+    /// look or a guess remains), and clears type 1: the body texture is
+    /// composed from [`Body::layers`] by the front end.
     pub fn apply_textures(&self, lm: &mut LoadedModel) {
         for i in 0..lm.model.textures.len() {
             let t = &lm.model.textures[i];
@@ -103,12 +115,7 @@ impl Look {
                 continue;
             }
             match t.kind {
-                1 => {
-                    lm.texture_files[i] = match &self.body {
-                        Body::Baked(l) => l.found.clone(),
-                        Body::Composite(_) => None,
-                    }
-                }
+                1 => lm.texture_files[i] = None,
                 2 | 6 | 8 => {
                     lm.texture_files[i] = self.textures.iter().find(|s| s.kind == t.kind).and_then(|s| s.found.clone())
                 }
@@ -315,11 +322,7 @@ impl Character {
 
     /// A warning for every file of the look that was not found.
     fn missing(&self, body: &Body, textures: &[SlotTexture], items: &[ItemModel], warnings: &mut Vec<String>) {
-        let layers: Vec<&Layer> = match body {
-            Body::Composite(p) => p.layers.iter().collect(),
-            Body::Baked(l) => vec![l],
-        };
-        for l in layers.into_iter().filter(|l| l.found.is_none()) {
+        for l in body.layers().iter().filter(|l| l.found.is_none()) {
             warnings.push(format!("body texture {} layer {} not found", l.region.name(), l.file));
         }
         for t in textures.iter().filter(|t| t.found.is_none()) {

@@ -46,7 +46,7 @@ impl Pending {
                 if let Err(e) = opened.lm.load_anim(start) {
                     warnings.push(e.to_string());
                 }
-                let parts = crate::character::parts(&mut opened, &opts);
+                let parts = crate::character::parts(&mut opened.lm, &opened.dressing, &opts);
                 let lm = &opened.lm;
                 let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =

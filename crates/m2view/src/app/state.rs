@@ -211,9 +211,7 @@ impl Current {
     /// geosets, body layers and items for `opts` (the window uploads them
     /// on `Command::UploadCharacter`).
     pub fn redress(&mut self, opts: &OpenOptions) {
-        let mut o = Opened { lm: self.lm.clone(), dressing: self.dressing.clone() };
-        if let Some(p) = crate::character::parts(&mut o, opts) {
-            self.lm.texture_files = o.lm.texture_files;
+        if let Some(p) = crate::character::parts(&mut self.lm, &self.dressing, opts) {
             self.take_parts(p);
         }
     }
@@ -223,7 +221,7 @@ impl Current {
     pub fn set_mount(&mut self, path: Option<&std::path::Path>, opts: &OpenOptions) -> Result<(), String> {
         let anim = match path {
             Some(p) => {
-                let mut lm = Opened::open(p, opts).map_err(|e| e.to_string())?.lm;
+                let mut lm = crate::render_cmd::open_mount(p, opts).map_err(|e| e.to_string())?;
                 let instance = ModelInstance::new(&lm.model, 1);
                 lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
                 let geosets = lm.model.default_geosets(0);

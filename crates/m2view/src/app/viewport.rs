@@ -162,7 +162,7 @@ impl SceneView {
                 upload_slots(&self.renderer, gm, &cur.lm, &slots, bc, &mut state.error);
             }
             Command::UploadCharacter => {
-                // Hair, extra skin, cape — and the body when it is a baked texture.
+                // Hair, extra skin, cape; the body composed (a baked NPC texture is its one layer).
                 let m = &cur.lm.model;
                 let slots: Vec<usize> = (0..m.textures.len())
                     .filter(|&i| m.textures[i].source == m2view_format::TextureSource::Replaceable)

@@ -80,7 +80,7 @@ pub(crate) fn texture_rgba(
 /// CPU reference) in every body slot, its item models (what is missing
 /// joins the model's warnings).
 pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions) -> ExportOptions {
-    let Some(p) = crate::character::parts(o, opts) else { return base };
+    let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else { return base };
     let mut textures = base.textures;
     if let Some(body) = &p.body {
         let img = body.cpu();

@@ -18,6 +18,16 @@ pub const CHANNEL_TOLERANCE: u8 = 12;
 /// Fraction of pixels allowed to differ by more than that.
 pub const PIXEL_FRACTION: f64 = 0.005;
 
+/// Runs the `m2view` binary: `(exit code, stdout, stderr)`.
+pub fn m2view(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_m2view")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The device shared by every test of a test binary. No adapter is a failure.
 pub fn gpu() -> &'static (Gpu, Renderer) {
     static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();

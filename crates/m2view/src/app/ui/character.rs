@@ -95,7 +95,8 @@ fn identity_row(ui: &mut egui::Ui, s: &mut AppState) {
     let races = c.dressing.tables.rows("ChrRaces.dbc", m2view_db::character::race_rows).ok().flatten();
     let (mut race, mut sex) = (ch.identity.race_name.clone(), ch.identity.sex);
     ui.horizontal(|ui| {
-        egui::ComboBox::from_id_salt("race").selected_text(&race).show_ui(ui, |ui| {
+        let label = ui.label("race");
+        let combo = egui::ComboBox::from_id_salt("race").selected_text(&race).show_ui(ui, |ui| {
             let mut seen = std::collections::BTreeSet::new();
             for r in races.iter().flat_map(|r| r.iter()) {
                 if seen.insert(r.client_file_string.to_lowercase()) {
@@ -103,6 +104,7 @@ fn identity_row(ui: &mut egui::Ui, s: &mut AppState) {
                 }
             }
         });
+        combo.response.labelled_by(label.id);
         ui.selectable_value(&mut sex, Sex::Male, "male");
         ui.selectable_value(&mut sex, Sex::Female, "female");
     });
@@ -159,11 +161,14 @@ fn options_rows(ui: &mut egui::Ui, s: &mut AppState) {
         dirty |= ui.checkbox(&mut ch.underwear, "underwear").changed();
         dirty |= ui.checkbox(&mut ch.ears, "ears").changed();
         let before = ch.eye_glow;
-        egui::ComboBox::from_id_salt("eye glow").selected_text(format!("eyes: {:?}", ch.eye_glow)).show_ui(ui, |ui| {
-            for g in [EyeGlow::None, EyeGlow::Normal, EyeGlow::DeathKnight] {
-                ui.selectable_value(&mut ch.eye_glow, g, format!("{g:?}"));
-            }
-        });
+        let label = ui.label("eyes");
+        let combo =
+            egui::ComboBox::from_id_salt("eye glow").selected_text(format!("{:?}", ch.eye_glow)).show_ui(ui, |ui| {
+                for g in [EyeGlow::None, EyeGlow::Normal, EyeGlow::DeathKnight] {
+                    ui.selectable_value(&mut ch.eye_glow, g, format!("{g:?}"));
+                }
+            });
+        combo.response.labelled_by(label.id);
         dirty |= before != ch.eye_glow;
     });
     if dirty {
@@ -207,14 +212,15 @@ fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
                 .hint_text("search item names")
                 .desired_width(160.0),
         );
-        egui::ComboBox::from_id_salt("search slot").selected_text(s.character_fields.search_slot.name()).show_ui(
-            ui,
-            |ui| {
+        let label = ui.label("into");
+        let combo = egui::ComboBox::from_id_salt("search slot")
+            .selected_text(s.character_fields.search_slot.name())
+            .show_ui(ui, |ui| {
                 for slot in Slot::ALL {
                     ui.selectable_value(&mut s.character_fields.search_slot, slot, slot.name());
                 }
-            },
-        );
+            });
+        combo.response.labelled_by(label.id);
     });
     match rows {
         Ok(Some(rows)) => {
@@ -247,17 +253,17 @@ fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(ch) = &mut c.dressing.character else { return };
     let mut dirty = false;
     ui.horizontal(|ui| {
-        ui.label("outfit");
-        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0));
+        let label = ui.label("outfit");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0)).labelled_by(label.id);
         let path = s.output_dir.join(s.character_fields.outfit.trim());
-        if ui.small_button("Save").clicked() {
+        if ui.small_button("Save outfit").clicked() {
             let json = Outfit::of(ch).to_json();
             s.export_status = Some(match std::fs::write(&path, json) {
                 Ok(()) => format!("saved {}", path.display()),
                 Err(e) => format!("{}: {e}", path.display()),
             });
         }
-        if ui.small_button("Load").clicked() {
+        if ui.small_button("Load outfit").clicked() {
             let result = std::fs::read_to_string(&path)
                 .map_err(|e| format!("{}: {e}", path.display()))
                 .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
@@ -272,8 +278,8 @@ fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
         }
     });
     ui.horizontal(|ui| {
-        ui.label("NPC display");
-        ui.add(egui::TextEdit::singleline(&mut s.character_fields.npc).desired_width(80.0));
+        let label = ui.label("NPC display");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.npc).desired_width(80.0)).labelled_by(label.id);
         if ui.small_button("Dress").clicked() {
             let tables = c.dressing.tables.clone();
             let result = s.character_fields.npc.trim().parse::<u32>().map_err(|_| "no display id".to_string());
