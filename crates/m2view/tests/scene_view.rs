@@ -3,7 +3,8 @@
 //! lavapipe), as the window does each frame. Checks what the status bar
 //! reports and draws: the crowd animated on the GPU draws every copy's
 //! batches, and ElwynnCampfire's particles are simulated on the GPU and
-//! drawn (the view changes where the fire is when they are switched off).
+//! drawn (the view changes where the fire is when they are switched off);
+//! a character's equipment change shows on the next frame.
 
 use m2view::app::state::{AppState, Current};
 use m2view::app::viewport::SceneView;
@@ -22,9 +23,15 @@ struct Scene {
 
 impl Scene {
     fn open(rel: &str) -> Option<Scene> {
+        Scene::open_with(rel, Default::default())
+    }
+
+    /// `rel` opened with `opts`, dressed as the window's loader dresses it.
+    fn open_with(rel: &str, opts: m2view::open::OpenOptions) -> Option<Scene> {
         let dir = fixtures::samples_dir()?;
         let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
-        let o = m2view::open::Opened::open(&dir.join(rel), &Default::default()).unwrap();
+        let mut o = m2view::open::Opened::open(&dir.join(rel), &opts).unwrap();
+        let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
         let lm = &o.lm;
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
         let textures = m2view::textures::load_textures(
@@ -35,9 +42,14 @@ impl Scene {
         );
         view.set_model(&lm.model, &textures);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-        let mut state = AppState::new(Default::default(), false);
-        state.current = Some(Current::new(o, None, vec![]));
-        Some(Scene { gpu, view, egui, state })
+        let mut state = AppState::new(opts, false);
+        state.current = Some(Current::new(o, parts, vec![]));
+        let mut scene = Scene { gpu, view, egui, state };
+        scene.view.apply(
+            m2view::app::command::Command::Frame(m2view_render::camera::Preset::Front.direction()),
+            &mut scene.state,
+        );
+        Some(scene)
     }
 
     fn frames(&mut self, n: usize) -> Vec<u8> {
@@ -86,4 +98,43 @@ fn the_campfire_particles_are_simulated_on_the_gpu() {
     let changed =
         lit.chunks(4).zip(dark.chunks(4)).filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 24)).count();
     assert!(changed > 100, "the GPU particles drew: {changed} pixels changed when they were switched off");
+}
+
+#[test]
+fn a_character_change_shows_on_the_next_frame() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    // No public 3.3.5 item tables: written here (m2view_db::fixtures); display 90001 is a
+    // chest of the Doomhammer pack's death knight plate components.
+    let tables = std::env::temp_dir().join(format!("m2view-scene-items-{}", std::process::id()));
+    std::fs::create_dir_all(&tables).unwrap();
+    m2view_db::fixtures::write_wotlk_item_tables(&tables).unwrap();
+    let mut opts = m2view::open::OpenOptions {
+        dbc: vec![tables.clone(), samples.join("andrewmunro_Vanilla/dbc")],
+        ..Default::default()
+    };
+    opts.load.data_root = Some(samples.join("ElementoBorzi_Doomhammer-Public-Pack"));
+    let Some(mut s) = Scene::open_with("vjeux_jsWoWModelViewer/assets/scourgefemale.m2", opts) else { return };
+    s.view.apply(m2view::app::command::Command::UploadCharacter, &mut s.state);
+    // No Scourge skin in the corpus: the composed body is the placeholder checker, magenta squares.
+    let magenta = |px: &[u8]| px.chunks(4).filter(|p| p[0] > 200 && p[1] < 60 && p[2] > 200).count();
+    let naked = s.frames(1);
+    let before = magenta(&naked);
+    assert!(before > 300, "the body's placeholder is drawn: {before} magenta pixels");
+    // Equip the plate chest as the Character panel does: re-dress, upload, next frame.
+    let opts = s.state.open_options.clone();
+    let c = s.state.current.as_mut().unwrap();
+    let ch = c.dressing.character.as_mut().unwrap();
+    ch.equip(
+        m2view_dress::character::equipment::Slot::Chest,
+        90001,
+        m2view_dress::character::equipment::ItemKind::Plain,
+    );
+    c.redress(&opts);
+    s.view.apply(m2view::app::command::Command::UploadCharacter, &mut s.state);
+    let dressed = s.frames(1);
+    let after = magenta(&dressed);
+    // The chest and sleeve components cover the torso and arms (about a third of
+    // the body seen from the front; 743 -> 466 magenta pixels on lavapipe).
+    assert!(after * 4 < before * 3, "magenta pixels {before} -> {after}");
+    let _ = std::fs::remove_dir_all(tables);
 }
