@@ -349,6 +349,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     // .anim files for sequences whose keys are external.
     let afid = file.chunks.as_ref().map(|c| c.anim_file_ids.clone()).unwrap_or_default();
     let mut anim_files = vec![None; model.sequences.len()];
+    let mut missing_anims = Vec::new();
     for (i, s) in model.sequences.iter().enumerate() {
         if !matches!(s.data, SequenceData::External { .. }) {
             continue;
@@ -365,14 +366,35 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
             }
         };
         if found.is_none() {
-            model.warnings.push(format!("anim {w} not found (sequence {i})"));
+            missing_anims.push((i, w.clone()));
         }
         anim_files[i] = found.clone();
         companions.push(Companion { kind: CompanionKind::Anim, wanted: w, path: found });
     }
 
+    model.warnings.extend(missing_anim_warnings(&missing_anims));
+
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
     Ok(LoadedModel::new(files, path, model, companions, texture_files, (anim_files, anim_keys), opts))
+}
+
+/// The warnings of `.anim` files not found (`(sequence, file)`): one each
+/// for up to three, else one naming the first file and the sequences (a
+/// race model without its `.anim` files misses dozens; `info` lists each).
+fn missing_anim_warnings(missing: &[(usize, String)]) -> Vec<String> {
+    if missing.len() <= 3 {
+        return missing.iter().map(|(i, w)| format!("anim {w} not found (sequence {i})")).collect();
+    }
+    let mut seqs: Vec<String> = missing.iter().take(8).map(|(i, _)| i.to_string()).collect();
+    if missing.len() > 8 {
+        seqs.push("…".into());
+    }
+    vec![format!(
+        "{} .anim files not found, e.g. {} (sequences {}): their keys are not shown",
+        missing.len(),
+        missing[0].1,
+        seqs.join(", ")
+    )]
 }
 
 /// A companion that wow.export writes beside an exported model, named after
@@ -483,5 +505,26 @@ impl LoadedModel {
         let bytes = self.read(&path)?;
         let n = self.anim_keys.load(&mut self.model, seq, &path.display().to_string(), &bytes)?;
         Ok(n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_anim_warnings;
+
+    #[test]
+    fn many_missing_anims_make_one_warning() {
+        let few: Vec<(usize, String)> = (0..2).map(|i| (i, format!("A{i:04}-00.anim"))).collect();
+        assert_eq!(
+            missing_anim_warnings(&few),
+            ["anim A0000-00.anim not found (sequence 0)", "anim A0001-00.anim not found (sequence 1)"]
+        );
+        let many: Vec<(usize, String)> = (0..10).map(|i| (i * 2, format!("A{i:04}-00.anim"))).collect();
+        assert_eq!(
+            missing_anim_warnings(&many),
+            [
+                "10 .anim files not found, e.g. A0000-00.anim (sequences 0, 2, 4, 6, 8, 10, 12, 14, …): their keys are not shown"
+            ]
+        );
     }
 }
