@@ -297,5 +297,17 @@ fn hostile_tables_are_errors_not_panics() {
             }
         }
     }
+    // A truncated ItemDisplayInfo: the look names it with its error, once, and shows no equipment.
+    std::fs::write(dir.join("CharSections.dbc"), &good).unwrap();
+    let items = std::fs::read(s.join("andrewmunro_Vanilla/dbc/ItemDisplayInfo.dbc")).unwrap();
+    std::fs::write(dir.join("ItemDisplayInfo.dbc"), &items[..3000]).unwrap();
+    let (lm, d) = open(&model, std::slice::from_ref(&dir), None);
+    let mut c = d.character.clone().unwrap();
+    c.equip(Slot::Chest, 3197, ItemKind::Plain);
+    let l = c.look(&lm, &d.tables, &lm.model.geoset_ids());
+    let about: Vec<&String> = l.warnings.iter().filter(|w| w.contains("ItemDisplayInfo")).collect();
+    assert_eq!(about.len(), 1, "{about:?}");
+    assert!(about[0].contains("ItemDisplayInfo.dbc: records: offset 0x14"), "{about:?}");
+    assert!(!l.geosets.contains(&1002));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -228,7 +228,16 @@ impl Character {
         let mut warnings = Vec::new();
         let displays = self.table(tables, "ItemDisplayInfo.dbc", tables_item::display_info_rows, &mut warnings);
         let helmets = self.table(tables, "HelmetGeosetVisData.dbc", tables_item::helmet_vis_rows, &mut warnings);
-        let worn = self.worn(displays.as_deref(), &mut warnings);
+        let worn = match displays.as_deref() {
+            Some(d) => self.worn(d, &mut warnings),
+            None => {
+                // A table that does not read was named with its error by `table`.
+                if !self.equipment.is_empty() && tables.location("ItemDisplayInfo.dbc").is_none() {
+                    warnings.push("no ItemDisplayInfo.dbc in the client tables: equipment is not shown".into());
+                }
+                Vec::new()
+            }
+        };
         let r = self.options.resolve(&self.appearance);
         let sex = self.identity.sex;
         let helmet = worn.iter().find(|w| w.0 == Slot::Head).and_then(|(_, _, row)| {
@@ -295,16 +304,9 @@ impl Character {
     /// The equipped items with their display rows, in the client's slot order.
     fn worn<'t>(
         &self,
-        displays: Option<&'t Vec<tables_item::DisplayInfoRow>>,
+        displays: &'t [tables_item::DisplayInfoRow],
         warnings: &mut Vec<String>,
     ) -> Vec<(Slot, ItemKind, &'t tables_item::DisplayInfoRow)> {
-        if self.equipment.is_empty() {
-            return Vec::new();
-        }
-        let Some(displays) = displays else {
-            warnings.push("no ItemDisplayInfo.dbc in the client tables: equipment is not shown".into());
-            return Vec::new();
-        };
         let row = |e: &Equipped| displays.iter().find(|r| r.id == e.display);
         let chest_robe = self.equipment.get(&Slot::Chest).and_then(|e| row(e).map(|r| (e, r)));
         let robe = chest_robe.is_some_and(|(e, r)| e.kind == ItemKind::Robe || r.geoset_groups[2] == 1);
