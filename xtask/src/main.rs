@@ -5,7 +5,7 @@
 //! - `golden [--bless]`: run the golden-image tests; `--bless` rewrites the
 //!   goldens from the current renderer (look at every image before committing).
 //! - `bench`: the parse benchmark (format crate, against wow-m2).
-//! - `gen-assets`: writes the embedded demo model into `crates/m2view/assets/demo/` with the
+//! - `gen-assets`: writes the embedded demo model into the top-level `assets/demo/` with the
 //!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
 
 use std::process::{Command, ExitCode};
@@ -48,7 +48,7 @@ fn main() -> ExitCode {
                 "--example",
                 "gen_demo",
                 "--",
-                "crates/m2view/assets/demo",
+                "assets/demo",
             ],
             &[],
         ),

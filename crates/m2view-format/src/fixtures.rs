@@ -619,7 +619,7 @@ fn demo_geometry() -> (Vec<M2Vertex>, SkinProfile) {
 /// additive crystal with rising sparks and a ribbon; `Demo01.skin` drops the
 /// crystal. Textures: a stone-brick `Textures/Boxes/Box.blp` at the stored
 /// path and a `DemoSkin.blp` crystal for the replaceable (monster skin) slot.
-/// Written to `crates/m2view/assets/demo/` by `cargo xtask gen-assets`; a test checks the
+/// Written to the top-level `assets/demo/` by `cargo xtask gen-assets`; a test checks the
 /// committed files match.
 pub fn demo_files() -> Vec<(String, Vec<u8>)> {
     let mut md = two_boxes(264);

@@ -29,8 +29,7 @@ use crate::mesh::{BatchValues, MeshFrame, MeshInstance};
 use crate::{FrameStats, GpuModel, Lighting};
 
 /// The WGSL source of the animation compute pass (the instance record prefixed).
-pub const ANIMATE_SHADER: &str =
-    concat!(include_str!("../shaders/instance.wgsl"), include_str!("../shaders/animate.wgsl"));
+pub const ANIMATE_SHADER: &str = concat!(shader!("instance.wgsl"), shader!("animate.wgsl"));
 
 /// u32s before the global-sequence times in an instance's state (animate.wgsl `STATE_HEADER`).
 const STATE_HEADER: usize = 6;

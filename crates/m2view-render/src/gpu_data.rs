@@ -1,5 +1,5 @@
 //! Every record the CPU writes for the GPU, beside the name of the WGSL
-//! struct or vertex input it must match (shaders in `../shaders/`). The
+//! struct or vertex input it must match (shaders in the top-level `shaders/`). The
 //! contract test at the bottom reads the shaders with naga and checks each
 //! record's size, field offsets and vertex formats against them, so a field
 //! added on one side only fails `cargo test`.

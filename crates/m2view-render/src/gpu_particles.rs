@@ -28,7 +28,7 @@ use crate::particles::EmitterDraw;
 use crate::{GpuInstance, material};
 
 /// The WGSL source of the particle simulation.
-pub const PARTICLE_SIM_SHADER: &str = include_str!("../shaders/particle_sim.wgsl");
+pub const PARTICLE_SIM_SHADER: &str = shader!("particle_sim.wgsl");
 
 /// Bytes of one particle in the pool (`Particle` in particle_sim.wgsl).
 const PARTICLE_BYTES: u64 = 48;

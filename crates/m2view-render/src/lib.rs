@@ -23,6 +23,13 @@
 
 #![warn(missing_docs)]
 
+/// The text of the WGSL file `$name` in the workspace's top-level `shaders/`.
+macro_rules! shader {
+    ($name:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shaders/", $name))
+    };
+}
+
 pub mod animation;
 pub mod camera;
 pub mod compose;
@@ -53,20 +60,16 @@ pub use lighting::Lighting;
 pub use particles::EffectGeometry;
 
 /// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
-pub const SKINNING_WGSL: &str = include_str!("../shaders/skinning.wgsl");
+pub const SKINNING_WGSL: &str = shader!("skinning.wgsl");
 
 /// The WGSL source of the M2 batch pipeline (skinning and the instance record prefixed).
-pub const M2_SHADER: &str = concat!(
-    include_str!("../shaders/skinning.wgsl"),
-    include_str!("../shaders/instance.wgsl"),
-    include_str!("../shaders/m2.wgsl")
-);
+pub const M2_SHADER: &str = concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2.wgsl"));
 
 /// The WGSL source of the body texture compositor ([`compose`]).
-pub const COMPOSE_SHADER: &str = include_str!("../shaders/compose.wgsl");
+pub const COMPOSE_SHADER: &str = shader!("compose.wgsl");
 
 /// The WGSL source of the particle pipeline.
-pub const PARTICLE_SHADER: &str = include_str!("../shaders/particles.wgsl");
+pub const PARTICLE_SHADER: &str = shader!("particles.wgsl");
 
 /// Depth buffer format of all m2view targets.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;

@@ -8,7 +8,7 @@ use crate::DEPTH_FORMAT;
 pub use crate::gpu_data::LineVertex;
 
 /// The WGSL source of the line pipeline.
-pub const LINES_SHADER: &str = include_str!("../shaders/lines.wgsl");
+pub const LINES_SHADER: &str = shader!("lines.wgsl");
 
 /// Line segments under construction.
 #[derive(Debug, Clone, Default)]

@@ -1,11 +1,11 @@
-//! The committed demo model (`crates/m2view/assets/demo/`) is exactly what the project's
+//! The committed demo model (the top-level `assets/demo/`) is exactly what the project's
 //! writer generates (`cargo xtask gen-assets` rewrites it), and it opens.
 
 use std::path::Path;
 
 #[test]
 fn committed_demo_matches_the_generator() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/demo");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/demo");
     let files = m2view_format::fixtures::demo_files();
     assert_eq!(files.len(), m2view::app::demo::FILES.len());
     for (rel, bytes) in &files {

@@ -1,17 +1,24 @@
 //! The default model shown by `m2view` without arguments. No game asset may
 //! ship with the project: these files are written by the project's own writer
 //! (`m2view_format::fixtures::demo_files`) through `cargo xtask gen-assets`
-//! into `crates/m2view/assets/demo/`, and a test checks they match what the generator writes.
+//! into the top-level `assets/demo/`, and a test checks they match what the generator writes.
 
 use std::path::PathBuf;
 
+/// The bytes of `$rel` under the workspace's top-level `assets/demo/`.
+macro_rules! asset {
+    ($rel:literal) => {
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/demo/", $rel))
+    };
+}
+
 /// The embedded files: (relative path, bytes).
 pub const FILES: &[(&str, &[u8])] = &[
-    ("Demo.m2", include_bytes!("../../assets/demo/Demo.m2")),
-    ("Demo00.skin", include_bytes!("../../assets/demo/Demo00.skin")),
-    ("Demo01.skin", include_bytes!("../../assets/demo/Demo01.skin")),
-    ("Textures/Boxes/Box.blp", include_bytes!("../../assets/demo/Textures/Boxes/Box.blp")),
-    ("DemoSkin.blp", include_bytes!("../../assets/demo/DemoSkin.blp")),
+    ("Demo.m2", asset!("Demo.m2")),
+    ("Demo00.skin", asset!("Demo00.skin")),
+    ("Demo01.skin", asset!("Demo01.skin")),
+    ("Textures/Boxes/Box.blp", asset!("Textures/Boxes/Box.blp")),
+    ("DemoSkin.blp", asset!("DemoSkin.blp")),
 ];
 
 /// Writes the demo model into a temp folder and returns the `.m2` path, so it
