@@ -3,9 +3,10 @@
 //! and map headers before the archive are skipped by the crate).
 //!
 //! What `wow-mpq` 0.7 does not guard, this file does (read in its
-//! `archive.rs`): a sector that fails to decompress is replaced with zeros
-//! and only logged, so every read listens for that warning and turns it into
-//! an error naming the sector; a file's sizes are checked against the
+//! `archive.rs`): encrypted files are decoded here ([`crate::sectors`]: the
+//! crate garbles the unencrypted tail of their sectors); a sector that fails
+//! to decompress is replaced with zeros and only logged, so every read
+//! listens for that warning and turns it into an error naming the sector; a file's sizes are checked against the
 //! archive before the crate allocates them; the `(attributes)` CRC32/MD5 of
 //! a file is checked when the archive has one; a panic inside the crate on a
 //! hostile archive becomes an error. `Archive::read_file` needs `&mut`: one
@@ -191,6 +192,11 @@ impl Mpq {
                 n.size, n.compressed, self.len
             )));
         }
+        if n.flags & BlockEntry::FLAG_ENCRYPTED != 0 {
+            // wow-mpq 0.7 garbles the unencrypted tail of encrypted units ([`crate::sectors`]).
+            let bytes = self.decode_stored(n).map_err(err)?;
+            return self.checked(archive, n, bytes);
+        }
         ZEROED.with(|z| z.borrow_mut().take());
         let first = if n.unnamed {
             guarded(|| archive.read_file_by_indices(0, Some(n.block)))
@@ -207,6 +213,12 @@ impl Mpq {
                 self.decode_stored(n).map_err(|e| err(format!("{e} (wow-mpq: {why})")))?
             }
         };
+        self.checked(archive, n, bytes)
+    }
+
+    /// `bytes` decoded from `n`, if their size and `(attributes)` CRC32 agree.
+    fn checked(&self, archive: &mut Archive, n: &Named, bytes: Vec<u8>) -> Result<Vec<u8>> {
+        let err = |m: String| Error::new(&self.name, n.name.replace('\\', "/"), m);
         if bytes.len() as u64 != n.size {
             return Err(err(format!("decoded {} bytes, the block table says {}", bytes.len(), n.size)));
         }

@@ -1,15 +1,18 @@
 //! Decoding a stored MPQ file from its sectors, for the files `wow-mpq` 0.7
-//! cannot decode: zlib sectors whose Adler-32 trailer does not match (real
-//! Warcraft III maps written with FIX_KEY encryption, e.g. JMPQ3's
-//! `normalMap.w3x` `(listfile)`: the deflate data is sound, the crate's zlib
-//! reader refuses it and the crate then fills the sector with zeros).
+//! decodes wrongly: every encrypted one. Its `decrypt_file_data` also
+//! "decrypts" the last 1–3 bytes of a unit whose length is not a multiple of
+//! four (with a key of its own making), where the format leaves them as
+//! they are (wowdev wiki "MPQ", *Encryption*: the cipher works on whole
+//! 32-bit words; StormLib's `DecryptMpqBlock` takes `length / 4` of them).
+//! A compressed sector's last bytes are its checksum or end of stream: a
+//! zlib sector then fails its Adler-32 (JMPQ3's `normalMap.w3x`
+//! `(listfile)`, FIX_KEY) and a bzip2 one fails to decode (3.3.5 patches
+//! whose files are bzip2 and encrypted without FIX_KEY), and the crate fills
+//! the sector with zeros.
 //!
-//! The layout follows the wowdev wiki "MPQ" page (sector offset table,
-//! encryption keys) and uses `wow-mpq`'s own primitives (hash, decryption,
-//! decompressors); only zlib sectors are inflated here, as raw deflate after
-//! their two-byte header, and every sector must come out at its exact size.
-
-use std::io::Read;
+//! The layout follows the same wiki page (sector offset table, encryption
+//! keys) and uses `wow-mpq`'s own primitives (name hash, the word cipher,
+//! decompressors); every sector must come out at its exact size.
 
 use wow_mpq::BlockEntry;
 
@@ -37,22 +40,26 @@ fn file_key(f: &Stored<'_>) -> u32 {
     if f.flags & BlockEntry::FLAG_FIX_KEY != 0 { base.wrapping_add(f.pos) ^ f.size as u32 } else { base }
 }
 
-/// One compressed unit of `expected` bytes: type byte, then data.
+/// Decrypts `data` in place with `key`: its whole 32-bit words; the 1–3
+/// bytes after the last one are stored unencrypted.
+pub(crate) fn decrypt(data: &mut [u8], key: u32) {
+    let whole = data.len() / 4 * 4;
+    let mut words: Vec<u32> =
+        data[..whole].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    wow_mpq::decrypt_block(&mut words, key);
+    for (c, w) in data[..whole].chunks_exact_mut(4).zip(words) {
+        c.copy_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// One compressed unit of `expected` bytes: type byte, then data
+/// (imploded units have no type byte).
 fn inflate(unit: &[u8], expected: usize, implode: bool) -> Result<Vec<u8>, String> {
     let out = if implode {
         wow_mpq::decompress(unit, 0x08, expected).map_err(|e| e.to_string())?
     } else {
         let (&kind, data) = unit.split_first().ok_or("empty sector")?;
-        if kind == 0x02 && data.len() > 2 {
-            let mut out = Vec::with_capacity(expected);
-            flate2::read::DeflateDecoder::new(&data[2..])
-                .take(expected as u64 + 1)
-                .read_to_end(&mut out)
-                .map_err(|e| format!("zlib: {e}"))?;
-            out
-        } else {
-            wow_mpq::decompress(data, kind, expected).map_err(|e| e.to_string())?
-        }
+        wow_mpq::decompress(data, kind, expected).map_err(|e| e.to_string())?
     };
     if out.len() != expected {
         return Err(format!("decodes to {} bytes, not {expected}", out.len()));
@@ -69,7 +76,7 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     if f.flags & BlockEntry::FLAG_SINGLE_UNIT != 0 || !compressed {
         let mut data = f.raw.to_vec();
         if encrypted {
-            wow_mpq::decrypt_file_data(&mut data, key);
+            decrypt(&mut data, key);
         }
         return if compressed && data.len() < f.size {
             inflate(&data, f.size, implode)
@@ -83,7 +90,7 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     let table_len = (n + 1) * 4;
     let mut table = f.raw.get(..table_len).ok_or("sector offset table runs past the stored data")?.to_vec();
     if encrypted {
-        wow_mpq::decrypt_file_data(&mut table, key.wrapping_sub(1));
+        decrypt(&mut table, key.wrapping_sub(1));
     }
     let offsets: Vec<usize> =
         table.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize).collect();
@@ -97,7 +104,7 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
             .ok_or_else(|| format!("sector {i}: offsets {a}..{b} outside the stored data"))?
             .to_vec();
         if encrypted {
-            wow_mpq::decrypt_file_data(&mut unit, key.wrapping_add(i as u32));
+            decrypt(&mut unit, key.wrapping_add(i as u32));
         }
         let expected = sector.min(f.size - out.len());
         if unit.len() < expected {

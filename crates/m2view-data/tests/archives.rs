@@ -39,8 +39,8 @@ fn read(m: &Mpq, path: &str) -> Vec<u8> {
 fn warcraft3_maps_decode_every_file() {
     let Some(dir) = jmpq("") else { return };
     let map = Mpq::open(&dir.join("normalMap.w3x"), None).unwrap();
-    // (listfile) is FIX_KEY-encrypted zlib whose Adler-32 trailer wow-mpq 0.7
-    // refuses (it then returns zeros): decoded here from its sectors.
+    // (listfile) is FIX_KEY-encrypted zlib: wow-mpq 0.7 garbles the plain tail of
+    // its sectors (the Adler-32) and returns zeros; decoded here from its sectors.
     let tc = read(&map, "war3mapImported\\tcBox.mdx");
     assert_eq!((&tc[..4], tc.len()), (&b"MDLX"[..], 2636));
     let dummy = read(&map, "DUMMY.MDX");
@@ -240,5 +240,114 @@ fn an_archive_behind_a_user_data_header_opens() {
     std::fs::write(&wrapped, bytes).unwrap();
     let m = Mpq::open(&wrapped, None).unwrap();
     assert_eq!(read(&m, "models/box.txt"), b"inside");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Encrypts `data` in place with `key`, whole 32-bit words only (the 1–3
+/// bytes after them stay plain), as the client's writer does (wowdev wiki "MPQ").
+fn encrypt(data: &mut [u8], key: u32) {
+    let whole = data.len() / 4 * 4;
+    let mut words: Vec<u32> =
+        data[..whole].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    wow_mpq::encrypt_block(&mut words, key);
+    for (c, w) in data[..whole].chunks_exact_mut(4).zip(words) {
+        c.copy_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// Writes an MPQ v1 archive in the shape of a real 3.3.5 patch that
+/// wow-mpq 0.7 could not read: sectors of `512 << shift` bytes, every sector
+/// compressed with `method` (a type byte, then the stream) and every file
+/// encrypted without FIX_KEY (block flags `0x80010200`): the sector offset
+/// table with the file key − 1, sector i with key + i; hash and block
+/// tables with their fixed keys (wowdev wiki "MPQ"). Returns the length of
+/// every stored sector (the test needs some that are no multiple of 4).
+fn write_encrypted_v1(path: &Path, files: &[(&str, Vec<u8>)], shift: u16, method: u8) -> Vec<usize> {
+    use wow_mpq::{hash_string, hash_type};
+    let sector = 512usize << shift;
+    let mut out = vec![0u8; 32];
+    let mut blocks: Vec<[u32; 4]> = Vec::new();
+    let mut unit_lengths = Vec::new();
+    for (name, bytes) in files {
+        let plain = name.rsplit('\\').next().unwrap();
+        let key = hash_string(plain, hash_type::FILE_KEY);
+        let pos = out.len();
+        let units: Vec<Vec<u8>> = bytes.chunks(sector).map(|c| wow_mpq::compress(c, method).unwrap()).collect();
+        let mut offsets = vec![(units.len() as u32 + 1) * 4];
+        for u in &units {
+            offsets.push(offsets.last().unwrap() + u.len() as u32);
+        }
+        let mut table: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+        encrypt(&mut table, key.wrapping_sub(1));
+        out.extend(table);
+        for (i, mut u) in units.into_iter().enumerate() {
+            unit_lengths.push(u.len());
+            encrypt(&mut u, key.wrapping_add(i as u32));
+            out.extend(u);
+        }
+        blocks.push([pos as u32, (out.len() - pos) as u32, bytes.len() as u32, 0x8001_0200]);
+    }
+    let hash_size = (files.len() * 2).next_power_of_two().max(16);
+    let mut hash = vec![[u32::MAX; 4]; hash_size];
+    for (b, (name, _)) in files.iter().enumerate() {
+        let mut i = hash_string(name, hash_type::TABLE_OFFSET) as usize % hash_size;
+        while hash[i][3] != u32::MAX {
+            i = (i + 1) % hash_size;
+        }
+        hash[i] = [hash_string(name, hash_type::NAME_A), hash_string(name, hash_type::NAME_B), 0, b as u32];
+    }
+    let mut table = |rows: &[[u32; 4]], key_name: &str| {
+        let mut bytes: Vec<u8> = rows.iter().flatten().flat_map(|v| v.to_le_bytes()).collect();
+        encrypt(&mut bytes, hash_string(key_name, hash_type::FILE_KEY));
+        let pos = out.len() as u32;
+        out.extend(bytes);
+        pos
+    };
+    let hash_pos = table(&hash, "(hash table)");
+    let block_pos = table(&blocks, "(block table)");
+    let len = out.len() as u32;
+    let header = [
+        &b"MPQ\x1a"[..],
+        &32u32.to_le_bytes(),
+        &len.to_le_bytes(),
+        &0u16.to_le_bytes(),
+        &shift.to_le_bytes(),
+        &hash_pos.to_le_bytes(),
+        &block_pos.to_le_bytes(),
+        &(hash_size as u32).to_le_bytes(),
+        &(files.len() as u32).to_le_bytes(),
+    ]
+    .concat();
+    out[..32].copy_from_slice(&header);
+    std::fs::write(path, out).unwrap();
+    unit_lengths
+}
+
+#[test]
+fn a_bzip2_patch_encrypted_without_fix_key_reads() {
+    // 4 KiB sectors (shift 3), bzip2 (0x10), encrypted without FIX_KEY: a 3.3.5 patch's shape.
+    let d = temp("bzip2");
+    let model: Vec<u8> = (0..10_000u32).flat_map(|i| (i * 7 % 251).to_le_bytes()).collect();
+    let table = b"Creature\\Test\\Test.m2;Interface\\Glues\\Models\\Test.m2\r\n".repeat(20);
+    let names = ["Creature\\Test\\Test.m2", "Interface\\Glues\\Models\\Test.txt", "(listfile)"];
+    let listfile = names.join("\r\n").into_bytes();
+    let files = [(names[0], model.clone()), (names[1], table.clone()), (names[2], listfile)];
+    let p = d.join("patch-4.MPQ");
+    let lengths = write_encrypted_v1(&p, &files, 3, 0x10);
+    assert!(lengths.iter().any(|l| l % 4 != 0), "some sector ends in a partial word: {lengths:?}");
+    let m = Mpq::open(&p, None).unwrap_or_else(|e| panic!("{e}"));
+    let listed: Vec<String> = m.list().into_iter().map(|e| e.path).collect();
+    assert!(listed.contains(&"Creature/Test/Test.m2".to_string()), "{listed:?}");
+    assert_eq!(read(&m, "creature/test/test.m2"), model, "10 sectors of 4 KiB");
+    assert_eq!(read(&m, "Interface\\Glues\\Models\\Test.txt"), table);
+    // A damaged sector is an error naming archive, file and sector, never zeros.
+    let mut bytes = std::fs::read(&p).unwrap();
+    for b in &mut bytes[32 + 44 + 2000..32 + 44 + 2040] {
+        *b ^= 0x5A;
+    }
+    let bad = d.join("bad.MPQ");
+    std::fs::write(&bad, bytes).unwrap();
+    let e = Mpq::open(&bad, None).unwrap().read(&normalize(names[0])).unwrap_err().to_string();
+    assert!(e.contains("bad.MPQ") && e.contains("Creature/Test/Test.m2") && e.contains("sector "), "{e}");
     std::fs::remove_dir_all(&d).unwrap();
 }

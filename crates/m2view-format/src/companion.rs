@@ -278,15 +278,15 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     let roots = data_roots(opts, &dir);
     // A FileDataID is found as `<fdid>.<ext>` beside the model, through the
     // listfile, or under the name wow.export gives it beside the model
-    // (`export_name`, see [`export_name`]).
-    let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str, export_name: &str| -> Option<PathBuf> {
+    // (see [`export_names`]).
+    let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str, export_names: &[String]| -> Option<PathBuf> {
         finder
             .entry(&dir, &format!("{fdid}.{ext}"))
             .or_else(|| {
                 let p = listfile.as_ref()?.get(&fdid)?;
                 roots.iter().find_map(|r| finder.resolve(r, p))
             })
-            .or_else(|| finder.entry(&dir, export_name))
+            .or_else(|| export_names.iter().find_map(|n| finder.entry(&dir, n)))
     };
 
     // Skin profiles (Wrath+).
@@ -298,13 +298,13 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         for i in 0..n {
             let (w, found) = match sfid.get(i) {
                 Some(&fdid) if file.chunks.is_some() => {
-                    let export = export_name(&stem, ExportName::Skin(i));
+                    let export = export_names(&stem, ExportName::Skin(i));
                     (format!("fdid {fdid}"), by_fdid(&mut finder, fdid, "skin", &export))
                 }
                 _ => {
-                    let name = format!("{stem}{i:02}.skin");
-                    let f = finder.entry(&dir, &name);
-                    (name, f)
+                    let names = export_names(&stem, ExportName::Skin(i));
+                    let f = names.iter().find_map(|n| finder.entry(&dir, n));
+                    (names[0].clone(), f)
                 }
             };
             wanted.push((CompanionKind::Skin, w, found));
@@ -312,7 +312,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         // LOD skins: SFID entries past the profiles, or `_lodNN.skin` files that exist.
         if file.chunks.is_some() {
             for (lod, &fdid) in sfid.iter().skip(n).enumerate() {
-                let export = export_name(&stem, ExportName::LodSkin(lod + 1));
+                let export = export_names(&stem, ExportName::LodSkin(lod + 1));
                 wanted.push((
                     CompanionKind::LodSkin,
                     format!("fdid {fdid}"),
@@ -345,6 +345,12 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     for c in companions.iter().filter(|c| c.path.is_none()) {
         model.warnings.push(format!("{} {} not found", c.kind.label(), c.wanted));
     }
+    if !model.has_geometry() {
+        let looked = export_names(&stem, ExportName::Skin(0)).join(" or ");
+        model
+            .warnings
+            .push(format!("nothing to draw: no skin profile was found (looked for {looked} beside the model)"));
+    }
 
     // .anim files for sequences whose keys are external.
     let afid = file.chunks.as_ref().map(|c| c.anim_file_ids.clone()).unwrap_or_default();
@@ -357,7 +363,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let (w, found) = match afid.iter().find(|a| a.anim_id == s.anim_id && a.sub_anim_id == s.variation) {
             Some(a) if a.file_id != 0 => {
                 let export = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
-                (format!("fdid {}", a.file_id), by_fdid(&mut finder, a.file_id, "anim", &export))
+                (format!("fdid {}", a.file_id), by_fdid(&mut finder, a.file_id, "anim", std::slice::from_ref(&export)))
             }
             _ => {
                 let name = format!("{stem}{:04}-{:02}.anim", s.anim_id, s.variation);
@@ -397,11 +403,12 @@ fn missing_anim_warnings(missing: &[(usize, String)]) -> Vec<String> {
     )]
 }
 
-/// A companion that wow.export writes beside an exported model, named after
+/// A companion that exporters write beside an exported model, named after
 /// the model's file stem instead of its FileDataID.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExportName {
-    /// Skin profile `n` (`<model>NN.skin`; LOD 0 is `<model>00.skin`).
+    /// Skin profile `n` (`<model>NN.skin`; LOD 0 is `<model>00.skin`, or
+    /// `<model>.skin` as some wow.export versions write it).
     Skin(usize),
     /// LOD skin `n` ≥ 1 (`<model>_lodNN.skin`).
     LodSkin(usize),
@@ -409,16 +416,19 @@ pub enum ExportName {
     Texture(u32),
 }
 
-/// The file name wow.export gives a companion of the model with file stem
-/// `stem`: skins as `<name>NN.skin` / `<name>_lodNN.skin`, textures as
-/// `<name>_<fdid>.blp` (as in the export tree of miaoihan/wow.export,
-/// `resources/M2/`: `5408474.m2` beside `540847400.skin`,
-/// `5408474_lod01.skin` and `5408474_5408779.blp` for TXID 5408779).
-pub fn export_name(stem: &str, what: ExportName) -> String {
+/// The file names exporters give a companion of the model with file stem
+/// `stem`, the usual first: skins as `<name>NN.skin` (LOD 0 also
+/// `<name>.skin`) and `<name>_lodNN.skin`, textures as `<name>_<fdid>.blp`
+/// (as in the export tree of miaoihan/wow.export, `resources/M2/`:
+/// `5408474.m2` beside `540847400.skin`, `5408474_lod01.skin` and
+/// `5408474_5408779.blp` for TXID 5408779; other wow.export versions write
+/// the LOD-0 skin as `<name>.skin`).
+pub fn export_names(stem: &str, what: ExportName) -> Vec<String> {
     match what {
-        ExportName::Skin(n) => format!("{stem}{n:02}.skin"),
-        ExportName::LodSkin(n) => format!("{stem}_lod{n:02}.skin"),
-        ExportName::Texture(fdid) => format!("{stem}_{fdid}.blp"),
+        ExportName::Skin(0) => vec![format!("{stem}00.skin"), format!("{stem}.skin")],
+        ExportName::Skin(n) => vec![format!("{stem}{n:02}.skin")],
+        ExportName::LodSkin(n) => vec![format!("{stem}_lod{n:02}.skin")],
+        ExportName::Texture(fdid) => vec![format!("{stem}_{fdid}.blp")],
     }
 }
 
@@ -433,13 +443,16 @@ fn data_roots(opts: &LoadOptions, dir: &Path) -> Vec<PathBuf> {
     }
 }
 
+/// Finds a FileDataID's file: `(finder, fdid, extension, export names)`.
+type ByFdid<'a> = dyn Fn(&mut Finder, u32, &str, &[String]) -> Option<PathBuf> + 'a;
+
 fn resolve_textures(
     model: &mut Model,
     finder: &mut Finder,
     roots: &[PathBuf],
     dir: &Path,
     stem: &str,
-    by_fdid: &dyn Fn(&mut Finder, u32, &str, &str) -> Option<PathBuf>,
+    by_fdid: &ByFdid<'_>,
     companions: &mut Vec<Companion>,
 ) -> Vec<Option<PathBuf>> {
     let mut texture_files = Vec::with_capacity(model.textures.len());
@@ -455,7 +468,7 @@ fn resolve_textures(
                 (p.clone(), f)
             }
             TextureSource::FileDataId(id) => {
-                (format!("fdid {id}"), by_fdid(finder, *id, "blp", &export_name(stem, ExportName::Texture(*id))))
+                (format!("fdid {id}"), by_fdid(finder, *id, "blp", &export_names(stem, ExportName::Texture(*id))))
             }
             // Item and character skins (types 2 and 1) come from other databases;
             // exports keep them beside the model as `<name>.blp` or `<name>Skin.blp`.

@@ -76,3 +76,38 @@ fn stored_paths_lod_skins_and_anims() {
     assert!(lm.model.warnings.iter().any(|w| w.contains("TwoBoxes0004-00.anim not found")));
     assert_eq!(lm.model.lods.len(), 1, "the LOD skin still loads");
 }
+
+#[test]
+fn every_lod0_skin_name_exporters_write_is_found() {
+    // `<model>00.skin` (the client, most exporters), `<model>.skin` (some wow.export
+    // versions), and for chunked models `<fdid>.skin` beside the model.
+    for (tag, md21, skin_name) in [
+        ("md20-00", false, "Boxes00.skin"),
+        ("md20-bare", false, "Boxes.skin"),
+        ("md21-00", true, "Boxes00.skin"),
+        ("md21-bare", true, "Boxes.skin"),
+        ("md21-fdid", true, "1001.skin"),
+    ] {
+        let d = dir(tag);
+        let (bytes, version) = if md21 {
+            (write_md21(&fixtures::two_boxes_md21()), 274)
+        } else {
+            (write_md20(&fixtures::two_boxes(264)), 264)
+        };
+        std::fs::write(d.join("Boxes.m2"), bytes).unwrap();
+        std::fs::write(d.join(skin_name), write_skin(&fixtures::skin_profile(version), version)).unwrap();
+        let lm = load_model_file(&d.join("Boxes.m2"), &LoadOptions::default()).unwrap();
+        assert!(lm.model.has_geometry(), "{tag}: {:?}", lm.model.warnings);
+        assert!(!lm.model.warnings.iter().any(|w| w.contains("skin")), "{tag}: {:?}", lm.model.warnings);
+    }
+    // None of them: the model opens and says it has nothing to draw.
+    let d = dir("no-skin");
+    std::fs::write(d.join("Boxes.m2"), write_md20(&fixtures::two_boxes(264))).unwrap();
+    let lm = load_model_file(&d.join("Boxes.m2"), &LoadOptions::default()).unwrap();
+    assert!(!lm.model.has_geometry());
+    let w = lm.model.warnings.iter().find(|w| w.starts_with("nothing to draw")).expect("said");
+    assert_eq!(
+        w,
+        "nothing to draw: no skin profile was found (looked for Boxes00.skin or Boxes.skin beside the model)"
+    );
+}

@@ -1045,6 +1045,12 @@ impl Model {
         shown
     }
 
+    /// Whether LOD 0 has anything to draw (triangles in a batch). An M2
+    /// whose skin profiles were not found has none.
+    pub fn has_geometry(&self) -> bool {
+        self.lods.first().is_some_and(|l| !l.indices.is_empty() && !l.batches.is_empty())
+    }
+
     /// Every geoset id of any LOD's submeshes.
     pub fn geoset_ids(&self) -> std::collections::BTreeSet<u16> {
         self.lods.iter().flat_map(|l| l.submeshes.iter().map(|s| s.geoset_id)).collect()

@@ -189,6 +189,11 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     (None, None) => String::new(),
                 };
                 ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
+                if !c.lm.model.has_geometry() {
+                    ui.label(
+                        RichText::new("nothing to draw: no skin profile found (see warnings)").color(Color32::YELLOW),
+                    );
+                }
             } else {
                 ui.label("drop an .m2 file here, or open one");
             }
