@@ -13,7 +13,8 @@
 //! Without tables, or when no display row uses the model: what WoW Model
 //! Viewer offers for loose files — every BLP in the model's folder whose
 //! name starts with the model's name (`murloc2_Blue.blp`), each a skin for
-//! type 11, marked as guessed.
+//! type 11, except files that differ only in a trailing 1/2/3, which are
+//! one skin for types 11–13; marked as guessed.
 
 use std::path::{Path, PathBuf};
 
@@ -144,38 +145,86 @@ fn from_tables(lm: &LoadedModel, tables: &ClientTables) -> Result<Option<Creatur
     Ok(Some(CreatureSkins { skins, tables: source, models, current: None }))
 }
 
-/// The BLPs in the model's folder named after it, one skin each (guessed).
+/// The BLPs in the model's folder named after it (guessed). Files that
+/// differ only in a trailing 1, 2 or 3 (`Banshee2Magenta1`/`2`, also
+/// `01`…`03`) are one skin filling types 11, 12 and 13 in that order — the
+/// pattern the client's own tables follow (`BatSkin01`, `BatSkin02`); a lone
+/// file is a skin for type 11.
 fn guessed(lm: &LoadedModel) -> Vec<Skin> {
     let dir = lm.path.parent().unwrap_or(Path::new("")).to_path_buf();
     let stem = lm.path.file_stem().map(|s| s.to_string_lossy().to_lowercase()).unwrap_or_default();
-    let mut guesses: Vec<PathBuf> = lm
+    let mut guesses: Vec<(String, PathBuf)> = lm
         .files
         .list_dir(&dir)
         .into_iter()
-        .filter(|p| {
-            let n = p.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
-            n.starts_with(&stem) && n.ends_with(".blp")
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_string_lossy().into_owned();
+            let lower = p.file_name()?.to_string_lossy().to_lowercase();
+            (lower.starts_with(&stem) && lower.ends_with(".blp")).then_some((name, p))
         })
         .collect();
-    guesses.sort();
-    guesses
-        .into_iter()
-        .map(|p| {
-            let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            Skin {
-                displays: vec![],
-                names: [name, String::new(), String::new()],
-                files: [Some(p), None, None],
-                scale: 1.0,
-                guessed: true,
-            }
-        })
-        .collect()
+    guesses.sort_by_key(|(name, _)| name.to_lowercase());
+    let mut skins: Vec<Skin> = Vec::new();
+    let mut groups: Vec<(String, Vec<Member>)> = Vec::new();
+    for (name, path) in guesses {
+        match slot_suffix(&name) {
+            Some((base, slot)) => match groups.iter_mut().find(|(b, _)| *b == base) {
+                Some((_, members)) => members.push((slot, name, path)),
+                None => groups.push((base, vec![(slot, name, path)])),
+            },
+            None => skins.push(guessed_skin(vec![(0, name, path)])),
+        }
+    }
+    for (_, members) in groups {
+        let mut slots: Vec<usize> = members.iter().map(|m| m.0).collect();
+        slots.dedup();
+        if members.len() > 1 && slots.len() == members.len() {
+            skins.push(guessed_skin(members));
+        } else {
+            skins.extend(members.into_iter().map(|(_, n, p)| guessed_skin(vec![(0, n, p)])));
+        }
+    }
+    skins.sort_by_key(|s| s.names.iter().find(|n| !n.is_empty()).map(|n| n.to_lowercase()));
+    skins
+}
+
+/// `(lower-case base, slot 0–2)` of a name ending in 1, 2 or 3 (or 01–03).
+fn slot_suffix(name: &str) -> Option<(String, usize)> {
+    let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let n: usize = name[name.len() - digits..].parse().ok()?;
+    (1..=3).contains(&n).then(|| (name[..name.len() - digits].to_lowercase(), n - 1))
+}
+
+/// One file of a guessed skin: `(slot 0–2, name, file)`.
+type Member = (usize, String, PathBuf);
+
+/// A guessed skin of its members.
+fn guessed_skin(members: Vec<Member>) -> Skin {
+    let mut names: [String; 3] = Default::default();
+    let mut files: [Option<PathBuf>; 3] = Default::default();
+    for (slot, name, path) in members {
+        names[slot] = name;
+        files[slot] = Some(path);
+    }
+    Skin { displays: vec![], names, files, scale: 1.0, guessed: true }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trailing_slot_numbers() {
+        assert_eq!(slot_suffix("Banshee2Magenta1"), Some(("banshee2magenta".into(), 0)));
+        assert_eq!(slot_suffix("BatSkin02"), Some(("batskin".into(), 1)));
+        assert_eq!(slot_suffix("Wolf3"), Some(("wolf".into(), 2)));
+        assert_eq!(slot_suffix("Wolf4"), None);
+        assert_eq!(slot_suffix("Skin123"), None);
+        assert_eq!(slot_suffix("RabbitSkin"), None);
+    }
 
     #[test]
     fn table_paths_name_models() {

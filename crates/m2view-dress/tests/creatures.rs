@@ -40,10 +40,23 @@ fn creatures_are_dressed_from_the_databases() {
             assert!(lm.texture_files[i].is_some(), "{c}: slot {i} filled");
         }
     }
-    // The table names Banshee2 (row 2369) but no display uses it: its BLPs are offered.
+    // The table names Banshee2 (row 2369) but no display uses it: its BLPs are offered,
+    // `<colour>1`/`<colour>2` pairs as one skin for types 11 and 12 (body and headdress).
     let (lm, d) = open(&k.join("Banshee2/Banshee2.m2"));
-    assert!(d.creature.skins.len() >= 6 && d.creature.skins.iter().all(|s| s.guessed), "{:?}", d.creature.skins);
-    assert!(lm.texture_files[0].is_some());
+    let labels: Vec<String> = d.creature.skins.iter().map(|s| s.label()).collect();
+    assert_eq!(
+        labels,
+        [
+            "guessed: banshee2Black1, banshee2Black2",
+            "guessed: banshee2Brown1, banshee2Brown2",
+            "guessed: Banshee2Magenta1, Banshee2Magenta2",
+            "guessed: banshee2White1, banshee2White2",
+        ]
+    );
+    let slots = skin_slots(&lm);
+    let kinds: Vec<u32> = slots.iter().map(|&i| lm.model.textures[i].kind).collect();
+    assert_eq!(kinds, [11, 12]);
+    assert!(slots.iter().all(|&i| lm.texture_files[i].is_some()), "both slots dressed");
     // No database beside the rabbit: its skin is guessed from file names.
     let (lm, d) = open(&dir.join("wowserhq_blizzardry/spec/fixtures/Rabbit.m2"));
     assert_eq!(d.creature.skins.len(), 1);
