@@ -207,11 +207,8 @@ impl Mpq {
         let bytes = match (first, zeroed) {
             (Ok(b), None) => b,
             // The crate refused the file or filled a sector with zeros: decode
-            // the sectors here, or report both failures.
-            (first, zeroed) => {
-                let why = zeroed.unwrap_or_else(|| first.err().unwrap_or_default());
-                self.decode_stored(n).map_err(|e| err(format!("{e} (wow-mpq: {why})")))?
-            }
+            // the sectors here (whose error names the sector and the cause).
+            _ => self.decode_stored(n).map_err(err)?,
         };
         self.checked(archive, n, bytes)
     }

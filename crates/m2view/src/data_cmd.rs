@@ -104,8 +104,9 @@ pub fn extract(vfs: &Vfs, glob: &str, dir: &Path) -> Result<(usize, usize), Stri
             failed += 1;
             continue;
         };
+        // Read errors name the archive and the file already; the others say the path.
         let result = vfs.read_file(&e.path).map_err(|e| e.to_string()).and_then(|b| {
-            let (b, _) = b.ok_or("vanished from its source")?;
+            let (b, _) = b.ok_or_else(|| format!("{}: vanished from its source", e.path))?;
             if let Some(parent) = to.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
             }
@@ -114,7 +115,7 @@ pub fn extract(vfs: &Vfs, glob: &str, dir: &Path) -> Result<(usize, usize), Stri
         match result {
             Ok(()) => ok += 1,
             Err(msg) => {
-                bar.suspend(|| eprintln!("error: {}: {msg}", e.path));
+                bar.suspend(|| eprintln!("error: {msg}"));
                 failed += 1;
             }
         }

@@ -186,6 +186,22 @@ fn data_sources_ls_extract_info_render() {
     let (code, _, err) = m2view(&["ls"]);
     assert_eq!(code, 1);
     assert!(err.contains("--data"), "{err}");
+    // A damaged sector of dummy.mdx (stored at 37388 + the 512-byte map header): one
+    // error line naming archive, file and sector once, the other files written.
+    let mut bad = std::fs::read(map).unwrap();
+    bad[37388 + 600..37388 + 700].iter_mut().for_each(|b| *b ^= 0x5A);
+    let bad_map = temp("damaged.w3x");
+    std::fs::write(&bad_map, bad).unwrap();
+    let out_dir = temp("extracted-damaged");
+    let (code, _, err) =
+        m2view(&["extract", "--data", bad_map.to_str().unwrap(), "*", "-o", out_dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.ends_with('\n'), "{err:?}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].starts_with(&format!("error: {}: dummy.mdx: sector ", bad_map.display())), "{err}");
+    assert_eq!(lines[0].matches("dummy.mdx").count(), 1, "{err}");
+    assert!(lines[1].starts_with("20 files written under ") && lines[1].ends_with(", 1 failed"), "{err}");
 }
 
 #[test]
