@@ -9,8 +9,7 @@
 //!   glam or wgpu; dress nothing of glam, wgpu, anim or render; anim nothing
 //!   of wgpu or bytemuck; render nothing of egui or winit;
 //! - code comments cite public sources, not `../shared` paths;
-//! - no function in a crate's `src/` is longer than 150 lines (data tables
-//!   aside; the few that were longer when the rule came in may only shrink).
+//! - no function in a crate's `src/` is longer than 150 lines (no exceptions).
 
 use std::path::{Path, PathBuf};
 
@@ -195,21 +194,10 @@ fn long_functions(limit: usize) -> Vec<(PathBuf, usize, String, usize)> {
     found
 }
 
-/// Functions already over the limit when the rule came in, with their length
-/// then: they may only shrink (the converters are cut by part now; the MDX
-/// writer remains).
-const KNOWN_LONG: &[(&str, &str, usize)] = &[("mdx/writer.rs", "write_mdx", 240)];
-
 #[test]
 fn no_function_is_longer_than_150_lines() {
-    // Data tables (long literal lists) are allowed; they are named here.
-    let tables = ["fixtures.rs", "names.rs"];
-    let long: Vec<_> = long_functions(150)
-        .into_iter()
-        .filter(|(f, ..)| !tables.iter().any(|t| f.ends_with(t)))
-        .filter(|(f, _, name, len)| !KNOWN_LONG.iter().any(|(kf, kn, max)| f.ends_with(kf) && name == kn && len <= max))
-        .collect();
-    assert!(long.is_empty(), "functions over 150 lines (or longer than when the rule came in): {long:#?}");
+    let long = long_functions(150);
+    assert!(long.is_empty(), "functions over 150 lines: {long:#?}");
 }
 
 #[test]

@@ -189,76 +189,8 @@ pub fn two_boxes(version: u32) -> Md20<'static> {
         variation_next: -1,
         ..Default::default()
     };
-    let quarter = std::f32::consts::FRAC_PI_2;
     let mut vertices = box_vertices(0.0, 0);
     vertices.extend(box_vertices(1.0, 1));
-    let particle = M2Particle {
-        particle_id: -1,
-        flags: 0x20000 | if v >= layout::WRATH { 0x80_0000 } else { 0 },
-        position: [0.0, 0.0, 2.0],
-        bone: 1,
-        texture: 0,
-        blending_type: 4,
-        emitter_type: 1,
-        texture_rows: 1,
-        texture_cols: 1,
-        emission_speed: constant(v, 1.0f32),
-        lifespan: constant(v, 1.5f32),
-        emission_rate: constant(v, 10.0f32),
-        emission_area_length: constant(v, 0.5f32),
-        emission_area_width: constant(v, 0.5f32),
-        gravity: constant(v, if v >= layout::WRATH { 0x00C8_0000u32 } else { 9.8f32.to_bits() }),
-        enabled_in: constant(v, 1u8),
-        life: if l.legacy {
-            ParticleLife::Fixed {
-                mid_point: 0.5,
-                colors: [[0, 128, 255, 255], [0, 255, 255, 255], [255, 255, 255, 0]],
-                scales: [0.2, 0.3, 0.1],
-                lifespan_uv_anim: [0; 3],
-                decay_uv_anim: [0; 3],
-                tail_uv_anim: [0; 2],
-                tail_decay_uv_anim: [0; 2],
-            }
-        } else {
-            ParticleLife::Tracks {
-                color: FBlock { times: vec![0, 16384, 32767], values: vec![[255.0, 128.0, 0.0]; 3] },
-                alpha: FBlock { times: vec![0, 32767], values: vec![32767, 0] },
-                scale: FBlock { times: vec![0, 32767], values: vec![[0.2, 0.2], [0.1, 0.1]] },
-                scale_vary: [0.1, 0.0],
-                head_cell: FBlock::default(),
-                tail_cell: FBlock::default(),
-            }
-        },
-        twinkle_scale: [1.0, 1.0],
-        twinkle_percent: 1.0,
-        spin: if l.legacy { [0.5, 0.0, 0.0, 0.0] } else { [0.1, 0.2, 0.3, 0.4] },
-        spline_points: vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
-        multi_texture_params: (l.particle == 492).then_some([1, 2, 3, 4, 5, 6, 7, 8]),
-        ..Default::default()
-    };
-    let ribbon = M2Ribbon {
-        ribbon_id: -1,
-        bone_index: 1,
-        position: [0.5, 0.0, 2.0],
-        texture_indices: vec![1],
-        material_indices: vec![1],
-        color: constant(v, [1.0f32, 0.5, 0.25]),
-        alpha: constant(v, 0x7FFFi16),
-        height_above: constant(v, 0.2f32),
-        height_below: constant(v, 0.2f32),
-        edges_per_second: 30.0,
-        edge_lifetime: 0.5,
-        gravity: 0.0,
-        texture_rows: 1,
-        texture_cols: 1,
-        tex_slot: constant(v, 0u16),
-        visibility: constant(v, 1u8),
-        priority_plane: if l.legacy { 0 } else { 1 },
-        color_index: 0,
-        texture_transform_lookup: if l.legacy { 0 } else { -1 },
-    };
-    let spline = |p: [f32; 3]| SplineKey { value: p, in_tan: p, out_tan: p };
-    let cam_fov = 0.95f32;
     Md20 {
         version: v,
         name: format!("TwoBoxes{v}"),
@@ -271,33 +203,7 @@ pub fn two_boxes(version: u32) -> Md20<'static> {
         } else {
             vec![]
         },
-        bones: vec![
-            M2CompBone {
-                key_bone_id: 26,
-                parent_bone: -1,
-                rotation: if l.float_bone_rotation {
-                    BoneRotation::Float(M2Track::default())
-                } else {
-                    BoneRotation::Compressed(M2Track::default())
-                },
-                bone_name_crc: if v >= layout::TBC { 0x1234 } else { 0 },
-                ..Default::default()
-            },
-            M2CompBone {
-                key_bone_id: -1,
-                flags: 0x200,
-                parent_bone: 0,
-                pivot: [0.0, 0.0, 1.0],
-                // Stand: rotate 0 → 90° about Z over the sequence; Walk: constant 0.
-                rotation: rotation_track(v, vec![(vec![0, STAND_MS], vec![0.0, quarter]), (vec![0], vec![0.0])]),
-                translation: track(
-                    v,
-                    1,
-                    vec![(vec![0], vec![[0.0f32; 3]]), (vec![0, WALK_MS], vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]])],
-                ),
-                ..Default::default()
-            },
-        ],
+        bones: box_bones(v, &l),
         key_bone_lookup: vec![0xFFFF; 26].into_iter().chain([0]).collect(),
         vertices,
         skin_profiles: if l.legacy { vec![skin_profile(v), skin_profile(v)] } else { vec![] },
@@ -345,35 +251,154 @@ pub fn two_boxes(version: u32) -> Md20<'static> {
             position: [0.0; 3],
             enabled: track(v, 0, vec![(vec![500], Vec::<()>::new()), (vec![], vec![])]),
         }],
-        lights: vec![M2Light {
-            kind: 1,
-            bone: 1,
-            position: [0.0, 0.0, 2.5],
-            ambient_color: constant(v, [0.1f32, 0.1, 0.1]),
-            ambient_intensity: constant(v, 1.0f32),
-            diffuse_color: constant(v, [1.0f32, 0.9, 0.8]),
-            diffuse_intensity: constant(v, 0.8f32),
-            attenuation_start: constant(v, 1.0f32),
-            attenuation_end: constant(v, 5.0f32),
-            visibility: constant(v, 1u8),
-        }],
-        cameras: vec![M2Camera {
-            kind: 0,
-            fov: (v < layout::CATA).then_some(cam_fov),
-            far_clip: 100.0,
-            near_clip: 0.1,
-            positions: constant(v, spline([0.0; 3])),
-            position_base: [4.0, 0.0, 1.0],
-            target_positions: constant(v, spline([0.0; 3])),
-            target_position_base: [0.0, 0.0, 1.0],
-            roll: constant(v, SplineKey { value: 0.0f32, in_tan: 0.0, out_tan: 0.0 }),
-            fov_track: (v >= layout::CATA)
-                .then(|| constant(v, SplineKey { value: cam_fov, in_tan: cam_fov, out_tan: cam_fov })),
-        }],
+        lights: vec![box_light(v)],
+        cameras: vec![box_camera(v)],
         camera_lookup: vec![0],
-        ribbons: vec![ribbon],
-        particles: vec![particle],
+        ribbons: vec![box_ribbon(v, &l)],
+        particles: vec![box_particle(v, &l)],
         texture_combiner_combos: (flags & 0x08 != 0).then(|| vec![0, 0]),
+    }
+}
+
+/// The two-box model's particle emitter (on bone 1, 2 units up), in the
+/// layout of version `v`.
+fn box_particle(v: u32, l: &Layout) -> M2Particle<'static> {
+    M2Particle {
+        particle_id: -1,
+        flags: 0x20000 | if v >= layout::WRATH { 0x80_0000 } else { 0 },
+        position: [0.0, 0.0, 2.0],
+        bone: 1,
+        texture: 0,
+        blending_type: 4,
+        emitter_type: 1,
+        texture_rows: 1,
+        texture_cols: 1,
+        emission_speed: constant(v, 1.0f32),
+        lifespan: constant(v, 1.5f32),
+        emission_rate: constant(v, 10.0f32),
+        emission_area_length: constant(v, 0.5f32),
+        emission_area_width: constant(v, 0.5f32),
+        gravity: constant(v, if v >= layout::WRATH { 0x00C8_0000u32 } else { 9.8f32.to_bits() }),
+        enabled_in: constant(v, 1u8),
+        life: if l.legacy {
+            ParticleLife::Fixed {
+                mid_point: 0.5,
+                colors: [[0, 128, 255, 255], [0, 255, 255, 255], [255, 255, 255, 0]],
+                scales: [0.2, 0.3, 0.1],
+                lifespan_uv_anim: [0; 3],
+                decay_uv_anim: [0; 3],
+                tail_uv_anim: [0; 2],
+                tail_decay_uv_anim: [0; 2],
+            }
+        } else {
+            ParticleLife::Tracks {
+                color: FBlock { times: vec![0, 16384, 32767], values: vec![[255.0, 128.0, 0.0]; 3] },
+                alpha: FBlock { times: vec![0, 32767], values: vec![32767, 0] },
+                scale: FBlock { times: vec![0, 32767], values: vec![[0.2, 0.2], [0.1, 0.1]] },
+                scale_vary: [0.1, 0.0],
+                head_cell: FBlock::default(),
+                tail_cell: FBlock::default(),
+            }
+        },
+        twinkle_scale: [1.0, 1.0],
+        twinkle_percent: 1.0,
+        spin: if l.legacy { [0.5, 0.0, 0.0, 0.0] } else { [0.1, 0.2, 0.3, 0.4] },
+        spline_points: vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        multi_texture_params: (l.particle == 492).then_some([1, 2, 3, 4, 5, 6, 7, 8]),
+        ..Default::default()
+    }
+}
+
+/// The two-box model's ribbon emitter, in the layout of version `v`.
+fn box_ribbon(v: u32, l: &Layout) -> M2Ribbon<'static> {
+    M2Ribbon {
+        ribbon_id: -1,
+        bone_index: 1,
+        position: [0.5, 0.0, 2.0],
+        texture_indices: vec![1],
+        material_indices: vec![1],
+        color: constant(v, [1.0f32, 0.5, 0.25]),
+        alpha: constant(v, 0x7FFFi16),
+        height_above: constant(v, 0.2f32),
+        height_below: constant(v, 0.2f32),
+        edges_per_second: 30.0,
+        edge_lifetime: 0.5,
+        gravity: 0.0,
+        texture_rows: 1,
+        texture_cols: 1,
+        tex_slot: constant(v, 0u16),
+        visibility: constant(v, 1u8),
+        priority_plane: if l.legacy { 0 } else { 1 },
+        color_index: 0,
+        texture_transform_lookup: if l.legacy { 0 } else { -1 },
+    }
+}
+
+/// The two-box model's bones: a root and a child at (0, 0, 1) that turns
+/// 90° about Z over Stand and rises 1 unit over Walk.
+fn box_bones(v: u32, l: &Layout) -> Vec<M2CompBone<'static>> {
+    let quarter = std::f32::consts::FRAC_PI_2;
+    vec![
+        M2CompBone {
+            key_bone_id: 26,
+            parent_bone: -1,
+            rotation: if l.float_bone_rotation {
+                BoneRotation::Float(M2Track::default())
+            } else {
+                BoneRotation::Compressed(M2Track::default())
+            },
+            bone_name_crc: if v >= layout::TBC { 0x1234 } else { 0 },
+            ..Default::default()
+        },
+        M2CompBone {
+            key_bone_id: -1,
+            flags: 0x200,
+            parent_bone: 0,
+            pivot: [0.0, 0.0, 1.0],
+            // Stand: rotate 0 → 90° about Z over the sequence; Walk: constant 0.
+            rotation: rotation_track(v, vec![(vec![0, STAND_MS], vec![0.0, quarter]), (vec![0], vec![0.0])]),
+            translation: track(
+                v,
+                1,
+                vec![(vec![0], vec![[0.0f32; 3]]), (vec![0, WALK_MS], vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]])],
+            ),
+            ..Default::default()
+        },
+    ]
+}
+
+/// The two-box model's portrait camera, 4 units in front.
+fn box_camera(v: u32) -> M2Camera<'static> {
+    let spline = |p: [f32; 3]| SplineKey { value: p, in_tan: p, out_tan: p };
+    let cam_fov = 0.95f32;
+    M2Camera {
+        kind: 0,
+        fov: (v < layout::CATA).then_some(cam_fov),
+        far_clip: 100.0,
+        near_clip: 0.1,
+        positions: constant(v, spline([0.0; 3])),
+        position_base: [4.0, 0.0, 1.0],
+        target_positions: constant(v, spline([0.0; 3])),
+        target_position_base: [0.0, 0.0, 1.0],
+        roll: constant(v, SplineKey { value: 0.0f32, in_tan: 0.0, out_tan: 0.0 }),
+        fov_track: (v >= layout::CATA)
+            .then(|| constant(v, SplineKey { value: cam_fov, in_tan: cam_fov, out_tan: cam_fov })),
+    }
+}
+
+/// The two-box model's point light above the crystal.
+fn box_light(v: u32) -> M2Light<'static> {
+    M2Light {
+        kind: 1,
+        bone: 1,
+        position: [0.0, 0.0, 2.5],
+        ambient_color: constant(v, [0.1f32, 0.1, 0.1]),
+        ambient_intensity: constant(v, 1.0f32),
+        diffuse_color: constant(v, [1.0f32, 0.9, 0.8]),
+        diffuse_intensity: constant(v, 0.8f32),
+        attenuation_start: constant(v, 1.0f32),
+        attenuation_end: constant(v, 5.0f32),
+        visibility: constant(v, 1u8),
     }
 }
 
@@ -685,46 +710,36 @@ pub fn demo_files() -> Vec<(String, Vec<u8>)> {
     ]
 }
 
-/// A hand-specified MDX model in the layout of `version` (800 Warcraft III,
-/// 1300/1400 WoW alpha, 1500 with M2-style vertex batches), exercising each chunk the parser reads: a box of 8
-/// vertices (bottom on node 0 `Root`, top shared by `Root` and `Lid`), two
-/// sequences `Stand` [0, 1000] and `Death` [2000, 3000], a global sequence of
-/// 500 ms, a material with an opaque and an additive layer (alpha track
-/// 1 → 0 over Stand, 0.25 in Death), a texture animation, a geoset animation
-/// fading out in Death, a light, a helper, an attachment `Origin Ref`, an
-/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (a WoW sphere with
-/// drag), a ribbon on the lid, shapes, and a collision mesh (WoW).
-pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
-    use crate::raw::mdx::*;
-    let wow = version >= 1300;
-    fn key<T>(time: i32, value: T) -> MdlKey<T> {
-        MdlKey { time, value, tangents: None }
-    }
-    fn track<T>(interpolation: u32, keys: Vec<MdlKey<T>>) -> MdlTrack<T> {
-        MdlTrack { interpolation, global_sequence: None, keys }
-    }
-    let node = |name: &str, object_id, parent, tracks| GenObject {
+/// A key of an MDX track (no tangents).
+fn mdl_key<T>(time: i32, value: T) -> crate::raw::mdx::MdlKey<T> {
+    crate::raw::mdx::MdlKey { time, value, tangents: None }
+}
+
+/// An MDX track of `keys` (no global sequence).
+fn mdl_track<T>(interpolation: u32, keys: Vec<crate::raw::mdx::MdlKey<T>>) -> crate::raw::mdx::MdlTrack<T> {
+    crate::raw::mdx::MdlTrack { interpolation, global_sequence: None, keys }
+}
+
+/// An MDX node (`GenObject`) with no flags.
+fn mdl_node(
+    name: &str,
+    object_id: u32,
+    parent: Option<u32>,
+    tracks: Vec<([u8; 4], crate::raw::mdx::AnyTrack)>,
+) -> crate::raw::mdx::GenObject {
+    crate::raw::mdx::GenObject {
         name: name.into(),
         object_id,
         parent,
         flags: 0,
-        tracks: Tracks(tracks),
-    };
-    // WoW packs quaternions: use values that survive packing.
-    let q = |v: [f32; 4]| {
-        if wow { decompress_quat64(crate::writer_mdx::pack_quat64(v)) } else { v }
-    };
-    let h = std::f32::consts::FRAC_1_SQRT_2;
-    let lid = node(
-        "Lid",
-        1,
-        Some(0),
-        vec![
-            (*b"KGTR", AnyTrack::Vec3(track(1, vec![key(2000, [0.0, 0.0, 0.0]), key(3000, [0.0, 0.0, 1.0])]))),
-            (*b"KGRT", AnyTrack::Quat(track(1, vec![key(0, q([0.0, 0.0, 0.0, 1.0])), key(1000, q([0.0, 0.0, h, h]))]))),
-        ],
-    );
-    let bounds = MdlBounds { min: [-1.0, -1.0, 0.0], max: [1.0, 1.0, 2.0], radius: 1.5 };
+        tracks: crate::raw::mdx::Tracks(tracks),
+    }
+}
+
+/// The MDX box's geometry: a 2×2×2 box whose top four vertices follow the
+/// lid bone, in the layout of `version` (M2-style vertices from 1500).
+fn mdx_box_geoset(version: u32, bounds: crate::raw::mdx::MdlBounds) -> crate::raw::mdx::MdlGeoset {
+    use crate::raw::mdx::*;
     let mut positions = Vec::new();
     for z in [0.0, 2.0] {
         for (x, y) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
@@ -739,6 +754,146 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
         4, 5, 6, 4, 6, 7, // top
         0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7, // sides
     ];
+    if version >= V1500 {
+        // M2-style vertices: weights and object ids per vertex, two UV sets,
+        // bounds as the header's centre and radius.
+        let (c, r) = ([0.0, 0.0, 1.0f32], 1.5f32);
+        let n = positions.len();
+        MdlGeoset {
+            positions,
+            normals,
+            uv_sets: vec![uvs, vec![[0.0, 0.0]; n]],
+            face_types: vec![4],
+            face_counts: vec![36],
+            indices,
+            bone_weights: [[255, 0, 0, 0]; 4].into_iter().chain([[128, 127, 0, 0]; 4]).collect(),
+            bone_indices: [[0, 0, 0, 0]; 4].into_iter().chain([[0, 1, 0, 0]; 4]).collect(),
+            bounds: MdlBounds { min: c.map(|v| v - r), max: c.map(|v| v + r), radius: r },
+            ..Default::default()
+        }
+    } else {
+        MdlGeoset {
+            positions,
+            normals,
+            uv_sets: vec![uvs],
+            face_types: vec![4],
+            face_counts: vec![36],
+            indices,
+            vertex_groups: vec![0, 0, 0, 0, 1, 1, 1, 1],
+            group_counts: vec![1, 2],
+            matrices: vec![0, 0, 1],
+            bounds,
+            ..Default::default()
+        }
+    }
+}
+
+/// The MDX box's material: an opaque layer and an additive one whose alpha is animated.
+fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
+    use crate::raw::mdx::*;
+    MdlMaterial {
+        priority_plane: 0,
+        flags: 0,
+        layers: vec![
+            MdlLayer {
+                filter_mode: 0,
+                shading_flags: 0,
+                texture_id: 0,
+                texture_anim_id: 0,
+                coord_id: 0,
+                alpha: 1.0,
+                tracks: Tracks::default(),
+            },
+            MdlLayer {
+                filter_mode: 3,
+                shading_flags: 0x11,
+                texture_id: 1,
+                texture_anim_id: u32::MAX,
+                coord_id: 0,
+                alpha: 0.5,
+                tracks: Tracks(vec![(
+                    *b"KMTA",
+                    AnyTrack::F32(mdl_track(1, vec![mdl_key(0, 1.0), mdl_key(1000, 0.0), mdl_key(2000, 0.25)])),
+                )]),
+            },
+        ],
+    }
+}
+
+/// The MDX box's particle emitter on the lid (WoW's extra fields from 1300).
+fn mdx_box_emitter(wow: bool) -> crate::raw::mdx::MdlParticleEmitter2 {
+    use crate::raw::mdx::*;
+    MdlParticleEmitter2 {
+        object: mdl_node("Sparks", 6, Some(1), Vec::new()),
+        speed: 2.0,
+        variation: 0.1,
+        latitude: 0.3,
+        gravity: 1.0,
+        lifespan: 1.0,
+        emission_rate: 20.0,
+        width: 0.5,
+        length: 0.5,
+        filter_mode: 1,
+        rows: 1,
+        columns: 1,
+        head_or_tail: 0,
+        tail_length: 0.0,
+        middle_time: 0.5,
+        colors: [[0.0, 0.5, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 1.0]],
+        alphas: [255, 128, 0],
+        scaling: [0.2, 0.3, 0.1],
+        head_intervals: [[0; 3]; 2],
+        tail_intervals: [[0; 3]; 2],
+        texture_id: 0,
+        squirt: 0,
+        priority_plane: 0,
+        replaceable_id: 0,
+        tracks: Tracks(vec![(*b"KP2E", AnyTrack::F32(mdl_track(1, vec![mdl_key(0, 20.0), mdl_key(2000, 0.0)])))]),
+        // WoW's extra fields; v800 has none of them.
+        emitter_type: if wow { 2 } else { 0 },
+        longitude: if wow { 3.0 } else { 0.0 },
+        drag: if wow { 0.5 } else { 0.0 },
+        spline: if wow { vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]] } else { Vec::new() },
+        ..Default::default()
+    }
+}
+
+/// A hand-specified MDX model in the layout of `version` (800 Warcraft III,
+/// 1300/1400 WoW alpha, 1500 with M2-style vertex batches), exercising each chunk the parser reads: a box of 8
+/// vertices (bottom on node 0 `Root`, top shared by `Root` and `Lid`), two
+/// sequences `Stand` [0, 1000] and `Death` [2000, 3000], a global sequence of
+/// 500 ms, a material with an opaque and an additive layer (alpha track
+/// 1 → 0 over Stand, 0.25 in Death), a texture animation, a geoset animation
+/// fading out in Death, a light, a helper, an attachment `Origin Ref`, an
+/// event `SNDxDEAT` at 2100, a camera, a PRE2 emitter (a WoW sphere with
+/// drag), a ribbon on the lid, shapes, and a collision mesh (WoW).
+pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
+    use crate::raw::mdx::*;
+    let wow = version >= 1300;
+    // WoW packs quaternions: use values that survive packing.
+    let q = |v: [f32; 4]| {
+        if wow { decompress_quat64(crate::writer_mdx::pack_quat64(v)) } else { v }
+    };
+    let h = std::f32::consts::FRAC_1_SQRT_2;
+    let lid = mdl_node(
+        "Lid",
+        1,
+        Some(0),
+        vec![
+            (
+                *b"KGTR",
+                AnyTrack::Vec3(mdl_track(1, vec![mdl_key(2000, [0.0, 0.0, 0.0]), mdl_key(3000, [0.0, 0.0, 1.0])])),
+            ),
+            (
+                *b"KGRT",
+                AnyTrack::Quat(mdl_track(
+                    1,
+                    vec![mdl_key(0, q([0.0, 0.0, 0.0, 1.0])), mdl_key(1000, q([0.0, 0.0, h, h]))],
+                )),
+            ),
+        ],
+    );
+    let bounds = MdlBounds { min: [-1.0, -1.0, 0.0], max: [1.0, 1.0, 2.0], radius: 1.5 };
     let seq = |name: &str, start, end, flags| MdlSequence {
         name: name.into(),
         start,
@@ -757,33 +912,7 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
         model: MdlModel { name: "MdxBox".into(), bounds, blend_time: 150 },
         sequences: vec![seq("Stand", 0, 1000, 0), seq("Death", 2000, 3000, 1)],
         global_sequences: vec![500],
-        materials: vec![MdlMaterial {
-            priority_plane: 0,
-            flags: 0,
-            layers: vec![
-                MdlLayer {
-                    filter_mode: 0,
-                    shading_flags: 0,
-                    texture_id: 0,
-                    texture_anim_id: 0,
-                    coord_id: 0,
-                    alpha: 1.0,
-                    tracks: Tracks::default(),
-                },
-                MdlLayer {
-                    filter_mode: 3,
-                    shading_flags: 0x11,
-                    texture_id: 1,
-                    texture_anim_id: u32::MAX,
-                    coord_id: 0,
-                    alpha: 0.5,
-                    tracks: Tracks(vec![(
-                        *b"KMTA",
-                        AnyTrack::F32(track(1, vec![key(0, 1.0), key(1000, 0.0), key(2000, 0.25)])),
-                    )]),
-                },
-            ],
-        }],
+        materials: vec![mdx_box_material()],
         textures: vec![
             MdlTexture { replaceable_id: 0, path: "Textures\\Box.blp".into(), flags: 3 },
             MdlTexture { replaceable_id: 1, path: String::new(), flags: 0 },
@@ -793,51 +922,20 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             AnyTrack::Vec3(MdlTrack {
                 interpolation: 1,
                 global_sequence: Some(0),
-                keys: vec![key(0, [0.0, 0.0, 0.0]), key(500, [1.0, 0.0, 0.0])],
+                keys: vec![mdl_key(0, [0.0, 0.0, 0.0]), mdl_key(500, [1.0, 0.0, 0.0])],
             }),
         )])],
-        geosets: vec![if version >= V1500 {
-            // M2-style vertices: weights and object ids per vertex, two UV sets,
-            // bounds as the header's centre and radius.
-            let (c, r) = ([0.0, 0.0, 1.0f32], 1.5f32);
-            let n = positions.len();
-            MdlGeoset {
-                positions,
-                normals,
-                uv_sets: vec![uvs, vec![[0.0, 0.0]; n]],
-                face_types: vec![4],
-                face_counts: vec![36],
-                indices,
-                bone_weights: [[255, 0, 0, 0]; 4].into_iter().chain([[128, 127, 0, 0]; 4]).collect(),
-                bone_indices: [[0, 0, 0, 0]; 4].into_iter().chain([[0, 1, 0, 0]; 4]).collect(),
-                bounds: MdlBounds { min: c.map(|v| v - r), max: c.map(|v| v + r), radius: r },
-                ..Default::default()
-            }
-        } else {
-            MdlGeoset {
-                positions,
-                normals,
-                uv_sets: vec![uvs],
-                face_types: vec![4],
-                face_counts: vec![36],
-                indices,
-                vertex_groups: vec![0, 0, 0, 0, 1, 1, 1, 1],
-                group_counts: vec![1, 2],
-                matrices: vec![0, 0, 1],
-                bounds,
-                ..Default::default()
-            }
-        }],
+        geosets: vec![mdx_box_geoset(version, bounds)],
         geoset_anims: vec![MdlGeosetAnim {
             geoset_id: 0,
             alpha: 1.0,
             color: [1.0, 0.5, 0.0],
             flags: 1,
-            tracks: Tracks(vec![(*b"KGAO", AnyTrack::F32(track(0, vec![key(2000, 1.0), key(2500, 0.0)])))]),
+            tracks: Tracks(vec![(*b"KGAO", AnyTrack::F32(mdl_track(0, vec![mdl_key(2000, 1.0), mdl_key(2500, 0.0)])))]),
         }],
-        bones: vec![node("Root", 0, None, Vec::new()), lid],
+        bones: vec![mdl_node("Root", 0, None, Vec::new()), lid],
         lights: vec![MdlLight {
-            object: node("Light", 2, Some(0), Vec::new()),
+            object: mdl_node("Light", 2, Some(0), Vec::new()),
             kind: 0,
             attenuation: [1.0, 5.0],
             color: [1.0, 1.0, 1.0],
@@ -846,14 +944,14 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             ambient_intensity: 0.1,
             tracks: Tracks::default(),
         }],
-        helpers: vec![node("Helper", 3, Some(1), Vec::new())],
+        helpers: vec![mdl_node("Helper", 3, Some(1), Vec::new())],
         attachments: vec![MdlAttachment {
-            object: node("Origin Ref", 4, None, Vec::new()),
+            object: mdl_node("Origin Ref", 4, None, Vec::new()),
             attachment_id: 0,
             path: String::new(),
             tracks: Tracks(vec![(
                 if wow { *b"KVIS" } else { *b"KATV" },
-                AnyTrack::F32(track(0, vec![key(0, 1.0), key(2000, 0.0)])),
+                AnyTrack::F32(mdl_track(0, vec![mdl_key(0, 1.0), mdl_key(2000, 0.0)])),
             )]),
         }],
         pivots: vec![
@@ -877,47 +975,13 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             tracks: Tracks::default(),
         }],
         events: vec![MdlEvent {
-            object: node("SNDxDEAT", 5, None, Vec::new()),
+            object: mdl_node("SNDxDEAT", 5, None, Vec::new()),
             global_sequence: None,
             times: vec![2100],
         }],
-        particle_emitters2: {
-            vec![MdlParticleEmitter2 {
-                object: node("Sparks", 6, Some(1), Vec::new()),
-                speed: 2.0,
-                variation: 0.1,
-                latitude: 0.3,
-                gravity: 1.0,
-                lifespan: 1.0,
-                emission_rate: 20.0,
-                width: 0.5,
-                length: 0.5,
-                filter_mode: 1,
-                rows: 1,
-                columns: 1,
-                head_or_tail: 0,
-                tail_length: 0.0,
-                middle_time: 0.5,
-                colors: [[0.0, 0.5, 1.0], [0.0, 1.0, 1.0], [1.0, 1.0, 1.0]],
-                alphas: [255, 128, 0],
-                scaling: [0.2, 0.3, 0.1],
-                head_intervals: [[0; 3]; 2],
-                tail_intervals: [[0; 3]; 2],
-                texture_id: 0,
-                squirt: 0,
-                priority_plane: 0,
-                replaceable_id: 0,
-                tracks: Tracks(vec![(*b"KP2E", AnyTrack::F32(track(1, vec![key(0, 20.0), key(2000, 0.0)])))]),
-                // WoW's extra fields; v800 has none of them.
-                emitter_type: if wow { 2 } else { 0 },
-                longitude: if wow { 3.0 } else { 0.0 },
-                drag: if wow { 0.5 } else { 0.0 },
-                spline: if wow { vec![[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]] } else { Vec::new() },
-                ..Default::default()
-            }]
-        },
+        particle_emitters2: vec![mdx_box_emitter(wow)],
         ribbons: vec![MdlRibbon {
-            object: node("Trail", 8, Some(1), Vec::new()),
+            object: mdl_node("Trail", 8, Some(1), Vec::new()),
             height_above: 0.25,
             height_below: 0.25,
             alpha: 1.0,
@@ -929,11 +993,11 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
             columns: 1,
             material_id: 0,
             gravity: 0.0,
-            tracks: Tracks(vec![(*b"KRAL", AnyTrack::F32(track(1, vec![key(0, 1.0), key(1000, 0.5)])))]),
+            tracks: Tracks(vec![(*b"KRAL", AnyTrack::F32(mdl_track(1, vec![mdl_key(0, 1.0), mdl_key(1000, 0.5)])))]),
         }],
         // A sphere of radius 1.5 around the box centre (type 2 in both families).
         shapes: vec![MdlShape {
-            object: node("Collision", 7, None, Vec::new()),
+            object: mdl_node("Collision", 7, None, Vec::new()),
             kind: 2,
             floats: vec![0.0, 0.0, 1.0, 1.5],
         }],

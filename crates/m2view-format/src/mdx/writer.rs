@@ -122,10 +122,19 @@ impl W {
     }
 }
 
-/// Writes `f` in the layout of `f.version` (800, 1300, 1400 or 1500).
+/// Writes `f` in the layout of `f.version` (800, 1300, 1400 or 1500), its
+/// chunks in the order the client's files have them.
 pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
-    let wow = f.is_wow();
-    let mut w = W { o: b"MDLX".to_vec(), wow };
+    let mut w = W { o: b"MDLX".to_vec(), wow: f.is_wow() };
+    for part in [model_part, material_part, geoset_part, node_part, effect_part, collision_part] {
+        part(&mut w, f);
+    }
+    w.o
+}
+
+/// Version and model header: `VERS`, `MODL`, `SEQS`, `GLBS`.
+fn model_part(w: &mut W, f: &MdxFile) {
+    let wow = w.wow;
     w.chunk(b"VERS", |w| w.u32(f.version));
     w.chunk(b"MODL", |w| {
         w.string(&f.model.name, 80);
@@ -164,6 +173,11 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     if !f.global_sequences.is_empty() {
         w.chunk(b"GLBS", |w| f.global_sequences.iter().for_each(|&g| w.u32(g)));
     }
+}
+
+/// Materials, textures and their animations: `MTLS`, `TEXS`, `TXAN`.
+fn material_part(w: &mut W, f: &MdxFile) {
+    let wow = w.wow;
     if !f.materials.is_empty() {
         w.chunk(b"MTLS", |w| {
             w.count_unused(f.materials.len());
@@ -204,6 +218,10 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     if !f.texture_anims.is_empty() {
         w.chunk(b"TXAN", |w| w.entries(&f.texture_anims, |w, t| w.sized(|w| w.tracks(t))));
     }
+}
+
+/// Geometry and its animation: `GEOS`, `GEOA`.
+fn geoset_part(w: &mut W, f: &MdxFile) {
     if !f.geosets.is_empty() && f.version >= V1500 {
         w.chunk(b"GEOS", |w| geosets_v1500(w, &f.geosets));
     } else if !f.geosets.is_empty() {
@@ -229,6 +247,11 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
             })
         });
     }
+}
+
+/// The node tree: `BONE`, `LITE`, `HELP`, `ATCH`, `PIVT`.
+fn node_part(w: &mut W, f: &MdxFile) {
+    let wow = w.wow;
     if !f.bones.is_empty() {
         w.chunk(b"BONE", |w| {
             w.entries(&f.bones, |w, b| {
@@ -279,6 +302,10 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
     if !f.pivots.is_empty() {
         w.chunk(b"PIVT", |w| f.pivots.iter().for_each(|p| w.f32s(p)));
     }
+}
+
+/// Cameras, events and emitters: `CAMS`, `EVTS`, `PRE2`, `RIBB`.
+fn effect_part(w: &mut W, f: &MdxFile) {
     if !f.cameras.is_empty() {
         w.chunk(b"CAMS", |w| {
             w.entries(&f.cameras, |w, c| {
@@ -331,6 +358,11 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
             })
         });
     }
+}
+
+/// Collision: shapes (`CLID` in v800, `HTST` in WoW) and the WoW collision mesh (`CLID`).
+fn collision_part(w: &mut W, f: &MdxFile) {
+    let wow = w.wow;
     if !f.shapes.is_empty() {
         w.chunk(if wow { b"HTST" } else { b"CLID" }, |w| {
             w.entries(&f.shapes, |w, s| {
@@ -361,7 +393,6 @@ pub fn write_mdx(f: &MdxFile) -> Vec<u8> {
             c.normals.iter().for_each(|n| w.f32s(n));
         });
     }
-    w.o
 }
 
 fn geoset(w: &mut W, g: &MdlGeoset) {
