@@ -186,9 +186,12 @@ pub(crate) fn pack(model: &Model) -> Packed {
 /// The compute kernel of animate.wgsl (`None` where the device cannot run
 /// it: crowds then use the CPU path).
 pub(crate) fn animation_kernel(device: &wgpu::Device) -> Option<ComputeKernel> {
-    // params; tracks, clocks, records (read); palettes, values (written)
-    ComputeKernel::new(device, "animate", ANIMATE_SHADER, "animate", &[true, true, true, false, false])
+    ComputeKernel::new(device, "animate", ANIMATE_SHADER, "animate", &ANIMATE_STORAGE)
 }
+
+/// The animation kernel's storage buffers, read-only or not: tracks,
+/// clocks, records (read); palettes, values (written).
+const ANIMATE_STORAGE: [bool; 5] = [true, true, true, false, false];
 
 /// One copy of a group this frame: where it stands and its clock (from
 /// `Player::clock`).
@@ -276,14 +279,14 @@ impl crate::Renderer {
     /// Whether groups can be animated and drawn on this device (compute
     /// shaders and storage buffers); otherwise use one `GpuInstance` per copy.
     pub fn supports_gpu_animation(&self) -> bool {
-        self.animation.is_some()
+        ComputeKernel::fits(&self.ctx.device, ANIMATE_STORAGE.len())
     }
 
     /// A group of copies of `model` with its tracks on the GPU (draw it with
     /// the model's `GpuModel`); `None` where [`crate::Renderer::supports_gpu_animation`] is
     /// false or the tracks exceed a storage buffer.
     pub fn instance_group(&self, model: &Model) -> Option<InstanceGroup> {
-        self.animation.as_ref()?;
+        self.animation()?;
         let packed = pack(model);
         let bytes = (packed.data.len().max(1) * 4) as u64;
         if bytes > self.ctx.device.limits().max_storage_buffer_binding_size {
@@ -354,7 +357,7 @@ impl crate::Renderer {
         let instances = storage("group instances", (cap * std::mem::size_of::<InstanceRecord>()) as u64);
         let palettes = storage("group palettes", (cap * p.bone_count.max(1) as usize * 64) as u64);
         let values = storage("group values", (cap * p.value_stride as usize * 16) as u64);
-        let kernel = self.animation.as_ref().expect("groups exist only with the animation kernel");
+        let kernel = self.animation().expect("groups exist only with the animation kernel");
         let bind_group = d.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("animate"),
             layout: &kernel.layout,
@@ -466,7 +469,7 @@ impl crate::Renderer {
     /// Records the compute pass that animates the group's visible copies
     /// (palettes and values for the draws `prepare_group` wrote).
     pub fn animate(&self, g: &InstanceGroup, encoder: &mut wgpu::CommandEncoder) {
-        if let (Some(kernel), Some(bufs)) = (self.animation.as_ref(), g.buffers.as_ref()) {
+        if let (Some(kernel), Some(bufs)) = (self.animation(), g.buffers.as_ref()) {
             kernel.dispatch(encoder, &bufs.bind_group, g.order.len() as u32);
         }
     }

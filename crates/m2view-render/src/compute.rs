@@ -27,10 +27,7 @@ impl ComputeKernel {
         entry_point: &str,
         read_only: &[bool],
     ) -> Option<ComputeKernel> {
-        let limits = device.limits();
-        if limits.max_compute_invocations_per_workgroup < WORKGROUP
-            || (limits.max_storage_buffers_per_shader_stage as usize) < read_only.len()
-        {
+        if !Self::fits(device, read_only.len()) {
             return None;
         }
         let cs = wgpu::ShaderStages::COMPUTE;
@@ -64,6 +61,14 @@ impl ComputeKernel {
             cache: None,
         });
         Some(ComputeKernel { layout, pipeline, label })
+    }
+
+    /// Whether `device` runs compute shaders with `storage_buffers` storage
+    /// buffers per stage (what [`ComputeKernel::new`] needs), without building anything.
+    pub fn fits(device: &wgpu::Device, storage_buffers: usize) -> bool {
+        let limits = device.limits();
+        limits.max_compute_invocations_per_workgroup >= WORKGROUP
+            && limits.max_storage_buffers_per_shader_stage as usize >= storage_buffers
     }
 
     /// Records a pass running the kernel once per item of `items` with

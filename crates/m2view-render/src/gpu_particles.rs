@@ -249,7 +249,7 @@ impl crate::Renderer {
     /// Particles of `model` on the GPU, seeded with `seed`; `None` where the
     /// device cannot run the simulation or [`GpuParticles::supports`] says no.
     pub fn gpu_particles(&self, model: &Model, seed: u32) -> Option<GpuParticles> {
-        let kernel = self.particle_sim.as_ref()?;
+        let kernel = self.particle_sim()?;
         if !GpuParticles::supports(model) {
             return None;
         }
@@ -346,7 +346,7 @@ impl crate::Renderer {
 
     /// Records the simulation step that [`GpuParticles::update`] prepared.
     pub fn simulate_particles(&self, gp: &GpuParticles, encoder: &mut wgpu::CommandEncoder) {
-        if let Some(kernel) = self.particle_sim.as_ref() {
+        if let Some(kernel) = self.particle_sim() {
             kernel.dispatch(encoder, &gp.bind_group, gp.slots);
         }
     }

@@ -165,25 +165,40 @@ pub struct Renderer {
     ctx: context::Context,
     mesh: mesh::MeshRenderer,
     particles: particles::ParticleRenderer,
-    /// The compute pass of GPU animation, where the device can run it.
-    animation: Option<compute::ComputeKernel>,
-    /// The compute pass of GPU particles, where the device can run it.
-    particle_sim: Option<compute::ComputeKernel>,
+    /// The compute pass of GPU animation, where the device can run it
+    /// (built on first use: crowds).
+    animation: std::sync::OnceLock<Option<compute::ComputeKernel>>,
+    /// The compute pass of GPU particles, where the device can run it
+    /// (built on first use: a model with emitters on the GPU).
+    particle_sim: std::sync::OnceLock<Option<compute::ComputeKernel>>,
     /// The body texture compositor, built on first use.
     compositor: std::sync::OnceLock<compose::Compositor>,
 }
 
 impl Renderer {
     /// Creates the shared state for render targets of `color_format`.
+    /// Pipelines are built when a frame first needs them: mesh pipelines
+    /// per batch state, the compute kernels and the compositor on first use.
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, color_format: wgpu::TextureFormat) -> Renderer {
         Renderer {
             ctx: context::Context::new(device, queue, color_format),
             mesh: mesh::MeshRenderer::new(device),
             particles: particles::ParticleRenderer::new(device),
-            animation: animation::animation_kernel(device),
-            particle_sim: gpu_particles::simulation_kernel(device),
+            animation: Default::default(),
+            particle_sim: Default::default(),
             compositor: Default::default(),
         }
+    }
+
+    /// The GPU animation kernel, built the first time a crowd needs it
+    /// (compiling it is most of a software rasterizer's start-up otherwise).
+    fn animation(&self) -> Option<&compute::ComputeKernel> {
+        self.animation.get_or_init(|| animation::animation_kernel(&self.ctx.device)).as_ref()
+    }
+
+    /// The GPU particle kernel, built the first time a model's particles go to the GPU.
+    fn particle_sim(&self) -> Option<&compute::ComputeKernel> {
+        self.particle_sim.get_or_init(|| gpu_particles::simulation_kernel(&self.ctx.device)).as_ref()
     }
 
     /// Composes a body texture of `size` pixels from `layers` on the GPU
@@ -300,6 +315,22 @@ impl Renderer {
 
 #[cfg(test)]
 mod tests {
+    /// Start-up builds no compute kernel and no compositor: compiling the
+    /// animation kernel alone took 140 ms on lavapipe, three times a small
+    /// `render`. They are built on first use.
+    #[test]
+    fn a_new_renderer_builds_only_what_a_frame_needs() {
+        let gpu = super::Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+        let r = super::Renderer::new(&gpu.device, &gpu.queue, super::target::OFFSCREEN_FORMAT);
+        assert!(r.animation.get().is_none() && r.particle_sim.get().is_none() && r.compositor.get().is_none());
+        assert!(r.supports_gpu_animation(), "{}: no kernel is built to answer", gpu.adapter_summary());
+        assert!(r.animation.get().is_none());
+        let bytes = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(256));
+        let model = m2view_format::model_from_bytes(&bytes, "boxes", &[]).unwrap();
+        let _ = r.instance_group(&model);
+        assert!(r.animation.get().is_some(), "built on first use");
+    }
+
     #[test]
     fn shaders_validate_with_naga() {
         for (name, src) in [
@@ -308,6 +339,7 @@ mod tests {
             ("particles.wgsl", super::PARTICLE_SHADER),
             ("animate.wgsl", super::animation::ANIMATE_SHADER),
             ("particle_sim.wgsl", super::gpu_particles::PARTICLE_SIM_SHADER),
+            ("compose.wgsl", super::COMPOSE_SHADER),
         ] {
             let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {e}"));
             naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
