@@ -54,6 +54,18 @@ impl Preset {
         })
     }
 
+    /// The name `parse` reads (`front`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Front => "front",
+            Preset::Back => "back",
+            Preset::Left => "left",
+            Preset::Right => "right",
+            Preset::Top => "top",
+            Preset::Iso => "iso",
+        }
+    }
+
     /// Unit vector from the target toward the eye.
     pub fn direction(self) -> Vec3 {
         match self {
@@ -93,6 +105,17 @@ impl std::str::FromStr for CameraSpec {
         Preset::parse(s)
             .map(CameraSpec::Preset)
             .ok_or_else(|| format!("unknown camera {s:?} (front|back|left|right|top|iso|yaw:<deg>|model:<n>)"))
+    }
+}
+
+impl std::fmt::Display for CameraSpec {
+    /// The spec as `FromStr` reads it (`front`, `yaw:30`, `model:0`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CameraSpec::Preset(p) => f.write_str(p.name()),
+            CameraSpec::Yaw(d) => write!(f, "yaw:{d}"),
+            CameraSpec::Model(i) => write!(f, "model:{i}"),
+        }
     }
 }
 

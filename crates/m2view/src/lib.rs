@@ -15,5 +15,6 @@ pub mod info;
 pub mod open;
 pub mod render_cmd;
 pub mod textures;
+pub mod thumbnail;
 
 pub use error::AppError;

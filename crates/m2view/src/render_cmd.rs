@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadedModel, SequenceId};
+use m2view_render::camera::{CameraSpec, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, Lighting, Renderer};
 
@@ -39,12 +40,15 @@ pub struct RenderArgs {
     /// Animation id (first sequence with it); overrides --sequence.
     #[arg(long)]
     pub anim_id: Option<u16>,
-    /// Time in the sequence, ms (global sequences run on the same clock).
-    #[arg(long, default_value_t = 0.0)]
-    pub time: f32,
-    /// front|back|left|right|top|iso|yaw:DEGREES|model:N.
-    #[arg(long, default_value = "front")]
-    pub camera: String,
+    /// Time in the sequence, ms (global sequences run on the same clock), or auto (the
+    /// first moment something is visible: particles warmed up, fade-ins past).
+    /// Default 0; auto with --all.
+    #[arg(long)]
+    pub time: Option<String>,
+    /// front|back|left|right|top|iso|yaw:DEGREES|model:N, or auto (the side showing the
+    /// model's largest face). Default front; iso with --crowd; auto with --all.
+    #[arg(long)]
+    pub camera: Option<String>,
     /// LOD (skin profile) index.
     #[arg(long, default_value_t = 0)]
     pub lod: usize,
@@ -113,7 +117,7 @@ pub struct RenderArgs {
     /// Character choices (race models).
     #[command(flatten)]
     pub character: CharacterArgs,
-    /// Print a JSON line of render statistics.
+    /// Print a JSON line of render statistics (with --all: one per model, with its "file").
     #[arg(long)]
     pub stats: bool,
 }
@@ -235,6 +239,10 @@ pub struct Stats {
     pub particle_simulation: &'static str,
     /// Every geoset id drawn (of the model drawn).
     pub geosets: Vec<u16>,
+    /// The camera used (`front`, `iso`, `yaw:30`, `model:0`; what `auto` chose).
+    pub camera: String,
+    /// The time drawn, ms (what --all chose when --time was not given).
+    pub time_ms: f32,
     /// The composed body texture of a character, or of the rider on a
     /// `--mount` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -288,6 +296,8 @@ impl Stats {
             animation: "cpu",
             particle_simulation: "cpu",
             geosets: model.geoset_ids().intersection(geosets).copied().collect(),
+            camera: String::new(),
+            time_ms: 0.0,
             body_texture: None,
         }
     }
@@ -301,10 +311,12 @@ pub fn render_image(
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
     let (gm, mut gi) = upload(renderer, lm, r.team_color, r.body.as_deref());
-    if r.crowd > 1 {
-        return render_crowd(gpu, renderer, lm, &gm, r);
-    }
-    render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)
+    let (pixels, stats) = if r.crowd > 1 {
+        render_crowd(gpu, renderer, lm, &gm, r)?
+    } else {
+        render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)?
+    };
+    Ok((pixels, Stats { camera: r.camera.to_string(), time_ms: r.time_ms, ..stats }))
 }
 
 /// [`render_image`] of `r.crowd` copies (see [`crate::crowd`]) at the
@@ -716,12 +728,30 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     // Keys of the shown sequence that live in its `.anim` file.
     let shown = sequence.unwrap_or_else(|| Player::new(&host.model).sequence);
     host.load_anim(shown).map_err(AppError::input)?;
+    let shown_geosets = geosets.clone().unwrap_or_else(|| host.model.default_geosets(a.lod));
+    let camera = match a.camera.as_deref() {
+        Some("auto") => None,
+        Some(spec) => Some(spec.parse().map_err(AppError::Failure)?),
+        None if a.all => None,
+        None if a.crowd > 1 => Some(CameraSpec::Preset(Preset::Iso)),
+        None => Some(CameraSpec::Preset(Preset::Front)),
+    };
+    let camera = camera
+        .unwrap_or_else(|| CameraSpec::Preset(crate::thumbnail::largest_face(&host.model, a.lod, &shown_geosets)));
+    let time_ms = match a.time.as_deref() {
+        Some("auto") => None,
+        Some(t) => Some(t.parse::<f32>().map_err(|_| usage(format!("bad --time {t:?}: milliseconds or auto")))?),
+        None if a.all => None,
+        None => Some(0.0),
+    };
+    let time_ms =
+        time_ms.unwrap_or_else(|| crate::thumbnail::visible_time(&host.model, sequence, a.lod, &shown_geosets));
     let request = RenderRequest {
         width,
         height,
         sequence,
-        time_ms: a.time,
-        camera: a.camera.parse().map_err(AppError::Failure)?,
+        time_ms,
+        camera,
         lod: a.lod,
         geosets,
         background,
@@ -861,7 +891,12 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     let one = |vpath: &String| -> Result<(), String> {
         let o = Opened::open(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
         let (lm, req) = request_for(a, o, opts).map_err(|e| e.to_string())?;
-        let (pixels, _) = render_image(&gpu, &renderer, &lm, &req)?;
+        let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req)?;
+        if a.stats {
+            let mut line = serde_json::to_value(&stats).map_err(|e| e.to_string())?;
+            line["file"] = vpath.as_str().into();
+            bar.suspend(|| println!("{line}"));
+        }
         let out = a.output.join(format!("{vpath}.png"));
         if let Some(dir) = out.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -323,3 +323,45 @@ fn turntable_gif_and_png_sequence() {
         assert!(temp(&format!("seq_{k:04}.png")).is_file(), "frame {k}");
     }
 }
+
+#[test]
+fn thumbnails_show_a_face_and_a_moment_and_say_which() {
+    let Some(s) = fixtures::samples_dir() else { return };
+    let data = s.to_str().unwrap();
+    let out = temp("thumbs");
+    let all = |glob: &str| -> Vec<serde_json::Value> {
+        let args = ["render", "--data", data, "--all", glob, "-o", out.to_str().unwrap(), "--size", "64x64", "--stats"];
+        let (code, stdout, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    // Stormwind's shop signs: a board facing -Y on a post, grey posts from the front.
+    let signs = all("Koward_Improved_Models/World/Generic/HUMAN/PASSIVE DOODADS/Signs/*");
+    assert_eq!(signs.len(), 15);
+    assert!(signs.iter().all(|v| v["camera"] == "right" && v["time_ms"] == 0.0), "{signs:?}");
+    // Retera's stock particle emitters show nothing at 0 ms: a moment when particles live.
+    let effects = all("Retera_ReterasModelStudio/matrixeater/stock/particles/*");
+    assert_eq!(effects.len(), 10);
+    for v in &effects {
+        assert!(v["time_ms"].as_f64().unwrap() > 0.0 && v["particles"].as_u64().unwrap() > 0, "{v}");
+    }
+    // A crowd is seen from above; a single model from the front unless asked.
+    let hound = s.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let png = out.join("crowd.png");
+    let render = |extra: &[&str]| -> serde_json::Value {
+        let mut args =
+            vec!["render", hound.to_str().unwrap(), "-o", png.to_str().unwrap(), "--size", "64x64", "--stats"];
+        args.extend_from_slice(extra);
+        let (code, stdout, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(stdout.trim()).unwrap()
+    };
+    assert_eq!(render(&["--crowd", "9"])["camera"], "iso");
+    assert_eq!(render(&[])["camera"], "front");
+    let auto = render(&["--camera", "auto", "--time", "auto"]);
+    assert!(["left", "right"].contains(&auto["camera"].as_str().unwrap()), "a hound is longest from the side: {auto}");
+    assert_eq!(auto["time_ms"], 0.0, "no emitters, visible at once");
+    let (code, _, err) = m2view(&["render", hound.to_str().unwrap(), "-o", png.to_str().unwrap(), "--time", "soon"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad --time \"soon\""), "{err}");
+}
