@@ -1,22 +1,19 @@
-//! One MPQ archive as a source, read with the `wow-mpq` crate (MPQ v1–v4,
-//! HET/BET, encryption, every compression WoW and Warcraft III use; user-data
-//! and map headers before the archive are skipped by the crate).
-//!
-//! What `wow-mpq` 0.7 does not guard, this file does (read in its
-//! `archive.rs`): encrypted files are decoded here ([`crate::sectors`]: the
-//! crate garbles the unencrypted tail of their sectors); a sector that fails
-//! to decompress is replaced with zeros and only logged, so every read
-//! listens for that warning and turns it into an error naming the sector; a file's sizes are checked against the
-//! archive before the crate allocates them; the `(attributes)` CRC32/MD5 of
-//! a file is checked when the archive has one; a panic inside the crate on a
-//! hostile archive becomes an error. `Archive::read_file` needs `&mut`: one
-//! archive handle behind a lock, so any thread may read.
+//! One MPQ archive as a source: `wow-mpq` reads its header and tables (MPQ
+//! v1–v4, HET/BET; user-data and map headers before the archive are
+//! skipped by the crate) and finds files by name; their bytes are decoded
+//! here ([`crate::sectors`]), because its reader garbles the unencrypted
+//! tail of encrypted units, fills a sector it cannot decode with zeros, and
+//! allocates the size the block table claims (read in its `archive.rs`).
+//! Before anything is allocated a file's sizes are checked against the
+//! archive and against what its stored bytes can decode to; the decoded
+//! size and the `(attributes)` CRC32 are checked after; a panic inside the
+//! crate or its decompressors becomes an error. One archive handle behind a
+//! lock, so any thread may read.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::{Mutex, Once};
+use std::sync::Mutex;
 
 use wow_mpq::{Archive, BlockEntry};
 
@@ -41,52 +38,14 @@ struct Named {
 /// An opened archive.
 pub struct Mpq {
     name: String,
-    path: std::path::PathBuf,
+    /// The archive file, read at each file's position (under the lock).
+    file: Mutex<std::fs::File>,
     /// Archive start in the file (after a map or user-data header).
     offset: u64,
     sector_size: usize,
     len: u64,
     archive: Mutex<Archive>,
     files: HashMap<String, Named>,
-}
-
-thread_local! {
-    /// The first "sector replaced with zeros" warning `wow-mpq` logged on this thread.
-    static ZEROED: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Catches `wow-mpq`'s warnings about sectors it filled with zeros.
-struct ZeroWatch;
-
-impl log::Log for ZeroWatch {
-    fn enabled(&self, m: &log::Metadata<'_>) -> bool {
-        m.level() <= log::Level::Warn && m.target().starts_with("wow_mpq")
-    }
-    fn log(&self, r: &log::Record<'_>) {
-        if !self.enabled(r.metadata()) {
-            return;
-        }
-        let msg = r.args().to_string();
-        if msg.contains("zeros") || msg.contains("Attempting recovery") {
-            ZEROED.with(|z| {
-                z.borrow_mut().get_or_insert(msg);
-            });
-        }
-    }
-    fn flush(&self) {}
-}
-
-static WATCH: ZeroWatch = ZeroWatch;
-
-/// Installs the watcher as the process logger (once; if the program set its
-/// own logger first, the `(attributes)` checksums and magics remain).
-fn watch_zeroed_sectors() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        if log::set_logger(&WATCH).is_ok() {
-            log::set_max_level(log::LevelFilter::Warn);
-        }
-    });
 }
 
 /// Runs a `wow-mpq` call, turning a panic inside it into an error.
@@ -104,18 +63,22 @@ impl Mpq {
     /// are listed as `(unnamed)/file_<block>.dat`. Errors: not an MPQ, a
     /// truncated or inconsistent header or table.
     pub fn open(path: &Path, extra_names: Option<&[String]>) -> Result<Mpq> {
-        watch_zeroed_sectors();
         let name = path.display().to_string();
         let err = |m: String| Error::new(&name, "", m);
         let len = std::fs::metadata(path).map_err(|e| err(e.to_string()))?.len();
-        let mut archive =
-            guarded(|| Archive::open(path)).map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
-        check_tables(&archive, len).map_err(err)?;
-        let _ = guarded(|| archive.load_attributes());
+        // The header first; the crate reads `(attributes)` while it loads its
+        // tables, so the block table is checked before it does.
+        let options = wow_mpq::OpenOptions::new().load_tables(false);
+        let mut archive = guarded(|| Archive::open_with_options(path, options))
+            .map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
+        check_header(&archive, len).map_err(err)?;
+        let mut file = std::fs::File::open(path).map_err(|e| err(e.to_string()))?;
+        check_block_table(&mut file, &archive, len).map_err(err)?;
+        guarded(|| archive.load_tables()).map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
         let (offset, sector_size) = (archive.archive_offset(), archive.header().sector_size());
         let mut mpq = Mpq {
             name,
-            path: path.to_path_buf(),
+            file: Mutex::new(file),
             offset,
             sector_size,
             len,
@@ -179,8 +142,9 @@ impl Mpq {
         }
     }
 
-    /// Reads file `n` with every check: sizes against the archive before the
-    /// crate allocates, no zero-filled sector, the decoded size, `(attributes)` CRC32.
+    /// Reads file `n` with every check: sizes against the archive before
+    /// anything is allocated, every sector decoded to its exact size, the
+    /// decoded size, the `(attributes)` CRC32.
     fn read_checked(&self, archive: &mut Archive, n: &Named) -> Result<Vec<u8>> {
         let err = |m: String| Error::new(&self.name, n.name.replace('\\', "/"), m);
         if n.flags & BlockEntry::FLAG_PATCH_FILE != 0 {
@@ -192,24 +156,13 @@ impl Mpq {
                 n.size, n.compressed, self.len
             )));
         }
-        if n.flags & BlockEntry::FLAG_ENCRYPTED != 0 {
-            // wow-mpq 0.7 garbles the unencrypted tail of encrypted units ([`crate::sectors`]).
-            let bytes = self.decode_stored(n).map_err(err)?;
-            return self.checked(archive, n, bytes);
+        if n.size > most_decoded(n.flags, n.compressed, self.sector_size) {
+            return Err(err(format!("{} bytes cannot be decoded from {} stored bytes", n.size, n.compressed)));
         }
-        ZEROED.with(|z| z.borrow_mut().take());
-        let first = if n.unnamed {
-            guarded(|| archive.read_file_by_indices(0, Some(n.block)))
-        } else {
-            guarded(|| archive.read_file(&n.name))
-        };
-        let zeroed = ZEROED.with(|z| z.borrow_mut().take());
-        let bytes = match (first, zeroed) {
-            (Ok(b), None) => b,
-            // The crate refused the file or filled a sector with zeros: decode
-            // the sectors here (whose error names the sector and the cause).
-            _ => self.decode_stored(n).map_err(err)?,
-        };
+        // Decoded here from the stored bytes, not by wow-mpq's reader: it garbles the
+        // unencrypted tail of encrypted units, fills sectors it cannot decode with
+        // zeros, and allocates the size the block table claims ([`crate::sectors`]).
+        let bytes = self.decode_stored(n).map_err(err)?;
         self.checked(archive, n, bytes)
     }
 
@@ -233,30 +186,47 @@ impl Mpq {
     /// Decodes `n` from its stored bytes ([`crate::sectors`]).
     fn decode_stored(&self, n: &Named) -> std::result::Result<Vec<u8>, String> {
         use std::io::{Read, Seek, SeekFrom};
-        let mut file = std::fs::File::open(&self.path).map_err(|e| e.to_string())?;
-        file.seek(SeekFrom::Start(n.pos)).map_err(|e| e.to_string())?;
         let mut raw = Vec::new();
-        file.take(n.compressed).read_to_end(&mut raw).map_err(|e| e.to_string())?;
+        {
+            let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
+            file.seek(SeekFrom::Start(n.pos)).map_err(|e| e.to_string())?;
+            (&mut *file).take(n.compressed).read_to_end(&mut raw).map_err(|e| e.to_string())?;
+        }
         if raw.len() as u64 != n.compressed {
             return Err(format!("stored data of {} bytes runs past the end of the archive", n.compressed));
         }
         if n.unnamed && n.flags & BlockEntry::FLAG_ENCRYPTED != 0 {
             return Err("encrypted, and its name (the key) is unknown: give a listfile".into());
         }
-        crate::sectors::decode(&crate::sectors::Stored {
+        let stored = crate::sectors::Stored {
             name: &n.name,
             raw: &raw,
             pos: (n.pos - self.offset) as u32,
             size: n.size as usize,
             flags: n.flags,
             sector_size: self.sector_size,
-        })
+        };
+        // The decompressors are wow-mpq's (and its implode crate's): a panic there is an error too.
+        catch_unwind(AssertUnwindSafe(|| crate::sectors::decode(&stored)))
+            .unwrap_or_else(|_| Err("a decompressor failed on malformed data".into()))
     }
 }
 
-/// Table sizes the file cannot hold are refused before anything is allocated.
-fn check_tables(archive: &Archive, len: u64) -> std::result::Result<(), String> {
+/// The largest sector size shift accepted: sectors of `512 << 15` = 16 MiB
+/// (Blizzard's archives use 3, 4 KiB sectors — wowdev wiki "MPQ",
+/// `wSectorSize`; JMPQ3 writes maps with 15).
+const MAX_SECTOR_SHIFT: u16 = 15;
+
+/// A header whose sectors or tables the file cannot hold is refused before
+/// anything is allocated.
+fn check_header(archive: &Archive, len: u64) -> std::result::Result<(), String> {
     let h = archive.header();
+    if h.block_size > MAX_SECTOR_SHIFT {
+        return Err(format!(
+            "sector size shift {} (sectors of 512 << {}) is past the largest accepted, {MAX_SECTOR_SHIFT}",
+            h.block_size, h.block_size
+        ));
+    }
     let (hash, block) = (h.hash_table_size as u64 * 16, h.block_table_size as u64 * 16);
     if hash > len || block > len {
         return Err(format!(
@@ -265,6 +235,112 @@ fn check_tables(archive: &Archive, len: u64) -> std::result::Result<(), String> 
         ));
     }
     Ok(())
+}
+
+/// Every entry of a v1/v2 block table must claim sizes its stored bytes
+/// can hold ([`most_decoded`]): wow-mpq allocates what a file claims when
+/// it reads one (`(attributes)`, while loading its tables). Later formats'
+/// tables may be compressed and are left to the crate.
+fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> std::result::Result<(), String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let h = archive.header();
+    if h.format_version >= wow_mpq::FormatVersion::V3 || h.block_table_size == 0 {
+        return Ok(());
+    }
+    let base = archive.archive_offset();
+    let blocks = read_table(file, base + h.get_block_table_pos(), h.block_table_size, "(block table)")?;
+    for (i, &[_, compressed, size, flags]) in blocks.iter().enumerate() {
+        if flags & BlockEntry::FLAG_EXISTS == 0 {
+            continue;
+        }
+        let (compressed, size) = (compressed as u64, size as u64);
+        if compressed > len || size > most_decoded(flags, compressed, h.sector_size()) {
+            return Err(format!(
+                "block table entry {i} claims {size} bytes from {compressed} stored bytes in an archive of {len}"
+            ));
+        }
+    }
+    // The crate also reads `(attributes)` itself, allocating what its sector
+    // offset table names: it must decode here first.
+    let hashes = read_table(file, base + h.get_hash_table_pos(), h.hash_table_size, "(hash table)")?;
+    let Some(&[pos, compressed, size, flags]) = find(&hashes, "(attributes)").and_then(|b| blocks.get(b)) else {
+        return Ok(());
+    };
+    if flags & BlockEntry::FLAG_EXISTS == 0 {
+        return Ok(());
+    }
+    let mut raw = Vec::new();
+    file.seek(SeekFrom::Start(base + pos as u64)).map_err(|e| e.to_string())?;
+    file.take(compressed as u64).read_to_end(&mut raw).map_err(|e| e.to_string())?;
+    if raw.len() != compressed as usize {
+        return Err("(attributes): stored bytes run past the end".into());
+    }
+    let stored = crate::sectors::Stored {
+        name: "(attributes)",
+        raw: &raw,
+        pos,
+        size: size as usize,
+        flags,
+        sector_size: h.sector_size(),
+    };
+    match catch_unwind(AssertUnwindSafe(|| crate::sectors::decode(&stored))) {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(format!("(attributes): {e}")),
+        Err(_) => Err("(attributes): a decompressor failed on malformed data".into()),
+    }
+}
+
+/// `count` 16-byte entries of an encrypted table at `at` (the hash or the
+/// block table, `key_name` naming its key), as four words each.
+fn read_table(
+    file: &mut std::fs::File,
+    at: u64,
+    count: u32,
+    key_name: &str,
+) -> std::result::Result<Vec<[u32; 4]>, String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut table = vec![0u8; count as usize * 16];
+    file.seek(SeekFrom::Start(at)).map_err(|e| e.to_string())?;
+    file.read_exact(&mut table).map_err(|_| format!("{key_name} of {count} entries at {at:#x} runs past the end"))?;
+    crate::sectors::decrypt(&mut table, wow_mpq::hash_string(key_name, wow_mpq::hash_type::FILE_KEY));
+    let word = |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    Ok(table.chunks_exact(16).map(|e| [word(&e[0..]), word(&e[4..]), word(&e[8..]), word(&e[12..])]).collect())
+}
+
+/// The block index of `name` in a hash table (wowdev wiki "MPQ", *Hash
+/// table*: start at the name's table-offset hash, probe until an entry
+/// never used).
+fn find(hashes: &[[u32; 4]], name: &str) -> Option<usize> {
+    use wow_mpq::{hash_string, hash_type};
+    if hashes.is_empty() {
+        return None;
+    }
+    let (a, b) = (hash_string(name, hash_type::NAME_A), hash_string(name, hash_type::NAME_B));
+    let start = hash_string(name, hash_type::TABLE_OFFSET) as usize % hashes.len();
+    (0..hashes.len())
+        .map(|k| hashes[(start + k) % hashes.len()])
+        .take_while(|e| e[3] != u32::MAX)
+        .find(|e| e[0] == a && e[1] == b && e[3] != 0xFFFF_FFFE)
+        .map(|e| e[3] as usize)
+}
+
+/// How many times its size compressed data may inflate: zlib's limit is
+/// 1032; no real MPQ file comes near it with another method.
+const MAX_INFLATION: u64 = 1100;
+
+/// The most bytes a file of block `flags` stored in `compressed` bytes can
+/// decode to, so no claimed size makes anyone allocate more than a fixed
+/// multiple of the archive: a stored file is its size; a compressed one at
+/// most [`MAX_INFLATION`] times it, and a sectored one also needs a 4-byte
+/// offset per sector of `sector_size`.
+fn most_decoded(flags: u32, compressed: u64, sector_size: usize) -> u64 {
+    if flags & (BlockEntry::FLAG_COMPRESS | BlockEntry::FLAG_IMPLODE) == 0 {
+        compressed
+    } else if flags & BlockEntry::FLAG_SINGLE_UNIT != 0 {
+        compressed.max(1) * MAX_INFLATION
+    } else {
+        ((compressed / 4) * sector_size as u64).min(compressed * MAX_INFLATION)
+    }
 }
 
 fn named(name: &str, info: &wow_mpq::FileInfo) -> Named {

@@ -1,18 +1,19 @@
-//! Decoding a stored MPQ file from its sectors, for the files `wow-mpq` 0.7
-//! decodes wrongly: every encrypted one. Its `decrypt_file_data` also
-//! "decrypts" the last 1–3 bytes of a unit whose length is not a multiple of
-//! four (with a key of its own making), where the format leaves them as
-//! they are (wowdev wiki "MPQ", *Encryption*: the cipher works on whole
-//! 32-bit words; StormLib's `DecryptMpqBlock` takes `length / 4` of them).
-//! A compressed sector's last bytes are its checksum or end of stream: a
-//! zlib sector then fails its Adler-32 (JMPQ3's `normalMap.w3x`
-//! `(listfile)`, FIX_KEY) and a bzip2 one fails to decode (3.3.5 patches
-//! whose files are bzip2 and encrypted without FIX_KEY), and the crate fills
-//! the sector with zeros.
+//! Decoding a stored MPQ file from its sectors (every file m2view reads
+//! from an archive). `wow-mpq` 0.7's own reader decodes encrypted files
+//! wrongly: its `decrypt_file_data` also "decrypts" the last 1–3 bytes of a
+//! unit whose length is not a multiple of four (with a key of its own
+//! making), where the format leaves them as they are (wowdev wiki "MPQ",
+//! *Encryption*: the cipher works on whole 32-bit words; StormLib's
+//! `DecryptMpqBlock` takes `length / 4` of them). A compressed sector's last
+//! bytes are its checksum or end of stream: a zlib sector then fails its
+//! Adler-32 (JMPQ3's `normalMap.w3x` `(listfile)`, FIX_KEY) and a bzip2 one
+//! fails to decode (3.3.5 patches whose files are bzip2 and encrypted
+//! without FIX_KEY), and the crate fills the sector with zeros.
 //!
 //! The layout follows the same wiki page (sector offset table, encryption
 //! keys) and uses `wow-mpq`'s own primitives (name hash, the word cipher,
-//! decompressors); every sector must come out at its exact size.
+//! decompressors); every sector must come out at its exact size, and the
+//! output grows with what decodes, not with the size the table claims.
 
 use wow_mpq::BlockEntry;
 
@@ -55,16 +56,30 @@ pub(crate) fn decrypt(data: &mut [u8], key: u32) {
 /// One compressed unit of `expected` bytes: type byte, then data
 /// (imploded units have no type byte).
 fn inflate(unit: &[u8], expected: usize, implode: bool) -> Result<Vec<u8>, String> {
-    let out = if implode {
-        wow_mpq::decompress(unit, 0x08, expected).map_err(|e| e.to_string())?
-    } else {
-        let (&kind, data) = unit.split_first().ok_or("empty sector")?;
-        wow_mpq::decompress(data, kind, expected).map_err(|e| e.to_string())?
-    };
+    let (kind, data) =
+        if implode { (0x08, unit) } else { unit.split_first().map(|(k, d)| (*k, d)).ok_or("empty sector")? };
+    // PKWare DCL is the first method undone unless bzip2 (0x10) is also set.
+    if kind & 0x08 != 0 && kind & 0x10 == 0 {
+        dcl_header(data)?;
+    }
+    let out = wow_mpq::decompress(data, kind, expected).map_err(|e| e.to_string())?;
     if out.len() != expected {
         return Err(format!("decodes to {} bytes, not {expected}", out.len()));
     }
     Ok(out)
+}
+
+/// Refuses a PKWare DCL ("implode") stream whose header is not the
+/// format's — literal mode 0 (binary) or 1 (ASCII), dictionary size bits
+/// 4, 5 or 6 (wowdev wiki "MPQ", *Compression*; StormLib `explode.c`) —
+/// before the decompressor sees it (a mutated header made it index out of
+/// bounds and panic).
+fn dcl_header(data: &[u8]) -> Result<(), String> {
+    match data {
+        [0 | 1, 4..=6, ..] => Ok(()),
+        [mode, bits, ..] => Err(format!("PKWare DCL stream with literal mode {mode} and dictionary bits {bits}")),
+        _ => Err("PKWare DCL stream shorter than its header".into()),
+    }
 }
 
 /// Decodes the whole file. Errors say which sector failed and why.
@@ -73,6 +88,10 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     let compressed = f.flags & (BlockEntry::FLAG_COMPRESS | BlockEntry::FLAG_IMPLODE) != 0;
     let implode = f.flags & BlockEntry::FLAG_IMPLODE != 0;
     let key = if encrypted { file_key(f) } else { 0 };
+    if f.size == 0 {
+        // An empty file has no sectors and often no stored bytes at all.
+        return Ok(Vec::new());
+    }
     if f.flags & BlockEntry::FLAG_SINGLE_UNIT != 0 || !compressed {
         let mut data = f.raw.to_vec();
         if encrypted {
@@ -94,7 +113,8 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     }
     let offsets: Vec<usize> =
         table.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize).collect();
-    let mut out = Vec::with_capacity(f.size);
+    // Grown sector by sector: `f.size` is the table's claim, not yet the data's.
+    let mut out = Vec::new();
     for i in 0..n {
         let (a, b) = (offsets[i], offsets[i + 1]);
         let mut unit = f

@@ -97,8 +97,14 @@ fn a_protected_map_is_a_clear_error() {
 fn a_wotlk_custom_patch() {
     let Some(s) = samples() else { return };
     let m = Mpq::open(&s.join("grandatlant_DataMod/patch-Y.MPQ"), None).unwrap();
-    // 631 names plus (listfile) and (attributes).
-    assert_eq!(m.list().len(), 633);
+    // 631 names plus (listfile) and (attributes); every file decodes to its size
+    // (empty .wav files included).
+    let list = m.list();
+    assert_eq!(list.len(), 633);
+    for e in &list {
+        assert_eq!(read(&m, &e.path).len() as u64, e.size, "{}", e.path);
+    }
+    assert!(list.iter().any(|e| e.size == 0));
     let ghost = read(&m, "creature/ghost/ghostskin.blp");
     assert_eq!(&ghost[..4], b"BLP2");
     let mut vfs = Vfs::new();

@@ -907,7 +907,9 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     let failures: Vec<(String, String)> = models
         .par_iter()
         .filter_map(|m| {
-            let r = one(m);
+            // A panic on one model (a bug, or a dependency on hostile bytes) fails that model only.
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(m)))
+                .unwrap_or_else(|_| Err("m2view failed on this model (a panic; please report it)".into()));
             bar.inc(1);
             r.err().map(|e| (m.clone(), e))
         })
