@@ -1,5 +1,6 @@
-// M2 batch shader (prefixed with skinning.wgsl): GPU skinning from a storage
-// buffer of bone matrices,
+// M2 batch shader (prefixed with skinning.wgsl, instance.wgsl and the
+// bindings of m2_storage.wgsl or m2_uniform.wgsl): GPU skinning from a buffer
+// of bone matrices,
 // vertex-shader texture-coordinate routing (Diffuse_T1, _Env, _T1_T2, ...) and
 // the pixel combiners of the wowdev wiki "M2/Rendering" (ids = WebWowViewerCpp's enum,
 // Wrath-only combiners at 40+). All colour math is in gamma space, as the
@@ -61,10 +62,9 @@ struct Batch {
 
 
 @group(0) @binding(0) var<uniform> frame: Frame;
-@group(0) @binding(1) var<storage, read> bones: array<mat4x4<f32>>;
-@group(0) @binding(2) var<storage, read> instances: array<Instance>;
-// Per GPU-animated instance: colours (rgb, alpha), texture weights (x), texture matrices (4 columns)
-@group(0) @binding(3) var<storage, read> values: array<vec4<f32>>;
+// Bindings 1-3 (bones, instances, values) and `instance_of`/`value` come from
+// m2_storage.wgsl or, where vertex shaders cannot read storage buffers
+// (WebGL2), m2_uniform.wgsl.
 
 @group(1) @binding(0) var<uniform> batch: Batch;
 @group(2) @binding(0) var tex0: texture_2d<f32>;
@@ -113,12 +113,12 @@ fn value_matrix(base: u32, index: i32) -> mat4x4<f32> {
         return mat4x4<f32>(vec4(1.0, 0.0, 0.0, 0.0), vec4(0.0, 1.0, 0.0, 0.0), vec4(0.0, 0.0, 1.0, 0.0), vec4(0.0, 0.0, 0.0, 1.0));
     }
     let o = base + u32(index);
-    return mat4x4<f32>(values[o], values[o + 1u], values[o + 2u], values[o + 3u]);
+    return mat4x4<f32>(value(o), value(o + 1u), value(o + 2u), value(o + 3u));
 }
 
 fn value_weight(base: u32, index: i32) -> f32 {
     if (index < 0) { return 1.0; }
-    return values[base + u32(index)].x;
+    return value(base + u32(index)).x;
 }
 
 fn animated(inst: Instance) -> Animated {
@@ -132,7 +132,7 @@ fn animated(inst: Instance) -> Animated {
     }
     // rules.rs mesh_alpha: colour alpha x first weight x model alpha (batch.color.a)
     var c = vec4(1.0);
-    if (batch.color_index >= 0) { c = values[inst.values + u32(batch.color_index)]; }
+    if (batch.color_index >= 0) { c = value(inst.values + u32(batch.color_index)); }
     let w = batch.weight_index;
     a.weights = vec4(value_weight(inst.values, w.x), value_weight(inst.values, w.y),
                      value_weight(inst.values, w.z), value_weight(inst.values, w.w));
@@ -172,7 +172,7 @@ fn model_lights(n: vec3<f32>, p: vec3<f32>) -> vec3<f32> {
 
 @vertex
 fn vs_main(v: VertexIn, @builtin(instance_index) instance: u32) -> VertexOut {
-    let inst = instances[instance];
+    let inst = instance_of(instance);
     let anim = animated(inst);
     let m = inst.world * skin_matrix(v.weights, v.indices, inst.palette);
     let world = m * vec4(v.position, 1.0);

@@ -1,6 +1,6 @@
 // Linear blend skinning, shared by the M2 batch shader and the skinning test:
-// the sum of up to four bone matrices (from the `bones` storage array the
-// including shader declares) weighted by the vertex's normalised weights.
+// the sum of up to four bone matrices (from the `bones` array, storage or
+// uniform, the including shader declares) weighted by the vertex's normalised weights.
 // A vertex with no weights stays where it is (wowdev wiki "M2", bones).
 
 fn skin_matrix(weights: vec4<f32>, indices: vec4<u32>, base: u32) -> mat4x4<f32> {

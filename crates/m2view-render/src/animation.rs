@@ -370,7 +370,7 @@ impl crate::Renderer {
                 buffer_entry(5, &values),
             ],
         });
-        let mesh = self.mesh.shared_instance(&self.ctx, &gm.mesh, palettes.clone(), instances.clone(), &values);
+        let mesh = self.mesh.shared_instance(&self.ctx, &gm.mesh, palettes.clone(), instances.clone(), Some(&values));
         g.buffers = Some(GroupBuffers { states, instances, palettes, values, bind_group, mesh });
         g.capacity = cap;
     }

@@ -57,13 +57,21 @@ pub use animation::{GroupMember, GroupParams, InstanceGroup};
 pub use frame::FrameBuilder;
 pub use gpu::{Gpu, RenderError};
 pub use lighting::Lighting;
+pub use mesh::{Palette, UNIFORM_PALETTE_BONES};
 pub use particles::EffectGeometry;
 
 /// Linear blend skinning (`skin_matrix`), shared by every shader that skins.
 pub const SKINNING_WGSL: &str = shader!("skinning.wgsl");
 
-/// The WGSL source of the M2 batch pipeline (skinning and the instance record prefixed).
-pub const M2_SHADER: &str = concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2.wgsl"));
+/// The WGSL source of the M2 batch pipeline (skinning, the instance record
+/// and the storage-buffer bindings prefixed).
+pub const M2_SHADER: &str =
+    concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2_storage.wgsl"), shader!("m2.wgsl"));
+
+/// The M2 batch pipeline where vertex shaders cannot read storage buffers
+/// (WebGL2): the bone palette and instance record in uniform buffers.
+pub const M2_SHADER_UNIFORM: &str =
+    concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2_uniform.wgsl"), shader!("m2.wgsl"));
 
 /// The WGSL source of the body texture compositor ([`compose`]).
 pub const COMPOSE_SHADER: &str = shader!("compose.wgsl");
@@ -213,6 +221,12 @@ impl Renderer {
         self.ctx.bc
     }
 
+    /// Where the batch shader reads bone palettes: storage buffers, or
+    /// uniform buffers where vertex shaders cannot read storage (WebGL2).
+    pub fn palette(&self) -> Palette {
+        self.mesh.palette
+    }
+
     /// Uploads a model. `textures[i]` is the image of `model.textures[i]`
     /// (`None` = missing or replaceable: drawn with a placeholder).
     pub fn upload(&self, model: &Model, textures: &[Option<TextureData>]) -> GpuModel {
@@ -335,6 +349,7 @@ mod tests {
     fn shaders_validate_with_naga() {
         for (name, src) in [
             ("m2.wgsl", super::M2_SHADER),
+            ("m2.wgsl (uniform palette)", super::M2_SHADER_UNIFORM),
             ("lines.wgsl", super::lines::LINES_SHADER),
             ("particles.wgsl", super::PARTICLE_SHADER),
             ("animate.wgsl", super::animation::ANIMATE_SHADER),

@@ -21,10 +21,42 @@ use crate::gpu_data::{
     BATCH_STRIDE, BatchUniform, FrameUniform, GpuVertex, InstanceRecord, STATIC_VALUES, VERTEX_ATTRIBUTES,
 };
 use crate::material::{self, DrawPhase, PipelineKey};
-use crate::{DEPTH_FORMAT, FrameParams, FrameStats, M2_SHADER, TextureData, lighting, rules};
+use crate::{DEPTH_FORMAT, FrameParams, FrameStats, M2_SHADER, M2_SHADER_UNIFORM, TextureData, lighting, rules};
+
+/// Bones a uniform palette holds (`m2_uniform.wgsl`: 16 KiB, WebGL2's
+/// smallest uniform block limit).
+pub const UNIFORM_PALETTE_BONES: usize = 256;
+
+/// Where m2.wgsl reads the bone palette and instance records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Palette {
+    /// Storage buffers (`m2_storage.wgsl`): any number of bones, instanced groups.
+    Storage,
+    /// Uniform buffers (`m2_uniform.wgsl`), where vertex shaders cannot read
+    /// storage buffers (WebGL2): at most [`UNIFORM_PALETTE_BONES`] bones, one
+    /// copy per draw.
+    Uniform,
+}
+
+impl Palette {
+    /// `storage` or `uniform`, as `--stats` and the status bar say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Storage => "storage",
+            Palette::Uniform => "uniform",
+        }
+    }
+
+    /// The palette `device` can use: storage where its vertex shaders can
+    /// bind the three storage buffers m2.wgsl reads.
+    pub fn of(device: &wgpu::Device) -> Palette {
+        if device.limits().max_storage_buffers_per_shader_stage >= 3 { Palette::Storage } else { Palette::Uniform }
+    }
+}
 
 /// m2.wgsl, its layouts and its pipelines by batch state.
 pub(crate) struct MeshRenderer {
+    pub palette: Palette,
     shader: wgpu::ShaderModule,
     frame_layout: wgpu::BindGroupLayout,
     batch_layout: wgpu::BindGroupLayout,
@@ -49,6 +81,7 @@ struct GpuLod {
 pub(crate) struct GpuMesh {
     vertex_buffer: wgpu::Buffer,
     lods: Vec<GpuLod>,
+    /// Bones in its palette (the model's; at most [`UNIFORM_PALETTE_BONES`] with a uniform palette).
     pub bone_count: usize,
     max_batches: usize,
 }
@@ -113,9 +146,14 @@ pub(crate) struct MeshInstance {
 
 impl MeshRenderer {
     pub fn new(device: &wgpu::Device) -> MeshRenderer {
+        let palette = Palette::of(device);
+        let source = match palette {
+            Palette::Storage => M2_SHADER,
+            Palette::Uniform => M2_SHADER_UNIFORM,
+        };
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("m2.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(M2_SHADER.into()),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
         });
         let vf = wgpu::ShaderStages::VERTEX_FRAGMENT;
         let storage = wgpu::BindingType::Buffer {
@@ -124,9 +162,15 @@ impl MeshRenderer {
             min_binding_size: None,
         };
         let vs = wgpu::ShaderStages::VERTEX;
+        let frame_entries = match palette {
+            Palette::Storage => {
+                vec![entry(0, vf, UNIFORM), entry(1, vs, storage), entry(2, vs, storage), entry(3, vs, storage)]
+            }
+            Palette::Uniform => vec![entry(0, vf, UNIFORM), entry(1, vs, UNIFORM), entry(2, vs, UNIFORM)],
+        };
         let frame_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("frame"),
-            entries: &[entry(0, vf, UNIFORM), entry(1, vs, storage), entry(2, vs, storage), entry(3, vs, storage)],
+            entries: &frame_entries,
         });
         let batch_uniform = wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
@@ -157,6 +201,7 @@ impl MeshRenderer {
             immediate_size: 0,
         });
         MeshRenderer {
+            palette,
             shader,
             frame_layout,
             batch_layout,
@@ -235,7 +280,7 @@ impl MeshRenderer {
                 uv0: v.uv[0],
                 uv1: v.uv[1],
                 weights: v.bone_weights,
-                indices: v.bone_indices.map(|i| i.min(model.bones.len().saturating_sub(1) as u16)),
+                indices: v.bone_indices.map(|i| i.min(self.bone_limit(model) as u16 - 1)),
             })
             .collect();
         if verts.is_empty() {
@@ -270,7 +315,7 @@ impl MeshRenderer {
         GpuMesh {
             vertex_buffer,
             lods,
-            bone_count: model.bones.len().max(1),
+            bone_count: self.bone_limit(model),
             max_batches: model.lods.iter().map(|l| l.batches.len()).max().unwrap_or(0).max(1),
         }
     }
@@ -339,15 +384,30 @@ impl MeshRenderer {
         })
     }
 
+    /// The bones of `model` the palette holds (all; at most
+    /// [`UNIFORM_PALETTE_BONES`] with a uniform palette), at least 1.
+    fn bone_limit(&self, model: &Model) -> usize {
+        let n = model.bones.len().max(1);
+        match self.palette {
+            Palette::Storage => n,
+            Palette::Uniform => n.min(UNIFORM_PALETTE_BONES),
+        }
+    }
+
     /// The mesh state of a new single copy of `mesh` (bones at identity).
     pub fn instance(&self, ctx: &Context, mesh: &GpuMesh) -> MeshInstance {
-        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
-        let bones = buffer(ctx, "m2 bones", 64 * mesh.bone_count as u64, storage);
+        let (usage, palette_bones) = match self.palette {
+            Palette::Storage => (wgpu::BufferUsages::STORAGE, mesh.bone_count),
+            // The uniform block is declared with its full size.
+            Palette::Uniform => (wgpu::BufferUsages::UNIFORM, UNIFORM_PALETTE_BONES),
+        };
+        let usage = usage | wgpu::BufferUsages::COPY_DST;
+        let bones = buffer(ctx, "m2 bones", 64 * palette_bones as u64, usage);
         let identity = vec![Mat4::IDENTITY.to_cols_array_2d(); mesh.bone_count];
         ctx.queue.write_buffer(&bones, 0, bytemuck::cast_slice(&identity));
-        let instances = buffer(ctx, "m2 instance", std::mem::size_of::<InstanceRecord>() as u64, storage);
-        let values = buffer(ctx, "m2 values (unused)", 16, storage);
-        let mut mi = self.shared_instance(ctx, mesh, bones, instances, &values);
+        let instances = buffer(ctx, "m2 instance", std::mem::size_of::<InstanceRecord>() as u64, usage);
+        let values = (self.palette == Palette::Storage).then(|| buffer(ctx, "m2 values (unused)", 16, usage));
+        let mut mi = self.shared_instance(ctx, mesh, bones, instances, values.as_ref());
         mi.bones = identity;
         mi
     }
@@ -360,21 +420,24 @@ impl MeshRenderer {
         mesh: &GpuMesh,
         bone_buffer: wgpu::Buffer,
         instance_buffer: wgpu::Buffer,
-        values: &wgpu::Buffer,
+        values: Option<&wgpu::Buffer>,
     ) -> MeshInstance {
         let frame_buffer =
             buffer(ctx, "m2 frame", std::mem::size_of::<FrameUniform>() as u64, wgpu::BufferUsages::UNIFORM);
         let batch_buffer =
             buffer(ctx, "m2 batch uniforms", BATCH_STRIDE * mesh.max_batches as u64, wgpu::BufferUsages::UNIFORM);
+        let mut entries = vec![
+            wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
+            wgpu::BindGroupEntry { binding: 2, resource: instance_buffer.as_entire_binding() },
+        ];
+        if let Some(values) = values {
+            entries.push(wgpu::BindGroupEntry { binding: 3, resource: values.as_entire_binding() });
+        }
         let frame_bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 frame"),
             layout: &self.frame_layout,
-            entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 1, resource: bone_buffer.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: instance_buffer.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 3, resource: values.as_entire_binding() },
-            ],
+            entries: &entries,
         });
         let batch_bind_group = ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 batch"),
@@ -418,7 +481,7 @@ impl MeshRenderer {
         q.write_buffer(&mi.instance_buffer, 0, bytemuck::bytes_of(&record));
         if !p.pose.bones.is_empty() {
             mi.bones.clear();
-            mi.bones.extend(p.pose.bones.iter().map(|m| m.to_cols_array_2d()));
+            mi.bones.extend(p.pose.bones.iter().take(mesh.bone_count).map(|m| m.to_cols_array_2d()));
             q.write_buffer(&mi.bone_buffer, 0, bytemuck::cast_slice(&mi.bones));
         }
         let frame = MeshFrame {

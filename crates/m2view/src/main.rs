@@ -44,6 +44,10 @@ struct Cli {
     /// --data. Repeatable, highest priority first.
     #[arg(long, global = true, value_name = "DIR")]
     dbc: Vec<PathBuf>,
+    /// GPU backend: auto, vulkan, gl, metal, dx12, or webgl2 (OpenGL with WebGL2's limits: the
+    /// path a browser without WebGPU takes). Default: $M2VIEW_BACKEND, else wgpu's choice.
+    #[arg(long, global = true, value_name = "NAME")]
+    backend: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -94,6 +98,16 @@ fn exit(r: Result<(), m2view::AppError>) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(name) = &cli.backend {
+        match m2view_render::gpu::BackendChoice::parse(name) {
+            Some(choice) => choice.set_current(),
+            None => {
+                let names = m2view_render::gpu::BackendChoice::NAMES;
+                eprintln!("error: unknown backend {name:?} (one of {names})");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref(), cli.loose) {
         Ok(d) => d,
         Err(e) => {

@@ -237,6 +237,10 @@ pub struct Stats {
     pub animation: &'static str,
     /// Where the particles were simulated: `"gpu"` or `"cpu"`.
     pub particle_simulation: &'static str,
+    /// Where the batch shader read the bone palette: `"storage"` buffers, or
+    /// `"uniform"` where the device's vertex shaders cannot read storage
+    /// (WebGL2, `--backend webgl2`; at most 256 bones).
+    pub bone_palette: &'static str,
     /// Every geoset id drawn (of the model drawn).
     pub geosets: Vec<u16>,
     /// The camera used (`front`, `iso`, `yaw:30`, `model:0`; what `auto` chose).
@@ -298,6 +302,7 @@ impl Stats {
             geosets: model.geoset_ids().intersection(geosets).copied().collect(),
             camera: String::new(),
             time_ms: 0.0,
+            bone_palette: "",
             body_texture: None,
         }
     }
@@ -316,7 +321,8 @@ pub fn render_image(
     } else {
         render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)?
     };
-    Ok((pixels, Stats { camera: r.camera.to_string(), time_ms: r.time_ms, ..stats }))
+    let bone_palette = renderer.palette().name();
+    Ok((pixels, Stats { camera: r.camera.to_string(), time_ms: r.time_ms, bone_palette, ..stats }))
 }
 
 /// [`render_image`] of `r.crowd` copies (see [`crate::crowd`]) at the

@@ -88,7 +88,8 @@ impl SceneView {
     pub fn paths(&self) -> String {
         let crowds = if self.renderer.supports_gpu_animation() { "GPU" } else { "CPU" };
         let particles = if self.gpu_particles.is_some() { "GPU" } else { "CPU" };
-        format!("animation of crowds: {crowds}, particles: {particles}")
+        let bones = self.renderer.palette().name();
+        format!("animation of crowds: {crowds}, particles: {particles}, bones: {bones} buffer")
     }
 
     /// Whether the model's particles are simulated on the GPU (their count

@@ -82,8 +82,9 @@ impl App {
             .with_title("m2view")
             .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 800.0));
         let window = Arc::new(el.create_window(attrs).map_err(|e| e.to_string())?);
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
-            el.owned_display_handle(),
+        let choice = m2view_render::gpu::BackendChoice::current().map_err(|e| e.to_string())?;
+        let instance = wgpu::Instance::new(choice.instance_descriptor(Some(
+            wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(el.owned_display_handle())),
         )));
         let surface = instance.create_surface(window.clone()).map_err(|e| e.to_string())?;
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
@@ -93,7 +94,7 @@ impl App {
         }))
         .map_err(|e| m2view_render::RenderError::NoAdapter(e.to_string()).to_string())?;
         let (device, queue) =
-            pollster::block_on(adapter.request_device(&m2view_render::gpu::device_descriptor(&adapter)))
+            pollster::block_on(adapter.request_device(&m2view_render::gpu::device_descriptor(&adapter, choice)))
                 .map_err(|e| e.to_string())?;
         let size = window.inner_size();
         let mut config = surface

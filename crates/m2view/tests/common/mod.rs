@@ -39,6 +39,21 @@ pub fn gpu() -> &'static (Gpu, Renderer) {
     })
 }
 
+/// A device with WebGL2's limits on the OpenGL backend (Mesa's llvmpipe on
+/// CI) and its renderer: the path a browser without WebGPU takes (uniform
+/// bone palette, CPU animation and particles). No adapter is a failure.
+pub fn webgl2() -> &'static (Gpu, Renderer) {
+    static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();
+    G.get_or_init(|| {
+        let choice = m2view_render::gpu::BackendChoice::parse("webgl2").unwrap();
+        let gpu =
+            Gpu::headless_with(choice).unwrap_or_else(|e| panic!("WebGL2-path tests need an OpenGL adapter: {e}"));
+        let r = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+        eprintln!("WebGL2-path tests on {}", gpu.adapter_summary());
+        (gpu, r)
+    })
+}
+
 /// A render request with a dark background.
 pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> RenderRequest {
     RenderRequest {
