@@ -20,7 +20,12 @@
 mod disk;
 mod folder;
 pub mod game;
+#[cfg(not(target_arch = "wasm32"))]
 mod mpq;
+#[cfg(target_arch = "wasm32")]
+#[path = "mpq_web.rs"]
+mod mpq;
+#[cfg(not(target_arch = "wasm32"))]
 mod sectors;
 
 use std::path::{Path, PathBuf};
