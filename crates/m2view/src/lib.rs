@@ -13,6 +13,7 @@ pub mod error;
 pub mod export;
 pub mod info;
 pub mod open;
+pub mod platform;
 pub mod render_cmd;
 pub mod textures;
 pub mod thumbnail;

@@ -1,7 +1,11 @@
 //! `m2view render <file> -o <out.png>`: offscreen rendering to PNG.
+//! The commands themselves are native; the web build uses the rendering
+//! (`render_image` and what it takes).
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use std::path::PathBuf;
-use std::time::Instant;
+
+use crate::platform::Instant;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -789,6 +793,7 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hun
     Ok(Hung::item(id, Arc::new(item.lm)))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     if a.all {
@@ -812,6 +817,7 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `render --turntable`.
 fn run_turntable(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
@@ -869,6 +875,7 @@ pub fn write_turntable(
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `render --all GLOB -o DIR`: every matching model of the `--data` sources
 /// to `DIR/<virtual path>.png` on all cores (one device shared), with
 /// progress, going on past broken files; ends with `N rendered, M failed`

@@ -125,7 +125,7 @@ impl Indexing {
     pub fn start(base: Option<Arc<Vfs>>, add: Option<PathBuf>, locale: Option<String>) -> Indexing {
         let what = add.as_ref().map_or_else(|| "data sources".to_string(), |p| p.display().to_string());
         let (tx, rx) = channel();
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             let result = (|| {
                 let mut vfs = Vfs::new();
                 let mut game = None;

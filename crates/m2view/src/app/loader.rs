@@ -38,7 +38,7 @@ impl Pending {
     pub fn start(path: PathBuf, opts: OpenOptions, bc: bool, team: [u8; 3]) -> Pending {
         let (tx, rx) = channel();
         let p = path.clone();
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             let result = Opened::open(&p, &opts).map_err(|e| e.to_string()).map(|mut opened| {
                 let mut warnings = Vec::new();
                 // The sequence the player starts with may keep its keys in a `.anim` file.

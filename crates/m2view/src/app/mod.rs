@@ -13,10 +13,12 @@
 
 pub mod browser;
 pub mod command;
+#[cfg(not(target_arch = "wasm32"))]
 mod compositor;
 pub mod demo;
 pub mod loader;
 pub mod state;
 pub mod ui;
 pub mod viewport;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod window;

@@ -516,7 +516,7 @@ impl AppState {
         let (tx, rx) = std::sync::mpsc::channel();
         let counter = done.clone();
         let path = out.clone();
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             let progress = |k: u32| counter.store(k, std::sync::atomic::Ordering::Relaxed);
             let r = crate::render_cmd::write_turntable(&lm, &req, frames, 24.0, &path, &progress);
             let _ = tx.send(r.map(|()| path));

@@ -139,7 +139,7 @@ fn options_rows(ui: &mut egui::Ui, s: &mut AppState) {
     }
     ui.horizontal(|ui| {
         if ui.button("Randomise").clicked() {
-            let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos());
+            let seed = crate::platform::unix_nanos();
             let mut x = (seed as u64) | 1;
             for choice in Choice::ALL {
                 x ^= x << 13;

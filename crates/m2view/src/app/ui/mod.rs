@@ -123,7 +123,7 @@ pub(super) fn screenshot_path(s: &AppState) -> std::path::PathBuf {
 
 /// `m2view-<unix seconds>.<ext>` in the output folder.
 pub(super) fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let t = crate::platform::unix_seconds();
     s.output_dir.join(format!("m2view-{t}.{ext}"))
 }
 
