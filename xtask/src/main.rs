@@ -5,6 +5,10 @@
 //! - `golden [--bless]`: run the golden-image tests; `--bless` rewrites the
 //!   goldens from the current renderer (look at every image before committing).
 //! - `bench`: the parse benchmark (format crate, against wow-m2).
+//! - `web`: the web build into `target/web/` (`index.html`, the `wasm-bindgen`
+//!   glue and the `.wasm`), servable by any static file server; needs the
+//!   `wasm32-unknown-unknown` target and `wasm-bindgen-cli` of the version in
+//!   `Cargo.lock`.
 //! - `gen-assets`: writes the embedded demo model into the top-level `assets/demo/` with the
 //!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
 
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
             cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
         }
         Some("bench") => cargo(&["bench", "-p", "m2view-format", "--bench", "parse"], &[]),
+        Some("web") => web(),
         Some("gen-assets") => cargo(
             &[
                 "run",
@@ -53,9 +58,44 @@ fn main() -> ExitCode {
             &[],
         ),
         _ => {
-            eprintln!("usage: cargo xtask ci | golden [--bless] | bench | gen-assets");
+            eprintln!("usage: cargo xtask ci | golden [--bless] | bench | web | gen-assets");
             false
         }
     };
     if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// `cargo xtask web`: builds the viewer for wasm32 (release), generates its
+/// JavaScript glue with `wasm-bindgen --target web` and copies the page,
+/// all into `target/web/`.
+fn web() -> bool {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let out = root.join("target/web");
+    let wasm = root.join("target/wasm32-unknown-unknown/release/m2view_web.wasm");
+    let built = cargo(&["build", "-p", "m2view-web", "--target", "wasm32-unknown-unknown", "--release"], &[]);
+    if !built {
+        eprintln!("(the target: rustup target add wasm32-unknown-unknown)");
+        return false;
+    }
+    let bindgen = Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(&out)
+        .arg(&wasm)
+        .status();
+    if !bindgen.is_ok_and(|s| s.success()) {
+        eprintln!(
+            "wasm-bindgen failed (cargo install wasm-bindgen-cli --version <the wasm-bindgen version in Cargo.lock>)"
+        );
+        return false;
+    }
+    match std::fs::copy(root.join("crates/m2view-web/index.html"), out.join("index.html")) {
+        Ok(_) => {
+            eprintln!("web build in {} (serve it: python3 -m http.server -d {})", out.display(), out.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("index.html: {e}");
+            false
+        }
+    }
 }

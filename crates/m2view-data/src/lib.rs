@@ -1,5 +1,6 @@
 //! Where m2view's bytes come from: one virtual file system (VFS) over a
 //! stack of sources, highest priority first — a loose folder ([`Folder`]),
+//! files in memory ([`Memory`]: what a browser hands the web build),
 //! one MPQ archive ([`Mpq`], also Warcraft III `.w3x`/`.w3m` maps), or a
 //! game folder expanded into its archives in the client's load order
 //! ([`game::chain`]). Lookups ignore case and treat `\` and `/` alike; every
@@ -20,6 +21,7 @@
 mod disk;
 mod folder;
 pub mod game;
+mod memory;
 #[cfg(not(target_arch = "wasm32"))]
 mod mpq;
 #[cfg(target_arch = "wasm32")]
@@ -33,6 +35,7 @@ use std::sync::Arc;
 
 pub use disk::Disk;
 pub use folder::Folder;
+pub use memory::Memory;
 pub use mpq::Mpq;
 
 /// Largest file any source hands out (no model, texture or table is bigger).

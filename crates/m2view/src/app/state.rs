@@ -557,6 +557,16 @@ impl AppState {
         self.pending = Some(Pending::start(path, self.open_options.clone(), self.bc, self.team_color));
     }
 
+    /// Plays sequence `id` of the open model, its `.anim` loaded first if its
+    /// keys live there (a failure is shown).
+    pub fn play(&mut self, id: m2view_format::SequenceId) {
+        let Some(c) = &mut self.current else { return };
+        if let Err(e) = c.lm.load_anim(id) {
+            self.error = Some(e.to_string());
+        }
+        c.instance.player.set_sequence(&c.lm.model, id);
+    }
+
     /// Reloads the current file.
     pub fn reload(&mut self) {
         if let Some(c) = &self.current {

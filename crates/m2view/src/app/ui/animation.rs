@@ -45,10 +45,25 @@ pub(super) fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
     });
     if let Some(id) = chosen {
-        // An external sequence's .anim loads on first use; a failure is shown.
-        if let Err(e) = c.lm.load_anim(id) {
-            s.error = Some(e.to_string());
+        s.play(id);
+    }
+}
+
+/// A drop-down of the model's sequences (the embed layout's one control).
+pub(super) fn sequence_picker(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    let model = &c.lm.model;
+    let name = |i: usize| format!("{i}  {}", model.sequence_name(SequenceId(i as u16)));
+    let current = c.instance.player.sequence.index();
+    let mut chosen = None;
+    egui::ComboBox::from_id_salt("sequence").selected_text(name(current)).show_ui(ui, |ui| {
+        for i in 0..model.sequences.len() {
+            if ui.selectable_label(i == current, name(i)).clicked() {
+                chosen = Some(SequenceId(i as u16));
+            }
         }
-        c.instance.player.set_sequence(&c.lm.model, id);
+    });
+    if let Some(id) = chosen {
+        s.play(id);
     }
 }

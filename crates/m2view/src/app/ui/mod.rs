@@ -230,30 +230,47 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             }
         });
     }
-    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
-        let rect = ui.available_rect_before_wrap();
-        let ppp = ctx.pixels_per_point();
-        out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
-        out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
-        let response = match view_texture {
-            Some(id) => ui.add(egui::Image::new((id, rect.size())).sense(egui::Sense::click_and_drag())),
-            None => ui.allocate_rect(rect, egui::Sense::click_and_drag()),
-        };
-        let d = response.drag_delta();
-        if response.dragged_by(egui::PointerButton::Primary) {
-            s.orbit.rotate(d.x, d.y);
-            s.camera_mode = CameraMode::Orbit;
-        } else if response.dragged_by(egui::PointerButton::Secondary)
-            || response.dragged_by(egui::PointerButton::Middle)
-        {
-            s.orbit.pan(d.x, d.y, rect.height());
-            s.camera_mode = CameraMode::Orbit;
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| view_area(ui, s, view_texture, &mut out));
+    out
+}
+
+/// The 3D view filling `ui`: its size and place go to `out`; left drag
+/// orbits, right or middle drag pans, the wheel zooms.
+fn view_area(ui: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, out: &mut UiOutput) {
+    let rect = ui.available_rect_before_wrap();
+    let ppp = ui.ctx().pixels_per_point();
+    out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
+    out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
+    let response = match view_texture {
+        Some(id) => ui.add(egui::Image::new((id, rect.size())).sense(egui::Sense::click_and_drag())),
+        None => ui.allocate_rect(rect, egui::Sense::click_and_drag()),
+    };
+    let d = response.drag_delta();
+    if response.dragged_by(egui::PointerButton::Primary) {
+        s.orbit.rotate(d.x, d.y);
+        s.camera_mode = CameraMode::Orbit;
+    } else if response.dragged_by(egui::PointerButton::Secondary) || response.dragged_by(egui::PointerButton::Middle) {
+        s.orbit.pan(d.x, d.y, rect.height());
+        s.camera_mode = CameraMode::Orbit;
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            s.orbit.zoom(scroll);
         }
-        if response.hovered() {
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            if scroll != 0.0 {
-                s.orbit.zoom(scroll);
-            }
+    }
+}
+
+/// The embed layout (the web build's `?embed=1`): only the 3D view, sized
+/// to its container, with orbit and zoom, a sequence picker in its corner
+/// and the error, if any, below it.
+pub fn draw_embed(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>) -> UiOutput {
+    let mut out = UiOutput::default();
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| view_area(ui, s, view_texture, &mut out));
+    egui::Area::new(egui::Id::unique("embed controls")).fixed_pos(egui::pos2(8.0, 8.0)).show(root.ctx(), |ui| {
+        animation::sequence_picker(ui, s);
+        if let Some(e) = &s.error {
+            ui.label(RichText::new(e).color(Color32::LIGHT_RED));
         }
     });
     out

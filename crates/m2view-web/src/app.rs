@@ -1,0 +1,376 @@
+//! The viewer on a web page: winit's event loop on the page's canvas, the
+//! device made asynchronously (a browser answers adapter and device
+//! requests with promises), then each frame: what arrived (a fetched or
+//! dropped model, an error), the UI (the native panels, or the embed
+//! layout), its commands, the 3D view into its texture, egui over all,
+//! present. The whole UI is drawn every frame (the native window's kept
+//! panels are an optimisation for software rasterizers it does not need).
+
+use std::sync::Arc;
+
+use m2view::app::state::AppState;
+use m2view::app::viewport::SceneView;
+use m2view::open::OpenOptions;
+use m2view::platform::Instant;
+use m2view_data::{Memory, Vfs};
+use wasm_bindgen::JsCast;
+use winit::application::ApplicationHandler;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
+use winit::platform::web::{EventLoopExtWebSys, WindowAttributesExtWebSys};
+use winit::window::{Window, WindowId};
+
+use crate::params::Params;
+
+/// The id of the canvas the viewer draws on (made if the page has none).
+const CANVAS_ID: &str = "m2view";
+
+/// What arrives from outside the event loop.
+pub enum UserEvent {
+    /// The device and surface are ready.
+    Gfx(Box<Gfx>),
+    /// A model is in the in-memory source at this virtual path: open it.
+    Open(String),
+    /// Something failed before the viewer could open it.
+    Error(String),
+}
+
+/// The GPU side of the page.
+pub struct Gfx {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    egui_renderer: egui_wgpu::Renderer,
+    egui_state: egui_winit::State,
+    scene: SceneView,
+    adapter: String,
+}
+
+struct App {
+    params: Params,
+    proxy: EventLoopProxy<UserEvent>,
+    memory: Memory,
+    open_options: OpenOptions,
+    egui_ctx: egui::Context,
+    gfx: Option<Gfx>,
+    state: Option<AppState>,
+    last_frame: Instant,
+    frame_ms: f32,
+    /// `?sequence=` and `?display=` wait for the model they apply to.
+    apply_params: bool,
+}
+
+/// Starts the viewer with `params` (returns at once; the page runs it).
+///
+/// # Errors
+/// The page has no event loop to give (a second start).
+pub fn run(params: Params) -> Result<(), String> {
+    let event_loop = EventLoop::<UserEvent>::with_user_event().build().map_err(|e| e.to_string())?;
+    let memory = Memory::new("this page");
+    let mut vfs = Vfs::new();
+    vfs.push(Arc::new(memory.clone()));
+    let mut open_options = OpenOptions::default();
+    open_options.load.data = Some(Arc::new(vfs));
+    let app = App {
+        params,
+        proxy: event_loop.create_proxy(),
+        memory,
+        open_options,
+        egui_ctx: egui::Context::default(),
+        gfx: None,
+        state: None,
+        last_frame: Instant::now(),
+        frame_ms: 0.0,
+        apply_params: true,
+    };
+    event_loop.spawn_app(app);
+    Ok(())
+}
+
+/// The page's canvas, sized to its container.
+fn canvas() -> Result<web_sys::HtmlCanvasElement, String> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let canvas = match document.get_element_by_id(CANVAS_ID) {
+        Some(c) => c,
+        None => {
+            let c = document.create_element("canvas").map_err(|e| format!("{e:?}"))?;
+            c.set_id(CANVAS_ID);
+            document.body().ok_or("no body")?.append_child(&c).map_err(|e| format!("{e:?}"))?;
+            c
+        }
+    };
+    canvas.dyn_into().map_err(|_| format!("#{CANVAS_ID} is no canvas"))
+}
+
+/// Makes the device and surface for `window` (WebGPU where the browser has
+/// it, else WebGL2), then hands them to the event loop.
+async fn make_gfx(window: Arc<Window>, proxy: EventLoopProxy<UserEvent>) {
+    let result = async {
+        let choice = m2view_render::gpu::BackendChoice::default();
+        let desc = wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::BROWSER_WEBGPU | wgpu::Backends::GL,
+            ..wgpu::InstanceDescriptor::new_without_display_handle_from_env()
+        };
+        let instance = wgpu::util::new_instance_with_webgpu_detection(desc).await;
+        let surface = instance.create_surface(window.clone()).map_err(|e| e.to_string())?;
+        let adapter = instance
+            .request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                compatible_surface: Some(&surface),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| format!("no WebGPU or WebGL2 adapter: {e}"))?;
+        let (device, queue) = adapter
+            .request_device(&m2view_render::gpu::device_descriptor(&adapter, choice))
+            .await
+            .map_err(|e| e.to_string())?;
+        let size = window.inner_size();
+        let mut config = surface
+            .get_default_config(&adapter, size.width.max(1), size.height.max(1))
+            .ok_or("the canvas is not supported by the adapter")?;
+        // A non-sRGB surface: egui and the 3D view both work in gamma space.
+        if let Some(f) = surface.get_capabilities(&adapter).formats.iter().find(|f| !f.is_srgb()) {
+            config.format = *f;
+        }
+        surface.configure(&device, &config);
+        let egui_renderer = egui_wgpu::Renderer::new(&device, config.format, egui_wgpu::RendererOptions::default());
+        let egui_state = egui_winit::State::new(
+            egui::Context::default(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(device.limits().max_texture_dimension_2d as usize),
+        );
+        let scene = SceneView::new(&device, &queue, m2view_render::target::OFFSCREEN_FORMAT);
+        let i = adapter.get_info();
+        let adapter = format!("{} ({:?})", i.name, i.backend);
+        Ok::<Gfx, String>(Gfx { window, surface, config, device, queue, egui_renderer, egui_state, scene, adapter })
+    }
+    .await;
+    let _ = proxy.send_event(match result {
+        Ok(g) => UserEvent::Gfx(Box::new(g)),
+        Err(e) => UserEvent::Error(e),
+    });
+}
+
+impl App {
+    /// Starts loading what the URL names: a model and its companions, or an
+    /// archive (said to be native-only), else the demo model.
+    fn load_initial(&mut self, state: &mut AppState) {
+        if let Some(url) = &self.params.data {
+            state.error = Some(format!("{url}: archives (?data=) are read by the native m2view only"));
+        }
+        match self.params.model.clone() {
+            Some(url) => {
+                let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let event = match crate::fetch::model(&url, &memory, &load).await {
+                        Ok(path) => UserEvent::Open(path),
+                        Err(e) => UserEvent::Error(e),
+                    };
+                    let _ = proxy.send_event(event);
+                });
+            }
+            None => {
+                for (rel, bytes) in m2view::app::demo::FILES {
+                    self.memory.insert(rel, bytes.to_vec());
+                }
+                state.open("Demo.m2".into());
+            }
+        }
+    }
+
+    /// `?display=` and `?sequence=` on the model just opened.
+    fn apply_params(&mut self) {
+        let (Some(state), true) = (self.state.as_mut(), self.apply_params) else { return };
+        let Some(c) = &mut state.current else { return };
+        self.apply_params = false;
+        if let Some(d) = self.params.display {
+            match c.dressing.creature.skins.iter().position(|s| s.displays.contains(&d)) {
+                Some(k) => {
+                    c.dressing.creature.apply(&mut c.lm, k);
+                    state.send(m2view::app::command::Command::UploadSkin);
+                }
+                None => state.error = Some(format!("no skin of this model has display id {d}")),
+            }
+        }
+        let Some(c) = &state.current else { return };
+        if let Some(name) = self.params.sequence.clone() {
+            let m = &c.lm.model;
+            let by_name = (0..m.sequences.len())
+                .find(|&i| m.sequence_name(m2view_format::SequenceId(i as u16)).eq_ignore_ascii_case(&name));
+            match by_name.or_else(|| name.parse().ok().filter(|&i: &usize| i < m.sequences.len())) {
+                Some(i) => state.play(m2view_format::SequenceId(i as u16)),
+                None => state.error = Some(format!("no sequence {name:?} in this model")),
+            }
+        }
+    }
+
+    fn frame(&mut self) {
+        let (Some(g), Some(state)) = (self.gfx.as_mut(), self.state.as_mut()) else { return };
+        let now = Instant::now();
+        let dt = (now - self.last_frame).as_secs_f32() * 1000.0;
+        self.last_frame = now;
+        self.frame_ms = self.frame_ms * 0.9 + dt * 0.1;
+        if let Some(textures) = state.poll_loading()
+            && let Some(c) = &state.current
+        {
+            g.scene.set_model(&c.lm.model, &textures);
+            self.apply_params = true;
+        }
+        if let Some(c) = &mut state.current {
+            c.set_crowd(state.view.crowd);
+            c.tick(dt);
+        }
+        if g.config.width == 0 || g.config.height == 0 {
+            return;
+        }
+        let stats = format!(
+            "{} batches, {} triangles | {:.1} ms/frame | {} | {}",
+            g.scene.stats.batches,
+            g.scene.stats.triangles,
+            self.frame_ms,
+            g.scene.paths(),
+            g.adapter
+        );
+        let raw = g.egui_state.take_egui_input(&g.window);
+        let mut out = Default::default();
+        let embed = self.params.embed;
+        let full = self.egui_ctx.run_ui(raw, |ui| {
+            out = if embed {
+                m2view::app::ui::draw_embed(ui, state, g.scene.texture)
+            } else {
+                m2view::app::ui::draw(ui, state, g.scene.texture, &stats)
+            };
+        });
+        g.egui_state.handle_platform_output(&g.window, full.platform_output);
+        let out: m2view::app::ui::UiOutput = out;
+        if out.open_dialog {
+            crate::files::pick();
+        }
+        if out.pick_data.is_some() {
+            state.error = Some("game folders and archives are opened by the native m2view only".into());
+        }
+        for c in state.take_commands() {
+            // Screenshots are a native command (a file is written); the page has its own.
+            let _ = g.scene.apply(c, state);
+        }
+        let frame = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                g.surface.configure(&g.device, &g.config);
+                return;
+            }
+            _ => return,
+        };
+        let ppp = full.pixels_per_point;
+        let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
+        let mut enc = g.device.create_command_encoder(&Default::default());
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, false);
+        for (id, deltas) in &full.textures_delta.set {
+            for delta in deltas {
+                g.egui_renderer.update_texture(&g.device, &g.queue, *id, delta);
+            }
+        }
+        let screen =
+            egui_wgpu::ScreenDescriptor { size_in_pixels: [g.config.width, g.config.height], pixels_per_point: ppp };
+        let extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
+        {
+            let view = frame.texture.create_view(&Default::default());
+            let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("egui"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
+        }
+        for id in &full.textures_delta.free {
+            g.egui_renderer.free_texture(id);
+        }
+        g.queue.submit(extra.into_iter().chain([enc.finish()]));
+        g.queue.present(frame);
+        self.apply_params();
+    }
+}
+
+impl ApplicationHandler<UserEvent> for App {
+    fn resumed(&mut self, el: &ActiveEventLoop) {
+        if self.gfx.is_some() || self.state.is_some() {
+            return;
+        }
+        let made = canvas().and_then(|c| {
+            el.create_window(Window::default_attributes().with_canvas(Some(c))).map_err(|e| e.to_string())
+        });
+        match made {
+            Ok(window) => {
+                let window = Arc::new(window);
+                wasm_bindgen_futures::spawn_local(make_gfx(window, self.proxy.clone()));
+                if let Err(e) = crate::files::listen(&self.memory, &self.proxy) {
+                    web_sys::console::error_1(&e.into());
+                }
+            }
+            Err(e) => web_sys::console::error_1(&format!("m2view: {e}").into()),
+        }
+    }
+
+    fn user_event(&mut self, _el: &ActiveEventLoop, event: UserEvent) {
+        match event {
+            UserEvent::Gfx(g) => {
+                let g = *g;
+                // The UI's context is the one egui-winit feeds.
+                self.egui_ctx = g.egui_state.egui_ctx().clone();
+                let mut state = AppState::new(self.open_options.clone(), g.scene.supports_bc());
+                state.output_dir = std::path::PathBuf::new();
+                self.load_initial(&mut state);
+                g.window.request_redraw();
+                self.gfx = Some(g);
+                self.state = Some(state);
+            }
+            UserEvent::Open(path) => {
+                if let Some(s) = self.state.as_mut() {
+                    s.open(path.into());
+                }
+            }
+            UserEvent::Error(e) => match self.state.as_mut() {
+                Some(s) => s.error = Some(e),
+                None => web_sys::console::error_1(&format!("m2view: {e}").into()),
+            },
+        }
+    }
+
+    fn window_event(&mut self, _el: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(g) = self.gfx.as_mut() else { return };
+        let _ = g.egui_state.on_window_event(&g.window, &event);
+        match event {
+            WindowEvent::Resized(size) => {
+                g.config.width = size.width;
+                g.config.height = size.height;
+                if size.width > 0 && size.height > 0 {
+                    g.surface.configure(&g.device, &g.config);
+                }
+            }
+            WindowEvent::RedrawRequested => {
+                self.frame();
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            _ => {}
+        }
+    }
+}

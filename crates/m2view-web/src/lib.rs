@@ -1,0 +1,33 @@
+//! m2view in a browser: the viewer built for `wasm32-unknown-unknown`
+//! (`cargo xtask web` packages it into `target/web/`), drawing through
+//! WebGPU where the browser offers it and WebGL2 otherwise (the renderer's
+//! uniform-palette path, CPU animation and particles).
+//!
+//! - [`params`]: what the page's URL asks for (`?model=`, `?data=`,
+//!   `?display=`, `?sequence=`, `?embed=1`);
+//! - [`fetch`]: a model and its companions fetched by URL into the
+//!   in-memory source every read goes through;
+//! - [`files`]: files dropped on the page or picked with the file input;
+//! - [`app`]: the winit event loop on the page's canvas, the device made
+//!   asynchronously, and one frame: UI, commands, 3D view, present.
+//!
+//! Natively the crate is empty: everything here is the web build's.
+#![cfg(target_arch = "wasm32")]
+
+mod app;
+mod fetch;
+mod files;
+mod params;
+
+use wasm_bindgen::prelude::*;
+
+/// Starts the viewer on the page's `<canvas id="m2view">` (created if absent).
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("m2view: {info}").into());
+    }));
+    if let Err(e) = app::run(params::Params::from_page()) {
+        web_sys::console::error_1(&format!("m2view: {e}").into());
+    }
+}

@@ -1,0 +1,42 @@
+//! What the page's URL asks for:
+//! `?model=URL` (a model; its skins, `.anim` files and textures are fetched
+//! by name from the same folder), `?data=URL` (an archive: read by the
+//! native build only, said so), `?display=N` (a creature skin by
+//! `CreatureDisplayInfo` id), `?sequence=NAME` (the sequence to play, by
+//! name or index), `?embed=1` (only the 3D view and a sequence picker).
+
+/// The page's parameters.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Params {
+    /// `?model=`: the model's URL.
+    pub model: Option<String>,
+    /// `?data=`: an archive's URL.
+    pub data: Option<String>,
+    /// `?display=`: a `CreatureDisplayInfo` id.
+    pub display: Option<u32>,
+    /// `?sequence=`: a sequence name (`Walk`) or index.
+    pub sequence: Option<String>,
+    /// `?embed=1`: the embed layout.
+    pub embed: bool,
+}
+
+impl Params {
+    /// The parameters of the page's URL.
+    pub fn from_page() -> Params {
+        let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        Params::parse(&search)
+    }
+
+    /// Parses a query string (`?model=a.m2&embed=1`).
+    pub fn parse(search: &str) -> Params {
+        let Ok(q) = web_sys::UrlSearchParams::new_with_str(search) else { return Params::default() };
+        let get = |k: &str| q.get(k).filter(|v| !v.is_empty());
+        Params {
+            model: get("model"),
+            data: get("data"),
+            display: get("display").and_then(|v| v.parse().ok()),
+            sequence: get("sequence"),
+            embed: get("embed").is_some_and(|v| v == "1" || v == "true"),
+        }
+    }
+}
