@@ -50,6 +50,27 @@ fn checker(a: [u8; 4], b: [u8; 4]) -> Vec<u8> {
     (0..64).flat_map(|i| if (i % 8 < 4) ^ (i / 8 < 4) { a } else { b }).collect()
 }
 
+/// A buffer of `usage` holding `bytes` (padded to 4 bytes), written through
+/// the queue rather than mapped at creation: Chromium's WebGPU refuses to
+/// map buffers of more than about 100 KiB at creation.
+pub(crate) fn buffer_with(ctx: &Context, label: &str, bytes: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    let size = (bytes.len() as u64).max(4).next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT);
+    let buffer = ctx.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: usage | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let whole = bytes.len() / 4 * 4;
+    ctx.queue.write_buffer(&buffer, 0, &bytes[..whole]);
+    if whole < bytes.len() {
+        let mut tail = [0u8; 4];
+        tail[..bytes.len() - whole].copy_from_slice(&bytes[whole..]);
+        ctx.queue.write_buffer(&buffer, whole as u64, &tail);
+    }
+    buffer
+}
+
 impl Context {
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue, color_format: wgpu::TextureFormat) -> Context {
         let sampler = |u: bool, v: bool| {

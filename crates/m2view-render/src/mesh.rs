@@ -14,9 +14,8 @@ use std::sync::Mutex;
 use bytemuck::Zeroable;
 use glam::{Mat4, Vec3, Vec4};
 use m2view_format::{Model, TextureSource};
-use wgpu::util::DeviceExt;
 
-use crate::context::{Context, SAMPLER, TEXTURE, UNIFORM, entry};
+use crate::context::{Context, SAMPLER, TEXTURE, UNIFORM, buffer_with, entry};
 use crate::gpu_data::{
     BATCH_STRIDE, BatchUniform, FrameUniform, GpuVertex, InstanceRecord, STATIC_VALUES, VERTEX_ATTRIBUTES,
 };
@@ -286,20 +285,14 @@ impl MeshRenderer {
         if verts.is_empty() {
             verts.push(GpuVertex::zeroed()); // wgpu buffers may not be empty
         }
-        let vertex_buffer = ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("m2 vertices"),
-            contents: bytemuck::cast_slice(&verts),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
+        let vertex_buffer = buffer_with(ctx, "m2 vertices", bytemuck::cast_slice(&verts), wgpu::BufferUsages::VERTEX);
         let lods = model
             .lods
             .iter()
             .map(|lod| {
-                let index_buffer = ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("m2 indices"),
-                    contents: bytemuck::cast_slice(if lod.indices.is_empty() { &[0u32][..] } else { &lod.indices }),
-                    usage: wgpu::BufferUsages::INDEX,
-                });
+                let indices = if lod.indices.is_empty() { &[0u32][..] } else { &lod.indices };
+                let index_buffer =
+                    buffer_with(ctx, "m2 indices", bytemuck::cast_slice(indices), wgpu::BufferUsages::INDEX);
                 let batches = lod
                     .batches
                     .iter()

@@ -11,7 +11,6 @@ use std::sync::Mutex;
 
 use glam::{Mat4, Vec3};
 use m2view_format::{BlendMode, Model};
-use wgpu::util::DeviceExt;
 
 use crate::context::{Context, SAMPLER, TEXTURE, UNIFORM, entry};
 use crate::gpu_data::{self, EmitterUniform, QUAD_ATTRIBUTES, QuadInstance, STRIP_ATTRIBUTES, StripVertex};
@@ -161,11 +160,12 @@ impl ParticleRenderer {
             ),
             None => (EmitterUniform { combiner: 0, _pad: 0, repeat: [1.0; 2] }, [&ctx.white; 2]),
         };
-        let buffer = ctx.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("particle emitter"),
-            contents: bytemuck::bytes_of(&uniform),
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
+        let buffer = crate::context::buffer_with(
+            ctx,
+            "particle emitter",
+            bytemuck::bytes_of(&uniform),
+            wgpu::BufferUsages::UNIFORM,
+        );
         let view_entry = |binding, v| wgpu::BindGroupEntry { binding, resource: wgpu::BindingResource::TextureView(v) };
         ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("particle texture"),

@@ -102,6 +102,23 @@ pub fn read_texture_rgba(
     queue: &wgpu::Queue,
     texture: &wgpu::Texture,
 ) -> Result<Vec<u8>, RenderError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    read_texture_rgba_then(device, queue, texture, move |r| {
+        let _ = tx.send(r);
+    });
+    device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| RenderError::Readback(e.to_string()))?;
+    rx.recv().map_err(|e| RenderError::Readback(e.to_string()))?
+}
+
+/// [`read_texture_rgba`] without waiting: `done` gets the rows once the GPU
+/// has copied them (when the device is polled natively; by the browser's
+/// event loop in a web page, where nothing may block).
+pub fn read_texture_rgba_then(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    texture: &wgpu::Texture,
+    done: impl FnOnce(Result<Vec<u8>, RenderError>) + wgpu::WasmNotSend + 'static,
+) {
     let (width, height) = (texture.width(), texture.height());
     let row = width * 4;
     let padded = row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
@@ -130,22 +147,21 @@ pub fn read_texture_rgba(
         wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
     );
     queue.submit([enc.finish()]);
-    let slice = buffer.slice(..);
-    let (tx, rx) = std::sync::mpsc::channel();
-    slice.map_async(wgpu::MapMode::Read, move |r| {
-        let _ = tx.send(r);
+    let bgra = matches!(texture.format(), wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb);
+    let mapped = buffer.clone();
+    buffer.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+        let rows = r.map_err(|e| RenderError::Readback(e.to_string())).and_then(|()| {
+            let data = mapped.slice(..).get_mapped_range().map_err(|e| RenderError::Readback(e.to_string()))?;
+            let mut out = Vec::with_capacity((row * height) as usize);
+            for y in 0..height as usize {
+                out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);
+            }
+            if bgra {
+                out.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
+            }
+            Ok(out)
+        });
+        mapped.unmap();
+        done(rows);
     });
-    device.poll(wgpu::PollType::wait_indefinitely()).map_err(|e| RenderError::Readback(e.to_string()))?;
-    rx.recv().map_err(|e| RenderError::Readback(e.to_string()))?.map_err(|e| RenderError::Readback(e.to_string()))?;
-    let data = slice.get_mapped_range().map_err(|e| RenderError::Readback(e.to_string()))?;
-    let mut out = Vec::with_capacity((row * height) as usize);
-    for y in 0..height as usize {
-        out.extend_from_slice(&data[y * padded as usize..y * padded as usize + row as usize]);
-    }
-    if matches!(texture.format(), wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb) {
-        out.chunks_exact_mut(4).for_each(|p| p.swap(0, 2));
-    }
-    drop(data);
-    buffer.unmap();
-    Ok(out)
 }

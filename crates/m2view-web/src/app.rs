@@ -33,6 +33,10 @@ pub enum UserEvent {
     Open(String),
     /// Something failed before the viewer could open it.
     Error(String),
+    /// Play a sequence, by name or index (`api::play`).
+    Play(String),
+    /// Fetch and open the model at this URL (`api::open`).
+    OpenUrl(String),
 }
 
 /// The GPU side of the page.
@@ -58,8 +62,12 @@ struct App {
     state: Option<AppState>,
     last_frame: Instant,
     frame_ms: f32,
-    /// `?sequence=` and `?display=` wait for the model they apply to.
+    /// The URL's `?display=`, `?sequence=`, `?time=` and `?camera=` wait for
+    /// the first model, which they apply to.
     apply_params: bool,
+    /// Frames drawn with a model, and when the first was ([`App::publish`]).
+    frames: u64,
+    first_frame_ms: Option<f64>,
 }
 
 /// Starts the viewer with `params` (returns at once; the page runs it).
@@ -84,7 +92,10 @@ pub fn run(params: Params) -> Result<(), String> {
         last_frame: Instant::now(),
         frame_ms: 0.0,
         apply_params: true,
+        frames: 0,
+        first_frame_ms: None,
     };
+    crate::api::set_proxy(event_loop.create_proxy());
     event_loop.spawn_app(app);
     Ok(())
 }
@@ -165,16 +176,7 @@ impl App {
             state.error = Some(format!("{url}: archives (?data=) are read by the native m2view only"));
         }
         match self.params.model.clone() {
-            Some(url) => {
-                let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
-                wasm_bindgen_futures::spawn_local(async move {
-                    let event = match crate::fetch::model(&url, &memory, &load).await {
-                        Ok(path) => UserEvent::Open(path),
-                        Err(e) => UserEvent::Error(e),
-                    };
-                    let _ = proxy.send_event(event);
-                });
-            }
+            Some(url) => self.fetch_model(url),
             None => {
                 for (rel, bytes) in m2view::app::demo::FILES {
                     self.memory.insert(rel, bytes.to_vec());
@@ -184,7 +186,19 @@ impl App {
         }
     }
 
-    /// `?display=` and `?sequence=` on the model just opened.
+    /// Fetches the model at `url` and its companions, then opens it.
+    fn fetch_model(&self, url: String) {
+        let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let event = match crate::fetch::model(&url, &memory, &load).await {
+                Ok(path) => UserEvent::Open(path),
+                Err(e) => UserEvent::Error(e),
+            };
+            let _ = proxy.send_event(event);
+        });
+    }
+
+    /// `?display=`, `?sequence=`, `?time=` and `?camera=` on the model just opened.
     fn apply_params(&mut self) {
         let (Some(state), true) = (self.state.as_mut(), self.apply_params) else { return };
         let Some(c) = &mut state.current else { return };
@@ -198,16 +212,44 @@ impl App {
                 None => state.error = Some(format!("no skin of this model has display id {d}")),
             }
         }
-        let Some(c) = &state.current else { return };
         if let Some(name) = self.params.sequence.clone() {
-            let m = &c.lm.model;
-            let by_name = (0..m.sequences.len())
-                .find(|&i| m.sequence_name(m2view_format::SequenceId(i as u16)).eq_ignore_ascii_case(&name));
-            match by_name.or_else(|| name.parse().ok().filter(|&i: &usize| i < m.sequences.len())) {
-                Some(i) => state.play(m2view_format::SequenceId(i as u16)),
-                None => state.error = Some(format!("no sequence {name:?} in this model")),
-            }
+            play(state, &name);
         }
+        if let Some(t) = self.params.time
+            && let Some(c) = &mut state.current
+        {
+            c.instance.player.time_ms = t;
+            c.instance.player.paused = true;
+        }
+        if let Some(p) = self.params.camera {
+            state.send(m2view::app::command::Command::Frame(p.direction()));
+        }
+    }
+
+    /// Publishes what the page's scripts (and the browser tests) read on the
+    /// canvas: `data-model`, `data-frames` (drawn with a model),
+    /// `data-first-frame-ms` (from page load to the first of them),
+    /// `data-error` and `data-adapter`.
+    fn publish(&mut self) {
+        let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
+        let Ok(canvas) = canvas() else { return };
+        let set = |k: &str, v: &str| {
+            let _ = canvas.set_attribute(k, v);
+        };
+        if let Some(c) = &state.current {
+            self.frames += 1;
+            if self.first_frame_ms.is_none() {
+                let now = web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
+                self.first_frame_ms = Some(now);
+                set("data-first-frame-ms", &format!("{now:.0}"));
+                set("data-adapter", &g.adapter);
+            }
+            set("data-model", &c.lm.path.display().to_string());
+            let seq = c.instance.player.sequence;
+            set("data-sequence", &c.lm.model.sequence_name(seq));
+        }
+        set("data-frames", &self.frames.to_string());
+        set("data-error", state.error.as_deref().unwrap_or(""));
     }
 
     fn frame(&mut self) {
@@ -220,7 +262,6 @@ impl App {
             && let Some(c) = &state.current
         {
             g.scene.set_model(&c.lm.model, &textures);
-            self.apply_params = true;
         }
         if let Some(c) = &mut state.current {
             c.set_crowd(state.view.crowd);
@@ -305,6 +346,7 @@ impl App {
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
         self.apply_params();
+        self.publish();
     }
 }
 
@@ -350,6 +392,12 @@ impl ApplicationHandler<UserEvent> for App {
                 Some(s) => s.error = Some(e),
                 None => web_sys::console::error_1(&format!("m2view: {e}").into()),
             },
+            UserEvent::OpenUrl(url) => self.fetch_model(url),
+            UserEvent::Play(name) => {
+                if let Some(s) = self.state.as_mut() {
+                    play(s, &name);
+                }
+            }
         }
     }
 
@@ -372,5 +420,17 @@ impl ApplicationHandler<UserEvent> for App {
             }
             _ => {}
         }
+    }
+}
+
+/// Plays sequence `name` (its name, any case, or its index) of the open model.
+fn play(state: &mut AppState, name: &str) {
+    let Some(c) = &state.current else { return };
+    let m = &c.lm.model;
+    let by_name = (0..m.sequences.len())
+        .find(|&i| m.sequence_name(m2view_format::SequenceId(i as u16)).eq_ignore_ascii_case(name));
+    match by_name.or_else(|| name.parse().ok().filter(|&i: &usize| i < m.sequences.len())) {
+        Some(i) => state.play(m2view_format::SequenceId(i as u16)),
+        None => state.error = Some(format!("no sequence {name:?} in this model")),
     }
 }

@@ -3,17 +3,19 @@
 //! WebGPU where the browser offers it and WebGL2 otherwise (the renderer's
 //! uniform-palette path, CPU animation and particles).
 //!
-//! - [`params`]: what the page's URL asks for (`?model=`, `?data=`,
+//! - `params`: what the page's URL asks for (`?model=`, `?data=`,
 //!   `?display=`, `?sequence=`, `?embed=1`);
-//! - [`fetch`]: a model and its companions fetched by URL into the
+//! - `fetch`: a model and its companions fetched by URL into the
 //!   in-memory source every read goes through;
-//! - [`files`]: files dropped on the page or picked with the file input;
-//! - [`app`]: the winit event loop on the page's canvas, the device made
+//! - `files`: files dropped on the page or picked with the file input;
+//! - `api`: what a page embedding the viewer calls (`play`, `open`);
+//! - `app`: the winit event loop on the page's canvas, the device made
 //!   asynchronously, and one frame: UI, commands, 3D view, present.
 //!
 //! Natively the crate is empty: everything here is the web build's.
 #![cfg(target_arch = "wasm32")]
 
+mod api;
 mod app;
 mod fetch;
 mod files;

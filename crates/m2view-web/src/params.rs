@@ -3,7 +3,9 @@
 //! by name from the same folder), `?data=URL` (an archive: read by the
 //! native build only, said so), `?display=N` (a creature skin by
 //! `CreatureDisplayInfo` id), `?sequence=NAME` (the sequence to play, by
-//! name or index), `?embed=1` (only the 3D view and a sequence picker).
+//! name or index), `?time=MS` (paused at that time of it), `?camera=NAME`
+//! (`front`, `iso`, … framed), `?embed=1` (only the 3D view and a sequence
+//! picker).
 
 /// The page's parameters.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -16,6 +18,10 @@ pub struct Params {
     pub display: Option<u32>,
     /// `?sequence=`: a sequence name (`Walk`) or index.
     pub sequence: Option<String>,
+    /// `?time=`: paused at this time of the sequence, ms.
+    pub time: Option<f32>,
+    /// `?camera=`: a camera preset to frame the model from.
+    pub camera: Option<m2view_render::camera::Preset>,
     /// `?embed=1`: the embed layout.
     pub embed: bool,
 }
@@ -36,6 +42,8 @@ impl Params {
             data: get("data"),
             display: get("display").and_then(|v| v.parse().ok()),
             sequence: get("sequence"),
+            time: get("time").and_then(|v| v.parse().ok()),
+            camera: get("camera").and_then(|v| m2view_render::camera::Preset::parse(&v)),
             embed: get("embed").is_some_and(|v| v == "1" || v == "true"),
         }
     }

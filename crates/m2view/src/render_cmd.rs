@@ -215,6 +215,33 @@ pub struct RenderRequest {
     pub body: Option<Arc<BodyTexture>>,
 }
 
+impl RenderRequest {
+    /// A `width` × `height` frame of the model alone through `camera`: Stand
+    /// (or sequence 0) at 0 ms, LOD 0, its default geosets, a dark
+    /// background (0.1, 0.1, 0.12), its own lights, animated and particles
+    /// as the device allows.
+    pub fn new(width: u32, height: u32, camera: m2view_render::camera::CameraSpec) -> RenderRequest {
+        RenderRequest {
+            width,
+            height,
+            sequence: None,
+            time_ms: 0.0,
+            camera,
+            lod: 0,
+            geosets: None,
+            background: [0.1, 0.1, 0.12, 1.0],
+            team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
+            variations: false,
+            model_lights: true,
+            crowd: 1,
+            cpu_animation: false,
+            gpu_particles: false,
+            attachments: Vec::new(),
+            body: None,
+        }
+    }
+}
+
 /// Statistics of one render (`--stats`).
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Stats {

@@ -63,7 +63,10 @@ impl Scene {
         static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("m2view-scene-{}-{call}.png", std::process::id()));
-        self.view.save_screenshot(&path).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.view.save_screenshot(path.clone(), move |said| tx.send(said).unwrap());
+        let said = rx.try_recv().expect("natively the screenshot is saved before save_screenshot returns");
+        assert!(said.starts_with("saved "), "{said}");
         let img = image::open(&path).unwrap().to_rgba8().into_raw();
         let _ = std::fs::remove_file(path);
         img

@@ -463,15 +463,16 @@ impl AppState {
         for i in 0..c.lm.model.sequences.len() {
             let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
         }
+        // Saved files (downloads in a browser: `platform::save`).
         let result = if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
             c.instance.pose(&c.lm.model, Mat4::IDENTITY);
             crate::export::obj::write_obj(&c.lm, &c.instance.pose.bones, &opts, &out)
+                .map(|()| out.display().to_string())
         } else {
-            crate::export::gltf::to_glb(&c.lm, &opts)
-                .and_then(|b| std::fs::write(&out, b).map_err(|e| format!("{}: {e}", out.display())))
+            crate::export::gltf::to_glb(&c.lm, &opts).and_then(|b| crate::platform::save(&out, &b))
         };
         self.export_status = Some(match result {
-            Ok(()) => format!("exported {}", out.display()),
+            Ok(saved) => format!("exported {saved}"),
             Err(e) => format!("export failed: {e}"),
         });
     }

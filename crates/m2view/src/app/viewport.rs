@@ -103,13 +103,27 @@ impl SceneView {
         self.model.as_ref().map_or(0, |(gm, _)| gm.missing_textures)
     }
 
-    /// Writes the last rendered frame of the 3D view to `path` as PNG (after
-    /// the frame's commands were submitted).
-    pub fn save_screenshot(&self, path: &std::path::Path) -> Result<(), String> {
-        let t = self.target.as_ref().ok_or("nothing rendered yet")?;
-        let px = t.read_rgba(&self.device, &self.queue).map_err(|e| e.to_string())?;
-        image::save_buffer(path, &px, t.width, t.height, image::ExtendedColorType::Rgba8)
-            .map_err(|e| format!("{}: {e}", path.display()))
+    /// Saves the last rendered frame of the 3D view (after the frame's
+    /// commands were submitted) as PNG `path` — a download in a browser
+    /// (`platform::save`) — once the GPU has copied it; `done` gets the
+    /// status line (`saved …` or `screenshot failed: …`). Natively that is
+    /// before this returns; in a browser, a frame or two later.
+    pub fn save_screenshot(&self, path: std::path::PathBuf, done: impl FnOnce(String) + wgpu::WasmNotSend + 'static) {
+        let Some(t) = &self.target else { return done("screenshot failed: nothing rendered yet".into()) };
+        let (w, h) = (t.width, t.height);
+        m2view_render::target::read_texture_rgba_then(&self.device, &self.queue, t.color_texture(), move |px| {
+            let saved = px
+                .map_err(|e| e.to_string())
+                .and_then(|px| crate::export::png(&px, w, h))
+                .and_then(|png| crate::platform::save(&path, &png));
+            done(match saved {
+                Ok(s) => format!("saved {s}"),
+                Err(e) => format!("screenshot failed: {e}"),
+            });
+        });
+        // Nothing may block in a browser: the callback comes with a later frame.
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = self.device.poll(wgpu::PollType::wait_indefinitely());
     }
 
     /// Copies the last rendered view onto `surface` (same format, `COPY_DST`)

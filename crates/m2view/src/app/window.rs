@@ -235,10 +235,11 @@ impl App {
         g.queue.present(frame);
         if let Some(path) = screenshot {
             self.ui.dirty = true;
-            state.last_screenshot = Some(match g.scene.save_screenshot(&path) {
-                Ok(()) => format!("saved {}", path.display()),
-                Err(e) => format!("screenshot failed: {e}"),
+            let (tx, rx) = std::sync::mpsc::channel();
+            g.scene.save_screenshot(path, move |said| {
+                let _ = tx.send(said);
             });
+            state.last_screenshot = rx.try_recv().ok();
         }
         if ui.out.open_dialog {
             self.open_dialog(None);

@@ -426,16 +426,7 @@ fn image(
     overrides: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
 ) -> Option<json::Index<json::Texture>> {
     let (w, h, px) = super::texture_rgba(lm, t, overrides)?;
-    let mut png = Vec::new();
-    image::write_buffer_with_format(
-        &mut std::io::Cursor::new(&mut png),
-        &px,
-        w,
-        h,
-        image::ExtendedColorType::Rgba8,
-        image::ImageFormat::Png,
-    )
-    .ok()?;
+    let png = super::png(&px, w, h).ok()?;
     let view = b.view(&png, None);
     let image = b.root.push(json::Image {
         buffer_view: Some(view),

@@ -21,6 +21,24 @@ use crate::character::CharacterArgs;
 use crate::error::AppError;
 use crate::open::{OpenOptions, Opened};
 
+/// RGBA8 rows (`width` × `height`, top row first) encoded as PNG.
+///
+/// # Errors
+/// The rows do not match the size (the encoder's message).
+pub fn png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    image::write_buffer_with_format(
+        &mut std::io::Cursor::new(&mut out),
+        rgba,
+        width,
+        height,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 /// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
 pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {
     [v[0], v[2], -v[1]]

@@ -9,25 +9,42 @@ use m2view_format::LoadedModel;
 
 use super::{ExportOptions, zup_to_yup};
 
-/// Writes `out` (`.obj`), `out` with `.mtl`, and `<stem>_tex<N>.png` for
-/// every texture used, with the model skinned by `bones` (model-space bone
-/// matrices, e.g. `Pose::bones`; empty: bind pose), and the items of
-/// `opts` (bind pose) placed on their attachments of that pose, each its
-/// own groups and textures (`<stem>_item<K>_tex<N>.png`). Errors name the file.
+/// Writes [`obj_files`] for `out` (`.obj`) into `out`'s folder. Errors name the file.
 pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), String> {
+    let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
+    let dir = out.parent().unwrap_or(Path::new(""));
+    for (name, bytes) in obj_files(lm, bones, opts, &stem)? {
+        crate::platform::save(&dir.join(name), &bytes)?;
+    }
+    Ok(())
+}
+
+/// The files of an OBJ export named by `stem`, as (file name, bytes):
+/// `<stem>.obj`, `<stem>.mtl`, and `<stem>_tex<N>.png` for every texture
+/// used, with the model skinned by `bones` (model-space bone matrices,
+/// e.g. `Pose::bones`; empty: bind pose), and the items of `opts` (bind
+/// pose) placed on their attachments of that pose, each its own groups and
+/// textures (`<stem>_item<K>_tex<N>.png`).
+///
+/// # Errors
+/// The LOD is out of range, or a texture cannot be encoded.
+pub fn obj_files(
+    lm: &LoadedModel,
+    bones: &[glam::Mat4],
+    opts: &ExportOptions,
+    stem: &str,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
     let model = &lm.model;
     let lod = model
         .lods
         .get(opts.lod)
         .ok_or_else(|| format!("LOD {} out of range (model has {})", opts.lod, model.lods.len()))?;
-    let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
-    let dir = out.parent().unwrap_or(Path::new(""));
     let mtl_name = format!("{stem}.mtl");
     let mut w = Writer {
         obj: format!("# {} exported by m2view (Y-up)\nmtllib {mtl_name}\n", lm.path.display()),
         mtl: String::new(),
         vertices: 0,
-        dir,
+        pngs: Vec::new(),
     };
     let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
     let skin = |v: &m2view_format::Vertex| {
@@ -37,7 +54,7 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
             m2view_anim::skin::skin_vertex(v, bones)
         }
     };
-    w.part(lm, lod, &geosets, &skin, &opts.textures, &stem)?;
+    w.part(lm, lod, &geosets, &skin, &opts.textures, stem)?;
     for (k, item) in opts.items.iter().enumerate() {
         let Some(a) = model.attachments.iter().find(|a| a.id == item.attachment) else { continue };
         let bone = a.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(glam::Mat4::IDENTITY);
@@ -49,23 +66,24 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
         let geosets = item.lm.model.default_geosets(0);
         w.part(&item.lm, ilod, &geosets, &place, &Default::default(), &format!("{stem}_item{k}"))?;
     }
-    std::fs::write(out, &w.obj).map_err(|e| format!("{}: {e}", out.display()))?;
-    let mtl_path = dir.join(mtl_name);
-    std::fs::write(&mtl_path, &w.mtl).map_err(|e| format!("{}: {e}", mtl_path.display()))
+    let mut files = vec![(format!("{stem}.obj"), w.obj.into_bytes()), (mtl_name, w.mtl.into_bytes())];
+    files.extend(w.pngs);
+    Ok(files)
 }
 
-/// The OBJ and MTL text being written, and how many vertices precede.
-struct Writer<'d> {
+/// The OBJ and MTL text being written, how many vertices precede, and the
+/// textures encoded so far (file name, PNG bytes).
+struct Writer {
     obj: String,
     mtl: String,
     vertices: u32,
-    dir: &'d Path,
+    pngs: Vec<(String, Vec<u8>)>,
 }
 
-impl Writer<'_> {
+impl Writer {
     /// One model's vertices (placed by `place`: model space → Z-up export
     /// space) and its batches of `geosets`, groups and materials named
-    /// `<prefix>_batch<K>`, textures written as `<prefix>_tex<N>.png`.
+    /// `<prefix>_batch<K>`, textures encoded as `<prefix>_tex<N>.png`.
     fn part(
         &mut self,
         lm: &LoadedModel,
@@ -101,11 +119,10 @@ impl Writer<'_> {
                 if written.insert(t)
                     && let Some((w, h, px)) = super::texture_rgba(lm, t, textures)
                 {
-                    let path = self.dir.join(&png);
-                    image::save_buffer(&path, &px, w, h, image::ExtendedColorType::Rgba8)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let bytes = super::png(&px, w, h).map_err(|e| format!("{png}: {e}"))?;
+                    self.pngs.push((png.clone(), bytes));
                 }
-                if self.dir.join(&png).exists() {
+                if self.pngs.iter().any(|(n, _)| *n == png) {
                     let _ = writeln!(self.mtl, "map_Kd {png}");
                 }
             }

@@ -57,22 +57,9 @@ pub fn webgl2() -> &'static (Gpu, Renderer) {
 /// A render request with a dark background.
 pub fn request(size: u32, camera: &str, time_ms: f32, sequence: Option<u16>) -> RenderRequest {
     RenderRequest {
-        width: size,
-        height: size,
         sequence: sequence.map(SequenceId),
         time_ms,
-        camera: camera.parse().expect("camera spec"),
-        lod: 0,
-        geosets: None,
-        background: [0.1, 0.1, 0.12, 1.0],
-        team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
-        variations: false,
-        model_lights: true,
-        crowd: 1,
-        cpu_animation: false,
-        gpu_particles: false,
-        attachments: Vec::new(),
-        body: None,
+        ..RenderRequest::new(size, size, camera.parse().expect("camera spec"))
     }
 }
 

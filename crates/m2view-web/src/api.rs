@@ -1,0 +1,41 @@
+//! What a page embedding the viewer can call (exported to JavaScript):
+//! `play("Walk")` plays a sequence by name or index, `open("URL")` opens a
+//! model by URL. The viewer's state is published on its canvas as `data-*`
+//! attributes (see `App::publish`).
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use winit::event_loop::EventLoopProxy;
+
+use crate::app::UserEvent;
+
+thread_local! {
+    /// The running viewer's event loop.
+    static PROXY: RefCell<Option<EventLoopProxy<UserEvent>>> = const { RefCell::new(None) };
+}
+
+/// Keeps the running viewer's event loop for the exported calls.
+pub fn set_proxy(proxy: EventLoopProxy<UserEvent>) {
+    PROXY.with(|p| *p.borrow_mut() = Some(proxy));
+}
+
+fn send(event: UserEvent) {
+    PROXY.with(|p| {
+        if let Some(p) = p.borrow().as_ref() {
+            let _ = p.send_event(event);
+        }
+    });
+}
+
+/// Plays sequence `name` (name, any case, or index) of the open model.
+#[wasm_bindgen]
+pub fn play(name: String) {
+    send(UserEvent::Play(name));
+}
+
+/// Opens the model at `url`, fetching its companions from the same folder.
+#[wasm_bindgen]
+pub fn open(url: String) {
+    send(UserEvent::OpenUrl(url));
+}

@@ -1,0 +1,97 @@
+// The web build in a real browser (headless Chromium through
+// playwright-core), driven by tests/browser.rs:
+//   node browser.cjs WEB_DIR SAMPLES_DIR OUT_DIR BROKEN_MODEL [--webgpu]
+// Serves WEB_DIR at /web/ and SAMPLES_DIR at /samples/ on a local port,
+// opens Corehound2.m2 by URL (embed layout, paused at 0 ms, iso camera),
+// screenshots the canvas, plays Run through the page API, loads Rabbit.m2
+// and its skin through the file input, then a malformed model, and writes
+// what it saw to OUT_DIR/report.json (screenshots beside it).
+'use strict';
+const http = require('http');
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+
+const [webDir, samplesDir, outDir, broken] = process.argv.slice(2, 6).map(p => path.resolve(p));
+const webgpu = process.argv.includes('--webgpu');
+const playwright = require(process.env.M2VIEW_PLAYWRIGHT || 'playwright-core');
+const chromium = process.env.M2VIEW_CHROMIUM || '/usr/bin/chromium';
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const [root, rest] = url.startsWith('/web/') ? [webDir, url.slice(5)] : [samplesDir, url.slice(9)];
+    const file = path.join(root, path.normalize(rest));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404);
+      return res.end();
+    }
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise(ok => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+const dataset = page => page.evaluate(() => Object.assign({}, document.getElementById('m2view').dataset));
+const frames = async page => Number((await dataset(page)).frames || 0);
+
+async function main() {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const args = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+  if (webgpu) args.push('--enable-unsafe-webgpu', '--enable-features=Vulkan');
+  const browser = await playwright.chromium.launch({ executablePath: chromium, headless: true, args });
+  const page = await browser.newPage({ viewport: { width: 512, height: 512 } });
+  const logs = [];
+  page.on('console', m => logs.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', e => logs.push(`pageerror: ${e.message}`));
+  const report = { logs };
+  const hound = '/samples/Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2';
+  const started = Date.now();
+  await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&model=${hound}`);
+  await page.waitForFunction(() => Number(document.getElementById('m2view').dataset.frames || 0) >= 3, null,
+    { timeout: 120000 });
+  report.first = await dataset(page);
+  report.page_to_first_frame_ms = Number(report.first.firstFrameMs);
+  report.load_to_three_frames_ms = Date.now() - started;
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'stand.png') });
+  // Frame time: frames drawn over three seconds.
+  const f0 = await frames(page);
+  await page.waitForTimeout(3000);
+  report.frame_ms = 3000 / Math.max(1, (await frames(page)) - f0);
+  // Another sequence through the page API.
+  await page.evaluate(async () => (await import('/web/m2view_web.js')).play('Run'));
+  await page.waitForFunction(() => document.getElementById('m2view').dataset.sequence === 'Run', null,
+    { timeout: 30000 });
+  await page.waitForTimeout(500);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'run.png') });
+  report.after_play = await dataset(page);
+  // A model and its skin through the file input.
+  const rabbit = path.join(samplesDir, 'wowserhq_blizzardry/spec/fixtures');
+  await page.setInputFiles('#m2view-files', ['Rabbit.m2', 'Rabbit00.skin', 'RabbitSkin.blp'].map(f => path.join(rabbit, f)));
+  await page.waitForFunction(() => document.getElementById('m2view').dataset.model === 'Rabbit.m2', null,
+    { timeout: 60000 });
+  await page.waitForTimeout(500);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'rabbit.png') });
+  report.after_input = await dataset(page);
+  // A malformed model: the error shows, the viewer keeps drawing the rabbit.
+  await page.setInputFiles('#m2view-files', [broken]);
+  await page.waitForFunction(() => document.getElementById('m2view').dataset.error !== '', null, { timeout: 60000 });
+  const before = await frames(page);
+  await page.waitForTimeout(1000);
+  report.after_broken = await dataset(page);
+  report.frames_after_broken = (await frames(page)) - before;
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'broken.png') });
+  await browser.close();
+  server.close();
+  report.wasm_bytes = fs.statSync(path.join(webDir, 'm2view_web_bg.wasm')).size;
+  report.wasm_gzip_bytes = zlib.gzipSync(fs.readFileSync(path.join(webDir, 'm2view_web_bg.wasm')), { level: 9 }).length;
+  fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 1));
+}
+
+main().catch(e => {
+  console.error(e);
+  process.exit(1);
+});

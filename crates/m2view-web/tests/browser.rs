@@ -1,0 +1,134 @@
+//! The web build in a real browser: `cargo xtask web`'s `target/web/`
+//! served locally and driven in headless Chromium (Debian's `chromium`,
+//! WebGL2 through SwiftShader) by `playwright-core` (npm) — see
+//! `browser.cjs`. What a user does is checked: a model opened by URL draws
+//! as the native build draws it (the same frame rendered here, compared
+//! with a stated tolerance), another sequence changes the picture, a model
+//! loads through the file input, and a malformed file shows its error while
+//! the viewer keeps running. The budgets are printed for the record.
+//!
+//! Needs the web build, node, Chromium and playwright-core (`.ci/run`
+//! installs them): without them the test says so loudly, and fails when
+//! `M2VIEW_REQUIRE_TOOLS=1` (as CI sets).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use m2view::render_cmd::{RenderRequest, render_image};
+use m2view_render::{Gpu, Renderer};
+
+/// Per-channel difference allowed for a pixel to count as equal.
+const CHANNEL_TOLERANCE: u8 = 12;
+/// Fraction of the frame allowed to differ more (the sequence picker's
+/// corner excluded).
+const PIXEL_FRACTION: f64 = 0.01;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// What the test needs, or why it cannot run.
+fn tools() -> Result<(PathBuf, PathBuf, PathBuf), String> {
+    let web = std::env::var_os("M2VIEW_WEB_DIR").map_or_else(|| root().join("target/web"), PathBuf::from);
+    if !web.join("m2view_web_bg.wasm").is_file() {
+        return Err(format!("no web build at {} (cargo xtask web)", web.display()));
+    }
+    let playwright = std::env::var_os("M2VIEW_PLAYWRIGHT")
+        .map_or_else(|| root().join("target/web-test/node_modules/playwright-core"), PathBuf::from);
+    if !playwright.join("package.json").is_file() {
+        return Err(format!(
+            "no playwright-core at {} (npm install --prefix target/web-test playwright-core)",
+            playwright.display()
+        ));
+    }
+    let chromium =
+        std::env::var_os("M2VIEW_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+    if !chromium.is_file() {
+        return Err(format!("no Chromium at {} (Debian: apt-get install chromium)", chromium.display()));
+    }
+    Ok((web, playwright, chromium))
+}
+
+/// Pixels of `a` and `b` (RGBA, same size) differing by more than the
+/// tolerance, outside the top-left `skip` square, as a fraction.
+fn differing(a: &image::RgbaImage, b: &image::RgbaImage, skip: u32) -> f64 {
+    let bad = a
+        .enumerate_pixels()
+        .filter(|(x, y, _)| *x >= skip || *y >= skip / 3)
+        .filter(|(x, y, p)| {
+            p.0.iter().zip(b.get_pixel(*x, *y).0).take(3).any(|(u, v)| u.abs_diff(v) > CHANNEL_TOLERANCE)
+        })
+        .count();
+    bad as f64 / (a.width() * a.height()) as f64
+}
+
+#[test]
+fn the_viewer_works_in_headless_chromium() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let (web, playwright, chromium) = match tools() {
+        Ok(t) => t,
+        Err(why) => {
+            assert!(std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(), "browser test required: {why}");
+            eprintln!("!!! browser test skipped: {why}");
+            return;
+        }
+    };
+    let out = std::env::temp_dir().join(format!("m2view-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let broken = out.join("Broken.m2");
+    std::fs::write(&broken, b"MD20\x08\x01\x00\x00truncated").unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser.cjs");
+    let run = Command::new("node")
+        .arg(&script)
+        .args([&web, &samples, &out, &broken])
+        .env("M2VIEW_PLAYWRIGHT", &playwright)
+        .env("M2VIEW_CHROMIUM", &chromium)
+        .output()
+        .expect("node");
+    assert!(run.status.success(), "{}\n{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let png = |name: &str| image::open(out.join(name)).unwrap().to_rgba8();
+    let adapter = report["first"]["adapter"].as_str().unwrap_or_default().to_string();
+    eprintln!(
+        "browser: {adapter}; page to first frame {} ms, {:.0} ms/frame, wasm {} bytes ({} gzipped)",
+        report["page_to_first_frame_ms"],
+        report["frame_ms"].as_f64().unwrap_or(0.0),
+        report["wasm_bytes"],
+        report["wasm_gzip_bytes"]
+    );
+    assert!(adapter.contains("(Gl)") || adapter.contains("WebGpu"), "{report}");
+    assert_eq!(report["first"]["model"], "Corehound2.m2", "{report}");
+    // The same frame natively: Corehound2, iso, Stand at 0 ms, the viewer's background.
+    let stand = png("stand.png");
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
+    let hound = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let lm = m2view::open::Opened::open(&hound, &Default::default()).map(|o| o.lm).unwrap();
+    let bg = m2view::app::state::AppState::new(Default::default(), false).view.background;
+    let req = RenderRequest {
+        background: [bg[0].into(), bg[1].into(), bg[2].into(), 1.0],
+        ..RenderRequest::new(stand.width(), stand.height(), "iso".parse().unwrap())
+    };
+    let (px, _) = render_image(&gpu, &renderer, &lm, &req).unwrap();
+    let native = image::RgbaImage::from_raw(req.width, req.height, px).unwrap();
+    let d = differing(&stand, &native, 150);
+    eprintln!("web vs native frame: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
+    assert!(d <= PIXEL_FRACTION, "web and native frames differ in {:.2}% of pixels (see {})", d * 100.0, out.display());
+    // The model covers a sane part of the frame, in its lava colours.
+    let covered = stand.pixels().filter(|p| u16::from(p.0[0]) > u16::from(p.0[2]) + 40).count() as f64
+        / f64::from(stand.width() * stand.height());
+    assert!(covered > 0.05 && covered < 0.8, "{covered}");
+    // Run instead of Stand: the picture changes.
+    assert_eq!(report["after_play"]["sequence"], "Run");
+    assert!(differing(&stand, &png("run.png"), 150) > 0.01, "Run looks like Stand");
+    // The file input opened the rabbit; the malformed model left it open with the error shown.
+    assert_eq!(report["after_input"]["model"], "Rabbit.m2", "{report}");
+    let error = report["after_broken"]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("Broken.m2"), "{error}");
+    assert_eq!(report["after_broken"]["model"], "Rabbit.m2");
+    assert!(report["frames_after_broken"].as_u64().unwrap_or(0) > 0, "the viewer kept drawing");
+    if std::env::var_os("M2VIEW_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
