@@ -1,6 +1,7 @@
 //! What a page embedding the viewer can call (exported to JavaScript):
 //! `play("Walk")` plays a sequence by name or index, `open("URL")` opens a
-//! model by URL. The viewer's state is published on its canvas as `data-*`
+//! model by URL, `save("glb" | "obj" | "png")` downloads the model as shown
+//! (glTF, OBJ) or a screenshot of the 3D view. The viewer's state is published on its canvas as `data-*`
 //! attributes (see `App::publish`).
 
 use std::cell::RefCell;
@@ -38,4 +39,12 @@ pub fn play(name: String) {
 #[wasm_bindgen]
 pub fn open(url: String) {
     send(UserEvent::OpenUrl(url));
+}
+
+/// Downloads the open model as shown (`"glb"`, `"obj"`: the OBJ, its MTL
+/// and textures) or a screenshot of the 3D view (`"png"`), named after the
+/// model; the status line says what was saved.
+#[wasm_bindgen]
+pub fn save(format: String) {
+    send(UserEvent::Save(format));
 }

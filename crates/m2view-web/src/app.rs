@@ -8,6 +8,8 @@
 
 use std::sync::Arc;
 
+use m2view::app::browser::{Browser, ModelEntry};
+use m2view::app::command::Command;
 use m2view::app::state::AppState;
 use m2view::app::viewport::SceneView;
 use m2view::open::OpenOptions;
@@ -20,6 +22,7 @@ use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
 use winit::platform::web::{EventLoopExtWebSys, WindowAttributesExtWebSys};
 use winit::window::{Window, WindowId};
 
+use crate::listing::{self, Listing};
 use crate::params::Params;
 
 /// The id of the canvas the viewer draws on (made if the page has none).
@@ -29,8 +32,14 @@ const CANVAS_ID: &str = "m2view";
 pub enum UserEvent {
     /// The device and surface are ready.
     Gfx(Box<Gfx>),
-    /// A model is in the in-memory source at this virtual path: open it.
+    /// A model is in the in-memory source at this virtual path: load it.
     Open(String),
+    /// The `?data=` folder was read (its tables fetched).
+    Listing(Arc<Listing>),
+    /// A screenshot was saved (or not): the status line.
+    Saved(String),
+    /// Download the model or a screenshot (`api::save`): `glb`, `obj`, `png`.
+    Save(String),
     /// Something failed before the viewer could open it.
     Error(String),
     /// Play a sequence, by name or index (`api::play`).
@@ -65,6 +74,8 @@ struct App {
     /// The URL's `?display=`, `?sequence=`, `?time=` and `?camera=` wait for
     /// the first model, which they apply to.
     apply_params: bool,
+    /// The `?data=` folder, once read.
+    listing: Option<Arc<Listing>>,
     /// Frames drawn with a model, and when the first was ([`App::publish`]).
     frames: u64,
     first_frame_ms: Option<f64>,
@@ -92,6 +103,7 @@ pub fn run(params: Params) -> Result<(), String> {
         last_frame: Instant::now(),
         frame_ms: 0.0,
         apply_params: true,
+        listing: None,
         frames: 0,
         first_frame_ms: None,
     };
@@ -169,11 +181,17 @@ async fn make_gfx(window: Arc<Window>, proxy: EventLoopProxy<UserEvent>) {
 }
 
 impl App {
-    /// Starts loading what the URL names: a model and its companions, or an
-    /// archive (said to be native-only), else the demo model.
+    /// Starts loading what the URL names: a `?data=` folder (then its
+    /// model or display, [`App::listed`]; an archive is said to be
+    /// native-only), a model and its companions, else the demo model.
     fn load_initial(&mut self, state: &mut AppState) {
-        if let Some(url) = &self.params.data {
-            state.error = Some(format!("{url}: archives (?data=) are read by the native m2view only"));
+        if let Some(url) = self.params.data.clone() {
+            if !listing::is_archive(&url) {
+                return self.read_listing(url);
+            }
+            state.error = Some(format!(
+                "{url}: MPQ and Warcraft III archives are read by the native m2view only (its archive reader does not build for the web)"
+            ));
         }
         match self.params.model.clone() {
             Some(url) => self.fetch_model(url),
@@ -183,6 +201,68 @@ impl App {
                 }
                 state.open("Demo.m2".into());
             }
+        }
+    }
+
+    /// Reads the `?data=` folder at `url` and fetches its client tables.
+    fn read_listing(&self, url: String) {
+        let (memory, proxy) = (self.memory.clone(), self.proxy.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let event = match Listing::read(&url).await {
+                Ok(l) => {
+                    l.fetch_tables(&memory).await;
+                    UserEvent::Listing(Arc::new(l))
+                }
+                Err(e) => UserEvent::Error(e),
+            };
+            let _ = proxy.send_event(event);
+        });
+    }
+
+    /// The `?data=` folder is read: its models go to the browser panel, and
+    /// `?model=` (a path inside it) or `?display=` alone (the model that
+    /// display shows, by `CreatureDisplayInfo` → `CreatureModelData`) opens.
+    fn listed(&mut self, l: Arc<Listing>) {
+        let Some(state) = self.state.as_mut() else { return };
+        let entries = l.models().into_iter().map(|path| ModelEntry { path, source: l.base.clone() }).collect();
+        state.browser = Some(Browser::from_models(entries));
+        self.listing = Some(l);
+        let path = match (self.params.model.clone(), self.params.display) {
+            (Some(m), _) => Some(m),
+            (None, Some(d)) => match m2view::character::npc_model(&self.open_options, d) {
+                Ok(p) => Some(p.display().to_string()),
+                Err(e) => {
+                    state.error = Some(e.to_string());
+                    None
+                }
+            },
+            (None, None) => None,
+        };
+        if let Some(p) = path {
+            state.open(p.into());
+        }
+    }
+
+    /// Loads the models `AppState::open` queued, fetching each from the
+    /// `?data=` folder first when there is one (a dropped or fetched model
+    /// is in memory already).
+    fn fetch_queued(&mut self) {
+        let Some(state) = self.state.as_mut() else { return };
+        let queued = state.fetch_first.as_mut().map(std::mem::take).unwrap_or_default();
+        for path in queued {
+            let Some(l) = self.listing.clone() else {
+                state.load(path);
+                continue;
+            };
+            let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
+            let p = path.display().to_string();
+            wasm_bindgen_futures::spawn_local(async move {
+                let event = match crate::fetch::listed(&l, &p, &memory, &load).await {
+                    Ok(()) => UserEvent::Open(p),
+                    Err(e) => UserEvent::Error(e),
+                };
+                let _ = proxy.send_event(event);
+            });
         }
     }
 
@@ -207,7 +287,7 @@ impl App {
             match c.dressing.creature.skins.iter().position(|s| s.displays.contains(&d)) {
                 Some(k) => {
                     c.dressing.creature.apply(&mut c.lm, k);
-                    state.send(m2view::app::command::Command::UploadSkin);
+                    state.send(Command::UploadSkin);
                 }
                 None => state.error = Some(format!("no skin of this model has display id {d}")),
             }
@@ -222,14 +302,15 @@ impl App {
             c.instance.player.paused = true;
         }
         if let Some(p) = self.params.camera {
-            state.send(m2view::app::command::Command::Frame(p.direction()));
+            state.send(Command::Frame(p.direction()));
         }
     }
 
     /// Publishes what the page's scripts (and the browser tests) read on the
     /// canvas: `data-model`, `data-frames` (drawn with a model),
     /// `data-first-frame-ms` (from page load to the first of them),
-    /// `data-error` and `data-adapter`.
+    /// `data-sequence`, `data-error`, `data-adapter`, and what was saved last
+    /// (`data-export`, `data-screenshot`).
     fn publish(&mut self) {
         let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
         let Ok(canvas) = canvas() else { return };
@@ -249,6 +330,8 @@ impl App {
             set("data-sequence", &c.lm.model.sequence_name(seq));
         }
         set("data-frames", &self.frames.to_string());
+        set("data-export", state.export_status.as_deref().unwrap_or(""));
+        set("data-screenshot", state.last_screenshot.as_deref().unwrap_or(""));
         set("data-error", state.error.as_deref().unwrap_or(""));
     }
 
@@ -263,6 +346,7 @@ impl App {
         {
             g.scene.set_model(&c.lm.model, &textures);
         }
+        state.poll_indexing();
         if let Some(c) = &mut state.current {
             c.set_crowd(state.view.crowd);
             c.tick(dt);
@@ -296,10 +380,13 @@ impl App {
         if out.pick_data.is_some() {
             state.error = Some("game folders and archives are opened by the native m2view only".into());
         }
+        let mut screenshot = None;
         for c in state.take_commands() {
-            // Screenshots are a native command (a file is written); the page has its own.
-            let _ = g.scene.apply(c, state);
+            if let Some(Command::Screenshot(path)) = g.scene.apply(c, state) {
+                screenshot = Some(path);
+            }
         }
+        let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
@@ -311,7 +398,7 @@ impl App {
         let ppp = full.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(full.shapes, ppp);
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, false);
+        g.scene.render(&mut enc, &mut g.egui_renderer, state, out.view_size, transparent);
         for (id, deltas) in &full.textures_delta.set {
             for delta in deltas {
                 g.egui_renderer.update_texture(&g.device, &g.queue, *id, delta);
@@ -345,6 +432,13 @@ impl App {
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
+        if let Some(path) = screenshot {
+            let proxy = self.proxy.clone();
+            g.scene.save_screenshot(path, move |said| {
+                let _ = proxy.send_event(UserEvent::Saved(said));
+            });
+        }
+        self.fetch_queued();
         self.apply_params();
         self.publish();
     }
@@ -377,7 +471,9 @@ impl ApplicationHandler<UserEvent> for App {
                 // The UI's context is the one egui-winit feeds.
                 self.egui_ctx = g.egui_state.egui_ctx().clone();
                 let mut state = AppState::new(self.open_options.clone(), g.scene.supports_bc());
+                // Saved files are downloads named by their file name; models are fetched before they load.
                 state.output_dir = std::path::PathBuf::new();
+                state.fetch_first = Some(Vec::new());
                 self.load_initial(&mut state);
                 g.window.request_redraw();
                 self.gfx = Some(g);
@@ -385,7 +481,18 @@ impl ApplicationHandler<UserEvent> for App {
             }
             UserEvent::Open(path) => {
                 if let Some(s) = self.state.as_mut() {
-                    s.open(path.into());
+                    s.load(path.into());
+                }
+            }
+            UserEvent::Listing(l) => self.listed(l),
+            UserEvent::Save(format) => {
+                if let Some(s) = self.state.as_mut() {
+                    save(s, &format);
+                }
+            }
+            UserEvent::Saved(said) => {
+                if let Some(s) = self.state.as_mut() {
+                    s.last_screenshot = Some(said);
                 }
             }
             UserEvent::Error(e) => match self.state.as_mut() {
@@ -432,5 +539,18 @@ fn play(state: &mut AppState, name: &str) {
     match by_name.or_else(|| name.parse().ok().filter(|&i: &usize| i < m.sequences.len())) {
         Some(i) => state.play(m2view_format::SequenceId(i as u16)),
         None => state.error = Some(format!("no sequence {name:?} in this model")),
+    }
+}
+
+/// Saves the open model as `<model name>.<format>` (`glb`, `obj`) or a
+/// screenshot (`png`) — downloads, through the same commands as the panels.
+fn save(state: &mut AppState, format: &str) {
+    let Some(c) = &state.current else { return };
+    let stem = c.lm.path.file_stem().map_or_else(|| "m2view".into(), |s| s.to_string_lossy().into_owned());
+    let path = std::path::PathBuf::from(format!("{stem}.{format}"));
+    match format {
+        "glb" | "obj" => state.export(path),
+        "png" => state.send(Command::Screenshot(path)),
+        _ => state.error = Some(format!("save: {format:?} is none of glb, obj, png")),
     }
 }

@@ -1,15 +1,19 @@
 //! Models by URL: the model is fetched into the in-memory source all reads
 //! go through, opened once to learn which companions the loader looked for
-//! and did not find (skins, `.anim` files, textures), and those are fetched
-//! by file name from the model's folder — as the loader names them, then in
-//! lower case — until none is new. What cannot be fetched stays missing and
-//! the viewer says so, as the native one does for a file not on disk.
+//! and did not find (skins, `.anim` files, textures), and those are
+//! fetched until none is new — by file name from the model's folder (as the
+//! loader names them, then in lower case) for a model given by URL, by
+//! virtual path for one of a `?data=` folder ([`Listing`]). What cannot be
+//! fetched stays missing and the viewer says so, as the native one does for
+//! a file not on disk.
 
 use std::collections::HashSet;
 use std::path::Path;
 
 use m2view_data::Memory;
 use m2view_format::LoadOptions;
+
+use crate::listing::Listing;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -44,8 +48,8 @@ fn file_name(path: &str) -> Option<String> {
 }
 
 /// Fetches the model at `url` and its companions into `memory` (see the
-/// module docs); returns the model's virtual path, which `opts` (reading
-/// through `memory`) opens.
+/// module docs); returns the model's virtual path (its file name), which
+/// `opts` (reading through `memory`) opens.
 ///
 /// # Errors
 /// The model itself cannot be fetched.
@@ -53,28 +57,66 @@ pub async fn model(url: &str, memory: &Memory, opts: &LoadOptions) -> Result<Str
     let name = file_name(url).ok_or_else(|| format!("{url}: no file name in the URL"))?;
     memory.insert(&name, bytes(url).await?);
     let folder = &url[..url.split(['?', '#']).next().unwrap_or(url).rfind('/').map_or(0, |i| i + 1)];
+    companions(&name, memory, opts, |wanted| {
+        let n = file_name(wanted)?;
+        Some((vec![format!("{folder}{n}"), format!("{folder}{}", n.to_lowercase())], n))
+    })
+    .await;
+    Ok(name)
+}
+
+/// Fetches the model at virtual path `path` of `listing`, the skins beside
+/// it ([`Listing::skins_beside`]) and its companions into `memory`, each at
+/// its virtual path (a file already there is not fetched again).
+///
+/// # Errors
+/// The model is not in the listing or cannot be fetched.
+pub async fn listed(listing: &Listing, path: &str, memory: &Memory, opts: &LoadOptions) -> Result<(), String> {
+    if !memory.contains(path) {
+        let url = listing.url(path).ok_or_else(|| format!("{path}: not in {}", listing.base))?;
+        memory.insert(path, bytes(&url).await?);
+    }
+    for skin in listing.skins_beside(path) {
+        if !memory.contains(&skin)
+            && let Some(url) = listing.url(&skin)
+            && let Ok(b) = bytes(&url).await
+        {
+            memory.insert(&skin, b);
+        }
+    }
+    companions(path, memory, opts, |wanted| Some((vec![listing.url(wanted)?], wanted.to_string()))).await;
+    Ok(())
+}
+
+/// Opens the model at virtual path `path` until the loader misses no
+/// companion that `locate` (the wanted path → URLs to try, and the virtual
+/// path to store it at) has not been asked for yet, fetching each.
+async fn companions(
+    path: &str,
+    memory: &Memory,
+    opts: &LoadOptions,
+    locate: impl Fn(&str) -> Option<(Vec<String>, String)>,
+) {
     let mut tried = HashSet::new();
     loop {
         // A model that does not open is opened again by the viewer, which shows why.
-        let Ok(lm) = m2view_format::load_model_file(Path::new(&name), opts) else { break };
-        let wanted: Vec<String> = lm
+        let Ok(lm) = m2view_format::load_model_file(Path::new(path), opts) else { return };
+        let wanted: Vec<(Vec<String>, String)> = lm
             .companions
             .iter()
-            .filter(|c| c.path.is_none())
-            .filter_map(|c| file_name(&c.wanted))
-            .filter(|n| tried.insert(n.clone()))
+            .filter(|c| c.path.is_none() && tried.insert(c.wanted.clone()))
+            .filter_map(|c| locate(&c.wanted))
             .collect();
         if wanted.is_empty() {
-            break;
+            return;
         }
-        for n in wanted {
-            for candidate in [n.clone(), n.to_lowercase()] {
-                if let Ok(b) = bytes(&format!("{folder}{candidate}")).await {
-                    memory.insert(&n, b);
+        for (urls, at) in wanted {
+            for url in urls {
+                if let Ok(b) = bytes(&url).await {
+                    memory.insert(&at, b);
                     break;
                 }
             }
         }
     }
-    Ok(name)
 }

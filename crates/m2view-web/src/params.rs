@@ -1,18 +1,21 @@
 //! What the page's URL asks for:
 //! `?model=URL` (a model; its skins, `.anim` files and textures are fetched
-//! by name from the same folder), `?data=URL` (an archive: read by the
-//! native build only, said so), `?display=N` (a creature skin by
-//! `CreatureDisplayInfo` id), `?sequence=NAME` (the sequence to play, by
-//! name or index), `?time=MS` (paused at that time of it), `?camera=NAME`
-//! (`front`, `iso`, … framed), `?embed=1` (only the 3D view and a sequence
-//! picker).
+//! by name from the same folder), `?data=URL` (a folder served with index
+//! pages: its models are listed and fetched with their companions when
+//! opened, its client tables read; `?model=` is then a path inside it; an
+//! MPQ or W3X archive is read by the native build only, said so),
+//! `?display=N` (a `CreatureDisplayInfo` id: that skin of the model, or
+//! with `?data=` alone the model that display shows), `?sequence=NAME` (the
+//! sequence to play, by name or index), `?time=MS` (paused at that time of
+//! it), `?camera=NAME` (`front`, `iso`, … framed), `?embed=1` (only the 3D
+//! view and a sequence picker).
 
 /// The page's parameters.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Params {
-    /// `?model=`: the model's URL.
+    /// `?model=`: the model's URL (with `?data=`, its path in that folder).
     pub model: Option<String>,
-    /// `?data=`: an archive's URL.
+    /// `?data=`: a folder's (or an archive's) URL.
     pub data: Option<String>,
     /// `?display=`: a `CreatureDisplayInfo` id.
     pub display: Option<u32>,

@@ -4,8 +4,10 @@
 // Serves WEB_DIR at /web/ and SAMPLES_DIR at /samples/ on a local port,
 // opens Corehound2.m2 by URL (embed layout, paused at 0 ms, iso camera),
 // screenshots the canvas, plays Run through the page API, loads Rabbit.m2
-// and its skin through the file input, then a malformed model, and writes
-// what it saw to OUT_DIR/report.json (screenshots beside it).
+// and its skin through the file input, then a malformed model; then opens a
+// folder of SAMPLES_DIR by its index pages (?data=, ?display=) and downloads
+// a glTF and a screenshot through the page API. Writes what it saw to
+// OUT_DIR/report.json (screenshots and downloads beside it).
 'use strict';
 const http = require('http');
 const fs = require('fs');
@@ -23,9 +25,18 @@ function serve() {
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const [root, rest] = url.startsWith('/web/') ? [webDir, url.slice(5)] : [samplesDir, url.slice(9)];
     const file = path.join(root, path.normalize(rest));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    if (!file.startsWith(root) || !fs.existsSync(file)) {
       res.writeHead(404);
       return res.end();
+    }
+    if (fs.statSync(file).isDirectory()) {
+      // An index page, as python3 -m http.server writes one.
+      const links = fs.readdirSync(file, { withFileTypes: true }).map(e => {
+        const name = e.name + (e.isDirectory() ? '/' : '');
+        return `<li><a href="${encodeURIComponent(e.name)}${e.isDirectory() ? '/' : ''}">${name}</a></li>`;
+      });
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      return res.end(`<!DOCTYPE HTML><html><body><ul>\n${links.join('\n')}\n</ul></body></html>`);
     }
     res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
@@ -84,6 +95,29 @@ async function main() {
   report.after_broken = await dataset(page);
   report.frames_after_broken = (await frames(page)) - before;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'broken.png') });
+  // A folder by its index pages: display 822 alone opens Bear2 in its skin
+  // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
+  const koward = '/samples/Koward_Improved_Models/';
+  const dataStarted = Date.now();
+  await page.goto(`${base}/web/index.html?embed=1&data=${koward}&display=822&time=0&camera=iso`);
+  await page.waitForFunction(() => {
+    const d = document.getElementById('m2view').dataset;
+    return d.error || (d.model === 'Creature/bear2/Bear2.m2' && Number(d.frames || 0) >= 3);
+  }, null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  report.data = await dataset(page);
+  report.data_to_three_frames_ms = Date.now() - dataStarted;
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'bear.png') });
+  // Downloads through the page API: the model as glTF, a screenshot.
+  for (const [format, file] of [['glb', 'bear.glb'], ['png', 'bear_shot.png']]) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60000 }),
+      page.evaluate(async f => (await import('/web/m2view_web.js')).save(f), format),
+    ]);
+    report[`download_${format}`] = download.suggestedFilename();
+    await download.saveAs(path.join(outDir, file));
+  }
+  report.after_saves = await dataset(page);
   await browser.close();
   server.close();
   report.wasm_bytes = fs.statSync(path.join(webDir, 'm2view_web_bg.wasm')).size;

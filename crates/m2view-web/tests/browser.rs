@@ -4,10 +4,13 @@
 //! `browser.cjs`. What a user does is checked: a model opened by URL draws
 //! as the native build draws it (the same frame rendered here, compared
 //! with a stated tolerance), another sequence changes the picture, a model
-//! loads through the file input, and a malformed file shows its error while
-//! the viewer keeps running. The budgets are printed for the record.
+//! loads through the file input, a malformed file shows its error while
+//! the viewer keeps running, a folder opens by its index pages (`?data=`)
+//! with a display dressed from its tables, and the model and a screenshot
+//! download. The budgets are printed for the record.
 //!
-//! Needs the web build, node, Chromium and playwright-core (`.ci/run`
+//! Needs what the web build needs (the `wasm32-unknown-unknown` target,
+//! `wasm-bindgen-cli`), node, Chromium and playwright-core (`.ci/run`
 //! installs them): without them the test says so loudly, and fails when
 //! `M2VIEW_REQUIRE_TOOLS=1` (as CI sets).
 
@@ -27,11 +30,23 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// What the test needs, or why it cannot run.
+/// What the test needs, or why it cannot run: the web build (made here by
+/// `cargo xtask web`, so that the code under test is what is served, unless
+/// `M2VIEW_WEB_DIR` names one), playwright-core and Chromium.
 fn tools() -> Result<(PathBuf, PathBuf, PathBuf), String> {
-    let web = std::env::var_os("M2VIEW_WEB_DIR").map_or_else(|| root().join("target/web"), PathBuf::from);
+    let web = match std::env::var_os("M2VIEW_WEB_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let built = Command::new(cargo).args(["xtask", "web"]).current_dir(root()).status();
+            if !built.is_ok_and(|s| s.success()) {
+                return Err("cargo xtask web failed (see above)".into());
+            }
+            root().join("target/web")
+        }
+    };
     if !web.join("m2view_web_bg.wasm").is_file() {
-        return Err(format!("no web build at {} (cargo xtask web)", web.display()));
+        return Err(format!("no web build at {}", web.display()));
     }
     let playwright = std::env::var_os("M2VIEW_PLAYWRIGHT")
         .map_or_else(|| root().join("target/web-test/node_modules/playwright-core"), PathBuf::from);
@@ -128,6 +143,34 @@ fn the_viewer_works_in_headless_chromium() {
     assert!(error.contains("Broken.m2"), "{error}");
     assert_eq!(report["after_broken"]["model"], "Rabbit.m2");
     assert!(report["frames_after_broken"].as_u64().unwrap_or(0) > 0, "the viewer kept drawing");
+    // A folder by its index pages: display 822 alone gives Bear2 in its brown skin
+    // (untextured it would be grey), and the downloads are what they say.
+    assert_eq!(report["data"]["model"], "Creature/bear2/Bear2.m2", "{report}");
+    assert_eq!(report["data"]["error"], "", "{report}");
+    let brown = |img: &image::RgbaImage| {
+        img.pixels().filter(|p| p.0[0] > p.0[1] && p.0[1] > p.0[2] && p.0[0] - p.0[2] > 40).count() as f64
+            / f64::from(img.width() * img.height())
+    };
+    let bear = png("bear.png");
+    assert!(brown(&bear) > 0.03, "bear: {:.3} brown", brown(&bear));
+    assert_eq!(report["download_glb"], "Bear2.glb");
+    let glb = std::fs::read(out.join("bear.glb")).unwrap();
+    assert_eq!(&glb[..4], b"glTF");
+    assert_eq!(u32::from_le_bytes(glb[8..12].try_into().unwrap()) as usize, glb.len(), "GLB length field");
+    let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let json: serde_json::Value = serde_json::from_slice(&glb[20..20 + json_len]).unwrap();
+    assert_eq!(json["meshes"].as_array().map(Vec::len), Some(1), "{json}");
+    assert!(json["images"].as_array().is_some_and(|i| !i.is_empty()), "the skin is embedded");
+    assert!(json["animations"].as_array().is_some_and(|a| a.len() > 5), "every sequence");
+    assert_eq!(report["download_png"], "Bear2.png");
+    let shot = png("bear_shot.png");
+    assert!(
+        shot.width() > 100 && shot.height() > 100 && brown(&shot) > 0.03,
+        "screenshot {}x{}",
+        shot.width(),
+        shot.height()
+    );
+    assert!(report["after_saves"]["export"].as_str().is_some_and(|e| e.contains("Bear2.glb")), "{report}");
     if std::env::var_os("M2VIEW_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&out);
     }

@@ -383,6 +383,11 @@ pub struct AppState {
     pub commands: Vec<super::command::Command>,
     /// The Character panel's fields.
     pub character_fields: super::ui::CharacterFields,
+    /// Models [`AppState::open`] was asked for whose files must be fetched
+    /// before they load: the web build takes them each frame, fetches the
+    /// model and its companions, then calls [`AppState::load`]. `None`
+    /// (natively): files are at hand and `open` loads at once.
+    pub fetch_first: Option<Vec<PathBuf>>,
 }
 
 impl AppState {
@@ -415,6 +420,7 @@ impl AppState {
             commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,
             character_fields: Default::default(),
+            fetch_first: None,
         }
     }
 
@@ -552,8 +558,18 @@ impl AppState {
         true
     }
 
-    /// Starts loading `path` off the UI thread (the current model stays on screen).
+    /// Opens `path`: loads it ([`AppState::load`]), or where files must be
+    /// fetched first (`fetch_first`: the web build) queues it for that.
     pub fn open(&mut self, path: PathBuf) {
+        self.path_field = path.display().to_string();
+        match &mut self.fetch_first {
+            Some(queue) => queue.push(path),
+            None => self.load(path),
+        }
+    }
+
+    /// Starts loading `path` off the UI thread (the current model stays on screen).
+    pub fn load(&mut self, path: PathBuf) {
         self.path_field = path.display().to_string();
         self.pending = Some(Pending::start(path, self.open_options.clone(), self.bc, self.team_color));
     }

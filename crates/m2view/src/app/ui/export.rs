@@ -23,6 +23,10 @@ pub(super) fn export_panel(ui: &mut egui::Ui, s: &mut AppState) {
                 egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)),
             );
         }
+        // A turntable renders on its own device on a thread: neither exists in a browser.
+        None if cfg!(target_arch = "wasm32") => {
+            ui.label(RichText::new("turntable GIFs: native m2view only").small());
+        }
         None => {
             if ui.button("Record turntable (.gif)").clicked() {
                 s.record_turntable(output_path(s, "gif"));
