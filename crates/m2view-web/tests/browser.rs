@@ -25,6 +25,8 @@ const CHANNEL_TOLERANCE: u8 = 12;
 /// Fraction of the frame allowed to differ more (the sequence picker's
 /// corner excluded).
 const PIXEL_FRACTION: f64 = 0.01;
+/// What a page downloads at most: the `.wasm`, gzip level 9 (4.09 MB when set).
+const WASM_GZIP_BUDGET: u64 = 4_500_000;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -113,6 +115,8 @@ fn the_viewer_works_in_headless_chromium() {
         report["wasm_gzip_bytes"]
     );
     assert!(adapter.contains("(Gl)") || adapter.contains("WebGpu"), "{report}");
+    let gz = report["wasm_gzip_bytes"].as_u64().unwrap_or(u64::MAX);
+    assert!(gz <= WASM_GZIP_BUDGET, "the .wasm is {gz} bytes gzipped, over the budget of {WASM_GZIP_BUDGET}");
     assert_eq!(report["first"]["model"], "Corehound2.m2", "{report}");
     // The same frame natively: Corehound2, iso, Stand at 0 ms, the viewer's background.
     let stand = png("stand.png");
