@@ -46,6 +46,19 @@ impl Palette {
         }
     }
 
+    /// What a model of `bones` bones loses with this palette: `None`, or
+    /// (a uniform palette, more than [`UNIFORM_PALETTE_BONES`] bones) a
+    /// warning that vertices of the later bones follow the last one held.
+    pub fn shortfall(self, bones: usize) -> Option<String> {
+        (self == Palette::Uniform && bones > UNIFORM_PALETTE_BONES).then(|| {
+            format!(
+                "{bones} bones: the uniform bone palette (WebGL2) holds {UNIFORM_PALETTE_BONES}; \
+                 vertices of later bones follow bone {}",
+                UNIFORM_PALETTE_BONES - 1
+            )
+        })
+    }
+
     /// The palette `device` can use: storage where its vertex shaders can
     /// bind the three storage buffers m2.wgsl reads.
     pub fn of(device: &wgpu::Device) -> Palette {
@@ -700,4 +713,17 @@ pub(crate) fn upload_textures(
         })
         .collect();
     (views, absent, missing_textures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_uniform_palette_too_small_for_the_model_is_a_shortfall() {
+        assert_eq!(Palette::Storage.shortfall(1000), None);
+        assert_eq!(Palette::Uniform.shortfall(UNIFORM_PALETTE_BONES), None);
+        let w = Palette::Uniform.shortfall(300).unwrap();
+        assert!(w.starts_with("300 bones") && w.contains("holds 256") && w.contains("bone 255"), "{w}");
+    }
 }

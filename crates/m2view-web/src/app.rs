@@ -150,6 +150,8 @@ async fn make_gfx(window: Arc<Window>, proxy: EventLoopProxy<UserEvent>) {
             .request_device(&m2view_render::gpu::device_descriptor(&adapter, choice))
             .await
             .map_err(|e| e.to_string())?;
+        // A GPU error goes to the console; it must not stop the page as a panic would.
+        device.on_uncaptured_error(Arc::new(|e| web_sys::console::error_1(&format!("m2view: GPU: {e}").into())));
         let size = window.inner_size();
         let mut config = surface
             .get_default_config(&adapter, size.width.max(1), size.height.max(1))
@@ -189,9 +191,7 @@ impl App {
             if !listing::is_archive(&url) {
                 return self.read_listing(url);
             }
-            state.error = Some(format!(
-                "{url}: MPQ and Warcraft III archives are read by the native m2view only (its archive reader does not build for the web)"
-            ));
+            state.error = Some(format!("{url}: {}", listing::ARCHIVES_NATIVE_ONLY));
         }
         match self.params.model.clone() {
             Some(url) => self.fetch_model(url),
@@ -206,16 +206,15 @@ impl App {
 
     /// Reads the `?data=` folder at `url` and fetches its client tables.
     fn read_listing(&self, url: String) {
-        let (memory, proxy) = (self.memory.clone(), self.proxy.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let event = match Listing::read(&url).await {
+        let memory = self.memory.clone();
+        spawn(&self.proxy, async move {
+            match Listing::read(&url).await {
                 Ok(l) => {
                     l.fetch_tables(&memory).await;
                     UserEvent::Listing(Arc::new(l))
                 }
                 Err(e) => UserEvent::Error(e),
-            };
-            let _ = proxy.send_event(event);
+            }
         });
     }
 
@@ -254,27 +253,25 @@ impl App {
                 state.load(path);
                 continue;
             };
-            let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
+            let (memory, load) = (self.memory.clone(), self.open_options.load.clone());
             let p = path.display().to_string();
-            wasm_bindgen_futures::spawn_local(async move {
-                let event = match crate::fetch::listed(&l, &p, &memory, &load).await {
+            spawn(&self.proxy, async move {
+                match crate::fetch::listed(&l, &p, &memory, &load).await {
                     Ok(()) => UserEvent::Open(p),
                     Err(e) => UserEvent::Error(e),
-                };
-                let _ = proxy.send_event(event);
+                }
             });
         }
     }
 
     /// Fetches the model at `url` and its companions, then opens it.
     fn fetch_model(&self, url: String) {
-        let (memory, proxy, load) = (self.memory.clone(), self.proxy.clone(), self.open_options.load.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let event = match crate::fetch::model(&url, &memory, &load).await {
+        let (memory, load) = (self.memory.clone(), self.open_options.load.clone());
+        spawn(&self.proxy, async move {
+            match crate::fetch::model(&url, &memory, &load).await {
                 Ok(path) => UserEvent::Open(path),
                 Err(e) => UserEvent::Error(e),
-            };
-            let _ = proxy.send_event(event);
+            }
         });
     }
 
@@ -528,6 +525,14 @@ impl ApplicationHandler<UserEvent> for App {
             _ => {}
         }
     }
+}
+
+/// Runs `work` on the page (fetches) and hands the event it ends with to the event loop.
+fn spawn(proxy: &EventLoopProxy<UserEvent>, work: impl std::future::Future<Output = UserEvent> + 'static) {
+    let proxy = proxy.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = proxy.send_event(work.await);
+    });
 }
 
 /// Plays sequence `name` (its name, any case, or its index) of the open model.

@@ -17,10 +17,16 @@ const INPUT_ID: &str = "m2view-files";
 /// Reads `files` into `memory`, then asks the app to open the first model
 /// among them (or says there is none).
 async fn take(files: web_sys::FileList, memory: Memory, proxy: EventLoopProxy<UserEvent>) {
-    let mut model = None;
+    let (mut model, mut archives) = (None, 0);
     for i in 0..files.length() {
         let Some(f) = files.get(i) else { continue };
         let name = f.name();
+        if crate::listing::is_archive(&name) {
+            let why = format!("{name}: {}", crate::listing::ARCHIVES_NATIVE_ONLY);
+            let _ = proxy.send_event(UserEvent::Error(why));
+            archives += 1;
+            continue;
+        }
         match JsFuture::from(f.array_buffer()).await {
             Ok(buf) => memory.insert(&name, js_sys::Uint8Array::new(&buf).to_vec()),
             Err(_) => {
@@ -33,11 +39,16 @@ async fn take(files: web_sys::FileList, memory: Memory, proxy: EventLoopProxy<Us
             model = Some(name);
         }
     }
-    let event = match model {
-        Some(m) => UserEvent::Open(m),
-        None => UserEvent::Error("no .m2 or .mdx among the files".into()),
-    };
-    let _ = proxy.send_event(event);
+    match model {
+        Some(m) => {
+            let _ = proxy.send_event(UserEvent::Open(m));
+        }
+        // (An archive alone has said why already.)
+        None if files.length() > archives => {
+            let _ = proxy.send_event(UserEvent::Error("no .m2 or .mdx among the files".into()));
+        }
+        None => {}
+    }
 }
 
 /// Listens for files dropped anywhere on the page and for the file input's

@@ -26,7 +26,11 @@ pub struct Listing {
     files: BTreeMap<String, String>,
 }
 
-/// Whether `url` names an archive rather than a folder.
+/// Why an archive is not opened here.
+pub const ARCHIVES_NATIVE_ONLY: &str =
+    "MPQ and Warcraft III archives are read by the native m2view only (its archive reader does not build for the web)";
+
+/// Whether `url` (or a file name) names an archive rather than a folder.
 pub fn is_archive(url: &str) -> bool {
     let path = url.split(['?', '#']).next().unwrap_or(url).to_ascii_lowercase();
     [".mpq", ".w3x", ".w3m", ".w3n", ".sc2map"].iter().any(|e| path.ends_with(e))

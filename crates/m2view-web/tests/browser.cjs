@@ -95,6 +95,11 @@ async function main() {
   report.after_broken = await dataset(page);
   report.frames_after_broken = (await frames(page)) - before;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'broken.png') });
+  // An archive: said to be for the native viewer.
+  await page.setInputFiles('#m2view-files', [path.join(samplesDir, 'grandatlant_DataMod/patch-Y.MPQ')]);
+  await page.waitForFunction(() => document.getElementById('m2view').dataset.error.includes('patch-Y'), null,
+    { timeout: 60000 });
+  report.after_archive = await dataset(page);
   // A folder by its index pages: display 822 alone opens Bear2 in its skin
   // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
   const koward = '/samples/Koward_Improved_Models/';

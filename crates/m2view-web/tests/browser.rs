@@ -5,7 +5,7 @@
 //! as the native build draws it (the same frame rendered here, compared
 //! with a stated tolerance), another sequence changes the picture, a model
 //! loads through the file input, a malformed file shows its error while
-//! the viewer keeps running, a folder opens by its index pages (`?data=`)
+//! the viewer keeps running, an archive is said to be the native build's, a folder opens by its index pages (`?data=`)
 //! with a display dressed from its tables, and the model and a screenshot
 //! download. The budgets are printed for the record.
 //!
@@ -147,6 +147,8 @@ fn the_viewer_works_in_headless_chromium() {
     assert!(error.contains("Broken.m2"), "{error}");
     assert_eq!(report["after_broken"]["model"], "Rabbit.m2");
     assert!(report["frames_after_broken"].as_u64().unwrap_or(0) > 0, "the viewer kept drawing");
+    let error = report["after_archive"]["error"].as_str().unwrap_or_default();
+    assert!(error.starts_with("patch-Y.MPQ: ") && error.contains("native m2view only"), "{error}");
     // A folder by its index pages: display 822 alone gives Bear2 in its brown skin
     // (untextured it would be grey), and the downloads are what they say.
     assert_eq!(report["data"]["model"], "Creature/bear2/Bear2.m2", "{report}");

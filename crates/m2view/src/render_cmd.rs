@@ -293,7 +293,7 @@ fn upload(
     team: [u8; 3],
     body: Option<&BodyTexture>,
 ) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
     let textures = textures::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
     for w in &warnings {
         eprintln!("warning: {w}");

@@ -38,6 +38,8 @@ pub struct SceneView {
     /// The model's particles simulated on the GPU, where the device and
     /// its emitters allow (else the CPU simulates them).
     gpu_particles: Option<m2view_render::gpu_particles::GpuParticles>,
+    /// What the model loses with the device's bone palette (`Palette::shortfall`).
+    palette_shortfall: Option<String>,
     target: Option<OffscreenTarget>,
     /// The egui texture showing the target.
     pub texture: Option<egui::TextureId>,
@@ -61,6 +63,7 @@ impl SceneView {
             mount: None,
             crowd: CrowdGpu::default(),
             gpu_particles: None,
+            palette_shortfall: None,
             target: None,
             texture: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
@@ -82,6 +85,7 @@ impl SceneView {
         self.mount = None;
         self.crowd = CrowdGpu::default();
         self.gpu_particles = self.renderer.gpu_particles(model, 1);
+        self.palette_shortfall = self.renderer.palette().shortfall(model.bones.len());
     }
 
     /// Where crowds are animated and particles simulated, for the status bar.
@@ -89,7 +93,8 @@ impl SceneView {
         let crowds = if self.renderer.supports_gpu_animation() { "GPU" } else { "CPU" };
         let particles = if self.gpu_particles.is_some() { "GPU" } else { "CPU" };
         let bones = self.renderer.palette().name();
-        format!("animation of crowds: {crowds}, particles: {particles}, bones: {bones} buffer")
+        let lost = self.palette_shortfall.as_ref().map_or_else(String::new, |w| format!(" ({w})"));
+        format!("animation of crowds: {crowds}, particles: {particles}, bones: {bones} buffer{lost}")
     }
 
     /// Whether the model's particles are simulated on the GPU (their count
