@@ -34,8 +34,8 @@ pub enum UserEvent {
     Gfx(Box<Gfx>),
     /// A model is in the in-memory source at this virtual path: load it.
     Open(String),
-    /// The `?data=` folder was read (its tables fetched).
-    Listing(Arc<Listing>),
+    /// The `?data=` folder (if any) was read and the tables fetched.
+    Ready(Option<Arc<Listing>>),
     /// A screenshot was saved (or not): the status line.
     Saved(String),
     /// Download the model or a screenshot (`api::save`): `glb`, `obj`, `png`.
@@ -183,16 +183,57 @@ async fn make_gfx(window: Arc<Window>, proxy: EventLoopProxy<UserEvent>) {
 }
 
 impl App {
-    /// Starts loading what the URL names: a `?data=` folder (then its
-    /// model or display, [`App::listed`]; an archive is said to be
-    /// native-only), a model and its companions, else the demo model.
-    fn load_initial(&mut self, state: &mut AppState) {
-        if let Some(url) = self.params.data.clone() {
-            if !listing::is_archive(&url) {
-                return self.read_listing(url);
+    /// Starts loading what the URL names: first the `?data=` folder and the
+    /// `?dbc=` folders' tables ([`App::read_folders`]; an archive is said to
+    /// be native-only), then [`App::ready`] opens the model.
+    fn load_initial(&mut self) {
+        let data = self.params.data.clone().filter(|url| {
+            let archive = listing::is_archive(url);
+            if let (true, Some(state)) = (archive, self.state.as_mut()) {
+                state.error = Some(format!("{url}: {}", listing::ARCHIVES_NATIVE_ONLY));
             }
-            state.error = Some(format!("{url}: {}", listing::ARCHIVES_NATIVE_ONLY));
+            !archive
+        });
+        if data.is_none() && self.params.dbc.is_empty() {
+            return self.ready(None);
         }
+        self.read_folders(data);
+    }
+
+    /// Reads the `?data=` folder `data` (fetching its `DBFilesClient`
+    /// tables) and the `?dbc=` folders (their tables fetched to
+    /// `DBFilesClient/`, the first folder's winning, as `--dbc` is searched
+    /// first natively), then hands the listing to [`App::ready`].
+    fn read_folders(&self, data: Option<String>) {
+        let (memory, dbc) = (self.memory.clone(), self.params.dbc.clone());
+        spawn(&self.proxy, async move {
+            let listing = match data {
+                Some(url) => match Listing::read(&url).await {
+                    Ok(l) => Some(l),
+                    Err(e) => return UserEvent::Error(e),
+                },
+                None => None,
+            };
+            if let Some(l) = &listing {
+                l.fetch_tables(&memory, "dbfilesclient/").await;
+            }
+            for url in dbc.iter().rev() {
+                match Listing::read(url).await {
+                    Ok(l) => l.fetch_tables(&memory, "").await,
+                    Err(e) => return UserEvent::Error(e),
+                };
+            }
+            UserEvent::Ready(listing.map(Arc::new))
+        });
+    }
+
+    /// The folders are read: opens `?model=` (by URL, or a path in the
+    /// `?data=` folder, [`App::listed`]), else the demo model.
+    fn ready(&mut self, listing: Option<Arc<Listing>>) {
+        if let Some(l) = listing {
+            return self.listed(l);
+        }
+        let Some(state) = self.state.as_mut() else { return };
         match self.params.model.clone() {
             Some(url) => self.fetch_model(url),
             None => {
@@ -202,20 +243,6 @@ impl App {
                 state.open("Demo.m2".into());
             }
         }
-    }
-
-    /// Reads the `?data=` folder at `url` and fetches its client tables.
-    fn read_listing(&self, url: String) {
-        let memory = self.memory.clone();
-        spawn(&self.proxy, async move {
-            match Listing::read(&url).await {
-                Ok(l) => {
-                    l.fetch_tables(&memory).await;
-                    UserEvent::Listing(Arc::new(l))
-                }
-                Err(e) => UserEvent::Error(e),
-            }
-        });
     }
 
     /// The `?data=` folder is read: its models go to the browser panel, and
@@ -306,7 +333,8 @@ impl App {
     /// Publishes what the page's scripts (and the browser tests) read on the
     /// canvas: `data-model`, `data-frames` (drawn with a model),
     /// `data-first-frame-ms` (from page load to the first of them),
-    /// `data-sequence`, `data-error`, `data-adapter`, and what was saved last
+    /// `data-sequence`, `data-character` (`race Scourge (5), female (1)`;
+    /// empty: no character), `data-error`, `data-adapter`, and what was saved last
     /// (`data-export`, `data-screenshot`).
     fn publish(&mut self) {
         let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
@@ -325,6 +353,8 @@ impl App {
             set("data-model", &c.lm.path.display().to_string());
             let seq = c.instance.player.sequence;
             set("data-sequence", &c.lm.model.sequence_name(seq));
+            let character = c.dressing.character.as_ref().map(|ch| ch.identity.describe());
+            set("data-character", character.as_deref().unwrap_or(""));
         }
         set("data-frames", &self.frames.to_string());
         set("data-export", state.export_status.as_deref().unwrap_or(""));
@@ -471,17 +501,17 @@ impl ApplicationHandler<UserEvent> for App {
                 // Saved files are downloads named by their file name; models are fetched before they load.
                 state.output_dir = std::path::PathBuf::new();
                 state.fetch_first = Some(Vec::new());
-                self.load_initial(&mut state);
                 g.window.request_redraw();
                 self.gfx = Some(g);
                 self.state = Some(state);
+                self.load_initial();
             }
             UserEvent::Open(path) => {
                 if let Some(s) = self.state.as_mut() {
                     s.load(path.into());
                 }
             }
-            UserEvent::Listing(l) => self.listed(l),
+            UserEvent::Ready(l) => self.ready(l),
             UserEvent::Save(format) => {
                 if let Some(s) = self.state.as_mut() {
                     save(s, &format);

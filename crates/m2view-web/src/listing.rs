@@ -111,20 +111,24 @@ impl Listing {
             .collect()
     }
 
-    /// Fetches the client tables (`DBFilesClient/*.dbc`, `*.db2`) into
-    /// `memory`; returns how many arrived.
-    pub async fn fetch_tables(&self, memory: &Memory) -> usize {
+    /// Fetches the client tables (`*.dbc`, `*.db2`) directly in `folder`
+    /// (normalized: `dbfilesclient/` of a data folder, `""` for a folder of
+    /// tables) into `memory` as `DBFilesClient/<name>`, where dressing looks
+    /// for them; returns how many arrived.
+    pub async fn fetch_tables(&self, memory: &Memory, folder: &str) -> usize {
         let tables = self
             .files
             .iter()
-            .filter(|(k, _)| k.starts_with("dbfilesclient/") && (k.ends_with(".dbc") || k.ends_with(".db2")))
+            .filter_map(|(k, listed)| Some((k.strip_prefix(folder)?, listed)))
+            .filter(|(name, _)| !name.contains('/') && (name.ends_with(".dbc") || name.ends_with(".db2")))
             .take(MAX_TABLES);
         let mut n = 0;
         for (_, listed) in tables {
+            let name = listed.rsplit('/').next().unwrap_or(listed);
             if let Some(url) = self.url(listed)
                 && let Ok(b) = crate::fetch::bytes(&url).await
             {
-                memory.insert(listed, b);
+                memory.insert(&format!("DBFilesClient/{name}"), b);
                 n += 1;
             }
         }

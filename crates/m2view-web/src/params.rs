@@ -4,6 +4,8 @@
 //! pages: its models are listed and fetched with their companions when
 //! opened, its client tables read; `?model=` is then a path inside it; an
 //! MPQ or W3X archive is read by the native build only, said so),
+//! `?dbc=URL` (repeatable: a folder of client tables, served with index
+//! pages, searched before the data's own, as `--dbc` natively),
 //! `?display=N` (a `CreatureDisplayInfo` id: that skin of the model, or
 //! with `?data=` alone the model that display shows), `?sequence=NAME` (the
 //! sequence to play, by name or index), `?time=MS` (paused at that time of
@@ -17,6 +19,8 @@ pub struct Params {
     pub model: Option<String>,
     /// `?data=`: a folder's (or an archive's) URL.
     pub data: Option<String>,
+    /// `?dbc=` (each): folders of client tables, first searched first.
+    pub dbc: Vec<String>,
     /// `?display=`: a `CreatureDisplayInfo` id.
     pub display: Option<u32>,
     /// `?sequence=`: a sequence name (`Walk`) or index.
@@ -43,6 +47,7 @@ impl Params {
         Params {
             model: get("model"),
             data: get("data"),
+            dbc: q.get_all("dbc").iter().filter_map(|v| v.as_string()).filter(|v| !v.is_empty()).collect(),
             display: get("display").and_then(|v| v.parse().ok()),
             sequence: get("sequence"),
             time: get("time").and_then(|v| v.parse().ok()),

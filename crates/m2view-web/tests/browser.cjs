@@ -100,6 +100,16 @@ async function main() {
   await page.waitForFunction(() => document.getElementById('m2view').dataset.error.includes('patch-Y'), null,
     { timeout: 60000 });
   report.after_archive = await dataset(page);
+  // A character: the 3.3.5 Scourge female by URL dressed from the 1.12 tables (?dbc=).
+  const scourge = '/samples/vjeux_jsWoWModelViewer/assets/scourgefemale.m2';
+  await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&model=${scourge}&dbc=/samples/andrewmunro_Vanilla/dbc/`);
+  await page.waitForFunction(() => {
+    const d = document.getElementById('m2view').dataset;
+    return d.error || (d.model === 'scourgefemale.m2' && Number(d.frames || 0) >= 3);
+  }, null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  report.character = await dataset(page);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'scourge.png') });
   // A folder by its index pages: display 822 alone opens Bear2 in its skin
   // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
   const koward = '/samples/Koward_Improved_Models/';

@@ -5,7 +5,9 @@
 //! as the native build draws it (the same frame rendered here, compared
 //! with a stated tolerance), another sequence changes the picture, a model
 //! loads through the file input, a malformed file shows its error while
-//! the viewer keeps running, an archive is said to be the native build's, a folder opens by its index pages (`?data=`)
+//! the viewer keeps running, an archive is said to be the native build's, a
+//! character dressed from a folder of tables (`?dbc=`) matches its native
+//! render, a folder opens by its index pages (`?data=`)
 //! with a display dressed from its tables, and the model and a screenshot
 //! download. The budgets are printed for the record.
 //!
@@ -79,6 +81,25 @@ fn differing(a: &image::RgbaImage, b: &image::RgbaImage, skip: u32) -> f64 {
     bad as f64 / (a.width() * a.height()) as f64
 }
 
+/// The native render of the model at `path` as the web test's page shows
+/// it: iso, Stand at 0 ms, the viewer's background, dressed as `opts` let
+/// (a character's geosets and body texture).
+fn native_frame(path: &Path, opts: &m2view::open::OpenOptions, (width, height): (u32, u32)) -> image::RgbaImage {
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
+    let mut o = m2view::open::Opened::open(path, opts).unwrap();
+    let parts = m2view::character::parts(&mut o.lm, &o.dressing, opts);
+    let bg = m2view::app::state::AppState::new(Default::default(), false).view.background;
+    let req = RenderRequest {
+        background: [bg[0].into(), bg[1].into(), bg[2].into(), 1.0],
+        geosets: parts.as_ref().map(|p| p.geosets.clone()),
+        body: parts.and_then(|p| p.body),
+        ..RenderRequest::new(width, height, "iso".parse().unwrap())
+    };
+    let (px, _) = render_image(&gpu, &renderer, &o.lm, &req).unwrap();
+    image::RgbaImage::from_raw(width, height, px).unwrap()
+}
+
 #[test]
 fn the_viewer_works_in_headless_chromium() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
@@ -120,17 +141,8 @@ fn the_viewer_works_in_headless_chromium() {
     assert_eq!(report["first"]["model"], "Corehound2.m2", "{report}");
     // The same frame natively: Corehound2, iso, Stand at 0 ms, the viewer's background.
     let stand = png("stand.png");
-    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
-    let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
     let hound = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = m2view::open::Opened::open(&hound, &Default::default()).map(|o| o.lm).unwrap();
-    let bg = m2view::app::state::AppState::new(Default::default(), false).view.background;
-    let req = RenderRequest {
-        background: [bg[0].into(), bg[1].into(), bg[2].into(), 1.0],
-        ..RenderRequest::new(stand.width(), stand.height(), "iso".parse().unwrap())
-    };
-    let (px, _) = render_image(&gpu, &renderer, &lm, &req).unwrap();
-    let native = image::RgbaImage::from_raw(req.width, req.height, px).unwrap();
+    let native = native_frame(&hound, &Default::default(), stand.dimensions());
     let d = differing(&stand, &native, 150);
     eprintln!("web vs native frame: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
     assert!(d <= PIXEL_FRACTION, "web and native frames differ in {:.2}% of pixels (see {})", d * 100.0, out.display());
@@ -149,6 +161,17 @@ fn the_viewer_works_in_headless_chromium() {
     assert!(report["frames_after_broken"].as_u64().unwrap_or(0) > 0, "the viewer kept drawing");
     let error = report["after_archive"]["error"].as_str().unwrap_or_default();
     assert!(error.starts_with("patch-Y.MPQ: ") && error.contains("native m2view only"), "{error}");
+    // The character: recognised from the tables, dressed (geosets, body
+    // texture with the missing layers' checker) as natively.
+    assert_eq!(report["character"]["character"], "race Scourge (5), female (1)", "{report}");
+    assert_eq!(report["character"]["error"], "", "{report}");
+    let scourge = png("scourge.png");
+    let opts = m2view::open::OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
+    let native =
+        native_frame(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts, scourge.dimensions());
+    let d = differing(&scourge, &native, 150);
+    eprintln!("web vs native character: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
+    assert!(d <= PIXEL_FRACTION, "web and native characters differ in {:.2}% of pixels", d * 100.0);
     // A folder by its index pages: display 822 alone gives Bear2 in its brown skin
     // (untextured it would be grey), and the downloads are what they say.
     assert_eq!(report["data"]["model"], "Creature/bear2/Bear2.m2", "{report}");
