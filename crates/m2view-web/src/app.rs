@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use m2view::app::browser::{Browser, ModelEntry};
+use m2view::app::browser::Browser;
 use m2view::app::command::Command;
 use m2view::app::state::AppState;
 use m2view::app::viewport::SceneView;
@@ -22,7 +22,7 @@ use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
 use winit::platform::web::{EventLoopExtWebSys, WindowAttributesExtWebSys};
 use winit::window::{Window, WindowId};
 
-use crate::listing::{self, Listing};
+use crate::listing::{self, Listing, Remote};
 use crate::params::Params;
 
 /// The id of the canvas the viewer draws on (made if the page has none).
@@ -34,8 +34,8 @@ pub enum UserEvent {
     Gfx(Box<Gfx>),
     /// A model is in the in-memory source at this virtual path: load it.
     Open(String),
-    /// The `?data=` folder (if any) was read and the tables fetched.
-    Ready(Option<Arc<Listing>>),
+    /// The `?dbc=` and `?data=` folders were read (or there are none).
+    Ready(Folders),
     /// A screenshot was saved (or not): the status line.
     Saved(String),
     /// Download the model or a screenshot (`api::save`): `glb`, `obj`, `png`.
@@ -46,6 +46,15 @@ pub enum UserEvent {
     Play(String),
     /// Fetch and open the model at this URL (`api::open`).
     OpenUrl(String),
+}
+
+/// The folders the URL names, read.
+#[derive(Default)]
+pub struct Folders {
+    /// `?dbc=`, first searched first.
+    dbc: Vec<Arc<Listing>>,
+    /// `?data=`.
+    data: Option<Arc<Listing>>,
 }
 
 /// The GPU side of the page.
@@ -195,78 +204,70 @@ impl App {
             !archive
         });
         if data.is_none() && self.params.dbc.is_empty() {
-            return self.ready(None);
+            return self.ready(Folders::default());
         }
         self.read_folders(data);
     }
 
-    /// Reads the `?data=` folder `data` (fetching its `DBFilesClient`
-    /// tables) and the `?dbc=` folders (their tables fetched to
-    /// `DBFilesClient/`, the first folder's winning, as `--dbc` is searched
-    /// first natively), then hands the listing to [`App::ready`].
+    /// Reads the index pages of the `?dbc=` folders (their tables appear
+    /// under `DBFilesClient/`) and of the `?data=` folder `data`, then hands
+    /// them to [`App::ready`].
     fn read_folders(&self, data: Option<String>) {
-        let (memory, dbc) = (self.memory.clone(), self.params.dbc.clone());
+        let dbc = self.params.dbc.clone();
         spawn(&self.proxy, async move {
-            let listing = match data {
-                Some(url) => match Listing::read(&url).await {
-                    Ok(l) => Some(l),
+            let mut folders = Folders::default();
+            for url in &dbc {
+                match Listing::read(url, "DBFilesClient").await {
+                    Ok(l) => folders.dbc.push(Arc::new(l)),
                     Err(e) => return UserEvent::Error(e),
-                },
-                None => None,
-            };
-            if let Some(l) = &listing {
-                l.fetch_tables(&memory, "dbfilesclient/").await;
+                }
             }
-            for url in dbc.iter().rev() {
-                match Listing::read(url).await {
-                    Ok(l) => l.fetch_tables(&memory, "").await,
+            if let Some(url) = data {
+                match Listing::read(&url, "").await {
+                    Ok(l) => folders.data = Some(Arc::new(l)),
                     Err(e) => return UserEvent::Error(e),
-                };
+                }
             }
-            UserEvent::Ready(listing.map(Arc::new))
+            UserEvent::Ready(folders)
         });
     }
 
-    /// The folders are read: opens `?model=` (by URL, or a path in the
-    /// `?data=` folder, [`App::listed`]), else the demo model.
-    fn ready(&mut self, listing: Option<Arc<Listing>>) {
-        if let Some(l) = listing {
-            return self.listed(l);
-        }
+    /// The folders are read: every read goes through memory (dropped and
+    /// fetched files), then the `?dbc=` folders (as `--dbc`, before the
+    /// data), then the `?data=` folder, whose models fill the browser
+    /// panel. Opens `?model=` (a path in the `?data=` folder, else a URL)
+    /// or the model `?display=` alone shows, else the demo model.
+    fn ready(&mut self, folders: Folders) {
         let Some(state) = self.state.as_mut() else { return };
-        match self.params.model.clone() {
-            Some(url) => self.fetch_model(url),
-            None => {
+        let mut vfs = Vfs::new();
+        vfs.push(Arc::new(self.memory.clone()));
+        for l in folders.dbc.iter().chain(&folders.data) {
+            vfs.push(Arc::new(Remote { listing: l.clone(), memory: self.memory.clone() }));
+        }
+        let vfs = Arc::new(vfs);
+        self.open_options.load.data = Some(vfs.clone());
+        state.open_options.load.data = Some(vfs.clone());
+        if folders.data.is_some() {
+            state.browser = Some(Browser::new(&vfs));
+        }
+        self.listing = folders.data;
+        let path = match (self.params.model.clone(), self.params.display) {
+            (Some(m), _) if self.listing.is_some() => m,
+            (Some(url), _) => return self.fetch_model(url),
+            (None, Some(d)) if self.listing.is_some() || !self.params.dbc.is_empty() => {
+                match m2view::character::npc_model(&self.open_options, d) {
+                    Ok(p) => p.display().to_string(),
+                    Err(e) => return state.error = Some(e.to_string()),
+                }
+            }
+            (None, _) => {
                 for (rel, bytes) in m2view::app::demo::FILES {
                     self.memory.insert(rel, bytes.to_vec());
                 }
-                state.open("Demo.m2".into());
+                "Demo.m2".into()
             }
-        }
-    }
-
-    /// The `?data=` folder is read: its models go to the browser panel, and
-    /// `?model=` (a path inside it) or `?display=` alone (the model that
-    /// display shows, by `CreatureDisplayInfo` → `CreatureModelData`) opens.
-    fn listed(&mut self, l: Arc<Listing>) {
-        let Some(state) = self.state.as_mut() else { return };
-        let entries = l.models().into_iter().map(|path| ModelEntry { path, source: l.base.clone() }).collect();
-        state.browser = Some(Browser::from_models(entries));
-        self.listing = Some(l);
-        let path = match (self.params.model.clone(), self.params.display) {
-            (Some(m), _) => Some(m),
-            (None, Some(d)) => match m2view::character::npc_model(&self.open_options, d) {
-                Ok(p) => Some(p.display().to_string()),
-                Err(e) => {
-                    state.error = Some(e.to_string());
-                    None
-                }
-            },
-            (None, None) => None,
         };
-        if let Some(p) = path {
-            state.open(p.into());
-        }
+        state.open(path.into());
     }
 
     /// Loads the models `AppState::open` queued, fetching each from the

@@ -39,6 +39,26 @@ pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }
 
+/// The bytes at `url`, now: a synchronous request, for readers that cannot
+/// wait (the page is blocked meanwhile; see `listing`).
+///
+/// # Errors
+/// The request fails or is answered with anything but 2xx.
+pub fn bytes_now(url: &str) -> Result<Vec<u8>, String> {
+    let fail = |e: wasm_bindgen::JsValue| format!("{url}: {}", js_error(&e));
+    let xhr = web_sys::XmlHttpRequest::new().map_err(fail)?;
+    xhr.open_with_async("GET", url, false).map_err(fail)?;
+    // A synchronous request can only answer text: one char per byte in this charset.
+    xhr.override_mime_type("text/plain; charset=x-user-defined").map_err(fail)?;
+    xhr.send().map_err(fail)?;
+    let status = xhr.status().map_err(fail)?;
+    if !(200..300).contains(&status) {
+        return Err(format!("{url}: HTTP {status} {}", xhr.status_text().unwrap_or_default()));
+    }
+    let text = xhr.response_text().map_err(fail)?.unwrap_or_default();
+    Ok(text.encode_utf16().map(|u| u as u8).collect())
+}
+
 /// The last part of a URL's path or of a stored path (`\` or `/`), without
 /// a query; `None` for a companion named by FileDataID.
 fn file_name(path: &str) -> Option<String> {
@@ -65,9 +85,9 @@ pub async fn model(url: &str, memory: &Memory, opts: &LoadOptions) -> Result<Str
     Ok(name)
 }
 
-/// Fetches the model at virtual path `path` of `listing`, the skins beside
-/// it ([`Listing::skins_beside`]) and its companions into `memory`, each at
-/// its virtual path (a file already there is not fetched again).
+/// Fetches the model at virtual path `path` of `listing` and its
+/// companions into `memory`, each at its virtual path (a file already
+/// there is not fetched again).
 ///
 /// # Errors
 /// The model is not in the listing or cannot be fetched.
@@ -75,14 +95,6 @@ pub async fn listed(listing: &Listing, path: &str, memory: &Memory, opts: &LoadO
     if !memory.contains(path) {
         let url = listing.url(path).ok_or_else(|| format!("{path}: not in {}", listing.base))?;
         memory.insert(path, bytes(&url).await?);
-    }
-    for skin in listing.skins_beside(path) {
-        if !memory.contains(&skin)
-            && let Some(url) = listing.url(&skin)
-            && let Ok(b) = bytes(&url).await
-        {
-            memory.insert(&skin, b);
-        }
     }
     companions(path, memory, opts, |wanted| Some((vec![listing.url(wanted)?], wanted.to_string()))).await;
     Ok(())

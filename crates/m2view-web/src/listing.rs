@@ -1,34 +1,39 @@
-//! `?data=URL` as a folder: its index pages (what a static server writes
-//! for a folder, [`crate::index`]) read down to every file, so that the
-//! viewer knows the folder's models (the browser panel lists them) and can
-//! fetch any file by its virtual path — a model with its companions and
-//! the skins beside it when it is opened, the client tables (`DBFilesClient/*.dbc`, `*.db2`) once,
-//! up front, since dressing reads them while it opens a model.
+//! Folders by URL (`?data=`, `?dbc=`): their index pages (what a static
+//! server writes for a folder, [`crate::index`]) read down to every file,
+//! so that the viewer knows the folder's models (the browser panel lists
+//! them) and can read any file by its virtual path. The listing is a data
+//! source ([`Remote`]): a model opened from it is fetched with its
+//! companions before it loads (`fetch::listed`, without blocking the page);
+//! any other file read later — client tables, creature skins, a
+//! character's textures, items, attachments — is fetched when first read,
+//! with a blocking request (the readers are synchronous), then kept.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use m2view_data::{Memory, normalize};
+use m2view_data::{Entry, Error, Found, Memory, Source, normalize};
 
 /// At most this many index pages are read (a whole client's loose tree has
 /// a few thousand folders).
 const MAX_FOLDERS: usize = 5_000;
 /// At most this many files are listed.
 const MAX_FILES: usize = 500_000;
-/// At most this many client tables are fetched up front.
-const MAX_TABLES: usize = 1_000;
+
+/// Why an archive is not opened here.
+pub const ARCHIVES_NATIVE_ONLY: &str =
+    "MPQ and Warcraft III archives are read by the native m2view only (its archive reader does not build for the web)";
 
 /// The files under a folder URL.
 #[derive(Debug, Clone)]
 pub struct Listing {
     /// The folder's URL, ending with `/`.
     pub base: String,
-    /// Normalized virtual path → the path as listed (`/` separated, relative to `base`).
+    /// Normalized virtual path → the path as listed (`/` separated,
+    /// relative to `base`).
     files: BTreeMap<String, String>,
+    /// Virtual folder the files appear under (`DBFilesClient/` for `?dbc=`).
+    mount: String,
 }
-
-/// Why an archive is not opened here.
-pub const ARCHIVES_NATIVE_ONLY: &str =
-    "MPQ and Warcraft III archives are read by the native m2view only (its archive reader does not build for the web)";
 
 /// Whether `url` (or a file name) names an archive rather than a folder.
 pub fn is_archive(url: &str) -> bool {
@@ -37,13 +42,14 @@ pub fn is_archive(url: &str) -> bool {
 }
 
 impl Listing {
-    /// Reads the folder at `url` and its sub-folders, breadth first.
+    /// Reads the folder at `url` and its sub-folders, breadth first; its
+    /// files appear under virtual folder `mount` (`""`: the root).
     ///
     /// # Errors
     /// The folder's own page cannot be fetched or lists nothing (a server
     /// that writes no index pages), or the folder is too big (naming the
     /// limit).
-    pub async fn read(url: &str) -> Result<Listing, String> {
+    pub async fn read(url: &str, mount: &str) -> Result<Listing, String> {
         let base = if url.ends_with('/') { url.to_string() } else { format!("{url}/") };
         let mut files = BTreeMap::new();
         let mut folders = vec![String::new()];
@@ -65,7 +71,7 @@ impl Listing {
                 if e.folder {
                     folders.push(format!("{path}/"));
                 } else {
-                    files.insert(normalize(&path), path);
+                    files.insert(normalize(&format!("{mount}/{path}")), path);
                 }
             }
             if files.len() > MAX_FILES {
@@ -77,7 +83,7 @@ impl Listing {
                 "{base}: no files listed (the server must write index pages for folders, as python3 -m http.server does)"
             ));
         }
-        Ok(Listing { base, files })
+        Ok(Listing { base, files, mount: mount.to_string() })
     }
 
     /// The URL of the file at virtual path `path` (any case, `\` or `/`).
@@ -86,52 +92,43 @@ impl Listing {
         Some(format!("{}{}", self.base, crate::index::encode_path(listed)))
     }
 
-    /// The listed paths of the models (`.m2`, `.mdx`), sorted.
-    pub fn models(&self) -> Vec<String> {
-        let mut m: Vec<String> = self
-            .files
-            .iter()
-            .filter(|(k, _)| k.ends_with(".m2") || k.ends_with(".mdx"))
-            .map(|(_, p)| p.clone())
-            .collect();
-        m.sort();
-        m
+    /// The virtual path of a listed file, as listed.
+    fn spelled(&self, listed: &str) -> String {
+        if self.mount.is_empty() { listed.to_string() } else { format!("{}/{listed}", self.mount) }
+    }
+}
+
+/// A listing as a data source, files read once kept in `memory` (which
+/// sits above it in the VFS).
+pub struct Remote {
+    /// The folder.
+    pub listing: Arc<Listing>,
+    /// Where fetched files are kept.
+    pub memory: Memory,
+}
+
+impl Source for Remote {
+    fn name(&self) -> &str {
+        &self.listing.base
     }
 
-    /// The listed paths of the `.blp` files directly in the folder of
-    /// virtual path `model`: the creature skins a model's dressing may pick
-    /// (from the tables, or guessed from file names) live there.
-    pub fn skins_beside(&self, model: &str) -> Vec<String> {
-        let key = normalize(model);
-        let dir = key.rsplit_once('/').map_or("", |(d, _)| d);
-        self.files
-            .iter()
-            .filter(|(k, _)| k.ends_with(".blp") && k.rsplit_once('/').map_or("", |(d, _)| d) == dir)
-            .map(|(_, p)| p.clone())
-            .collect()
+    fn list(&self) -> Vec<Entry> {
+        // Sizes are unknown until fetched.
+        self.listing.files.values().map(|p| Entry { path: self.listing.spelled(p), size: 0 }).collect()
     }
 
-    /// Fetches the client tables (`*.dbc`, `*.db2`) directly in `folder`
-    /// (normalized: `dbfilesclient/` of a data folder, `""` for a folder of
-    /// tables) into `memory` as `DBFilesClient/<name>`, where dressing looks
-    /// for them; returns how many arrived.
-    pub async fn fetch_tables(&self, memory: &Memory, folder: &str) -> usize {
-        let tables = self
-            .files
-            .iter()
-            .filter_map(|(k, listed)| Some((k.strip_prefix(folder)?, listed)))
-            .filter(|(name, _)| !name.contains('/') && (name.ends_with(".dbc") || name.ends_with(".db2")))
-            .take(MAX_TABLES);
-        let mut n = 0;
-        for (_, listed) in tables {
-            let name = listed.rsplit('/').next().unwrap_or(listed);
-            if let Some(url) = self.url(listed)
-                && let Ok(b) = crate::fetch::bytes(&url).await
-            {
-                memory.insert(&format!("DBFilesClient/{name}"), b);
-                n += 1;
-            }
-        }
-        n
+    fn lookup(&self, key: &str) -> Option<Found> {
+        self.listing.files.contains_key(key).then_some(Found::File(0))
+    }
+
+    fn read(&self, key: &str) -> m2view_data::Result<Vec<u8>> {
+        let url = self.listing.url(key).ok_or_else(|| Error::new(&self.listing.base, key, "not listed"))?;
+        let bytes = crate::fetch::bytes_now(&url).map_err(|e| Error::new(&self.listing.base, key, e))?;
+        self.memory.insert(&self.display(key).unwrap_or_else(|| key.to_string()), bytes.clone());
+        Ok(bytes)
+    }
+
+    fn display(&self, key: &str) -> Option<String> {
+        self.listing.files.get(key).map(|p| self.listing.spelled(p))
     }
 }

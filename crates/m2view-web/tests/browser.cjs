@@ -58,13 +58,14 @@ async function main() {
   const logs = [];
   page.on('console', m => logs.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', e => logs.push(`pageerror: ${e.message}`));
-  const report = { logs };
+  const report = { logs, seconds: {} };
   const hound = '/samples/Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2';
   const started = Date.now();
   await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&model=${hound}`);
   await page.waitForFunction(() => Number(document.getElementById('m2view').dataset.frames || 0) >= 3, null,
     { timeout: 120000 });
   report.first = await dataset(page);
+  report.seconds.first = (Date.now() - started) / 1000;
   report.page_to_first_frame_ms = Number(report.first.firstFrameMs);
   report.load_to_three_frames_ms = Date.now() - started;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'stand.png') });
@@ -79,6 +80,7 @@ async function main() {
   await page.waitForTimeout(500);
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'run.png') });
   report.after_play = await dataset(page);
+  report.seconds.after_play = (Date.now() - started) / 1000;
   // A model and its skin through the file input.
   const rabbit = path.join(samplesDir, 'wowserhq_blizzardry/spec/fixtures');
   await page.setInputFiles('#m2view-files', ['Rabbit.m2', 'Rabbit00.skin', 'RabbitSkin.blp'].map(f => path.join(rabbit, f)));
@@ -87,12 +89,14 @@ async function main() {
   await page.waitForTimeout(500);
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'rabbit.png') });
   report.after_input = await dataset(page);
+  report.seconds.after_input = (Date.now() - started) / 1000;
   // A malformed model: the error shows, the viewer keeps drawing the rabbit.
   await page.setInputFiles('#m2view-files', [broken]);
   await page.waitForFunction(() => document.getElementById('m2view').dataset.error !== '', null, { timeout: 60000 });
   const before = await frames(page);
   await page.waitForTimeout(1000);
   report.after_broken = await dataset(page);
+  report.seconds.after_broken = (Date.now() - started) / 1000;
   report.frames_after_broken = (await frames(page)) - before;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'broken.png') });
   // An archive: said to be for the native viewer.
@@ -100,6 +104,7 @@ async function main() {
   await page.waitForFunction(() => document.getElementById('m2view').dataset.error.includes('patch-Y'), null,
     { timeout: 60000 });
   report.after_archive = await dataset(page);
+  report.seconds.after_archive = (Date.now() - started) / 1000;
   // A character: the 3.3.5 Scourge female by URL dressed from the 1.12 tables (?dbc=).
   const scourge = '/samples/vjeux_jsWoWModelViewer/assets/scourgefemale.m2';
   await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&model=${scourge}&dbc=/samples/andrewmunro_Vanilla/dbc/`);
@@ -109,6 +114,7 @@ async function main() {
   }, null, { timeout: 120000 });
   await page.waitForTimeout(500);
   report.character = await dataset(page);
+  report.seconds.character = (Date.now() - started) / 1000;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'scourge.png') });
   // A folder by its index pages: display 822 alone opens Bear2 in its skin
   // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
@@ -121,6 +127,7 @@ async function main() {
   }, null, { timeout: 120000 });
   await page.waitForTimeout(500);
   report.data = await dataset(page);
+  report.seconds.data = (Date.now() - started) / 1000;
   report.data_to_three_frames_ms = Date.now() - dataStarted;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'bear.png') });
   // Downloads through the page API: the model as glTF, a screenshot.
@@ -133,6 +140,7 @@ async function main() {
     await download.saveAs(path.join(outDir, file));
   }
   report.after_saves = await dataset(page);
+  report.seconds.after_saves = (Date.now() - started) / 1000;
   await browser.close();
   server.close();
   report.wasm_bytes = fs.statSync(path.join(webDir, 'm2view_web_bg.wasm')).size;

@@ -52,12 +52,6 @@ impl Browser {
             })
             .map(|(e, source)| ModelEntry { path: e.path, source })
             .collect();
-        Browser::from_models(models)
-    }
-
-    /// A browser over `models` (sorted by path): a list the page has (the
-    /// web build's folder listing) rather than a VFS.
-    pub fn from_models(models: Vec<ModelEntry>) -> Browser {
         let mut folders: BTreeMap<String, (Vec<String>, Vec<usize>)> = BTreeMap::new();
         for (i, m) in models.iter().enumerate() {
             let dir = m.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
