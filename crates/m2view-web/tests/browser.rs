@@ -11,6 +11,12 @@
 //! with a display dressed from its tables, and the model and a screenshot
 //! download. The budgets are printed for the record.
 //!
+//! WebGPU: the headless Chromium (156) of these machines offers an adapter
+//! whose instance it drops within seconds (buffer mappings then abort with
+//! "A valid external Instance reference no longer exists", in a page of
+//! plain JavaScript too), so the test runs the WebGL2 path; `node
+//! browser.cjs … --webgpu` runs the same steps where WebGPU works.
+//!
 //! Needs what the web build needs (the `wasm32-unknown-unknown` target,
 //! `wasm-bindgen-cli`), node, Chromium and playwright-core (`.ci/run`
 //! installs them): without them the test says so loudly, and fails when
