@@ -335,7 +335,7 @@ impl App {
     /// canvas: `data-model`, `data-frames` (drawn with a model),
     /// `data-first-frame-ms` (from page load to the first of them),
     /// `data-sequence`, `data-character` (`race Scourge (5), female (1)`;
-    /// empty: no character), `data-error`, `data-adapter`, and what was saved last
+    /// empty: no character), `data-size` (the drawing buffer, `640x360`), `data-error`, `data-adapter`, and what was saved last
     /// (`data-export`, `data-screenshot`).
     fn publish(&mut self) {
         let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
@@ -358,6 +358,7 @@ impl App {
             set("data-character", character.as_deref().unwrap_or(""));
         }
         set("data-frames", &self.frames.to_string());
+        set("data-size", &format!("{}x{}", g.config.width, g.config.height));
         set("data-export", state.export_status.as_deref().unwrap_or(""));
         set("data-screenshot", state.last_screenshot.as_deref().unwrap_or(""));
         set("data-error", state.error.as_deref().unwrap_or(""));

@@ -130,6 +130,13 @@ async function main() {
   report.seconds.data = (Date.now() - started) / 1000;
   report.data_to_three_frames_ms = Date.now() - dataStarted;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'bear.png') });
+  // The embedded view follows its container: a wide, short one.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.waitForTimeout(1000);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'bear_wide.png') });
+  report.wide = await dataset(page);
+  await page.setViewportSize({ width: 512, height: 512 });
+  await page.waitForTimeout(500);
   // Downloads through the page API: the model as glTF, a screenshot.
   for (const [format, file] of [['glb', 'bear.glb'], ['png', 'bear_shot.png']]) {
     const [download] = await Promise.all([

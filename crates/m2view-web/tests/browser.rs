@@ -8,8 +8,8 @@
 //! the viewer keeps running, an archive is said to be the native build's, a
 //! character dressed from a folder of tables (`?dbc=`) matches its native
 //! render, a folder opens by its index pages (`?data=`)
-//! with a display dressed from its tables, and the model and a screenshot
-//! download. The budgets are printed for the record.
+//! with a display dressed from its tables, the embedded view follows its
+//! container's size, and the model and a screenshot download. The budgets are printed for the record.
 //!
 //! WebGPU: the headless Chromium (156) of these machines offers an adapter
 //! whose instance it drops within seconds (buffer mappings then abort with
@@ -188,6 +188,10 @@ fn the_viewer_works_in_headless_chromium() {
     };
     let bear = png("bear.png");
     assert!(brown(&bear) > 0.03, "bear: {:.3} brown", brown(&bear));
+    let wide = png("bear_wide.png");
+    assert_eq!(wide.dimensions(), (640, 360), "the canvas follows its container");
+    assert_eq!(report["wide"]["size"], "640x360", "and so does what it draws");
+    assert!(brown(&wide) > 0.03, "the wide view: {:.3} brown", brown(&wide));
     assert_eq!(report["download_glb"], "Bear2.glb");
     let glb = std::fs::read(out.join("bear.glb")).unwrap();
     assert_eq!(&glb[..4], b"glTF");
