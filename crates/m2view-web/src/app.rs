@@ -74,7 +74,12 @@ struct App {
     params: Params,
     proxy: EventLoopProxy<UserEvent>,
     memory: Memory,
+    /// How models are read: memory, then the `?dbc=` and `?data=` folders.
     open_options: OpenOptions,
+    /// Memory alone: what fetching a model's companions opens it with, so
+    /// that the loader names what memory lacks instead of reading it from a
+    /// folder with blocking requests.
+    memory_only: m2view_format::LoadOptions,
     egui_ctx: egui::Context,
     gfx: Option<Gfx>,
     state: Option<AppState>,
@@ -105,6 +110,7 @@ pub fn run(params: Params) -> Result<(), String> {
         params,
         proxy: event_loop.create_proxy(),
         memory,
+        memory_only: open_options.load.clone(),
         open_options,
         egui_ctx: egui::Context::default(),
         gfx: None,
@@ -281,7 +287,7 @@ impl App {
                 state.load(path);
                 continue;
             };
-            let (memory, load) = (self.memory.clone(), self.open_options.load.clone());
+            let (memory, load) = (self.memory.clone(), self.memory_only.clone());
             let p = path.display().to_string();
             spawn(&self.proxy, async move {
                 match crate::fetch::listed(&l, &p, &memory, &load).await {
@@ -294,7 +300,7 @@ impl App {
 
     /// Fetches the model at `url` and its companions, then opens it.
     fn fetch_model(&self, url: String) {
-        let (memory, load) = (self.memory.clone(), self.open_options.load.clone());
+        let (memory, load) = (self.memory.clone(), self.memory_only.clone());
         spawn(&self.proxy, async move {
             match crate::fetch::model(&url, &memory, &load).await {
                 Ok(path) => UserEvent::Open(path),
