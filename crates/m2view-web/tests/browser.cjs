@@ -4,7 +4,8 @@
 // Serves WEB_DIR at /web/ and SAMPLES_DIR at /samples/ on a local port,
 // opens Corehound2.m2 by URL (embed layout, paused at 0 ms, iso camera),
 // screenshots the canvas, plays Run through the page API, loads Rabbit.m2
-// and its skin through the file input, then a malformed model; then opens a
+// and its skin through the file input, drops Frog.m2 on the page, then a
+// malformed model; then opens a
 // folder of SAMPLES_DIR by its index pages (?data=, ?display=) and downloads
 // a glTF and a screenshot through the page API. Writes what it saw to
 // OUT_DIR/report.json (screenshots and downloads beside it).
@@ -90,7 +91,19 @@ async function main() {
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'rabbit.png') });
   report.after_input = await dataset(page);
   report.seconds.after_input = (Date.now() - started) / 1000;
-  // A malformed model: the error shows, the viewer keeps drawing the rabbit.
+  // Files dropped on the page (a drop event carrying them, as a file manager's drag does).
+  await page.evaluate(async urls => {
+    const dt = new DataTransfer();
+    for (const u of urls) {
+      dt.items.add(new File([await (await fetch(u)).arrayBuffer()], u.split('/').pop()));
+    }
+    const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+    document.getElementById('m2view').dispatchEvent(drop);
+  }, ['Frog.m2', 'FrogGreen.blp'].map(f => `/samples/Koward_Improved_Models/Creature/Frog/${f}`));
+  await page.waitForFunction(() => document.getElementById('m2view').dataset.model === 'Frog.m2', null,
+    { timeout: 60000 });
+  report.after_drop = await dataset(page);
+  // A malformed model: the error shows, the viewer keeps drawing the frog.
   await page.setInputFiles('#m2view-files', [broken]);
   await page.waitForFunction(() => document.getElementById('m2view').dataset.error !== '', null, { timeout: 60000 });
   const before = await frames(page);

@@ -4,12 +4,13 @@
 //! `browser.cjs`. What a user does is checked: a model opened by URL draws
 //! as the native build draws it (the same frame rendered here, compared
 //! with a stated tolerance), another sequence changes the picture, a model
-//! loads through the file input, a malformed file shows its error while
-//! the viewer keeps running, an archive is said to be the native build's, a
-//! character dressed from a folder of tables (`?dbc=`) matches its native
-//! render, a folder opens by its index pages (`?data=`)
-//! with a display dressed from its tables, the embedded view follows its
-//! container's size, and the model and a screenshot download. The budgets are printed for the record.
+//! loads through the file input and another dropped on the page, a
+//! malformed file shows its error while the viewer keeps running, an
+//! archive is said to be the native build's, a character dressed from a
+//! folder of tables (`?dbc=`) matches its native render, a folder opens by
+//! its index pages (`?data=`) with a display dressed from its tables, the
+//! embedded view follows its container's size, and the model and a
+//! screenshot download. The budgets are printed for the record.
 //!
 //! WebGPU: the headless Chromium (156) of these machines offers an adapter
 //! whose instance it drops within seconds (buffer mappings then abort with
@@ -159,11 +160,13 @@ fn the_viewer_works_in_headless_chromium() {
     // Run instead of Stand: the picture changes.
     assert_eq!(report["after_play"]["sequence"], "Run");
     assert!(differing(&stand, &png("run.png"), 150) > 0.01, "Run looks like Stand");
-    // The file input opened the rabbit; the malformed model left it open with the error shown.
+    // The file input opened the rabbit, the drop the frog; the malformed model
+    // left the frog open with the error shown.
     assert_eq!(report["after_input"]["model"], "Rabbit.m2", "{report}");
+    assert_eq!(report["after_drop"]["model"], "Frog.m2", "{report}");
     let error = report["after_broken"]["error"].as_str().unwrap_or_default();
     assert!(error.contains("Broken.m2"), "{error}");
-    assert_eq!(report["after_broken"]["model"], "Rabbit.m2");
+    assert_eq!(report["after_broken"]["model"], "Frog.m2");
     assert!(report["frames_after_broken"].as_u64().unwrap_or(0) > 0, "the viewer kept drawing");
     let error = report["after_archive"]["error"].as_str().unwrap_or_default();
     assert!(error.starts_with("patch-Y.MPQ: ") && error.contains("native m2view only"), "{error}");
