@@ -341,8 +341,9 @@ impl App {
     /// canvas: `data-model`, `data-frames` (drawn with a model),
     /// `data-first-frame-ms` (from page load to the first of them),
     /// `data-sequence`, `data-character` (`race Scourge (5), female (1)`;
-    /// empty: no character), `data-size` (the drawing buffer, `640x360`), `data-error`, `data-adapter`, and what was saved last
-    /// (`data-export`, `data-screenshot`).
+    /// empty: no character), `data-size` (the drawing buffer, `640x360`),
+    /// `data-error`, `data-adapter`, and what was saved last (`data-export`,
+    /// `data-screenshot`).
     fn publish(&mut self) {
         let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
         let Ok(canvas) = canvas() else { return };

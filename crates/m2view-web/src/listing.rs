@@ -42,7 +42,7 @@ pub fn is_archive(url: &str) -> bool {
 }
 
 impl Listing {
-    /// Reads the folder at `url` and its sub-folders, breadth first; its
+    /// Reads the folder at `url` and its sub-folders, one index page each; its
     /// files appear under virtual folder `mount` (`""`: the root).
     ///
     /// # Errors
