@@ -11,7 +11,7 @@ use std::sync::Arc;
 use m2view::app::browser::Browser;
 use m2view::app::command::Command;
 use m2view::app::state::AppState;
-use m2view::app::viewport::SceneView;
+use m2view::app::viewport::{SceneView, paint_egui};
 use m2view::open::OpenOptions;
 use m2view::platform::Instant;
 use m2view_data::{Memory, Vfs};
@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 use winit::application::ApplicationHandler;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, EventLoop, EventLoopProxy};
-use winit::platform::web::{EventLoopExtWebSys, WindowAttributesExtWebSys};
+use winit::platform::web::{EventLoopExtWebSys, WindowAttributesExtWebSys, WindowExtWebSys};
 use winit::window::{Window, WindowId};
 
 use crate::listing::{self, Listing, Remote};
@@ -92,6 +92,8 @@ struct App {
     listing: Option<Arc<Listing>>,
     /// Frames drawn with a model, and when the first was ([`App::publish`]).
     frames: u64,
+    /// The `data-*` attributes as last written.
+    published: std::collections::HashMap<&'static str, String>,
     first_frame_ms: Option<f64>,
 }
 
@@ -120,6 +122,7 @@ pub fn run(params: Params) -> Result<(), String> {
         apply_params: true,
         listing: None,
         frames: 0,
+        published: Default::default(),
         first_frame_ms: None,
     };
     crate::api::set_proxy(event_loop.create_proxy());
@@ -346,9 +349,14 @@ impl App {
     /// `data-screenshot`).
     fn publish(&mut self) {
         let (Some(g), Some(state)) = (&self.gfx, &self.state) else { return };
-        let Ok(canvas) = canvas() else { return };
-        let set = |k: &str, v: &str| {
-            let _ = canvas.set_attribute(k, v);
+        let Some(canvas) = g.window.canvas() else { return };
+        // The page sees a change only (the DOM is not written every frame).
+        let published = &mut self.published;
+        let mut set = |k: &'static str, v: &str| {
+            if published.get(k).is_none_or(|old| old != v) {
+                let _ = canvas.set_attribute(k, v);
+                published.insert(k, v.to_string());
+            }
         };
         if let Some(c) = &state.current {
             self.frames += 1;
@@ -377,16 +385,7 @@ impl App {
         let dt = (now - self.last_frame).as_secs_f32() * 1000.0;
         self.last_frame = now;
         self.frame_ms = self.frame_ms * 0.9 + dt * 0.1;
-        if let Some(textures) = state.poll_loading()
-            && let Some(c) = &state.current
-        {
-            g.scene.set_model(&c.lm.model, &textures);
-        }
-        state.poll_indexing();
-        if let Some(c) = &mut state.current {
-            c.set_crowd(state.view.crowd);
-            c.tick(dt);
-        }
+        g.scene.advance(state, dt);
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
@@ -416,12 +415,7 @@ impl App {
         if out.pick_data.is_some() {
             state.error = Some("game folders and archives are opened by the native m2view only".into());
         }
-        let mut screenshot = None;
-        for c in state.take_commands() {
-            if let Some(Command::Screenshot(path)) = g.scene.apply(c, state) {
-                screenshot = Some(path);
-            }
-        }
+        let screenshot = g.scene.apply_commands(state);
         let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
@@ -442,27 +436,9 @@ impl App {
         }
         let screen =
             egui_wgpu::ScreenDescriptor { size_in_pixels: [g.config.width, g.config.height], pixels_per_point: ppp };
-        let extra = g.egui_renderer.update_buffers(&g.device, &g.queue, &mut enc, &jobs, &screen);
-        {
-            let view = frame.texture.create_view(&Default::default());
-            let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("egui"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            g.egui_renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
-        }
+        let view = frame.texture.create_view(&Default::default());
+        let black = wgpu::LoadOp::Clear(wgpu::Color::BLACK);
+        let extra = paint_egui(&mut g.egui_renderer, &g.device, &g.queue, &mut enc, &view, black, &jobs, &screen);
         for id in &full.textures_delta.free {
             g.egui_renderer.free_texture(id);
         }

@@ -38,7 +38,7 @@ pub struct Listing {
 /// Whether `url` (or a file name) names an archive rather than a folder.
 pub fn is_archive(url: &str) -> bool {
     let path = url.split(['?', '#']).next().unwrap_or(url).to_ascii_lowercase();
-    [".mpq", ".w3x", ".w3m", ".w3n", ".sc2map"].iter().any(|e| path.ends_with(e))
+    [".mpq", ".w3x", ".w3m"].iter().any(|e| path.ends_with(e))
 }
 
 impl Listing {

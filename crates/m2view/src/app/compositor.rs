@@ -89,7 +89,6 @@ impl UiLayer {
     ) -> Vec<wgpu::CommandBuffer> {
         let screen =
             egui_wgpu::ScreenDescriptor { size_in_pixels: [g.config.width, g.config.height], pixels_per_point: ppp };
-        let extra = g.egui_renderer.update_buffers(&g.device, &g.queue, enc, jobs, &screen);
         // Panels into the kept texture, or (something over the view, or no copies)
         // onto the surface after the view.
         let panels_only = g.direct && !self.over_view;
@@ -105,21 +104,7 @@ impl UiLayer {
             let load = if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) };
             (surface.create_view(&Default::default()), load)
         };
-        let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("egui"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: &target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        g.egui_renderer.render(&mut pass.forget_lifetime(), jobs, &screen);
-        extra
+        super::viewport::paint_egui(&mut g.egui_renderer, &g.device, &g.queue, enc, &target, load, jobs, &screen)
     }
 
     /// Runs egui when it must (see the type's docs) and records what it

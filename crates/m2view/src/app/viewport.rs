@@ -88,6 +88,35 @@ impl SceneView {
         self.palette_shortfall = self.renderer.palette().shortfall(model.bones.len());
     }
 
+    /// A frame's work before the UI: a finished load uploaded, a finished
+    /// indexing taken, the open model's crowd and clock advanced by `dt_ms`.
+    /// Returns whether an indexing finished (the panels change).
+    pub fn advance(&mut self, state: &mut AppState, dt_ms: f32) -> bool {
+        if let Some(textures) = state.poll_loading()
+            && let Some(c) = &state.current
+        {
+            self.set_model(&c.lm.model, &textures);
+        }
+        let indexed = state.poll_indexing();
+        if let Some(c) = &mut state.current {
+            c.set_crowd(state.view.crowd);
+            c.tick(dt_ms);
+        }
+        indexed
+    }
+
+    /// Applies the UI's commands in one place; returns where a screenshot of
+    /// this frame must go (the front end saves it once the frame is drawn).
+    pub fn apply_commands(&mut self, state: &mut AppState) -> Option<std::path::PathBuf> {
+        let mut screenshot = None;
+        for c in state.take_commands() {
+            if let Some(Command::Screenshot(path)) = self.apply(c, state) {
+                screenshot = Some(path);
+            }
+        }
+        screenshot
+    }
+
     /// Where crowds are animated and particles simulated, for the status bar.
     pub fn paths(&self) -> String {
         let crowds = if self.renderer.supports_gpu_animation() { "GPU" } else { "CPU" };
@@ -371,6 +400,38 @@ impl SceneView {
 
 /// Uploads the files of texture slots `slots` of `lm` into `gm` (a slot
 /// without a file gets the placeholder); a file that fails is shown as `error`.
+/// Paints egui's `jobs` onto `target` (first cleared, or kept: `load`) in
+/// `enc`, its buffers updated first; returns the command buffers those
+/// updates need submitted before `enc`.
+#[allow(clippy::too_many_arguments)]
+pub fn paint_egui(
+    renderer: &mut egui_wgpu::Renderer,
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    enc: &mut wgpu::CommandEncoder,
+    target: &wgpu::TextureView,
+    load: wgpu::LoadOp<wgpu::Color>,
+    jobs: &[egui::ClippedPrimitive],
+    screen: &egui_wgpu::ScreenDescriptor,
+) -> Vec<wgpu::CommandBuffer> {
+    let extra = renderer.update_buffers(device, queue, enc, jobs, screen);
+    let pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("egui"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: target,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations { load, store: wgpu::StoreOp::Store },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    });
+    renderer.render(&mut pass.forget_lifetime(), jobs, screen);
+    extra
+}
+
 fn upload_slots(
     renderer: &Renderer,
     gm: &mut GpuModel,

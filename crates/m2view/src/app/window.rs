@@ -207,7 +207,7 @@ impl App {
             }
             _ => return,
         };
-        let screenshot = apply_commands(g, state);
+        let screenshot = g.scene.apply_commands(state);
         let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let mut enc = g.device.create_command_encoder(&Default::default());
         g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, transparent);
@@ -259,31 +259,10 @@ type Dialog = Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>;
 /// the panels must refresh.
 fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -> bool {
     let loading = state.pending.is_some();
-    if let Some(textures) = state.poll_loading()
-        && let Some(c) = &state.current
-    {
-        g.scene.set_model(&c.lm.model, &textures);
-    }
-    let mut dirty = state.poll_indexing() || state.poll_recording() || state.recording.is_some();
-    dirty |= take_dialog_answer(dialog, state);
-    dirty |= loading != state.pending.is_some();
-    if let Some(c) = &mut state.current {
-        c.set_crowd(state.view.crowd);
-        c.tick(dt_ms);
-    }
-    dirty
-}
-
-/// Applies the UI's commands in one place; returns where a screenshot of
-/// this frame must go.
-fn apply_commands(g: &mut Gfx, state: &mut AppState) -> Option<PathBuf> {
-    let mut screenshot = None;
-    for c in state.take_commands() {
-        if let Some(super::command::Command::Screenshot(path)) = g.scene.apply(c, state) {
-            screenshot = Some(path);
-        }
-    }
-    screenshot
+    let mut dirty = take_dialog_answer(dialog, state);
+    dirty |= g.scene.advance(state, dt_ms);
+    dirty |= state.poll_recording() || state.recording.is_some();
+    dirty | (loading != state.pending.is_some())
 }
 
 /// Carries out the answer of a finished native dialog (open a model, or add
