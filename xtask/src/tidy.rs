@@ -4,7 +4,7 @@
 //! - no `include_str!`/`include_bytes!` path leaves its crate, except into
 //!   the top-level `shaders/` and `assets/`, and the founding layout holds
 //!   (`Cargo.toml`, `crates/`, `shaders/`, `assets/`, `xtask/`, `README.md`);
-//! - the dependency arrows hold: data and error know nothing above them;
+//! - the dependency arrows hold: casc, data and error know nothing above them;
 //!   format and db (side by side) know nothing of each other, of dressing,
 //!   glam or wgpu; dress nothing of glam, wgpu, anim or render; anim nothing
 //!   of wgpu or bytemuck; render nothing of egui or winit;
@@ -142,6 +142,7 @@ fn dependency_arrows_hold() {
     let forbidden: &[(&str, &[&str])] = &[
         ("crates/m2view-data", &["glam", "wgpu", "bytemuck", "m2view-format", "m2view-db", "m2view-error"]),
         ("crates/m2view-error", &["m2view-data", "m2view-format", "m2view-db", "glam", "wgpu"]),
+        ("crates/m2view-casc", &["m2view-data", "m2view-format", "m2view-db", "m2view-dress", "glam", "wgpu"]),
         // bytemuck is allowed in format only to read key arrays in place
         // (`raw::track::KeyArray`), never for GPU records.
         ("crates/m2view-format", &["glam", "wgpu", "m2view-db", "m2view-dress"]),
