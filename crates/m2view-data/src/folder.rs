@@ -1,5 +1,7 @@
 //! A loose folder as a source: every file under it by its path relative to
 //! the folder (a wow.export tree, an extracted client, a modder's work dir).
+//! A file named by a number (`5408474.m2`, as wow.export's raw export
+//! names files) is also found as FileDataID `fdid:5408474`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -11,6 +13,8 @@ pub struct Folder {
     name: String,
     /// Normalized path → (spelling relative to the root, file, size).
     files: HashMap<String, (String, PathBuf, u64)>,
+    /// FileDataID → normalized path of the files named `<number>.<ext>`.
+    ids: HashMap<u32, String>,
 }
 
 impl Folder {
@@ -37,7 +41,24 @@ impl Folder {
                 }
             }
         }
-        Ok(Folder { name, files })
+        let mut ids = HashMap::new();
+        let mut numbered: Vec<&String> = files.keys().collect();
+        numbered.sort();
+        for key in numbered {
+            let file = key.rsplit('/').next().unwrap_or(key);
+            if let Some(Ok(id)) = file.split_once('.').map(|(stem, _)| stem.parse::<u32>()) {
+                ids.entry(id).or_insert_with(|| key.clone());
+            }
+        }
+        Ok(Folder { name, files, ids })
+    }
+
+    /// The file of `key`: a path, or `fdid:N` for a file named `N.<ext>`.
+    fn get(&self, key: &str) -> Option<&(String, PathBuf, u64)> {
+        match crate::fdid_of(key) {
+            Some(id) => self.files.get(self.ids.get(&id)?),
+            None => self.files.get(key),
+        }
     }
 }
 
@@ -51,11 +72,11 @@ impl Source for Folder {
     }
 
     fn lookup(&self, key: &str) -> Option<Found> {
-        self.files.get(key).map(|f| Found::File(f.2))
+        self.get(key).map(|f| Found::File(f.2))
     }
 
     fn read(&self, key: &str) -> Result<Vec<u8>> {
-        let (rel, path, size) = self.files.get(key).ok_or_else(|| Error::new(&self.name, key, "not in this folder"))?;
+        let (rel, path, size) = self.get(key).ok_or_else(|| Error::new(&self.name, key, "not in this folder"))?;
         if *size > MAX_FILE_BYTES {
             return Err(Error::new(&self.name, rel, format!("file of {size} bytes is too large")));
         }
@@ -63,6 +84,6 @@ impl Source for Folder {
     }
 
     fn display(&self, key: &str) -> Option<String> {
-        self.files.get(key).map(|f| f.0.clone())
+        self.get(key).map(|f| f.0.clone())
     }
 }

@@ -1,14 +1,20 @@
 //! Where m2view's bytes come from: one virtual file system (VFS) over a
 //! stack of sources, highest priority first — a loose folder ([`Folder`]),
 //! files in memory ([`Memory`]: what a browser hands the web build),
-//! one MPQ archive ([`Mpq`], also Warcraft III `.w3x`/`.w3m` maps), or a
+//! one MPQ archive ([`Mpq`], also Warcraft III `.w3x`/`.w3m` maps), a
 //! game folder expanded into its archives in the client's load order
-//! ([`game::chain`]). Lookups ignore case and treat `\` and `/` alike; every
-//! read says which source supplied the file.
+//! ([`game::chain`]), or a CASC install of a 6.0+ client ([`Casc`]).
+//! Lookups ignore case and treat `\` and `/` alike; every read says which
+//! source supplied the file.
+//!
+//! Files are named by path or by FileDataID: `fdid:N` is a path like any
+//! other. A [`Listfile`] given to the stack names FileDataIDs and finds
+//! them by name in every source (a CASC install by ID, a loose folder by
+//! the listfile's path or as `N.<ext>`, wow.export's raw export).
 //!
 //! Everything that reads model files does so through [`Files`]: [`Disk`]
-//! (plain paths, today's behaviour) or [`Vfs`]. A new kind of source (CASC)
-//! is one more [`Source`].
+//! (plain paths) or [`Vfs`]. A new kind of source (an online CDN) is one
+//! more [`Source`].
 //!
 //! Hostile input is normal: a malformed archive or a file whose bytes cannot
 //! be trusted (a sector that failed to decompress, a checksum mismatch, a
@@ -18,9 +24,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(not(target_arch = "wasm32"))]
+mod casc;
 mod disk;
 mod folder;
 pub mod game;
+mod listfile;
 mod memory;
 #[cfg(not(target_arch = "wasm32"))]
 mod mpq;
@@ -33,8 +42,12 @@ mod sectors;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use casc::Casc;
 pub use disk::Disk;
 pub use folder::Folder;
+pub use listfile::Listfile;
+pub use m2view_casc::KeyRing;
 pub use memory::Memory;
 pub use mpq::Mpq;
 
@@ -108,7 +121,8 @@ pub enum Found {
     Deleted,
 }
 
-/// A source of files: a folder, an archive, later CASC storage.
+/// A source of files: a folder, an archive, a CASC install. Keys are
+/// normalized paths ([`normalize`]); `fdid:N` asks for a FileDataID.
 pub trait Source: Send + Sync {
     /// Its name in messages and listings (folder or archive path).
     fn name(&self) -> &str;
@@ -120,6 +134,15 @@ pub trait Source: Send + Sync {
     fn read(&self, key: &str) -> Result<Vec<u8>>;
     /// The spelling of `key` in this source, for listings.
     fn display(&self, key: &str) -> Option<String>;
+    /// The files directly in folder key `dir` ([`normalize`]d; `""` the top).
+    fn list_dir(&self, dir: &str) -> Vec<Entry> {
+        self.list().into_iter().filter(|e| parent_key(&normalize(&e.path)) == dir).collect()
+    }
+}
+
+/// The folder part of a normalized key (`a/b/c.m2` → `a/b`; `c.m2` → ``).
+pub fn parent_key(key: &str) -> String {
+    key.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string())
 }
 
 /// Read access to model files by path, whatever holds them: the one
@@ -136,21 +159,35 @@ pub trait Files: Send + Sync {
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf>;
 }
 
+/// The FileDataID a key or path names (`fdid:N`, any case), if it is one.
+pub fn fdid_of(path: &str) -> Option<u32> {
+    let (head, n) = path.split_once(':')?;
+    (head.eq_ignore_ascii_case("fdid")).then(|| n.trim().parse().ok()).flatten()
+}
+
 /// How [`Vfs::add_spec`] opens a source.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SpecOptions<'a> {
-    /// Locale folder of a game folder (`enUS`, ...; default: the first found).
+    /// Locale: the locale folder of a game folder (`enUS`, ...; default:
+    /// the first found), the locale of a CASC install (default: the text
+    /// locale of its `.build.info` row).
     pub locale: Option<&'a str>,
-    /// Extra archive names (an external listfile's paths).
-    pub listfile: Option<&'a [String]>,
+    /// The listfile: archive names, FileDataID names (also set on the stack).
+    pub listfile: Option<&'a Arc<Listfile>>,
     /// A game folder's loose files (under `Data/`) override its archives.
     pub loose: bool,
+    /// The product of a CASC install (`wow`, `wow_classic_era`, …).
+    pub product: Option<&'a str>,
+    /// TACT keys for a CASC install's encrypted files.
+    pub keys: Option<&'a Arc<KeyRing>>,
 }
 
 /// A stack of sources, highest priority first.
 #[derive(Default, Clone)]
 pub struct Vfs {
     sources: Vec<Arc<dyn Source>>,
+    listfile: Option<Arc<Listfile>>,
+    keys: Option<Arc<KeyRing>>,
 }
 
 impl std::fmt::Debug for Vfs {
@@ -170,16 +207,50 @@ impl Vfs {
         self.sources.push(source);
     }
 
+    /// Names FileDataIDs with `listfile` (see the module docs).
+    pub fn set_listfile(&mut self, listfile: Option<Arc<Listfile>>) {
+        self.listfile = listfile;
+    }
+
+    /// The listfile, if one was given.
+    pub fn listfile(&self) -> Option<&Arc<Listfile>> {
+        self.listfile.as_ref()
+    }
+
+    /// The TACT keys given to [`Vfs::add_spec`], for opening more installs alike.
+    pub fn keys(&self) -> Option<&Arc<KeyRing>> {
+        self.keys.as_ref()
+    }
+
     /// Opens `spec` as the user gave it to `--data`: an archive file
-    /// (`.mpq`, `.w3x`, `.w3m`, anything starting with an MPQ header), a game
-    /// folder (holds `Data/` or `*.MPQ`: its archives in the client's order,
-    /// see [`game::chain`]) or a loose folder, and adds it below the others.
+    /// (`.mpq`, `.w3x`, `.w3m`, anything starting with an MPQ header), a
+    /// CASC install (its root, `Data/` or a flavour folder such as
+    /// `_retail_`: see [`m2view_casc::locate_install`]), a game folder
+    /// (holds `Data/` or `*.MPQ`: its archives in the client's order, see
+    /// [`game::chain`]) or a loose folder, and adds it below the others.
     /// Returns the archive chain when `spec` was a game folder (its locales).
     pub fn add_spec(&mut self, spec: &Path, opts: &SpecOptions<'_>) -> Result<Option<game::Chain>> {
         let name = spec.display().to_string();
         let meta = std::fs::metadata(spec).map_err(|e| Error::new(&name, "", e.to_string()))?;
+        if opts.listfile.is_some() {
+            self.listfile = opts.listfile.cloned();
+        }
+        if opts.keys.is_some() {
+            self.keys = opts.keys.cloned();
+        }
+        let listfile = opts.listfile.map(|l| l.as_ref());
         if meta.is_file() {
-            self.push(Arc::new(Mpq::open(spec, opts.listfile)?));
+            self.push(Arc::new(Mpq::open(spec, listfile)?));
+            return Ok(None);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if m2view_casc::locate_install(spec).is_some() {
+            let o = m2view_casc::OpenOptions {
+                product: opts.product.map(str::to_string),
+                locale: opts.locale.map(str::to_string),
+                keys: opts.keys.cloned().unwrap_or_default(),
+            };
+            self.push(Arc::new(Casc::open(spec, &o, opts.listfile.cloned())?));
             return Ok(None);
         }
         if let Some(chain) = game::chain(spec, opts.locale)? {
@@ -188,7 +259,7 @@ impl Vfs {
                 self.push(Arc::new(Folder::open(&chain.data)?));
             }
             for archive in &chain.archives {
-                self.push(Arc::new(Mpq::open(archive, opts.listfile)?));
+                self.push(Arc::new(Mpq::open(archive, listfile)?));
             }
             return Ok(Some(chain));
         }
@@ -202,17 +273,35 @@ impl Vfs {
     }
 
     /// The source that supplies `path` (a delete marker above hides the
-    /// file in every source below).
+    /// file in every source below). A FileDataID (`fdid:N`) no source knows
+    /// by ID is looked for under its listfile path, and a path no source
+    /// holds under its listfile FileDataID.
     pub fn locate(&self, path: &str) -> Option<(&Arc<dyn Source>, String, u64)> {
         let key = normalize(path);
+        if let Some(hit) = self.locate_key(&key) {
+            return Some(hit);
+        }
+        let other = match fdid_of(&key) {
+            Some(id) => normalize(self.listfile.as_ref()?.path(id)?),
+            None => format!("fdid:{}", self.listfile.as_ref()?.id(&key)?),
+        };
+        self.locate_key(&other)
+    }
+
+    fn locate_key(&self, key: &str) -> Option<(&Arc<dyn Source>, String, u64)> {
         for s in &self.sources {
-            match s.lookup(&key) {
-                Some(Found::File(size)) => return Some((s, key, size)),
+            match s.lookup(key) {
+                Some(Found::File(size)) => return Some((s, key.to_string(), size)),
                 Some(Found::Deleted) => return None,
                 None => {}
             }
         }
         None
+    }
+
+    /// Whether a source above number `i` has (or deletes) `key`.
+    fn shadowed(&self, i: usize, key: &str) -> bool {
+        self.sources[..i].iter().any(|s| s.lookup(key).is_some())
     }
 
     /// The bytes of `path` and the name of the source they came from;
@@ -228,16 +317,18 @@ impl Vfs {
     /// `(entry, source name)`, sorted by normalized path. Files hidden by a
     /// delete marker are left out.
     pub fn list(&self) -> Vec<(Entry, String)> {
-        let mut seen = std::collections::BTreeMap::new();
-        for s in &self.sources {
+        let mut all: Vec<(String, usize, Entry)> = Vec::new();
+        for (i, s) in self.sources.iter().enumerate() {
             for e in s.list() {
                 let key = normalize(&e.path);
-                if !seen.contains_key(&key) && self.locate(&key).is_some_and(|(top, _, _)| Arc::ptr_eq(top, s)) {
-                    seen.insert(key, (e, s.name().to_string()));
+                if !self.shadowed(i, &key) {
+                    all.push((key, i, e));
                 }
             }
         }
-        seen.into_values().collect()
+        all.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        all.dedup_by(|a, b| a.0 == b.0);
+        all.into_iter().map(|(_, i, e)| (e, self.sources[i].name().to_string())).collect()
     }
 }
 
@@ -262,12 +353,10 @@ impl Files for Vfs {
 
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf> {
         let want = normalize(&dir.to_string_lossy());
-        let parent_of = |k: &str| k.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
         let mut seen = std::collections::BTreeSet::new();
-        for s in &self.sources {
-            for e in s.list() {
-                let key = normalize(&e.path);
-                if parent_of(&key) == want && self.locate(&key).is_some_and(|(top, _, _)| Arc::ptr_eq(top, s)) {
+        for (i, s) in self.sources.iter().enumerate() {
+            for e in s.list_dir(&want) {
+                if !self.shadowed(i, &normalize(&e.path)) {
                     seen.insert(e.path.clone());
                 }
             }

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use wow_mpq::{Archive, BlockEntry};
 
-use crate::{Entry, Error, Found, MAX_FILE_BYTES, Result, Source, normalize};
+use crate::{Entry, Error, Found, Listfile, MAX_FILE_BYTES, Result, Source, normalize};
 
 /// One file the archive can name.
 #[derive(Debug, Clone)]
@@ -59,10 +59,10 @@ fn guarded<T>(f: impl FnOnce() -> wow_mpq::Result<T>) -> std::result::Result<T, 
 
 impl Mpq {
     /// Opens the archive at `path`. Names come from its `(listfile)` and
-    /// `extra_names` (an external listfile's lines); files no name matches
+    /// `listfile` (an external listfile's paths); files no name matches
     /// are listed as `(unnamed)/file_<block>.dat`. Errors: not an MPQ, a
     /// truncated or inconsistent header or table.
-    pub fn open(path: &Path, extra_names: Option<&[String]>) -> Result<Mpq> {
+    pub fn open(path: &Path, listfile: Option<&Listfile>) -> Result<Mpq> {
         let name = path.display().to_string();
         let err = |m: String| Error::new(&name, "", m);
         let len = std::fs::metadata(path).map_err(|e| err(e.to_string()))?.len();
@@ -93,9 +93,8 @@ impl Mpq {
             let list = mpq.read(&normalize("(listfile)"))?;
             names.extend(parse_listfile(&list));
         }
-        names.extend(extra_names.unwrap_or_default().iter().cloned());
-        for n in names {
-            mpq.probe(&n);
+        for n in names.iter().map(String::as_str).chain(listfile.into_iter().flat_map(Listfile::paths)) {
+            mpq.probe(n);
         }
         mpq.add_unnamed();
         Ok(mpq)

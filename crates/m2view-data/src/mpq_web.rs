@@ -11,7 +11,7 @@ pub struct Mpq(std::convert::Infallible);
 
 impl Mpq {
     /// Always an error naming `path`.
-    pub fn open(path: &Path, _extra_names: Option<&[String]>) -> Result<Mpq> {
+    pub fn open(path: &Path, _listfile: Option<&crate::Listfile>) -> Result<Mpq> {
         Err(Error::new(path.display().to_string(), "", "MPQ archives are read by the native m2view only"))
     }
 }

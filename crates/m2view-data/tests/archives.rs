@@ -78,7 +78,7 @@ fn a_map_without_listfile_lists_by_index_and_takes_external_names() {
     assert_eq!(list.len(), 19);
     assert!(list.iter().all(|e| e.path.starts_with("(unnamed)/file_")), "{list:?}");
     assert_eq!(&read(&m, &list[0].path)[..4], b"W3E!");
-    let names = vec!["war3map.w3e".to_string(), "war3map.j".to_string()];
+    let names = m2view_data::Listfile::parse("war3map.w3e\nwar3map.j\n".into(), "names.txt");
     let m = Mpq::open(&p, Some(&names)).unwrap();
     assert_eq!(&read(&m, "war3map.w3e")[..4], b"W3E!");
     assert_eq!(&read(&m, "war3map.j")[..4], b"//==");

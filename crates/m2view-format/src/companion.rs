@@ -3,14 +3,14 @@
 //! game folders — the loader does not know which): `<base>NN.skin`,
 //! `<base>_lodNN.skin`, `<base>AAAA-VV.anim`, and textures by the path stored
 //! in the model (case-insensitive, `\` or `/`, relative to a data root), or by
-//! FileDataID for chunked files (`<fdid>.<ext>` beside the model, or a
-//! community listfile `fdid;path`).
+//! FileDataID for chunked files (`fdid:N` in the data sources — a CASC
+//! install's own IDs —, `<fdid>.<ext>` beside the model, the community
+//! listfile's path, or the names wow.export gives them).
 //!
 //! A missing companion is a warning and an entry in [`LoadedModel::companions`];
 //! a companion that exists but is broken (or does not belong to the model) is
 //! an error naming that file.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -64,7 +64,7 @@ pub struct LoadOptions {
     /// Root that texture paths are relative to (default: walk up from the model's folder).
     pub data_root: Option<PathBuf>,
     /// Community listfile (`fdid;path` per line) for FileDataIDs.
-    pub listfile: Option<PathBuf>,
+    pub listfile: Option<Arc<m2view_data::Listfile>>,
     /// Data sources (`--data`): models are looked up there first, and a
     /// model found there reads all its companions there.
     pub data: Option<Arc<m2view_data::Vfs>>,
@@ -181,12 +181,30 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
     SkinProfile::parse_file(&Reader::new(bytes, 0, &state), version).map_err(|e| e.in_file(name))
 }
 
-/// Case-insensitive lookups of companions through a [`Files`].
+/// Case-insensitive lookups of companions through a [`Files`] (and the
+/// `--data` sources, for FileDataIDs of a model opened from disk).
 struct Finder<'a> {
     files: &'a dyn Files,
+    data: Option<&'a m2view_data::Vfs>,
 }
 
 impl Finder<'_> {
+    /// FileDataID `fdid` where the model's files (or the data sources)
+    /// know it by ID.
+    fn by_id(&mut self, fdid: u32) -> Option<PathBuf> {
+        let p = PathBuf::from(format!("fdid:{fdid}"));
+        self.files.find(&p).or_else(|| self.data?.find(&p))
+    }
+
+    /// Reads a companion found by this finder.
+    fn read(&self, p: &Path) -> Result<Vec<u8>> {
+        match (self.files.read(p), self.data) {
+            (Ok(b), _) => Ok(b),
+            (Err(e), Some(vfs)) => vfs.read(p).map_err(|_| data_error(e)),
+            (Err(e), None) => Err(data_error(e)),
+        }
+    }
+
     /// The file `name` in `dir`, ignoring case.
     fn entry(&mut self, dir: &Path, name: &str) -> Option<PathBuf> {
         self.files.find(&dir.join(name))
@@ -200,17 +218,6 @@ impl Finder<'_> {
         }
         self.files.find(&root.join(rel.replace('\\', "/")))
     }
-}
-
-fn load_listfile(path: &Path) -> Result<HashMap<u32, String>> {
-    let text = String::from_utf8_lossy(&read_file(path)?).into_owned();
-    Ok(text
-        .lines()
-        .filter_map(|l| {
-            let (id, p) = l.split_once(';')?;
-            Some((id.trim().parse().ok()?, p.trim().to_string()))
-        })
-        .collect())
 }
 
 /// Opens a model and everything it refers to that can be found
@@ -253,7 +260,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;
         let roots = data_roots(opts, &dir);
         let mut companions = Vec::new();
-        let mut finder = Finder { files: files.as_ref() };
+        let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
         let texture_files =
             resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
         let anim_files = vec![None; model.sequences.len()];
@@ -269,21 +276,19 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
     let file = parse_m2(&bytes, &fname)?;
     let version = file.md20.version;
-    let mut finder = Finder { files: files.as_ref() };
+    let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
     let mut companions = Vec::new();
-    let listfile = match (&opts.listfile, &file.chunks) {
-        (Some(lf), Some(_)) => Some(load_listfile(lf)?),
-        _ => None,
-    };
+    let listfile = opts.listfile.as_deref();
     let roots = data_roots(opts, &dir);
-    // A FileDataID is found as `<fdid>.<ext>` beside the model, through the
-    // listfile, or under the name wow.export gives it beside the model
-    // (see [`export_names`]).
+    // A FileDataID is found by ID in the model's sources (a CASC install),
+    // as `<fdid>.<ext>` beside the model, through the listfile, or under
+    // the name wow.export gives it beside the model (see [`export_names`]).
     let by_fdid = |finder: &mut Finder, fdid: u32, ext: &str, export_names: &[String]| -> Option<PathBuf> {
         finder
-            .entry(&dir, &format!("{fdid}.{ext}"))
+            .by_id(fdid)
+            .or_else(|| finder.entry(&dir, &format!("{fdid}.{ext}")))
             .or_else(|| {
-                let p = listfile.as_ref()?.get(&fdid)?;
+                let p = listfile?.path(fdid)?;
                 roots.iter().find_map(|r| finder.resolve(r, p))
             })
             .or_else(|| export_names.iter().find_map(|n| finder.entry(&dir, n)))
@@ -330,7 +335,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         }
         for (kind, w, found) in wanted {
             if let Some(p) = &found {
-                let sb = finder.files.read(p).map_err(data_error)?;
+                let sb = finder.read(p)?;
                 let skin = parse_skin(&sb, version, &p.display().to_string())?;
                 skins.push((p.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), skin));
             }

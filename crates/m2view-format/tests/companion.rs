@@ -33,7 +33,9 @@ fn file_data_ids_beside_the_model_and_through_a_listfile() {
     std::fs::create_dir_all(d.join("root/World/Stuff")).unwrap();
     std::fs::write(d.join("root/World/Stuff/box.blp"), blp()).unwrap();
     std::fs::write(d.join("listfile.csv"), "2001;world/stuff/BOX.blp\n9;x\n").unwrap();
-    let opts = LoadOptions { data_root: Some(d.join("root")), listfile: Some(d.join("listfile.csv")), data: None };
+    let listfile = m2view_data::Listfile::load(&d.join("listfile.csv")).unwrap();
+    let opts =
+        LoadOptions { data_root: Some(d.join("root")), listfile: Some(std::sync::Arc::new(listfile)), data: None };
     let lm = load_model_file(&d.join("model.m2"), &opts).unwrap();
     assert_eq!(lm.texture_files[0].as_deref(), Some(d.join("root/World/Stuff/box.blp").as_path()));
 

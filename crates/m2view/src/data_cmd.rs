@@ -6,41 +6,64 @@
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-use m2view_data::{Entry, Vfs};
+use m2view_data::{Entry, KeyRing, Listfile, Vfs};
 
-/// Opens every `--data` source in order (highest priority first). Names for
-/// archives come from their `(listfile)` and the paths of `listfile`
-/// (`fdid;path` or plain path lines); `loose`: a game folder's loose files
-/// override its archives. Errors name the source.
-pub fn open(
-    sources: &[PathBuf],
-    locale: Option<&str>,
-    listfile: Option<&Path>,
-    loose: bool,
-) -> Result<Option<Arc<Vfs>>, String> {
-    if sources.is_empty() {
-        return Ok(None);
-    }
-    let names = match listfile {
-        Some(p) => Some(listfile_names(p)?),
-        None => None,
-    };
-    let mut vfs = Vfs::new();
-    for s in sources {
-        let opts = m2view_data::SpecOptions { locale, listfile: names.as_deref(), loose };
-        vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
-    }
-    Ok(Some(Arc::new(vfs)))
+/// What the command line says about where files come from.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DataSpec<'a> {
+    /// `--data` sources, highest priority first.
+    pub sources: &'a [PathBuf],
+    /// `--locale`.
+    pub locale: Option<&'a str>,
+    /// `--listfile` (`fdid;path` or plain path lines).
+    pub listfile: Option<&'a Path>,
+    /// `--loose`: a game folder's loose files override its archives.
+    pub loose: bool,
+    /// `--product` of a CASC install.
+    pub product: Option<&'a str>,
+    /// `--tact-keys` (`KEYNAME KEY` lines).
+    pub tact_keys: Option<&'a Path>,
 }
 
-/// The paths of a listfile: `fdid;path` lines give their path, other lines are paths.
-fn listfile_names(p: &Path) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-    Ok(text
-        .lines()
-        .map(|l| l.split_once(';').map_or(l, |(_, path)| path).trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect())
+/// The opened sources (`None` without `--data`) and the listfile.
+#[derive(Default)]
+pub struct Data {
+    /// The `--data` sources.
+    pub vfs: Option<Arc<Vfs>>,
+    /// The listfile, loaded once.
+    pub listfile: Option<Arc<Listfile>>,
+}
+
+/// Loads the listfile and TACT keys, then opens every `--data` source in
+/// order (highest priority first). Errors name the file or source.
+pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
+    let listfile = match spec.listfile {
+        Some(p) => Some(Arc::new(Listfile::load(p).map_err(|e| e.to_string())?)),
+        None => None,
+    };
+    let keys = match spec.tact_keys {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Some(Arc::new(KeyRing::parse(&text, &p.display().to_string()).map_err(|e| e.to_string())?))
+        }
+        None => None,
+    };
+    if spec.sources.is_empty() {
+        return Ok(Data { vfs: None, listfile });
+    }
+    let mut vfs = Vfs::new();
+    vfs.set_listfile(listfile.clone());
+    for s in spec.sources {
+        let opts = m2view_data::SpecOptions {
+            locale: spec.locale,
+            listfile: listfile.as_ref(),
+            loose: spec.loose,
+            product: spec.product,
+            keys: keys.as_ref(),
+        };
+        vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
+    }
+    Ok(Data { vfs: Some(Arc::new(vfs)), listfile })
 }
 
 /// A case-insensitive glob over virtual paths (`*` also crosses `/`;

@@ -30,13 +30,23 @@ struct Cli {
     /// Community listfile (`fdid;path` lines) for FileDataIDs and archive names; default $M2VIEW_LISTFILE.
     #[arg(long, global = true, value_name = "CSV", env = "M2VIEW_LISTFILE")]
     listfile: Option<PathBuf>,
-    /// Data source: a folder, a game folder (its archives in the client's order) or an
-    /// archive (.mpq, .w3x, .w3m). Repeatable, highest priority first.
+    /// Data source: a folder, a game folder (its archives in the client's order), a CASC install
+    /// (its root, Data/ or a flavour folder such as _retail_) or an archive (.mpq, .w3x, .w3m).
+    /// Repeatable, highest priority first.
     #[arg(long, global = true, value_name = "SRC")]
     data: Vec<PathBuf>,
-    /// Locale folder of a game folder (enUS, deDE, ...; default: the first found).
+    /// Locale: the locale folder of a game folder (default: the first found), the locale of a
+    /// CASC install (default: the text locale its .build.info names). enUS, deDE, ...
     #[arg(long, global = true, value_name = "LOCALE")]
     locale: Option<String>,
+    /// Product of a CASC install: wow, wow_classic, wow_classic_era, ... (default: the flavour
+    /// folder given, else the first active product of .build.info).
+    #[arg(long, global = true, value_name = "PRODUCT")]
+    product: Option<String>,
+    /// TACT keys for a CASC install's encrypted files: `KEYNAME KEY` hex lines (the community
+    /// WoW.txt); default $M2VIEW_TACT_KEYS.
+    #[arg(long, global = true, value_name = "FILE", env = "M2VIEW_TACT_KEYS")]
+    tact_keys: Option<PathBuf>,
     /// A game folder's loose files (under Data/) override its archives.
     #[arg(long, global = true)]
     loose: bool,
@@ -108,23 +118,29 @@ fn main() -> ExitCode {
             }
         }
     }
-    let data = match data_cmd::open(&cli.data, cli.locale.as_deref(), cli.listfile.as_deref(), cli.loose) {
-        Ok(d) => d,
+    let spec = data_cmd::DataSpec {
+        sources: &cli.data,
+        locale: cli.locale.as_deref(),
+        listfile: cli.listfile.as_deref(),
+        loose: cli.loose,
+        product: cli.product.as_deref(),
+        tact_keys: cli.tact_keys.as_deref(),
+    };
+    let (data, listfile) = match data_cmd::open(&spec) {
+        Ok(d) => (d.vfs, d.listfile),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
     let opts = m2view::open::OpenOptions {
-        load: m2view_format::LoadOptions {
-            data_root: cli.data_root.clone(),
-            listfile: cli.listfile.clone(),
-            data: data.clone(),
-        },
+        load: m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile, data: data.clone() },
         dbc: cli.dbc.clone(),
     };
     let need_data = || {
-        eprintln!("error: give the sources to read with --data SRC (a folder, a game folder or an archive)");
+        eprintln!(
+            "error: give the sources to read with --data SRC (a folder, a game folder, a CASC install or an archive)"
+        );
         ExitCode::from(1)
     };
     match cli.command {

@@ -267,7 +267,9 @@ fn mutate_archive(good: &[u8], r: &Regions, rng: &mut Rng) -> Vec<u8> {
 /// Opens the archive at `path` as `--data`, lists it and reads every file,
 /// as `m2view ls` and `extract` do.
 fn exercise_archive(path: &Path) -> Outcome {
-    let Ok(Some(vfs)) = m2view::data_cmd::open(&[path.to_path_buf()], None, None, false) else {
+    let sources = [path.to_path_buf()];
+    let spec = m2view::data_cmd::DataSpec { sources: &sources, ..Default::default() };
+    let Ok(m2view::data_cmd::Data { vfs: Some(vfs), .. }) = m2view::data_cmd::open(&spec) else {
         return Outcome::default();
     };
     let mut o = Outcome { opened: true, ..Default::default() };

@@ -128,9 +128,16 @@ impl Indexing {
         crate::platform::spawn(move || {
             let result = (|| {
                 let mut vfs = Vfs::new();
+                vfs.set_listfile(base.as_ref().and_then(|b| b.listfile().cloned()));
                 let mut game = None;
                 if let Some(p) = &add {
-                    let opts = m2view_data::SpecOptions { locale: locale.as_deref(), ..Default::default() };
+                    let (listfile, keys) = (vfs.listfile().cloned(), base.as_ref().and_then(|b| b.keys().cloned()));
+                    let opts = m2view_data::SpecOptions {
+                        locale: locale.as_deref(),
+                        listfile: listfile.as_ref(),
+                        keys: keys.as_ref(),
+                        ..Default::default()
+                    };
                     let chain = vfs.add_spec(p, &opts).map_err(|e| e.to_string())?;
                     game = chain.map(|c| (p.clone(), c.locales, c.locale));
                 }

@@ -1,0 +1,183 @@
+//! A CASC install as a user meets it: `ls`, `extract`, `info`, `render` and
+//! `export` over `--data INSTALL`, by listfile name and by `fdid:N`. No
+//! complete local storage is public, so the install is written by this
+//! project in the real on-disk layout (`m2view_casc::fixtures`) and holds
+//! real corpus files under the FileDataIDs the model names: the wow.export
+//! MD21 model 5408474 with its `SFID` skins and `TXID` textures.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::m2view;
+use m2view_casc::fixtures::{self, File, Mode, Product};
+
+const KEY_NAME: u64 = 0xFA50_5078_126A_CB3E;
+const KEY: &str = "BDC51862ABED79B2DE48C8E7E66C6200";
+
+fn samples() -> Option<PathBuf> {
+    m2view_format::fixtures::samples_dir()
+}
+
+fn key() -> [u8; 16] {
+    let mut k = [0u8; 16];
+    for (i, b) in k.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&KEY[2 * i..2 * i + 2], 16).unwrap();
+    }
+    k
+}
+
+/// Writes the install under `dir`: the MD21 tree by FileDataID (the model
+/// in three zlib chunks, its LOD-1 skin LZ4, one texture in an `F` frame),
+/// and one encrypted file.
+fn install(dir: &Path, samples: &Path) -> PathBuf {
+    let m2 = samples.join("miaoihan_wow.export/resources/M2");
+    let read = |n: &str| std::fs::read(m2.join(n)).unwrap();
+    let secret = Mode::Encrypted { name: KEY_NAME, key: key(), iv: [9, 8, 7, 6], inner: Box::new(Mode::Zlib) };
+    let files = vec![
+        File {
+            chunks: vec![(16384, Mode::Zlib), (16384, Mode::Zlib), (0, Mode::Zlib)],
+            ..File::new(5408474, None, read("5408474.m2"))
+        },
+        File::new(5408782, None, read("540847400.skin")),
+        File { chunks: vec![(0, Mode::Lz4)], ..File::new(5408783, None, read("5408474_lod01.skin")) },
+        File {
+            chunks: vec![(0, Mode::Frame(vec![(65536, Mode::Zlib), (0, Mode::Plain)]))],
+            ..File::new(5408779, None, read("5408474_5408779.blp"))
+        },
+        File::new(5408780, None, read("5408474_5408780.blp")),
+        File { chunks: vec![(0, secret)], ..File::new(777, None, b"encrypted content".to_vec()) },
+    ];
+    fixtures::write(dir, &[Product::retail(files)]).unwrap();
+    let lf = dir.join("listfile.csv");
+    std::fs::write(
+        &lf,
+        "5408474;world/expansion07/doodads/kultiras/8kt_tree01.m2\n5408779;world/expansion07/doodads/kultiras/8kt_tree01_bark.blp\n777;dbfilesclient/secret.db2\n",
+    )
+    .unwrap();
+    lf
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-casc-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn ls_and_extract_by_name_and_id() {
+    let Some(s) = samples() else { return };
+    let d = tmp("ls");
+    let lf = install(&d.join("WoW"), &s);
+    let data = d.join("WoW/_retail_");
+    std::fs::create_dir_all(&data).unwrap();
+    let (code, out, err) = m2view(&["ls", "--data", data.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(names, ["fdid:5408474", "fdid:5408779", "fdid:5408780", "fdid:5408782", "fdid:5408783", "fdid:777"]);
+    let (code, out, _) =
+        m2view(&["ls", "--data", data.to_str().unwrap(), "--listfile", lf.to_str().unwrap(), "world/*.m2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("world/expansion07/doodads/kultiras/8kt_tree01.m2\t45316\t"), "{out}");
+    // extract by glob and by FileDataID: the bytes the corpus holds.
+    let out_dir = d.join("out");
+    let args = [
+        "extract",
+        "--data",
+        data.to_str().unwrap(),
+        "--listfile",
+        lf.to_str().unwrap(),
+        "*.blp",
+        "-o",
+        out_dir.to_str().unwrap(),
+    ];
+    let (code, _, err) = m2view(&args);
+    assert_eq!(code, 0, "{err}");
+    let bark = std::fs::read(out_dir.join("world/expansion07/doodads/kultiras/8kt_tree01_bark.blp")).unwrap();
+    assert_eq!(bark, std::fs::read(s.join("miaoihan_wow.export/resources/M2/5408474_5408779.blp")).unwrap());
+    let (code, _, err) =
+        m2view(&["extract", "--data", data.to_str().unwrap(), "fdid:5408783", "-o", out_dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read(out_dir.join("fdid:5408783")).unwrap(),
+        std::fs::read(s.join("miaoihan_wow.export/resources/M2/5408474_lod01.skin")).unwrap()
+    );
+    // An encrypted file without its key: an error naming file and key; with it, the bytes.
+    let (code, _, err) =
+        m2view(&["extract", "--data", data.to_str().unwrap(), "fdid:777", "-o", out_dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fdid:777") && err.contains("FA505078126ACB3E") && err.contains("data.000"), "{err}");
+    let keys = d.join("WoW.txt");
+    std::fs::write(&keys, format!("{KEY_NAME:016X} {KEY}\n")).unwrap();
+    let args = [
+        "extract",
+        "--data",
+        data.to_str().unwrap(),
+        "--tact-keys",
+        keys.to_str().unwrap(),
+        "fdid:777",
+        "-o",
+        out_dir.to_str().unwrap(),
+    ];
+    assert_eq!(m2view(&args).0, 0);
+    assert_eq!(std::fs::read(out_dir.join("fdid:777")).unwrap(), b"encrypted content");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn info_render_and_export_a_model_by_fdid() {
+    let Some(s) = samples() else { return };
+    let d = tmp("model");
+    let lf = install(&d.join("WoW"), &s);
+    let data = d.join("WoW");
+    let (code, out, err) = m2view(&["info", "--json", "--data", data.to_str().unwrap(), "fdid:5408474"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["counts"]["vertices"], 818);
+    let found: Vec<(String, bool)> = v["companions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["wanted"].as_str().unwrap().to_string(), !c["found"].is_null()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("fdid 5408782".to_string(), true),
+            ("fdid 5408783".into(), true),
+            ("fdid 5408784".into(), false),
+            ("fdid 5408785".into(), false),
+            ("fdid 5408779".into(), true),
+            ("fdid 5408780".into(), true),
+        ]
+    );
+    // By the listfile's name: the texture shows under its name.
+    let model = "World\\Expansion07\\Doodads\\KulTiras\\8kt_Tree01.m2";
+    let (code, out, err) =
+        m2view(&["info", "--data", data.to_str().unwrap(), "--listfile", lf.to_str().unwrap(), model]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("fdid 5408779 -> world/expansion07/doodads/kultiras/8kt_tree01_bark.blp"), "{out}");
+    let png = d.join("tree.png");
+    let (code, _, err) = m2view(&[
+        "render",
+        "--data",
+        data.to_str().unwrap(),
+        "fdid:5408474",
+        "-o",
+        png.to_str().unwrap(),
+        "--size",
+        "128x128",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&png).unwrap().to_rgba8();
+    let drawn = img.pixels().filter(|p| p.0[..3] != img.get_pixel(0, 0).0[..3]).count();
+    assert!(drawn > 128 * 128 / 20, "{drawn} pixels drawn");
+    let glb = d.join("tree.glb");
+    let (code, _, err) =
+        m2view(&["export", "--data", data.to_str().unwrap(), "fdid:5408474", "-o", glb.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let doc = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
+    assert_eq!(doc.textures().count(), 2, "both textures came from the install");
+    let _ = std::fs::remove_dir_all(&d);
+}
