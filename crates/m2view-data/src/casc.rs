@@ -86,6 +86,10 @@ impl Source for Casc {
         Some(self.spelling(self.id(key)?))
     }
 
+    fn build(&self) -> Option<String> {
+        Some(self.storage.build.get("Version").to_string()).filter(|v| !v.is_empty())
+    }
+
     fn list_dir(&self, dir: &str) -> Vec<Entry> {
         let dirs = self.dirs.get_or_init(|| {
             let mut dirs: HashMap<String, Vec<(u32, u64)>> = HashMap::new();

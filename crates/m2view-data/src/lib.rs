@@ -134,6 +134,10 @@ pub trait Source: Send + Sync {
     fn read(&self, key: &str) -> Result<Vec<u8>>;
     /// The spelling of `key` in this source, for listings.
     fn display(&self, key: &str) -> Option<String>;
+    /// The client version this source holds (`11.2.7.65299`), if it says.
+    fn build(&self) -> Option<String> {
+        None
+    }
     /// The files directly in folder key `dir` ([`normalize`]d; `""` the top).
     fn list_dir(&self, dir: &str) -> Vec<Entry> {
         self.list().into_iter().filter(|e| parent_key(&normalize(&e.path)) == dir).collect()
@@ -215,6 +219,11 @@ impl Vfs {
     /// The listfile, if one was given.
     pub fn listfile(&self) -> Option<&Arc<Listfile>> {
         self.listfile.as_ref()
+    }
+
+    /// The client version of the first source that says (a CASC install).
+    pub fn build(&self) -> Option<String> {
+        self.sources.iter().find_map(|s| s.build())
     }
 
     /// The TACT keys given to [`Vfs::add_spec`], for opening more installs alike.

@@ -2,16 +2,14 @@
 //! suffix), `CharSections` (the textures of skin colours, faces, facial
 //! hair, hair and underwear), `CharHairGeosets` (the geoset of each hair
 //! style) and `CharacterFacialHairStyles` (the 1xx/2xx/3xx geosets of each
-//! facial style). Columns per WoWDBDefs (`definitions/ChrRaces.dbd`,
+//! facial style). Columns by name per WoWDBDefs (`ChrRaces.dbd`,
 //! `CharSections.dbd`, `CharHairGeosets.dbd`,
-//! `CharacterFacialHairStyles.dbd`, builds 1.12.1.5875, 2.4.3.8606,
-//! 3.3.5.12340); the meaning of each section's indices and textures per the
-//! wowdev wiki "DB/CharSections" (field descriptions).
+//! `CharacterFacialHairStyles.dbd`); the meaning of each section's indices
+//! and textures per the wowdev wiki "DB/CharSections" (field descriptions).
 
 use m2view_error::Result;
 
-use crate::layout::{Build, EVERY_BUILD, Shape, detect};
-use crate::wdbc::Dbc;
+use crate::table::Table;
 
 /// One `ChrRaces` row.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,52 +30,21 @@ pub struct RaceRow {
     pub hair_customization: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct RaceCols {
-    prefix: u32,
-    file: u32,
-    name: u32,
-    facial: u32,
-    hair: u32,
-}
-
-const RACE_SHAPES: [Shape<RaceCols>; 3] = [
-    Shape {
-        builds: &[Build::Classic],
-        fields: 29,
-        strings: &[6, 15, 17, 26, 27, 28],
-        columns: RaceCols { prefix: 6, file: 15, name: 17, facial: 26, hair: 28 },
-    },
-    Shape {
-        builds: &[Build::Tbc],
-        fields: 69,
-        strings: &[6, 12, 14, 65, 66, 67],
-        columns: RaceCols { prefix: 6, file: 12, name: 14, facial: 65, hair: 67 },
-    },
-    Shape {
-        builds: &[Build::Wotlk],
-        fields: 69,
-        strings: &[6, 11, 14, 65, 66, 67],
-        columns: RaceCols { prefix: 6, file: 11, name: 14, facial: 65, hair: 67 },
-    },
-];
-
 /// Every `ChrRaces` row.
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn race_rows(d: &Dbc) -> Result<Vec<RaceRow>> {
-    let c = detect(d, "ChrRaces", &RACE_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read (names file, row and column).
+pub fn race_rows(t: &Table) -> Result<Vec<RaceRow>> {
+    t.rows()
         .map(|r| {
             Ok(RaceRow {
-                id: r.u32(0, "ID")?,
-                flags: r.u32(1, "Flags")?,
-                client_prefix: r.string(c.prefix, "ClientPrefix")?,
-                client_file_string: r.string(c.file, "ClientFileString")?,
-                name: r.string(c.name, "Name_lang")?,
-                facial_hair_customization: r.strings(c.facial, "FacialHairCustomization")?,
-                hair_customization: r.string(c.hair, "HairCustomization")?,
+                id: r.id(),
+                flags: r.u32("Flags")?,
+                client_prefix: r.string("ClientPrefix")?,
+                client_file_string: r.string("ClientFileString")?,
+                name: r.string("Name_lang")?,
+                facial_hair_customization: r.strings("FacialHairCustomization")?,
+                hair_customization: r.string("HairCustomization")?,
             })
         })
         .collect()
@@ -138,59 +105,31 @@ pub struct SectionRow {
     pub death_knight: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct SectionCols {
-    variation: u32,
-    color: u32,
-    textures: u32,
-    flags: u32,
-    npc: u32,
-    death_knight: u32,
+/// Whether `t` is a `CharSections` table of 3.0 or later: its flags
+/// moved (NPC-only 0x8, death knight 0x4; before: NPC-only 1).
+pub fn sections_are_wotlk(t: &Table) -> bool {
+    t.wdbc_build.is_none_or(|b| b.starts_with('3'))
 }
 
-const SECTION_SHAPES: [Shape<SectionCols>; 2] = [
-    Shape {
-        builds: &[Build::Classic, Build::Tbc],
-        fields: 10,
-        strings: &[6, 7, 8],
-        columns: SectionCols { variation: 4, color: 5, textures: 6, flags: 9, npc: 0x1, death_knight: 0 },
-    },
-    Shape {
-        builds: &[Build::Wotlk],
-        fields: 10,
-        strings: &[4, 5, 6],
-        columns: SectionCols { variation: 8, color: 9, textures: 4, flags: 7, npc: 0x8, death_knight: 0x4 },
-    },
-];
-
-/// The build family of a `CharSections` table (1.12 and 2.4.3 share a layout:
-/// [`Build::Classic`] stands for both).
+/// Every `CharSections` row, its flags decoded per [`sections_are_wotlk`].
 ///
 /// # Errors
-/// A table of no known layout.
-pub fn sections_build(d: &Dbc) -> Result<Build> {
-    Ok(detect(d, "CharSections", &SECTION_SHAPES)?.builds[0])
-}
-
-/// Every `CharSections` row.
-///
-/// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn section_rows(d: &Dbc) -> Result<Vec<SectionRow>> {
-    let c = detect(d, "CharSections", &SECTION_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn section_rows(t: &Table) -> Result<Vec<SectionRow>> {
+    let (npc, death_knight) = if sections_are_wotlk(t) { (0x8, 0x4) } else { (0x1, 0) };
+    t.rows()
         .map(|r| {
-            let flags = r.u32(c.flags, "Flags")?;
+            let flags = r.u32("Flags")?;
             Ok(SectionRow {
-                id: r.u32(0, "ID")?,
-                race: r.u32(1, "RaceID")?,
-                sex: r.u32(2, "SexID")?,
-                section: Section::from_raw(r.u32(3, "BaseSection")?),
-                variation: r.u32(c.variation, "VariationIndex")?,
-                color: r.u32(c.color, "ColorIndex")?,
-                textures: r.strings(c.textures, "TextureName")?,
-                npc_only: flags & c.npc != 0,
-                death_knight: flags & c.death_knight != 0,
+                id: r.id(),
+                race: r.u32("RaceID")?,
+                sex: r.u32("SexID")?,
+                section: Section::from_raw(r.u32("BaseSection")?),
+                variation: r.u32("VariationIndex")?,
+                color: r.u32("ColorIndex")?,
+                textures: r.strings("TextureName")?,
+                npc_only: flags & npc != 0,
+                death_knight: flags & death_knight != 0,
             })
         })
         .collect()
@@ -213,24 +152,20 @@ pub struct HairGeosetRow {
     pub show_scalp: bool,
 }
 
-const HAIR_SHAPES: [Shape<()>; 1] = [Shape { builds: EVERY_BUILD, fields: 6, strings: &[], columns: () }];
-
-/// Every `CharHairGeosets` row. Columns (all builds): 0 ID, 1 RaceID, 2
-/// SexID, 3 VariationID, 4 GeosetID, 5 Showscalp.
+/// Every `CharHairGeosets` row.
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn hair_geoset_rows(d: &Dbc) -> Result<Vec<HairGeosetRow>> {
-    detect(d, "CharHairGeosets", &HAIR_SHAPES)?;
-    d.rows()
+/// A cell that does not read.
+pub fn hair_geoset_rows(t: &Table) -> Result<Vec<HairGeosetRow>> {
+    t.rows()
         .map(|r| {
             Ok(HairGeosetRow {
-                id: r.u32(0, "ID")?,
-                race: r.u32(1, "RaceID")?,
-                sex: r.u32(2, "SexID")?,
-                variation: r.u32(3, "VariationID")?,
-                geoset: r.u32(4, "GeosetID")?,
-                show_scalp: r.u32(5, "Showscalp")? != 0,
+                id: r.id(),
+                race: r.u32("RaceID")?,
+                sex: r.u32("SexID")?,
+                variation: r.u32("VariationID")?,
+                geoset: r.u32("GeosetID")?,
+                show_scalp: r.u32("Showscalp")? != 0,
             })
         })
         .collect()
@@ -249,37 +184,24 @@ pub struct FacialHairRow {
     pub geosets: [u32; 3],
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct FacialCols {
-    /// First of three columns holding the 1xx, 3xx, 2xx values in that order.
-    first: u32,
-}
-
-const FACIAL_SHAPES: [Shape<FacialCols>; 3] = [
-    Shape { builds: &[Build::Classic], fields: 9, strings: &[], columns: FacialCols { first: 6 } },
-    Shape { builds: &[Build::Tbc], fields: 11, strings: &[], columns: FacialCols { first: 6 } },
-    Shape { builds: &[Build::Wotlk], fields: 8, strings: &[], columns: FacialCols { first: 3 } },
-];
-
-/// Every `CharacterFacialHairStyles` row. Columns: 0 RaceID, 1 SexID, 2
-/// VariationID, then `Geoset[]` (6 in 1.12, 8 in 2.4.3, 5 in 3.3.5) of
-/// which three give groups 100, 300 and 200 in that order: columns 6–8
-/// before 3.0, 3–5 in 3.3.5 (WoW Model Viewer 0.7 `database.h`,
-/// `CharFacialHairDB`; in the 1.12 table the first three are filler such as
-/// 0xCCCCCCCC).
+/// Every `CharacterFacialHairStyles` row. `Geoset[]` has 6 elements in
+/// 1.12, 8 in 2.4.3 and 5 from 3.0; three give groups 100, 300 and 200 in
+/// that order: elements 3–5 before 3.0, 0–2 after (WoW Model Viewer 0.7
+/// `database.h`, `CharFacialHairDB`; in the 1.12 table the first three are
+/// filler such as 0xCCCCCCCC).
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn facial_hair_rows(d: &Dbc) -> Result<Vec<FacialHairRow>> {
-    let c = detect(d, "CharacterFacialHairStyles", &FACIAL_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn facial_hair_rows(t: &Table) -> Result<Vec<FacialHairRow>> {
+    t.rows()
         .map(|r| {
-            let [g100, g300, g200] = r.u32s::<3>(c.first, "Geoset")?;
+            let first = if r.count("Geoset") == 5 { 0 } else { 3 };
+            let g = |k: usize| r.bits("Geoset", first + k).map(|v| v as u32);
             Ok(FacialHairRow {
-                race: r.u32(0, "RaceID")?,
-                sex: r.u32(1, "SexID")?,
-                variation: r.u32(2, "VariationID")?,
-                geosets: [g100, g200, g300],
+                race: r.u32("RaceID")?,
+                sex: r.u32("SexID")?,
+                variation: r.u32("VariationID")?,
+                geosets: [g(0)?, g(2)?, g(1)?],
             })
         })
         .collect()

@@ -1,26 +1,34 @@
 //! The creature tables: `CreatureModelData` (the model files the client
 //! knows), `CreatureDisplayInfo` (how it dresses each: texture variations,
-//! scale, and for character-race NPCs the `CreatureDisplayInfoExtra` row)
-//! and `CreatureDisplayInfoExtra` (race, sex, customization and one item
-//! display per equipment slot). Columns per WoWDBDefs
-//! `definitions/CreatureModelData.dbd`, `CreatureDisplayInfo.dbd` and
-//! `CreatureDisplayInfoExtra.dbd` (builds 1.12.1.5875, 2.4.3.8606,
-//! 3.3.5.12340).
+//! scale, and for character-race NPCs the `CreatureDisplayInfoExtra` row),
+//! `CreatureDisplayInfoExtra` (race, sex, customization and one item
+//! display per equipment slot) and `CreatureDisplayInfoGeosetData` (the
+//! geosets a display turns on). Columns by name per WoWDBDefs
+//! (`CreatureModelData.dbd`, …) in every generation: the 1.12–3.3.5
+//! tables name models and textures by path (`ModelName`,
+//! `TextureVariation[3]`), later ones by FileDataID (`FileDataID`,
+//! `TextureVariationFileDataID[3]`).
 
 use m2view_error::Result;
 
-use crate::layout::{Build, Shape, detect};
-use crate::wdbc::Dbc;
+use crate::table::{Row, Table};
 
 /// One `CreatureModelData` row: a model file the client knows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelRow {
     /// Row id (`CreatureDisplayInfo.ModelID` points here).
     pub id: u32,
-    /// Model path as stored (`Creature\Bear\Bear.mdx`; `.mdx`/`.mdl` stand for `.m2`).
+    /// Model path as stored (`Creature\Bear\Bear.mdx`; `.mdx`/`.mdl` stand
+    /// for `.m2`); empty in tables that name the model by FileDataID.
     pub model: String,
+    /// The model's FileDataID (7.0+ tables; 0 before).
+    pub file_data_id: u32,
     /// Model scale.
     pub scale: f32,
+    /// `CreatureGeosetDataID`: non-zero when the model's displays choose
+    /// geosets through `CreatureDisplayInfoGeosetData` (wow.export's
+    /// `DBCreatures.js`).
+    pub geoset_data: u32,
 }
 
 /// One `CreatureDisplayInfo` row: a way the client dresses a model.
@@ -35,8 +43,10 @@ pub struct DisplayRow {
     /// Display scale.
     pub scale: f32,
     /// Texture variations 1–3 (base names in the model's folder, no extension; empty = none),
-    /// filling replaceable texture types 11, 12 and 13.
+    /// filling replaceable texture types 11, 12 and 13 (to 3.3.5).
     pub textures: [String; 3],
+    /// The same by FileDataID (7.0+ tables; 0 = none).
+    pub texture_fdids: [u32; 3],
 }
 
 /// One `CreatureDisplayInfoExtra` row: how a character-race NPC looks.
@@ -72,132 +82,99 @@ pub struct ExtraRow {
 pub const NPC_ITEM_SLOTS: [&str; 11] =
     ["head", "shoulder", "shirt", "chest", "waist", "legs", "feet", "wrist", "hands", "tabard", "back"];
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct ModelCols {
-    model: u32,
-    scale: u32,
+/// One `CreatureDisplayInfoGeosetData` row: display `display` turns on geoset `geoset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GeosetRow {
+    /// The `CreatureDisplayInfo` row.
+    pub display: u32,
+    /// The geoset: `(GeosetIndex + 1) * 100 + GeosetValue` (wow.export's `DBCreatures.js`).
+    pub geoset: u32,
 }
 
-const MODEL_SHAPES: [Shape<ModelCols>; 3] = [
-    Shape { builds: &[Build::Classic], fields: 16, strings: &[2], columns: ModelCols { model: 2, scale: 4 } },
-    Shape { builds: &[Build::Tbc], fields: 24, strings: &[2], columns: ModelCols { model: 2, scale: 4 } },
-    Shape { builds: &[Build::Wotlk], fields: 28, strings: &[2], columns: ModelCols { model: 2, scale: 4 } },
-];
-
-/// The build of a `CreatureModelData` table.
-///
-/// # Errors
-/// A table of no known layout (names the file).
-pub fn model_data_build(d: &Dbc) -> Result<Build> {
-    Ok(detect(d, "CreatureModelData", &MODEL_SHAPES)?.builds[0])
+/// Column `name` when the table has it, else 0.
+fn u32_or_0(r: &Row, name: &str) -> Result<u32> {
+    if r.table().has(name) { r.u32(name) } else { Ok(0) }
 }
 
-/// Every `CreatureModelData` row. Columns: 0 ID, 2 ModelName, 4 ModelScale.
+/// Every `CreatureModelData` row.
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read (names file, row and column).
-pub fn model_rows(d: &Dbc) -> Result<Vec<ModelRow>> {
-    let c = detect(d, "CreatureModelData", &MODEL_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read (names file, row and column).
+pub fn model_rows(t: &Table) -> Result<Vec<ModelRow>> {
+    t.rows()
         .map(|r| {
             Ok(ModelRow {
-                id: r.u32(0, "ID")?,
-                model: r.string(c.model, "ModelName")?,
-                scale: r.f32(c.scale, "ModelScale")?,
+                id: r.id(),
+                model: if t.has("ModelName") { r.string("ModelName")? } else { String::new() },
+                file_data_id: u32_or_0(&r, "FileDataID")?,
+                scale: r.f32("ModelScale")?,
+                geoset_data: u32_or_0(&r, "CreatureGeosetDataID")?,
             })
         })
         .collect()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct DisplayCols;
-
-const DISPLAY_SHAPES: [Shape<DisplayCols>; 3] = [
-    Shape { builds: &[Build::Classic], fields: 12, strings: &[6, 7, 8], columns: DisplayCols },
-    Shape { builds: &[Build::Tbc], fields: 14, strings: &[6, 7, 8], columns: DisplayCols },
-    Shape { builds: &[Build::Wotlk], fields: 16, strings: &[6, 7, 8], columns: DisplayCols },
-];
-
-/// The build of a `CreatureDisplayInfo` table.
+/// Every `CreatureDisplayInfo` row.
 ///
 /// # Errors
-/// A table of no known layout (names the file).
-pub fn display_info_build(d: &Dbc) -> Result<Build> {
-    Ok(detect(d, "CreatureDisplayInfo", &DISPLAY_SHAPES)?.builds[0])
-}
-
-/// Every `CreatureDisplayInfo` row. Columns (the same in all three builds):
-/// 0 ID, 1 ModelID, 3 ExtendedDisplayInfoID, 4 CreatureModelScale, 6–8
-/// `TextureVariation[3]`.
-///
-/// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn display_rows(d: &Dbc) -> Result<Vec<DisplayRow>> {
-    detect(d, "CreatureDisplayInfo", &DISPLAY_SHAPES)?;
-    d.rows()
+/// A cell that does not read.
+pub fn display_rows(t: &Table) -> Result<Vec<DisplayRow>> {
+    t.rows()
         .map(|r| {
             Ok(DisplayRow {
-                id: r.u32(0, "ID")?,
-                model_id: r.u32(1, "ModelID")?,
-                extra_id: r.u32(3, "ExtendedDisplayInfoID")?,
-                scale: r.f32(4, "CreatureModelScale")?,
-                textures: r.strings(6, "TextureVariation")?,
+                id: r.id(),
+                model_id: r.u32("ModelID")?,
+                extra_id: r.u32("ExtendedDisplayInfoID")?,
+                scale: r.f32("CreatureModelScale")?,
+                textures: if t.has("TextureVariation") { r.strings("TextureVariation")? } else { Default::default() },
+                texture_fdids: if t.has("TextureVariationFileDataID") {
+                    r.u32s("TextureVariationFileDataID")?
+                } else {
+                    [0; 3]
+                },
             })
         })
         .collect()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct ExtraCols {
-    items: u32,
-    slots: usize,
-    flags: Option<u32>,
-    bake: u32,
-}
-
-const EXTRA_SHAPES: [Shape<ExtraCols>; 2] = [
-    Shape {
-        builds: &[Build::Classic],
-        fields: 19,
-        strings: &[18],
-        columns: ExtraCols { items: 8, slots: 10, flags: None, bake: 18 },
-    },
-    Shape {
-        builds: &[Build::Tbc, Build::Wotlk],
-        fields: 21,
-        strings: &[20],
-        columns: ExtraCols { items: 8, slots: 11, flags: Some(19), bake: 20 },
-    },
-];
-
-/// Every `CreatureDisplayInfoExtra` row. Columns: 0 ID, 1 DisplayRaceID, 2
-/// DisplaySexID, 3 SkinID, 4 FaceID, 5 HairStyleID, 6 HairColorID, 7
-/// FacialHairID, 8… `NPCItemDisplay` (10 in 1.12, 11 later), then Flags
-/// (2.4.3+) and BakeName.
+/// Every `CreatureDisplayInfoExtra` row (the 9.0+ table keeps race, sex
+/// and flags here and the rest elsewhere: those fields are 0).
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn extra_rows(d: &Dbc) -> Result<Vec<ExtraRow>> {
-    let c = detect(d, "CreatureDisplayInfoExtra", &EXTRA_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn extra_rows(t: &Table) -> Result<Vec<ExtraRow>> {
+    t.rows()
         .map(|r| {
             let mut items = [0; 11];
-            for (k, v) in items.iter_mut().enumerate().take(c.slots) {
-                *v = r.u32(c.items + k as u32, "NPCItemDisplay")?;
+            for (k, v) in items.iter_mut().enumerate().take(r.count("NPCItemDisplay")) {
+                *v = r.bits("NPCItemDisplay", k)? as u32;
             }
             Ok(ExtraRow {
-                id: r.u32(0, "ID")?,
-                race: r.u32(1, "DisplayRaceID")?,
-                sex: r.u32(2, "DisplaySexID")?,
-                skin: r.u32(3, "SkinID")?,
-                face: r.u32(4, "FaceID")?,
-                hair_style: r.u32(5, "HairStyleID")?,
-                hair_color: r.u32(6, "HairColorID")?,
-                facial_hair: r.u32(7, "FacialHairID")?,
+                id: r.id(),
+                race: r.u32("DisplayRaceID")?,
+                sex: r.u32("DisplaySexID")?,
+                skin: u32_or_0(&r, "SkinID")?,
+                face: u32_or_0(&r, "FaceID")?,
+                hair_style: u32_or_0(&r, "HairStyleID")?,
+                hair_color: u32_or_0(&r, "HairColorID")?,
+                facial_hair: u32_or_0(&r, "FacialHairID")?,
                 items,
-                flags: c.flags.map(|f| r.u32(f, "Flags")).transpose()?.unwrap_or(0),
-                bake_name: r.string(c.bake, "BakeName")?,
+                flags: u32_or_0(&r, "Flags")?,
+                bake_name: if t.has("BakeName") { r.string("BakeName")? } else { String::new() },
             })
+        })
+        .collect()
+}
+
+/// Every `CreatureDisplayInfoGeosetData` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn geoset_rows(t: &Table) -> Result<Vec<GeosetRow>> {
+    t.rows()
+        .map(|r| {
+            let geoset = (r.u32("GeosetIndex")? + 1) * 100 + r.u32("GeosetValue")?;
+            Ok(GeosetRow { display: r.u32("CreatureDisplayInfoID")?, geoset })
         })
         .collect()
 }

@@ -1,15 +1,13 @@
 //! The item tables: `ItemDisplayInfo` (what an item looks like: models,
 //! their textures, the body texture components and geoset groups),
 //! `HelmetGeosetVisData` (what a helmet hides, per race) and `Item` (an
-//! item's display and inventory type). Columns per WoWDBDefs
-//! (`definitions/ItemDisplayInfo.dbd`, `HelmetGeosetVisData.dbd`,
-//! `Item.dbd`, builds 1.12.1.5875, 2.4.3.8606, 3.3.5.12340; 1.12 has no
-//! `Item` table: items lived on the server).
+//! item's display and inventory type). Columns by name per WoWDBDefs
+//! (`ItemDisplayInfo.dbd`, `HelmetGeosetVisData.dbd`, `Item.dbd`; 1.12
+//! has no `Item` table: items lived on the server).
 
 use m2view_error::Result;
 
-use crate::layout::{Build, Shape, detect};
-use crate::wdbc::Dbc;
+use crate::table::Table;
 
 /// The body regions of `ItemDisplayInfo.Texture[8]`, in column order
 /// (wowdev wiki "DB/ItemDisplayInfo", `Texture`; WoW Model Viewer's
@@ -41,51 +39,27 @@ pub struct DisplayInfoRow {
     pub item_visual: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct DisplayCols {
-    groups: u32,
-    flags: u32,
-    helmet: u32,
-    textures: u32,
-    visual: u32,
-}
-
-const DISPLAY_SHAPES: [Shape<DisplayCols>; 2] = [
-    Shape {
-        builds: &[Build::Classic],
-        fields: 23,
-        strings: &[1, 2, 3, 4, 5, 14, 15, 16, 17, 18, 19, 20, 21],
-        columns: DisplayCols { groups: 6, flags: 9, helmet: 12, textures: 14, visual: 22 },
-    },
-    Shape {
-        builds: &[Build::Tbc, Build::Wotlk],
-        fields: 25,
-        strings: &[1, 2, 3, 4, 5, 6, 15, 16, 17, 18, 19, 20, 21, 22],
-        columns: DisplayCols { groups: 7, flags: 10, helmet: 13, textures: 15, visual: 23 },
-    },
-];
-
-/// Every `ItemDisplayInfo` row. Columns: 0 ID, 1–2 ModelName, 3–4
-/// ModelTexture, then InventoryIcon (1 in 1.12, 2 later), `GeosetGroup[3]`,
-/// Flags, SpellVisualID, GroupSoundIndex, `HelmetGeosetVisID[2]`,
-/// `Texture[8]`, ItemVisual (and ParticleColorID from 2.4.3).
+/// Every `ItemDisplayInfo` row (tables to 3.3.5, which name files: later
+/// ones use model and material resources, and the path fields are empty).
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn display_info_rows(d: &Dbc) -> Result<Vec<DisplayInfoRow>> {
-    let c = detect(d, "ItemDisplayInfo", &DISPLAY_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn display_info_rows(t: &Table) -> Result<Vec<DisplayInfoRow>> {
+    let strings = |r: &crate::table::Row, name: &str| -> Result<[String; 2]> {
+        if t.has(name) { r.strings(name) } else { Ok(Default::default()) }
+    };
+    t.rows()
         .map(|r| {
             Ok(DisplayInfoRow {
-                id: r.u32(0, "ID")?,
-                models: r.strings(1, "ModelName")?,
-                model_textures: r.strings(3, "ModelTexture")?,
-                icon: r.string(5, "InventoryIcon")?,
-                geoset_groups: r.u32s(c.groups, "GeosetGroup")?,
-                flags: r.u32(c.flags, "Flags")?,
-                helmet_vis: r.u32s(c.helmet, "HelmetGeosetVisID")?,
-                textures: r.strings(c.textures, "Texture")?,
-                item_visual: r.u32(c.visual, "ItemVisual")?,
+                id: r.id(),
+                models: strings(&r, "ModelName")?,
+                model_textures: strings(&r, "ModelTexture")?,
+                icon: if t.has("InventoryIcon") { r.string("InventoryIcon")? } else { String::new() },
+                geoset_groups: r.u32s("GeosetGroup")?,
+                flags: r.u32("Flags")?,
+                helmet_vis: r.u32s("HelmetGeosetVisID")?,
+                textures: if t.has("Texture") { r.strings("Texture")? } else { Default::default() },
+                item_visual: if t.has("ItemVisual") { r.u32("ItemVisual")? } else { 0 },
             })
         })
         .collect()
@@ -106,26 +80,21 @@ pub struct HelmetVisRow {
 /// The geoset groups of `HelmetGeosetVisData.HideGeoset[]`, in column order.
 pub const HELMET_GROUPS: [u32; 7] = [0, 100, 200, 300, 700, 1600, 1700];
 
-const HELMET_SHAPES: [Shape<usize>; 2] = [
-    Shape { builds: &[Build::Classic], fields: 6, strings: &[], columns: 5 },
-    Shape { builds: &[Build::Tbc, Build::Wotlk], fields: 8, strings: &[], columns: 7 },
-];
-
-/// Every `HelmetGeosetVisData` row. Columns: 0 ID, 1… `HideGeoset[5]`
-/// (1.12) or `[7]` (2.4.3, 3.3.5).
+/// Every `HelmetGeosetVisData` row: `HideGeoset[5]` (1.12) or `[7]`
+/// (2.4.3 on), groups per [`HELMET_GROUPS`].
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn helmet_vis_rows(d: &Dbc) -> Result<Vec<HelmetVisRow>> {
-    let n = detect(d, "HelmetGeosetVisData", &HELMET_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn helmet_vis_rows(t: &Table) -> Result<Vec<HelmetVisRow>> {
+    t.rows()
         .map(|r| {
+            let n = r.count("HideGeoset").min(HELMET_GROUPS.len());
             let hide = HELMET_GROUPS[..n]
                 .iter()
                 .enumerate()
-                .map(|(k, &g)| Ok((g, r.u32(1 + k as u32, "HideGeoset")?)))
+                .map(|(k, &g)| Ok((g, r.bits("HideGeoset", k)? as u32)))
                 .collect::<Result<_>>()?;
-            Ok(HelmetVisRow { id: r.u32(0, "ID")?, hide })
+            Ok(HelmetVisRow { id: r.id(), hide })
         })
         .collect()
 }
@@ -147,44 +116,19 @@ pub struct ItemRow {
     pub sheathe_type: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct ItemCols {
-    display: u32,
-    inventory: u32,
-    sheathe: u32,
-}
-
-const ITEM_SHAPES: [Shape<ItemCols>; 2] = [
-    Shape {
-        builds: &[Build::Tbc],
-        fields: 4,
-        strings: &[],
-        columns: ItemCols { display: 1, inventory: 2, sheathe: 3 },
-    },
-    Shape {
-        builds: &[Build::Wotlk],
-        fields: 8,
-        strings: &[],
-        columns: ItemCols { display: 5, inventory: 6, sheathe: 7 },
-    },
-];
-
-/// Every `Item` row. Columns: 2.4.3 — 0 ID, 1 DisplayInfoID, 2
-/// InventoryType, 3 SheatheType; 3.3.5 — 0 ID, 1 ClassID, 2 SubclassID, 3
-/// Sound_override_subclassID, 4 Material, 5 DisplayInfoID, 6
-/// InventoryType, 7 SheatheType.
+/// Every `Item` row.
 ///
 /// # Errors
-/// A table of no known layout, or a cell that does not read.
-pub fn item_rows(d: &Dbc) -> Result<Vec<ItemRow>> {
-    let c = detect(d, "Item", &ITEM_SHAPES)?.columns;
-    d.rows()
+/// A cell that does not read.
+pub fn item_rows(t: &Table) -> Result<Vec<ItemRow>> {
+    let display = if t.has("DisplayInfoID") { "DisplayInfoID" } else { "DisplayID" };
+    t.rows()
         .map(|r| {
             Ok(ItemRow {
-                id: r.u32(0, "ID")?,
-                display_id: r.u32(c.display, "DisplayInfoID")?,
-                inventory_type: r.u32(c.inventory, "InventoryType")?,
-                sheathe_type: r.u32(c.sheathe, "SheatheType")?,
+                id: r.id(),
+                display_id: if t.has(display) { r.u32(display)? } else { 0 },
+                inventory_type: r.u32("InventoryType")?,
+                sheathe_type: r.u32("SheatheType")?,
             })
         })
         .collect()

@@ -2,11 +2,13 @@
 //! the model file does not say — which textures dress a creature, how a
 //! character race customizes, what an item looks like.
 //!
-//! - [`wdbc`] reads `WDBC` tables (1.12, 2.4.3, 3.3.5 clients), [`wdc3`]
-//!   reads `WDC3` `.db2` tables (8.1–9.x);
-//! - [`layout`] is the one place that knows their column layouts per build
-//!   (from WoWDBDefs' definition files) and recognises a table's build from
-//!   its shape;
+//! - [`wdbc`] reads `WDBC` tables (1.12, 2.4.3, 3.3.5 clients), [`wdc`]
+//!   reads `WDC3`–`WDC5` `.db2` tables (8.1 to today), [`csv`] the CSV
+//!   form modders pass tables around in;
+//! - [`dbd`] reads WoWDBDefs definitions, [`defs`] finds them (`--dbd`, or
+//!   embedded: `definitions.rs`), and [`table`] is the one way rows are read:
+//!   any generation, columns by name, the layout chosen by hash, build or
+//!   (for `WDBC`) shape;
 //! - [`creature`], [`character`], [`item`] and [`animation`] decode the rows
 //!   m2view uses into typed rows, flags decoded once.
 //!
@@ -22,13 +24,16 @@
 pub mod animation;
 pub mod character;
 pub mod creature;
+pub mod csv;
+pub mod dbd;
+mod definitions;
+pub mod defs;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod item;
-pub mod layout;
+pub mod table;
 pub mod wdbc;
-pub mod wdc3;
+pub mod wdc;
 
-pub use layout::Build;
 pub use m2view_error::{Error, Result};
 pub use wdbc::Dbc;

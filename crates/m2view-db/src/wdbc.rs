@@ -87,6 +87,51 @@ impl Dbc {
         Ok(HEADER + row as usize * self.record_size as usize + field as usize * 4)
     }
 
+    /// The `width` bytes (1, 2, 4 or 8) at byte `at` of row `row`, little-endian.
+    ///
+    /// # Errors
+    /// The cell lies outside the row or the table.
+    pub fn cell(&self, row: u32, at: usize, width: usize) -> Result<u64> {
+        if row >= self.records || at + width > self.record_size as usize || width > 8 {
+            let msg = format!(
+                "{width} bytes at byte {at} of row {row}: outside {} rows of {} bytes",
+                self.records, self.record_size
+            );
+            return Err(Error::invalid(HEADER as u64, msg)).map_err(|e| e.in_file(&self.name));
+        }
+        let o = HEADER + row as usize * self.record_size as usize + at;
+        let mut v = [0u8; 8];
+        v[..width].copy_from_slice(&self.bytes[o..o + width]);
+        Ok(u64::from_le_bytes(v))
+    }
+
+    /// The string whose offset is the 4 bytes at byte `at` of row `row`.
+    ///
+    /// # Errors
+    /// The cell lies outside the table, or the offset outside the string block.
+    pub fn string_at(&self, row: u32, at: usize) -> Result<String> {
+        let offset = self.cell(row, at, 4)? as usize;
+        let block = self.block();
+        let s = block.get(offset..).ok_or_else(|| {
+            let cell = HEADER + row as usize * self.record_size as usize + at;
+            Error::invalid(
+                cell as u64,
+                format!("string offset {offset} outside the string block of {} bytes", block.len()),
+            )
+            .in_file(&self.name)
+        })?;
+        let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
+        Ok(String::from_utf8_lossy(&s[..end]).into_owned())
+    }
+
+    /// Whether the 4 bytes at byte `at` of row `row` can be a string offset
+    /// (0, or just after a NUL of the string block).
+    pub fn is_string_start_at(&self, row: u32, at: usize) -> bool {
+        let Ok(v) = self.cell(row, at, 4) else { return false };
+        let block = self.block();
+        (v as usize) < block.len().max(1) && (v == 0 || block.get(v as usize - 1) == Some(&0))
+    }
+
     /// Field `field` of row `row` as `u32`.
     pub fn u32(&self, row: u32, field: u32) -> Result<u32> {
         let o = self.offset(row, field)?;

@@ -4,12 +4,16 @@
 //! hold the facts the tables' other exports and known files state. Absent
 //! corpus: said loudly (a failure with `M2VIEW_REQUIRE_SAMPLES=1`).
 
-use m2view_db::wdc3::Wdc3;
-use m2view_db::{Build, Dbc, animation, character, creature, item};
+use m2view_db::defs::Definitions;
+use m2view_db::table::Table;
+use m2view_db::wdc::Wdc;
+use m2view_db::{animation, character, creature, item};
 use m2view_format::fixtures::samples_dir;
 
-fn table(dir: &std::path::Path, rel: &str) -> Dbc {
-    Dbc::parse(std::fs::read(dir.join(rel)).unwrap(), rel).unwrap()
+/// Table `rel` of `dir`, named by its file stem.
+fn table(dir: &std::path::Path, rel: &str) -> Table {
+    let name = std::path::Path::new(rel).file_stem().unwrap().to_string_lossy().into_owned();
+    Table::parse(std::fs::read(dir.join(rel)).unwrap(), rel, &name, &Definitions::new(None), None).unwrap()
 }
 
 /// Rows of a `;`-separated export (UTF-8 with BOM, two header lines).
@@ -22,15 +26,15 @@ fn csv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
 fn client_tables_match_their_text_exports() {
     let Some(dir) = samples_dir() else { return };
     let k = dir.join("Koward_Improved_Models");
-    let cmd = Dbc::parse(std::fs::read(k.join("DBFilesClient/CreatureModelData.dbc")).unwrap(), "cmd").unwrap();
-    assert_eq!(creature::model_data_build(&cmd).unwrap(), Build::Classic);
+    let cmd = table(&k, "DBFilesClient/CreatureModelData.dbc");
+    assert_eq!(cmd.wdbc_build, Some("1.12"));
     let models = creature::model_rows(&cmd).unwrap();
     let csv = csv_rows(&k.join("CreatureModelData.csv"));
     assert_eq!((models.len(), csv.len()), (460, 460));
     for (m, c) in models.iter().zip(&csv) {
         assert_eq!((m.id.to_string(), &m.model), (c[0].clone(), &c[2]));
     }
-    let cdi = Dbc::parse(std::fs::read(k.join("DBFilesClient/CreatureDisplayInfo.dbc")).unwrap(), "cdi").unwrap();
+    let cdi = table(&k, "DBFilesClient/CreatureDisplayInfo.dbc");
     let displays = creature::display_rows(&cdi).unwrap();
     let csv = csv_rows(&k.join("CreatureDisplayInfo.csv"));
     assert_eq!((displays.len(), csv.len()), (10534, 10534));
@@ -39,23 +43,17 @@ fn client_tables_match_their_text_exports() {
         assert_eq!(d.textures, [c[6].clone(), c[7].clone(), c[8].clone()], "display {}", d.id);
     }
     // 3.3.5 tables of another project: their layout is recognised and every row reads.
-    let wotlk = |n: &str| Dbc::parse(std::fs::read(dir.join("itmrl_dbc").join(n)).unwrap(), n).unwrap();
+    let wotlk = |n: &str| table(&dir.join("itmrl_dbc"), n);
     let (cmd, cdi) = (wotlk("CreatureModelData.dbc"), wotlk("CreatureDisplayInfo.dbc"));
-    assert_eq!(
-        (creature::model_data_build(&cmd).unwrap(), creature::display_info_build(&cdi).unwrap()),
-        (Build::Wotlk, Build::Wotlk)
-    );
+    assert_eq!((cmd.wdbc_build, cdi.wdbc_build), (Some("3.3.5"), Some("3.3.5")));
     let (models, displays) = (creature::model_rows(&cmd).unwrap(), creature::display_rows(&cdi).unwrap());
     assert_eq!((models.len(), displays.len()), (1342, 24275));
     assert!(models.iter().all(|m| m.model.to_lowercase().ends_with(".mdx") || m.model.to_lowercase().ends_with(".m2")));
     // Another table is refused rather than misread.
+    let bytes = std::fs::read(dir.join("itmrl_dbc/AnimationData.dbc")).unwrap();
+    let e = Table::parse(bytes, "AnimationData.dbc", "CreatureDisplayInfo", &Definitions::new(None), None).unwrap_err();
+    assert!(e.to_string().contains("8 fields is no known CreatureDisplayInfo layout"), "{e}");
     let anim = wotlk("AnimationData.dbc");
-    assert!(
-        creature::display_rows(&anim)
-            .unwrap_err()
-            .to_string()
-            .contains("8 fields is no known CreatureDisplayInfo layout")
-    );
     let names: std::collections::BTreeMap<u32, String> =
         animation::animation_names(&anim).unwrap().into_iter().collect();
     assert_eq!(
@@ -71,34 +69,36 @@ fn wdc3_tables_give_the_rows_wow_export_states() {
     // wow.export's tests/db2Test.js: display 93456 (8.2.5.32978) → ModelID 10662,
     // CreatureModelScale 1.3, alpha 255, TextureVariationFileDataID [1795294, 1848705, 0].
     let cdi =
-        Wdc3::parse(std::fs::read(db2.join("CreatureDisplayInfo.db2")).unwrap(), "CreatureDisplayInfo.db2").unwrap();
-    assert_eq!(cdi.fields, 25);
-    let v = |f, k| cdi.value(93456, f, k).unwrap().unwrap();
-    assert_eq!((v(1, 0), f32::from_bits(v(4, 0)), v(5, 0)), (10662, 1.3, 255));
+        Wdc::parse(std::fs::read(db2.join("CreatureDisplayInfo.db2")).unwrap(), "CreatureDisplayInfo.db2").unwrap();
+    assert_eq!((cdi.fields, cdi.version), (25, 3));
+    let row = cdi.index_of(93456).unwrap();
+    let v = |f, k| cdi.value(row, f, k).unwrap();
+    assert_eq!((v(1, 0), f32::from_bits(v(4, 0) as u32), v(5, 0)), (10662, 1.3, 255));
     assert_eq!([v(24, 0), v(24, 1), v(24, 2)], [1795294, 1848705, 0]);
-    assert_eq!(cdi.value(1, 1, 0).unwrap(), None, "no row 1");
+    assert_eq!(cdi.index_of(1), None, "no row 1");
     // ModelFileData 3613913 → Flags 0, LodCount 0, ModelResourcesID 58765.
-    let mfd = Wdc3::parse(std::fs::read(db2.join("ModelFileData.db2")).unwrap(), "ModelFileData.db2").unwrap();
+    let mfd = Wdc::parse(std::fs::read(db2.join("ModelFileData.db2")).unwrap(), "ModelFileData.db2").unwrap();
     assert_eq!(mfd.len(), 87978);
-    assert_eq!((mfd.value(3613913, 1, 0).unwrap(), mfd.value(3613913, 2, 0).unwrap()), (Some(0), Some(0)));
+    let row = mfd.index_of(3613913).unwrap();
+    assert_eq!((mfd.value(row, 1, 0).unwrap(), mfd.value(row, 2, 0).unwrap()), (0, 0));
     // ModelResourcesID is the `$relation$` column: in the relationship map and in the record.
-    assert_eq!((mfd.relation(3613913), mfd.value(3613913, 3, 0).unwrap()), (Some(58765), Some(58765)));
+    assert_eq!((mfd.relation(row), mfd.value(row, 3, 0).unwrap()), (Some(58765), 58765));
     // Hostile copies: cut anywhere, huge counts: errors naming the file, never a panic.
     let good = std::fs::read(db2.join("ModelFileData.db2")).unwrap();
     for cut in [0, 3, 50, 72, 100, 0x80, 0xC8, 0x13148, good.len() / 2, good.len() - 1] {
-        let e = Wdc3::parse(good[..cut].to_vec(), "cut.db2").unwrap_err().to_string();
+        let e = Wdc::parse(good[..cut].to_vec(), "cut.db2").unwrap_err().to_string();
         assert!(e.starts_with("cut.db2: "), "{e}");
     }
     // Record size 0 (header +12) with 4 billion records in the section (+0x54): refused, not looped over.
     let mut zero = good.clone();
     zero[12..16].copy_from_slice(&0u32.to_le_bytes());
     zero[0x54..0x58].copy_from_slice(&u32::MAX.to_le_bytes());
-    let e = Wdc3::parse(zero, "zero.db2").unwrap_err().to_string();
+    let e = Wdc::parse(zero, "zero.db2").unwrap_err().to_string();
     assert!(e.contains("records of 0 bytes"), "{e}");
     for (at, v) in [(4, u32::MAX), (68, 0x0FFF_FFFF), (56, 7), (0x54, u32::MAX), (0x64, u32::MAX)] {
         let mut bad = good.clone();
         bad[at..at + 4].copy_from_slice(&v.to_le_bytes());
-        if let Err(e) = Wdc3::parse(bad, "bad.db2") {
+        if let Err(e) = Wdc::parse(bad, "bad.db2") {
             assert!(e.to_string().starts_with("bad.db2: "), "{e}");
         }
     }
@@ -135,9 +135,9 @@ fn character_tables_of_every_build_read() {
         assert_eq!(r.textures[0], "Character\\Scourge\\Female\\ScourgeFemaleSkin00_00.blp", "{rel}");
         assert!(!r.npc_only && !r.death_knight, "{rel}");
     }
-    assert_eq!(character::sections_build(&vanilla("CharSections.dbc")).unwrap(), Build::Classic);
+    assert!(!character::sections_are_wotlk(&vanilla("CharSections.dbc")));
     let wotlk = table(&dir, "itmrl_dbc/CharSections.dbc");
-    assert_eq!(character::sections_build(&wotlk).unwrap(), Build::Wotlk);
+    assert!(character::sections_are_wotlk(&wotlk));
     let rows = character::section_rows(&wotlk).unwrap();
     // 3.3.5 flags: 0x8 NPC skins (HumanMaleSkin00_100), 0x4 death knight skins.
     let npc = rows.iter().find(|r| r.id == 4281).unwrap();

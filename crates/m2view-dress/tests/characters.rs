@@ -26,7 +26,7 @@ use m2view_format::{LoadOptions, LoadedModel, load_model_file};
 fn open(path: &Path, dbc: &[PathBuf], root: Option<&Path>) -> (LoadedModel, Dressing) {
     let opts = LoadOptions { data_root: root.map(Path::to_path_buf), ..Default::default() };
     let mut lm = load_model_file(path, &opts).unwrap();
-    let tables = ClientTables::for_model(&lm, dbc);
+    let tables = ClientTables::for_model(&lm, dbc, Default::default());
     let d = Dressing::dress(&mut lm, tables);
     (lm, d)
 }

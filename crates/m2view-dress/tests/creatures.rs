@@ -11,7 +11,7 @@ use m2view_format::{LoadOptions, LoadedModel, SequenceId, fixtures, load_model_f
 
 fn open(path: &std::path::Path) -> (LoadedModel, Dressing) {
     let mut lm = load_model_file(path, &LoadOptions::default()).unwrap();
-    let tables = ClientTables::for_model(&lm, &[]);
+    let tables = ClientTables::for_model(&lm, &[], Default::default());
     let d = Dressing::dress(&mut lm, tables);
     (lm, d)
 }

@@ -20,6 +20,8 @@ pub enum PathSeg {
     Field(&'static str),
     /// An element index inside an array.
     Index(usize),
+    /// A field named at run time (a table column from its definition).
+    Name(String),
 }
 
 /// What went wrong, independent of where.
@@ -117,6 +119,12 @@ impl Error {
         for seg in &self.path {
             match seg {
                 PathSeg::Field(f) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(f);
+                }
+                PathSeg::Name(f) => {
                     if !s.is_empty() {
                         s.push('.');
                     }

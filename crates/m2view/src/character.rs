@@ -168,7 +168,7 @@ pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
 /// # Errors
 /// Missing tables or display.
 pub fn npc_model(opts: &OpenOptions, display: u32) -> Result<PathBuf, AppError> {
-    let tables = ClientTables::new(&opts.dbc, opts.load.data.clone());
+    let tables = ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
     npc::model_of_display(&tables, display).map(PathBuf::from).map_err(AppError::Input)
 }
 

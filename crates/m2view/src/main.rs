@@ -50,7 +50,11 @@ struct Cli {
     /// A game folder's loose files (under Data/) override its archives.
     #[arg(long, global = true)]
     loose: bool,
-    /// A folder of client tables (DBFilesClient/*.dbc), read before those beside the model and in
+    /// WoWDBDefs definitions (its definitions/ folder) for table layouts newer than the ones
+    /// m2view embeds.
+    #[arg(long, global = true, value_name = "DIR")]
+    dbd: Option<PathBuf>,
+    /// A folder of client tables (DBFilesClient/*.dbc, .db2 or .csv), read before those beside the model and in
     /// --data. Repeatable, highest priority first.
     #[arg(long, global = true, value_name = "DIR")]
     dbc: Vec<PathBuf>,
@@ -136,6 +140,7 @@ fn main() -> ExitCode {
     let opts = m2view::open::OpenOptions {
         load: m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile, data: data.clone() },
         dbc: cli.dbc.clone(),
+        dbd: std::sync::Arc::new(m2view_db::defs::Definitions::new(cli.dbd.clone())),
     };
     let need_data = || {
         eprintln!(

@@ -16,6 +16,8 @@ pub struct OpenOptions {
     pub load: LoadOptions,
     /// Folders of client tables (`--dbc`), searched before those around the model.
     pub dbc: Vec<PathBuf>,
+    /// Table definitions: embedded, and `--dbd DIR` first.
+    pub dbd: std::sync::Arc<m2view_db::defs::Definitions>,
 }
 
 /// A model as opened: loaded and dressed.
@@ -39,7 +41,7 @@ impl Opened {
 
     /// Dresses a model already loaded.
     pub fn dress(mut lm: LoadedModel, opts: &OpenOptions) -> Opened {
-        let tables = ClientTables::for_model(&lm, &opts.dbc);
+        let tables = ClientTables::for_model(&lm, &opts.dbc, opts.dbd.clone());
         let dressing = Dressing::dress(&mut lm, tables);
         Opened { lm, dressing }
     }

@@ -506,20 +506,43 @@ fn mutated_tables_dress_a_character_without_crashes_hangs_or_huge_allocations() 
     }
 }
 
-/// Parses the WDC3 table at `path` and reads every field of its first 300 rows.
+/// The real `.db2` tables the harness mutates: WDC3 (8.2.5) and WDC5
+/// (MoP Classic 5.5.3), with their table names.
+fn db2_tables(s: &Path) -> Vec<(&'static str, Vec<u8>)> {
+    let wdc3 = s.join("Kruithne_wow.export/tests/resources/db2");
+    let wdc5 = s.join("wowemulation-dev_cascette-rs/crates/cascette-formats/test_fixtures/zbsdiff");
+    [
+        ("CreatureDisplayInfo", wdc3.join("CreatureDisplayInfo.db2")),
+        ("ModelFileData", wdc3.join("ModelFileData.db2")),
+        ("Emotes", wdc5.join("35dc55e39ec07e21e9f9dd83c41ec208.new")),
+        ("AnimationData", wdc5.join("f98184c24ea513d161113a364aefa187.new")),
+    ]
+    .into_iter()
+    .map(|(t, p)| (t, std::fs::read(p).unwrap()))
+    .collect()
+}
+
+/// Reads the table at `path` (named by its file stem after the last `-`)
+/// through its definition and every column of its
+/// first 300 rows, strings included.
 fn exercise_db2(path: &Path) -> Outcome {
-    let Ok(t) = m2view_db::wdc3::Wdc3::parse(std::fs::read(path).unwrap(), "mutant.db2") else {
+    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let table = stem.rsplit('-').next().unwrap_or_default().to_string();
+    let defs = m2view_db::defs::Definitions::new(None);
+    let Ok(t) = m2view_db::table::Table::parse(std::fs::read(path).unwrap(), "mutant.db2", &table, &defs, None) else {
         return Outcome { refused: 1, ..Default::default() };
     };
+    let columns: Vec<String> = defs.get(&table).unwrap().unwrap().columns.iter().map(|c| c.0.clone()).collect();
     let mut o = Outcome { opened: true, ..Default::default() };
-    for id in t.ids().take(300).collect::<Vec<_>>() {
-        for f in 0..t.fields {
-            match t.value(id, f, 0) {
-                Ok(_) => o.read += 1,
-                Err(_) => o.refused += 1,
+    for r in t.rows().take(300) {
+        for c in columns.iter().filter(|c| t.has(c)) {
+            for k in 0..r.count(c) {
+                match r.bits(c, k).and_then(|_| r.string_at(c, k).or(Ok(String::new()))) {
+                    Ok(_) => o.read += 1,
+                    Err(_) => o.refused += 1,
+                }
             }
         }
-        let _ = t.relation(id);
     }
     o
 }
@@ -527,16 +550,14 @@ fn exercise_db2(path: &Path) -> Outcome {
 #[test]
 fn mutated_db2_tables_read_without_crashes_hangs_or_huge_allocations() {
     let Some(s) = samples_dir() else { return };
-    let db2 = s.join("Kruithne_wow.export/tests/resources/db2");
-    let goods: Vec<Vec<u8>> =
-        ["CreatureDisplayInfo.db2", "ModelFileData.db2"].iter().map(|n| std::fs::read(db2.join(n)).unwrap()).collect();
+    let goods = db2_tables(&s);
     let (count, dir, mut rng) = (mutants() / 4, temp("db2"), Rng(0x1B87_3593));
     let bound = 64.0;
     let r = run(
         count,
         bound,
         |k| {
-            let good = &goods[k % goods.len()];
+            let (table, good) = &goods[k % goods.len()];
             let mut b = good.clone();
             for _ in 0..1 + rng.below(3) {
                 match rng.below(6) {
@@ -552,13 +573,13 @@ fn mutated_db2_tables_read_without_crashes_hangs_or_huge_allocations() {
                     }
                 }
             }
-            let path = dir.join(format!("mutant{k}.db2"));
+            let path = dir.join(format!("mutant{k}-{table}.db2"));
             std::fs::write(&path, b).unwrap();
             (path, good.len())
         },
         exercise_db2,
     );
-    check("2 WDC3 tables", count, bound, &r);
+    check("4 WDC3 and WDC5 tables", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
     }

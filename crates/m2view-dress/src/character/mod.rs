@@ -289,7 +289,7 @@ impl Character {
         &self,
         tables: &ClientTables,
         name: &'static str,
-        decode: fn(&m2view_db::Dbc) -> Result<Vec<T>>,
+        decode: fn(&m2view_db::table::Table) -> Result<Vec<T>>,
         warnings: &mut Vec<String>,
     ) -> Option<Arc<Vec<T>>> {
         match tables.rows(name, decode) {

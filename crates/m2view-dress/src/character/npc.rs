@@ -54,7 +54,7 @@ pub fn is_npc_display(tables: &ClientTables, display: u32) -> bool {
 fn required<T: Send + Sync + 'static>(
     tables: &ClientTables,
     name: &'static str,
-    decode: fn(&m2view_db::Dbc) -> m2view_db::Result<Vec<T>>,
+    decode: fn(&m2view_db::table::Table) -> m2view_db::Result<Vec<T>>,
 ) -> Result<Arc<Vec<T>>, String> {
     tables
         .rows(name, decode)

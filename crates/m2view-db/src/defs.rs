@@ -1,0 +1,75 @@
+//! Where table definitions come from: a `--dbd DIR` folder (WoWDBDefs'
+//! `definitions/`, for builds newer than the embedded files know), then the
+//! definitions embedded in m2view ([`crate::definitions`], written by
+//! `cargo xtask dbd PATH-TO-WoWDBDefs`: the tables m2view reads, WoWDBDefs
+//! data under CC BY-SA 4.0). Each is parsed once.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use m2view_error::{Error, ErrorKind, Result};
+
+use crate::dbd::Dbd;
+
+/// The definitions available.
+#[derive(Debug, Default)]
+pub struct Definitions {
+    dir: Option<PathBuf>,
+    cache: Mutex<HashMap<String, Option<Arc<Dbd>>>>,
+}
+
+/// The embedded definition of `table` and its DB2 FileDataID.
+fn embedded(table: &str) -> Option<(u32, &'static str)> {
+    crate::definitions::EMBEDDED.iter().find(|e| e.0.eq_ignore_ascii_case(table)).map(|e| (e.1, e.2))
+}
+
+/// The FileDataID of table `table`'s `.db2` (WoWDBDefs' `manifest.json`),
+/// for installs that name files by ID only.
+pub fn db2_fdid(table: &str) -> Option<u32> {
+    embedded(table).map(|e| e.0).filter(|&id| id != 0)
+}
+
+/// The names of the tables m2view embeds definitions of.
+pub fn embedded_tables() -> impl Iterator<Item = &'static str> {
+    crate::definitions::EMBEDDED.iter().map(|e| e.0)
+}
+
+impl Definitions {
+    /// The embedded definitions, and `dir` (a WoWDBDefs `definitions/`
+    /// folder) searched first.
+    pub fn new(dir: Option<PathBuf>) -> Definitions {
+        Definitions { dir, cache: Mutex::default() }
+    }
+
+    /// The definition of `table` (`None`: neither `--dbd` nor m2view has one).
+    ///
+    /// # Errors
+    /// A definition file that cannot be read or parsed (names it and the line).
+    pub fn get(&self, table: &str) -> Result<Option<Arc<Dbd>>> {
+        let key = table.to_ascii_lowercase();
+        if let Some(hit) = self.cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return Ok(hit.clone());
+        }
+        let from_dir = self.dir.as_ref().and_then(|d| {
+            let rd = std::fs::read_dir(d).ok()?;
+            rd.flatten().map(|e| e.path()).find(|p| {
+                p.file_name().is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(&format!("{table}.dbd")))
+            })
+        });
+        let parsed = match from_dir {
+            Some(p) => {
+                let name = p.display().to_string();
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| Error::new(0, ErrorKind::Io(e.to_string())).in_file(&name))?;
+                Some(Arc::new(Dbd::parse(&text, table, &name)?))
+            }
+            None => match embedded(table) {
+                Some((_, text)) => Some(Arc::new(Dbd::parse(text, table, &format!("(embedded) {table}.dbd"))?)),
+                None => None,
+            },
+        };
+        self.cache.lock().unwrap_or_else(|p| p.into_inner()).insert(key, parsed.clone());
+        Ok(parsed)
+    }
+}
