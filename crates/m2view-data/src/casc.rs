@@ -86,6 +86,10 @@ impl Source for Casc {
         Some(self.spelling(self.id(key)?))
     }
 
+    fn file_id(&self, key: &str) -> Option<u32> {
+        self.id(key)
+    }
+
     fn build(&self) -> Option<String> {
         Some(self.storage.build.get("Version").to_string()).filter(|v| !v.is_empty())
     }

@@ -138,6 +138,11 @@ pub trait Source: Send + Sync {
     fn build(&self) -> Option<String> {
         None
     }
+    /// The FileDataID of key `key` where the source knows it (`fdid:N`,
+    /// a file named `N.<ext>`, a CASC install's name).
+    fn file_id(&self, key: &str) -> Option<u32> {
+        fdid_of(key).or_else(|| numbered(key))
+    }
     /// The files directly in folder key `dir` ([`normalize`]d; `""` the top).
     fn list_dir(&self, dir: &str) -> Vec<Entry> {
         self.list().into_iter().filter(|e| parent_key(&normalize(&e.path)) == dir).collect()
@@ -161,6 +166,19 @@ pub trait Files: Send + Sync {
     fn source_of(&self, path: &Path) -> String;
     /// The files directly in folder `dir` (any case), as paths [`Files::read`] takes.
     fn list_dir(&self, dir: &Path) -> Vec<PathBuf>;
+    /// The FileDataID of `path`, where known (`fdid:N`, `N.<ext>`, a CASC
+    /// install's or the listfile's name).
+    fn file_id(&self, path: &Path) -> Option<u32> {
+        let p = path.to_string_lossy();
+        fdid_of(&p).or_else(|| numbered(&p))
+    }
+}
+
+/// The FileDataID a file named `N.<ext>` stands for (wow.export's raw
+/// export names files so).
+pub fn numbered(path: &str) -> Option<u32> {
+    let file = path.rsplit(['/', '\\']).next()?;
+    file.split_once('.').and_then(|(stem, _)| stem.parse().ok())
 }
 
 /// The FileDataID a key or path names (`fdid:N`, any case), if it is one.
@@ -342,6 +360,12 @@ impl Vfs {
 }
 
 impl Files for Vfs {
+    fn file_id(&self, path: &Path) -> Option<u32> {
+        let p = path.to_string_lossy();
+        let from_source = self.locate(&p).and_then(|(s, key, _)| s.file_id(&key));
+        from_source.or_else(|| self.listfile.as_ref()?.id(&p))
+    }
+
     fn find(&self, path: &Path) -> Option<PathBuf> {
         let p = path.to_string_lossy();
         let (s, key, _) = self.locate(&p)?;

@@ -116,14 +116,69 @@ fn a_dbd_folder_serves_definitions_first() {
     let defs_dir = std::env::temp_dir().join(format!("m2view-dbd-{}", std::process::id()));
     std::fs::create_dir_all(&defs_dir).unwrap();
     // A definition of another layout hash only: the embedded one is not used.
-    std::fs::write(defs_dir.join("ModelFileData.dbd"), "COLUMNS\nint FileDataID\nint Flags\n\nLAYOUT 00000001\n$noninline,id$FileDataID<32>\nFlags<8>\n").unwrap();
+    std::fs::write(
+        defs_dir.join("ModelFileData.dbd"),
+        "COLUMNS\nint FileDataID\nint Flags\n\nLAYOUT 00000001\n$noninline,id$FileDataID<32>\nFlags<8>\n",
+    )
+    .unwrap();
     let p = dir.join("Kruithne_wow.export/tests/resources/db2/ModelFileData.db2");
-    let e = Table::parse(std::fs::read(&p).unwrap(), "ModelFileData.db2", "ModelFileData", &Definitions::new(Some(defs_dir.clone())), None)
-        .unwrap_err()
-        .to_string();
+    let e = Table::parse(
+        std::fs::read(&p).unwrap(),
+        "ModelFileData.db2",
+        "ModelFileData",
+        &Definitions::new(Some(defs_dir.clone())),
+        None,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("layout EA46BC99 of ModelFileData is in no definition") && e.contains("--dbd"), "{e}");
     // No definition at all for a table m2view does not embed: named.
-    let e = Table::parse(std::fs::read(&p).unwrap(), "x.db2", "NoSuchTable", &Definitions::new(None), None).unwrap_err().to_string();
+    let e = Table::parse(std::fs::read(&p).unwrap(), "x.db2", "NoSuchTable", &Definitions::new(None), None)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("no WoWDBDefs definition of NoSuchTable"), "{e}");
     let _ = std::fs::remove_dir_all(&defs_dir);
+}
+
+#[test]
+fn written_wdc5_and_csv_tables_read_back_alike() {
+    use m2view_db::fixtures::{Cell, row, write_csv, write_wdc5};
+    // Tables written by this project in the 11.2.7 layouts WoWDBDefs gives
+    // (no public WDC5 creature table exists), read through the same path.
+    let build = [11, 2, 7, 65299];
+    let display = row(
+        "CreatureDisplayInfo",
+        build,
+        9100,
+        &[
+            ("ModelID", Cell::Int(9001)),
+            ("CreatureModelScale", Cell::Float(1.5)),
+            ("TextureVariationFileDataID[1]", Cell::Int(500004)),
+        ],
+    )
+    .unwrap();
+    let bytes = write_wdc5("CreatureDisplayInfo", build, std::slice::from_ref(&display)).unwrap();
+    let t =
+        Table::parse(bytes, "CreatureDisplayInfo.db2", "CreatureDisplayInfo", &Definitions::new(None), None).unwrap();
+    assert_eq!(t.layout, "layout 7275F5F6");
+    let rows = m2view_db::creature::display_rows(&t).unwrap();
+    assert_eq!((rows[0].id, rows[0].model_id, rows[0].scale, rows[0].texture_fdids), (9100, 9001, 1.5, [0, 500004, 0]));
+    let csv = write_csv("CreatureDisplayInfo", build, &[display]).unwrap();
+    let t =
+        Table::parse(csv.into_bytes(), "CreatureDisplayInfo.csv", "CreatureDisplayInfo", &Definitions::new(None), None)
+            .unwrap();
+    assert_eq!(m2view_db::creature::display_rows(&t).unwrap(), rows);
+    let model =
+        row("CreatureModelData", build, 9001, &[("FileDataID", Cell::Int(500001)), ("ModelScale", Cell::Float(1.0))])
+            .unwrap();
+    let t = Table::parse(
+        write_wdc5("CreatureModelData", build, &[model]).unwrap(),
+        "m.db2",
+        "CreatureModelData",
+        &Definitions::new(None),
+        None,
+    )
+    .unwrap();
+    let m = &m2view_db::creature::model_rows(&t).unwrap()[0];
+    assert_eq!((m.id, m.file_data_id, m.scale), (9001, 500001, 1.0));
 }

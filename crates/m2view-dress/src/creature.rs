@@ -3,12 +3,17 @@
 //! "M2#Textures").
 //!
 //! With client tables (`CreatureModelData` and `CreatureDisplayInfo`, see
-//! [`crate::tables`]): the `CreatureModelData` rows naming the model
-//! (`.mdx`/`.mdl` stand for `.m2`, case and `\`/`/` ignored), then every
-//! `CreatureDisplayInfo` row using them; each row's TextureVariation 1–3
-//! is `<model folder>\<name>.blp` for types 11–13 (as WoW Model Viewer's
-//! creature skins). Identical texture sets are one skin listing all their
-//! display ids, in display-id order; the first is the default.
+//! [`crate::tables`]): the `CreatureModelData` rows naming the model — by
+//! path to 3.3.5 (`.mdx`/`.mdl` stand for `.m2`, case and `\`/`/`
+//! ignored), by FileDataID later —, then every `CreatureDisplayInfo` row
+//! using them; each row's TextureVariation 1–3 is `<model
+//! folder>\<name>.blp` for types 11–13 (as WoW Model Viewer's creature
+//! skins), or `TextureVariationFileDataID` 1–3 a texture by FileDataID
+//! (as wow.export's `DBCreatures.js`), with the geosets
+//! `CreatureDisplayInfoGeosetData` gives the display when the model row
+//! has `CreatureGeosetDataID` set. Identical texture sets are one skin
+//! listing all their display ids, in display-id order; the first is the
+//! default.
 //!
 //! Without tables, or when no display row uses the model: what WoW Model
 //! Viewer offers for loose files — every BLP in the model's folder whose
@@ -38,9 +43,21 @@ pub struct Skin {
     pub scale: f32,
     /// Guessed from file names (no table named the model).
     pub guessed: bool,
+    /// Geosets the display turns on (`CreatureDisplayInfoGeosetData`; empty: the defaults).
+    pub geosets: Vec<u16>,
 }
 
 impl Skin {
+    /// The geosets shown with this skin among `ids` (a LOD's): the defaults
+    /// when it names none, else geoset 0, those of 900 and up, and the ones
+    /// it names (the rule wow.export applies to `extraGeosets`).
+    pub fn shown_geosets(&self, ids: &std::collections::BTreeSet<u16>) -> Option<std::collections::BTreeSet<u16>> {
+        if self.geosets.is_empty() {
+            return None;
+        }
+        Some(ids.iter().copied().filter(|&id| id == 0 || id >= 900 || self.geosets.contains(&id)).collect())
+    }
+
     /// A one-line description: display ids (or "guessed") and texture names.
     pub fn label(&self) -> String {
         let names: Vec<&str> = self.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
@@ -101,6 +118,14 @@ impl CreatureSkins {
         Ok(CreatureSkins { skins: guessed(lm), ..Default::default() })
     }
 
+    /// The geosets the skin worn shows in LOD `lod` of `lm` (`None`: the
+    /// game's defaults; see [`Skin::shown_geosets`]).
+    pub fn geosets(&self, lm: &LoadedModel, lod: usize) -> Option<std::collections::BTreeSet<u16>> {
+        let skin = self.skins.get(self.current?)?;
+        let ids = lm.model.lods.get(lod)?.submeshes.iter().map(|s| s.geoset_id).collect();
+        skin.shown_geosets(&ids)
+    }
+
     /// Dresses `lm` with skin `k`: replaceable textures of types 11, 12 and
     /// 13 take its files. Returns false when there is no skin `k`.
     pub fn apply(&mut self, lm: &mut LoadedModel, k: usize) -> bool {
@@ -116,7 +141,12 @@ impl CreatureSkins {
 /// Skins from the tables, `None` when no display row dresses the model.
 fn from_tables(lm: &LoadedModel, tables: &ClientTables) -> Result<Option<CreatureSkins>> {
     let Some(model_rows) = tables.rows("CreatureModelData.dbc", creature::model_rows)? else { return Ok(None) };
-    let models: Vec<ModelRow> = model_rows.iter().filter(|r| names_model(&r.model, &lm.path)).cloned().collect();
+    let fdid = lm.file_data_id;
+    let models: Vec<ModelRow> = model_rows
+        .iter()
+        .filter(|r| names_model(&r.model, &lm.path) || (r.file_data_id != 0 && Some(r.file_data_id) == fdid))
+        .cloned()
+        .collect();
     if models.is_empty() {
         return Ok(None);
     }
@@ -126,23 +156,55 @@ fn from_tables(lm: &LoadedModel, tables: &ClientTables) -> Result<Option<Creatur
     let mut displays: Vec<&DisplayRow> =
         display_rows.iter().filter(|d| models.iter().any(|m| m.id == d.model_id)).collect();
     displays.sort_by_key(|d| d.id);
+    let geosets = display_geosets(tables, &models, &displays)?;
     let dir = lm.path.parent().unwrap_or(Path::new("")).to_path_buf();
     let mut skins: Vec<Skin> = Vec::new();
     for d in displays {
+        let by_id = d.textures.iter().all(String::is_empty) && d.texture_fdids.iter().any(|&f| f != 0);
+        let names = if by_id {
+            d.texture_fdids.map(|f| if f == 0 { String::new() } else { format!("fdid:{f}") })
+        } else {
+            d.textures.clone()
+        };
+        let shows = geosets.get(&d.id).cloned().unwrap_or_default();
         let lower = |n: &[String; 3]| n.clone().map(|s| s.to_lowercase());
-        if let Some(s) = skins.iter_mut().find(|s| lower(&s.names) == lower(&d.textures)) {
+        if let Some(s) = skins.iter_mut().find(|s| lower(&s.names) == lower(&names) && s.geosets == shows) {
             s.displays.push(d.id);
             continue;
         }
-        let files =
-            d.textures.clone().map(|n| (!n.is_empty()).then(|| lm.files.find(&dir.join(format!("{n}.blp")))).flatten());
-        skins.push(Skin { displays: vec![d.id], names: d.textures.clone(), files, scale: d.scale, guessed: false });
+        let files = if by_id {
+            d.texture_fdids.map(|f| (f != 0).then(|| lm.find_fdid(f, "blp")).flatten())
+        } else {
+            names.clone().map(|n| (!n.is_empty()).then(|| lm.files.find(&dir.join(format!("{n}.blp")))).flatten())
+        };
+        skins.push(Skin { displays: vec![d.id], names, files, scale: d.scale, guessed: false, geosets: shows });
     }
     if skins.is_empty() {
         return Ok(None);
     }
     let source = tables.location("CreatureModelData.dbc").unwrap_or_default();
     Ok(Some(CreatureSkins { skins, tables: source, models, current: None }))
+}
+
+/// The geosets of each display of `displays` whose model row has
+/// `CreatureGeosetDataID` set (`CreatureDisplayInfoGeosetData`).
+fn display_geosets(
+    tables: &ClientTables,
+    models: &[ModelRow],
+    displays: &[&DisplayRow],
+) -> Result<std::collections::HashMap<u32, Vec<u16>>> {
+    let mut out: std::collections::HashMap<u32, Vec<u16>> = Default::default();
+    let with_data = |d: &&&DisplayRow| models.iter().any(|m| m.id == d.model_id && m.geoset_data != 0);
+    if !displays.iter().any(|d| with_data(&d)) {
+        return Ok(out);
+    }
+    let Some(rows) = tables.rows("CreatureDisplayInfoGeosetData.db2", creature::geoset_rows)? else { return Ok(out) };
+    let wanted: std::collections::HashSet<u32> = displays.iter().filter(with_data).map(|d| d.id).collect();
+    for r in rows.iter().filter(|r| wanted.contains(&r.display)) {
+        out.entry(r.display).or_default().push(r.geoset as u16);
+    }
+    out.values_mut().for_each(|g| g.sort_unstable());
+    Ok(out)
 }
 
 /// The BLPs in the model's folder named after it (guessed). Files that
@@ -209,7 +271,7 @@ fn guessed_skin(members: Vec<Member>) -> Skin {
         names[slot] = name;
         files[slot] = Some(path);
     }
-    Skin { displays: vec![], names, files, scale: 1.0, guessed: true }
+    Skin { displays: vec![], names, files, scale: 1.0, guessed: true, geosets: Vec::new() }
 }
 
 #[cfg(test)]

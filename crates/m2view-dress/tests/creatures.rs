@@ -90,3 +90,80 @@ fn sequence_names_come_from_the_clients_animation_data() {
     );
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn modern_creatures_by_filedataid_with_display_geosets() {
+    use m2view_db::fixtures::{Cell, row, write_csv};
+    // A loose export of a 7.0+ creature as wow.export's raw export writes it
+    // (files named by FileDataID) with its tables as CSV in the wago.tools
+    // form, written by this project in the 11.2.7 layouts of WoWDBDefs: the
+    // two-box fixture (geosets 0, 101 and 102) as model 777, its texture
+    // 888 for replaceable type 11, and display 70 turning on geoset 102.
+    let Some(samples) = samples_dir() else { return };
+    let d = std::env::temp_dir().join(format!("m2view-modern-creature-{}", std::process::id()));
+    std::fs::create_dir_all(d.join("DBFilesClient")).unwrap();
+    let mut skin = fixtures::skin_profile(264);
+    let mut extra = skin.submeshes[1];
+    extra.skin_section_id = 102;
+    skin.submeshes.push(extra);
+    std::fs::write(d.join("777.m2"), write_md20(&fixtures::two_boxes(264))).unwrap();
+    std::fs::write(d.join("77700.skin"), write_skin(&skin, 264)).unwrap();
+    std::fs::copy(samples.join("wowserhq_blizzardry/spec/fixtures/RabbitSkin.blp"), d.join("888.blp")).unwrap();
+    let b = [11, 2, 7, 65299];
+    let tables = [
+        (
+            "CreatureModelData",
+            row(
+                "CreatureModelData",
+                b,
+                7,
+                &[
+                    ("FileDataID", Cell::Int(777)),
+                    ("CreatureGeosetDataID", Cell::Int(1)),
+                    ("ModelScale", Cell::Float(1.0)),
+                ],
+            ),
+        ),
+        (
+            "CreatureDisplayInfo",
+            row(
+                "CreatureDisplayInfo",
+                b,
+                70,
+                &[
+                    ("ModelID", Cell::Int(7)),
+                    ("CreatureModelScale", Cell::Float(1.0)),
+                    ("TextureVariationFileDataID", Cell::Int(888)),
+                ],
+            ),
+        ),
+        (
+            "CreatureDisplayInfoGeosetData",
+            row(
+                "CreatureDisplayInfoGeosetData",
+                b,
+                1,
+                &[
+                    ("GeosetIndex", Cell::Int(0)),
+                    ("GeosetValue", Cell::Int(2)),
+                    ("CreatureDisplayInfoID", Cell::Int(70)),
+                ],
+            ),
+        ),
+    ];
+    for (t, r) in tables {
+        std::fs::write(d.join(format!("DBFilesClient/{t}.csv")), write_csv(t, b, &[r.unwrap()]).unwrap()).unwrap();
+    }
+    let (lm, dr) = open(&d.join("777.m2"));
+    assert_eq!(lm.file_data_id, Some(777));
+    let skin = &dr.creature.skins[0];
+    assert_eq!(
+        (skin.displays.as_slice(), skin.names[0].as_str(), skin.geosets.as_slice()),
+        (&[70][..], "fdid:888", &[102][..])
+    );
+    assert_eq!(lm.texture_files[1].as_deref(), Some(d.join("888.blp").as_path()));
+    // The defaults would show 0 and 101; the display shows 0 and 102.
+    assert_eq!(lm.model.default_geosets(0).into_iter().collect::<Vec<_>>(), [0, 101]);
+    assert_eq!(dr.creature.geosets(&lm, 0).unwrap().into_iter().collect::<Vec<_>>(), [0, 102]);
+    let _ = std::fs::remove_dir_all(&d);
+}

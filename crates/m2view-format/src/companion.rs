@@ -94,6 +94,10 @@ pub struct LoadedModel {
     pub roots: Vec<PathBuf>,
     /// The `--data` sources, searched after `files` for game paths.
     pub data: Option<Arc<m2view_data::Vfs>>,
+    /// The model's FileDataID, where its path or its sources tell.
+    pub file_data_id: Option<u32>,
+    /// The listfile (`--listfile`), naming FileDataIDs.
+    pub listfile: Option<Arc<m2view_data::Listfile>>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -126,7 +130,10 @@ impl LoadedModel {
         opts: &LoadOptions,
     ) -> LoadedModel {
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let listed = opts.listfile.as_ref().and_then(|l| l.id(&path.to_string_lossy()));
         LoadedModel {
+            file_data_id: files.file_id(path).or(listed),
+            listfile: opts.listfile.clone(),
             files,
             path: path.to_path_buf(),
             model,
@@ -148,6 +155,22 @@ impl LoadedModel {
             (Err(e), Some(vfs)) => vfs.read(path).map_err(|_| data_error(e)),
             (Err(e), None) => Err(data_error(e)),
         }
+    }
+
+    /// Where FileDataID `fdid` (a `.<ext>` file) is for this model: by ID
+    /// in its sources or the `--data` sources, as `<fdid>.<ext>` or
+    /// `<model>_<fdid>.<ext>` beside it (wow.export's names), or under its
+    /// listfile path.
+    pub fn find_fdid(&self, fdid: u32, ext: &str) -> Option<PathBuf> {
+        let by_id = PathBuf::from(format!("fdid:{fdid}"));
+        let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let stem = self.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        self.files
+            .find(&by_id)
+            .or_else(|| self.data.as_ref()?.find(&by_id))
+            .or_else(|| self.files.find(&dir.join(format!("{fdid}.{ext}"))))
+            .or_else(|| self.files.find(&dir.join(format!("{stem}_{fdid}.{ext}"))))
+            .or_else(|| self.find_game_file(self.listfile.as_ref()?.path(fdid)?))
     }
 
     /// Where the game path `rel` (`Character\Scourge\Female\...blp`, any

@@ -51,6 +51,11 @@ impl Opened {
         self.dressing.creature.apply(&mut self.lm, k)
     }
 
+    /// The geosets the creature skin worn shows in LOD `lod` (`None`: the defaults).
+    pub fn skin_geosets(&self, lod: usize) -> Option<std::collections::BTreeSet<u16>> {
+        self.dressing.creature.geosets(&self.lm, lod)
+    }
+
     /// The character's look for its current choices ([`look`]).
     pub fn look(&mut self) -> Option<Look> {
         look(&mut self.lm, &self.dressing)

@@ -706,7 +706,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
     a.character.apply(o)?;
     let explicit = a.geosets.as_deref().map(parse_geosets).transpose()?;
     let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else {
-        return Ok(Dressed { geosets: explicit, body: None, items: Vec::new() });
+        return Ok(Dressed { geosets: explicit.or_else(|| o.skin_geosets(a.lod)), body: None, items: Vec::new() });
     };
     o.lm.model.warnings.extend(p.warnings);
     let items = p.items.into_iter().map(|i| Hung::item(i.attachment, i.lm)).collect();

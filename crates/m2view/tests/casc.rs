@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use common::m2view;
 use m2view_casc::fixtures::{self, File, Mode, Product};
+use m2view_db::fixtures::{Cell, row, write_csv, write_wdc5};
 
 const KEY_NAME: u64 = 0xFA50_5078_126A_CB3E;
 const KEY: &str = "BDC51862ABED79B2DE48C8E7E66C6200";
@@ -27,12 +28,42 @@ fn key() -> [u8; 16] {
     k
 }
 
+/// One written table row: its id and cells.
+type Row = (u32, Vec<Cell>);
+
+/// The creature tables of the install (written by this project in the
+/// 11.2.7 layouts of WoWDBDefs: no public WDC5 creature table exists):
+/// display 9100 dresses model 9001 (FileDataID 500001, Blizzardry's
+/// Rabbit) with texture 500003.
+fn creature_tables() -> Vec<(&'static str, Vec<Row>)> {
+    let build = [11, 2, 7, 65299];
+    let display = row(
+        "CreatureDisplayInfo",
+        build,
+        9100,
+        &[
+            ("ModelID", Cell::Int(9001)),
+            ("CreatureModelScale", Cell::Float(1.0)),
+            ("TextureVariationFileDataID", Cell::Int(500003)),
+        ],
+    );
+    let model =
+        row("CreatureModelData", build, 9001, &[("FileDataID", Cell::Int(500001)), ("ModelScale", Cell::Float(1.0))]);
+    vec![("CreatureDisplayInfo", vec![display.unwrap()]), ("CreatureModelData", vec![model.unwrap()])]
+}
+
 /// Writes the install under `dir`: the MD21 tree by FileDataID (the model
 /// in three zlib chunks, its LOD-1 skin LZ4, one texture in an `F` frame),
-/// and one encrypted file.
+/// one encrypted file, Blizzardry's Rabbit (its skin named by the listfile
+/// only) and the creature tables as WDC5 under their FileDataIDs.
 fn install(dir: &Path, samples: &Path) -> PathBuf {
     let m2 = samples.join("miaoihan_wow.export/resources/M2");
     let read = |n: &str| std::fs::read(m2.join(n)).unwrap();
+    let rabbit = samples.join("wowserhq_blizzardry/spec/fixtures");
+    let tables = creature_tables().into_iter().map(|(t, rows)| {
+        let id = m2view_db::defs::db2_fdid(t).unwrap();
+        File::new(id, None, write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap())
+    });
     let secret = Mode::Encrypted { name: KEY_NAME, key: key(), iv: [9, 8, 7, 6], inner: Box::new(Mode::Zlib) };
     let files = vec![
         File {
@@ -47,12 +78,18 @@ fn install(dir: &Path, samples: &Path) -> PathBuf {
         },
         File::new(5408780, None, read("5408474_5408780.blp")),
         File { chunks: vec![(0, secret)], ..File::new(777, None, b"encrypted content".to_vec()) },
-    ];
+        File::new(500001, None, std::fs::read(rabbit.join("Rabbit.m2")).unwrap()),
+        File::new(500002, None, std::fs::read(rabbit.join("Rabbit00.skin")).unwrap()),
+        File::new(500003, None, std::fs::read(rabbit.join("RabbitSkin.blp")).unwrap()),
+    ]
+    .into_iter()
+    .chain(tables)
+    .collect();
     fixtures::write(dir, &[Product::retail(files)]).unwrap();
     let lf = dir.join("listfile.csv");
     std::fs::write(
         &lf,
-        "5408474;world/expansion07/doodads/kultiras/8kt_tree01.m2\n5408779;world/expansion07/doodads/kultiras/8kt_tree01_bark.blp\n777;dbfilesclient/secret.db2\n",
+        "5408474;world/expansion07/doodads/kultiras/8kt_tree01.m2\n5408779;world/expansion07/doodads/kultiras/8kt_tree01_bark.blp\n777;dbfilesclient/secret.db2\n500001;creature/rabbit/rabbit.m2\n500002;creature/rabbit/rabbit00.skin\n",
     )
     .unwrap();
     lf
@@ -75,7 +112,17 @@ fn ls_and_extract_by_name_and_id() {
     let (code, out, err) = m2view(&["ls", "--data", data.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let names: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
-    assert_eq!(names, ["fdid:5408474", "fdid:5408779", "fdid:5408780", "fdid:5408782", "fdid:5408783", "fdid:777"]);
+    // Sorted as text: the two tables (CreatureDisplayInfo, CreatureModelData), the Rabbit, the tree, the secret.
+    let want = ["fdid:1108759", "fdid:1365368", "fdid:500001", "fdid:500002", "fdid:500003"];
+    assert!(names.starts_with(&want), "{names:?}");
+    assert!(names.ends_with(&[
+        "fdid:5408474",
+        "fdid:5408779",
+        "fdid:5408780",
+        "fdid:5408782",
+        "fdid:5408783",
+        "fdid:777"
+    ]));
     let (code, out, _) =
         m2view(&["ls", "--data", data.to_str().unwrap(), "--listfile", lf.to_str().unwrap(), "world/*.m2"]);
     assert_eq!(code, 0);
@@ -179,5 +226,49 @@ fn info_render_and_export_a_model_by_fdid() {
     assert_eq!(code, 0, "{err}");
     let doc = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
     assert_eq!(doc.textures().count(), 2, "both textures came from the install");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_creature_dressed_from_the_install_tables() {
+    let Some(s) = samples() else { return };
+    let d = tmp("creature");
+    let lf = install(&d.join("WoW"), &s);
+    let data = d.join("WoW");
+    let (data, lf) = (data.to_str().unwrap(), lf.to_str().unwrap());
+    // By display id alone: CreatureDisplayInfo -> CreatureModelData.FileDataID -> the model,
+    // TextureVariationFileDataID -> its skin; the skin profile by its listfile name.
+    let png = d.join("rabbit.png");
+    let (code, out, err) = m2view(&[
+        "render",
+        "--data",
+        data,
+        "--listfile",
+        lf,
+        "--display-id",
+        "9100",
+        "-o",
+        png.to_str().unwrap(),
+        "--size",
+        "128x128",
+        "--stats",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("not found") && !err.contains("not filled"), "{err}");
+    let stats: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(stats["triangles"].as_u64().unwrap() > 100, "{stats}");
+    let (code, out, err) = m2view(&["info", "--data", data, "--listfile", lf, "creature/rabbit/rabbit.m2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("display 9100: fdid:500003") && out.contains("type 11 (replaceable) -> fdid:500003"), "{out}");
+    // The same tables as CSV in a --dbc folder dress it alike.
+    let csv = d.join("csv");
+    std::fs::create_dir_all(&csv).unwrap();
+    for (t, rows) in creature_tables() {
+        std::fs::write(csv.join(format!("{t}.csv")), write_csv(t, [11, 2, 7, 65299], &rows).unwrap()).unwrap();
+    }
+    let (code, out, err) =
+        m2view(&["info", "--data", data, "--listfile", lf, "--dbc", csv.to_str().unwrap(), "fdid:500001"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("CreatureModelData.csv") && out.contains("display 9100: fdid:500003"), "{out}");
     let _ = std::fs::remove_dir_all(&d);
 }

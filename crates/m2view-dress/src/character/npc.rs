@@ -27,7 +27,7 @@ pub struct NpcSource {
 
 /// The game path of the model display `display` uses
 /// (`CreatureDisplayInfo.ModelID` → `CreatureModelData.ModelName`, `.mdx`
-/// standing for `.m2`).
+/// standing for `.m2`; in 7.0+ tables its `FileDataID`, as `fdid:N`).
 ///
 /// # Errors
 /// A missing or malformed table, or no such display.
@@ -38,6 +38,9 @@ pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, S
         .iter()
         .find(|m| m.id == d.model_id)
         .ok_or_else(|| format!("display {display} names model {} which is not in CreatureModelData.dbc", d.model_id))?;
+    if m.model.is_empty() && m.file_data_id != 0 {
+        return Ok(format!("fdid:{}", m.file_data_id));
+    }
     let lower = m.model.to_ascii_lowercase();
     Ok(match [".mdx", ".mdl"].iter().find(|e| lower.ends_with(*e)) {
         Some(e) => format!("{}.m2", &m.model[..m.model.len() - e.len()]),

@@ -163,9 +163,10 @@ impl Current {
     /// A freshly opened model: Stand, LOD 0, the game's default geosets (a
     /// character's as its choices give them: `parts`).
     pub fn new(o: Opened, parts: Option<Parts>, warnings: Vec<String>) -> Current {
+        let skin_geosets = o.skin_geosets(0);
         let Opened { lm, dressing } = o;
         let instance = ModelInstance::new(&lm.model, 1);
-        let geosets = lm.model.default_geosets(0);
+        let geosets = skin_geosets.unwrap_or_else(|| lm.model.default_geosets(0));
         let disabled_emitters = vec![false; lm.model.particles.len()];
         let mut c = Current {
             lm,

@@ -190,7 +190,8 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         ),
         None => None,
     };
-    let opts = character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, ..Default::default() });
+    let geosets = o.skin_geosets(a.lod);
+    let opts = character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, geosets, ..Default::default() });
     let mut lm = o.lm;
     // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
     for i in 0..lm.model.sequences.len() {

@@ -36,6 +36,7 @@ fn skin_picker(ui: &mut egui::Ui, s: &mut AppState) {
         && skins.current != Some(k)
     {
         c.dressing.creature.apply(&mut c.lm, k);
+        c.geosets = c.dressing.creature.geosets(&c.lm, c.lod).unwrap_or_else(|| c.lm.model.default_geosets(c.lod));
         s.send(Command::UploadSkin);
     }
     ui.separator();
