@@ -173,11 +173,25 @@ fn billboard(m: Mat4, flags: bf, pivot: Vec3, view: Mat4) -> Mat4 {
     view.inverse() * Mat4::from_cols(m3.x_axis.extend(0.0), m3.y_axis.extend(0.0), m3.z_axis.extend(0.0), t.extend(1.0))
 }
 
+/// FacePose, the animation whose variants a model's `.bone` files offset.
+const FACE_POSE: u16 = 808;
+
+/// The `.bone` offsets of sequence `seq` (wowdev wiki "BONE": one file per
+/// variant of FacePose, 808): `(bone, column-major matrix)`. The wiki names
+/// them "transformation matrix for the given bone" without an order; here
+/// each multiplies the bone's local transform on the right (applied to the
+/// bind-pose geometry before the bone's own keys), so children follow.
+fn face_pose_offsets(model: &Model, seq: usize) -> Option<&[(m2view_format::BoneId, [f32; 16])]> {
+    let s = model.sequences.get(seq).filter(|s| s.anim_id == FACE_POSE)?;
+    model.bone_sets.iter().find(|b| b.variant == s.variation).map(|b| b.bones.as_slice())
+}
+
 /// Computes the pose of `model` at `clock`. `view` (model → view space) is
 /// needed only for billboarded bones; without it they keep their animated rotation.
 pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut Pose) {
     pose.bones.clear();
-    for b in &model.bones {
+    let offsets = face_pose_offsets(model, clock.sequence);
+    for (i, b) in model.bones.iter().enumerate() {
         let pivot = Vec3::from(b.pivot);
         let t = Vec3::from(sample_or(&b.translation, clock, [0.0; 3]));
         let r = quat(sample_or(&b.rotation, clock, [0.0, 0.0, 0.0, 1.0]));
@@ -186,6 +200,10 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
             * Mat4::from_quat(r)
             * Mat4::from_scale(s)
             * Mat4::from_translation(-pivot);
+        let local = match offsets.and_then(|o| o.iter().find(|(id, _)| id.index() == i)) {
+            Some((_, m)) => local * Mat4::from_cols_array(m),
+            None => local,
+        };
         let parent = match b.parent {
             Some(p) => edit_parent(pose.bones[p.index()], b.flags, pivot),
             None => Mat4::IDENTITY,
@@ -240,6 +258,35 @@ mod tests {
         let skin = m2view_format::writer::write_skin(&fixtures::skin_profile(v), v);
         let skins: Vec<(&str, &[u8])> = if v >= 264 { vec![("s", &skin)] } else { vec![] };
         m2view_format::model_from_bytes(&m2, "t.m2", &skins).unwrap()
+    }
+
+    #[test]
+    fn bone_files_offset_their_face_pose_variant() {
+        let mut m = model(264);
+        // Walk (sequence 1) played as FacePose variant 1, with a `.bone`
+        // set moving bone 0 up 3 units: bone 1 follows its parent.
+        m.sequences[1].anim_id = FACE_POSE;
+        m.sequences[1].variation = 1;
+        let up = Mat4::from_translation(Vec3::new(0.0, 0.0, 3.0)).to_cols_array();
+        m.bone_sets.push(m2view_format::BoneSet {
+            file: "t_01.bone".into(),
+            variant: 1,
+            bones: vec![(m2view_format::BoneId(0), up)],
+        });
+        let (mut plain, mut offset) = (Pose::default(), Pose::default());
+        let g = [0.0];
+        let mut unset = m.clone();
+        unset.bone_sets.clear();
+        evaluate(&unset, &Clock::new(1, 250.0, &g), None, &mut plain);
+        evaluate(&m, &Clock::new(1, 250.0, &g), None, &mut offset);
+        for b in 0..2 {
+            let moved = offset.bones[b].transform_point3(Vec3::ZERO) - plain.bones[b].transform_point3(Vec3::ZERO);
+            assert!((moved - Vec3::new(0.0, 0.0, 3.0)).length() < 1e-5, "bone {b}: {moved}");
+        }
+        // Another variant, or another sequence, takes no offsets.
+        m.bone_sets[0].variant = 2;
+        evaluate(&m, &Clock::new(1, 250.0, &g), None, &mut offset);
+        assert_eq!(offset.bones, plain.bones);
     }
 
     #[test]

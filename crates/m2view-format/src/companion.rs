@@ -33,6 +33,10 @@ pub enum CompanionKind {
     Anim,
     /// A texture (`.blp`).
     Texture,
+    /// A skeleton (`.skel`: the model's `SKID`, or a skeleton's `SKPD` parent).
+    Skeleton,
+    /// Bone offsets of a FacePose variant (`.bone`, `BFID`).
+    Bone,
 }
 
 impl CompanionKind {
@@ -43,6 +47,8 @@ impl CompanionKind {
             CompanionKind::LodSkin => "lod skin",
             CompanionKind::Anim => "anim",
             CompanionKind::Texture => "texture",
+            CompanionKind::Skeleton => "skeleton",
+            CompanionKind::Bone => "bone file",
         }
     }
 }
@@ -317,6 +323,13 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
             .or_else(|| export_names.iter().find_map(|n| finder.entry(&dir, n)))
     };
 
+    // The skeleton (`SKID`) and its parents: read first, so that the
+    // skins and `.anim` files below see the skeleton's sequences.
+    let mut skel_warnings = Vec::new();
+    let skel_files = read_skeleton_chain(&file, &mut finder, &by_fdid, &stem, &mut companions, &mut skel_warnings)?;
+    let mut file = file;
+    apply_skeleton(&mut file, &skel_files)?;
+
     // Skin profiles (Wrath+).
     let mut skins = Vec::new();
     if version >= crate::raw::layout::WRATH {
@@ -370,9 +383,10 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     if let (true, Some((name, _))) = (first_missing, skins.first()) {
         model.warnings.push(format!("skin profile 0 is missing: showing {name} instead"));
     }
-    for c in companions.iter().filter(|c| c.path.is_none()) {
+    for c in companions.iter().filter(|c| c.path.is_none() && c.kind != CompanionKind::Skeleton) {
         model.warnings.push(format!("{} {} not found", c.kind.label(), c.wanted));
     }
+    model.warnings.extend(skel_warnings);
     if !model.has_geometry() {
         let looked = export_names(&stem, ExportName::Skin(0)).join(" or ");
         model
@@ -407,9 +421,112 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
 
     model.warnings.extend(missing_anim_warnings(&missing_anims));
+    load_bone_files(&file, &mut model, &mut finder, &by_fdid, &stem, &mut companions)?;
 
     let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
     Ok(LoadedModel::new(files, path, model, companions, texture_files, (anim_files, anim_keys), opts))
+}
+
+/// The `.skel` files of a chunked model's skeleton chain (its `SKID`, then
+/// each `SKPD` parent, at most [`crate::skeleton::MAX_CHAIN`]): `(fdid,
+/// path, bytes)`, the model's first. A missing skeleton ends the chain with
+/// a warning naming its FileDataID (without any, the model keeps its own
+/// bones: bind pose for a model that has none).
+fn read_skeleton_chain(
+    file: &M2File<'_>,
+    finder: &mut Finder,
+    by_fdid: &ByFdid<'_>,
+    stem: &str,
+    companions: &mut Vec<Companion>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(u32, PathBuf, Vec<u8>)>> {
+    let mut chain: Vec<(u32, PathBuf, Vec<u8>)> = Vec::new();
+    let mut next = file.chunks.as_ref().and_then(|c| c.skeleton_file_id).filter(|&id| id != 0);
+    while let Some(id) = next {
+        if chain.iter().any(|c| c.0 == id) || chain.len() == crate::skeleton::MAX_CHAIN {
+            warnings.push(format!(
+                "skeleton fdid {id}: the chain of parent skeletons loops or runs past {} files; stopped there",
+                crate::skeleton::MAX_CHAIN
+            ));
+            break;
+        }
+        // wow.export writes a model's skeleton beside it as `<model>.skel`.
+        let export = if chain.is_empty() { vec![format!("{stem}.skel")] } else { Vec::new() };
+        let found = by_fdid(finder, id, "skel", &export);
+        companions.push(Companion { kind: CompanionKind::Skeleton, wanted: format!("fdid {id}"), path: found.clone() });
+        let Some(path) = found else {
+            let whose =
+                chain.last().map_or("the model's skeleton".to_string(), |c| format!("parent skeleton of fdid {}", c.0));
+            warnings.push(format!("{whose}, fdid {id} (.skel), not found: the model draws in bind pose"));
+            break;
+        };
+        let bytes = finder.read(&path)?;
+        let state = ParseState::for_file_len(bytes.len());
+        let name = path.display().to_string();
+        next = crate::raw::skel::Skel::parent_of(&Reader::new(&bytes, 0, &state)).map_err(|e| e.in_file(&name))?;
+        chain.push((id, path, bytes));
+    }
+    Ok(chain)
+}
+
+/// Parses the skeleton chain (the root-most first, so that a skeleton
+/// without `SKS1` reads its tracks by its parent's sequences) and gives
+/// `file` its blocks ([`crate::skeleton::apply`]).
+fn apply_skeleton<'a>(file: &mut M2File<'a>, chain: &'a [(u32, PathBuf, Vec<u8>)]) -> Result<()> {
+    if chain.is_empty() {
+        return Ok(());
+    }
+    let mut skels: Vec<(u32, crate::raw::skel::Skel<'a>)> = Vec::with_capacity(chain.len());
+    for (id, path, bytes) in chain.iter().rev() {
+        let name = path.display().to_string();
+        let state = ParseState::for_file_len(bytes.len());
+        let inherited = skels.iter().rev().find_map(|s| s.1.sequences.as_ref().map(|q| q.sequences.as_slice()));
+        let inherited = inherited.unwrap_or(&file.md20.sequences);
+        let skel = crate::raw::skel::Skel::parse(&Reader::new(bytes, 0, &state), Some(inherited))
+            .map_err(|e| e.in_file(&name))?;
+        file.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(&name)));
+        skels.push((*id, skel));
+    }
+    skels.reverse();
+    file.skeleton = Some(crate::skeleton::apply(file, &skels));
+    Ok(())
+}
+
+/// Reads the model's `.bone` files (`BFID`, wowdev wiki "BONE": one per
+/// variant of the FacePose sequence 808, named `<model>_NN.bone` by
+/// variant before Legion) into [`Model::bone_sets`]; a missing one is a
+/// warning, a broken one an error naming it.
+fn load_bone_files(
+    file: &M2File<'_>,
+    model: &mut Model,
+    finder: &mut Finder,
+    by_fdid: &ByFdid<'_>,
+    stem: &str,
+    companions: &mut Vec<Companion>,
+) -> Result<()> {
+    let bfid = file.chunks.as_ref().map(|c| c.bone_file_ids.clone()).unwrap_or_default();
+    for (variant, &id) in bfid.iter().enumerate().filter(|(_, id)| **id != 0) {
+        let found = by_fdid(finder, id, "bone", &[format!("{stem}_{variant:02}.bone")]);
+        companions.push(Companion { kind: CompanionKind::Bone, wanted: format!("fdid {id}"), path: found.clone() });
+        let Some(path) = found else {
+            model.warnings.push(format!("bone file fdid {id} (FacePose variant {variant}) not found"));
+            continue;
+        };
+        let bytes = finder.read(&path)?;
+        let name = path.display().to_string();
+        let state = ParseState::for_file_len(bytes.len());
+        let parsed =
+            crate::raw::bone::BoneFile::parse(&Reader::new(&bytes, 0, &state)).map_err(|e| e.in_file(&name))?;
+        let mut bones = Vec::with_capacity(parsed.bones.len());
+        for (file_bone, m) in parsed.bones {
+            match model.bones.iter().position(|b| b.file_index == file_bone) {
+                Some(i) => bones.push((crate::model::BoneId(i as u16), m)),
+                None => model.warnings.push(format!("{name}: bone {file_bone} is not in the model; ignored")),
+            }
+        }
+        model.bone_sets.push(crate::model::BoneSet { file: name, variant: variant as u16, bones });
+    }
+    Ok(())
 }
 
 /// The warnings of `.anim` files not found (`(sequence, file)`): one each

@@ -417,7 +417,37 @@ pub fn two_boxes_md21() -> M2File<'static> {
             ..Default::default()
         }),
         warnings: Vec::new(),
+        skeleton: None,
     }
+}
+
+/// FileDataID of the `.skel` file of [`two_boxes_skel`].
+pub const SKEL_FDID: u32 = 3001;
+
+/// The two-box model (MD21, v274) with its skeleton moved into a `.skel`
+/// file, as Legion+ models keep it (written here from the wowdev wiki
+/// "M2/.skel" layout: no public `.skel` exists). Returns the model — `SKID`
+/// [`SKEL_FDID`], no bones, sequences, global loops or attachments of its
+/// own — and the skeleton holding those blocks of [`two_boxes_md21`].
+pub fn two_boxes_skel() -> (M2File<'static>, crate::raw::skel::Skel<'static>) {
+    let mut f = two_boxes_md21();
+    let md = &mut f.md20;
+    let skel = crate::raw::skel::Skel {
+        name: "TwoBoxesSkel".into(),
+        sequences: Some(crate::raw::skel::SkelSequences {
+            global_loops: std::mem::take(&mut md.global_loops),
+            sequences: std::mem::take(&mut md.sequences),
+            lookup: std::mem::take(&mut md.sequence_lookup),
+        }),
+        bones: Some((std::mem::take(&mut md.bones), std::mem::take(&mut md.key_bone_lookup))),
+        attachments: Some((std::mem::take(&mut md.attachments), std::mem::take(&mut md.attachment_lookup))),
+        ..Default::default()
+    };
+    if let Some(c) = f.chunks.as_mut() {
+        c.skeleton_file_id = Some(SKEL_FDID);
+        c.anim_file_ids.clear();
+    }
+    (f, skel)
 }
 
 /// The two-box model (v264+) reduced to its bone tracks, for tests that move

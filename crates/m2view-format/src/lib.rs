@@ -28,6 +28,7 @@ pub mod model;
 mod names;
 pub mod raw;
 pub mod reader;
+pub mod skeleton;
 
 /// Errors naming file, structure path and byte offset (the `m2view-error` crate, shared with the table readers).
 pub use m2view_error as error;

@@ -83,16 +83,33 @@ fn install(dir: &Path, samples: &Path) -> PathBuf {
         File::new(500003, None, std::fs::read(rabbit.join("RabbitSkin.blp")).unwrap()),
     ]
     .into_iter()
+    .chain(two_boxes())
     .chain(tables)
     .collect();
     fixtures::write(dir, &[Product::retail(files)]).unwrap();
     let lf = dir.join("listfile.csv");
     std::fs::write(
         &lf,
-        "5408474;world/expansion07/doodads/kultiras/8kt_tree01.m2\n5408779;world/expansion07/doodads/kultiras/8kt_tree01_bark.blp\n777;dbfilesclient/secret.db2\n500001;creature/rabbit/rabbit.m2\n500002;creature/rabbit/rabbit00.skin\n",
+        "5408474;world/expansion07/doodads/kultiras/8kt_tree01.m2\n5408779;world/expansion07/doodads/kultiras/8kt_tree01_bark.blp\n777;dbfilesclient/secret.db2\n500001;creature/rabbit/rabbit.m2\n500002;creature/rabbit/rabbit00.skin\n600001;world/test/twoboxesskel.m2\n600002;world/test/twoboxes.m2\n",
     )
     .unwrap();
     lf
+}
+
+/// The project's two-box test model twice (`m2view_format::fixtures`): as
+/// 600001 with its bones, sequences and attachments in the `.skel` file
+/// 3001 (written here in the wowdev "M2/.skel" layout: no public `.skel`
+/// exists), and as 600002 with them inline; skin 1001, texture 2001.
+fn two_boxes() -> Vec<File> {
+    use m2view_format::{fixtures as f, writer as w};
+    let (skel_model, skel) = f::two_boxes_skel();
+    vec![
+        File::new(600001, None, w::write_md21(&skel_model)),
+        File::new(f::SKEL_FDID, None, w::write_skel(&skel)),
+        File::new(600002, None, w::write_md21(&f::two_boxes_md21())),
+        File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)),
+        File::new(2001, None, m2view_format::blp::write_blp2_raw(2, 2, &[vec![200; 16]])),
+    ]
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -113,7 +130,7 @@ fn ls_and_extract_by_name_and_id() {
     assert_eq!(code, 0, "{err}");
     let names: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
     // Sorted as text: the two tables (CreatureDisplayInfo, CreatureModelData), the Rabbit, the tree, the secret.
-    let want = ["fdid:1108759", "fdid:1365368", "fdid:500001", "fdid:500002", "fdid:500003"];
+    let want = ["fdid:1001", "fdid:1108759", "fdid:1365368", "fdid:2001", "fdid:3001", "fdid:500001"];
     assert!(names.starts_with(&want), "{names:?}");
     assert!(names.ends_with(&[
         "fdid:5408474",
@@ -121,6 +138,8 @@ fn ls_and_extract_by_name_and_id() {
         "fdid:5408780",
         "fdid:5408782",
         "fdid:5408783",
+        "fdid:600001",
+        "fdid:600002",
         "fdid:777"
     ]));
     let (code, out, _) =
@@ -270,5 +289,45 @@ fn a_creature_dressed_from_the_install_tables() {
         m2view(&["info", "--data", data, "--listfile", lf, "--dbc", csv.to_str().unwrap(), "fdid:500001"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("CreatureModelData.csv") && out.contains("display 9100: fdid:500003"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_model_whose_skeleton_is_in_a_skel_file_renders_as_with_inline_bones() {
+    let Some(s) = samples() else { return };
+    let d = tmp("skel");
+    let lf = install(&d.join("WoW"), &s);
+    let data = d.join("WoW");
+    let (data, lf) = (data.to_str().unwrap(), lf.to_str().unwrap());
+    let (code, out, err) = m2view(&["info", "--data", data, "fdid:600001"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("skeleton fdid 3001 -> fdid:3001"), "{out}");
+    // Stand at 500 ms: the top box half turned (keys from the .skel).
+    let render = |model: &str, png: &Path| {
+        let png_s = png.to_str().unwrap();
+        let args = ["render", "--data", data, model, "--time", "500", "--size", "96x96", "-o", png_s];
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        image::open(png).unwrap().to_rgba8()
+    };
+    let skel = render("fdid:600001", &d.join("skel.png"));
+    let inline = render("fdid:600002", &d.join("inline.png"));
+    assert!(skel.pixels().filter(|p| p.0 != skel.get_pixel(0, 0).0).count() > 500, "drawn");
+    assert_eq!(skel.as_raw(), inline.as_raw(), "the same pixels as the model with its bones inline");
+    // Bind pose (what a model whose skeleton is missing draws) looks otherwise.
+    let rest = d.join("rest.png");
+    let args = ["render", "--data", data, "fdid:600002", "--size", "96x96", "-o", rest.to_str().unwrap()];
+    assert_eq!(m2view(&args).0, 0);
+    assert_ne!(image::open(&rest).unwrap().to_rgba8(), skel, "the skeleton's keys moved it");
+
+    // Thumbnails of every model the listfile names under world/.
+    let out_dir = d.join("thumbs");
+    let args =
+        ["render", "--all", "--data", data, "--listfile", lf, "world/test/*.m2", "-o", out_dir.to_str().unwrap()];
+    let (code, out, err) = m2view(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    for m in ["twoboxesskel", "twoboxes"] {
+        assert!(out_dir.join(format!("world/test/{m}.m2.png")).exists(), "{m}: {out}{err}");
+    }
     let _ = std::fs::remove_dir_all(&d);
 }

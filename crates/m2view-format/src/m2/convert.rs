@@ -4,8 +4,9 @@
 //! validates every lookup of the skin profiles.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
+use crate::model::external::Payload;
 use crate::model::*;
-use crate::raw::chunked::M2File;
+use crate::raw::chunked::{M2File, SkeletonUse};
 use crate::raw::layout::{self, expansion_name};
 use crate::raw::m2::{BoneRotation, M2Particle, Md20, ParticleLife};
 use crate::raw::skin::SkinProfile;
@@ -91,6 +92,13 @@ struct Cx<'a> {
     timings: &'a [Timing],
     /// Key lists left in `.anim` files.
     anim_keys: std::cell::RefCell<AnimKeys>,
+    /// Which block of an `.anim` file the tracks converted now point into.
+    payload: std::cell::Cell<crate::model::external::Payload>,
+    /// The model's skeleton file was not found: global sequences it would
+    /// have held are unknown, and tracks that name them play unlooped.
+    skeleton_missing: bool,
+    /// Global sequences known.
+    global_loops: usize,
 }
 
 fn convert_keys<R: RawValue, T: 'static>(
@@ -99,14 +107,20 @@ fn convert_keys<R: RawValue, T: 'static>(
     conv: fn(&R) -> T,
     decode: fn(&[u8]) -> Option<T>,
 ) -> Track<T> {
-    let global_sequence = (raw.global_sequence >= 0).then_some(raw.global_sequence as u16);
+    let known = |g: &u16| !cx.skeleton_missing || usize::from(*g) < cx.global_loops;
+    let global_sequence = (raw.global_sequence >= 0).then_some(raw.global_sequence as u16).filter(known);
     let sequences = match &raw.keys {
         TrackKeys::PerSequence(seqs) => seqs
             .iter()
             .map(|k| match k {
                 SequenceKeys::Loaded { times, values } => Keys::new(times.to_vec(), values.iter().map(conv).collect()),
                 SequenceKeys::External { times, values } => Keys {
-                    external: Some(cx.anim_keys.borrow_mut().register(*times, *values, R::SIZE, decode)),
+                    external: Some(cx.anim_keys.borrow_mut().register(
+                        cx.payload.get(),
+                        (*times, *values),
+                        R::SIZE,
+                        decode,
+                    )),
                     ..Keys::default()
                 },
             })
@@ -284,7 +298,16 @@ impl<'a> M2Converter<'a> {
         for (new, &old) in order.iter().enumerate() {
             file_to_id[old] = new as u16;
         }
-        let cx = Cx { timings, anim_keys: Default::default() };
+        // A `.skel` model whose skeleton was not found has no bones of its own.
+        let skeleton_missing =
+            md.bones.is_empty() && file.chunks.as_ref().is_some_and(|c| c.skeleton_file_id.is_some_and(|id| id != 0));
+        let cx = Cx {
+            timings,
+            anim_keys: Default::default(),
+            payload: Default::default(),
+            skeleton_missing,
+            global_loops: md.global_loops.len(),
+        };
         Ok(M2Converter { file, md, version: md.version, cx, order, bmap: BoneMap { file_to_id } })
     }
 
@@ -293,10 +316,20 @@ impl<'a> M2Converter<'a> {
         if i < 0 { None } else { self.bmap.get(i as usize) }
     }
 
+    /// The `.anim` block of the tracks of bones (`skel`: true) or attachments
+    /// taken from a skeleton, else the model's.
+    fn payload_for(&self, skel_part: fn(&SkeletonUse) -> bool, skel: Payload) -> Payload {
+        match &self.file.skeleton {
+            Some(s) if skel_part(s) => skel,
+            _ => Payload::Model,
+        }
+    }
+
     /// Bones, parents first.
     fn bones(&self) -> Vec<Bone> {
         let M2Converter { md, cx, bmap, order, .. } = self;
-        order
+        cx.payload.set(self.payload_for(|s| s.bones, Payload::SkelBones));
+        let bones = order
             .iter()
             .map(|&i| {
                 let b = &md.bones[i];
@@ -317,14 +350,23 @@ impl<'a> M2Converter<'a> {
                     scale: tr(&b.scale, cx),
                 }
             })
-            .collect()
+            .collect();
+        cx.payload.set(Payload::Model);
+        bones
     }
 
     /// Vertices: bone indices remapped; a weighted influence must name a real bone.
     fn vertices(&self) -> Result<Vec<Vertex>> {
-        let M2Converter { md, bmap, .. } = self;
+        let M2Converter { md, bmap, cx, .. } = self;
+        // A model whose bones live in a `.skel` that was not found has none:
+        // its vertices stay where the file puts them (bind pose), unweighted.
+        let skeleton_missing = cx.skeleton_missing;
         let mut vertices = Vec::with_capacity(md.vertices.len());
         for (vi, v) in md.vertices.iter().enumerate() {
+            if skeleton_missing {
+                vertices.push(Vertex { position: v.pos, normal: v.normal, uv: v.tex_coords, ..Default::default() });
+                continue;
+            }
             let mut idx = [0u16; 4];
             for (k, slot) in idx.iter_mut().enumerate() {
                 if v.bone_weights[k] == 0 {
@@ -481,7 +523,9 @@ impl<'a> M2Converter<'a> {
     fn attachments(&self) -> Vec<Attachment> {
         let M2Converter { md, cx, .. } = self;
         let bone_opt = |i: i64| self.bone(i);
-        md.attachments
+        cx.payload.set(self.payload_for(|s| s.attachments, Payload::SkelAttachments));
+        let attachments = md
+            .attachments
             .iter()
             .map(|a| Attachment {
                 id: a.id,
@@ -489,7 +533,9 @@ impl<'a> M2Converter<'a> {
                 position: a.position,
                 animate: tr(&a.animate_attached, cx),
             })
-            .collect()
+            .collect();
+        cx.payload.set(Payload::Model);
+        attachments
     }
 
     /// Animation events.
@@ -642,6 +688,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         ribbons,
         particles,
         shapes: Vec::new(),
+        bone_sets: Vec::new(),
         warnings,
     }
     .validated()?;

@@ -229,19 +229,7 @@ pub fn write_md20(m: &Md20) -> Vec<u8> {
     put_array(&mut h, b.array(&m.collision_indices));
     put_array(&mut h, b.array(&m.collision_positions));
     put_array(&mut h, b.array(&m.collision_normals));
-    let att: Vec<Vec<u8>> = m
-        .attachments
-        .iter()
-        .map(|a| {
-            let mut o = Vec::new();
-            put_u32(&mut o, a.id);
-            put_u16(&mut o, a.bone);
-            put_u16(&mut o, a.unknown);
-            put_vec(&mut o, &a.position);
-            o.extend(b.track(&a.animate_attached, lg, true));
-            o
-        })
-        .collect();
+    let att: Vec<Vec<u8>> = m.attachments.iter().map(|a| attachment_bytes(&mut b, a, lg)).collect();
     put_array(&mut h, b.records(&att));
     put_array(&mut h, b.array(&m.attachment_lookup));
     let ev: Vec<Vec<u8>> = m
@@ -290,6 +278,16 @@ pub fn write_md20(m: &Md20) -> Vec<u8> {
     debug_assert_eq!(h.len(), header_size);
     b.out[..header_size].copy_from_slice(&h);
     b.out
+}
+
+fn attachment_bytes(b: &mut Buf, a: &M2Attachment, legacy: bool) -> Vec<u8> {
+    let mut o = Vec::new();
+    put_u32(&mut o, a.id);
+    put_u16(&mut o, a.bone);
+    put_u16(&mut o, a.unknown);
+    put_vec(&mut o, &a.position);
+    o.extend(b.track(&a.animate_attached, legacy, true));
+    o
 }
 
 fn sequence_bytes(s: &M2Sequence, legacy: bool) -> Vec<u8> {
@@ -567,6 +565,12 @@ fn chunk(out: &mut Vec<u8>, magic: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(data);
 }
 
+fn anim_file_id_bytes(ids: &[crate::raw::chunked::AnimFileId]) -> Vec<u8> {
+    ids.iter()
+        .flat_map(|a| [&a.anim_id.to_le_bytes()[..], &a.sub_anim_id.to_le_bytes(), &a.file_id.to_le_bytes()].concat())
+        .collect()
+}
+
 fn u32s(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
@@ -583,19 +587,7 @@ pub fn write_md21(f: &M2File) -> Vec<u8> {
         chunk(&mut out, b"SFID", &u32s(&c.skin_file_ids));
     }
     if !c.anim_file_ids.is_empty() {
-        let d: Vec<u8> = c
-            .anim_file_ids
-            .iter()
-            .flat_map(|a| {
-                [
-                    a.anim_id.to_le_bytes().to_vec(),
-                    a.sub_anim_id.to_le_bytes().to_vec(),
-                    a.file_id.to_le_bytes().to_vec(),
-                ]
-                .concat()
-            })
-            .collect();
-        chunk(&mut out, b"AFID", &d);
+        chunk(&mut out, b"AFID", &anim_file_id_bytes(&c.anim_file_ids));
     }
     if !c.bone_file_ids.is_empty() {
         chunk(&mut out, b"BFID", &u32s(&c.bone_file_ids));
@@ -640,12 +632,88 @@ impl AnimWriter {
 
     /// The file bytes: the bare block, or wrapped in an `AFM2` chunk (Legion 24500+).
     pub fn finish(self, chunked: bool) -> Vec<u8> {
-        if chunked {
-            let mut out = Vec::new();
-            chunk(&mut out, b"AFM2", &self.buf.out);
-            out
-        } else {
-            self.buf.out
-        }
+        if chunked { self.finish_chunk(b"AFM2") } else { self.buf.out }
     }
+
+    /// The key block as one chunk of a chunked `.anim` file: `AFM2` (the
+    /// model's keys), `AFSA` or `AFSB` (a skeleton's attachment and bone
+    /// keys); a file is its chunks one after another.
+    pub fn finish_chunk(self, magic: &[u8; 4]) -> Vec<u8> {
+        let mut out = Vec::new();
+        chunk(&mut out, magic, &self.buf.out);
+        out
+    }
+}
+
+/// One `.skel` chunk: a header of `header` bytes written by `fill` (its
+/// arrays' data after it, offsets relative to the chunk's payload).
+fn skel_chunk(out: &mut Vec<u8>, magic: &[u8; 4], header: usize, fill: impl FnOnce(&mut Buf) -> Vec<u8>) {
+    let mut b = Buf { out: vec![0; header] };
+    let mut h = fill(&mut b);
+    h.resize(header, 0);
+    b.out[..header].copy_from_slice(&h);
+    chunk(out, magic, &b.out);
+}
+
+/// Encodes a `.skel` file (wowdev wiki "M2/.skel"): `SKL1` (flags 0x100,
+/// name), then `SKS1`, `SKB1`, `SKA1`, `SKPD`, `AFID` and `BFID` where set.
+pub fn write_skel(s: &crate::raw::skel::Skel) -> Vec<u8> {
+    let l = Layout::new(crate::raw::skel::SKEL_VERSION, 0);
+    let mut out = Vec::new();
+    skel_chunk(&mut out, b"SKL1", 16, |b| {
+        let mut h = 0x100u32.to_le_bytes().to_vec();
+        put_array(&mut h, b.string(&s.name));
+        h
+    });
+    if let Some(q) = &s.sequences {
+        skel_chunk(&mut out, b"SKS1", 32, |b| {
+            let mut h = Vec::new();
+            put_array(&mut h, b.array(&q.global_loops));
+            let seqs: Vec<Vec<u8>> = q.sequences.iter().map(|x| sequence_bytes(x, false)).collect();
+            put_array(&mut h, b.records(&seqs));
+            put_array(&mut h, b.array(&q.lookup));
+            h
+        });
+    }
+    if let Some((bones, lookup)) = &s.bones {
+        skel_chunk(&mut out, b"SKB1", 16, |b| {
+            let mut h = Vec::new();
+            let recs: Vec<Vec<u8>> = bones.iter().map(|x| bone_bytes(b, x, &l)).collect();
+            put_array(&mut h, b.records(&recs));
+            put_array(&mut h, b.array(lookup));
+            h
+        });
+    }
+    if let Some((attachments, lookup)) = &s.attachments {
+        skel_chunk(&mut out, b"SKA1", 16, |b| {
+            let mut h = Vec::new();
+            let recs: Vec<Vec<u8>> = attachments.iter().map(|a| attachment_bytes(b, a, false)).collect();
+            put_array(&mut h, b.records(&recs));
+            put_array(&mut h, b.array(lookup));
+            h
+        });
+    }
+    if let Some(parent) = s.parent {
+        let mut d = vec![0u8; 8];
+        put_u32(&mut d, parent);
+        d.extend([0; 4]);
+        chunk(&mut out, b"SKPD", &d);
+    }
+    if !s.anim_file_ids.is_empty() {
+        chunk(&mut out, b"AFID", &anim_file_id_bytes(&s.anim_file_ids));
+    }
+    if !s.bone_file_ids.is_empty() {
+        chunk(&mut out, b"BFID", &u32s(&s.bone_file_ids));
+    }
+    out
+}
+
+/// Encodes a `.bone` file (wowdev wiki "BONE"): header 1, `BIDA` bone ids, `BOMT` matrices.
+pub fn write_bone(f: &crate::raw::bone::BoneFile) -> Vec<u8> {
+    let mut out = 1u32.to_le_bytes().to_vec();
+    let ids: Vec<u8> = f.bones.iter().flat_map(|(id, _)| id.to_le_bytes()).collect();
+    let mats: Vec<u8> = f.bones.iter().flat_map(|(_, m)| m.iter().flat_map(|x| x.to_le_bytes())).collect();
+    chunk(&mut out, b"BIDA", &ids);
+    chunk(&mut out, b"BOMT", &mats);
+    out
 }

@@ -940,6 +940,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         ribbons,
         particles,
         shapes,
+        bone_sets: Vec::new(),
         warnings,
     }
     .validated()

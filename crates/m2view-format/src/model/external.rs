@@ -18,9 +18,24 @@ use crate::reader::{M2Array, Reader};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KeysHandle(pub u32);
 
+/// Which key block of an `.anim` file a key list's offsets point into
+/// (wowdev wiki "M2/.anim": `AFM2` the model's, `AFSA`/`AFSB` a
+/// skeleton's attachments and bones; a file without chunks is all model data).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Payload {
+    /// The model's key data (`AFM2`).
+    #[default]
+    Model,
+    /// A skeleton's attachment keys (`AFSA`).
+    SkelAttachments,
+    /// A skeleton's bone keys (`AFSB`).
+    SkelBones,
+}
+
 /// Where one key list's keys are in its `.anim` file and how to decode them
 /// into a `Track<T>`.
 struct Pending<T> {
+    payload: Payload,
     times: M2Array,
     values: M2Array,
     /// Bytes per stored value (0: timestamps only, as events).
@@ -35,9 +50,15 @@ trait PendingKeys: Send + Sync {
     /// values that disagree in count are read to the shorter, with a
     /// warning in `anim`'s parse state (as the model's own tracks).
     fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_, '_>) -> Result<bool>;
+    /// The key block its offsets point into.
+    fn payload(&self) -> Payload;
 }
 
 impl<T: 'static> PendingKeys for Pending<T> {
+    fn payload(&self) -> Payload {
+        self.payload
+    }
+
     fn load(&self, track: &mut dyn Any, seq: usize, anim: &Reader<'_, '_>) -> Result<bool> {
         let Some(keys) = track.downcast_mut::<Track<T>>().and_then(|t| t.sequences.get_mut(seq)) else {
             return Ok(false);
@@ -84,16 +105,17 @@ impl std::fmt::Debug for AnimKeys {
 }
 
 impl AnimKeys {
-    /// Records a key list of `T` at `times`/`values` in its `.anim` file
-    /// (`value_size` bytes per value, read with `decode`).
+    /// Records a key list of `T` at `times`/`values` in the `payload`
+    /// block of its `.anim` file (`value_size` bytes per value, read with
+    /// `decode`).
     pub(crate) fn register<T: 'static>(
         &mut self,
-        times: M2Array,
-        values: M2Array,
+        payload: Payload,
+        (times, values): (M2Array, M2Array),
         value_size: usize,
         decode: fn(&[u8]) -> Option<T>,
     ) -> KeysHandle {
-        self.pending.push(Arc::new(Pending { times, values, value_size, decode }));
+        self.pending.push(Arc::new(Pending { payload, times, values, value_size, decode }));
         KeysHandle(self.pending.len() as u32 - 1)
     }
 
@@ -120,12 +142,20 @@ impl AnimKeys {
         let state = crate::reader::ParseState::for_file_len(bytes.len());
         let whole = Reader::new(bytes, 0, &state);
         let af = crate::raw::chunked::AnimFile::parse(&whole).map_err(|e| e.in_file(file_name))?;
-        let payload = &bytes[af.payload.clone()];
-        let r = Reader::new(payload, af.payload_offset, &state);
+        let block = |magic: &[u8; 4]| af.skeleton_chunks.iter().find(|(m, _)| m == magic).map(|(_, r)| r.clone());
+        let reader_of = |p: Payload| -> Option<Reader<'_, '_>> {
+            let range = match p {
+                Payload::Model => af.payload.clone(),
+                Payload::SkelAttachments => block(b"AFSA")?,
+                Payload::SkelBones => block(b"AFSB")?,
+            };
+            Some(Reader::new(&bytes[range.clone()], range.start as u64, &state))
+        };
         let mut n = 0;
         for t in model.external_tracks() {
             let Some(h) = t.handle(seq.index()) else { continue };
             let Some(p) = self.pending.get(h.0 as usize) else { continue };
+            let Some(r) = reader_of(p.payload()) else { continue };
             if p.load(t.as_any(), seq.index(), &r).map_err(|e| e.in_file(file_name))? {
                 n += 1;
             }

@@ -13,10 +13,10 @@
 //! Units: model units (≈ yards), Z-up, right-handed; times in milliseconds;
 //! angles in radians; colours 0..1 unless stated.
 
-mod external;
+pub(crate) mod external;
 mod validate;
 
-pub use external::{AnimKeys, KeysHandle};
+pub use external::{AnimKeys, KeysHandle, Payload};
 
 macro_rules! typed_id {
     ($(#[$m:meta])* $name:ident) => {
@@ -885,6 +885,20 @@ pub enum ShapeKind {
     },
 }
 
+/// One `.bone` file (wowdev wiki "BONE"): for the bones it names, an
+/// offset matrix (4×4, column-major, model units) applied to the bone's
+/// local transform while its variant of the FacePose sequence (808) plays.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BoneSet {
+    /// The file it came from.
+    pub file: String,
+    /// The FacePose variant (`M2Sequence::variation_index`) it belongs to:
+    /// its index in the model's `BFID` list.
+    pub variant: u16,
+    /// `(bone, matrix)` per listed bone.
+    pub bones: Vec<(BoneId, [f32; 16])>,
+}
+
 /// The model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
@@ -940,6 +954,9 @@ pub struct Model {
     pub particles: Vec<ParticleEmitter>,
     /// Hit-test and collision shapes (MDX; M2 has none).
     pub shapes: Vec<HitShape>,
+    /// `.bone` files (`BFID`, wowdev wiki "BONE"): offset matrices of some
+    /// bones for variants of the FacePose sequence (808).
+    pub bone_sets: Vec<BoneSet>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }

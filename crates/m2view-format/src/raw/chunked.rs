@@ -119,6 +119,21 @@ pub struct M2File<'a> {
     /// What the parse read past ([`crate::reader::ParseState::warn`]): each
     /// names the structure, the offset and what was read instead.
     pub warnings: Vec<Error>,
+    /// The blocks taken from the model's `.skel` chain (`SKID`), if any.
+    pub skeleton: Option<SkeletonUse>,
+}
+
+/// What a chunked M2 took from its `.skel` files ([`crate::raw::skel`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SkeletonUse {
+    /// FileDataIDs of the skeletons read, the model's first, then its parents.
+    pub chain: Vec<u32>,
+    /// Bones and key-bone lookup came from a skeleton (their `.anim` keys are in `AFSB`).
+    pub bones: bool,
+    /// Attachments came from a skeleton (their `.anim` keys are in `AFSA`).
+    pub attachments: bool,
+    /// Sequences and global loops came from a skeleton.
+    pub sequences: bool,
 }
 
 /// One chunk: magic, absolute payload offset, payload.
@@ -149,6 +164,17 @@ pub fn split_chunks<'a>(r: &Reader<'a, '_>) -> Result<Vec<ChunkRef<'a>>> {
     Ok(out)
 }
 
+/// The entries of an `AFID` chunk (8 bytes each: animation, variation, FileDataID).
+pub fn anim_file_ids(data: &[u8]) -> Vec<AnimFileId> {
+    data.chunks_exact(8)
+        .map(|c| AnimFileId {
+            anim_id: u16::from_le_bytes([c[0], c[1]]),
+            sub_anim_id: u16::from_le_bytes([c[2], c[3]]),
+            file_id: u32::from_le_bytes([c[4], c[5], c[6], c[7]]),
+        })
+        .collect()
+}
+
 fn u32_list(data: &[u8]) -> Vec<u32> {
     data.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
@@ -159,7 +185,12 @@ impl<'a> M2File<'a> {
     pub fn parse(r: &Reader<'a, '_>) -> Result<M2File<'a>> {
         let magic = r.bytes(0, 4).at("header.magic")?;
         if magic == b"MD20" {
-            return Ok(M2File { md20: Md20::parse(r)?, chunks: None, warnings: r.state().take_warnings() });
+            return Ok(M2File {
+                md20: Md20::parse(r)?,
+                chunks: None,
+                warnings: r.state().take_warnings(),
+                skeleton: None,
+            });
         }
         let parts = split_chunks(r)?;
         let Some(&(_, md21_off, md21)) = parts.iter().find(|(m, _, _)| m == b"MD21") else {
@@ -182,7 +213,7 @@ impl<'a> M2File<'a> {
                 ch.warnings.push(format!("chunk {} ignored: {e}", String::from_utf8_lossy(&magic)));
             }
         }
-        Ok(M2File { md20, chunks: Some(ch), warnings: r.state().take_warnings() })
+        Ok(M2File { md20, chunks: Some(ch), warnings: r.state().take_warnings(), skeleton: None })
     }
 }
 
@@ -193,16 +224,7 @@ fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &R
     let first_array = || cr.record(0, 8, reader::m2array);
     match &magic {
         b"SFID" => ch.skin_file_ids = u32_list(data),
-        b"AFID" => {
-            ch.anim_file_ids = data
-                .chunks_exact(8)
-                .map(|c| AnimFileId {
-                    anim_id: u16::from_le_bytes([c[0], c[1]]),
-                    sub_anim_id: u16::from_le_bytes([c[2], c[3]]),
-                    file_id: u32::from_le_bytes([c[4], c[5], c[6], c[7]]),
-                })
-                .collect()
-        }
+        b"AFID" => ch.anim_file_ids = anim_file_ids(data),
         b"BFID" => ch.bone_file_ids = u32_list(data),
         b"TXID" => ch.texture_file_ids = u32_list(data),
         b"SKID" => ch.skeleton_file_id = u32_list(data).first().copied(),

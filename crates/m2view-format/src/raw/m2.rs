@@ -708,16 +708,8 @@ impl<'a> Md20<'a> {
         m.collision_indices = r.u16s(h.collision_indices).at("collision_indices")?;
         m.collision_positions = r.array(h.collision_positions, 12, reader::vec3).at("collision_positions")?;
         m.collision_normals = r.array(h.collision_normals, 12, reader::vec3).at("collision_normals")?;
-        m.attachments = records(r, "attachments", h.attachments, l.attachment, |rec, abs| {
-            let mut c = Cursor::new(rec, abs);
-            Ok(M2Attachment {
-                id: c.u32()?,
-                bone: c.u16()?,
-                unknown: c.u16()?,
-                position: c.vec3()?,
-                animate_attached: c.track(r, cx, l.track, "animate_attached")?,
-            })
-        })?;
+        m.attachments =
+            records(r, "attachments", h.attachments, l.attachment, |rec, abs| parse_attachment(r, rec, abs, &l, cx))?;
         m.attachment_lookup = r.u16s(h.attachment_lookup).at("attachment_lookup")?;
         m.events = records(r, "events", h.events, l.event, |rec, abs| {
             let mut c = Cursor::new(rec, abs);
@@ -757,7 +749,26 @@ impl<'a> Md20<'a> {
     }
 }
 
-fn parse_sequence(rec: &[u8], abs: u64, l: &Layout) -> Result<M2Sequence> {
+/// One attachment record (also read by `.skel` files).
+pub(crate) fn parse_attachment<'a>(
+    r: &Reader<'a, '_>,
+    rec: &[u8],
+    abs: u64,
+    l: &Layout,
+    cx: TrackContext<'_>,
+) -> Result<M2Attachment<'a>> {
+    let mut c = Cursor::new(rec, abs);
+    Ok(M2Attachment {
+        id: c.u32()?,
+        bone: c.u16()?,
+        unknown: c.u16()?,
+        position: c.vec3()?,
+        animate_attached: c.track(r, cx, l.track, "animate_attached")?,
+    })
+}
+
+/// One sequence record (also read by `.skel` files).
+pub(crate) fn parse_sequence(rec: &[u8], abs: u64, l: &Layout) -> Result<M2Sequence> {
     let mut c = Cursor::new(rec, abs);
     let id = c.u16()?;
     let variation_index = c.u16()?;
@@ -799,7 +810,8 @@ fn parse_sequence(rec: &[u8], abs: u64, l: &Layout) -> Result<M2Sequence> {
     })
 }
 
-fn parse_bone<'a>(
+/// One bone record (also read by `.skel` files).
+pub(crate) fn parse_bone<'a>(
     r: &Reader<'a, '_>,
     rec: &[u8],
     abs: u64,
