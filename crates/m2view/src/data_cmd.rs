@@ -32,6 +32,8 @@ pub struct Data {
     pub vfs: Option<Arc<Vfs>>,
     /// The listfile, loaded once.
     pub listfile: Option<Arc<Listfile>>,
+    /// The TACT keys.
+    pub keys: Option<Arc<KeyRing>>,
 }
 
 /// Loads the listfile and TACT keys, then opens every `--data` source in
@@ -49,7 +51,7 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
         None => None,
     };
     if spec.sources.is_empty() {
-        return Ok(Data { vfs: None, listfile });
+        return Ok(Data { vfs: None, listfile, keys });
     }
     let mut vfs = Vfs::new();
     vfs.set_listfile(listfile.clone());
@@ -63,7 +65,7 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
         };
         vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
     }
-    Ok(Data { vfs: Some(Arc::new(vfs)), listfile })
+    Ok(Data { vfs: Some(Arc::new(vfs)), listfile, keys })
 }
 
 /// A case-insensitive glob over virtual paths (`*` also crosses `/`;

@@ -130,8 +130,8 @@ fn main() -> ExitCode {
         product: cli.product.as_deref(),
         tact_keys: cli.tact_keys.as_deref(),
     };
-    let (data, listfile) = match data_cmd::open(&spec) {
-        Ok(d) => (d.vfs, d.listfile),
+    let (data, listfile, tact_keys) = match data_cmd::open(&spec) {
+        Ok(d) => (d.vfs, d.listfile, d.keys),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -141,6 +141,7 @@ fn main() -> ExitCode {
         load: m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile, data: data.clone() },
         dbc: cli.dbc.clone(),
         dbd: std::sync::Arc::new(m2view_db::defs::Definitions::new(cli.dbd.clone())),
+        tact_keys,
     };
     let need_data = || {
         eprintln!(

@@ -18,6 +18,8 @@ pub struct OpenOptions {
     pub dbc: Vec<PathBuf>,
     /// Table definitions: embedded, and `--dbd DIR` first.
     pub dbd: std::sync::Arc<m2view_db::defs::Definitions>,
+    /// TACT keys (`--tact-keys`) for CASC installs opened later (the window's "Open game folder…").
+    pub tact_keys: Option<std::sync::Arc<m2view_data::KeyRing>>,
 }
 
 /// A model as opened: loaded and dressed.

@@ -295,6 +295,71 @@ fn a_game_folder_opens_in_the_browser_and_switches_locale() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// "Open game folder…" on a CASC install (written by this project in the
+/// real on-disk layout, `m2view_casc::fixtures`: no public storage exists)
+/// holding the two-box model whose bones live in a `.skel`: the browser
+/// lists what the listfile names, says how many files it cannot name, and
+/// opens a model by its row or by `fdid:N` typed in the path field.
+#[test]
+fn a_casc_install_opens_in_the_browser_by_listfile_names_and_ids() {
+    use m2view_casc::fixtures::{File, Product};
+    use m2view_format::{fixtures as f, writer as w};
+    let d = std::env::temp_dir().join(format!("m2view-panels-casc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let (model, skel) = f::two_boxes_skel();
+    let files = vec![
+        File::new(600001, None, w::write_md21(&model)),
+        File::new(f::SKEL_FDID, None, w::write_skel(&skel)),
+        File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)),
+        File::new(2001, None, m2view_format::blp::write_blp2_raw(2, 2, &[vec![200; 16]])),
+    ];
+    m2view_casc::fixtures::write(&d, &[Product::retail(files)]).unwrap();
+    std::fs::create_dir_all(d.join("_retail_")).unwrap();
+    let lf = d.join("listfile.csv");
+    std::fs::write(&lf, "600001;world/test/twoboxesskel.m2\n1001;world/test/twoboxesskel00.skin\n").unwrap();
+    let listfile = std::sync::Arc::new(m2view_data::Listfile::load(&lf).unwrap());
+    let mut opts = OpenOptions::default();
+    opts.load.listfile = Some(listfile);
+    let mut s = AppState::new(opts, false);
+    s.add_data_source(d.join("_retail_"));
+    let t = std::time::Instant::now();
+    while !s.poll_indexing() {
+        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Models (1 of 1)");
+    assert!(h.query_by_label_contains("2 files known only by FileDataID").is_some(), "the skeleton and the texture");
+    h.get_by_label("world/test/twoboxesskel.m2").click();
+    h.step();
+    let pending = h.state().pending.as_ref().map(|p| p.path.clone());
+    assert_eq!(pending, Some(std::path::PathBuf::from("world/test/twoboxesskel.m2")));
+    let wait = |h: &mut Harness<'static, AppState>| {
+        for _ in 0..1000 {
+            if h.state().pending.is_none() {
+                break;
+            }
+            h.state_mut().poll_loading();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    };
+    wait(&mut h);
+    let bones = |h: &Harness<'static, AppState>| h.state().current.as_ref().map(|c| c.lm.model.bones.len());
+    assert_eq!(bones(&h), Some(2), "bones from the .skel");
+    // By FileDataID in the path field.
+    h.state_mut().current = None;
+    h.state_mut().path_field = "fdid:600001".into();
+    h.run();
+    h.get_by_label("Load").click();
+    h.step();
+    wait(&mut h);
+    assert_eq!(bones(&h), Some(2));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn f_frames_from_the_current_direction() {
     let mut s = state();

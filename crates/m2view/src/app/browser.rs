@@ -38,13 +38,17 @@ pub struct Browser {
     /// The game folder last opened, its locale folders and the one in use
     /// (the window offers the others).
     pub game: Option<(PathBuf, Vec<String>, Option<String>)>,
+    /// Files the sources know only by FileDataID (`fdid:N`: a CASC install
+    /// without a listfile): models among them cannot be told by name.
+    pub unnamed: usize,
 }
 
 impl Browser {
     /// The models of `vfs`.
     pub fn new(vfs: &Vfs) -> Browser {
-        let models: Vec<ModelEntry> = vfs
-            .list()
+        let list = vfs.list();
+        let unnamed = list.iter().filter(|(e, _)| m2view_data::fdid_of(&e.path).is_some()).count();
+        let models: Vec<ModelEntry> = list
             .into_iter()
             .filter(|(e, _)| {
                 let l = e.path.to_lowercase();
@@ -72,7 +76,7 @@ impl Browser {
             subs.sort();
         }
         let shown = (0..models.len()).collect();
-        Browser { models, shown, folders, ..Browser::default() }
+        Browser { models, shown, folders, unnamed, ..Browser::default() }
     }
 
     /// Applies `filter`: a case-insensitive substring, or a regex after `re:`.
@@ -112,6 +116,20 @@ impl Browser {
     }
 }
 
+/// A source to open in the window: its path, and what reading it takes
+/// (`--locale`, `--listfile`, `--tact-keys`).
+#[derive(Clone, Default)]
+pub struct AddSource {
+    /// A game folder, a CASC install (its root, `Data/` or a flavour folder), an archive or a folder.
+    pub path: PathBuf,
+    /// The locale (default: the source's own).
+    pub locale: Option<String>,
+    /// Names for FileDataIDs.
+    pub listfile: Option<Arc<m2view_data::Listfile>>,
+    /// TACT keys for encrypted files of a CASC install.
+    pub keys: Option<Arc<m2view_data::KeyRing>>,
+}
+
 /// A data source being indexed off the UI thread.
 pub struct Indexing {
     /// What is being indexed (for the status line).
@@ -120,26 +138,28 @@ pub struct Indexing {
 }
 
 impl Indexing {
-    /// Opens `add` (a game folder, an archive or a folder) above the sources
-    /// of `base` and lists its models, on a worker thread.
-    pub fn start(base: Option<Arc<Vfs>>, add: Option<PathBuf>, locale: Option<String>) -> Indexing {
-        let what = add.as_ref().map_or_else(|| "data sources".to_string(), |p| p.display().to_string());
+    /// Opens `add` (a game folder, a CASC install, an archive or a folder)
+    /// above the sources of `base` and lists its models, on a worker thread.
+    pub fn start(base: Option<Arc<Vfs>>, add: Option<AddSource>) -> Indexing {
+        let what = add.as_ref().map_or_else(|| "data sources".to_string(), |a| a.path.display().to_string());
         let (tx, rx) = channel();
         crate::platform::spawn(move || {
             let result = (|| {
                 let mut vfs = Vfs::new();
-                vfs.set_listfile(base.as_ref().and_then(|b| b.listfile().cloned()));
+                let listfile = add.as_ref().and_then(|a| a.listfile.clone());
+                vfs.set_listfile(listfile.or_else(|| base.as_ref().and_then(|b| b.listfile().cloned())));
                 let mut game = None;
-                if let Some(p) = &add {
-                    let (listfile, keys) = (vfs.listfile().cloned(), base.as_ref().and_then(|b| b.keys().cloned()));
+                if let Some(a) = &add {
+                    let listfile = vfs.listfile().cloned();
+                    let keys = a.keys.clone().or_else(|| base.as_ref().and_then(|b| b.keys().cloned()));
                     let opts = m2view_data::SpecOptions {
-                        locale: locale.as_deref(),
+                        locale: a.locale.as_deref(),
                         listfile: listfile.as_ref(),
                         keys: keys.as_ref(),
                         ..Default::default()
                     };
-                    let chain = vfs.add_spec(p, &opts).map_err(|e| e.to_string())?;
-                    game = chain.map(|c| (p.clone(), c.locales, c.locale));
+                    let chain = vfs.add_spec(&a.path, &opts).map_err(|e| e.to_string())?;
+                    game = chain.map(|c| (a.path.clone(), c.locales, c.locale));
                 }
                 for s in base.iter().flat_map(|b| b.sources()) {
                     vfs.push(s.clone());

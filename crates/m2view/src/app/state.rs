@@ -395,7 +395,7 @@ impl AppState {
     /// A state with nothing open.
     pub fn new(open_options: OpenOptions, bc: bool) -> AppState {
         // `--data` sources: list their models for the browser.
-        let indexing = open_options.load.data.clone().map(|d| super::browser::Indexing::start(Some(d), None, None));
+        let indexing = open_options.load.data.clone().map(|d| super::browser::Indexing::start(Some(d), None));
         AppState {
             current: None,
             pending: None,
@@ -428,7 +428,14 @@ impl AppState {
     /// Adds a game folder, archive or folder above the current data sources
     /// and indexes its models off the UI thread (the browser shows them).
     pub fn add_data_source(&mut self, path: PathBuf) {
-        self.indexing = Some(super::browser::Indexing::start(self.open_options.load.data.clone(), Some(path), None));
+        let add = self.source_to_add(path, None);
+        self.indexing = Some(super::browser::Indexing::start(self.open_options.load.data.clone(), Some(add)));
+    }
+
+    /// `path` to open with `locale`, the listfile and the TACT keys given at start.
+    fn source_to_add(&self, path: PathBuf, locale: Option<String>) -> super::browser::AddSource {
+        let (listfile, keys) = (self.open_options.load.listfile.clone(), self.open_options.tact_keys.clone());
+        super::browser::AddSource { path, locale, listfile, keys }
     }
 
     /// Re-opens game folder `path` with locale folder `locale` in place of
@@ -443,7 +450,8 @@ impl AppState {
             }
             std::sync::Arc::new(keep)
         });
-        self.indexing = Some(super::browser::Indexing::start(rest, Some(path), Some(locale)));
+        let add = self.source_to_add(path, Some(locale));
+        self.indexing = Some(super::browser::Indexing::start(rest, Some(add)));
     }
 
     /// Exports the open model as shown (LOD, geosets, skin; every sequence)

@@ -56,6 +56,13 @@ pub(super) fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     if let Some(m) = b.selected.and_then(|i| b.models.get(i)) {
         ui.label(RichText::new(format!("from {}", m.source)).small());
     }
+    if b.unnamed > 0 {
+        let msg = format!(
+            "{} files known only by FileDataID: start with --listfile to browse them by name, or type fdid:N above",
+            b.unnamed
+        );
+        ui.label(RichText::new(msg).small().color(Color32::YELLOW));
+    }
     // A game folder with several locale folders: switch the chain to another.
     let mut relocale = None;
     if let Some((path, locales, current)) = &b.game
