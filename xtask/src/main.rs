@@ -4,7 +4,9 @@
 //!   README's test command (which also runs the `tidy` habits).
 //! - `golden [--bless]`: run the golden-image tests; `--bless` rewrites the
 //!   goldens from the current renderer (look at every image before committing).
-//! - `bench`: the parse benchmark (format crate, against wow-m2).
+//! - `bench`: the parse benchmark (format crate, against wow-m2, which
+//!   parses each file first in a child process), then the CASC storage,
+//!   listfile and WDC5 table benchmarks.
 //! - `web`: the web build into `target/web/` (`index.html`, the `wasm-bindgen`
 //!   glue and the `.wasm`), servable by any static file server; needs the
 //!   `wasm32-unknown-unknown` target and `wasm-bindgen-cli` of the version in
@@ -44,7 +46,14 @@ fn main() -> ExitCode {
             let env: &[(&str, &str)] = if bless { &[("UPDATE_GOLDEN", "1")] } else { &[] };
             cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
         }
-        Some("bench") => cargo(&["bench", "-p", "m2view-format", "--bench", "parse"], &[]),
+        Some("bench") => [
+            ["m2view-format", "parse"],
+            ["m2view-casc", "storage"],
+            ["m2view-data", "listfile"],
+            ["m2view-db", "wdc5"],
+        ]
+        .iter()
+        .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[])),
         Some("web") => web(),
         Some("dbd") => match args.get(1) {
             Some(p) => dbd(std::path::Path::new(p)),

@@ -201,7 +201,8 @@ pub fn ekey_of(frame: &[u8]) -> [u8; 16] {
 /// A key derived from `n` (filler entries).
 fn fake_key(n: u64, salt: u8) -> [u8; 16] {
     let mut k = [salt; 16];
-    let h = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (n >> 7);
+    // An odd multiplier is a bijection: each (n, salt) its own first 9 bytes.
+    let h = (n | u64::from(salt) << 48).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     k[..8].copy_from_slice(&h.to_be_bytes());
     k[8..16].copy_from_slice(&n.to_le_bytes());
     k
