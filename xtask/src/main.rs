@@ -46,14 +46,11 @@ fn main() -> ExitCode {
             let env: &[(&str, &str)] = if bless { &[("UPDATE_GOLDEN", "1")] } else { &[] };
             cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
         }
-        Some("bench") => [
-            ["m2view-format", "parse"],
-            ["m2view-casc", "storage"],
-            ["m2view-data", "listfile"],
-            ["m2view-db", "wdc5"],
-        ]
-        .iter()
-        .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[])),
+        Some("bench") => {
+            [["m2view-format", "parse"], ["m2view-casc", "storage"], ["m2view-data", "listfile"], ["m2view-db", "wdc5"]]
+                .iter()
+                .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[]))
+        }
         Some("web") => web(),
         Some("dbd") => match args.get(1) {
             Some(p) => dbd(std::path::Path::new(p)),

@@ -182,9 +182,11 @@ impl Storage {
     }
 
     /// Every FileDataID that can be read here, ascending, with its size.
+    /// Files of a damaged `.idx` bucket are left out (reading one names the
+    /// damage), so one bad bucket does not hide the install.
     ///
     /// # Errors
-    /// A damaged encoding page or index.
+    /// A damaged encoding page.
     pub fn files(&self) -> Result<Vec<(u32, u64)>> {
         let files: Vec<(u32, [u8; 16])> = self.root.files().collect();
         let mut order: Vec<usize> = (0..files.len()).collect();
@@ -194,7 +196,7 @@ impl Storage {
         let mut out = Vec::with_capacity(files.len());
         for (k, e) in order.iter().zip(found) {
             if let Some(e) = e
-                && self.store.locate(&e.ekey)?.is_some()
+                && let Ok(Some(_)) = self.store.locate(&e.ekey)
             {
                 out.push((files[*k].0, e.size));
             }

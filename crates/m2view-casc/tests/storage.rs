@@ -142,6 +142,27 @@ fn damaged_storages_are_errors_that_name_the_file() {
     let e = Storage::open(&d, &opts(true)).err().unwrap().to_string();
     assert!(e.contains("Data/data/data.000: entry") && e.contains("does not fit"), "{e}");
     std::fs::write(&w.data, &data).unwrap();
+    // One damaged bucket: its files are left out of the listing and reading
+    // one names the index; the rest of the install reads.
+    let bucket_of = |what: &str| {
+        let (_, off, _) = at(what);
+        let mut ekey: [u8; 16] = data[off as usize..off as usize + 16].try_into().unwrap();
+        ekey.reverse();
+        m2view_casc::index::bucket_of(&ekey)
+    };
+    let needed = [bucket_of("encoding:wow"), bucket_of("root:wow")];
+    let victim =
+        ["fdid:100", "fdid:101", "fdid:102", "fdid:103"].into_iter().find(|f| !needed.contains(&bucket_of(f))).unwrap();
+    let idx = &w.idx[bucket_of(victim)];
+    let good_idx = std::fs::read(idx).unwrap();
+    std::fs::write(idx, &good_idx[..0x30]).unwrap();
+    let s = Storage::open(&d, &opts(true)).unwrap();
+    let listed: Vec<u32> = s.files().unwrap().into_iter().map(|f| f.0).collect();
+    let id: u32 = victim[5..].parse().unwrap();
+    assert!(!listed.contains(&id) && listed.len() >= 3, "{listed:?}");
+    let e = s.read(id).unwrap_err().to_string();
+    assert!(e.contains(&idx.file_name().unwrap().to_string_lossy().to_string()), "{e}");
+    std::fs::write(idx, &good_idx).unwrap();
     // Every .idx truncated: opening names the index file.
     for p in &w.idx {
         let b = std::fs::read(p).unwrap();

@@ -17,11 +17,16 @@
 //!   mutated in header words, cells, string blocks and length, then the
 //!   3.3.5 `scourgefemale.m2` dressed through them (every option, items,
 //!   an NPC display, the body texture's layers: what `render` does before
-//!   drawing); and wow.export's WDC3 `.db2` tables (a quarter as many)
+//!   drawing); and wow.export's WDC3 and MoP Classic's WDC5 `.db2` tables (a quarter as many)
 //!   parsed and read.
+//! - CASC installs (written in the real layout: no public storage exists)
+//!   mutated in `.build.info`, the build config, `.idx` files and `data.NNN`
+//!   entries (their headers, BLTE chunk tables, chunk bytes, length), then
+//!   listed, read file by file and a `.skel` model opened through them; and
+//!   a listfile, a WoWDBDefs definition and a `.skel` file.
 //!
 //! `M2VIEW_MUTANTS=N` sets the number of mutants of archives and of DBC
-//! tables (default 2,000 each); `--nocapture` prints the figures.
+//! tables (default 2,000 each; a quarter as many of the others); `--nocapture` prints the figures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
@@ -112,7 +117,7 @@ fn mutants() -> usize {
 }
 
 /// Runs `exercise` on each of `count` mutants `make(k)` writes (returning
-/// the file and the size of the input it stands for), each on its own
+/// the file — or folder — and the size of the input it stands for), each on its own
 /// thread with a 20 s limit. Mutants that crash, hang, trip a dependency's
 /// panic or allocate more than `bound` times their input stay on disk.
 /// One harness at a time: the allocator's record and the panic hook are global.
@@ -152,6 +157,8 @@ fn run(
                 r.refused += o.refused;
                 if caught {
                     r.caught.push(name);
+                } else if ratio <= bound && path.is_dir() {
+                    let _ = std::fs::remove_dir_all(&path);
                 } else if ratio <= bound {
                     let _ = std::fs::remove_file(&path);
                 }
@@ -580,6 +587,354 @@ fn mutated_db2_tables_read_without_crashes_hangs_or_huge_allocations() {
         exercise_db2,
     );
     check("4 WDC3 and WDC5 tables", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The TACT key of the mutated installs' encrypted file.
+const CASC_KEY: (u64, [u8; 16]) = (0xFA50_5078_126A_CB3E, [0x42; 16]);
+
+/// One CASC install to mutate, written by this project in the real on-disk
+/// layout (`m2view_casc::fixtures`: no complete public storage exists):
+/// the two-box model whose skeleton is a `.skel`, its skin and texture,
+/// and files in every BLTE mode (zlib in several chunks, plain, LZ4, a
+/// nested frame, TACT-encrypted). `(files of the install relative to its
+/// root with their bytes, the stored entries of data.000: (offset, size))`.
+struct CascBase {
+    files: Vec<(PathBuf, Vec<u8>)>,
+    entries: Vec<(usize, usize)>,
+    /// How many of `entries` are files (the encoding table and root follow them).
+    files_stored: usize,
+    size: usize,
+}
+
+fn casc_base(layout: m2view_casc::root::Layout) -> CascBase {
+    use m2view_casc::fixtures::{File, Mode, Product};
+    use m2view_format::{fixtures as f, writer as w};
+    let dir = temp(&format!("casc-base-{layout:?}"));
+    let (model, skel) = f::two_boxes_skel();
+    let body: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8 ^ (i / 97) as u8).collect();
+    let secret = Mode::Encrypted { name: CASC_KEY.0, key: CASC_KEY.1, iv: [1, 2, 3, 4], inner: Box::new(Mode::Zlib) };
+    let files = vec![
+        File {
+            chunks: vec![(4096, Mode::Zlib), (4096, Mode::Plain), (0, Mode::Zlib)],
+            ..File::new(600001, None, w::write_md21(&model))
+        },
+        File::new(f::SKEL_FDID, None, w::write_skel(&skel)),
+        File { chunks: vec![(0, Mode::Lz4)], ..File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)) },
+        File::new(2001, Some("world/test/box.blp"), m2view_format::blp::write_blp2_raw(2, 2, &[vec![200; 16]])),
+        File {
+            chunks: vec![(0, Mode::Frame(vec![(9000, Mode::Zlib), (0, Mode::Plain)]))],
+            ..File::new(5, None, body.clone())
+        },
+        File { chunks: vec![(0, secret)], ..File::new(6, None, body) },
+    ];
+    let written = m2view_casc::fixtures::write(&dir, &[Product { layout, ..Product::retail(files) }]).unwrap();
+    let mut out = Vec::new();
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push((p.strip_prefix(root).unwrap().to_path_buf(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    walk(&dir, &dir, &mut out);
+    out.sort();
+    let entries = written.entries.iter().map(|(_, at, n)| (*at as usize, *n as usize)).collect();
+    let files_stored = written.entries.iter().filter(|e| e.0.starts_with("fdid:")).count();
+    assert_eq!(files_stored, 6, "files first in data.000");
+    let size = out.iter().map(|f| f.1.len()).sum();
+    let _ = std::fs::remove_dir_all(&dir);
+    CascBase { files: out, entries, files_stored, size }
+}
+
+/// One to three mutations of one install, each in one of its parts: the
+/// `.build.info` and build config text, an `.idx` file (header, entries,
+/// length), or `data.000` — an entry's 30-byte header, its BLTE header
+/// (chunk table: sizes, checksums, the encryption header), its chunk bytes
+/// (the encoding table's and the root's among them), or its length.
+fn mutate_casc(base: &CascBase, rng: &mut Rng) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = base.files.clone();
+    for _ in 0..1 + rng.below(3) {
+        let pick = |files: &mut Vec<(PathBuf, Vec<u8>)>, want: &dyn Fn(&Path) -> bool, rng: &mut Rng| {
+            let found: Vec<usize> = (0..files.len()).filter(|&i| want(&files[i].0)).collect();
+            found[rng.below(found.len())]
+        };
+        // Mostly the entries: a damaged text, index, encoding table or
+        // root refuses the whole install (or bucket), hiding the rest.
+        match [0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3][rng.below(12)] {
+            // Text: a byte changed, or cut short.
+            k @ (0 | 1) => {
+                let config = |p: &Path| p.starts_with("Data/config");
+                let i = pick(&mut files, &|p| if k == 0 { p.ends_with(".build.info") } else { config(p) }, rng);
+                let b = &mut files[i].1;
+                match rng.below(3) {
+                    0 => b.truncate(rng.below(b.len())),
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] = [b'|', b'\n', b' ', b'=', b'0', b'z', 0xFF][rng.below(7)];
+                    }
+                }
+            }
+            2 => {
+                let i = pick(&mut files, &|p| p.extension().is_some_and(|e| e == "idx"), rng);
+                let b = &mut files[i].1;
+                match rng.below(4) {
+                    0 => {
+                        let (at, v) = (4 * rng.below(10), rng.word());
+                        put_word(b, at, v);
+                    }
+                    1 => b.truncate(rng.below(b.len())),
+                    _ => {
+                        let at = 0x28 + rng.below(b.len().saturating_sub(0x28));
+                        if at < b.len() {
+                            b[at] ^= rng.next() as u8 | 1;
+                        }
+                    }
+                }
+            }
+            _ => {
+                let i = pick(&mut files, &|p| p.ends_with("data.000"), rng);
+                // The encoding table and root a fifth of the time: a damaged one refuses the install.
+                let pool = if rng.below(5) == 0 { base.entries.len() } else { base.files_stored };
+                let (at, n) = base.entries[rng.below(pool)];
+                let b = &mut files[i].1;
+                // Cut short rarely: the encoding table and root lie last in data.000.
+                match [0, 1, 1, 1, 2, 2, 2, 2, 3][rng.below(9)] {
+                    // The entry header: its key, size and flags.
+                    0 => {
+                        let (w, v) = (at + 4 * rng.below(7), rng.word());
+                        put_word(b, w, v);
+                    }
+                    // The BLTE header: magic, header size, chunk table.
+                    1 => {
+                        let (w, v) = (at + 30 + 4 * rng.below(12), rng.word());
+                        put_word(b, w, v);
+                    }
+                    2 => {
+                        let w = at + 30 + rng.below(n.saturating_sub(30));
+                        if w < b.len() {
+                            b[w] ^= rng.next() as u8 | 1;
+                        }
+                    }
+                    _ => b.truncate(at + rng.below(n)),
+                }
+            }
+        }
+    }
+    files
+}
+
+/// Opens the install at `dir` as `--data` (with the key of its encrypted
+/// file), lists and reads every file as `ls` and `extract` do, then opens
+/// the `.skel` model through it as `render` does.
+fn exercise_casc(dir: &Path) -> Outcome {
+    let sources = [dir.to_path_buf()];
+    let keys = dir.join("keys.txt");
+    let spec = m2view::data_cmd::DataSpec { sources: &sources, tact_keys: Some(&keys), ..Default::default() };
+    let Ok(m2view::data_cmd::Data { vfs: Some(vfs), listfile, .. }) = m2view::data_cmd::open(&spec) else {
+        return Outcome { refused: 1, ..Default::default() };
+    };
+    let mut o = Outcome { opened: true, ..Default::default() };
+    let named = |e: &dyn std::fmt::Display| {
+        let e = e.to_string();
+        assert!(e.contains(&dir.display().to_string()) || e.contains("fdid:"), "names the install or file: {e}");
+    };
+    for (e, _) in m2view::data_cmd::matching(&vfs, None).unwrap() {
+        match vfs.read_file(&e.path) {
+            Ok(Some(_)) => o.read += 1,
+            Ok(None) => o.refused += 1,
+            Err(err) => {
+                named(&err);
+                o.refused += 1;
+            }
+        }
+    }
+    let opts = m2view_format::LoadOptions { data: Some(vfs), listfile, data_root: None };
+    match m2view_format::load_model_file(Path::new("fdid:600001"), &opts) {
+        Ok(_) => o.read += 1,
+        Err(err) => {
+            named(&err);
+            o.refused += 1;
+        }
+    }
+    o
+}
+
+#[test]
+fn mutated_casc_installs_give_errors_not_crashes_hangs_or_huge_allocations() {
+    use m2view_casc::root::Layout;
+    let bases = [casc_base(Layout::Mfst2), casc_base(Layout::Legacy)];
+    let (count, dir, mut rng) = (mutants() / 4, temp("casc"), Rng(0x68E3_1DA4));
+    // BLTE chunks decode into the sizes their tables declare, each checked
+    // against the entry's bytes (m2view-casc's blte): far below this.
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let base = &bases[k % bases.len()];
+            let install = dir.join(format!("mutant{k}"));
+            for (p, b) in mutate_casc(base, &mut rng) {
+                std::fs::create_dir_all(install.join(&p).parent().unwrap()).unwrap();
+                std::fs::write(install.join(p), b).unwrap();
+            }
+            std::fs::write(install.join("keys.txt"), format!("{:016X} {}\n", CASC_KEY.0, "42".repeat(16))).unwrap();
+            (install, base.size)
+        },
+        exercise_casc,
+    );
+    check("2 CASC installs (MFST v2 and legacy roots)", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A real WDC3 table (8.2.5) the mutated definitions read.
+const CREATURE_DISPLAY_INFO: &str = "Kruithne_wow.export/tests/resources/db2/CreatureDisplayInfo.db2";
+
+/// The text and skeleton inputs of modern clients, one of each kind per
+/// mutant in turn: a community listfile (2,000 `fdid;path` lines and some
+/// plain paths), WoWDBDefs' `CreatureDisplayInfo.dbd` (the definition a
+/// real WDC3 table is then read through), and the `.skel` of the two-box
+/// model (written by this project in the wowdev "M2/.skel" layout: no
+/// public `.skel` exists), opened with its model.
+fn text_and_skeleton_bases() -> Vec<(&'static str, Vec<u8>)> {
+    let listfile: String = (0..2000u32)
+        .map(|i| {
+            format!(
+                "{};world/expansion0{}/doodads/file_{i:05}.{}\n",
+                i * 7 + 1,
+                i % 9,
+                ["m2", "blp", "skin"][i as usize % 3]
+            )
+        })
+        .chain(["Creature\\Rabbit\\Rabbit.m2\n".to_string()])
+        .collect();
+    let dbd =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../m2view-db/definitions/CreatureDisplayInfo.dbd"));
+    let (_, skel) = m2view_format::fixtures::two_boxes_skel();
+    vec![("csv", listfile.into_bytes()), ("dbd", dbd.unwrap()), ("skel", m2view_format::writer::write_skel(&skel))]
+}
+
+/// Reads the mutant at `path` as its kind (its extension): a listfile
+/// loaded and looked up both ways; a definition read, then a real WDC3
+/// `CreatureDisplayInfo.db2` read through it (every column of 300 rows);
+/// a `.skel` opened with its model (`model.m2` and its skin beside it).
+fn exercise_text_or_skeleton(path: &Path) -> Outcome {
+    let mut o = Outcome::default();
+    let mut count = |ok: bool| if ok { o.read += 1 } else { o.refused += 1 };
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("csv") => {
+            let Ok(l) = m2view_data::Listfile::load(path) else { return Outcome { refused: 1, ..Default::default() } };
+            for k in 0..200u32 {
+                count(l.path(k * 7 + 1).is_some());
+                count(
+                    l.id(&format!(
+                        "world/expansion0{}/doodads/file_{k:05}.{}",
+                        k % 9,
+                        ["m2", "blp", "skin"][k as usize % 3]
+                    ))
+                    .is_some(),
+                );
+            }
+        }
+        Some("dbd") => {
+            let defs = m2view_db::defs::Definitions::new(Some(path.parent().unwrap().to_path_buf()));
+            let table = samples_dir().unwrap().join(CREATURE_DISPLAY_INFO);
+            match defs.get("CreatureDisplayInfo") {
+                Ok(Some(_)) => {}
+                Ok(None) => return Outcome { refused: 1, ..Default::default() },
+                Err(e) => {
+                    assert!(e.to_string().contains("CreatureDisplayInfo.dbd"), "names the definition: {e}");
+                    return Outcome { refused: 1, ..Default::default() };
+                }
+            }
+            match m2view_db::table::Table::parse(
+                std::fs::read(table).unwrap(),
+                "t.db2",
+                "CreatureDisplayInfo",
+                &defs,
+                None,
+            ) {
+                Ok(t) => {
+                    for r in t.rows().take(300) {
+                        count(r.u32("ModelID").is_ok() && r.f32("CreatureModelScale").is_ok());
+                    }
+                }
+                Err(_) => count(false),
+            }
+        }
+        _ => match m2view_format::load_model_file(&path.with_file_name("model.m2"), &Default::default()) {
+            Ok(lm) => count(lm.model.bones.len() <= 2),
+            Err(e) => {
+                assert!(e.to_string().contains(".skel"), "names the skeleton: {e}");
+                count(false);
+            }
+        },
+    }
+    o.opened = o.read + o.refused > 0;
+    o
+}
+
+#[test]
+fn mutated_listfiles_definitions_and_skeletons_give_errors_not_crashes() {
+    let Some(s) = samples_dir() else { return };
+    let bases = text_and_skeleton_bases();
+    let (count, dir, mut rng) = (mutants() / 4, temp("text"), Rng(0x3C6E_F372));
+    let bound = 64.0;
+    let (model, _) = m2view_format::fixtures::two_boxes_skel();
+    let table_len = std::fs::metadata(s.join(CREATURE_DISPLAY_INFO)).unwrap().len() as usize;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let (ext, good) = &bases[k % bases.len()];
+            let mut b = good.clone();
+            for _ in 0..1 + rng.below(3) {
+                match rng.below(4) {
+                    0 => b.truncate(rng.below(b.len())),
+                    1 => {
+                        let (at, v) = (4 * rng.below(b.len() / 4), rng.word());
+                        put_word(&mut b, at, v);
+                    }
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] =
+                            [b';', b'\n', b'<', b'>', b'[', b'$', b'0', b'9', 0xFF, rng.next() as u8][rng.below(10)];
+                    }
+                }
+            }
+            // Each mutant in its own folder: a definitions folder, or a model beside its skeleton.
+            let folder = dir.join(format!("mutant{k}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            let name = match *ext {
+                "dbd" => "CreatureDisplayInfo.dbd".to_string(),
+                "skel" => {
+                    std::fs::write(folder.join("model.m2"), m2view_format::writer::write_md21(&model)).unwrap();
+                    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(274), 274);
+                    std::fs::write(folder.join("1001.skin"), skin).unwrap();
+                    format!("{}.skel", m2view_format::fixtures::SKEL_FDID)
+                }
+                _ => "listfile.csv".to_string(),
+            };
+            std::fs::write(folder.join(&name), b).unwrap();
+            // A definition's mutant also reads the table it defines; a skeleton's, its model.
+            let beside: u64 = ["model.m2", "1001.skin"]
+                .iter()
+                .filter_map(|f| std::fs::metadata(folder.join(f)).ok())
+                .map(|m| m.len())
+                .sum();
+            let input = good.len() + beside as usize + if *ext == "dbd" { table_len } else { 0 };
+            (folder.join(name), input)
+        },
+        exercise_text_or_skeleton,
+    );
+    check("a listfile, a .dbd and a .skel", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
     }
