@@ -1,6 +1,6 @@
 //! Where table definitions come from: a `--dbd DIR` folder (WoWDBDefs'
 //! `definitions/`, for builds newer than the embedded files know), then the
-//! definitions embedded in m2view ([`crate::definitions`], written by
+//! definitions embedded in m2view (`definitions.rs`, written by
 //! `cargo xtask dbd PATH-TO-WoWDBDefs`: the tables m2view reads, WoWDBDefs
 //! data under CC BY-SA 4.0). Each is parsed once.
 
