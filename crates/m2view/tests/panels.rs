@@ -28,6 +28,26 @@ fn harness(s: AppState) -> Harness<'static, AppState> {
     )
 }
 
+/// Waits for the indexing of a data source added to `s` (a worker thread).
+fn wait_indexing(s: &mut AppState) {
+    let t = std::time::Instant::now();
+    while !s.poll_indexing() {
+        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Waits for the model load the harness's state started (a worker thread).
+fn wait_loading(h: &mut Harness<'static, AppState>) {
+    for _ in 0..1000 {
+        if h.state().pending.is_none() {
+            break;
+        }
+        h.state_mut().poll_loading();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 fn drawn(s: &AppState) -> (usize, usize) {
     let c = s.current.as_ref().unwrap();
     c.lm.model.visible_batches(c.lod, &c.geosets)
@@ -80,13 +100,7 @@ fn a_bad_file_shows_its_error_and_keeps_the_model() {
     h.state_mut().path_field = bad.display().to_string();
     h.get_by_label("Load").click();
     h.step(); // the spinner keeps repainting while loading
-    for _ in 0..500 {
-        if h.state().pending.is_none() {
-            break;
-        }
-        h.state_mut().poll_loading();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_loading(&mut h);
     h.run();
     let s = h.state();
     let err = s.error.clone().expect("error shown");
@@ -167,12 +181,7 @@ fn the_browser_lists_filters_and_opens_models_of_an_archive() {
     let map = samples.join("inwc3_JMPQ3/src/test/resources/mpqs/normalMap.w3x");
     let mut s = state();
     s.add_data_source(map);
-    // Indexing runs on a worker thread.
-    let t = std::time::Instant::now();
-    while !s.poll_indexing() {
-        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_indexing(&mut s);
     assert!(s.error.is_none(), "{:?}", s.error);
     let mut h = harness(s);
     h.run();
@@ -268,11 +277,7 @@ fn a_game_folder_opens_in_the_browser_and_switches_locale() {
     }
     wow_mpq::ArchiveBuilder::new().add_file_data(model, "World\\Box.m2").build(d.join("Data/common.MPQ")).unwrap();
     let wait = |s: &mut AppState| {
-        let t = std::time::Instant::now();
-        while !s.poll_indexing() {
-            assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_indexing(s);
         assert!(s.error.is_none(), "{:?}", s.error);
     };
     let mut s = state();
@@ -322,11 +327,7 @@ fn a_casc_install_opens_in_the_browser_by_listfile_names_and_ids() {
     opts.load.listfile = Some(listfile);
     let mut s = AppState::new(opts, false);
     s.add_data_source(d.join("_retail_"));
-    let t = std::time::Instant::now();
-    while !s.poll_indexing() {
-        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_indexing(&mut s);
     assert!(s.error.is_none(), "{:?}", s.error);
     let mut h = harness(s);
     h.run();
@@ -337,13 +338,7 @@ fn a_casc_install_opens_in_the_browser_by_listfile_names_and_ids() {
     let pending = h.state().pending.as_ref().map(|p| p.path.clone());
     assert_eq!(pending, Some(std::path::PathBuf::from("world/test/twoboxesskel.m2")));
     let wait = |h: &mut Harness<'static, AppState>| {
-        for _ in 0..1000 {
-            if h.state().pending.is_none() {
-                break;
-            }
-            h.state_mut().poll_loading();
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_loading(h);
         assert!(h.state().error.is_none(), "{:?}", h.state().error);
     };
     wait(&mut h);
