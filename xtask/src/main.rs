@@ -13,13 +13,13 @@
 //!   `Cargo.lock`.
 //! - `gen-assets`: writes the embedded demo model into the top-level `assets/demo/` with the
 //!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
-//! - `dbd PATH-TO-WoWDBDefs`: copies the WoWDBDefs definitions of the tables
-//!   m2view reads into `crates/m2view-db/definitions/` and writes the list
-//!   that embeds them (`crates/m2view-db/src/definitions.rs`, with each
-//!   table's DB2 FileDataID from the repository's `manifest.json`).
+//! - `dbd PATH-TO-WoWDBDefs`: compiles what m2view reads of the WoWDBDefs
+//!   definitions of its tables into `crates/m2view-db/src/definitions.rs`
+//!   (`dbd.rs`).
 
 use std::process::{Command, ExitCode};
 
+mod dbd;
 #[cfg(test)]
 mod tidy;
 
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         }
         Some("web") => web(),
         Some("dbd") => match args.get(1) {
-            Some(p) => dbd(std::path::Path::new(p)),
+            Some(p) => dbd::run(std::path::Path::new(p)),
             None => {
                 eprintln!("usage: cargo xtask dbd PATH-TO-WoWDBDefs (a clone of github.com/wowdev/WoWDBDefs)");
                 false
@@ -114,84 +114,6 @@ fn web() -> bool {
         }
         Err(e) => {
             eprintln!("index.html: {e}");
-            false
-        }
-    }
-}
-
-/// The tables m2view reads (and those its tests read), whose definitions it embeds.
-const DBD_TABLES: &[&str] = &[
-    "AnimationData",
-    "BattlePetVisual",
-    "CharHairGeosets",
-    "CharSections",
-    "CharacterFacialHairStyles",
-    "ChrRaces",
-    "CreatureDisplayInfo",
-    "CreatureDisplayInfoExtra",
-    "CreatureDisplayInfoGeosetData",
-    "CreatureModelData",
-    "Emotes",
-    "HelmetGeosetVisData",
-    "Item",
-    "ItemDisplayInfo",
-    "ModelFileData",
-    "TextureFileData",
-    "TierTransition",
-];
-
-/// The `db2FileDataID` of `table` in WoWDBDefs' `manifest.json` (0: none).
-fn manifest_fdid(manifest: &str, table: &str) -> u32 {
-    manifest
-        .split('{')
-        .find(|o| o.contains(&format!("\"tableName\": \"{table}\"")))
-        .and_then(|o| o.split("\"db2FileDataID\":").nth(1))
-        .and_then(|v| v.trim_start().split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
-        .unwrap_or(0)
-}
-
-/// `cargo xtask dbd PATH`: see the module docs.
-fn dbd(repo: &std::path::Path) -> bool {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
-    let out = root.join("crates/m2view-db/definitions");
-    let manifest = std::fs::read_to_string(repo.join("manifest.json")).unwrap_or_default();
-    if let Err(e) = std::fs::create_dir_all(&out) {
-        eprintln!("{}: {e}", out.display());
-        return false;
-    }
-    let mut list = String::from(
-        "//! The WoWDBDefs definitions m2view embeds (github.com/wowdev/WoWDBDefs,\n\
-         //! `definitions/`, data under CC BY-SA 4.0: see `../definitions/LICENSE.md`):\n\
-         //! `(table, DB2 FileDataID, definition)`. Written by `cargo xtask dbd\n\
-         //! PATH-TO-WoWDBDefs`; do not edit.\n\n\
-         /// `(table, DB2 FileDataID (0: none), .dbd text)`.\n\
-         pub(crate) const EMBEDDED: &[(&str, u32, &str)] = &[\n",
-    );
-    for t in DBD_TABLES {
-        let src = repo.join("definitions").join(format!("{t}.dbd"));
-        if let Err(e) = std::fs::copy(&src, out.join(format!("{t}.dbd"))) {
-            eprintln!("{}: {e}", src.display());
-            return false;
-        }
-        let id = manifest_fdid(&manifest, t);
-        list.push_str(&format!("    (\"{t}\", {id}, include_str!(\"../definitions/{t}.dbd\")),\n"));
-    }
-    list.push_str("];\n");
-    let license = "# Licence of the files in this folder\n\n\
-        These `.dbd` files are copied unchanged from WoWDBDefs\n\
-        (https://github.com/wowdev/WoWDBDefs, `definitions/`) by `cargo xtask dbd`.\n\
-        They are WoWDBDefs \"Data\", licensed under the Creative Commons\n\
-        Attribution-ShareAlike 4.0 International licence (CC BY-SA 4.0,\n\
-        https://creativecommons.org/licenses/by-sa/4.0/), © the WoWDBDefs contributors.\n";
-    let written = std::fs::write(out.join("LICENSE.md"), license)
-        .and_then(|_| std::fs::write(root.join("crates/m2view-db/src/definitions.rs"), list));
-    match written {
-        Ok(()) => {
-            eprintln!("{} definitions written to {}", DBD_TABLES.len(), out.display());
-            true
-        }
-        Err(e) => {
-            eprintln!("{e}");
             false
         }
     }

@@ -182,3 +182,29 @@ fn written_wdc5_and_csv_tables_read_back_alike() {
     let m = &m2view_db::creature::model_rows(&t).unwrap()[0];
     assert_eq!((m.id, m.file_data_id, m.scale), (9001, 500001, 1.0));
 }
+
+/// The embedded definitions (compiled by `cargo xtask dbd`) say what
+/// WoWDBDefs itself says, read from the sample corpus's clone: the same
+/// fields for every layout hash they keep and for the builds of the
+/// clients m2view reads.
+#[test]
+fn embedded_definitions_agree_with_wowdbdefs() {
+    let Some(dir) = samples_dir() else { return };
+    let wowdbdefs = Definitions::new(Some(dir.join("wowdev_WoWDBDefs/definitions")));
+    let embedded = Definitions::new(None);
+    let builds = [[1, 12, 1, 5875], [2, 4, 3, 8606], [3, 3, 5, 12340], [5, 5, 3, 64530], [11, 2, 7, 65299]];
+    let mut compared = 0;
+    for t in m2view_db::defs::embedded_tables() {
+        let (ours, theirs) = (embedded.get(t).unwrap().unwrap(), wowdbdefs.get(t).unwrap().unwrap());
+        for v in &ours.versions {
+            for &h in &v.layouts {
+                assert_eq!(v.fields, theirs.by_layout(h).unwrap().fields, "{t} layout {h:08X}");
+                compared += 1;
+            }
+        }
+        for b in builds {
+            assert_eq!(ours.by_build(b).map(|v| &v.fields), theirs.by_build(b).map(|v| &v.fields), "{t} {b:?}");
+        }
+    }
+    assert!(compared > 200, "{compared} layouts compared");
+}

@@ -803,7 +803,7 @@ const CREATURE_DISPLAY_INFO: &str = "Kruithne_wow.export/tests/resources/db2/Cre
 /// real WDC3 table is then read through), and the `.skel` of the two-box
 /// model (written by this project in the wowdev "M2/.skel" layout: no
 /// public `.skel` exists), opened with its model.
-fn text_and_skeleton_bases() -> Vec<(&'static str, Vec<u8>)> {
+fn text_and_skeleton_bases(samples: &Path) -> Vec<(&'static str, Vec<u8>)> {
     let listfile: String = (0..2000u32)
         .map(|i| {
             format!(
@@ -815,8 +815,7 @@ fn text_and_skeleton_bases() -> Vec<(&'static str, Vec<u8>)> {
         })
         .chain(["Creature\\Rabbit\\Rabbit.m2\n".to_string()])
         .collect();
-    let dbd =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../m2view-db/definitions/CreatureDisplayInfo.dbd"));
+    let dbd = std::fs::read(samples.join("wowdev_WoWDBDefs/definitions/CreatureDisplayInfo.dbd"));
     let (_, skel) = m2view_format::fixtures::two_boxes_skel();
     vec![("csv", listfile.into_bytes()), ("dbd", dbd.unwrap()), ("skel", m2view_format::writer::write_skel(&skel))]
 }
@@ -884,7 +883,7 @@ fn exercise_text_or_skeleton(path: &Path) -> Outcome {
 #[test]
 fn mutated_listfiles_definitions_and_skeletons_give_errors_not_crashes() {
     let Some(s) = samples_dir() else { return };
-    let bases = text_and_skeleton_bases();
+    let bases = text_and_skeleton_bases(&s);
     let (count, dir, mut rng) = (mutants() / 4, temp("text"), Rng(0x3C6E_F372));
     let bound = 64.0;
     let (model, _) = m2view_format::fixtures::two_boxes_skel();
