@@ -116,12 +116,20 @@ fn mutants() -> usize {
     std::env::var("M2VIEW_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(2000)
 }
 
+/// One test of this file at a time, its setup included: the allocator's
+/// record and the panic hook are global, so inputs built beside a running
+/// harness would count in its record. Each test holds [`serial`] throughout.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Runs `exercise` on each of `count` mutants `make(k)` writes (returning
 /// the file — or folder — and the size of the input it stands for), each on its own
 /// thread with a 20 s limit. Mutants that crash, hang, trip a dependency's
 /// panic or allocate more than `bound` times their input stay on disk.
-/// One harness at a time: the allocator's record and the panic hook are global.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// The caller holds [`serial`].
 
 fn run(
     count: usize,
@@ -129,7 +137,6 @@ fn run(
     mut make: impl FnMut(usize) -> (PathBuf, usize),
     exercise: fn(&Path) -> Outcome,
 ) -> Report {
-    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     std::panic::set_hook(Box::new(|_| {
         CAUGHT.fetch_add(1, Ordering::Relaxed);
     }));
@@ -298,6 +305,7 @@ fn exercise_archive(path: &Path) -> Outcome {
 
 #[test]
 fn mutated_archives_give_errors_not_crashes_hangs_or_huge_allocations() {
+    let _one = serial();
     let Some(s) = samples_dir() else { return };
     let archives = [
         s.join("grandatlant_DataMod/patch-Y.MPQ"),
@@ -486,6 +494,7 @@ fn exercise_tables(dir: &Path) -> Outcome {
 
 #[test]
 fn mutated_tables_dress_a_character_without_crashes_hangs_or_huge_allocations() {
+    let _one = serial();
     let Some(s) = samples_dir() else { return };
     let dir = temp("tables");
     let base = TABLE_BASE.get_or_init(|| table_base(&s, &dir.join("base")));
@@ -556,6 +565,7 @@ fn exercise_db2(path: &Path) -> Outcome {
 
 #[test]
 fn mutated_db2_tables_read_without_crashes_hangs_or_huge_allocations() {
+    let _one = serial();
     let Some(s) = samples_dir() else { return };
     let goods = db2_tables(&s);
     let (count, dir, mut rng) = (mutants() / 4, temp("db2"), Rng(0x1B87_3593));
@@ -767,6 +777,7 @@ fn exercise_casc(dir: &Path) -> Outcome {
 
 #[test]
 fn mutated_casc_installs_give_errors_not_crashes_hangs_or_huge_allocations() {
+    let _one = serial();
     use m2view_casc::root::Layout;
     let bases = [casc_base(Layout::Mfst2), casc_base(Layout::Legacy)];
     let (count, dir, mut rng) = (mutants() / 4, temp("casc"), Rng(0x68E3_1DA4));
@@ -882,6 +893,7 @@ fn exercise_text_or_skeleton(path: &Path) -> Outcome {
 
 #[test]
 fn mutated_listfiles_definitions_and_skeletons_give_errors_not_crashes() {
+    let _one = serial();
     let Some(s) = samples_dir() else { return };
     let bases = text_and_skeleton_bases(&s);
     let (count, dir, mut rng) = (mutants() / 4, temp("text"), Rng(0x3C6E_F372));
