@@ -130,7 +130,6 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
 /// thread with a 20 s limit. Mutants that crash, hang, trip a dependency's
 /// panic or allocate more than `bound` times their input stay on disk.
 /// The caller holds [`serial`].
-
 fn run(
     count: usize,
     bound: f64,
