@@ -43,8 +43,17 @@ pub fn race_rows(t: &Table) -> Result<Vec<RaceRow>> {
                 client_prefix: r.string("ClientPrefix")?,
                 client_file_string: r.string("ClientFileString")?,
                 name: r.string("Name_lang")?,
-                facial_hair_customization: r.strings("FacialHairCustomization")?,
-                hair_customization: r.string("HairCustomization")?,
+                // Gone from 9.0+ tables (customization options name their styles).
+                facial_hair_customization: if t.has("FacialHairCustomization") {
+                    r.strings("FacialHairCustomization")?
+                } else {
+                    Default::default()
+                },
+                hair_customization: if t.has("HairCustomization") {
+                    r.string("HairCustomization")?
+                } else {
+                    String::new()
+                },
             })
         })
         .collect()

@@ -11,7 +11,7 @@
 
 use m2view_error::Result;
 
-use crate::table::{Row, Table};
+use crate::table::{Table, u32_or_0};
 
 /// One `CreatureModelData` row: a model file the client knows.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,11 +91,6 @@ pub struct GeosetRow {
     pub geoset: u32,
 }
 
-/// Column `name` when the table has it, else 0.
-fn u32_or_0(r: &Row, name: &str) -> Result<u32> {
-    if r.table().has(name) { r.u32(name) } else { Ok(0) }
-}
-
 /// Every `CreatureModelData` row.
 ///
 /// # Errors
@@ -173,7 +168,7 @@ pub fn extra_rows(t: &Table) -> Result<Vec<ExtraRow>> {
 pub fn geoset_rows(t: &Table) -> Result<Vec<GeosetRow>> {
     t.rows()
         .map(|r| {
-            let geoset = (r.u32("GeosetIndex")? + 1) * 100 + r.u32("GeosetValue")?;
+            let geoset = crate::customization::geoset(r.u32("GeosetIndex")?.saturating_add(1), r.u32("GeosetValue")?);
             Ok(GeosetRow { display: r.u32("CreatureDisplayInfoID")?, geoset })
         })
         .collect()

@@ -9,8 +9,9 @@
 //!   embedded: `definitions.rs`), and [`table`] is the one way rows are read:
 //!   any generation, columns by name, the layout chosen by hash, build or
 //!   (for `WDBC`) shape;
-//! - [`creature`], [`character`], [`item`] and [`animation`] decode the rows
-//!   m2view uses into typed rows, flags decoded once.
+//! - [`creature`], [`character`] (to 3.3.5), [`customization`] (9.0+
+//!   characters), [`item`] and [`animation`] decode the rows m2view uses
+//!   into typed rows, flags decoded once.
 //!
 //! Everything is bounds-checked: a malformed table is an error
 //! ([`m2view_error::Error`]) naming the file, the structure
@@ -25,6 +26,7 @@ pub mod animation;
 pub mod character;
 pub mod creature;
 pub mod csv;
+pub mod customization;
 pub mod dbd;
 mod definitions;
 pub mod defs;

@@ -397,6 +397,12 @@ fn same_columns(a: &[Column], b: &[Column]) -> bool {
         })
 }
 
+/// Column `name` of `r` when its table has it, else 0 (columns WoWDBDefs
+/// marks as added or dropped in some builds).
+pub(crate) fn u32_or_0(r: &Row, name: &str) -> Result<u32> {
+    if r.table().has(name) { r.u32(name) } else { Ok(0) }
+}
+
 /// A decimal integer (negative ones as their two's complement).
 fn parse_int(s: &str) -> Option<u64> {
     let s = s.trim();

@@ -1,7 +1,7 @@
 //! Dressing World of Warcraft models as the client does, from its tables:
 //! creature skins ([`creature`]), characters — race models with their
-//! customization, equipment and NPC displays ([`character`]) — and the
-//! client's names of animations. What a model file says is the
+//! customization, equipment and NPC displays ([`character`]; those of
+//! 9.0+ clients: [`modern`]) — and the client's names of animations. What a model file says is the
 //! `m2view-format` crate's; what a table says is `m2view-db`'s; this crate
 //! is their meaning for one model: which textures fill its replaceable
 //! slots, which geosets it shows, which item models hang on it.
@@ -16,6 +16,7 @@
 
 pub mod character;
 pub mod creature;
+pub mod modern;
 pub mod tables;
 
 use m2view_format::{LoadedModel, SourceFormat, TextureSource};

@@ -9,6 +9,7 @@ pub mod app;
 pub mod character;
 pub mod crowd;
 pub mod data_cmd;
+pub mod dress_cmd;
 pub mod error;
 pub mod export;
 pub mod info;

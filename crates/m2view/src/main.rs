@@ -2,7 +2,8 @@
 //!
 //! `m2view [file]` opens the viewer window (the embedded demo model without a
 //! file). Subcommands: `info` (what is in a file, text or JSON), `render`
-//! (offscreen to PNG), `export` (glTF or OBJ), `ls` and `extract` (what
+//! (offscreen to PNG), `export` (glTF or OBJ), `dress` (a 9.0+
+//! character's dressing plan from its tables), `ls` and `extract` (what
 //! `--data` sources hold).
 //! `--data SRC` (repeatable, highest priority first: a folder, a game folder
 //! or an archive) makes model paths virtual paths in those sources.
@@ -81,6 +82,9 @@ enum Command {
     Render(render_cmd::RenderArgs),
     /// Export a model: glTF 2.0 binary (.glb, skeleton and every animation) or OBJ (.obj + .mtl + PNGs).
     Export(export::ExportArgs),
+    /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:
+    /// options and choices, geosets, composed textures' layers, extra models.
+    Dress(m2view::dress_cmd::DressArgs),
     /// List the files of the --data sources: path, size in bytes, source (tab-separated).
     Ls {
         /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
@@ -179,6 +183,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Info { file, json, character }) => exit(info::run(&file, json, &character, &opts)),
         Some(Command::Export(args)) => exit(export::run(&args, &opts)),
+        Some(Command::Dress(args)) => exit(m2view::dress_cmd::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => match m2view::app::window::run(cli.file, opts) {
             Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,161 @@
+//! 9.0+ characters planned from the real 10.0-era tables of the sample
+//! corpus (`natnat201193_DBC_Compare/dbfilesclient`, wago.tools CSV
+//! exports): options and choices in the client's order, requirements,
+//! geosets and the layers of the composed textures. No model or texture
+//! of those clients is public, so files are reported missing here.
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use m2view_db::defs::Definitions;
+use m2view_dress::ClientTables;
+use m2view_dress::modern::{Catalog, Plan, Selection};
+use m2view_format::fixtures::samples_dir;
+
+fn tables_dir() -> Option<PathBuf> {
+    Some(samples_dir()?.join("natnat201193_DBC_Compare/dbfilesclient"))
+}
+
+/// The catalog of the real tables, read once for every test.
+fn catalog() -> Option<&'static Catalog> {
+    static CATALOG: OnceLock<Option<Catalog>> = OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let tables = ClientTables::new(&[tables_dir()?], None, Arc::new(Definitions::new(None)));
+            Some(Catalog::load(&tables).expect("tables read").expect("ChrModel present"))
+        })
+        .as_ref()
+}
+
+fn none_found(_: u32) -> (String, bool) {
+    (String::new(), false)
+}
+
+fn human_male(c: &Catalog) -> Selection {
+    let race = c.race_named("Human").expect("ChrRaces names Human");
+    let model = c.chr_model_of(race.id, 0).expect("human male body");
+    assert_eq!((model.id, model.layout), (1, 103));
+    Selection::new(c, model, false)
+}
+
+#[test]
+fn human_male_options_and_hair_geosets() {
+    let Some(c) = catalog() else { return };
+    let mut sel = human_male(c);
+    let names: Vec<&str> = sel.options.iter().map(|o| o.option.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Face",
+            "Skin Color",
+            "Hair Style",
+            "Hair Color",
+            "Mustache",
+            "Beard",
+            "Sideburns",
+            "Face Shape",
+            "Eyebrows",
+            "Eye Color"
+        ]
+    );
+    let hair = sel.option_named("hair style").unwrap();
+    assert_eq!(hair.choices.len(), 26);
+    assert_eq!((hair.choices[0].name.as_str(), hair.choices[1].name.as_str()), ("Bald", "Peasant"));
+
+    sel.customize(c, "Hair Style=1").unwrap();
+    let plan = Plan::new(c, &sel, &none_found);
+    let hair = plan.options.iter().find(|o| o.name == "Hair Style").unwrap();
+    assert_eq!((hair.chosen, hair.choice_id), (Some(1), Some(45)));
+    assert!(plan.geosets.contains(&2) && !plan.geosets.contains(&0), "{:?}", plan.geosets);
+
+    sel.customize(c, "Hair Style=0").unwrap();
+    let plan = Plan::new(c, &sel, &none_found);
+    assert!(plan.geosets.contains(&0) && !plan.geosets.contains(&2), "{:?}", plan.geosets);
+}
+
+#[test]
+fn human_male_textures_by_layout_103() {
+    let Some(c) = catalog() else { return };
+    let plan = Plan::new(c, &human_male(c), &|id| (format!("fdid:{id}"), false));
+    assert_eq!(plan.body_texture.size, [2048, 1024]);
+    // The base skin: the one layer of the body copied, not blended (ChrModelTextureLayer 17).
+    let base = &plan.body_texture.layers[0];
+    assert_eq!((base.layer, base.section.as_str(), base.blend_mode), (0, "whole", 1));
+    assert_eq!((base.rect, base.file.file_data_id, base.file.found), ([0, 0, 2048, 1024], 1027767, false));
+    // Underwear on the upper legs: mask 32 = section 5, (512, 384) 512×256.
+    let pelvis = plan.body_texture.layers.iter().find(|l| l.section == "LegUpper").unwrap();
+    assert_eq!((pelvis.rect, pelvis.blend_mode), ([512, 384, 512, 256], 15));
+    let layers: Vec<i32> = plan.body_texture.layers.iter().map(|l| l.layer).collect();
+    assert!(layers.is_sorted(), "{layers:?}");
+    // Hair (type 6) and eyes (type 19) are textures of their own, at ChrModelMaterial's sizes.
+    let sizes: Vec<(u32, [u32; 2])> = plan.textures.iter().map(|t| (t.texture_type, t.size)).collect();
+    assert_eq!(sizes, [(6, [512, 256]), (19, [256, 128])]);
+    // No CreatureDisplayInfo in the public set: the body's model is unknown, and said so.
+    assert!(plan.model.is_none());
+    assert!(plan.warnings.iter().any(|w| w.contains("DisplayID 57899")), "{:?}", plan.warnings);
+    assert_eq!(plan.skeleton.as_ref().map(|s| s.file_data_id), Some(199671));
+}
+
+#[test]
+fn hair_colours_follow_the_hair_style() {
+    let Some(c) = catalog() else { return };
+    let mut sel = human_male(c);
+    // Bald and the 1.x styles take the hair colours of requirement 35 (first: choice 61) ...
+    let colour = |s: &Selection| s.chosen[&s.option_named("Hair Color").unwrap().option.id];
+    assert_eq!(colour(&sel), 61);
+    // ... Buzzed (choice 4989) those of requirement 36 (first: 5140).
+    sel.customize(c, "Hair Style=id:4989").unwrap();
+    assert_eq!(colour(&sel), 5140);
+    let plan = Plan::new(c, &sel, &none_found);
+    let colours = &plan.options.iter().find(|o| o.name == "Hair Color").unwrap().choices;
+    let available: Vec<u32> = colours.iter().filter(|c| c.available).map(|c| c.id).collect();
+    // 5140..=5152 and 15737, a colour added later with a requirement of its own; of 42 offered.
+    assert_eq!((available.len(), available[0], available[13], colours.len()), (14, 5140, 15737, 42));
+    // A colour of another style is refused, naming the option it needs.
+    let e = sel.customize(c, "Hair Style=id:4989,Hair Color=id:61").unwrap_err();
+    assert!(e.contains("needs option \"Hair Style\""), "{e}");
+    // Unknown names and positions out of range say what there is.
+    let e = sel.customize(c, "Hair Style=26").unwrap_err();
+    assert!(e.contains("26 offered"), "{e}");
+    let e = sel.customize(c, "Tail=0").unwrap_err();
+    assert!(e.contains("Hair Style") && e.contains("Eye Color"), "{e}");
+}
+
+#[test]
+fn npc_and_class_choices_only_when_asked() {
+    let Some(c) = catalog() else { return };
+    let skin = |s: &Selection| s.option_named("Skin Color").unwrap().choices.len();
+    let player = human_male(c);
+    let npc = Selection::new(c, &player.chr_model, true);
+    // 24 skin colours: 3 death knight (class mask 32), 4 NPC (requirement without the player bit),
+    // 1 of neither player nor NPC (ReqType 4).
+    assert_eq!((skin(&player), skin(&npc)), (16, 24));
+}
+
+#[test]
+fn every_body_and_every_choice_plans() {
+    let Some(c) = catalog() else { return };
+    let (mut plans, mut refused) = (0, 0);
+    let mut models: Vec<_> = c.chr_models.values().collect();
+    models.sort_by_key(|m| m.id);
+    for m in models {
+        let sel = Selection::new(c, m, true);
+        for o in &sel.options {
+            for choice in &o.choices {
+                let mut s = sel.clone();
+                match s.customize(c, &format!("id:{}=id:{}", o.option.id, choice.id)) {
+                    Ok(()) => {
+                        Plan::new(c, &s, &none_found);
+                        plans += 1;
+                    }
+                    // A choice another choice must come with (a hair colour of another style).
+                    Err(e) => {
+                        assert!(e.contains("needs option"), "ChrModel {}: {e}", m.id);
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(plans > 10_000, "{plans} plans, {refused} refused");
+}
