@@ -239,3 +239,31 @@ fn a_character_rides_its_mount() {
     assert!(err.contains("Boxes.m2 has no MountMain attachment (0)"), "{err}");
     let _ = std::fs::remove_dir_all(out);
 }
+
+#[test]
+fn a_race_no_table_knows_wears_the_skin_beside_it() {
+    // A private server's custom race: no ChrRaces row names Ogre (the pack's DBFilesClient has
+    // none), and its body layers lie beside the model under the client's file names.
+    let Some(c) = corpus() else { return };
+    let ogre = c.samples.join("ElementoBorzi_Doomhammer-Public-Pack/Character/Ogre/Male/OgreMale.M2");
+    let (code, out, err) = m2view(&["info", ogre.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("character: race Ogre (not in ChrRaces), male"), "{out}");
+    assert!(out.contains("body layers guessed from the files beside the model (OgreMaleSkin00_00.blp"), "{out}");
+    let dir = temp("ogre");
+    let (stats, _) = render_stats(&[ogre.to_str().unwrap()], &dir);
+    let found: Vec<(String, String, bool)> = layers(&stats);
+    let expect = [
+        ("Base", "OgreMaleSkin00_00.blp"),
+        ("FaceLower", "OgreMaleLower00_00.blp"),
+        ("FaceUpper", "OgreMaleUpper00_00.blp"),
+        ("LegUpper", "OgreMaleNakedPelvisSkin00_00.blp"),
+    ];
+    let expect: Vec<(String, String, bool)> =
+        expect.iter().map(|(r, f)| (r.to_string(), f.to_string(), true)).collect();
+    assert_eq!(found, expect);
+    // Skin, not a white mannequin: the body's pixels are warm (red over blue by a margin).
+    let img = image::open(dir.join("render.png")).unwrap().to_rgba8();
+    let body: Vec<&image::Rgba<u8>> = img.pixels().filter(|p| p[3] == 255 && p[0] as i32 - p[2] as i32 > 30).collect();
+    assert!(body.len() > 300, "{} warm pixels of 4096", body.len());
+}

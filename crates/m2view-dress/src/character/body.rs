@@ -27,7 +27,7 @@ use m2view_db::item::DisplayInfoRow;
 use m2view_format::LoadedModel;
 
 use super::equipment::{ItemKind, Slot};
-use super::identity::Sex;
+use super::identity::{Identity, Sex};
 use super::options::Resolved;
 
 /// A region of the body texture.
@@ -191,6 +191,42 @@ impl<'a> PlanBuilder<'a> {
             self.add(Region::TorsoUpper, &tex(&r.underwear, 1));
         }
         self
+    }
+
+    /// The layers a race no table knows has beside its model, by the
+    /// client's file names (a private server's custom race: `OgreMale.m2`
+    /// with `OgreMaleSkin00_00.blp`): `<Race><Sex>Skin00_00` as the base;
+    /// `FaceLower00_00`/`FaceUpper00_00` (or `Lower00_00`/`Upper00_00`) on
+    /// the face; with underwear `NakedPelvisSkin00_00` and
+    /// `NakedTorsoSkin00_00` (the names `CharSections` rows give the
+    /// playable races' files, wowdev wiki "DB/CharSections"). Returns the
+    /// files found.
+    pub fn guessed(&mut self, identity: &Identity, underwear: bool) -> Vec<String> {
+        let dir = self.lm.path.parent().map(PathBuf::from).unwrap_or_default();
+        let prefix = format!("{}{}", identity.race_name, identity.sex.name());
+        let mut layers: Vec<(Region, &[&str])> = vec![
+            (Region::Base, &["Skin00_00"]),
+            (Region::FaceLower, &["FaceLower00_00", "Lower00_00"]),
+            (Region::FaceUpper, &["FaceUpper00_00", "Upper00_00"]),
+        ];
+        if underwear {
+            layers.extend([
+                (Region::LegUpper, &["NakedPelvisSkin00_00"][..]),
+                (Region::TorsoUpper, &["NakedTorsoSkin00_00"]),
+            ]);
+        }
+        let mut found = Vec::new();
+        for (region, names) in layers {
+            let hit = names.iter().find_map(|n| {
+                let name = format!("{prefix}{n}.blp");
+                self.lm.files.find(&dir.join(&name)).map(|p| (name, p))
+            });
+            if let Some((name, path)) = hit {
+                self.plan.layers.push(Layer { region, file: name.clone(), found: Some(path) });
+                found.push(name);
+            }
+        }
+        found
     }
 
     /// The layers of one equipped item in `slot`.

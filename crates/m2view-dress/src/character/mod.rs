@@ -260,6 +260,20 @@ impl Character {
             }
             None => {
                 let mut b = PlanBuilder::new(lm).customization(&r, self.underwear);
+                if self.identity.race.is_none() && r.skin.is_none() {
+                    let found = b.guessed(&self.identity, self.underwear);
+                    warnings.push(match found.is_empty() {
+                        true => format!(
+                            "race {} is in no ChrRaces and no body layers lie beside the model",
+                            self.identity.race_name
+                        ),
+                        false => format!(
+                            "race {} is in no ChrRaces: body layers guessed from the files beside the model ({})",
+                            self.identity.race_name,
+                            found.join(", ")
+                        ),
+                    });
+                }
                 for (slot, kind, row) in &worn {
                     b = b.item(*slot, *kind, row, sex);
                 }
