@@ -33,8 +33,10 @@ pub struct Dressing {
     pub tables: ClientTables,
     /// Creature skins (replaceable types 11–13).
     pub creature: CreatureSkins,
-    /// The character, for a race model.
+    /// The character, for a race model of a client to 3.3.5 (or one no table knows).
     pub character: Option<Character>,
+    /// The character, for a race model of a 9.0+ client (`ChrModel`).
+    pub modern: Option<modern::ModernCharacter>,
 }
 
 impl Dressing {
@@ -45,7 +47,7 @@ impl Dressing {
     /// [`Character::look`]). Broken tables and unfilled replaceable slots
     /// become warnings in `lm.model.warnings`; the model still opens.
     pub fn dress(lm: &mut LoadedModel, tables: ClientTables) -> Dressing {
-        let mut d = Dressing { tables, creature: CreatureSkins::default(), character: None };
+        let mut d = Dressing { tables, creature: CreatureSkins::default(), character: None, modern: None };
         // Warcraft III replaceable ids (team colour, glow, trees) are not creature skins.
         let wc3 = lm.model.source.format == SourceFormat::Mdx && lm.model.source.version < 1300;
         if !wc3 {
@@ -60,9 +62,15 @@ impl Dressing {
                 let msg = format!("no table names this model: skin guessed from file names ({})", first.label());
                 lm.model.warnings.push(msg);
             }
-            match Character::detect(lm, &d.tables, Default::default()) {
-                Ok(c) => d.character = c,
+            match modern::ModernCharacter::detect(lm, &d.tables, false) {
+                Ok(c) => d.modern = c,
                 Err(e) => lm.model.warnings.push(format!("character tables: {e}")),
+            }
+            if d.modern.is_none() {
+                match Character::detect(lm, &d.tables, Default::default()) {
+                    Ok(c) => d.character = c,
+                    Err(e) => lm.model.warnings.push(format!("character tables: {e}")),
+                }
             }
         }
         name_sequences(lm, &d.tables);
@@ -80,7 +88,8 @@ impl Dressing {
     /// character wears no cape.
     fn warn_unfilled(&self, lm: &mut LoadedModel) {
         for (i, t) in lm.model.textures.iter().enumerate() {
-            let character_slot = self.character.is_some() && matches!(t.kind, 1 | 2 | 6 | 8);
+            // A 9.0+ character's slots are its composed textures' (hair 6, eyes 19, …): its plan says what is missing.
+            let character_slot = (self.character.is_some() && matches!(t.kind, 1 | 2 | 6 | 8)) || self.modern.is_some();
             if t.source == TextureSource::Replaceable
                 && lm.texture_files[i].is_none()
                 && lm.model.team_slot(i).is_none()

@@ -16,8 +16,10 @@ use m2view_dress::character::identity::{self, Sex};
 use m2view_dress::character::npc;
 use m2view_dress::character::options::{Choice, RowFilter};
 use m2view_dress::character::outfit::Outfit;
-use m2view_format::LoadedModel;
+use m2view_dress::modern::Plan;
+use m2view_dress::modern::plan::ComposedTexture;
 use m2view_format::blp::{Blp, RgbaImage};
+use m2view_format::{LoadedModel, TextureSource};
 use m2view_render::compose::ComposeLayer;
 
 use crate::error::AppError;
@@ -58,12 +60,18 @@ impl CharacterArgs {
         self.customize.is_some() || !self.equip.is_empty() || !self.item.is_empty() || self.outfit.is_some()
     }
 
-    /// The race model to open when no path was given: `--race`/`--gender`,
-    /// else the outfit's race and gender.
+    /// The race model to open when no path was given: `--race`/`--gender`
+    /// (a 9.0+ client's `ChrModel` model where the tables have one), else
+    /// the outfit's race and gender.
     ///
     /// # Errors
     /// A bad gender, a half-given pair, or an unreadable outfit.
-    pub fn model_path(&self) -> Result<Option<PathBuf>, AppError> {
+    pub fn model_path(&self, opts: &OpenOptions) -> Result<Option<PathBuf>, AppError> {
+        if let (Some(race), Some(gender)) = (&self.race, &self.gender)
+            && let Some(fdid) = modern_model(opts, race, gender)?
+        {
+            return Ok(Some(PathBuf::from(format!("fdid:{fdid}"))));
+        }
         let (race, sex) = match (&self.race, &self.gender, &self.outfit) {
             (Some(r), Some(g), _) => {
                 let sex =
@@ -93,6 +101,18 @@ impl CharacterArgs {
     /// (exit 2, naming the option and its range), a bad slot or list, an
     /// unknown item, an outfit for another race.
     pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
+        if let Some(m) = o.dressing.modern.as_mut() {
+            if !self.equip.is_empty() || !self.item.is_empty() || self.outfit.is_some() {
+                return Err(AppError::Failure("--equip, --item and --outfit do not dress 9.0+ characters yet".into()));
+            }
+            if self.npc_options {
+                m.set_npc_options(true);
+            }
+            if let Some(list) = &self.customize {
+                m.selection.customize(&m.catalog, list).map_err(AppError::Failure)?;
+            }
+            return Ok(());
+        }
         let tables = o.dressing.tables.clone();
         let Some(c) = o.dressing.character.as_mut() else {
             if self.any() {
@@ -137,6 +157,24 @@ fn bad_customize(part: &str) -> AppError {
     AppError::Failure(format!("bad --customize {part:?}: expected NAME=N with NAME one of {}", names.join(", ")))
 }
 
+/// The model FileDataID of race `race`'s body `gender` in a 9.0+
+/// client's tables (`None`: the tables have no `ChrModel`, or it does not
+/// say; the race then opens by the 1.12–3.3.5 path).
+///
+/// # Errors
+/// A table that does not read, a bad gender.
+fn modern_model(opts: &OpenOptions, race: &str, gender: &str) -> Result<Option<u32>, AppError> {
+    let tables = ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
+    if tables.location("ChrModel").is_none() {
+        return Ok(None);
+    }
+    let sex =
+        Sex::parse(gender).ok_or_else(|| AppError::Failure(format!("bad --gender {gender:?}: male or female")))?;
+    let Some(catalog) = m2view_dress::modern::Catalog::load(&tables).map_err(AppError::input)? else { return Ok(None) };
+    let model = catalog.race_named(race).and_then(|r| catalog.chr_model_of(r.id, sex.id()));
+    Ok(model.and_then(|m| catalog.model_file(m)))
+}
+
 /// Reads an outfit file.
 ///
 /// # Errors
@@ -172,13 +210,33 @@ pub fn npc_model(opts: &OpenOptions, display: u32) -> Result<PathBuf, AppError> 
     npc::model_of_display(&tables, display).map(PathBuf::from).map_err(AppError::Input)
 }
 
-/// A body texture ready to compose: the plan's layers, their images decoded.
+/// A texture the character composes: its layers, their images decoded —
+/// the body (replaceable type 1) and, for a 9.0+ character, the hair,
+/// eyes and the other types its layout composes ([`BodyTexture::companions`]).
 #[derive(Debug, Clone, Default)]
 pub struct BodyTexture {
-    /// Target size in pixels (256×256, or the base skin's when it is 512, 1024…).
+    /// Target size in pixels (256×256, or the base skin's when it is 512,
+    /// 1024…; a 9.0+ layout's `ChrModelMaterial` size).
     pub size: [u32; 2],
+    /// The replaceable texture type it fills (1: the body).
+    pub texture_type: u32,
     /// Layers bottom first, with their image (`None`: missing or broken → placeholder).
-    pub layers: Vec<(Layer, Option<RgbaImage>)>,
+    pub layers: Vec<(ComposedLayer, Option<RgbaImage>)>,
+    /// The other textures composed with it (9.0+: hair, eyes, …), each with no companions.
+    pub companions: Vec<BodyTexture>,
+}
+
+/// One layer of a [`BodyTexture`]: where it goes and which file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComposedLayer {
+    /// The region or section (`Base`, `FaceLower`, `LegUpper`, `whole`, `section 9`).
+    pub region: String,
+    /// `x, y, width, height` in target pixels.
+    pub rect: [u32; 4],
+    /// The game path or listfile name wanted (`fdid:N` when unnamed).
+    pub file: String,
+    /// Whether it was found.
+    pub found: bool,
 }
 
 /// What `render --stats` says of the body texture.
@@ -188,6 +246,9 @@ pub struct BodyStats {
     pub size: [u32; 2],
     /// Layers bottom first.
     pub layers: Vec<LayerStats>,
+    /// The other composed textures (9.0+ characters), by replaceable type.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub companions: Vec<(u32, BodyStats)>,
 }
 
 /// One layer of [`BodyStats`].
@@ -201,6 +262,17 @@ pub struct LayerStats {
     pub found: bool,
 }
 
+/// The image at `path` of `lm`'s sources, decoded (a failure joins `warnings`, naming `what`).
+fn decode(lm: &LoadedModel, path: &Path, what: &str, warnings: &mut Vec<String>) -> Option<RgbaImage> {
+    match lm.read(path).and_then(Blp::parse).and_then(|b| b.decode(0)) {
+        Ok(img) => Some(img),
+        Err(e) => {
+            warnings.push(format!("{what}: {e}"));
+            None
+        }
+    }
+}
+
 impl BodyTexture {
     /// The body of `look` for `lm`: its layers, or an NPC's baked texture
     /// as the one layer (`None`: no layers). Layers whose file is missing or does not decode keep no
@@ -209,20 +281,13 @@ impl BodyTexture {
         if look.body.layers().is_empty() {
             return None;
         }
-        let layers: Vec<(Layer, Option<RgbaImage>)> = look
+        let layers: Vec<(&Layer, Option<RgbaImage>)> = look
             .body
             .layers()
             .iter()
             .map(|l| {
-                let img =
-                    l.found.as_ref().and_then(|p| match lm.read(p).and_then(Blp::parse).and_then(|b| b.decode(0)) {
-                        Ok(img) => Some(img),
-                        Err(e) => {
-                            warnings.push(format!("body texture {} layer {}: {e}", l.region.name(), l.file));
-                            None
-                        }
-                    });
-                (l.clone(), img)
+                let what = format!("body texture {} layer {}", l.region.name(), l.file);
+                (l, l.found.as_ref().and_then(|p| decode(lm, p, &what, warnings)))
             })
             .collect();
         let base = layers.first().filter(|(l, _)| l.region == m2view_dress::character::body::Region::Base);
@@ -230,15 +295,58 @@ impl BodyTexture {
             .and_then(|(_, img)| img.as_ref())
             .filter(|i| i.width == i.height && i.width % 256 == 0 && (256..=2048).contains(&i.width))
             .map_or(1, |i| i.width / 256);
-        Some(BodyTexture { size: [256 * k, 256 * k], layers })
+        let layers = layers
+            .into_iter()
+            .map(|(l, img)| {
+                let rect = l.region.rect().map(|v| v * k);
+                let region = l.region.name().to_string();
+                (ComposedLayer { region, rect, file: l.file.clone(), found: l.found.is_some() }, img)
+            })
+            .collect();
+        Some(BodyTexture { size: [256 * k, 256 * k], texture_type: 1, layers, companions: Vec::new() })
     }
 
-    /// The layers for the compositor, their rectangles scaled to the size.
+    /// The textures of a 9.0+ character's plan for `lm`: the body with the
+    /// other composed textures as its companions (`None`: nothing to compose).
+    pub fn of_plan(lm: &LoadedModel, plan: &Plan, warnings: &mut Vec<String>) -> Option<BodyTexture> {
+        let one = |t: &ComposedTexture, warnings: &mut Vec<String>| {
+            let layers = t
+                .layers
+                .iter()
+                .map(|l| {
+                    let what = format!("texture type {} layer {} {}", t.texture_type, l.layer, l.file.file);
+                    let img = lm.find_fdid(l.file.file_data_id, "blp").and_then(|p| decode(lm, &p, &what, warnings));
+                    let layer = ComposedLayer {
+                        region: l.section.clone(),
+                        rect: l.rect,
+                        file: l.file.file.clone(),
+                        found: l.file.found,
+                    };
+                    (layer, img)
+                })
+                .collect();
+            BodyTexture { size: t.size, texture_type: t.texture_type, layers, companions: Vec::new() }
+        };
+        let mut body = one(&plan.body_texture, warnings);
+        body.companions = plan.textures.iter().filter(|t| !t.layers.is_empty()).map(|t| one(t, warnings)).collect();
+        (!body.layers.is_empty() || !body.companions.is_empty()).then_some(body)
+    }
+
+    /// The layers for the compositor.
     pub fn compose_layers(&self) -> Vec<ComposeLayer<'_>> {
-        let k = self.size[0] / 256;
-        self.layers
-            .iter()
-            .map(|(l, img)| ComposeLayer { rect: l.region.rect().map(|v| v * k), image: img.as_ref() })
+        self.layers.iter().map(|(l, img)| ComposeLayer { rect: l.rect, image: img.as_ref() }).collect()
+    }
+
+    /// This texture and its companions.
+    fn all(&self) -> impl Iterator<Item = &BodyTexture> {
+        std::iter::once(self).chain(&self.companions).filter(|t| !t.layers.is_empty())
+    }
+
+    /// The texture slots of `lm` this texture fills (replaceable, of its type).
+    fn slots(&self, lm: &LoadedModel) -> Vec<usize> {
+        let m = &lm.model;
+        (0..m.textures.len())
+            .filter(|&i| m.textures[i].source == TextureSource::Replaceable && m.textures[i].kind == self.texture_type)
             .collect()
     }
 
@@ -248,11 +356,23 @@ impl BodyTexture {
         RgbaImage { width: self.size[0], height: self.size[1], pixels }
     }
 
-    /// Composes on the GPU and makes the result every body slot of `gm`.
+    /// The CPU composites of this texture and its companions for every slot of `lm` they fill.
+    pub fn cpu_slots(&self, lm: &LoadedModel) -> Vec<(usize, RgbaImage)> {
+        self.all()
+            .flat_map(|t| {
+                let img = t.cpu();
+                t.slots(lm).into_iter().map(move |i| (i, img.clone()))
+            })
+            .collect()
+    }
+
+    /// Composes this texture and its companions on the GPU and makes each the slots of `gm` it fills.
     pub fn apply_gpu(&self, renderer: &m2view_render::Renderer, gm: &mut m2view_render::GpuModel, lm: &LoadedModel) {
-        let texture = renderer.compose(self.size, &self.compose_layers());
-        for slot in m2view_dress::character::body_slots(lm) {
-            renderer.set_texture(gm, &lm.model, slot, texture.create_view(&Default::default()));
+        for t in self.all() {
+            let texture = renderer.compose(t.size, &t.compose_layers());
+            for slot in t.slots(lm) {
+                renderer.set_texture(gm, &lm.model, slot, texture.create_view(&Default::default()));
+            }
         }
     }
 
@@ -263,12 +383,9 @@ impl BodyTexture {
             layers: self
                 .layers
                 .iter()
-                .map(|(l, _)| LayerStats {
-                    region: l.region.name().into(),
-                    file: l.file.clone(),
-                    found: l.found.is_some(),
-                })
+                .map(|(l, _)| LayerStats { region: l.region.clone(), file: l.file.clone(), found: l.found })
                 .collect(),
+            companions: self.companions.iter().map(|c| (c.texture_type, c.stats())).collect(),
         }
     }
 }
@@ -329,6 +446,18 @@ pub struct Parts {
 /// The parts of `dressing`'s character for its current choices (`None`:
 /// no character); `lm`'s texture files get its hair, extra skin and cape.
 pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &OpenOptions) -> Option<Parts> {
+    if let Some(m) = &dressing.modern {
+        let plan = m.plan(lm);
+        let mut warnings = plan.warnings.clone();
+        for l in std::iter::once(&plan.body_texture).chain(&plan.textures).flat_map(|t| &t.layers) {
+            if !l.file.found {
+                warnings.push(format!("texture layer {} ({}) not found", l.file.file, l.section));
+            }
+        }
+        let body = BodyTexture::of_plan(lm, &plan, &mut warnings).map(Arc::new);
+        let geosets = m2view_dress::modern::character::geosets(&lm.model.geoset_ids(), &plan.geosets);
+        return Some(Parts { geosets, body, items: Vec::new(), warnings });
+    }
     let look = crate::open::look(lm, dressing)?;
     let mut warnings = look.warnings.clone();
     let body = BodyTexture::of(lm, &look, &mut warnings).map(Arc::new);

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use m2view_dress::Character;
-use m2view_format::{BlendMode, SequenceData, TextureSource, animation_name, key_bone_name};
+use m2view_format::{BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, key_bone_name};
 use serde::Serialize;
 
 use crate::open::Opened;
@@ -76,6 +76,9 @@ pub struct CharacterInfo {
     pub race: String,
     /// Its `ChrRaces` id (`null`: no row names it).
     pub race_id: Option<u32>,
+    /// The `ChrModel` of a 9.0+ character (`null`: a 1.12–3.3.5 character).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chr_model: Option<u32>,
     /// `"male"` or `"female"`.
     pub gender: String,
     /// 0 male, 1 female.
@@ -93,14 +96,54 @@ pub struct CharacterInfo {
 /// One customization option.
 #[derive(Debug, Serialize)]
 pub struct OptionInfo {
-    /// `skin`, `face`, `hair`, `hair-color`, `facial`, `facial-color` (as `--customize` names it).
+    /// `skin`, `face`, `hair`, `hair-color`, `facial`, `facial-color` (as `--customize` names it);
+    /// a 9.0+ option's name (`Hair Style`).
     pub name: String,
     /// Choices the tables give.
     pub count: u32,
     /// The current choice (an index below `count`).
     pub choice: u32,
-    /// The table value the choice stands for (`null`: no choices).
+    /// The table value the choice stands for (`null`: no choices); a 9.0+
+    /// option's `ChrCustomizationChoice` id.
     pub value: Option<u32>,
+}
+
+/// The report of a 9.0+ character: its plan's options, the tables it read.
+pub fn modern_info(
+    m: &m2view_dress::modern::ModernCharacter,
+    lm: &LoadedModel,
+    tables: &m2view_dress::ClientTables,
+) -> CharacterInfo {
+    let plan = m.plan(lm);
+    let race = m.catalog.races_of(plan.chr_model).first().map(|r| (r.client_file_string.clone(), r.id));
+    let names = [
+        "ChrModel",
+        "ChrCustomizationOption",
+        "ChrCustomizationChoice",
+        "ChrCustomizationElement",
+        "ChrModelTextureLayer",
+        "CreatureDisplayInfo",
+    ];
+    CharacterInfo {
+        race: race.as_ref().map_or_else(String::new, |r| r.0.clone()),
+        race_id: race.map(|r| r.1),
+        chr_model: Some(plan.chr_model),
+        gender: plan.gender.name().to_lowercase(),
+        gender_id: plan.gender.id(),
+        options: plan
+            .options
+            .iter()
+            .map(|o| OptionInfo {
+                name: o.name.clone(),
+                count: o.choices.len() as u32,
+                choice: o.chosen.unwrap_or(0) as u32,
+                value: o.choice_id,
+            })
+            .collect(),
+        npc_display: None,
+        equipment: Default::default(),
+        tables: names.iter().filter_map(|t| Some((t.to_string(), tables.location(t)?))).collect(),
+    }
 }
 
 /// The tables a character reads, for the report.
@@ -122,6 +165,7 @@ pub fn character_info(c: &Character, tables: &m2view_dress::ClientTables) -> Cha
     CharacterInfo {
         race: id.race_name.clone(),
         race_id: id.race.as_ref().map(|r| r.id),
+        chr_model: None,
         gender: id.sex.name().to_lowercase(),
         gender_id: id.sex.id(),
         options: c
@@ -509,7 +553,12 @@ pub fn report(o: &Opened) -> Report {
         warnings: m.warnings.clone(),
         skins: skins(&o.dressing.creature),
         skin_tables: o.dressing.creature.tables.clone(),
-        character: o.dressing.character.as_ref().map(|c| character_info(c, &o.dressing.tables)),
+        character: o
+            .dressing
+            .character
+            .as_ref()
+            .map(|c| character_info(c, &o.dressing.tables))
+            .or_else(|| o.dressing.modern.as_ref().map(|m| modern_info(m, &o.lm, &o.dressing.tables))),
     }
 }
 
@@ -630,7 +679,8 @@ fn character_text(s: &mut String, c: &CharacterInfo) {
         Some(id) => format!("{} ({id})", c.race),
         None => format!("{} (not in ChrRaces)", c.race),
     };
-    let _ = writeln!(s, "character: race {race}, {} ({})", c.gender, c.gender_id);
+    let body = c.chr_model.map_or_else(String::new, |m| format!("ChrModel {m}, "));
+    let _ = writeln!(s, "character: {body}race {race}, {} ({})", c.gender, c.gender_id);
     for o in &c.options {
         let _ = writeln!(s, "  {:<13} {} choices (current {})", o.name, o.count, o.choice);
     }

@@ -660,7 +660,7 @@ pub fn open_mount(path: &std::path::Path, opts: &OpenOptions) -> Result<LoadedMo
 /// Opens the model `a` names: its path, else the race model of
 /// `--race`/`--gender` or the outfit, else the model of an NPC `--display-id`.
 fn open_for(a: &RenderArgs, opts: &OpenOptions) -> Result<Opened, AppError> {
-    let path = match (&a.file, a.character.model_path()?, a.display_id) {
+    let path = match (&a.file, a.character.model_path(opts)?, a.display_id) {
         (Some(f), _, _) => f.clone(),
         (None, Some(p), _) => p,
         (None, None, Some(d)) => crate::character::npc_model(opts, d)?,

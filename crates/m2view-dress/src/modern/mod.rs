@@ -4,12 +4,15 @@
 //! choices made (requirements, defaults, `--customize "Hair Style=1"`),
 //! and [`plan`] says what those choices make the client show — geosets,
 //! composed textures with their layers, models worn beside the body —
-//! whether or not the files are present.
+//! whether or not the files are present. [`character`] is a race model
+//! opened as such a character.
 
 pub mod catalog;
+pub mod character;
 pub mod plan;
 pub mod selection;
 
 pub use catalog::Catalog;
+pub use character::ModernCharacter;
 pub use plan::Plan;
 pub use selection::Selection;

@@ -18,7 +18,7 @@
 //! order, each taking the first offered choice whose requirement the
 //! choices made so far meet. A choice is counted (`--customize
 //! "Hair Style=1"`) among its option's offered choices in the client's
-//! order.
+//! order, or named (`Hair Style=Peasant`, `id:45`).
 
 use std::collections::HashMap;
 
@@ -119,7 +119,8 @@ impl Selection {
     }
 
     /// Applies `OPTION=CHOICE,…` (OPTION a name or `id:N`; CHOICE the
-    /// 0-based position among the option's offered choices or `id:N`),
+    /// 0-based position among the option's offered choices, `id:N`, or
+    /// the choice's name, any case),
     /// then gives the other options their defaults again against the
     /// choices made.
     ///
@@ -133,13 +134,17 @@ impl Selection {
             let (name, value) = part.split_once('=').ok_or_else(|| format!("bad choice {part:?}: OPTION=CHOICE"))?;
             let offered = self.option_named(name).ok_or_else(|| self.unknown_option(name))?;
             let value = value.trim();
-            let choice = match value.strip_prefix("id:") {
-                Some(id) => offered.choices.iter().find(|c| id.trim().parse() == Ok(c.id)),
-                None => value.parse::<usize>().ok().and_then(|k| offered.choices.get(k)),
+            let choice = match (value.strip_prefix("id:"), value.parse::<usize>()) {
+                (Some(id), _) => offered.choices.iter().find(|c| id.trim().parse() == Ok(c.id)),
+                (None, Ok(k)) => offered.choices.get(k),
+                (None, Err(_)) => offered.choices.iter().find(|c| c.name.eq_ignore_ascii_case(value)),
             };
             let choice = choice.ok_or_else(|| {
                 let n = offered.choices.len();
-                format!("option {:?} has no choice {value} ({n} offered: 0..{n} or id:N)", label(&offered.option))
+                format!(
+                    "option {:?} has no choice {value} ({n} offered: 0..{n}, id:N or a name)",
+                    label(&offered.option)
+                )
             })?;
             given.push((offered.option.id, choice.id));
         }

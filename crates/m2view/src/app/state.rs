@@ -461,13 +461,7 @@ impl AppState {
         let opts = crate::export::ExportOptions {
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
-            textures: match &c.body {
-                Some(b) => {
-                    let img = b.cpu();
-                    m2view_dress::character::body_slots(&c.lm).into_iter().map(|i| (i, img.clone())).collect()
-                }
-                None => Default::default(),
-            },
+            textures: c.body.as_ref().map(|b| b.cpu_slots(&c.lm).into_iter().collect()).unwrap_or_default(),
             items: c
                 .attached
                 .iter()

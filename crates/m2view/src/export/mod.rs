@@ -101,10 +101,7 @@ pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions
     let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else { return base };
     let mut textures = base.textures;
     if let Some(body) = &p.body {
-        let img = body.cpu();
-        for slot in m2view_dress::character::body_slots(&o.lm) {
-            textures.insert(slot, img.clone());
-        }
+        textures.extend(body.cpu_slots(&o.lm));
     }
     o.lm.model.warnings.extend(p.warnings);
     let items = p.items.into_iter().map(|i| ExportItem { attachment: i.attachment, lm: i.lm }).collect();

@@ -1,0 +1,123 @@
+//! A 9.0+ race model opened as a character: the model whose FileDataID
+//! is the model of a `ChrModel` row's display (`ChrModel.DisplayID` →
+//! `CreatureDisplayInfo` → `CreatureModelData.FileDataID`), its selection
+//! and what that selection shows on it: the geosets among the model's, and
+//! the plan whose textures the front ends compose.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use m2view_error::Result;
+use m2view_format::LoadedModel;
+
+use super::{Catalog, Plan, Selection};
+use crate::tables::ClientTables;
+
+/// A 9.0+ character: its tables and its choices.
+#[derive(Debug, Clone)]
+pub struct ModernCharacter {
+    /// The character tables.
+    pub catalog: Arc<Catalog>,
+    /// The options offered and the choices made.
+    pub selection: Selection,
+}
+
+/// The `ChrModel` id whose model is file `fdid`, from the three tables
+/// that say it (read alone first: most models opened are no character,
+/// and the whole catalog is not read for them).
+fn chr_model_of_file(tables: &ClientTables, fdid: u32) -> Result<Option<u32>> {
+    let Some(models) = tables.rows("ChrModel", m2view_db::customization::chr_model_rows)? else { return Ok(None) };
+    let Some(creature) = tables.rows("CreatureModelData", m2view_db::creature::model_rows)? else { return Ok(None) };
+    let Some(displays) = tables.rows("CreatureDisplayInfo", m2view_db::creature::display_rows)? else {
+        return Ok(None);
+    };
+    let Some(cm) = creature.iter().filter(|m| m.file_data_id == fdid).map(|m| m.id).min() else { return Ok(None) };
+    let shown: BTreeSet<u32> = displays.iter().filter(|d| d.model_id == cm).map(|d| d.id).collect();
+    Ok(models.iter().filter(|m| shown.contains(&m.display_id)).map(|m| m.id).min())
+}
+
+impl ModernCharacter {
+    /// `lm` as a 9.0+ character, if its FileDataID is a `ChrModel`'s
+    /// model; the default choices, NPC and class-only ones offered with
+    /// `npc_options`.
+    ///
+    /// # Errors
+    /// A character table that exists but does not read (names the file).
+    pub fn detect(lm: &LoadedModel, tables: &ClientTables, npc_options: bool) -> Result<Option<ModernCharacter>> {
+        let Some(fdid) = lm.file_data_id else { return Ok(None) };
+        let Some(id) = chr_model_of_file(tables, fdid)? else { return Ok(None) };
+        let Some(catalog) = Catalog::load(tables)? else { return Ok(None) };
+        let Some(chr_model) = catalog.chr_models.get(&id).cloned() else { return Ok(None) };
+        let selection = Selection::new(&catalog, &chr_model, npc_options);
+        Ok(Some(ModernCharacter { catalog: Arc::new(catalog), selection }))
+    }
+
+    /// Offers NPC and class-only choices or not, keeping the choices made that are still offered.
+    pub fn set_npc_options(&mut self, npc_options: bool) {
+        let mut s = Selection::new(&self.catalog, &self.selection.chr_model, npc_options);
+        let kept: Vec<String> = self
+            .selection
+            .chosen
+            .iter()
+            .filter(|(o, c)| s.options.iter().any(|x| x.option.id == **o && x.choices.iter().any(|y| y.id == **c)))
+            .map(|(o, c)| format!("id:{o}=id:{c}"))
+            .collect();
+        if s.customize(&self.catalog, &kept.join(",")).is_ok() {
+            self.selection = s;
+        } else {
+            self.selection = Selection::new(&self.catalog, &self.selection.chr_model, npc_options);
+        }
+    }
+
+    /// The plan for `lm`: files named by its listfile and found through
+    /// its sources ([`LoadedModel::find_fdid`]).
+    pub fn plan(&self, lm: &LoadedModel) -> Plan {
+        let resolve = |id: u32| {
+            let name =
+                lm.listfile.as_ref().and_then(|l| l.path(id)).map_or_else(|| format!("fdid:{id}"), str::to_string);
+            let found = lm.find_fdid(id, "blp").or_else(|| lm.find_fdid(id, "m2")).is_some();
+            (name, found)
+        };
+        Plan::new(&self.catalog, &self.selection, &resolve)
+    }
+}
+
+/// The geosets a 9.0+ character shows among `present` (the model's):
+/// geoset 0 (the body) always; each group a choice sets shows exactly the
+/// geosets the plan gives it (`x00`: none of the group; in group 0 the
+/// plan's hair geoset beside the body); every other group its naked
+/// default, `x01` (`702` for the ears, as the client shows them), where
+/// the model has it (wow.export `updateActiveCustomization`: only the
+/// geosets of the chosen option change, geoset 0 is never touched).
+pub fn geosets(present: &BTreeSet<u16>, plan: &[u32]) -> BTreeSet<u16> {
+    let set: BTreeSet<u32> = plan.iter().map(|g| g / 100).collect();
+    let mut shown: BTreeSet<u16> = [0].into();
+    for &g in plan {
+        if g % 100 != 0 && g <= u16::MAX as u32 {
+            shown.insert(g as u16);
+        }
+    }
+    let groups: BTreeSet<u32> = present.iter().map(|&g| g as u32 / 100).filter(|g| *g > 0).collect();
+    for group in groups.difference(&set) {
+        let default = if *group == 7 { 2 } else { 1 };
+        if let Ok(g) = u16::try_from(group * 100 + default) {
+            shown.insert(g);
+        }
+    }
+    shown.retain(|g| present.contains(g));
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chosen_groups_replace_the_defaults() {
+        let present: BTreeSet<u16> = [0, 2, 5, 101, 102, 401, 702, 701, 1301, 3201, 3202].into();
+        // Hair style 2, facial group 1 "none" (100), group 32 value 2; the rest naked defaults.
+        assert_eq!(geosets(&present, &[2, 100, 3202]), [0, 2, 401, 702, 1301, 3202].into());
+        // Bald (geoset 0): the body alone in group 0.
+        assert_eq!(geosets(&present, &[0]), [0, 101, 401, 702, 1301, 3201].into());
+    }
+}
