@@ -303,3 +303,54 @@ fn a_modern_character_renders_with_its_choices() {
     assert!(out.contains("character: ChrModel 1, race Human (1), male (0)"), "{out}");
     assert!(out.contains("Hair Style    2 choices (current 0)"), "{out}");
 }
+
+#[test]
+fn the_character_panel_lists_modern_options_by_name() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use m2view::app::state::{AppState, Current};
+    use m2view::open::{OpenOptions, Opened};
+
+    let dir = std::env::temp_dir().join(format!("m2view-modern-panel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = install(&dir.join("WoW"));
+    let sources = [data];
+    let spec = m2view::data_cmd::DataSpec {
+        sources: &sources,
+        locale: None,
+        listfile: None,
+        loose: false,
+        product: None,
+        tact_keys: None,
+    };
+    let vfs = m2view::data_cmd::open(&spec).unwrap().vfs;
+    let mut opts = OpenOptions::default();
+    opts.load.data = vfs;
+    let mut o = Opened::open(std::path::Path::new("fdid:700001"), &opts).unwrap();
+    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let mut s = AppState::new(opts, false);
+    s.current = Some(Current::new(o, parts, vec![]));
+    let t = std::time::Instant::now();
+    while !s.poll_indexing() {
+        assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 1000.0)).build_ui_state(
+        |ui, s: &mut AppState| {
+            m2view::app::ui::draw(ui, s, None, "");
+        },
+        s,
+    );
+    h.run();
+    h.get_by_label("ChrModel 1: Human male");
+    assert_eq!(h.state().current.as_ref().unwrap().geosets, [0].into());
+    // The Hair Style list names its choices; picking Peasant shows geoset 2 on the next frame.
+    h.get_by_label("Hair Style    ").click();
+    h.run();
+    h.get_by_label("Peasant").click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    assert_eq!(c.geosets, [0, 2].into());
+    assert_eq!(c.body.as_ref().unwrap().companions[0].texture_type, 6, "the hair texture is composed");
+    assert!(h.state().commands.contains(&m2view::app::command::Command::UploadCharacter));
+}

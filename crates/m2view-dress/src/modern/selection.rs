@@ -120,9 +120,8 @@ impl Selection {
 
     /// Applies `OPTION=CHOICE,…` (OPTION a name or `id:N`; CHOICE the
     /// 0-based position among the option's offered choices, `id:N`, or
-    /// the choice's name, any case),
-    /// then gives the other options their defaults again against the
-    /// choices made.
+    /// the choice's name, any case). The other choices stay where their
+    /// requirements are still met, and take their defaults again where not.
     ///
     /// # Errors
     /// An unknown option or choice, a position out of range (naming the
@@ -151,10 +150,7 @@ impl Selection {
         for (option, choice) in &given {
             self.chosen.insert(*option, *choice);
         }
-        let ids: Vec<u32> = self.options.iter().map(|o| o.option.id).collect();
-        for id in ids.iter().filter(|id| !given.iter().any(|g| g.0 == **id)) {
-            self.chosen.remove(id);
-        }
+        self.drop_unmet(catalog, &given);
         self.fill_defaults(catalog);
         for (option, choice) in given {
             let req = catalog.choices.get(&option).and_then(|l| l.iter().find(|c| c.id == choice)).map_or(0, |c| c.req);
@@ -173,6 +169,24 @@ impl Selection {
             }
         }
         Ok(())
+    }
+
+    /// Drops the choices (other than `given`'s) whose requirement the
+    /// choices made no longer meet, until none is left (a hair colour of
+    /// the previous hair style); [`Selection::fill_defaults`] replaces them.
+    fn drop_unmet(&mut self, catalog: &Catalog, given: &[(u32, u32)]) {
+        for _ in 0..=self.options.len() {
+            let unmet = self.options.iter().find_map(|o| {
+                let id = o.option.id;
+                let choice = *self.chosen.get(&id)?;
+                let req = o.choices.iter().find(|c| c.id == choice).map_or(0, |c| c.req);
+                (!given.iter().any(|g| g.0 == id) && !self.meets(catalog, req)).then_some(id)
+            });
+            match unmet {
+                Some(id) => _ = self.chosen.remove(&id),
+                None => return,
+            }
+        }
     }
 
     fn unknown_option(&self, name: &str) -> String {

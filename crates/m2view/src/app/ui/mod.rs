@@ -1,6 +1,7 @@
 //! The egui panels, one file each: open bar and status here; animation,
 //! geosets and LOD, camera, view, export, emitters, replaceable textures,
-//! attachments, character, inspector and the model browser. Pure UI over
+//! attachments, character (a 9.0+ character's: `modern`), inspector and the
+//! model browser. Pure UI over
 //! [`AppState`]; the 3D view is an image whose texture the viewport renders.
 
 mod animation;
@@ -12,6 +13,7 @@ mod emitters;
 mod export;
 mod geosets;
 mod inspector;
+mod modern;
 mod textures;
 mod view;
 
@@ -208,6 +210,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                 egui::CollapsingHeader::new("Character")
                     .default_open(true)
                     .show(ui, |ui| character::character_panel(ui, s));
+            }
+            if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
+                egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));
             }
             egui::CollapsingHeader::new("Animation")
                 .default_open(true)

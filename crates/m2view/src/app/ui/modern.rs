@@ -1,0 +1,89 @@
+//! The Character panel of a 9.0+ character: its body (`ChrModel`), a
+//! list per customization option with its choices by name (`Choice N`
+//! where the table names none; a choice the other choices rule out is
+//! shown but not offered), NPC and class-only choices on request, and the
+//! layers its textures are composed of. A change re-dresses the model and
+//! asks the viewport to upload the result (`Command::UploadCharacter`).
+
+use egui::RichText;
+
+use crate::app::command::Command;
+use crate::app::state::AppState;
+
+/// A choice's label: its name, else its position (as wow.export labels them).
+fn choice_label(name: &str, k: usize) -> String {
+    if name.is_empty() { format!("Choice {k}") } else { name.to_string() }
+}
+
+pub(super) fn modern_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let (dirty, error) = options(ui, s);
+    if error.is_some() {
+        s.error = error;
+    }
+    if dirty {
+        let opts = s.open_options.clone();
+        if let Some(c) = &mut s.current {
+            c.redress(&opts);
+        }
+        s.send(Command::UploadCharacter);
+    }
+}
+
+/// The options' lists and the NPC switch; returns whether a choice changed, and the error of one refused.
+fn options(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
+    let Some(c) = &mut s.current else { return (false, None) };
+    let Some(m) = &mut c.dressing.modern else { return (false, None) };
+    let plan = m.plan(&c.lm);
+    let race = plan.race.as_deref().unwrap_or("(no race)");
+    ui.label(
+        RichText::new(format!("ChrModel {}: {race} {}", plan.chr_model, plan.gender.name().to_lowercase())).strong(),
+    );
+    let mut wanted: Option<(u32, u32)> = None;
+    for o in &plan.options {
+        let current = o.chosen.and_then(|k| o.choices.get(k).map(|c| choice_label(&c.name, k)));
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("{:<14}", o.name));
+            let combo = egui::ComboBox::from_id_salt(("option", o.id))
+                .selected_text(current.unwrap_or_else(|| "-".into()))
+                .show_ui(ui, |ui| {
+                    for (k, choice) in o.choices.iter().enumerate() {
+                        let text = choice_label(&choice.name, k);
+                        let r = ui.add_enabled(choice.available, egui::Button::selectable(o.chosen == Some(k), text));
+                        if r.clicked() {
+                            wanted = Some((o.id, choice.id));
+                        }
+                    }
+                });
+            combo.response.labelled_by(label.id);
+            ui.label(format!("{} / {}", o.chosen.map_or(0, |k| k + 1), o.choices.len()));
+        });
+    }
+    let mut npc = m.selection.npc_options;
+    ui.checkbox(&mut npc, "NPC and class-only choices");
+    let (mut dirty, mut error) = (false, None);
+    if npc != m.selection.npc_options {
+        m.set_npc_options(npc);
+        dirty = true;
+    }
+    if let Some((option, choice)) = wanted {
+        match m.selection.customize(&m.catalog, &format!("id:{option}=id:{choice}")) {
+            Ok(()) => dirty = true,
+            Err(e) => error = Some(e),
+        }
+    }
+    layers(ui, &plan);
+    (dirty, error)
+}
+
+/// The layers of every composed texture, and whether each file was found.
+fn layers(ui: &mut egui::Ui, plan: &m2view_dress::modern::Plan) {
+    egui::CollapsingHeader::new("Texture layers").show(ui, |ui| {
+        for t in std::iter::once(&plan.body_texture).chain(&plan.textures) {
+            ui.label(format!("type {} ({}x{})", t.texture_type, t.size[0], t.size[1]));
+            for l in &t.layers {
+                let found = if l.file.found { "" } else { "  MISSING" };
+                ui.label(format!("  {} {}: {}{found}", l.layer, l.section, l.file.file));
+            }
+        }
+    });
+}
