@@ -74,6 +74,9 @@ pub struct ExtraRow {
     pub flags: u32,
     /// The baked texture's file name in `Textures\BakedNpcTextures\` (empty: none).
     pub bake_name: String,
+    /// The baked texture's `MaterialResourcesID` (9.0+ tables; the HD one
+    /// where set, as the client prefers it; 0: none).
+    pub bake_material: u32,
 }
 
 /// What `ExtraRow::items` holds, in order (wowdev wiki
@@ -156,6 +159,10 @@ pub fn extra_rows(t: &Table) -> Result<Vec<ExtraRow>> {
                 items,
                 flags: u32_or_0(&r, "Flags")?,
                 bake_name: if t.has("BakeName") { r.string("BakeName")? } else { String::new() },
+                bake_material: match u32_or_0(&r, "HDBakeMaterialResourcesID")? {
+                    0 => u32_or_0(&r, "BakeMaterialResourcesID")?,
+                    hd => hd,
+                },
             })
         })
         .collect()

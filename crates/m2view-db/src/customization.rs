@@ -8,7 +8,7 @@
 //! texture layouts the materials are composed into (`ChrModelTextureLayer`,
 //! `ChrModelMaterial`, `CharComponentTextureLayouts`,
 //! `CharComponentTextureSections`, with `TextureFileData` naming each
-//! material's file). Columns by name per WoWDBDefs (`ChrModel.dbd`, …),
+//! material's file), and an NPC's choices (`CreatureDisplayInfoOption`). Columns by name per WoWDBDefs (`ChrModel.dbd`, …),
 //! so binary `WDC3`–`WDC5` tables and wago.tools CSV exports read alike;
 //! the meaning of each column as wow.export's
 //! `src/js/db/caches/DBCharacterCustomization.js` and TrinityCore's
@@ -541,6 +541,34 @@ pub fn texture_file_rows(t: &Table) -> Result<Vec<TextureFileRow>> {
                 file_data_id: r.u32("FileDataID")?,
                 resources: r.u32("MaterialResourcesID")?,
                 usage: u32_or_0(&r, "UsageType")?,
+            })
+        })
+        .collect()
+}
+
+/// One `CreatureDisplayInfoOption` row: an NPC's display (its
+/// `CreatureDisplayInfoExtra` row) has choice `choice` of option `option`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DisplayOptionRow {
+    /// The `CreatureDisplayInfoExtra` row.
+    pub extra: u32,
+    /// The `ChrCustomizationOption`.
+    pub option: u32,
+    /// The `ChrCustomizationChoice`.
+    pub choice: u32,
+}
+
+/// Every `CreatureDisplayInfoOption` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn display_option_rows(t: &Table) -> Result<Vec<DisplayOptionRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(DisplayOptionRow {
+                extra: r.u32("CreatureDisplayInfoExtraID")?,
+                option: r.u32("ChrCustomizationOptionID")?,
+                choice: r.u32("ChrCustomizationChoiceID")?,
             })
         })
         .collect()

@@ -191,6 +191,15 @@ pub fn read_outfit(file: &Path) -> Result<Outfit, AppError> {
 /// A display of another race or sex, or a broken table.
 pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
     let tables = o.dressing.tables.clone();
+    if let Some(m) = o.dressing.modern.as_mut() {
+        if !npc::is_npc_display(&tables, display) {
+            return Ok(false);
+        }
+        for w in m.dress_as_npc(&tables, display).map_err(AppError::Input)? {
+            o.lm.model.warnings.push(format!("NPC display {display}: {w}"));
+        }
+        return Ok(true);
+    }
     let Some(c) = o.dressing.character.as_mut() else { return Ok(false) };
     if !npc::is_npc_display(&tables, display) {
         return Ok(false);

@@ -140,7 +140,7 @@ pub fn modern_info(
                 value: o.choice_id,
             })
             .collect(),
-        npc_display: None,
+        npc_display: m.npc.map(|n| n.display),
         equipment: Default::default(),
         tables: names.iter().filter_map(|t| Some((t.to_string(), tables.location(t)?))).collect(),
     }

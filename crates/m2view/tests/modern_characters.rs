@@ -80,7 +80,8 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// 5001; layout 50 composes a 64×64 body (type 1) and a 16×16 hair
 /// texture (type 6). Skin Color: choice 21 green skin with blue underwear
 /// on the upper legs (section 5), choice 22 yellow skin. Hair Style: Bald
-/// (geoset 0) or Peasant (geoset 2, red hair texture).
+/// (geoset 0) or Peasant (geoset 2, red hair texture). NPC display 5002
+/// (extra 60) has Peasant hair and a purple baked body texture.
 fn character_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
     let b = [11, 2, 7, 65299];
@@ -145,7 +146,34 @@ fn character_tables() -> Vec<Table> {
         ),
         (
             "CreatureDisplayInfo",
-            vec![r("CreatureDisplayInfo", 5001, &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0))])],
+            vec![
+                r("CreatureDisplayInfo", 5001, &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0))]),
+                r(
+                    "CreatureDisplayInfo",
+                    5002,
+                    &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0)), ("ExtendedDisplayInfoID", i(60))],
+                ),
+            ],
+        ),
+        (
+            "CreatureDisplayInfoExtra",
+            vec![r(
+                "CreatureDisplayInfoExtra",
+                60,
+                &[("DisplayRaceID", i(1)), ("DisplaySexID", i(0)), ("BakeMaterialResourcesID", i(9005))],
+            )],
+        ),
+        (
+            "CreatureDisplayInfoOption",
+            vec![r(
+                "CreatureDisplayInfoOption",
+                1,
+                &[
+                    ("CreatureDisplayInfoExtraID", i(60)),
+                    ("ChrCustomizationOptionID", i(12)),
+                    ("ChrCustomizationChoiceID", i(32)),
+                ],
+            )],
         ),
         (
             "CreatureModelData",
@@ -199,7 +227,10 @@ fn character_tables() -> Vec<Table> {
                 ],
             )],
         ),
-        ("TextureFileData", vec![file(800001, 9001), file(800002, 9002), file(800003, 9003), file(800004, 9004)]),
+        (
+            "TextureFileData",
+            vec![file(800001, 9001), file(800002, 9002), file(800003, 9003), file(800004, 9004), file(800005, 9005)],
+        ),
     ]
 }
 
@@ -240,6 +271,7 @@ fn install(dir: &std::path::Path) -> std::path::PathBuf {
         File::new(800002, None, solid([0, 0, 255, 255])),
         File::new(800003, None, solid([220, 0, 0, 255])),
         File::new(800004, None, solid([230, 230, 0, 255])),
+        File::new(800005, None, solid([160, 0, 220, 255])),
     ];
     for (t, rows) in character_tables() {
         let id = m2view_db::defs::db2_fdid(t).unwrap_or_else(|| panic!("no FileDataID for {t}"));
@@ -296,6 +328,32 @@ fn a_modern_character_renders_with_its_choices() {
     assert_eq!((hair[0].as_u64(), &hair[1]["size"]), (Some(6), &serde_json::json!([16, 16])));
     let (green, red) = (count(&img, 1), count(&img, 0));
     assert!(red > 100 && green == 0, "green {green}, red {red}");
+
+    // An NPC display alone: the model from its display, its choices, its baked body texture.
+    let png = dir.join("npc.png");
+    let (code, out, err) = m2view(&[
+        "render",
+        "--data",
+        data.to_str().unwrap(),
+        "--display-id",
+        "5002",
+        "--stats",
+        "--size",
+        "64x64",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let stats: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(stats["geosets"], serde_json::json!([0, 2]));
+    let baked = &stats["body_texture"]["layers"];
+    assert_eq!(
+        (baked[0]["region"].as_str(), baked[0]["file"].as_str(), baked.as_array().unwrap().len()),
+        (Some("baked"), Some("fdid:800005"), 1)
+    );
+    let img = image::open(png).unwrap().to_rgba8();
+    let purple = img.pixels().filter(|p| p[2] > 150 && p[0] > 100 && p[1] < 60).count();
+    assert!(purple > 100, "{purple} purple pixels");
 
     // info names the body and its options.
     let (code, out, err) = m2view(&["info", "--data", data.to_str().unwrap(), "fdid:700001"]);

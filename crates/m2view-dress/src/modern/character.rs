@@ -20,6 +20,8 @@ pub struct ModernCharacter {
     pub catalog: Arc<Catalog>,
     /// The options offered and the choices made.
     pub selection: Selection,
+    /// The NPC display it was dressed as (`None`: a player's choices).
+    pub npc: Option<super::npc::NpcDisplay>,
 }
 
 /// The `ChrModel` id whose model is file `fdid`, from the three tables
@@ -49,7 +51,7 @@ impl ModernCharacter {
         let Some(catalog) = Catalog::load(tables)? else { return Ok(None) };
         let Some(chr_model) = catalog.chr_models.get(&id).cloned() else { return Ok(None) };
         let selection = Selection::new(&catalog, &chr_model, npc_options);
-        Ok(Some(ModernCharacter { catalog: Arc::new(catalog), selection }))
+        Ok(Some(ModernCharacter { catalog: Arc::new(catalog), selection, npc: None }))
     }
 
     /// Offers NPC and class-only choices or not, keeping the choices made that are still offered.
@@ -70,7 +72,8 @@ impl ModernCharacter {
     }
 
     /// The plan for `lm`: files named by its listfile and found through
-    /// its sources ([`LoadedModel::find_fdid`]).
+    /// its sources ([`LoadedModel::find_fdid`]); an NPC's baked texture is
+    /// its whole body texture.
     pub fn plan(&self, lm: &LoadedModel) -> Plan {
         let resolve = |id: u32| {
             let name =
@@ -78,7 +81,23 @@ impl ModernCharacter {
             let found = lm.find_fdid(id, "blp").or_else(|| lm.find_fdid(id, "m2")).is_some();
             (name, found)
         };
-        Plan::new(&self.catalog, &self.selection, &resolve)
+        let mut plan = Plan::new(&self.catalog, &self.selection, &resolve);
+        if let Some(fdid) = self.npc.and_then(|n| n.baked) {
+            // The baked texture is the whole body texture.
+            let (file, found) = resolve(fdid);
+            let [w, h] = plan.body_texture.size;
+            let file = super::plan::FileRef { file_data_id: fdid, file, found };
+            let layer = super::plan::PlanLayer {
+                layer: 0,
+                section: "baked".into(),
+                rect: [0, 0, w, h],
+                blend_mode: 1,
+                choice_id: 0,
+                file,
+            };
+            plan.body_texture.layers = vec![layer];
+        }
+        plan
     }
 }
 

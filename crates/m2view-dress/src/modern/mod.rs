@@ -5,10 +5,11 @@
 //! and [`plan`] says what those choices make the client show — geosets,
 //! composed textures with their layers, models worn beside the body —
 //! whether or not the files are present. [`character`] is a race model
-//! opened as such a character.
+//! opened as such a character, [`npc`] one dressed as an NPC display.
 
 pub mod catalog;
 pub mod character;
+pub mod npc;
 pub mod plan;
 pub mod selection;
 

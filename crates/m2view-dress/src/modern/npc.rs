@@ -1,0 +1,95 @@
+//! NPCs of 9.0+ clients: a `CreatureDisplayInfo` row whose
+//! `ExtendedDisplayInfoID` names a `CreatureDisplayInfoExtra` row (race,
+//! sex and the baked texture's material) whose choices are its
+//! `CreatureDisplayInfoOption` rows (wow.export `DBCreatureDisplayExtra.js`,
+//! WoWDBDefs `CreatureDisplayInfoOption.dbd`). NPCs wear NPC-only choices,
+//! so those are offered. Where the row names a baked texture
+//! (`HDBakeMaterialResourcesID`, else `BakeMaterialResourcesID`, through
+//! `TextureFileData`) it is the body texture, as the client draws NPCs;
+//! else the body is composed from the choices.
+
+use m2view_db::creature;
+use m2view_db::customization::display_option_rows;
+
+use super::ModernCharacter;
+use crate::tables::ClientTables;
+
+/// The display a 9.0+ NPC came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NpcDisplay {
+    /// `CreatureDisplayInfo` id.
+    pub display: u32,
+    /// `CreatureDisplayInfoExtra` id.
+    pub extra: u32,
+    /// The baked body texture (FileDataID), if the row names one the tables resolve.
+    pub baked: Option<u32>,
+}
+
+/// The rows of table `name`, or an error saying it is missing or broken.
+fn rows<T: Clone + Send + Sync + 'static>(
+    tables: &ClientTables,
+    name: &'static str,
+    decode: fn(&m2view_db::table::Table) -> m2view_db::Result<Vec<T>>,
+) -> Result<Vec<T>, String> {
+    match tables.rows(name, decode) {
+        Ok(Some(rows)) => Ok(rows.to_vec()),
+        Ok(None) => Err(format!("no {name} table")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+impl ModernCharacter {
+    /// Dresses this character as NPC display `display`: its choices
+    /// (NPC-only ones offered) and baked texture. Returns warnings (choices
+    /// of options this body does not offer).
+    ///
+    /// # Errors
+    /// No such display or extra row, a display of another body, a broken table.
+    pub fn dress_as_npc(&mut self, tables: &ClientTables, display: u32) -> Result<Vec<String>, String> {
+        let displays = rows(tables, "CreatureDisplayInfo", creature::display_rows)?;
+        let d =
+            displays.iter().find(|d| d.id == display).ok_or_else(|| format!("no CreatureDisplayInfo row {display}"))?;
+        let extras = rows(tables, "CreatureDisplayInfoExtra", creature::extra_rows)?;
+        let x = extras
+            .iter()
+            .find(|x| x.id == d.extra_id)
+            .ok_or_else(|| format!("display {display}: no CreatureDisplayInfoExtra row {}", d.extra_id))?;
+        let body = &self.selection.chr_model;
+        let theirs = self.catalog.chr_model_of(x.race, x.sex).map(|m| m.id);
+        if theirs != Some(body.id) {
+            return Err(format!(
+                "display {display} is race {} sex {} (ChrModel {}), not this model's ChrModel {}",
+                x.race,
+                x.sex,
+                theirs.map_or("none".into(), |m| m.to_string()),
+                body.id
+            ));
+        }
+        self.set_npc_options(true);
+        let mut warnings = Vec::new();
+        let options = match tables.rows("CreatureDisplayInfoOption", display_option_rows) {
+            Ok(Some(rows)) => rows.iter().filter(|r| r.extra == x.id).copied().collect(),
+            Ok(None) => {
+                warnings.push("no CreatureDisplayInfoOption table: default choices".into());
+                Vec::new()
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        let list: Vec<String> = options.iter().map(|o| format!("id:{}=id:{}", o.option, o.choice)).collect();
+        if self.selection.customize(&self.catalog, &list.join(",")).is_err() {
+            // Some choice does not fit: take the others one by one, naming what did not.
+            for choice in &list {
+                if let Err(e) = self.selection.customize(&self.catalog, choice) {
+                    warnings.push(format!("CreatureDisplayInfoOption of extra {}: {e}", x.id));
+                }
+            }
+        }
+        let baked =
+            (x.bake_material != 0).then(|| self.catalog.material_files.get(&x.bake_material).copied()).flatten();
+        if x.bake_material != 0 && baked.is_none() {
+            warnings.push(format!("baked texture material {} has no TextureFileData row", x.bake_material));
+        }
+        self.npc = Some(NpcDisplay { display, extra: x.id, baked });
+        Ok(warnings)
+    }
+}
