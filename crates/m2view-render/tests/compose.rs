@@ -65,3 +65,36 @@ fn gpu_composite_matches_cpu_reference() {
         assert!(at(200, 20)[3] == 255, "opaque torso");
     }
 }
+
+#[test]
+fn gpu_composite_matches_cpu_reference_at_a_modern_layout() {
+    // The 1024×1024 body of 9.0+ layout 1 (the 10.0 tables' CharComponentTextureSections rows
+    // of CharComponentTextureLayoutID 1): the same real layers magnified into its sections —
+    // base whole, face lower in section 10 (0, 768, 512×256), face upper in section 9
+    // (0, 640, 512×128), underwear in sections 5 (512, 384, 512×256) and 3 (512, 0, 512×256) —
+    // and a missing layer in section 7, the foot (512, 896, 512×128).
+    let Some(samples) = samples_dir() else { return };
+    let dir = samples.join("ElementoBorzi_Doomhammer-Public-Pack/Character/Human/Female");
+    let images = [
+        "HumanFemaleSkin00_102.blp",
+        "HumanFemaleFaceLower00_102.blp",
+        "HumanFemaleFaceUpper00_102.blp",
+        "HumanFemaleNakedPelvisSkin00_102.blp",
+        "HumanFemaleNakedTorsoSkin00_102.blp",
+    ]
+    .map(|n| layer(&dir, n));
+    let rects = [[0, 0, 1024, 1024], [0, 768, 512, 256], [0, 640, 512, 128], [512, 384, 512, 256], [512, 0, 512, 256]];
+    let mut layers: Vec<ComposeLayer> =
+        rects.iter().zip(&images).map(|(r, i)| ComposeLayer { rect: *r, image: Some(i) }).collect();
+    layers.push(ComposeLayer { rect: [512, 896, 512, 128], image: None });
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
+    let want = compose_cpu([1024, 1024], &layers);
+    let got = read_texture_rgba(&gpu.device, &gpu.queue, &renderer.compose([1024, 1024], &layers)).unwrap();
+    let worst = got.iter().zip(&want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+    eprintln!("1024x1024: worst channel difference {worst}");
+    assert!(worst <= TOLERANCE, "GPU and reference differ by {worst} (> {TOLERANCE})");
+    let at = |x: u32, y: u32| &got[((y * 1024 + x) * 4) as usize..((y * 1024 + x) * 4 + 4) as usize];
+    assert_eq!(at(514, 898), [255, 0, 255, 255], "placeholder in the foot section");
+    assert_ne!(at(256, 900), at(256, 300), "the face differs from the arm skin");
+}

@@ -1,0 +1,218 @@
+//! A 9.0+ character install written by this project in the real layouts
+//! (no public modern character model, `.skel`, texture or WDC5 character
+//! table exists): a CASC install (`m2view_casc::fixtures`) holding a
+//! two-box race model, four solid textures and the character tables as
+//! WDC5 in the 11.2.7 layouts of WoWDBDefs. Shared by the modern character
+//! tests and benchmark.
+
+/// One written table: its name and rows.
+type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
+
+/// The 9.0+ character tables of the written install, in the 11.2.7
+/// layouts of WoWDBDefs (written here: no public WDC5 character table
+/// exists). ChrModel 1 (Human male) shows model 700001 through display
+/// 5001; layout 50 composes a 64×64 body (type 1) and a 16×16 hair
+/// texture (type 6). Skin Color: choice 21 green skin with blue underwear
+/// on the upper legs (section 5), choice 22 yellow skin. Hair Style: Bald
+/// (geoset 0) or Peasant (geoset 2, red hair texture). NPC display 5002
+/// (extra 60) has Peasant hair and a purple baked body texture.
+fn character_tables() -> Vec<Table> {
+    use m2view_db::fixtures::{Cell, row};
+    let b = [11, 2, 7, 65299];
+    let i = |v: i64| Cell::Int(v as u64);
+    let s = |v: &str| Cell::Str(v.into());
+    let r = |t: &'static str, id: u32, cells: &[(&str, Cell)]| row(t, b, id, cells).unwrap_or_else(|| panic!("{t}"));
+    let option = |id, name, order| {
+        r("ChrCustomizationOption", id, &[("Name_lang", s(name)), ("ChrModelID", i(1)), ("OrderIndex", i(order))])
+    };
+    let choice = |id, option, name, order| {
+        r(
+            "ChrCustomizationChoice",
+            id,
+            &[("Name_lang", s(name)), ("ChrCustomizationOptionID", i(option)), ("OrderIndex", i(order))],
+        )
+    };
+    let element = |id, choice, column: &str, value| {
+        r("ChrCustomizationElement", id, &[("ChrCustomizationChoiceID", i(choice)), (column, i(value))])
+    };
+    let material = |id, target, res| {
+        r("ChrCustomizationMaterial", id, &[("ChrModelTextureTargetID", i(target)), ("MaterialResourcesID", i(res))])
+    };
+    let layer = |id, ty, layer, blend, mask, target| {
+        r(
+            "ChrModelTextureLayer",
+            id,
+            &[
+                ("TextureType", i(ty)),
+                ("Layer", i(layer)),
+                ("BlendMode", i(blend)),
+                ("TextureSectionTypeBitMask", i(mask)),
+                ("ChrModelTextureTargetID[0]", i(target)),
+                ("CharComponentTextureLayoutsID", i(50)),
+            ],
+        )
+    };
+    let size = |id, ty, w, h| {
+        r(
+            "ChrModelMaterial",
+            id,
+            &[("CharComponentTextureLayoutsID", i(50)), ("TextureType", i(ty)), ("Width", i(w)), ("Height", i(h))],
+        )
+    };
+    let file =
+        |fdid, res| r("TextureFileData", fdid, &[("FileDataID", i(fdid as i64)), ("MaterialResourcesID", i(res))]);
+    vec![
+        (
+            "ChrRaces",
+            vec![r(
+                "ChrRaces",
+                1,
+                &[("ClientFileString", s("Human")), ("Name_lang", s("Human")), ("ClientPrefix", s("Hu"))],
+            )],
+        ),
+        (
+            "ChrModel",
+            vec![r("ChrModel", 1, &[("Sex", i(0)), ("DisplayID", i(5001)), ("CharComponentTextureLayoutID", i(50))])],
+        ),
+        (
+            "ChrRaceXChrModel",
+            vec![r("ChrRaceXChrModel", 1, &[("ChrRacesID", i(1)), ("ChrModelID", i(1)), ("Sex", i(0))])],
+        ),
+        (
+            "CreatureDisplayInfo",
+            vec![
+                r("CreatureDisplayInfo", 5001, &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0))]),
+                r(
+                    "CreatureDisplayInfo",
+                    5002,
+                    &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0)), ("ExtendedDisplayInfoID", i(60))],
+                ),
+            ],
+        ),
+        (
+            "CreatureDisplayInfoExtra",
+            vec![r(
+                "CreatureDisplayInfoExtra",
+                60,
+                &[("DisplayRaceID", i(1)), ("DisplaySexID", i(0)), ("BakeMaterialResourcesID", i(9005))],
+            )],
+        ),
+        (
+            "CreatureDisplayInfoOption",
+            vec![r(
+                "CreatureDisplayInfoOption",
+                1,
+                &[
+                    ("CreatureDisplayInfoExtraID", i(60)),
+                    ("ChrCustomizationOptionID", i(12)),
+                    ("ChrCustomizationChoiceID", i(32)),
+                ],
+            )],
+        ),
+        (
+            "CreatureModelData",
+            vec![r("CreatureModelData", 4001, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))])],
+        ),
+        ("ChrCustomizationOption", vec![option(11, "Skin Color", 0), option(12, "Hair Style", 1)]),
+        (
+            "ChrCustomizationChoice",
+            vec![choice(21, 11, "", 0), choice(22, 11, "", 1), choice(31, 12, "Bald", 0), choice(32, 12, "Peasant", 1)],
+        ),
+        (
+            "ChrCustomizationElement",
+            vec![
+                element(1, 21, "ChrCustomizationMaterialID", 101),
+                element(2, 21, "ChrCustomizationMaterialID", 102),
+                element(3, 22, "ChrCustomizationMaterialID", 104),
+                element(4, 31, "ChrCustomizationGeosetID", 201),
+                element(5, 32, "ChrCustomizationGeosetID", 202),
+                element(6, 32, "ChrCustomizationMaterialID", 103),
+            ],
+        ),
+        (
+            "ChrCustomizationGeoset",
+            vec![
+                r("ChrCustomizationGeoset", 201, &[("GeosetType", i(0)), ("GeosetID", i(0))]),
+                r("ChrCustomizationGeoset", 202, &[("GeosetType", i(0)), ("GeosetID", i(2))]),
+            ],
+        ),
+        (
+            "ChrCustomizationMaterial",
+            vec![material(101, 1, 9001), material(102, 13, 9002), material(103, 10, 9003), material(104, 1, 9004)],
+        ),
+        ("ChrModelTextureLayer", vec![layer(1, 1, 0, 1, -1, 1), layer(2, 1, 9, 15, 32, 13), layer(3, 6, 1, 1, -1, 10)]),
+        ("ChrModelMaterial", vec![size(1, 1, 64, 64), size(2, 6, 16, 16)]),
+        (
+            "CharComponentTextureLayouts",
+            vec![r("CharComponentTextureLayouts", 50, &[("Width", i(64)), ("Height", i(64))])],
+        ),
+        (
+            "CharComponentTextureSections",
+            vec![r(
+                "CharComponentTextureSections",
+                1,
+                &[
+                    ("CharComponentTextureLayoutID", i(50)),
+                    ("SectionType", i(5)),
+                    ("X", i(32)),
+                    ("Y", i(32)),
+                    ("Width", i(32)),
+                    ("Height", i(32)),
+                ],
+            )],
+        ),
+        (
+            "TextureFileData",
+            vec![file(800001, 9001), file(800002, 9002), file(800003, 9003), file(800004, 9004), file(800005, 9005)],
+        ),
+    ]
+}
+
+/// A 9.0+ race model written for the install: the project's two-box model
+/// with the body texture (type 1) on its lower box (geoset 0) and the hair
+/// texture (type 6) on its upper box (geoset 2), both opaque.
+fn race_model() -> Vec<u8> {
+    use m2view_format::fixtures as f;
+    let mut m = f::two_boxes_md21();
+    m.md20.textures[0] = m2view_format::raw::m2::M2Texture { kind: 1, flags: 0, filename: String::new() };
+    m.md20.textures[1].kind = 6;
+    m.md20.materials[1] = m.md20.materials[0];
+    m.chunks.as_mut().unwrap().skin_file_ids = vec![700002];
+    m.chunks.as_mut().unwrap().texture_file_ids = vec![0, 0];
+    m2view_format::writer::write_md21(&m)
+}
+
+fn race_skin() -> Vec<u8> {
+    let mut skin = m2view_format::fixtures::skin_profile(274);
+    skin.submeshes[1].skin_section_id = 2;
+    skin.batches[1].color_index = -1;
+    m2view_format::writer::write_skin(&skin, 274)
+}
+
+/// A solid 4×4 texture.
+fn solid(rgba: [u8; 4]) -> Vec<u8> {
+    m2view_format::blp::write_blp2_raw(4, 4, &[rgba.repeat(16)])
+}
+
+/// Writes the install under `dir` (the model, its skin, four textures and
+/// the tables as WDC5 under their FileDataIDs); returns its `_retail_` folder.
+pub fn install(dir: &std::path::Path) -> std::path::PathBuf {
+    use m2view_casc::fixtures::{File, Product};
+    let mut files = vec![
+        File::new(700001, None, race_model()),
+        File::new(700002, None, race_skin()),
+        File::new(800001, None, solid([0, 200, 0, 255])),
+        File::new(800002, None, solid([0, 0, 255, 255])),
+        File::new(800003, None, solid([220, 0, 0, 255])),
+        File::new(800004, None, solid([230, 230, 0, 255])),
+        File::new(800005, None, solid([160, 0, 220, 255])),
+    ];
+    for (t, rows) in character_tables() {
+        let id = m2view_db::defs::db2_fdid(t).unwrap_or_else(|| panic!("no FileDataID for {t}"));
+        files.push(File::new(id, None, m2view_db::fixtures::write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap()));
+    }
+    m2view_casc::fixtures::write(dir, &[Product::retail(files)]).unwrap();
+    let data = dir.join("_retail_");
+    std::fs::create_dir_all(&data).unwrap();
+    data
+}
