@@ -159,3 +159,68 @@ fn every_body_and_every_choice_plans() {
     }
     assert!(plans > 10_000, "{plans} plans, {refused} refused");
 }
+
+/// Tables that contradict each other, written here as rows: a choice whose
+/// elements name a missing geoset and material, a layer whose mask names
+/// no section of its layout, a texture far larger than any layout, and two
+/// choices that each need the other (a circular requirement).
+fn contradicting() -> Catalog {
+    use m2view_db::customization::*;
+    let mut c = Catalog::default();
+    let model = ChrModelRow { id: 1, sex: 0, display_id: 0, layout: 7, skeleton: 0 };
+    c.chr_models.insert(1, model);
+    let option = |id, order| OptionRow { id, name: format!("O{id}"), chr_model: 1, order, flags: 0, req: 0 };
+    c.options.insert(1, vec![option(10, 0), option(20, 1)]);
+    let choice = |id, option, req| ChoiceRow { id, name: String::new(), option, req, order: id as i32, swatch: [0; 2] };
+    // 11 needs 21 chosen and 21 needs 11: neither can be a default; 12 and 22 need nothing.
+    c.choices.insert(10, vec![choice(11, 10, 1), choice(12, 10, 0)]);
+    c.choices.insert(20, vec![choice(21, 20, 2), choice(22, 20, 0)]);
+    c.choice_option = [(11, 10), (12, 10), (21, 20), (22, 20)].into();
+    c.reqs = [1, 2].map(|id| (id, ReqRow { id, req_type: 1, class_mask: -1, unlock: 0 })).into();
+    c.req_choices = [(1, vec![21]), (2, vec![11])].into();
+    let element = |id, choice, geoset, material| ElementRow {
+        id,
+        choice,
+        related: 0,
+        geoset,
+        skinned_model: 0,
+        material,
+        bone_set: 0,
+        cond_model: 0,
+        display_info: 0,
+    };
+    c.elements = [(12, vec![element(1, 12, 999, 0), element(2, 12, 0, 998), element(3, 12, 0, 5)])].into();
+    c.materials.insert(5, CustMaterialRow { id: 5, target: 3, resources: 50 });
+    c.material_files.insert(50, 5000);
+    let layer = TextureLayerRow {
+        id: 9,
+        texture_type: 1,
+        layer: 1,
+        blend_mode: 15,
+        section_mask: 1 << 20,
+        targets: [3, 0],
+        layout: 7,
+    };
+    c.layers.insert(7, vec![layer]);
+    c.texture_sizes.insert((7, 1), [100_000, 50_000]);
+    c
+}
+
+#[test]
+fn contradicting_tables_give_warnings_naming_rows() {
+    let c = contradicting();
+    let model = c.chr_models[&1].clone();
+    let mut sel = Selection::new(&c, &model, false);
+    // The circular pair is never a default.
+    assert_eq!((sel.chosen[&10], sel.chosen[&20]), (12, 22));
+    let e = sel.customize(&c, "O10=0").unwrap_err();
+    assert!(e.contains("needs option \"O20\" to be one of id:21"), "{e}");
+    let plan = Plan::new(&c, &sel, &none_found);
+    let w = plan.warnings.join("\n");
+    assert!(w.contains("ChrCustomizationElement 1: no ChrCustomizationGeoset row 999"), "{w}");
+    assert!(w.contains("ChrCustomizationElement 2: no ChrCustomizationMaterial row 998"), "{w}");
+    assert!(w.contains("ChrModelTextureLayer 9: no CharComponentTextureSections row of layout 7"), "{w}");
+    // A texture larger than any layout is drawn at a size the GPU takes.
+    assert!(plan.body_texture.size[0] <= 2048 && plan.body_texture.size[1] <= 2048, "{:?}", plan.body_texture.size);
+    assert!(w.contains("100000x50000 is larger than 2048"), "{w}");
+}

@@ -46,7 +46,8 @@ fn image_of<'a>(l: &ComposeLayer<'a>) -> std::borrow::Cow<'a, RgbaImage> {
         Some(i) if i.width > 0 && i.height > 0 && i.pixels.len() == (i.width * i.height * 4) as usize => {
             std::borrow::Cow::Borrowed(i)
         }
-        _ => std::borrow::Cow::Owned(placeholder(l.rect[2], l.rect[3])),
+        // At most 4096² (a rectangle that large is scaled down to the target anyway).
+        _ => std::borrow::Cow::Owned(placeholder(l.rect[2].min(4096), l.rect[3].min(4096))),
     }
 }
 
@@ -79,8 +80,8 @@ pub fn compose_cpu(size: [u32; 2], layers: &[ComposeLayer<'_>]) -> Vec<u8> {
     for (i, l) in layers.iter().enumerate() {
         let img = image_of(l);
         let [x, y, w, h] = l.rect;
-        for py in y..(y + h).min(th) {
-            for px in x..(x + w).min(tw) {
+        for py in y..y.saturating_add(h).min(th) {
+            for px in x..x.saturating_add(w).min(tw) {
                 let u = (px - x) as f32 / w as f32 + 0.5 / w as f32;
                 let v = (py - y) as f32 / h as f32 + 0.5 / h as f32;
                 let s = sample(&img, u, v);
@@ -232,7 +233,7 @@ impl Compositor {
             });
             for (i, (l, g)) in layers.iter().zip(&groups).enumerate() {
                 let [x, y, w, h] = l.rect;
-                let (x1, y1) = ((x + w).min(size[0]), (y + h).min(size[1]));
+                let (x1, y1) = (x.saturating_add(w).min(size[0]), y.saturating_add(h).min(size[1]));
                 if x >= x1 || y >= y1 {
                     continue;
                 }

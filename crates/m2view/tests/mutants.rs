@@ -24,6 +24,11 @@
 //!   entries (their headers, BLTE chunk tables, chunk bytes, length), then
 //!   listed, read file by file and a `.skel` model opened through them; and
 //!   a listfile, a WoWDBDefs definition and a `.skel` file.
+//! - 9.0+ character tables: the 10.0 CSV tables of the corpus cut to the
+//!   human male's rows, mutated in cells (0, −1, huge, another row's id:
+//!   choices naming other options, layers other targets, requirements
+//!   each other's choices), rows dropped or repeated, text cut, then every
+//!   option's choices planned (what `dress` and `render` do).
 //!
 //! `M2VIEW_MUTANTS=N` sets the number of mutants of archives and of DBC
 //! tables (default 2,000 each; a quarter as many of the others); `--nocapture` prints the figures.
@@ -945,6 +950,181 @@ fn mutated_listfiles_definitions_and_skeletons_give_errors_not_crashes() {
         exercise_text_or_skeleton,
     );
     check("a listfile, a .dbd and a .skel", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The rows of CSV `text` (a wago.tools export) that `keep` keeps (by
+/// their cells), with the header: the text of the kept rows as it is.
+fn cut_csv(text: &str, keep: impl Fn(&m2view_db::csv::Csv, &[String]) -> bool) -> String {
+    let csv = m2view_db::csv::Csv::parse(text, "cut").unwrap();
+    let header_end = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut out = text[..header_end].to_string();
+    for (r, cells) in csv.rows.iter().enumerate() {
+        let start = csv.offsets[r] as usize;
+        let end = csv.offsets.get(r + 1).map_or(text.len(), |&o| o as usize);
+        if keep(&csv, cells) {
+            out += &text[start..end];
+        }
+    }
+    out
+}
+
+/// Cell `column` of a row as a number (0 when absent).
+fn cell(csv: &m2view_db::csv::Csv, cells: &[String], column: &str) -> i64 {
+    csv.column(column).and_then(|c| cells.get(c)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+}
+
+/// The ids of `column` over the kept rows of `text`.
+fn ids(text: &str, column: &str) -> std::collections::BTreeSet<i64> {
+    let csv = m2view_db::csv::Csv::parse(text, "ids").unwrap();
+    csv.rows.iter().map(|r| cell(&csv, r, column)).collect()
+}
+
+/// The 9.0+ character tables of ChrModel 1 (human male), cut from the
+/// corpus's 10.0 CSV set to the rows it reaches (so each mutant is quick):
+/// its options, their choices and elements, what those name, layout 103.
+fn modern_base(samples: &Path) -> Vec<(String, String)> {
+    let dir = samples.join("natnat201193_DBC_Compare/dbfilesclient");
+    let read = |t: &str| std::fs::read_to_string(dir.join(format!("{}.csv", t.to_lowercase()))).unwrap();
+    let by = |t: &str, column: &'static str, set: &std::collections::BTreeSet<i64>| {
+        (t.to_string(), cut_csv(&read(t), |c, r| set.contains(&cell(c, r, column))))
+    };
+    let one = |v: i64| std::collections::BTreeSet::from([v]);
+    let options = by("ChrCustomizationOption", "ChrModelID", &one(1));
+    let choices = by("ChrCustomizationChoice", "ChrCustomizationOptionID", &ids(&options.1, "ID"));
+    let elements = by("ChrCustomizationElement", "ChrCustomizationChoiceID", &ids(&choices.1, "ID"));
+    let materials = by("ChrCustomizationMaterial", "ID", &ids(&elements.1, "ChrCustomizationMaterialID"));
+    let mut tables = vec![
+        by("ChrModel", "ID", &one(1)),
+        by("ChrCustomizationGeoset", "ID", &ids(&elements.1, "ChrCustomizationGeosetID")),
+        by("ChrCustomizationSkinnedModel", "ID", &ids(&elements.1, "ChrCustomizationSkinnedModelID")),
+        by("ChrCustomizationBoneSet", "ID", &ids(&elements.1, "ChrCustomizationBoneSetID")),
+        by("TextureFileData", "MaterialResourcesID", &ids(&materials.1, "MaterialResourcesID")),
+        by("ChrModelTextureLayer", "CharComponentTextureLayoutsID", &one(103)),
+        by("ChrModelMaterial", "CharComponentTextureLayoutsID", &one(103)),
+        by("CharComponentTextureSections", "CharComponentTextureLayoutID", &one(103)),
+    ];
+    tables.extend([options, choices, elements, materials]);
+    for t in [
+        "ChrRaces",
+        "ChrRaceXChrModel",
+        "ChrCustomizationReq",
+        "ChrCustomizationReqChoice",
+        "CharComponentTextureLayouts",
+    ] {
+        tables.push((t.to_string(), read(t)));
+    }
+    tables
+}
+
+/// One to three mutations of CSV table `good`: a cell made 0, −1, huge or
+/// another row's id (a choice naming another option, a layer another
+/// target, a requirement another's choice), a row dropped or repeated,
+/// the text cut, bytes flipped.
+fn mutate_csv(good: &str, rng: &mut Rng) -> Vec<u8> {
+    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+    for _ in 0..1 + rng.below(3) {
+        if lines.len() < 2 {
+            break;
+        }
+        let at = 1 + rng.below(lines.len() - 1);
+        match rng.below(6) {
+            0 | 1 | 2 => {
+                let mut cells: Vec<String> = lines[at].split(',').map(str::to_string).collect();
+                let k = rng.below(cells.len());
+                let other = lines[1 + rng.below(lines.len() - 1)].split(',').next().unwrap_or("0").to_string();
+                cells[k] = match rng.below(5) {
+                    0 => "0".into(),
+                    1 => "-1".into(),
+                    2 => rng.word().to_string(),
+                    3 => "99999999999".into(),
+                    _ => other,
+                };
+                lines[at] = cells.join(",");
+            }
+            3 => _ = lines.remove(at),
+            4 => lines.insert(at, lines[at].clone()),
+            _ => {
+                let keep = rng.below(lines.len());
+                lines.truncate(keep.max(1));
+            }
+        }
+    }
+    let mut b = (lines.join("\n") + "\n").into_bytes();
+    if rng.below(8) == 0 && !b.is_empty() {
+        let at = rng.below(b.len());
+        b[at] ^= rng.next() as u8 | 1;
+    }
+    b
+}
+
+/// The catalog of the tables of `dir` over the base's, then for ChrModel 1
+/// (NPC and class-only choices offered) up to three choices of every
+/// option in turn and the plan of each (what `dress --json` and `render`
+/// ask of the tables).
+fn exercise_modern(dir: &Path) -> Outcome {
+    use m2view_dress::modern::{Catalog, Plan, Selection};
+    let base = dir.parent().unwrap().join("base");
+    let defs = std::sync::Arc::new(m2view_db::defs::Definitions::new(None));
+    let tables = m2view_dress::ClientTables::new(&[dir.to_path_buf(), base], None, defs);
+    let mut out = Outcome::default();
+    let catalog = match Catalog::load(&tables) {
+        Ok(Some(c)) => c,
+        _ => {
+            out.refused += 1;
+            return out;
+        }
+    };
+    out.opened = true;
+    let none = |_: u32| (String::new(), false);
+    for m in catalog.chr_models.values() {
+        let sel = Selection::new(&catalog, m, true);
+        out.refused += Plan::new(&catalog, &sel, &none).warnings.len().min(1);
+        for o in &sel.options {
+            for c in o.choices.iter().take(3) {
+                let mut s = sel.clone();
+                match s.customize(&catalog, &format!("id:{}=id:{}", o.option.id, c.id)) {
+                    Ok(()) => {
+                        Plan::new(&catalog, &s, &none);
+                        out.read += 1;
+                    }
+                    Err(_) => out.refused += 1,
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn mutated_modern_character_tables_give_warnings_not_crashes() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let dir = temp("modern");
+    let goods = modern_base(&s);
+    std::fs::create_dir_all(dir.join("base")).unwrap();
+    for (t, text) in &goods {
+        std::fs::write(dir.join("base").join(format!("{t}.csv")), text).unwrap();
+    }
+    let input: usize = goods.iter().map(|g| g.1.len()).sum();
+    let (count, mut rng) = (mutants() / 4, Rng(0x2545_F491));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let (t, good) = &goods[k % goods.len()];
+            let mutant = dir.join(format!("mutant{k}"));
+            std::fs::create_dir_all(&mutant).unwrap();
+            let path = mutant.join(format!("{t}.csv"));
+            std::fs::write(&path, mutate_csv(good, &mut rng)).unwrap();
+            (path, input)
+        },
+        |table| exercise_modern(table.parent().unwrap()),
+    );
+    check(&format!("{} 9.0+ character tables", goods.len()), count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -155,6 +155,10 @@ pub struct Plan {
     pub warnings: Vec<String>,
 }
 
+/// The largest composed texture, in pixels per side: the largest layout
+/// of the 10.0 tables (2048×1024), and what WebGL2 guarantees.
+pub const MAX_TEXTURE_SIZE: u32 = 2048;
+
 /// The name of section type `t` (0–7 as the item texture components;
 /// `CharComponentTextureSections.SectionType`).
 fn section_name(t: u32) -> String {
@@ -200,6 +204,7 @@ impl Plan {
                 plan.element(catalog, m.layout, e, &file);
             }
         }
+        plan.fit();
         plan.geosets.sort_unstable();
         plan.geosets.dedup();
         plan.body_texture.layers.sort_by_key(|l| l.layer);
@@ -208,6 +213,40 @@ impl Plan {
             t.layers.sort_by_key(|l| l.layer);
         }
         plan
+    }
+
+    /// Keeps every composed texture within [`MAX_TEXTURE_SIZE`] (a larger
+    /// one is drawn at a whole fraction of its size, its layers scaled
+    /// alike) and every layer within its texture (a section beyond it is
+    /// clipped), with a warning each: tables that say otherwise are
+    /// broken, and must not ask the GPU or the CPU reference for more.
+    fn fit(&mut self) {
+        let textures = std::iter::once(&mut self.body_texture).chain(&mut self.textures);
+        for t in textures {
+            let [w, h] = t.size;
+            let k = w.max(h).div_ceil(MAX_TEXTURE_SIZE).max(1);
+            if k > 1 {
+                t.size = [w / k, h / k];
+                let msg = format!(
+                    "texture type {}: {w}x{h} is larger than {MAX_TEXTURE_SIZE}: drawn at {}x{}",
+                    t.texture_type, t.size[0], t.size[1]
+                );
+                self.warnings.push(msg);
+            }
+            for l in &mut t.layers {
+                let r = l.rect.map(|v| v / k);
+                let (x, y) = (r[0].min(t.size[0]), r[1].min(t.size[1]));
+                let clipped = [x, y, r[2].min(t.size[0] - x), r[3].min(t.size[1] - y)];
+                if clipped != r {
+                    let msg = format!(
+                        "texture type {} layer {}: section {:?} is outside {}x{}: clipped",
+                        t.texture_type, l.layer, l.rect, w, h
+                    );
+                    self.warnings.push(msg);
+                }
+                l.rect = clipped;
+            }
+        }
     }
 
     /// What element `e` adds (see the module docs).

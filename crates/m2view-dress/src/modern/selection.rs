@@ -147,12 +147,22 @@ impl Selection {
             })?;
             given.push((offered.option.id, choice.id));
         }
+        let before = self.chosen.clone();
         for (option, choice) in &given {
             self.chosen.insert(*option, *choice);
         }
         self.drop_unmet(catalog, &given);
         self.fill_defaults(catalog);
-        for (option, choice) in given {
+        let unmet = self.first_unmet(catalog, &given);
+        if unmet.is_err() {
+            self.chosen = before;
+        }
+        unmet
+    }
+
+    /// The error of the first of `given` whose requirement the choices made do not meet.
+    fn first_unmet(&self, catalog: &Catalog, given: &[(u32, u32)]) -> Result<(), String> {
+        for &(option, choice) in given {
             let req = catalog.choices.get(&option).and_then(|l| l.iter().find(|c| c.id == choice)).map_or(0, |c| c.req);
             if let Some((needed_option, list)) = self.unmet(catalog, req) {
                 let name = self
