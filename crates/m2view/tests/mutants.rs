@@ -1031,7 +1031,7 @@ fn mutate_csv(good: &str, rng: &mut Rng) -> Vec<u8> {
         }
         let at = 1 + rng.below(lines.len() - 1);
         match rng.below(6) {
-            0 | 1 | 2 => {
+            0..=2 => {
                 let mut cells: Vec<String> = lines[at].split(',').map(str::to_string).collect();
                 let k = rng.below(cells.len());
                 let other = lines[1 + rng.below(lines.len() - 1)].split(',').next().unwrap_or("0").to_string();
