@@ -3,11 +3,14 @@
 //! `HelmetGeosetVisData` (what a helmet hides, per race) and `Item` (an
 //! item's display and inventory type). Columns by name per WoWDBDefs
 //! (`ItemDisplayInfo.dbd`, `HelmetGeosetVisData.dbd`, `Item.dbd`; 1.12
-//! has no `Item` table: items lived on the server).
+//! has no `Item` table: items lived on the server). 9.0+ clients name an
+//! item's files by resource: [`resource_display_rows`], with
+//! `ItemDisplayInfoMaterialRes`, `ModelFileData`, the `Component*FileData`
+//! tables choosing a file per wearer, and `HelmetGeosetData`.
 
 use m2view_error::Result;
 
-use crate::table::Table;
+use crate::table::{Table, u32_or_0};
 
 /// The body regions of `ItemDisplayInfo.Texture[8]`, in column order
 /// (wowdev wiki "DB/ItemDisplayInfo", `Texture`; WoW Model Viewer's
@@ -129,6 +132,154 @@ pub fn item_rows(t: &Table) -> Result<Vec<ItemRow>> {
                 display_id: if t.has(display) { r.u32(display)? } else { 0 },
                 inventory_type: r.u32("InventoryType")?,
                 sheathe_type: r.u32("SheatheType")?,
+            })
+        })
+        .collect()
+}
+
+/// One `ItemDisplayInfo` row of a 9.0+ client, which names models and
+/// textures by resource id instead of file (WoWDBDefs
+/// `ItemDisplayInfo.dbd`; wow.export `DBItemModels.js`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceDisplayRow {
+    /// Row id (a display id).
+    pub id: u32,
+    /// `ModelFileData.ModelResourcesID` of the item's models (the item, or
+    /// both shoulders; 0: none).
+    pub models: [u32; 2],
+    /// `TextureFileData.MaterialResourcesID` of each model's texture (0: none).
+    pub model_materials: [u32; 2],
+    /// Geoset group values, as [`DisplayInfoRow::geoset_groups`] (the first three of six).
+    pub geoset_groups: [u32; 3],
+    /// `HelmetGeosetData.HelmetGeosetVisDataID` for male and female wearers (0: none).
+    pub helmet_vis: [u32; 2],
+}
+
+/// Every 9.0+ `ItemDisplayInfo` row (`ModelResourcesID` columns).
+///
+/// # Errors
+/// A cell that does not read; a table without `ModelResourcesID` (an older client's).
+pub fn resource_display_rows(t: &Table) -> Result<Vec<ResourceDisplayRow>> {
+    t.rows()
+        .map(|r| {
+            let helmet = if t.has("HelmetGeosetVis") { "HelmetGeosetVis" } else { "HelmetGeosetVisID" };
+            Ok(ResourceDisplayRow {
+                id: r.id(),
+                models: r.u32s("ModelResourcesID")?,
+                model_materials: r.u32s("ModelMaterialResourcesID")?,
+                geoset_groups: r.u32s("GeosetGroup")?,
+                helmet_vis: if t.has(helmet) { r.u32s(helmet)? } else { [0; 2] },
+            })
+        })
+        .collect()
+}
+
+/// One `ItemDisplayInfoMaterialRes` row: display `display` paints
+/// `CharComponentTextureSections.SectionType` `section` of the body with
+/// material `resources`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialResRow {
+    /// The `ItemDisplayInfo` row.
+    pub display: u32,
+    /// The body section (0 arm upper … 7 foot, 8 accessory; wow.export `DBItemCharTextures.js`).
+    pub section: u32,
+    /// `TextureFileData.MaterialResourcesID`.
+    pub resources: u32,
+}
+
+/// Every `ItemDisplayInfoMaterialRes` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn material_res_rows(t: &Table) -> Result<Vec<MaterialResRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(MaterialResRow {
+                display: r.u32("ItemDisplayInfoID")?,
+                section: r.u32("ComponentSection")?,
+                resources: r.u32("MaterialResourcesID")?,
+            })
+        })
+        .collect()
+}
+
+/// One `ComponentModelFileData` or `ComponentTextureFileData` row: which
+/// wearers file `file_data_id` is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComponentFileRow {
+    /// The file (the row id).
+    pub file_data_id: u32,
+    /// `ChrRaces` id (0: any).
+    pub race: u32,
+    /// 0 male, 1 female; models 2 any, textures 3 any (wow.export `DBComponent*FileData.js`).
+    pub gender: u32,
+    /// `ChrClasses` id (0: any).
+    pub class: u32,
+    /// Models: 0 left, 1 right shoulder (−1: none); textures: −1.
+    pub position: i32,
+}
+
+/// Every `ComponentModelFileData` or `ComponentTextureFileData` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn component_file_rows(t: &Table) -> Result<Vec<ComponentFileRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(ComponentFileRow {
+                file_data_id: r.id(),
+                race: r.u32("RaceID")?,
+                gender: r.u32("GenderIndex")?,
+                class: u32_or_0(&r, "ClassID")?,
+                position: if t.has("PositionIndex") { r.i32("PositionIndex")? } else { -1 },
+            })
+        })
+        .collect()
+}
+
+/// One `ModelFileData` row: file `file_data_id` is a model of resource `resources`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelFileRow {
+    /// The model's FileDataID.
+    pub file_data_id: u32,
+    /// `ModelResourcesID`.
+    pub resources: u32,
+}
+
+/// Every `ModelFileData` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn model_file_rows(t: &Table) -> Result<Vec<ModelFileRow>> {
+    t.rows()
+        .map(|r| Ok(ModelFileRow { file_data_id: r.u32("FileDataID")?, resources: r.u32("ModelResourcesID")? }))
+        .collect()
+}
+
+/// One `HelmetGeosetData` row: helmets of vis id `vis` hide geoset group
+/// `group` on race `race` (9.0+; the rows of `HelmetGeosetVisData`'s
+/// columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HelmetGeosetRow {
+    /// `ChrRaces` id.
+    pub race: u32,
+    /// The geoset group hidden (0 hair, 1–3 facial, 7 ears, …).
+    pub group: u32,
+    /// `HelmetGeosetVisDataID` (what `ItemDisplayInfo.HelmetGeosetVis` names).
+    pub vis: u32,
+}
+
+/// Every `HelmetGeosetData` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn helmet_geoset_rows(t: &Table) -> Result<Vec<HelmetGeosetRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(HelmetGeosetRow {
+                race: r.u32("RaceID")?,
+                group: r.u32("HideGeosetGroup")?,
+                vis: r.u32("HelmetGeosetVisDataID")?,
             })
         })
         .collect()

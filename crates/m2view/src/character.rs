@@ -13,6 +13,7 @@ use m2view_dress::character::Look;
 use m2view_dress::character::body::Layer;
 use m2view_dress::character::equipment::{ItemKind, Slot};
 use m2view_dress::character::identity::{self, Sex};
+use m2view_dress::character::items::ItemModel;
 use m2view_dress::character::npc;
 use m2view_dress::character::options::{Choice, RowFilter};
 use m2view_dress::character::outfit::Outfit;
@@ -102,8 +103,14 @@ impl CharacterArgs {
     /// unknown item, an outfit for another race.
     pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
         if let Some(m) = o.dressing.modern.as_mut() {
-            if !self.equip.is_empty() || !self.item.is_empty() || self.outfit.is_some() {
-                return Err(AppError::Failure("--equip, --item and --outfit do not dress 9.0+ characters yet".into()));
+            if !self.item.is_empty() || self.outfit.is_some() {
+                return Err(AppError::Failure("--item and --outfit do not dress 9.0+ characters yet".into()));
+            }
+            for spec in &self.equip {
+                let (slot, display) = parse_equip(spec)?;
+                m.selection
+                    .equipment
+                    .insert(slot, m2view_dress::modern::equipment::Worn { display, kind: ItemKind::Plain });
             }
             if self.npc_options {
                 m.set_npc_options(true);
@@ -135,14 +142,7 @@ impl CharacterArgs {
             }
         }
         for spec in &self.equip {
-            let (slot, id) = spec
-                .split_once('=')
-                .ok_or_else(|| AppError::Failure(format!("bad --equip {spec:?}, expected SLOT=DISPLAYID")))?;
-            let slot = Slot::parse(slot).ok_or_else(|| {
-                let names: Vec<&str> = Slot::ALL.iter().map(|s| s.name()).collect();
-                AppError::Failure(format!("unknown slot {slot:?} (one of {})", names.join(", ")))
-            })?;
-            let id: u32 = id.trim().parse().map_err(|_| AppError::Failure(format!("bad display id in {spec:?}")))?;
+            let (slot, id) = parse_equip(spec)?;
             c.equip(slot, id, ItemKind::Plain);
         }
         for &item in &self.item {
@@ -150,6 +150,22 @@ impl CharacterArgs {
         }
         Ok(())
     }
+}
+
+/// `SLOT=DISPLAYID` of `--equip`.
+///
+/// # Errors
+/// No `=`, an unknown slot, a display id that is no number.
+pub fn parse_equip(spec: &str) -> Result<(Slot, u32), AppError> {
+    let (slot, id) = spec
+        .split_once('=')
+        .ok_or_else(|| AppError::Failure(format!("bad --equip {spec:?}, expected SLOT=DISPLAYID")))?;
+    let slot = Slot::parse(slot).ok_or_else(|| {
+        let names: Vec<&str> = Slot::ALL.iter().map(|s| s.name()).collect();
+        AppError::Failure(format!("unknown slot {slot:?} (one of {})", names.join(", ")))
+    })?;
+    let id: u32 = id.trim().parse().map_err(|_| AppError::Failure(format!("bad display id in {spec:?}")))?;
+    Ok((slot, id))
 }
 
 fn bad_customize(part: &str) -> AppError {
@@ -413,9 +429,9 @@ pub struct Item {
 /// Loads the item models of `look` that were found (through `opts`, as
 /// any model), their replaceable type-2 texture set from the display. A
 /// model that fails to load becomes a warning.
-pub fn load_items(look: &Look, opts: &OpenOptions, warnings: &mut Vec<String>) -> Vec<Item> {
+pub fn load_items(items: &[ItemModel], opts: &OpenOptions, warnings: &mut Vec<String>) -> Vec<Item> {
     let mut out = Vec::new();
-    for m in &look.items {
+    for m in items {
         let Some(file) = &m.model_file else { continue };
         match m2view_format::load_model_file(file, &opts.load) {
             Ok(lm) => {
@@ -465,11 +481,19 @@ pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &Ope
         }
         let body = BodyTexture::of_plan(lm, &plan, &mut warnings).map(Arc::new);
         let geosets = m2view_dress::modern::character::geosets(&lm.model.geoset_ids(), &plan.geosets);
-        return Some(Parts { geosets, body, items: Vec::new(), warnings });
+        let (models, slot_files) = m2view_dress::modern::character::item_models(lm, &plan);
+        for (i, path) in slot_files {
+            lm.texture_files[i] = path;
+        }
+        for m in models.iter().filter(|m| m.model_file.is_none()) {
+            warnings.push(format!("{} model {} not found", m.slot.name(), m.model));
+        }
+        let items = load_items(&models, opts, &mut warnings);
+        return Some(Parts { geosets, body, items, warnings });
     }
     let look = crate::open::look(lm, dressing)?;
     let mut warnings = look.warnings.clone();
     let body = BodyTexture::of(lm, &look, &mut warnings).map(Arc::new);
-    let items = load_items(&look, opts, &mut warnings);
+    let items = load_items(&look.items, opts, &mut warnings);
     Some(Parts { geosets: look.geosets, body, items, warnings })
 }

@@ -1,6 +1,6 @@
 //! `m2view dress`: the dressing plan of a 9.0+ character without its model
 //! — the options offered and the choices made, the geosets, the composed
-//! textures' layers, the models worn beside the body — from the `--dbc`
+//! textures' layers, the models worn beside the body, the items — from the `--dbc`
 //! tables (binary DB2 or CSV) and, for file names and presence, the
 //! `--listfile` and `--data` sources.
 
@@ -30,6 +30,10 @@ pub struct DressArgs {
     /// CHOICE the 0-based position among its offered choices or `id:N`.
     #[arg(long, value_name = "LIST")]
     pub customize: Option<String>,
+    /// Equip an `ItemDisplayInfo` id: `SLOT=DISPLAYID` (head, shoulder, shirt, chest, waist, legs,
+    /// feet, wrist, hands, back, tabard, main-hand, off-hand, ranged). Repeatable.
+    #[arg(long, value_name = "SLOT=DISPLAYID")]
+    pub equip: Vec<String>,
     /// Also offer the choices only NPCs or some classes have.
     #[arg(long)]
     pub npc_options: bool,
@@ -84,6 +88,11 @@ pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<(Catalog, Selectio
     if let Some(list) = &args.customize {
         sel.customize(&catalog, list).map_err(AppError::Failure)?;
     }
+    for spec in &args.equip {
+        let (slot, display) = crate::character::parse_equip(spec)?;
+        let kind = m2view_dress::character::equipment::ItemKind::Plain;
+        sel.equipment.insert(slot, m2view_dress::modern::equipment::Worn { display, kind });
+    }
     Ok((catalog, sel))
 }
 
@@ -132,6 +141,12 @@ fn text(p: &Plan) -> String {
     }
     for m in &p.models {
         out += &format!("{} model: {} geoset {:?}\n", m.kind, file(&m.file), m.geoset);
+    }
+    for item in &p.items {
+        out += &format!("{}: display {}\n", item.slot, item.display_id);
+        for m in &item.models {
+            out += &format!("  attachment {}: {}\n", m.attachment, file(&m.model));
+        }
     }
     for w in &p.warnings {
         out += &format!("warning: {w}\n");

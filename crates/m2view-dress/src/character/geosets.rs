@@ -67,7 +67,8 @@ pub struct GeosetInputs<'a> {
     pub ears: bool,
 }
 
-const GROUPS: usize = 32;
+/// Geoset groups an item's values address.
+pub const GROUPS: usize = 32;
 
 /// The geosets a character shows among `present` (the model's).
 pub fn choose(present: &BTreeSet<u16>, inp: &GeosetInputs<'_>) -> BTreeSet<u16> {
@@ -115,12 +116,18 @@ pub fn choose(present: &BTreeSet<u16>, inp: &GeosetInputs<'_>) -> BTreeSet<u16> 
 
 /// One item's geoset values (see the module docs).
 fn equip(values: &mut [u32; GROUPS], slot: Slot, kind: ItemKind, row: &DisplayInfoRow) {
-    let g = row.geoset_groups.map(|v| 1 + v.min(98));
+    equip_groups(values, slot, kind, row.geoset_groups);
+}
+
+/// The geoset values an item of `kind` in `slot` with `ItemDisplayInfo.GeosetGroup`
+/// values `groups` sets in `values` (one per group, 1 the naked default; see the module docs).
+pub fn equip_groups(values: &mut [u32; GROUPS], slot: Slot, kind: ItemKind, groups: [u32; 3]) {
+    let g = groups.map(|v| 1 + v.min(98));
     match slot {
         Slot::Chest | Slot::Shirt => {
             values[8] = g[0];
             values[10] = g[1];
-            if kind == ItemKind::Robe || row.geoset_groups[2] == 1 {
+            if kind == ItemKind::Robe || groups[2] == 1 {
                 values[13] = g[2];
             }
         }

@@ -41,6 +41,21 @@ fn m2_name(name: &str) -> String {
     format!("{}.m2", stem.unwrap_or(name))
 }
 
+/// Where the models of an item of `kind` in `slot` hang: `(model index,
+/// attachment id, folder under `Item\ObjectComponents`)` (see the module
+/// docs; the shoulders' first model on the left).
+pub fn placement(slot: Slot, kind: ItemKind) -> Vec<(usize, u32, &'static str)> {
+    match slot {
+        Slot::Head => vec![(0, 11, "Head")],
+        Slot::Shoulder => vec![(0, 6, "Shoulder"), (1, 5, "Shoulder")],
+        Slot::MainHand => vec![(0, 1, "Weapon")],
+        Slot::OffHand if kind == ItemKind::Shield => vec![(0, 0, "Shield")],
+        Slot::OffHand => vec![(0, 2, "Weapon")],
+        Slot::Ranged => vec![(0, 26, "Weapon")],
+        _ => vec![],
+    }
+}
+
 /// The models of an item of `kind` in `slot` (display `row`) on a wearer
 /// of `sex` whose race prefix is `prefix` (`Sc`; helmets need it).
 pub fn item_models(
@@ -51,17 +66,8 @@ pub fn item_models(
     prefix: Option<&str>,
     sex: Sex,
 ) -> Vec<ItemModel> {
-    let place: Vec<(usize, u32, &str)> = match slot {
-        Slot::Head => vec![(0, 11, "Head")],
-        Slot::Shoulder => vec![(0, 6, "Shoulder"), (1, 5, "Shoulder")],
-        Slot::MainHand => vec![(0, 1, "Weapon")],
-        Slot::OffHand if kind == ItemKind::Shield => vec![(0, 0, "Shield")],
-        Slot::OffHand => vec![(0, 2, "Weapon")],
-        Slot::Ranged => vec![(0, 26, "Weapon")],
-        _ => vec![],
-    };
     let mut out = Vec::new();
-    for (k, attachment, folder) in place {
+    for (k, attachment, folder) in placement(slot, kind) {
         let name = &row.models[k];
         if name.is_empty() {
             continue;

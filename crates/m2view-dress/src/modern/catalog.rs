@@ -62,6 +62,11 @@ pub struct Catalog {
     pub displays: HashMap<u32, DisplayRow>,
     /// `CreatureModelData` rows by id.
     pub creature_models: HashMap<u32, ModelRow>,
+    /// Every texture (usage 0) of each `MaterialResourcesID`, in row order
+    /// (items choose among them per wearer).
+    pub material_textures: HashMap<u32, Vec<u32>>,
+    /// The item tables.
+    pub items: super::equipment::ItemTables,
     /// Tables not found, by name (what the plan cannot say).
     pub missing: Vec<&'static str>,
 }
@@ -145,11 +150,13 @@ impl Catalog {
         self.layouts = layouts.iter().map(|r| (r.id, [r.width, r.height])).collect();
         self.sections = grouped(&read(tables, "CharComponentTextureSections", texture_section_rows, m)?, |r| r.layout);
         // The first texture of each material (wow.export keeps usage 0 only).
-        for f in read(tables, "TextureFileData", texture_file_rows, m)?.iter().rev().filter(|f| f.usage == 0) {
-            self.material_files.insert(f.resources, f.file_data_id);
+        for f in read(tables, "TextureFileData", texture_file_rows, m)?.iter().filter(|f| f.usage == 0) {
+            self.material_files.entry(f.resources).or_insert(f.file_data_id);
+            self.material_textures.entry(f.resources).or_default().push(f.file_data_id);
         }
         self.displays = by(&read(tables, "CreatureDisplayInfo", m2view_db::creature::display_rows, m)?, |r| r.id);
         self.creature_models = by(&read(tables, "CreatureModelData", m2view_db::creature::model_rows, m)?, |r| r.id);
+        self.items = super::equipment::ItemTables::load(tables)?;
         Ok(())
     }
 

@@ -11,6 +11,8 @@ use m2view_error::Result;
 use m2view_format::LoadedModel;
 
 use super::{Catalog, Plan, Selection};
+use crate::character::equipment::Slot;
+use crate::character::items::ItemModel;
 use crate::tables::ClientTables;
 
 /// A 9.0+ character: its tables and its choices.
@@ -64,11 +66,11 @@ impl ModernCharacter {
             .filter(|(o, c)| s.options.iter().any(|x| x.option.id == **o && x.choices.iter().any(|y| y.id == **c)))
             .map(|(o, c)| format!("id:{o}=id:{c}"))
             .collect();
-        if s.customize(&self.catalog, &kept.join(",")).is_ok() {
-            self.selection = s;
-        } else {
-            self.selection = Selection::new(&self.catalog, &self.selection.chr_model, npc_options);
+        if s.customize(&self.catalog, &kept.join(",")).is_err() {
+            s = Selection::new(&self.catalog, &self.selection.chr_model, npc_options);
         }
+        s.equipment = std::mem::take(&mut self.selection.equipment);
+        self.selection = s;
     }
 
     /// The plan for `lm`: files named by its listfile and found through
@@ -93,12 +95,44 @@ impl ModernCharacter {
                 rect: [0, 0, w, h],
                 blend_mode: 1,
                 choice_id: 0,
+                display_id: 0,
                 file,
             };
             plan.body_texture.layers = vec![layer];
         }
         plan
     }
+}
+
+/// The item models of `plan` as the front ends load them (found through
+/// `lm`'s sources, named by its listfile), and the texture files of the
+/// slots a plan's whole textures fill (a cape: every replaceable type-2
+/// slot of `lm`; `None` where the file is missing).
+pub fn item_models(lm: &LoadedModel, plan: &Plan) -> (Vec<ItemModel>, Vec<(usize, Option<std::path::PathBuf>)>) {
+    let mut models = Vec::new();
+    for item in &plan.items {
+        let Some(slot) = Slot::parse(item.slot) else { continue };
+        for m in &item.models {
+            models.push(ItemModel {
+                slot,
+                attachment: m.attachment,
+                model: m.model.file.clone(),
+                model_file: lm.find_fdid(m.model.file_data_id, "m2"),
+                texture: m.texture.as_ref().map_or_else(String::new, |t| t.file.clone()),
+                texture_file: m.texture.as_ref().and_then(|t| lm.find_fdid(t.file_data_id, "blp")),
+            });
+        }
+    }
+    let mut slots = Vec::new();
+    for t in &plan.slot_textures {
+        let path = lm.find_fdid(t.file.file_data_id, "blp");
+        for (i, tex) in lm.model.textures.iter().enumerate() {
+            if tex.source == m2view_format::TextureSource::Replaceable && tex.kind == t.texture_type {
+                slots.push((i, path.clone()));
+            }
+        }
+    }
+    (models, slots)
 }
 
 /// The geosets a 9.0+ character shows among `present` (the model's):

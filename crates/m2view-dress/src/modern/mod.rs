@@ -1,7 +1,8 @@
 //! Characters of 9.0+ clients, dressed from `ChrModel` and the
 //! `ChrCustomization*` tables instead of `CharSections`: [`catalog`] reads
 //! and indexes the tables, [`selection`] holds the options offered and the
-//! choices made (requirements, defaults, `--customize "Hair Style=1"`),
+//! choices made (requirements, defaults, `--customize "Hair Style=1"`)
+//! and the items worn ([`equipment`]),
 //! and [`plan`] says what those choices make the client show — geosets,
 //! composed textures with their layers, models worn beside the body —
 //! whether or not the files are present. [`character`] is a race model
@@ -9,6 +10,7 @@
 
 pub mod catalog;
 pub mod character;
+pub mod equipment;
 pub mod npc;
 pub mod plan;
 pub mod selection;

@@ -83,9 +83,44 @@ pub struct PlanLayer {
     pub rect: [u32; 4],
     /// `ChrModelTextureLayer.BlendMode` (1: copied over what is below).
     pub blend_mode: u32,
-    /// The choice that put it there.
+    /// The choice that put it there (0: an item).
     pub choice_id: u32,
+    /// The `ItemDisplayInfo` that put it there (0: a choice).
+    pub display_id: u32,
     /// Its texture.
+    #[serde(flatten)]
+    pub file: FileRef,
+}
+
+/// An equipped item: its models on the character.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemPlan {
+    /// The slot (`head`, `shoulder`, …).
+    pub slot: &'static str,
+    /// `ItemDisplayInfo` id.
+    pub display_id: u32,
+    /// Its models, each on an attachment.
+    pub models: Vec<ItemModelPlan>,
+}
+
+/// A model an item hangs on the character.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemModelPlan {
+    /// The attachment id (wowdev wiki "M2#Attachments").
+    pub attachment: u32,
+    /// The model chosen for the wearer.
+    pub model: FileRef,
+    /// Its texture (replaceable type 2), chosen for the wearer.
+    pub texture: Option<FileRef>,
+}
+
+/// A texture that fills the character's replaceable slots of one type
+/// whole (a cape, type 2).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlotTexturePlan {
+    /// Replaceable texture type.
+    pub texture_type: u32,
+    /// The texture.
     #[serde(flatten)]
     pub file: FileRef,
 }
@@ -151,6 +186,10 @@ pub struct Plan {
     pub models: Vec<ExtraModel>,
     /// Bone sets.
     pub bone_sets: Vec<BoneSetPlan>,
+    /// Equipped items, in the client's slot order.
+    pub items: Vec<ItemPlan>,
+    /// Whole textures of replaceable slots (a cape).
+    pub slot_textures: Vec<SlotTexturePlan>,
     /// Rows that point nowhere, tables missing.
     pub warnings: Vec<String>,
 }
@@ -161,7 +200,7 @@ pub const MAX_TEXTURE_SIZE: u32 = 2048;
 
 /// The name of section type `t` (0–7 as the item texture components;
 /// `CharComponentTextureSections.SectionType`).
-fn section_name(t: u32) -> String {
+pub(super) fn section_name(t: u32) -> String {
     const NAMES: [&str; 8] =
         ["ArmUpper", "ArmLower", "Hand", "TorsoUpper", "TorsoLower", "LegUpper", "LegLower", "Foot"];
     NAMES.get(t as usize).map_or_else(|| format!("section {t}"), |s| s.to_string())
@@ -195,6 +234,8 @@ impl Plan {
             textures: Vec::new(),
             models: Vec::new(),
             bone_sets: Vec::new(),
+            items: Vec::new(),
+            slot_textures: Vec::new(),
             warnings,
         };
         let chosen = sel.choices();
@@ -204,6 +245,7 @@ impl Plan {
                 plan.element(catalog, m.layout, e, &file);
             }
         }
+        plan.equip(catalog, sel, &file);
         plan.fit();
         plan.geosets.sort_unstable();
         plan.geosets.dedup();
@@ -351,6 +393,7 @@ impl Plan {
             rect,
             blend_mode: layer.blend_mode,
             choice_id: e.choice,
+            display_id: 0,
             file: file(fdid),
         };
         if layer.texture_type == 1 {

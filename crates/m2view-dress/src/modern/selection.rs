@@ -20,11 +20,13 @@
 //! "Hair Style=1"`) among its option's offered choices in the client's
 //! order, or named (`Hair Style=Peasant`, `id:45`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use m2view_db::customization::{ChoiceRow, ChrModelRow, OPTION_DISABLED, OptionRow, REQ_PLAYER};
 
 use super::catalog::Catalog;
+use super::equipment::Worn;
+use crate::character::equipment::Slot;
 
 /// One option as offered, with its offered choices in the client's order.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +48,8 @@ pub struct Selection {
     pub options: Vec<Offered>,
     /// The choice id made per option id (an option with no offered choice has none).
     pub chosen: HashMap<u32, u32>,
+    /// The items worn, by slot.
+    pub equipment: BTreeMap<Slot, Worn>,
 }
 
 impl Selection {
@@ -63,7 +67,13 @@ impl Selection {
                 choices: catalog.choices.get(&o.id).into_iter().flatten().filter(|c| admits(c.req)).cloned().collect(),
             })
             .collect();
-        let mut s = Selection { chr_model: chr_model.clone(), npc_options, options, chosen: HashMap::new() };
+        let mut s = Selection {
+            chr_model: chr_model.clone(),
+            npc_options,
+            options,
+            chosen: HashMap::new(),
+            equipment: BTreeMap::new(),
+        };
         s.fill_defaults(catalog);
         s
     }

@@ -1,8 +1,8 @@
 //! A 9.0+ character install written by this project in the real layouts
 //! (no public modern character model, `.skel`, texture or WDC5 character
 //! table exists): a CASC install (`m2view_casc::fixtures`) holding a
-//! two-box race model, four solid textures and the character tables as
-//! WDC5 in the 11.2.7 layouts of WoWDBDefs. Shared by the modern character
+//! two-box race model, solid textures, a two-box helmet and the character
+//! and item tables as WDC5 in the 11.2.7 layouts of WoWDBDefs. Shared by the modern character
 //! tests and benchmark.
 
 /// One written table: its name and rows.
@@ -163,8 +163,90 @@ fn character_tables() -> Vec<Table> {
         ),
         (
             "TextureFileData",
-            vec![file(800001, 9001), file(800002, 9002), file(800003, 9003), file(800004, 9004), file(800005, 9005)],
+            vec![
+                file(800001, 9001),
+                file(800002, 9002),
+                file(800003, 9003),
+                file(800004, 9004),
+                file(800005, 9005),
+                file(800006, 9006),
+                file(800007, 9006),
+            ],
         ),
+    ]
+    .into_iter()
+    .chain(item_tables())
+    .collect()
+}
+
+/// The item tables of the install: legs display 7001 paints the upper
+/// legs (section 5) with material 9006, whose female texture is white
+/// (800006) and male one cyan (800007); helm display 7002 hangs model
+/// resource 77 — the female model 700011 or the male 700010 — and its
+/// `HelmetGeosetVis` 300 hides the hair of race 1.
+fn item_tables() -> Vec<Table> {
+    use m2view_db::fixtures::{Cell, row};
+    let b = [11, 2, 7, 65299];
+    let i = |v: i64| Cell::Int(v as u64);
+    let r = |t: &'static str, id: u32, cells: &[(&str, Cell)]| row(t, b, id, cells).unwrap_or_else(|| panic!("{t}"));
+    let gendered = |t: &'static str, fdid: u32, gender| {
+        r(t, fdid, &[("GenderIndex", i(gender)), ("RaceID", i(1)), ("PositionIndex", i(-1))])
+    };
+    vec![
+        (
+            "ItemDisplayInfo",
+            vec![
+                r("ItemDisplayInfo", 7001, &[]),
+                r(
+                    "ItemDisplayInfo",
+                    7002,
+                    &[("ModelResourcesID[0]", i(77)), ("HelmetGeosetVis[0]", i(300)), ("HelmetGeosetVis[1]", i(300))],
+                ),
+            ],
+        ),
+        (
+            "ItemDisplayInfoMaterialRes",
+            vec![r(
+                "ItemDisplayInfoMaterialRes",
+                1,
+                &[("ItemDisplayInfoID", i(7001)), ("ComponentSection", i(5)), ("MaterialResourcesID", i(9006))],
+            )],
+        ),
+        (
+            "ComponentTextureFileData",
+            vec![gendered("ComponentTextureFileData", 800006, 1), gendered("ComponentTextureFileData", 800007, 0)],
+        ),
+        (
+            "ComponentModelFileData",
+            vec![gendered("ComponentModelFileData", 700010, 0), gendered("ComponentModelFileData", 700011, 1)],
+        ),
+        (
+            "ModelFileData",
+            vec![
+                r("ModelFileData", 700010, &[("FileDataID", i(700010)), ("ModelResourcesID", i(77))]),
+                r("ModelFileData", 700011, &[("FileDataID", i(700011)), ("ModelResourcesID", i(77))]),
+            ],
+        ),
+        (
+            "HelmetGeosetData",
+            vec![r(
+                "HelmetGeosetData",
+                1,
+                &[("RaceID", i(1)), ("HideGeosetGroup", i(0)), ("HelmetGeosetVisDataID", i(300))],
+            )],
+        ),
+    ]
+}
+
+/// A helmet: the project's two-box model (its skin 1001, texture 2001).
+fn helmet() -> Vec<m2view_casc::fixtures::File> {
+    use m2view_casc::fixtures::File;
+    use m2view_format::{fixtures as f, writer as w};
+    vec![
+        File::new(700010, None, w::write_md21(&f::two_boxes_md21())),
+        File::new(700011, None, w::write_md21(&f::two_boxes_md21())),
+        File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)),
+        File::new(2001, None, solid([255, 255, 255, 255])),
     ]
 }
 
@@ -206,7 +288,10 @@ pub fn install(dir: &std::path::Path) -> std::path::PathBuf {
         File::new(800003, None, solid([220, 0, 0, 255])),
         File::new(800004, None, solid([230, 230, 0, 255])),
         File::new(800005, None, solid([160, 0, 220, 255])),
+        File::new(800006, None, solid([255, 255, 255, 255])),
+        File::new(800007, None, solid([0, 230, 230, 255])),
     ];
+    files.extend(helmet());
     for (t, rows) in character_tables() {
         let id = m2view_db::defs::db2_fdid(t).unwrap_or_else(|| panic!("no FileDataID for {t}"));
         files.push(File::new(id, None, m2view_db::fixtures::write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap()));
