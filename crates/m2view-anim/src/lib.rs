@@ -11,11 +11,13 @@ pub mod particles;
 pub mod pose;
 pub mod ribbons;
 pub mod sample;
+pub mod skeleton;
 pub mod skin;
 
 pub use instance::ModelInstance;
 pub use pose::{CameraState, Pose, PoseLight, camera_state, evaluate, global_times};
 pub use sample::{Clock, sample, sample_or, sample_spline};
+pub use skeleton::SharedSkeleton;
 
 use m2view_format::{Model, SequenceId};
 

@@ -452,6 +452,39 @@ pub fn load_items(items: &[ItemModel], opts: &OpenOptions, warnings: &mut Vec<St
     out
 }
 
+/// A model worn on a 9.0+ character's skeleton (`ChrCustomizationSkinnedModel`).
+#[derive(Debug, Clone)]
+pub struct Skinned {
+    /// The model.
+    pub lm: Arc<LoadedModel>,
+    /// The one geoset it shows (wow.export shows that one alone).
+    pub geosets: std::collections::BTreeSet<u16>,
+    /// Which of the character's bones each of its bones follows.
+    pub skeleton: Arc<m2view_anim::SharedSkeleton>,
+}
+
+/// Loads the skinned models of `plan` (through `lm`'s sources, as any
+/// model); a missing or broken one becomes a warning.
+fn load_skinned(lm: &LoadedModel, plan: &Plan, opts: &OpenOptions, warnings: &mut Vec<String>) -> Vec<Skinned> {
+    let mut out = Vec::new();
+    for m in plan.models.iter().filter(|m| m.kind == "skinned") {
+        let Some(path) = lm.find_fdid(m.file.file_data_id, "m2") else {
+            warnings.push(format!("skinned model {} not found", m.file.file));
+            continue;
+        };
+        match m2view_format::load_model_file(&path, &opts.load) {
+            Ok(child) => {
+                let skeleton = Arc::new(m2view_anim::SharedSkeleton::new(&child.model, &lm.model));
+                let geoset = m.geoset.and_then(|g| u16::try_from(g).ok());
+                let geosets = geoset.into_iter().collect();
+                out.push(Skinned { lm: Arc::new(child), geosets, skeleton });
+            }
+            Err(e) => warnings.push(format!("skinned model {}: {e}", m.file.file)),
+        }
+    }
+    out
+}
+
 /// What a character's current choices give the front ends: geosets, the
 /// body texture's decoded layers, the item models loaded, and what was
 /// missing. Its hair, extra skin and cape textures are set in the model's
@@ -464,6 +497,8 @@ pub struct Parts {
     pub body: Option<Arc<BodyTexture>>,
     /// Item models to hang.
     pub items: Vec<Item>,
+    /// Models worn on the character's skeleton (9.0+ skinned models).
+    pub skinned: Vec<Skinned>,
     /// Files not found, layers that did not decode, items that did not load.
     pub warnings: Vec<String>,
 }
@@ -489,11 +524,12 @@ pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &Ope
             warnings.push(format!("{} model {} not found", m.slot.name(), m.model));
         }
         let items = load_items(&models, opts, &mut warnings);
-        return Some(Parts { geosets, body, items, warnings });
+        let skinned = load_skinned(lm, &plan, opts, &mut warnings);
+        return Some(Parts { geosets, body, items, skinned, warnings });
     }
     let look = crate::open::look(lm, dressing)?;
     let mut warnings = look.warnings.clone();
     let body = BodyTexture::of(lm, &look, &mut warnings).map(Arc::new);
     let items = load_items(&look.items, opts, &mut warnings);
-    Some(Parts { geosets: look.geosets, body, items, warnings })
+    Some(Parts { geosets: look.geosets, body, items, skinned: Vec::new(), warnings })
 }

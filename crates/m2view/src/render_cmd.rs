@@ -142,12 +142,15 @@ pub struct Hung {
     pub body: Option<Arc<BodyTexture>>,
     /// What hangs on it in turn.
     pub children: Vec<Hung>,
+    /// Worn on its parent's skeleton instead of an attachment (a 9.0+
+    /// skinned model): which parent bone each of its bones follows.
+    pub skeleton: Option<Arc<m2view_anim::SharedSkeleton>>,
 }
 
 impl Hung {
     /// A model on attachment `id`, playing its default sequence.
     pub fn item(id: u32, lm: Arc<LoadedModel>) -> Hung {
-        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new() }
+        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new(), skeleton: None }
     }
 }
 
@@ -571,6 +574,8 @@ struct Posed<'h> {
     inst: ModelInstance,
     /// Its model space → the drawn model's.
     world: glam::Mat4,
+    /// The parent's pose a skinned model's bones follow.
+    parent_pose: Option<m2view_anim::Pose>,
 }
 
 /// Poses every model of `list` (hung on `parent`, whose model space is
@@ -585,7 +590,13 @@ fn pose_hung<'h>(
     out: &mut Vec<Posed<'h>>,
 ) {
     for h in list {
-        let Some(at) = parent.attachment(parent_model, h.id) else { continue };
+        let at = match &h.skeleton {
+            Some(_) => glam::Mat4::IDENTITY,
+            None => match parent.attachment(parent_model, h.id) {
+                Some(at) => at,
+                None => continue,
+            },
+        };
         let m = &h.lm.model;
         let mut inst = ModelInstance::new(m, 1);
         if let Some(s) = h.anim.and_then(|id| m.find_sequence(id)) {
@@ -593,9 +604,13 @@ fn pose_hung<'h>(
         }
         inst.player.advance(m, time_ms);
         inst.pose(m, glam::Mat4::IDENTITY);
+        let parent_pose = h.skeleton.as_ref().map(|_| parent.pose.clone());
+        if let (Some(s), Some(p)) = (&h.skeleton, &parent_pose) {
+            s.apply(&mut inst.pose, p);
+        }
         let world = parent_world * at;
         pose_hung(&h.children, &inst, m, world, time_ms, out);
-        out.push(Posed { hung: h, inst, world });
+        out.push(Posed { hung: h, inst, world, parent_pose });
     }
 }
 
@@ -624,6 +639,9 @@ impl Posed<'_> {
         let m = &self.hung.lm.model;
         let (gm, mut gi) = upload(renderer, &self.hung.lm, team, self.hung.body.as_deref());
         self.inst.pose(m, host.view * self.world);
+        if let (Some(s), Some(p)) = (&self.hung.skeleton, &self.parent_pose) {
+            s.apply(&mut self.inst.pose, p);
+        }
         let geosets = self.geosets();
         let visible = |id: u16| geosets.contains(&id);
         let params = FrameParams {
@@ -709,7 +727,14 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
         return Ok(Dressed { geosets: explicit.or_else(|| o.skin_geosets(a.lod)), body: None, items: Vec::new() });
     };
     o.lm.model.warnings.extend(p.warnings);
-    let items = p.items.into_iter().map(|i| Hung::item(i.attachment, i.lm)).collect();
+    let mut items: Vec<Hung> = p.items.into_iter().map(|i| Hung::item(i.attachment, i.lm)).collect();
+    // Skinned models follow the character's bones and wear its composed textures.
+    items.extend(p.skinned.into_iter().map(|k| Hung {
+        geosets: Some(k.geosets),
+        body: p.body.clone(),
+        skeleton: Some(k.skeleton),
+        ..Hung::item(0, k.lm)
+    }));
     Ok(Dressed { geosets: Some(explicit.unwrap_or(p.geosets)), body: p.body, items })
 }
 
@@ -751,8 +776,15 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         host = open_mount(mount, opts)?;
         let children = std::mem::take(&mut attachments);
         let anim = Some(MOUNT_ANIMATION);
-        attachments =
-            vec![Hung { id: 0, lm: Arc::new(rider), anim, geosets: geosets.take(), body: body.take(), children }];
+        attachments = vec![Hung {
+            id: 0,
+            lm: Arc::new(rider),
+            anim,
+            geosets: geosets.take(),
+            body: body.take(),
+            children,
+            skeleton: None,
+        }];
     }
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => Some(

@@ -130,7 +130,22 @@ fn a_modern_character_renders_with_its_choices() {
     let cyan = img.pixels().filter(|p| p[1] > 150 && p[2] > 150 && p[0] < 80).count();
     assert!(cyan > 20, "{cyan} cyan pixels");
     let (plain, _) = render(&data, &dir, &[]);
+    let img_plain = |data: &std::path::Path, dir: &std::path::Path| render(data, dir, &[]).1;
     assert!(stats["triangles"].as_u64() > plain["triangles"].as_u64(), "the helm is drawn: {stats} vs {plain}");
+
+    // A skinned model worn on the character's skeleton: at 500 ms of Stand the character's top
+    // bone has turned 45°; the Horns' model has no animation of its own, and its top box (geoset
+    // 2401, green from the body texture) stands exactly where the Peasant hair box stands.
+    let mask = |img: &image::RgbaImage| -> Vec<bool> { img.pixels().map(|p| p[0].max(p[1]).max(p[2]) > 100).collect() };
+    let (horns, horns_img) = render(&data, &dir, &["--customize", "Horns=Big", "--time", "500"]);
+    let (_, hair_img) = render(&data, &dir, &["--customize", "Hair Style=Peasant", "--time", "500"]);
+    let (_, still_img) = render(&data, &dir, &["--customize", "Horns=Big", "--time", "0"]);
+    assert_eq!(horns["geosets"], serde_json::json!([0]), "the horns are no geoset of the body");
+    assert!(horns["triangles"].as_u64() > plain["triangles"].as_u64(), "{horns} vs {plain}");
+    let differ = |a: &[bool], b: &[bool]| a.iter().zip(b).filter(|(x, y)| x != y).count();
+    assert_eq!(differ(&mask(&horns_img), &mask(&hair_img)), 0, "the horns follow the character's bone");
+    assert!(differ(&mask(&horns_img), &mask(&still_img)) > 10, "the bone has turned by 500 ms");
+    assert!(count(&horns_img, 1) > count(&img_plain(&data, &dir), 1), "the horns wear the body texture (green)");
 
     // An NPC display alone: the model from its display, its choices, its baked body texture.
     let png = dir.join("npc.png");

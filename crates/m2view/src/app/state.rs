@@ -157,6 +157,9 @@ pub struct Attached {
     pub instance: ModelInstance,
     /// The geosets it shows (the game's defaults).
     pub geosets: BTreeSet<u16>,
+    /// Worn on the host's skeleton instead of an attachment (a 9.0+
+    /// character's skinned model): the host bone each of its bones follows.
+    pub skeleton: Option<std::sync::Arc<m2view_anim::SharedSkeleton>>,
 }
 
 impl Current {
@@ -194,12 +197,31 @@ impl Current {
     pub fn take_parts(&mut self, p: Parts) {
         self.geosets = p.geosets;
         self.body = p.body;
-        self.attached.retain(|a| a.slot.is_none());
+        self.attached.retain(|a| a.slot.is_none() && a.skeleton.is_none());
         for item in p.items {
             let lm = std::sync::Arc::unwrap_or_clone(item.lm);
             let instance = ModelInstance::new(&lm.model, 1);
             let geosets = lm.model.default_geosets(0);
-            self.attached.push(Attached { id: item.attachment, slot: Some(item.slot), lm, instance, geosets });
+            self.attached.push(Attached {
+                id: item.attachment,
+                slot: Some(item.slot),
+                lm,
+                instance,
+                geosets,
+                skeleton: None,
+            });
+        }
+        for k in p.skinned {
+            let lm = std::sync::Arc::unwrap_or_clone(k.lm);
+            let instance = ModelInstance::new(&lm.model, 1);
+            self.attached.push(Attached {
+                id: 0,
+                slot: None,
+                lm,
+                instance,
+                geosets: k.geosets,
+                skeleton: Some(k.skeleton),
+            });
         }
         for w in p.warnings {
             if !self.warnings.contains(&w) {
@@ -252,7 +274,7 @@ impl Current {
         lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
         let geosets = lm.model.default_geosets(0);
-        self.attached.push(Attached { id, slot: None, lm, instance, geosets });
+        self.attached.push(Attached { id, slot: None, lm, instance, geosets, skeleton: None });
         Ok(())
     }
 

@@ -224,6 +224,14 @@ impl SceneView {
                     body.apply_gpu(&self.renderer, gm, &cur.lm);
                 }
                 self.attached = cur.attached.iter().map(|a| self.upload_attached(&a.lm, state.team_color)).collect();
+                // Skinned models wear the character's composed textures.
+                if let Some(body) = &cur.body {
+                    for (a, (agm, _)) in
+                        cur.attached.iter().zip(&mut self.attached).filter(|(a, _)| a.skeleton.is_some())
+                    {
+                        body.apply_gpu(&self.renderer, agm, &a.lm);
+                    }
+                }
             }
             Command::UploadMount => {
                 self.mount = cur.mount.as_ref().map(|m| self.upload_attached(&m.lm, state.team_color));
@@ -361,15 +369,9 @@ impl SceneView {
             self.renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
         }
         // Attached models follow their bones and play their own sequence.
-        for (a, (agm, agi)) in cur.attached.iter_mut().zip(&mut self.attached) {
-            let Some(world) = cur.instance.attachment(model, a.id).map(|w| host * w) else { continue };
-            a.instance.pose(&a.lm.model, view * world);
-            let visible = |id: u16| a.geosets.contains(&id);
-            let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.instance.pose, ..params };
-            let fs = self.renderer.prepare(agm, agi, &a.lm.model, &p);
-            self.stats.batches += fs.batches;
-            self.stats.triangles += fs.triangles;
-        }
+        let fs = prepare_attached(&self.renderer, &mut self.attached, &mut cur.attached, &cur.instance, model, &params);
+        self.stats.batches += fs.batches;
+        self.stats.triangles += fs.triangles;
         // Crowd copies: their own sequences and phases, on the grid around the model.
         let fs = self.crowd.prepare(&self.renderer, gm, model, cur.crowd.as_mut(), &params, encoder);
         self.stats.batches += fs.batches;
@@ -528,4 +530,32 @@ impl CrowdGpu {
             None => self.copies.iter().for_each(|cgi| frame.add(gm, cgi)),
         }
     }
+}
+
+/// Poses and prepares the models hung on the open one (`host`, drawn with
+/// `params`): on their attachment point, or — a 9.0+ character's skinned
+/// models — on its skeleton. Returns their batches and triangles.
+fn prepare_attached(
+    renderer: &m2view_render::Renderer,
+    gpu: &mut [(GpuModel, GpuInstance)],
+    attached: &mut [crate::app::state::Attached],
+    host: &m2view_anim::ModelInstance,
+    model: &m2view_format::Model,
+    params: &FrameParams<'_>,
+) -> m2view_render::FrameStats {
+    let mut stats = m2view_render::FrameStats::default();
+    for (a, (agm, agi)) in attached.iter_mut().zip(gpu) {
+        let at = if a.skeleton.is_some() { Some(glam::Mat4::IDENTITY) } else { host.attachment(model, a.id) };
+        let Some(world) = at.map(|w| params.world * w) else { continue };
+        a.instance.pose(&a.lm.model, params.view * world);
+        if let Some(s) = &a.skeleton {
+            s.apply(&mut a.instance.pose, &host.pose);
+        }
+        let visible = |id: u16| a.geosets.contains(&id);
+        let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.instance.pose, ..*params };
+        let fs = renderer.prepare(agm, agi, &a.lm.model, &p);
+        stats.batches += fs.batches;
+        stats.triangles += fs.triangles;
+    }
+    stats
 }

@@ -14,7 +14,8 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// 5001; layout 50 composes a 64×64 body (type 1) and a 16×16 hair
 /// texture (type 6). Skin Color: choice 21 green skin with blue underwear
 /// on the upper legs (section 5), choice 22 yellow skin. Hair Style: Bald
-/// (geoset 0) or Peasant (geoset 2, red hair texture). NPC display 5002
+/// (geoset 0) or Peasant (geoset 2, red hair texture). Horns: None, or Big
+/// (skinned model 700020 showing its geoset 2401). NPC display 5002
 /// (extra 60) has Peasant hair and a purple baked body texture.
 fn character_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
@@ -113,10 +114,20 @@ fn character_tables() -> Vec<Table> {
             "CreatureModelData",
             vec![r("CreatureModelData", 4001, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))])],
         ),
-        ("ChrCustomizationOption", vec![option(11, "Skin Color", 0), option(12, "Hair Style", 1)]),
+        (
+            "ChrCustomizationOption",
+            vec![option(11, "Skin Color", 0), option(12, "Hair Style", 1), option(13, "Horns", 2)],
+        ),
         (
             "ChrCustomizationChoice",
-            vec![choice(21, 11, "", 0), choice(22, 11, "", 1), choice(31, 12, "Bald", 0), choice(32, 12, "Peasant", 1)],
+            vec![
+                choice(21, 11, "", 0),
+                choice(22, 11, "", 1),
+                choice(31, 12, "Bald", 0),
+                choice(32, 12, "Peasant", 1),
+                choice(41, 13, "None", 0),
+                choice(42, 13, "Big", 1),
+            ],
         ),
         (
             "ChrCustomizationElement",
@@ -127,7 +138,16 @@ fn character_tables() -> Vec<Table> {
                 element(4, 31, "ChrCustomizationGeosetID", 201),
                 element(5, 32, "ChrCustomizationGeosetID", 202),
                 element(6, 32, "ChrCustomizationMaterialID", 103),
+                element(7, 42, "ChrCustomizationSkinnedModelID", 401),
             ],
+        ),
+        (
+            "ChrCustomizationSkinnedModel",
+            vec![r(
+                "ChrCustomizationSkinnedModel",
+                401,
+                &[("CollectionsFileDataID", i(700020)), ("GeosetType", i(24)), ("GeosetID", i(1))],
+            )],
         ),
         (
             "ChrCustomizationGeoset",
@@ -271,6 +291,29 @@ fn race_skin() -> Vec<u8> {
     m2view_format::writer::write_skin(&skin, 274)
 }
 
+/// The Horns' skinned model: the race model's two boxes with no
+/// animation of their own (the top box, geoset 2401, must follow the
+/// character's rotating bone), both textures the body's (type 1); the
+/// bottom box is geoset 2402, not shown.
+fn collection_model() -> Vec<u8> {
+    use m2view_format::fixtures as f;
+    let mut m = f::two_boxes_md21();
+    m.md20.textures[0] = m2view_format::raw::m2::M2Texture { kind: 1, flags: 0, filename: String::new() };
+    m.md20.textures[1].kind = 1;
+    m.md20.materials[1] = m.md20.materials[0];
+    m.md20.bones[1].rotation = m.md20.bones[0].rotation.clone();
+    m.chunks.as_mut().unwrap().skin_file_ids = vec![700021];
+    m.chunks.as_mut().unwrap().texture_file_ids = vec![0, 0];
+    m2view_format::writer::write_md21(&m)
+}
+
+fn collection_skin() -> Vec<u8> {
+    let mut skin = m2view_format::fixtures::skin_profile(274);
+    (skin.submeshes[0].skin_section_id, skin.submeshes[1].skin_section_id) = (2402, 2401);
+    skin.batches[1].color_index = -1;
+    m2view_format::writer::write_skin(&skin, 274)
+}
+
 /// A solid 4×4 texture.
 fn solid(rgba: [u8; 4]) -> Vec<u8> {
     m2view_format::blp::write_blp2_raw(4, 4, &[rgba.repeat(16)])
@@ -292,6 +335,7 @@ pub fn install(dir: &std::path::Path) -> std::path::PathBuf {
         File::new(800007, None, solid([0, 230, 230, 255])),
     ];
     files.extend(helmet());
+    files.extend([File::new(700020, None, collection_model()), File::new(700021, None, collection_skin())]);
     for (t, rows) in character_tables() {
         let id = m2view_db::defs::db2_fdid(t).unwrap_or_else(|| panic!("no FileDataID for {t}"));
         files.push(File::new(id, None, m2view_db::fixtures::write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap()));
