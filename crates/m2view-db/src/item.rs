@@ -284,3 +284,39 @@ pub fn helmet_geoset_rows(t: &Table) -> Result<Vec<HelmetGeosetRow>> {
         })
         .collect()
 }
+
+/// One `ItemModifiedAppearance` row: item `item` with modifier `modifier`
+/// looks like `ItemAppearance` row `appearance` (7.0+).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModifiedAppearanceRow {
+    /// `Item` id.
+    pub item: u32,
+    /// `ItemAppearanceModifierID` (0: the item's own look).
+    pub modifier: u32,
+    /// `ItemAppearance` id.
+    pub appearance: u32,
+}
+
+/// Every `ItemModifiedAppearance` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn modified_appearance_rows(t: &Table) -> Result<Vec<ModifiedAppearanceRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(ModifiedAppearanceRow {
+                item: r.u32("ItemID")?,
+                modifier: u32_or_0(&r, "ItemAppearanceModifierID")?,
+                appearance: r.u32("ItemAppearanceID")?,
+            })
+        })
+        .collect()
+}
+
+/// Every `ItemAppearance` row as `(id, ItemDisplayInfoID)`.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn appearance_rows(t: &Table) -> Result<Vec<(u32, u32)>> {
+    t.rows().map(|r| Ok((r.id(), r.u32("ItemDisplayInfoID")?))).collect()
+}

@@ -103,14 +103,17 @@ impl CharacterArgs {
     /// unknown item, an outfit for another race.
     pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
         if let Some(m) = o.dressing.modern.as_mut() {
-            if !self.item.is_empty() || self.outfit.is_some() {
-                return Err(AppError::Failure("--item and --outfit do not dress 9.0+ characters yet".into()));
+            if self.outfit.is_some() {
+                return Err(AppError::Failure("--outfit does not dress 9.0+ characters yet".into()));
             }
+            use m2view_dress::modern::equipment::{Worn, item_display};
             for spec in &self.equip {
                 let (slot, display) = parse_equip(spec)?;
-                m.selection
-                    .equipment
-                    .insert(slot, m2view_dress::modern::equipment::Worn { display, kind: ItemKind::Plain });
+                m.selection.equipment.insert(slot, Worn { display, kind: ItemKind::Plain });
+            }
+            for &item in &self.item {
+                let (slot, kind, display) = item_display(&o.dressing.tables, item).map_err(AppError::Input)?;
+                m.selection.equipment.insert(slot, Worn { display, kind });
             }
             if self.npc_options {
                 m.set_npc_options(true);

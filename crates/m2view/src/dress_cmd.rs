@@ -34,6 +34,10 @@ pub struct DressArgs {
     /// feet, wrist, hands, back, tabard, main-hand, off-hand, ranged). Repeatable.
     #[arg(long, value_name = "SLOT=DISPLAYID")]
     pub equip: Vec<String>,
+    /// Equip an item by its id (`ItemModifiedAppearance` → `ItemAppearance` give its display,
+    /// `Item.InventoryType` its slot). Repeatable.
+    #[arg(long, value_name = "ITEMID")]
+    pub item: Vec<u32>,
     /// Also offer the choices only NPCs or some classes have.
     #[arg(long)]
     pub npc_options: bool,
@@ -88,10 +92,14 @@ pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<(Catalog, Selectio
     if let Some(list) = &args.customize {
         sel.customize(&catalog, list).map_err(AppError::Failure)?;
     }
+    use m2view_dress::modern::equipment::{Worn, item_display};
     for spec in &args.equip {
         let (slot, display) = crate::character::parse_equip(spec)?;
-        let kind = m2view_dress::character::equipment::ItemKind::Plain;
-        sel.equipment.insert(slot, m2view_dress::modern::equipment::Worn { display, kind });
+        sel.equipment.insert(slot, Worn { display, kind: m2view_dress::character::equipment::ItemKind::Plain });
+    }
+    for &item in &args.item {
+        let (slot, kind, display) = item_display(&tables, item).map_err(AppError::Failure)?;
+        sel.equipment.insert(slot, Worn { display, kind });
     }
     Ok((catalog, sel))
 }

@@ -270,6 +270,24 @@ fn dress_plans_equipment_from_the_real_item_tables() {
     let geosets: Vec<u64> = p["geosets"].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
     assert!(geosets.contains(&802) && geosets.contains(&1002), "{geosets:?}");
     assert_eq!(p["items"][0]["slot"], "chest");
+    // By item id: ItemModifiedAppearance 3159 gives item 8283 appearance 2691, display 2317 (real
+    // rows); Item is not in the public set — without it the display is named, with a written row
+    // (InventoryType 5, chest) the item is worn.
+    let (code, _, err) =
+        m2view(&["dress", "--dbc", dir.to_str().unwrap(), "--dbc", &dbc, "--chr-model", "1", "--item", "8283"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("item 8283 shows display 2317; give --equip SLOT=2317"), "{err}");
+    std::fs::write(dir.join("Item.csv"), "ID,InventoryType,SheatheType\n8283,5,0\n").unwrap();
+    let mut idi = std::fs::read_to_string(dir.join("ItemDisplayInfo.csv")).unwrap();
+    idi += "2317,0,0,0,0,1,1,0,0,0\n";
+    std::fs::write(dir.join("ItemDisplayInfo.csv"), idi).unwrap();
+    let p =
+        plan(&["dress", "--dbc", dir.to_str().unwrap(), "--dbc", &dbc, "--chr-model", "1", "--item", "8283", "--json"]);
+    assert_eq!((p["items"][0]["slot"].as_str(), p["items"][0]["display_id"].as_u64()), (Some("chest"), Some(2317)));
+    let torso =
+        p["body_texture"]["layers"].as_array().unwrap().iter().find(|l| l["section"] == "TorsoUpper").unwrap().clone();
+    assert_eq!(torso["file_data_id"], 162942, "the male torso component");
+    std::fs::remove_file(dir.join("Item.csv")).unwrap();
     // A human female (ChrModel 2) gets the female textures.
     let p = plan(&[
         "dress",
