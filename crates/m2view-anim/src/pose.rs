@@ -183,7 +183,14 @@ const FACE_POSE: u16 = 808;
 /// bind-pose geometry before the bone's own keys), so children follow.
 fn face_pose_offsets(model: &Model, seq: usize) -> Option<&[(m2view_format::BoneId, [f32; 16])]> {
     let s = model.sequences.get(seq).filter(|s| s.anim_id == FACE_POSE)?;
-    model.bone_sets.iter().find(|b| b.variant == s.variation).map(|b| b.bones.as_slice())
+    model.bone_sets.iter().find(|b| b.variant == Some(s.variation)).map(|b| b.bones.as_slice())
+}
+
+/// The offset of bone `i` that always applies (a 9.0+ customization's
+/// bone sets, `variant` `None`; the last set naming the bone wins).
+fn customization_offset(model: &Model, i: usize) -> Option<&[f32; 16]> {
+    let sets = model.bone_sets.iter().rev().filter(|b| b.variant.is_none());
+    sets.flat_map(|b| &b.bones).find(|(id, _)| id.index() == i).map(|(_, m)| m)
 }
 
 /// Computes the pose of `model` at `clock`. `view` (model → view space) is
@@ -200,6 +207,10 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
             * Mat4::from_quat(r)
             * Mat4::from_scale(s)
             * Mat4::from_translation(-pivot);
+        let local = match customization_offset(model, i) {
+            Some(m) => local * Mat4::from_cols_array(m),
+            None => local,
+        };
         let local = match offsets.and_then(|o| o.iter().find(|(id, _)| id.index() == i)) {
             Some((_, m)) => local * Mat4::from_cols_array(m),
             None => local,
@@ -270,7 +281,7 @@ mod tests {
         let up = Mat4::from_translation(Vec3::new(0.0, 0.0, 3.0)).to_cols_array();
         m.bone_sets.push(m2view_format::BoneSet {
             file: "t_01.bone".into(),
-            variant: 1,
+            variant: Some(1),
             bones: vec![(m2view_format::BoneId(0), up)],
         });
         let (mut plain, mut offset) = (Pose::default(), Pose::default());
@@ -284,7 +295,7 @@ mod tests {
             assert!((moved - Vec3::new(0.0, 0.0, 3.0)).length() < 1e-5, "bone {b}: {moved}");
         }
         // Another variant, or another sequence, takes no offsets.
-        m.bone_sets[0].variant = 2;
+        m.bone_sets[0].variant = Some(2);
         evaluate(&m, &Clock::new(1, 250.0, &g), None, &mut offset);
         assert_eq!(offset.bones, plain.bones);
     }

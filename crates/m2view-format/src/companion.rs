@@ -513,20 +513,34 @@ fn load_bone_files(
             continue;
         };
         let bytes = finder.read(&path)?;
-        let name = path.display().to_string();
-        let state = ParseState::for_file_len(bytes.len());
-        let parsed =
-            crate::raw::bone::BoneFile::parse(&Reader::new(&bytes, 0, &state)).map_err(|e| e.in_file(&name))?;
-        let mut bones = Vec::with_capacity(parsed.bones.len());
-        for (file_bone, m) in parsed.bones {
-            match model.bones.iter().position(|b| b.file_index == file_bone) {
-                Some(i) => bones.push((crate::model::BoneId(i as u16), m)),
-                None => model.warnings.push(format!("{name}: bone {file_bone} is not in the model; ignored")),
-            }
-        }
-        model.bone_sets.push(crate::model::BoneSet { file: name, variant: variant as u16, bones });
+        let set = read_bone_set(model, &bytes, &path.display().to_string(), Some(variant as u16))?;
+        model.bone_sets.push(set);
     }
     Ok(())
+}
+
+/// Reads `.bone` file `bytes` (named `name` in errors) for `model`: its
+/// bones by their file index, those the model lacks left out with a
+/// warning in `model.warnings`; `variant` as [`crate::model::BoneSet::variant`].
+///
+/// # Errors
+/// A malformed file (names it, the structure and the offset).
+pub fn read_bone_set(
+    model: &mut Model,
+    bytes: &[u8],
+    name: &str,
+    variant: Option<u16>,
+) -> Result<crate::model::BoneSet> {
+    let state = ParseState::for_file_len(bytes.len());
+    let parsed = crate::raw::bone::BoneFile::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
+    let mut bones = Vec::with_capacity(parsed.bones.len());
+    for (file_bone, m) in parsed.bones {
+        match model.bones.iter().position(|b| b.file_index == file_bone) {
+            Some(i) => bones.push((crate::model::BoneId(i as u16), m)),
+            None => model.warnings.push(format!("{name}: bone {file_bone} is not in the model; ignored")),
+        }
+    }
+    Ok(crate::model::BoneSet { file: name.to_string(), variant, bones })
 }
 
 /// The warnings of `.anim` files not found (`(sequence, file)`): one each

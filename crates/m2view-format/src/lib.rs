@@ -41,7 +41,9 @@ pub use mdx::convert as convert_mdx;
 #[cfg(any(test, feature = "fixtures"))]
 pub use mdx::writer as writer_mdx;
 
-pub use companion::{Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, parse_m2, parse_skin};
+pub use companion::{
+    Companion, CompanionKind, LoadOptions, LoadedModel, load_model_file, parse_m2, parse_skin, read_bone_set,
+};
 pub use convert::m2_to_model;
 pub use convert_mdx::mdx_to_model;
 pub use error::{Error, ErrorKind, Result};

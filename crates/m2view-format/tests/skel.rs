@@ -197,7 +197,7 @@ fn bone_files_give_offsets_per_face_pose_variant() {
     let lm = load(&d.join("m.m2"));
     assert_eq!(lm.model.bone_sets.len(), 1);
     let set = &lm.model.bone_sets[0];
-    assert_eq!((set.variant, set.bones.as_slice()), (1, &[(BoneId(1), m)][..]));
+    assert_eq!((set.variant, set.bones.as_slice()), (Some(1), &[(BoneId(1), m)][..]));
     assert!(lm.model.warnings.iter().any(|w| w.contains("bone file fdid 5000 (FacePose variant 0) not found")));
 
     // BIDA and BOMT that disagree.

@@ -466,6 +466,27 @@ pub struct Skinned {
     pub skeleton: Arc<m2view_anim::SharedSkeleton>,
 }
 
+/// Makes the plan's bone sets for `lm` (those naming its FileDataID, or
+/// no model) its always-applied bone sets, replacing the previous
+/// choices'; a missing or broken `.bone` file becomes a warning.
+fn apply_bone_sets(lm: &mut LoadedModel, plan: &Plan, warnings: &mut Vec<String>) {
+    lm.model.bone_sets.retain(|b| b.variant.is_some());
+    let mine = |id: u32| id == 0 || Some(id) == lm.file_data_id;
+    let wanted: Vec<_> = plan.bone_sets.iter().filter(|b| mine(b.model_file_data_id)).map(|b| b.bone.clone()).collect();
+    for bone in wanted {
+        let Some(path) = lm.find_fdid(bone.file_data_id, "bone") else {
+            warnings.push(format!("bone set {} not found", bone.file));
+            continue;
+        };
+        let set =
+            lm.read(&path).and_then(|bytes| m2view_format::read_bone_set(&mut lm.model, &bytes, &bone.file, None));
+        match set {
+            Ok(set) => lm.model.bone_sets.push(set),
+            Err(e) => warnings.push(format!("bone set {}: {e}", bone.file)),
+        }
+    }
+}
+
 /// Loads the skinned models of `plan` (through `lm`'s sources, as any
 /// model); a missing or broken one becomes a warning.
 fn load_skinned(lm: &LoadedModel, plan: &Plan, opts: &OpenOptions, warnings: &mut Vec<String>) -> Vec<Skinned> {
@@ -476,7 +497,8 @@ fn load_skinned(lm: &LoadedModel, plan: &Plan, opts: &OpenOptions, warnings: &mu
             continue;
         };
         match m2view_format::load_model_file(&path, &opts.load) {
-            Ok(child) => {
+            Ok(mut child) => {
+                apply_bone_sets(&mut child, plan, warnings);
                 let skeleton = Arc::new(m2view_anim::SharedSkeleton::new(&child.model, &lm.model));
                 let geoset = m.geoset.and_then(|g| u16::try_from(g).ok());
                 let geosets = geoset.into_iter().collect();
@@ -527,6 +549,7 @@ pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &Ope
             warnings.push(format!("{} model {} not found", m.slot.name(), m.model));
         }
         let items = load_items(&models, opts, &mut warnings);
+        apply_bone_sets(lm, &plan, &mut warnings);
         let skinned = load_skinned(lm, &plan, opts, &mut warnings);
         return Some(Parts { geosets, body, items, skinned, warnings });
     }

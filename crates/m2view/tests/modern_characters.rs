@@ -147,6 +147,18 @@ fn a_modern_character_renders_with_its_choices() {
     assert!(differ(&mask(&horns_img), &mask(&still_img)) > 10, "the bone has turned by 500 ms");
     assert!(count(&horns_img, 1) > count(&img_plain(&data, &dir), 1), "the horns wear the body texture (green)");
 
+    // A bone set (Face Shape "Tall") lifts the top box by half a unit: a gap of background opens
+    // between the red hair box and the green body box (the camera frames the model either way).
+    let gap = |img: &image::RgbaImage| {
+        // Background rows inside the model's extent, down the middle column.
+        let on: Vec<bool> =
+            (0..img.height()).map(|y| img.get_pixel(img.width() / 2, y).0[..3].iter().any(|&c| c > 100)).collect();
+        let (first, last) = (on.iter().position(|&b| b).unwrap(), on.iter().rposition(|&b| b).unwrap());
+        on[first..=last].iter().filter(|&&b| !b).count()
+    };
+    let (_, tall) = render(&data, &dir, &["--customize", "Hair Style=Peasant,Face Shape=Tall", "--time", "500"]);
+    assert!(gap(&tall) >= gap(&hair_img) + 3, "the top box rises: gap {} against {}", gap(&tall), gap(&hair_img));
+
     // An NPC display alone: the model from its display, its choices, its baked body texture.
     let png = dir.join("npc.png");
     let (code, out, err) = m2view(&[

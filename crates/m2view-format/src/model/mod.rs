@@ -887,14 +887,17 @@ pub enum ShapeKind {
 
 /// One `.bone` file (wowdev wiki "BONE"): for the bones it names, an
 /// offset matrix (4×4, column-major, model units) applied to the bone's
-/// local transform while its variant of the FacePose sequence (808) plays.
+/// local transform while its variant of the FacePose sequence (808) plays
+/// — or always, for a 9.0+ character's customization
+/// (`ChrCustomizationBoneSet`: a face shape, a body size).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BoneSet {
     /// The file it came from.
     pub file: String,
     /// The FacePose variant (`M2Sequence::variation_index`) it belongs to:
-    /// its index in the model's `BFID` list.
-    pub variant: u16,
+    /// its index in the model's `BFID` list; `None`: applied always (a
+    /// customization's).
+    pub variant: Option<u16>,
     /// `(bone, matrix)` per listed bone.
     pub bones: Vec<(BoneId, [f32; 16])>,
 }

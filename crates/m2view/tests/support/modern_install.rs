@@ -15,7 +15,8 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// texture (type 6). Skin Color: choice 21 green skin with blue underwear
 /// on the upper legs (section 5), choice 22 yellow skin. Hair Style: Bald
 /// (geoset 0) or Peasant (geoset 2, red hair texture). Horns: None, or Big
-/// (skinned model 700020 showing its geoset 2401). NPC display 5002
+/// (skinned model 700020 showing its geoset 2401). Face Shape: Narrow, or
+/// Tall (bone set 501: a `.bone` file lifting the top box). NPC display 5002
 /// (extra 60) has Peasant hair and a purple baked body texture.
 fn character_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
@@ -116,7 +117,12 @@ fn character_tables() -> Vec<Table> {
         ),
         (
             "ChrCustomizationOption",
-            vec![option(11, "Skin Color", 0), option(12, "Hair Style", 1), option(13, "Horns", 2)],
+            vec![
+                option(11, "Skin Color", 0),
+                option(12, "Hair Style", 1),
+                option(13, "Horns", 2),
+                option(14, "Face Shape", 3),
+            ],
         ),
         (
             "ChrCustomizationChoice",
@@ -127,6 +133,8 @@ fn character_tables() -> Vec<Table> {
                 choice(32, 12, "Peasant", 1),
                 choice(41, 13, "None", 0),
                 choice(42, 13, "Big", 1),
+                choice(51, 14, "Narrow", 0),
+                choice(52, 14, "Tall", 1),
             ],
         ),
         (
@@ -139,7 +147,12 @@ fn character_tables() -> Vec<Table> {
                 element(5, 32, "ChrCustomizationGeosetID", 202),
                 element(6, 32, "ChrCustomizationMaterialID", 103),
                 element(7, 42, "ChrCustomizationSkinnedModelID", 401),
+                element(8, 52, "ChrCustomizationBoneSetID", 501),
             ],
+        ),
+        (
+            "ChrCustomizationBoneSet",
+            vec![r("ChrCustomizationBoneSet", 501, &[("BoneFileDataID", i(700030)), ("ModelFileDataID", i(700001))])],
         ),
         (
             "ChrCustomizationSkinnedModel",
@@ -336,6 +349,10 @@ pub fn install(dir: &std::path::Path) -> std::path::PathBuf {
     ];
     files.extend(helmet());
     files.extend([File::new(700020, None, collection_model()), File::new(700021, None, collection_skin())]);
+    // Face Shape "Tall": a `.bone` file (wowdev wiki "BONE" layout) lifting bone 1, the top box, by 0.5.
+    let lift = glam::Mat4::from_translation(glam::Vec3::new(0.0, 0.0, 0.5)).to_cols_array();
+    let bone = m2view_format::raw::bone::BoneFile { bones: vec![(1, lift)] };
+    files.push(File::new(700030, None, m2view_format::writer::write_bone(&bone)));
     for (t, rows) in character_tables() {
         let id = m2view_db::defs::db2_fdid(t).unwrap_or_else(|| panic!("no FileDataID for {t}"));
         files.push(File::new(id, None, m2view_db::fixtures::write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap()));
