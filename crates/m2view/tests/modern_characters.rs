@@ -241,6 +241,17 @@ fn the_character_panel_lists_modern_options_by_name() {
     assert_eq!(c.geosets, [0, 2].into());
     assert_eq!(c.body.as_ref().unwrap().companions[0].texture_type, 6, "the hair texture is composed");
     assert!(h.state().commands.contains(&m2view::app::command::Command::UploadCharacter));
+    // Legs 7001 typed into the legs row and equipped: its cyan layer joins the body texture.
+    h.state_mut().character_fields.equip.insert(m2view_dress::character::equipment::Slot::Legs, "7001".into());
+    let legs_row = m2view_dress::character::equipment::Slot::ALL
+        .iter()
+        .position(|s| *s == m2view_dress::character::equipment::Slot::Legs)
+        .unwrap();
+    h.get_all_by_label("Equip").nth(legs_row).unwrap().click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    let layers = &c.body.as_ref().unwrap().layers;
+    assert_eq!(layers.last().unwrap().0.file, "fdid:800007", "{layers:?}");
 }
 
 #[test]

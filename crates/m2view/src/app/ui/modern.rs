@@ -1,8 +1,9 @@
 //! The Character panel of a 9.0+ character: its body (`ChrModel`), a
 //! list per customization option with its choices by name (`Choice N`
 //! where the table names none; a choice the other choices rule out is
-//! shown but not offered), NPC and class-only choices on request, and the
-//! layers its textures are composed of. A change re-dresses the model and
+//! shown but not offered), NPC and class-only choices on request, the
+//! items worn (an `ItemDisplayInfo` id per slot), and the layers its
+//! textures are composed of. A change re-dresses the model and
 //! asks the viewport to upload the result (`Command::UploadCharacter`).
 
 use egui::RichText;
@@ -16,7 +17,11 @@ fn choice_label(name: &str, k: usize) -> String {
 }
 
 pub(super) fn modern_panel(ui: &mut egui::Ui, s: &mut AppState) {
-    let (dirty, error) = options(ui, s);
+    let (mut dirty, mut error) = options(ui, s);
+    ui.separator();
+    let (equipped, equip_error) = equipment(ui, s);
+    dirty |= equipped;
+    error = error.or(equip_error);
     if error.is_some() {
         s.error = error;
     }
@@ -72,6 +77,41 @@ fn options(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
         }
     }
     layers(ui, &plan);
+    (dirty, error)
+}
+
+/// A row per equipment slot: the `ItemDisplayInfo` id worn, Equip and
+/// Clear; returns whether the items changed, and the error of a bad id.
+fn equipment(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
+    use m2view_dress::character::equipment::{ItemKind, Slot};
+    use m2view_dress::modern::equipment::Worn;
+    let Some(c) = &mut s.current else { return (false, None) };
+    let Some(m) = &mut c.dressing.modern else { return (false, None) };
+    let (mut dirty, mut error) = (false, None);
+    ui.label(RichText::new("Equipment (ItemDisplayInfo ids)").strong());
+    for slot in Slot::ALL {
+        let worn = m.selection.equipment.get(&slot).map(|w| w.display);
+        ui.horizontal(|ui| {
+            ui.label(format!("{:<10}", slot.name()));
+            let field =
+                s.character_fields.equip.entry(slot).or_insert_with(|| worn.map(|d| d.to_string()).unwrap_or_default());
+            ui.add(egui::TextEdit::singleline(field).desired_width(70.0).hint_text("display"));
+            if ui.small_button("Equip").clicked() {
+                match field.trim().parse::<u32>() {
+                    Ok(display) => {
+                        m.selection.equipment.insert(slot, Worn { display, kind: ItemKind::Plain });
+                        dirty = true;
+                    }
+                    Err(_) => error = Some(format!("{}: {:?} is no display id", slot.name(), field.trim())),
+                }
+            }
+            if worn.is_some() && ui.small_button("Clear").clicked() {
+                m.selection.equipment.remove(&slot);
+                field.clear();
+                dirty = true;
+            }
+        });
+    }
     (dirty, error)
 }
 
