@@ -180,3 +180,32 @@ pub fn geoset_rows(t: &Table) -> Result<Vec<GeosetRow>> {
         })
         .collect()
 }
+
+/// One `NPCModelItemSlotDisplayInfo` row (9.0+): NPC display extra
+/// `extra` wears `display` in slot `slot` ([`NPC_ITEM_SLOTS`] order, as
+/// the 1.12–8.x `NPCItemDisplay` columns were; wow.export `DBNpcEquipment.js`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NpcItemRow {
+    /// The `CreatureDisplayInfoExtra` row (`NpcModelID`).
+    pub extra: u32,
+    /// `ItemDisplayInfo` id.
+    pub display: u32,
+    /// Index into [`NPC_ITEM_SLOTS`].
+    pub slot: u32,
+}
+
+/// Every `NPCModelItemSlotDisplayInfo` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn npc_item_rows(t: &Table) -> Result<Vec<NpcItemRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(NpcItemRow {
+                extra: r.u32("NpcModelID")?,
+                display: r.u32("ItemDisplayInfoID")?,
+                slot: r.u32("ItemSlot")?,
+            })
+        })
+        .collect()
+}

@@ -320,3 +320,35 @@ pub fn modified_appearance_rows(t: &Table) -> Result<Vec<ModifiedAppearanceRow>>
 pub fn appearance_rows(t: &Table) -> Result<Vec<(u32, u32)>> {
     t.rows().map(|r| Ok((r.id(), r.u32("ItemDisplayInfoID")?))).collect()
 }
+
+/// One `ItemDisplayInfoModelMatRes` row: model `model_index` of display
+/// `display` takes material `resources` for its replaceable texture type
+/// `texture_type` (10.0+; wow.export `DBItemDisplayInfoModelMatRes.js`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelMatResRow {
+    /// The `ItemDisplayInfo` row.
+    pub display: u32,
+    /// Which of its models (0 or 1).
+    pub model_index: u32,
+    /// The model's replaceable texture type it fills.
+    pub texture_type: u32,
+    /// `TextureFileData.MaterialResourcesID`.
+    pub resources: u32,
+}
+
+/// Every `ItemDisplayInfoModelMatRes` row.
+///
+/// # Errors
+/// A cell that does not read.
+pub fn model_mat_res_rows(t: &Table) -> Result<Vec<ModelMatResRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(ModelMatResRow {
+                display: r.u32("ItemDisplayInfoID")?,
+                model_index: u32_or_0(&r, "ModelIndex")?,
+                texture_type: u32_or_0(&r, "TextureType")?,
+                resources: r.u32("MaterialResourcesID")?,
+            })
+        })
+        .collect()
+}

@@ -159,6 +159,26 @@ fn a_modern_character_renders_with_its_choices() {
     let (_, tall) = render(&data, &dir, &["--customize", "Hair Style=Peasant,Face Shape=Tall", "--time", "500"]);
     assert!(gap(&tall) >= gap(&hair_img) + 3, "the top box rises: gap {} against {}", gap(&tall), gap(&hair_img));
 
+    // The plan of the same install names the helm chosen for the male wearer and its texture.
+    let p = plan(&[
+        "dress",
+        "--data",
+        data.to_str().unwrap(),
+        "--race",
+        "human",
+        "--gender",
+        "male",
+        "--equip",
+        "head=7002",
+        "--json",
+    ]);
+    let helm = &p["items"][0]["models"][0];
+    assert_eq!((helm["attachment"].as_u64(), helm["model"]["file_data_id"].as_u64()), (Some(11), Some(700010)));
+    assert_eq!(
+        (helm["texture"]["file_data_id"].as_u64(), helm["model"]["found"].as_bool()),
+        (Some(800003), Some(true))
+    );
+
     // An NPC display alone: the model from its display, its choices, its baked body texture.
     let png = dir.join("npc.png");
     let (code, out, err) = m2view(&[
@@ -175,7 +195,9 @@ fn a_modern_character_renders_with_its_choices() {
     ]);
     assert_eq!(code, 0, "{err}");
     let stats: Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(stats["geosets"], serde_json::json!([0, 2]));
+    // Its helm (NPCModelItemSlotDisplayInfo, slot 0) hangs and hides the Peasant hair.
+    assert_eq!(stats["geosets"], serde_json::json!([0]));
+    assert!(stats["triangles"].as_u64() > plain["triangles"].as_u64(), "the helm is drawn: {stats}");
     let baked = &stats["body_texture"]["layers"];
     assert_eq!(
         (baked[0]["region"].as_str(), baked[0]["file"].as_str(), baked.as_array().unwrap().len()),

@@ -14,8 +14,9 @@
 //!   then any race; shoulders by `PositionIndex`, 0 left and 1 right, when
 //!   both models are the same resource);
 //! - models hang on the attachments they did before 9.0, each with its
-//!   `ModelMaterialResourcesID` texture (replaceable type 2); a back item's
-//!   is the cape (the character's type 2);
+//!   `ModelMaterialResourcesID` texture, else its `ItemDisplayInfoModelMatRes`
+//!   row's (replaceable type 2); a back item's is the cape (the character's
+//!   type 2);
 //! - geosets: `GeosetGroup` by slot as before 9.0; a helmet's
 //!   `HelmetGeosetVis` for the wearer's sex names `HelmetGeosetData` rows
 //!   hiding groups on the wearer's race (group 0: the hair).
@@ -23,8 +24,8 @@
 use std::collections::HashMap;
 
 use m2view_db::item::{
-    ComponentFileRow, HelmetGeosetRow, MaterialResRow, ResourceDisplayRow, component_file_rows, helmet_geoset_rows,
-    material_res_rows, model_file_rows, resource_display_rows,
+    ComponentFileRow, HelmetGeosetRow, MaterialResRow, ModelMatResRow, ResourceDisplayRow, component_file_rows,
+    helmet_geoset_rows, material_res_rows, model_file_rows, model_mat_res_rows, resource_display_rows,
 };
 use m2view_error::Result;
 
@@ -41,6 +42,8 @@ pub struct ItemTables {
     pub displays: HashMap<u32, ResourceDisplayRow>,
     /// `ItemDisplayInfoMaterialRes` rows per display, in row order.
     pub materials: HashMap<u32, Vec<MaterialResRow>>,
+    /// `ItemDisplayInfoModelMatRes` rows per display.
+    pub model_materials: HashMap<u32, Vec<ModelMatResRow>>,
     /// Model files per `ModelResourcesID`, in row order.
     pub models: HashMap<u32, Vec<u32>>,
     /// `ComponentModelFileData` by file.
@@ -80,6 +83,9 @@ impl ItemTables {
         t.displays = displays.into_iter().map(|d| (d.id, d)).collect();
         for r in read(tables, "ItemDisplayInfoMaterialRes", material_res_rows, m)? {
             t.materials.entry(r.display).or_default().push(r);
+        }
+        for r in read(tables, "ItemDisplayInfoModelMatRes", model_mat_res_rows, m)? {
+            t.model_materials.entry(r.display).or_default().push(r);
         }
         for r in read(tables, "ModelFileData", model_file_rows, m)? {
             t.models.entry(r.resources).or_default().push(r.file_data_id);
@@ -223,7 +229,13 @@ impl Plan {
                 let Some(fdid) = catalog.items.model_for(files, race, m.sex, shoulder.then_some(idx as i32)) else {
                     continue;
                 };
-                let texture = texture(row.model_materials[idx]).map(file);
+                // The display's own material for the model, else its ItemDisplayInfoModelMatRes row.
+                let mat_res = catalog.items.model_materials.get(&row.id).into_iter().flatten();
+                let resources = match row.model_materials[idx] {
+                    0 => mat_res.filter(|r| r.model_index == idx as u32).map(|r| r.resources).next().unwrap_or(0),
+                    own => own,
+                };
+                let texture = texture(resources).map(file);
                 models.push(ItemModelPlan { attachment, model: file(fdid), texture });
             }
             if *slot == Slot::Back

@@ -3,7 +3,8 @@
 //! sex and the baked texture's material) whose choices are its
 //! `CreatureDisplayInfoOption` rows (wow.export `DBCreatureDisplayExtra.js`,
 //! WoWDBDefs `CreatureDisplayInfoOption.dbd`). NPCs wear NPC-only choices,
-//! so those are offered. Where the row names a baked texture
+//! so those are offered; their items are `NPCModelItemSlotDisplayInfo`
+//! rows (wow.export `DBNpcEquipment.js`). Where the row names a baked texture
 //! (`HDBakeMaterialResourcesID`, else `BakeMaterialResourcesID`, through
 //! `TextureFileData`) it is the body texture, as the client draws NPCs;
 //! else the body is composed from the choices.
@@ -12,6 +13,8 @@ use m2view_db::creature;
 use m2view_db::customization::display_option_rows;
 
 use super::ModernCharacter;
+use super::equipment::Worn;
+use crate::character::equipment::{ItemKind, Slot};
 use crate::tables::ClientTables;
 
 /// The display a 9.0+ NPC came from.
@@ -40,7 +43,7 @@ fn rows<T: Clone + Send + Sync + 'static>(
 
 impl ModernCharacter {
     /// Dresses this character as NPC display `display`: its choices
-    /// (NPC-only ones offered) and baked texture. Returns warnings (choices
+    /// (NPC-only ones offered), items and baked texture. Returns warnings (choices
     /// of options this body does not offer).
     ///
     /// # Errors
@@ -84,6 +87,9 @@ impl ModernCharacter {
                 }
             }
         }
+        for r in npc_items(tables, x.id, &mut warnings) {
+            self.selection.equipment.insert(r.0, Worn { display: r.1, kind: ItemKind::Plain });
+        }
         let baked =
             (x.bake_material != 0).then(|| self.catalog.material_files.get(&x.bake_material).copied()).flatten();
         if x.bake_material != 0 && baked.is_none() {
@@ -92,4 +98,25 @@ impl ModernCharacter {
         self.npc = Some(NpcDisplay { display, extra: x.id, baked });
         Ok(warnings)
     }
+}
+
+/// The items NPC extra `extra` wears: `(slot, display)` of its
+/// `NPCModelItemSlotDisplayInfo` rows (slots in `Slot::NPC_ORDER`); a
+/// broken table or an unknown slot joins `warnings`.
+fn npc_items(tables: &ClientTables, extra: u32, warnings: &mut Vec<String>) -> Vec<(Slot, u32)> {
+    let rows = match tables.rows("NPCModelItemSlotDisplayInfo", creature::npc_item_rows) {
+        Ok(rows) => rows.map_or_else(Vec::new, |r| r.to_vec()),
+        Err(e) => {
+            warnings.push(e.to_string());
+            Vec::new()
+        }
+    };
+    let mut out = Vec::new();
+    for r in rows.iter().filter(|r| r.extra == extra && r.display != 0) {
+        match Slot::NPC_ORDER.get(r.slot as usize) {
+            Some(&slot) => out.push((slot, r.display)),
+            None => warnings.push(format!("NPCModelItemSlotDisplayInfo of extra {extra}: no slot {}", r.slot)),
+        }
+    }
+    out
 }

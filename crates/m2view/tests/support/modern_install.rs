@@ -17,7 +17,8 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// (geoset 0) or Peasant (geoset 2, red hair texture). Horns: None, or Big
 /// (skinned model 700020 showing its geoset 2401). Face Shape: Narrow, or
 /// Tall (bone set 501: a `.bone` file lifting the top box). NPC display 5002
-/// (extra 60) has Peasant hair and a purple baked body texture.
+/// (extra 60) has Peasant hair, the helm 7002 on its head and a purple
+/// baked body texture.
 fn character_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
     let b = [11, 2, 7, 65299];
@@ -97,6 +98,14 @@ fn character_tables() -> Vec<Table> {
                 "CreatureDisplayInfoExtra",
                 60,
                 &[("DisplayRaceID", i(1)), ("DisplaySexID", i(0)), ("BakeMaterialResourcesID", i(9005))],
+            )],
+        ),
+        (
+            "NPCModelItemSlotDisplayInfo",
+            vec![r(
+                "NPCModelItemSlotDisplayInfo",
+                1,
+                &[("NpcModelID", i(60)), ("ItemDisplayInfoID", i(7002)), ("ItemSlot", i(0))],
             )],
         ),
         (
@@ -215,7 +224,8 @@ fn character_tables() -> Vec<Table> {
 /// The item tables of the install: legs display 7001 paints the upper
 /// legs (section 5) with material 9006, whose female texture is white
 /// (800006) and male one cyan (800007); helm display 7002 hangs model
-/// resource 77 — the female model 700011 or the male 700010 — and its
+/// resource 77 — the female model 700011 or the male 700010 — textured by
+/// material 9003 (`ItemDisplayInfoModelMatRes`), and its
 /// `HelmetGeosetVis` 300 hides the hair of race 1.
 fn item_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
@@ -259,6 +269,19 @@ fn item_tables() -> Vec<Table> {
                 r("ModelFileData", 700010, &[("FileDataID", i(700010)), ("ModelResourcesID", i(77))]),
                 r("ModelFileData", 700011, &[("FileDataID", i(700011)), ("ModelResourcesID", i(77))]),
             ],
+        ),
+        (
+            "ItemDisplayInfoModelMatRes",
+            vec![r(
+                "ItemDisplayInfoModelMatRes",
+                1,
+                &[
+                    ("ItemDisplayInfoID", i(7002)),
+                    ("ModelIndex", i(0)),
+                    ("TextureType", i(2)),
+                    ("MaterialResourcesID", i(9003)),
+                ],
+            )],
         ),
         (
             "HelmetGeosetData",
