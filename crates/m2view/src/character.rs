@@ -68,11 +68,6 @@ impl CharacterArgs {
     /// # Errors
     /// A bad gender, a half-given pair, or an unreadable outfit.
     pub fn model_path(&self, opts: &OpenOptions) -> Result<Option<PathBuf>, AppError> {
-        if let (Some(race), Some(gender)) = (&self.race, &self.gender)
-            && let Some(fdid) = modern_model(opts, race, gender)?
-        {
-            return Ok(Some(PathBuf::from(format!("fdid:{fdid}"))));
-        }
         let (race, sex) = match (&self.race, &self.gender, &self.outfit) {
             (Some(r), Some(g), _) => {
                 let sex =
@@ -88,6 +83,9 @@ impl CharacterArgs {
             }
             (None, None, None) => return Ok(None),
         };
+        if let Some(fdid) = modern_model(opts, &race, sex)? {
+            return Ok(Some(PathBuf::from(format!("fdid:{fdid}"))));
+        }
         // `ChrRaces.ClientFileString` is capitalised in paths: `scourge` → `Scourge`.
         let mut chars = race.chars();
         let race = chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
@@ -103,8 +101,8 @@ impl CharacterArgs {
     /// unknown item, an outfit for another race.
     pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
         if let Some(m) = o.dressing.modern.as_mut() {
-            if self.outfit.is_some() {
-                return Err(AppError::Failure("--outfit does not dress 9.0+ characters yet".into()));
+            if let Some(file) = &self.outfit {
+                read_outfit(file)?.apply_modern(m).map_err(AppError::Input)?;
             }
             use m2view_dress::modern::equipment::{Worn, item_display};
             for spec in &self.equip {
@@ -176,19 +174,17 @@ fn bad_customize(part: &str) -> AppError {
     AppError::Failure(format!("bad --customize {part:?}: expected NAME=N with NAME one of {}", names.join(", ")))
 }
 
-/// The model FileDataID of race `race`'s body `gender` in a 9.0+
+/// The model FileDataID of race `race`'s body `sex` in a 9.0+
 /// client's tables (`None`: the tables have no `ChrModel`, or it does not
 /// say; the race then opens by the 1.12–3.3.5 path).
 ///
 /// # Errors
-/// A table that does not read, a bad gender.
-fn modern_model(opts: &OpenOptions, race: &str, gender: &str) -> Result<Option<u32>, AppError> {
+/// A table that does not read.
+fn modern_model(opts: &OpenOptions, race: &str, sex: Sex) -> Result<Option<u32>, AppError> {
     let tables = ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
     if tables.location("ChrModel").is_none() {
         return Ok(None);
     }
-    let sex =
-        Sex::parse(gender).ok_or_else(|| AppError::Failure(format!("bad --gender {gender:?}: male or female")))?;
     let Some(catalog) = m2view_dress::modern::Catalog::load(&tables).map_err(AppError::input)? else { return Ok(None) };
     let model = catalog.race_named(race).and_then(|r| catalog.chr_model_of(r.id, sex.id()));
     Ok(model.and_then(|m| catalog.model_file(m)))

@@ -273,7 +273,41 @@ fn the_character_panel_lists_modern_options_by_name() {
     h.run();
     let c = h.state().current.as_ref().unwrap();
     let layers = &c.body.as_ref().unwrap().layers;
-    assert_eq!(layers.last().unwrap().0.file, "fdid:800007", "{layers:?}");
+    assert_eq!(layers.last().unwrap().0.file, "fdid:800007", "the legs' layer");
+    // Save the outfit, change the hair back, load it: Peasant and the legs return.
+    h.state_mut().output_dir = dir.clone();
+    h.get_by_label("Save outfit").click();
+    h.run();
+    let saved = std::fs::read_to_string(dir.join("outfit.json")).unwrap();
+    assert!(saved.contains("\"chr-model\": 1") && saved.contains("id:12=id:32"), "{saved}");
+    {
+        let c = h.state_mut().current.as_mut().unwrap();
+        let m = c.dressing.modern.as_mut().unwrap();
+        m.selection.customize(&m.catalog, "Hair Style=Bald").unwrap();
+        m.selection.equipment.clear();
+    }
+    h.get_by_label("Load outfit").click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    assert_eq!(c.geosets, [0, 2].into());
+    assert_eq!(c.body.as_ref().unwrap().layers.last().unwrap().0.file, "fdid:800007");
+    // The same outfit dresses `render`, its race and gender opening the body.
+    let png = dir.join("outfit.png");
+    let (code, out, err) = m2view(&[
+        "render",
+        "--data",
+        sources[0].to_str().unwrap(),
+        "--outfit",
+        dir.join("outfit.json").to_str().unwrap(),
+        "--stats",
+        "--size",
+        "32x32",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let stats: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(stats["geosets"], serde_json::json!([0, 2]));
 }
 
 #[test]

@@ -10,7 +10,9 @@
 //!
 //! Choices are indices as `--customize` counts them; equipment maps slot
 //! names (`--equip`'s) to `ItemDisplayInfo` ids (with `"kind": "robe"` or
-//! `"shield"` where the inventory type said so).
+//! `"shield"` where the inventory type said so). A 9.0+ character's outfit
+//! adds its body and its choices by id, as `--customize` takes them:
+//! `"chr-model": 1, "customize": "id:11=id:45,id:12=id:61"`.
 
 use super::Character;
 use super::equipment::Equipment;
@@ -38,6 +40,13 @@ pub struct Outfit {
     /// Underwear drawn.
     #[serde(default = "yes")]
     pub underwear: bool,
+    /// A 9.0+ character's body (`ChrModel` id; absent before 9.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chr_model: Option<u32>,
+    /// A 9.0+ character's choices, as `--customize` takes them
+    /// (`id:OPTION=id:CHOICE,…`; absent before 9.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customize: Option<String>,
 }
 
 fn yes() -> bool {
@@ -54,6 +63,59 @@ impl Outfit {
             equipment: c.equipment.clone(),
             eye_glow: c.eye_glow,
             underwear: c.underwear,
+            chr_model: None,
+            customize: None,
+        }
+    }
+
+    /// The outfit of a 9.0+ character: its race (the lowest with its
+    /// body), body, choices by id and items.
+    pub fn of_modern(m: &crate::modern::ModernCharacter) -> Outfit {
+        let sel = &m.selection;
+        let race =
+            m.catalog.races_of(sel.chr_model.id).first().map_or_else(String::new, |r| r.client_file_string.clone());
+        let choices: Vec<String> = sel
+            .options
+            .iter()
+            .filter_map(|o| sel.chosen.get(&o.option.id).map(|c| format!("id:{}=id:{c}", o.option.id)))
+            .collect();
+        let equipment = sel
+            .equipment
+            .iter()
+            .map(|(s, w)| (*s, super::equipment::Equipped { display: w.display, kind: w.kind }))
+            .collect();
+        Outfit {
+            race,
+            gender: if sel.chr_model.sex == 1 { Sex::Female } else { Sex::Male },
+            customization: Appearance::default(),
+            equipment,
+            eye_glow: EyeGlow::default(),
+            underwear: true,
+            chr_model: Some(sel.chr_model.id),
+            customize: Some(choices.join(",")),
+        }
+    }
+
+    /// Dresses the 9.0+ character `m` in this outfit: its choices and items.
+    ///
+    /// # Errors
+    /// The outfit is for another body, or names a choice the body does not offer.
+    pub fn apply_modern(&self, m: &mut crate::modern::ModernCharacter) -> Result<(), String> {
+        let body = m.selection.chr_model.id;
+        if self.chr_model.is_some_and(|id| id != body) {
+            return Err(format!(
+                "the outfit is for ChrModel {}; this model is ChrModel {body}",
+                self.chr_model.unwrap_or(0)
+            ));
+        }
+        let worn = self
+            .equipment
+            .iter()
+            .map(|(s, e)| (*s, crate::modern::equipment::Worn { display: e.display, kind: e.kind }));
+        m.selection.equipment = worn.collect();
+        match &self.customize {
+            Some(list) => m.selection.customize(&m.catalog, list),
+            None => Ok(()),
         }
     }
 

@@ -2,8 +2,8 @@
 //! list per customization option with its choices by name (`Choice N`
 //! where the table names none; a choice the other choices rule out is
 //! shown but not offered), NPC and class-only choices on request, the
-//! items worn (an `ItemDisplayInfo` id per slot), and the layers its
-//! textures are composed of. A change re-dresses the model and
+//! items worn (an `ItemDisplayInfo` id per slot), outfits saved and
+//! loaded, and the layers its textures are composed of. A change re-dresses the model and
 //! asks the viewport to upload the result (`Command::UploadCharacter`).
 
 use egui::RichText;
@@ -22,6 +22,9 @@ pub(super) fn modern_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let (equipped, equip_error) = equipment(ui, s);
     dirty |= equipped;
     error = error.or(equip_error);
+    let (loaded, outfit_error) = outfit(ui, s);
+    dirty |= loaded;
+    error = error.or(outfit_error);
     if error.is_some() {
         s.error = error;
     }
@@ -113,6 +116,40 @@ fn equipment(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
         });
     }
     (dirty, error)
+}
+
+/// Save and load an outfit (its body, choices and items) in the output
+/// folder; returns whether one was loaded, and the error of a bad one.
+fn outfit(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
+    use m2view_dress::character::outfit::Outfit;
+    let Some(c) = &mut s.current else { return (false, None) };
+    let Some(m) = &mut c.dressing.modern else { return (false, None) };
+    let (mut loaded, mut error) = (false, None);
+    ui.horizontal(|ui| {
+        let label = ui.label("outfit");
+        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0)).labelled_by(label.id);
+        let path = s.output_dir.join(s.character_fields.outfit.trim());
+        if ui.small_button("Save outfit").clicked() {
+            s.export_status = Some(match std::fs::write(&path, Outfit::of_modern(m).to_json()) {
+                Ok(()) => format!("saved {}", path.display()),
+                Err(e) => format!("{}: {e}", path.display()),
+            });
+        }
+        if ui.small_button("Load outfit").clicked() {
+            let result = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
+                .and_then(|o| o.apply_modern(m));
+            match result {
+                Ok(()) => {
+                    s.character_fields.equip.clear();
+                    loaded = true;
+                }
+                Err(e) => error = Some(e),
+            }
+        }
+    });
+    (loaded, error)
 }
 
 /// The layers of every composed texture, and whether each file was found.
