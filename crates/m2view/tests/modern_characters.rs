@@ -308,6 +308,22 @@ fn the_character_panel_lists_modern_options_by_name() {
     assert_eq!(code, 0, "{err}");
     let stats: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(stats["geosets"], serde_json::json!([0, 2]));
+    // Body type 2 opens ChrModel 2's model.
+    h.get_by_label("body 2").click();
+    h.step();
+    for _ in 0..1000 {
+        if h.state().pending.is_none() {
+            break;
+        }
+        h.state_mut().poll_loading();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    assert_eq!(
+        (c.lm.file_data_id, c.dressing.modern.as_ref().map(|m| m.selection.chr_model.id)),
+        (Some(700040), Some(2))
+    );
 }
 
 #[test]

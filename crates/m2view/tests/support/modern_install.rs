@@ -11,7 +11,7 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// The 9.0+ character tables of the written install, in the 11.2.7
 /// layouts of WoWDBDefs (written here: no public WDC5 character table
 /// exists). ChrModel 1 (Human male) shows model 700001 through display
-/// 5001; layout 50 composes a 64×64 body (type 1) and a 16×16 hair
+/// 5001, ChrModel 2 (Human female, no options) model 700040 through 5003; layout 50 composes a 64×64 body (type 1) and a 16×16 hair
 /// texture (type 6). Skin Color: choice 21 green skin with blue underwear
 /// on the upper legs (section 5), choice 22 yellow skin. Hair Style: Bald
 /// (geoset 0) or Peasant (geoset 2, red hair texture). Horns: None, or Big
@@ -75,16 +75,23 @@ fn character_tables() -> Vec<Table> {
         ),
         (
             "ChrModel",
-            vec![r("ChrModel", 1, &[("Sex", i(0)), ("DisplayID", i(5001)), ("CharComponentTextureLayoutID", i(50))])],
+            vec![
+                r("ChrModel", 1, &[("Sex", i(0)), ("DisplayID", i(5001)), ("CharComponentTextureLayoutID", i(50))]),
+                r("ChrModel", 2, &[("Sex", i(1)), ("DisplayID", i(5003)), ("CharComponentTextureLayoutID", i(50))]),
+            ],
         ),
         (
             "ChrRaceXChrModel",
-            vec![r("ChrRaceXChrModel", 1, &[("ChrRacesID", i(1)), ("ChrModelID", i(1)), ("Sex", i(0))])],
+            vec![
+                r("ChrRaceXChrModel", 1, &[("ChrRacesID", i(1)), ("ChrModelID", i(1)), ("Sex", i(0))]),
+                r("ChrRaceXChrModel", 2, &[("ChrRacesID", i(1)), ("ChrModelID", i(2)), ("Sex", i(1))]),
+            ],
         ),
         (
             "CreatureDisplayInfo",
             vec![
                 r("CreatureDisplayInfo", 5001, &[("ModelID", i(4001)), ("CreatureModelScale", Cell::Float(1.0))]),
+                r("CreatureDisplayInfo", 5003, &[("ModelID", i(4002)), ("CreatureModelScale", Cell::Float(1.0))]),
                 r(
                     "CreatureDisplayInfo",
                     5002,
@@ -122,7 +129,10 @@ fn character_tables() -> Vec<Table> {
         ),
         (
             "CreatureModelData",
-            vec![r("CreatureModelData", 4001, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))])],
+            vec![
+                r("CreatureModelData", 4001, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))]),
+                r("CreatureModelData", 4002, &[("FileDataID", i(700040)), ("ModelScale", Cell::Float(1.0))]),
+            ],
         ),
         (
             "ChrCustomizationOption",
@@ -361,6 +371,7 @@ pub fn install(dir: &std::path::Path) -> std::path::PathBuf {
     use m2view_casc::fixtures::{File, Product};
     let mut files = vec![
         File::new(700001, None, race_model()),
+        File::new(700040, None, race_model()),
         File::new(700002, None, race_skin()),
         File::new(800001, None, solid([0, 200, 0, 255])),
         File::new(800002, None, solid([0, 0, 255, 255])),

@@ -1,4 +1,5 @@
-//! The Character panel of a 9.0+ character: its body (`ChrModel`), a
+//! The Character panel of a 9.0+ character: its race and body type (the
+//! `ChrModel`; another opens its model), a
 //! list per customization option with its choices by name (`Choice N`
 //! where the table names none; a choice the other choices rule out is
 //! shown but not offered), NPC and class-only choices on request, the
@@ -17,6 +18,7 @@ fn choice_label(name: &str, k: usize) -> String {
 }
 
 pub(super) fn modern_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    body_row(ui, s);
     let (mut dirty, mut error) = options(ui, s);
     ui.separator();
     let (equipped, equip_error) = equipment(ui, s);
@@ -34,6 +36,42 @@ pub(super) fn modern_panel(ui: &mut egui::Ui, s: &mut AppState) {
             c.redress(&opts);
         }
         s.send(Command::UploadCharacter);
+    }
+}
+
+/// Race and body type: picking another opens that `ChrModel`'s model
+/// (`fdid:N` of its display's `CreatureModelData`, through the sources).
+fn body_row(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    let Some(m) = &c.dressing.modern else { return };
+    let cat = &m.catalog;
+    let body = &m.selection.chr_model;
+    let current = cat.races_of(body.id).first().map(|r| r.id).unwrap_or(0);
+    let (mut race, mut sex) = (current, body.sex);
+    let mut races: Vec<_> = cat.races.iter().filter(|r| cat.race_models.iter().any(|x| x.race == r.id)).collect();
+    races.sort_by(|a, b| a.name.cmp(&b.name));
+    ui.horizontal(|ui| {
+        let label = ui.label("race");
+        let name = races.iter().find(|r| r.id == race).map_or_else(String::new, |r| r.name.clone());
+        let combo = egui::ComboBox::from_id_salt("modern race").selected_text(name).show_ui(ui, |ui| {
+            for r in &races {
+                ui.selectable_value(&mut race, r.id, format!("{} ({})", r.name, r.id));
+            }
+        });
+        combo.response.labelled_by(label.id);
+        ui.selectable_value(&mut sex, 0, "body 1");
+        ui.selectable_value(&mut sex, 1, "body 2");
+    });
+    if (race, sex) == (current, body.sex) {
+        return;
+    }
+    let wanted = cat.chr_model_of(race, sex).and_then(|b| cat.model_file(b));
+    match wanted.map(|fdid| (fdid, c.lm.find_fdid(fdid, "m2"))) {
+        Some((_, Some(path))) => s.open(path),
+        Some((fdid, None)) => {
+            s.error = Some(format!("fdid:{fdid} (race {race}, body {}) is not in the sources", sex + 1))
+        }
+        None => s.error = Some(format!("the tables give race {race} no body {} model", sex + 1)),
     }
 }
 
