@@ -17,8 +17,8 @@ use m2view_dress::character::items::ItemModel;
 use m2view_dress::character::npc;
 use m2view_dress::character::options::{Choice, RowFilter};
 use m2view_dress::character::outfit::Outfit;
-use m2view_dress::modern::Plan;
 use m2view_dress::modern::plan::ComposedTexture;
+use m2view_dress::modern::{ModernCharacter, Plan};
 use m2view_format::blp::{Blp, RgbaImage};
 use m2view_format::{LoadedModel, TextureSource};
 use m2view_render::compose::ComposeLayer;
@@ -30,7 +30,8 @@ use crate::open::{OpenOptions, Opened};
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct CharacterArgs {
     /// Customization choices, `skin=N,face=N,hair=N,hair-color=N,facial=N,facial-color=N`
-    /// (any subset; indices as `info` counts them).
+    /// (any subset; indices as `info` counts them); a 9.0+ character's `OPTION=CHOICE,…`
+    /// (an option's name or `id:N`; a choice's position, name or `id:N`).
     #[arg(long, value_name = "LIST")]
     pub customize: Option<String>,
     /// Equip an `ItemDisplayInfo` id: `SLOT=DISPLAYID` with SLOT head, shoulder, shirt, chest,
@@ -101,25 +102,7 @@ impl CharacterArgs {
     /// unknown item, an outfit for another race.
     pub fn apply(&self, o: &mut Opened) -> Result<(), AppError> {
         if let Some(m) = o.dressing.modern.as_mut() {
-            if let Some(file) = &self.outfit {
-                read_outfit(file)?.apply_modern(m).map_err(AppError::Input)?;
-            }
-            use m2view_dress::modern::equipment::{Worn, item_display};
-            for spec in &self.equip {
-                let (slot, display) = parse_equip(spec)?;
-                m.selection.equipment.insert(slot, Worn { display, kind: ItemKind::Plain });
-            }
-            for &item in &self.item {
-                let (slot, kind, display) = item_display(&o.dressing.tables, item).map_err(AppError::Input)?;
-                m.selection.equipment.insert(slot, Worn { display, kind });
-            }
-            if self.npc_options {
-                m.set_npc_options(true);
-            }
-            if let Some(list) = &self.customize {
-                m.selection.customize(&m.catalog, list).map_err(AppError::Failure)?;
-            }
-            return Ok(());
+            return self.apply_modern(m, &o.dressing.tables);
         }
         let tables = o.dressing.tables.clone();
         let Some(c) = o.dressing.character.as_mut() else {
@@ -148,6 +131,35 @@ impl CharacterArgs {
         }
         for &item in &self.item {
             c.equip_item(&tables, item).map_err(AppError::Input)?;
+        }
+        Ok(())
+    }
+}
+
+impl CharacterArgs {
+    /// Applies the options to a 9.0+ character: the outfit, `--equip`,
+    /// `--item`, `--npc-options`, then `--customize` (`OPTION=CHOICE`).
+    ///
+    /// # Errors
+    /// An outfit for another body, a bad slot or item, an unknown option or choice.
+    pub fn apply_modern(&self, m: &mut ModernCharacter, tables: &ClientTables) -> Result<(), AppError> {
+        use m2view_dress::modern::equipment::{Worn, item_display};
+        if let Some(file) = &self.outfit {
+            read_outfit(file)?.apply_modern(m).map_err(AppError::Input)?;
+        }
+        for spec in &self.equip {
+            let (slot, display) = parse_equip(spec)?;
+            m.selection.equipment.insert(slot, Worn { display, kind: ItemKind::Plain });
+        }
+        for &item in &self.item {
+            let (slot, kind, display) = item_display(tables, item).map_err(AppError::Input)?;
+            m.selection.equipment.insert(slot, Worn { display, kind });
+        }
+        if self.npc_options {
+            m.set_npc_options(true);
+        }
+        if let Some(list) = &self.customize {
+            m.selection.customize(&m.catalog, list).map_err(AppError::Failure)?;
         }
         Ok(())
     }

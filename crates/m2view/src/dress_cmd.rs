@@ -5,42 +5,26 @@
 //! `--listfile` and `--data` sources.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use m2view_data::Files;
 use m2view_dress::ClientTables;
 use m2view_dress::character::identity::Sex;
-use m2view_dress::modern::{Catalog, Plan, Selection};
+use m2view_dress::modern::{Catalog, ModernCharacter, Plan, Selection};
 
+use crate::character::CharacterArgs;
 use crate::error::AppError;
 use crate::open::OpenOptions;
 
 /// The options of `dress`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct DressArgs {
-    /// The race: `ChrRaces.ClientFileString` (`Scourge`), its name (`Undead`) or `id:N` (with --gender).
-    #[arg(long, value_name = "RACE")]
-    pub race: Option<String>,
-    /// With --race: male or female (the body type).
-    #[arg(long, value_name = "GENDER")]
-    pub gender: Option<String>,
     /// The `ChrModel` id instead of --race/--gender.
     #[arg(long, value_name = "ID", conflicts_with_all = ["race", "gender"])]
     pub chr_model: Option<u32>,
-    /// Choices: `OPTION=CHOICE,…` — OPTION an option's name (`Hair Style`, any case) or `id:N`,
-    /// CHOICE the 0-based position among its offered choices or `id:N`.
-    #[arg(long, value_name = "LIST")]
-    pub customize: Option<String>,
-    /// Equip an `ItemDisplayInfo` id: `SLOT=DISPLAYID` (head, shoulder, shirt, chest, waist, legs,
-    /// feet, wrist, hands, back, tabard, main-hand, off-hand, ranged). Repeatable.
-    #[arg(long, value_name = "SLOT=DISPLAYID")]
-    pub equip: Vec<String>,
-    /// Equip an item by its id (`ItemModifiedAppearance` → `ItemAppearance` give its display,
-    /// `Item.InventoryType` its slot). Repeatable.
-    #[arg(long, value_name = "ITEMID")]
-    pub item: Vec<u32>,
-    /// Also offer the choices only NPCs or some classes have.
-    #[arg(long)]
-    pub npc_options: bool,
+    /// The body (`--race`/`--gender`, or the outfit's) and its choices, items and outfit.
+    #[command(flatten)]
+    pub character: CharacterArgs,
     /// Print the plan as JSON.
     #[arg(long)]
     pub json: bool,
@@ -52,8 +36,8 @@ pub struct DressArgs {
 /// No `ChrModel` table (exit 1), a table that does not read (exit 2), an
 /// unknown race, body or choice (exit 1).
 pub fn run(args: &DressArgs, opts: &OpenOptions) -> Result<(), AppError> {
-    let (catalog, sel) = select(args, opts)?;
-    let plan = Plan::new(&catalog, &sel, &|id| resolve(opts, id));
+    let m = select(args, opts)?;
+    let plan = Plan::new(&m.catalog, &m.selection, &|id| resolve(opts, id));
     if args.json {
         let text = serde_json::to_string_pretty(&plan).map_err(|e| AppError::Failure(e.to_string()))?;
         println!("{text}");
@@ -63,45 +47,43 @@ pub fn run(args: &DressArgs, opts: &OpenOptions) -> Result<(), AppError> {
     Ok(())
 }
 
-/// The catalog and the selection the arguments ask for.
+/// The character the arguments ask for: its body, then the options applied.
 ///
 /// # Errors
 /// As [`run`].
-pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<(Catalog, Selection), AppError> {
+pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<ModernCharacter, AppError> {
     let tables = ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
     let catalog = Catalog::load(&tables).map_err(AppError::input)?.ok_or_else(|| {
         AppError::Failure("no ChrModel table in the client tables (9.0+ clients; give --dbc DIR or --data SRC)".into())
     })?;
-    let chr_model = match (args.chr_model, &args.race, &args.gender) {
-        (Some(id), _, _) => catalog.chr_models.get(&id).ok_or_else(|| fail(format!("no ChrModel row {id}")))?,
-        (None, Some(race), Some(gender)) => {
-            let sex = Sex::parse(gender).ok_or_else(|| fail(format!("bad --gender {gender:?}: male or female")))?;
-            let row = catalog.race_named(race).ok_or_else(|| fail(format!("no ChrRaces row named {race:?}")))?;
+    let c = &args.character;
+    let outfit = c.outfit.as_deref().map(crate::character::read_outfit).transpose()?;
+    let from_outfit = outfit.as_ref().map(|o| (o.race.clone(), o.gender.name().to_string()));
+    let race_gender = match (&c.race, &c.gender) {
+        (Some(r), Some(g)) => Some((r.clone(), g.clone())),
+        _ => from_outfit,
+    };
+    let chr_model = match (args.chr_model.or(outfit.as_ref().and_then(|o| o.chr_model)), race_gender) {
+        (Some(id), _) => catalog.chr_models.get(&id).ok_or_else(|| fail(format!("no ChrModel row {id}")))?,
+        (None, Some((race, gender))) => {
+            let sex = Sex::parse(&gender).ok_or_else(|| fail(format!("bad --gender {gender:?}: male or female")))?;
+            let row = catalog.race_named(&race).ok_or_else(|| fail(format!("no ChrRaces row named {race:?}")))?;
             catalog.chr_model_of(row.id, sex.id()).ok_or_else(|| {
-                fail(format!(
+                let msg = format!(
                     "ChrRaceXChrModel gives race {} ({}) no {} body",
                     row.client_file_string,
                     row.id,
                     sex.name()
-                ))
+                );
+                fail(msg)
             })?
         }
-        _ => return Err(fail("give --race NAME --gender male|female, or --chr-model ID".into())),
+        (None, None) => return Err(fail("give --race NAME --gender male|female, --chr-model ID or --outfit".into())),
     };
-    let mut sel = Selection::new(&catalog, &chr_model.clone(), args.npc_options);
-    if let Some(list) = &args.customize {
-        sel.customize(&catalog, list).map_err(AppError::Failure)?;
-    }
-    use m2view_dress::modern::equipment::{Worn, item_display};
-    for spec in &args.equip {
-        let (slot, display) = crate::character::parse_equip(spec)?;
-        sel.equipment.insert(slot, Worn { display, kind: m2view_dress::character::equipment::ItemKind::Plain });
-    }
-    for &item in &args.item {
-        let (slot, kind, display) = item_display(&tables, item).map_err(AppError::Failure)?;
-        sel.equipment.insert(slot, Worn { display, kind });
-    }
-    Ok((catalog, sel))
+    let selection = Selection::new(&catalog, &chr_model.clone(), false);
+    let mut m = ModernCharacter { catalog: Arc::new(catalog), selection, npc: None };
+    c.apply_modern(&mut m, &tables)?;
+    Ok(m)
 }
 
 fn fail(msg: String) -> AppError {

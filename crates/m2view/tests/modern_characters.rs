@@ -308,6 +308,20 @@ fn the_character_panel_lists_modern_options_by_name() {
     assert_eq!(code, 0, "{err}");
     let stats: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(stats["geosets"], serde_json::json!([0, 2]));
+    // And `dress` plans it.
+    let p = plan(&[
+        "dress",
+        "--data",
+        sources[0].to_str().unwrap(),
+        "--outfit",
+        dir.join("outfit.json").to_str().unwrap(),
+        "--json",
+    ]);
+    let hair = p["options"].as_array().unwrap().iter().find(|o| o["name"] == "Hair Style").unwrap().clone();
+    assert_eq!(
+        (p["chr_model"].as_u64(), hair["choice_id"].as_u64(), p["items"][0]["slot"].as_str()),
+        (Some(1), Some(32), Some("legs"))
+    );
     // Body type 2 opens ChrModel 2's model.
     h.get_by_label("body 2").click();
     h.step();
@@ -370,7 +384,7 @@ fn dress_plans_equipment_from_the_real_item_tables() {
     // (InventoryType 5, chest) the item is worn.
     let (code, _, err) =
         m2view(&["dress", "--dbc", dir.to_str().unwrap(), "--dbc", &dbc, "--chr-model", "1", "--item", "8283"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "a table the item needs is missing: an input error");
     assert!(err.contains("item 8283 shows display 2317; give --equip SLOT=2317"), "{err}");
     std::fs::write(dir.join("Item.csv"), "ID,InventoryType,SheatheType\n8283,5,0\n").unwrap();
     let mut idi = std::fs::read_to_string(dir.join("ItemDisplayInfo.csv")).unwrap();

@@ -86,7 +86,7 @@ fn grouped<T: Clone, K: std::hash::Hash + Eq>(rows: &[T], key: impl Fn(&T) -> K)
 }
 
 /// The rows of table `name`, or none (its name added to `missing`).
-fn read<T: Clone + Send + Sync + 'static>(
+pub(super) fn read<T: Clone + Send + Sync + 'static>(
     tables: &ClientTables,
     name: &'static str,
     decode: fn(&m2view_db::table::Table) -> Result<Vec<T>>,

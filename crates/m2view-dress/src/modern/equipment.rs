@@ -29,7 +29,7 @@ use m2view_db::item::{
 };
 use m2view_error::Result;
 
-use super::catalog::Catalog;
+use super::catalog::{Catalog, read};
 use super::plan::{FileRef, ItemModelPlan, ItemPlan, Plan, PlanLayer, SlotTexturePlan};
 use super::selection::Selection;
 use crate::character::equipment::{ItemKind, Slot};
@@ -54,21 +54,6 @@ pub struct ItemTables {
     pub helmets: Vec<HelmetGeosetRow>,
     /// Tables not found.
     pub missing: Vec<&'static str>,
-}
-
-fn read<T: Clone + Send + Sync + 'static>(
-    tables: &ClientTables,
-    name: &'static str,
-    decode: fn(&m2view_db::table::Table) -> Result<Vec<T>>,
-    missing: &mut Vec<&'static str>,
-) -> Result<Vec<T>> {
-    match tables.rows(name, decode)? {
-        Some(rows) => Ok(rows.to_vec()),
-        None => {
-            missing.push(name);
-            Ok(Vec::new())
-        }
-    }
 }
 
 impl ItemTables {

@@ -247,36 +247,66 @@ fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
     }
 }
 
+/// What the outfit row did this frame.
+pub(super) enum OutfitEvent {
+    /// Nothing.
+    None,
+    /// Saved (or not): the status line.
+    Saved(String),
+    /// An outfit was loaded and applied.
+    Loaded,
+    /// Loading failed.
+    Failed(String),
+}
+
+/// The outfit row: the file name (in the output folder: `path`), Save
+/// (writes `current`, the character's outfit) and Load (reads the file and
+/// applies it with `load`).
+pub(super) fn outfit_row(
+    ui: &mut egui::Ui,
+    name: &mut String,
+    path: &std::path::Path,
+    current: Outfit,
+    load: impl FnOnce(Outfit) -> Result<(), String>,
+) -> OutfitEvent {
+    let mut event = OutfitEvent::None;
+    ui.horizontal(|ui| {
+        let label = ui.label("outfit");
+        ui.add(egui::TextEdit::singleline(name).desired_width(150.0)).labelled_by(label.id);
+        if ui.small_button("Save outfit").clicked() {
+            event = OutfitEvent::Saved(match std::fs::write(path, current.to_json()) {
+                Ok(()) => format!("saved {}", path.display()),
+                Err(e) => format!("{}: {e}", path.display()),
+            });
+        } else if ui.small_button("Load outfit").clicked() {
+            let result = std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
+                .and_then(load);
+            event = match result {
+                Ok(()) => OutfitEvent::Loaded,
+                Err(e) => OutfitEvent::Failed(e),
+            };
+        }
+    });
+    event
+}
+
 /// Save/load an outfit, dress as an NPC display, mount and dismount.
 fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };
     let Some(ch) = &mut c.dressing.character else { return };
     let mut dirty = false;
-    ui.horizontal(|ui| {
-        let label = ui.label("outfit");
-        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0)).labelled_by(label.id);
-        let path = s.output_dir.join(s.character_fields.outfit.trim());
-        if ui.small_button("Save outfit").clicked() {
-            let json = Outfit::of(ch).to_json();
-            s.export_status = Some(match std::fs::write(&path, json) {
-                Ok(()) => format!("saved {}", path.display()),
-                Err(e) => format!("{}: {e}", path.display()),
-            });
+    let path = s.output_dir.join(s.character_fields.outfit.trim());
+    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of(ch), |o| o.apply(ch)) {
+        OutfitEvent::Saved(status) => s.export_status = Some(status),
+        OutfitEvent::Loaded => {
+            s.character_fields.equip.clear();
+            dirty = true;
         }
-        if ui.small_button("Load outfit").clicked() {
-            let result = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
-                .and_then(|o| o.apply(ch));
-            match result {
-                Ok(()) => {
-                    s.character_fields.equip.clear();
-                    dirty = true;
-                }
-                Err(e) => s.error = Some(e),
-            }
-        }
-    });
+        OutfitEvent::Failed(e) => s.error = Some(e),
+        OutfitEvent::None => {}
+    }
     ui.horizontal(|ui| {
         let label = ui.label("NPC display");
         ui.add(egui::TextEdit::singleline(&mut s.character_fields.npc).desired_width(80.0)).labelled_by(label.id);

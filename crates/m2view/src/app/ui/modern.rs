@@ -159,35 +159,23 @@ fn equipment(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
 /// Save and load an outfit (its body, choices and items) in the output
 /// folder; returns whether one was loaded, and the error of a bad one.
 fn outfit(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
+    use super::character::{OutfitEvent, outfit_row};
     use m2view_dress::character::outfit::Outfit;
     let Some(c) = &mut s.current else { return (false, None) };
     let Some(m) = &mut c.dressing.modern else { return (false, None) };
-    let (mut loaded, mut error) = (false, None);
-    ui.horizontal(|ui| {
-        let label = ui.label("outfit");
-        ui.add(egui::TextEdit::singleline(&mut s.character_fields.outfit).desired_width(150.0)).labelled_by(label.id);
-        let path = s.output_dir.join(s.character_fields.outfit.trim());
-        if ui.small_button("Save outfit").clicked() {
-            s.export_status = Some(match std::fs::write(&path, Outfit::of_modern(m).to_json()) {
-                Ok(()) => format!("saved {}", path.display()),
-                Err(e) => format!("{}: {e}", path.display()),
-            });
+    let path = s.output_dir.join(s.character_fields.outfit.trim());
+    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of_modern(m), |o| o.apply_modern(m)) {
+        OutfitEvent::Saved(status) => {
+            s.export_status = Some(status);
+            (false, None)
         }
-        if ui.small_button("Load outfit").clicked() {
-            let result = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
-                .and_then(|o| o.apply_modern(m));
-            match result {
-                Ok(()) => {
-                    s.character_fields.equip.clear();
-                    loaded = true;
-                }
-                Err(e) => error = Some(e),
-            }
+        OutfitEvent::Loaded => {
+            s.character_fields.equip.clear();
+            (true, None)
         }
-    });
-    (loaded, error)
+        OutfitEvent::Failed(e) => (false, Some(e)),
+        OutfitEvent::None => (false, None),
+    }
 }
 
 /// The layers of every composed texture, and whether each file was found.
