@@ -8,7 +8,7 @@
 
 use m2view_format::blp::{Blp, RgbaImage};
 use m2view_format::fixtures::samples_dir;
-use m2view_render::compose::{ComposeLayer, compose_cpu};
+use m2view_render::compose::{Blend, ComposeLayer, compose_cpu};
 use m2view_render::target::read_texture_rgba;
 use m2view_render::{Gpu, Renderer};
 
@@ -40,12 +40,9 @@ fn gpu_composite_matches_cpu_reference() {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
     for scale in [1, 2] {
-        let mut layers: Vec<ComposeLayer> = rects
-            .iter()
-            .zip(&images)
-            .map(|(r, i)| ComposeLayer { rect: r.map(|c| c * scale), image: Some(i) })
-            .collect();
-        layers.push(ComposeLayer { rect: [128 * scale, 224 * scale, 128 * scale, 32 * scale], image: None });
+        let mut layers: Vec<ComposeLayer> =
+            rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(r.map(|c| c * scale), Some(i))).collect();
+        layers.push(ComposeLayer::new([128 * scale, 224 * scale, 128 * scale, 32 * scale], None));
         let size = [256 * scale, 256 * scale];
         let want = compose_cpu(size, &layers);
         let texture = renderer.compose(size, &layers);
@@ -72,7 +69,8 @@ fn gpu_composite_matches_cpu_reference_at_a_modern_layout() {
     // of CharComponentTextureLayoutID 1): the same real layers magnified into its sections —
     // base whole, face lower in section 10 (0, 768, 512×256), face upper in section 9
     // (0, 640, 512×128), underwear in sections 5 (512, 384, 512×256) and 3 (512, 0, 512×256) —
-    // and a missing layer in section 7, the foot (512, 896, 512×128).
+    // and a missing layer in section 7, the foot (512, 896, 512×128); the face lower an overlay,
+    // the pelvis multiplied.
     let Some(samples) = samples_dir() else { return };
     let dir = samples.join("ElementoBorzi_Doomhammer-Public-Pack/Character/Human/Female");
     let images = [
@@ -85,8 +83,12 @@ fn gpu_composite_matches_cpu_reference_at_a_modern_layout() {
     .map(|n| layer(&dir, n));
     let rects = [[0, 0, 1024, 1024], [0, 768, 512, 256], [0, 640, 512, 128], [512, 384, 512, 256], [512, 0, 512, 256]];
     let mut layers: Vec<ComposeLayer> =
-        rects.iter().zip(&images).map(|(r, i)| ComposeLayer { rect: *r, image: Some(i) }).collect();
-    layers.push(ComposeLayer { rect: [512, 896, 512, 128], image: None });
+        rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(*r, Some(i))).collect();
+    layers.push(ComposeLayer::new([512, 896, 512, 128], None));
+    // As 9.0+ layouts blend them (ChrModelTextureLayer.BlendMode): the face lower as an
+    // overlay (6), the underwear pelvis multiplied (4).
+    layers[1].blend = Blend::of_layer_mode(6);
+    layers[3].blend = Blend::of_layer_mode(4);
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
     let want = compose_cpu([1024, 1024], &layers);

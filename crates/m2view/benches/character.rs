@@ -49,8 +49,8 @@ fn compose(c: &mut Criterion, samples: &std::path::Path, gpu: &Gpu) {
     .map(|n| layer(&dir, n));
     let rects = [[0, 0, 256, 256], [0, 192, 128, 64], [0, 160, 128, 32], [128, 96, 128, 64], [128, 0, 128, 64]];
     let mut layers: Vec<ComposeLayer> =
-        rects.iter().zip(&images).map(|(r, i)| ComposeLayer { rect: *r, image: Some(i) }).collect();
-    layers.push(ComposeLayer { rect: [128, 224, 128, 32], image: None });
+        rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(*r, Some(i))).collect();
+    layers.push(ComposeLayer::new([128, 224, 128, 32], None));
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let mut g = c.benchmark_group("compose");
     g.bench_function("cpu_256", |b| b.iter(|| compose_cpu([256, 256], &layers)));

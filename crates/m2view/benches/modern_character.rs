@@ -96,8 +96,7 @@ fn compose(c: &mut Criterion, samples: &std::path::Path, gpu: &Gpu) {
     ]
     .map(layer);
     let rects = [[0, 0, 1024, 1024], [0, 768, 512, 256], [0, 640, 512, 128], [512, 384, 512, 256], [512, 0, 512, 256]];
-    let layers: Vec<ComposeLayer> =
-        rects.iter().zip(&images).map(|(r, i)| ComposeLayer { rect: *r, image: Some(i) }).collect();
+    let layers: Vec<ComposeLayer> = rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(*r, Some(i))).collect();
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let mut g = c.benchmark_group("compose");
     g.sample_size(10);

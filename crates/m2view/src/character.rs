@@ -273,6 +273,8 @@ pub struct ComposedLayer {
     pub file: String,
     /// Whether it was found.
     pub found: bool,
+    /// How it meets what is below (9.0+ `ChrModelTextureLayer.BlendMode`; over before).
+    pub blend: m2view_render::compose::Blend,
 }
 
 /// What `render --stats` says of the body texture.
@@ -336,7 +338,8 @@ impl BodyTexture {
             .map(|(l, img)| {
                 let rect = l.region.rect().map(|v| v * k);
                 let region = l.region.name().to_string();
-                (ComposedLayer { region, rect, file: l.file.clone(), found: l.found.is_some() }, img)
+                let blend = m2view_render::compose::Blend::Over;
+                (ComposedLayer { region, rect, file: l.file.clone(), found: l.found.is_some(), blend }, img)
             })
             .collect();
         Some(BodyTexture { size: [256 * k, 256 * k], texture_type: 1, layers, companions: Vec::new() })
@@ -357,6 +360,7 @@ impl BodyTexture {
                         rect: l.rect,
                         file: l.file.file.clone(),
                         found: l.file.found,
+                        blend: m2view_render::compose::Blend::of_layer_mode(l.blend_mode),
                     };
                     (layer, img)
                 })
@@ -370,7 +374,10 @@ impl BodyTexture {
 
     /// The layers for the compositor.
     pub fn compose_layers(&self) -> Vec<ComposeLayer<'_>> {
-        self.layers.iter().map(|(l, img)| ComposeLayer { rect: l.rect, image: img.as_ref() }).collect()
+        self.layers
+            .iter()
+            .map(|(l, img)| ComposeLayer { blend: l.blend, ..ComposeLayer::new(l.rect, img.as_ref()) })
+            .collect()
     }
 
     /// This texture and its companions.
