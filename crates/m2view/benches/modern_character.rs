@@ -8,9 +8,9 @@
 //!   `ChrModel` with every offered choice of every option made in turn,
 //!   NPC and class-only choices included — one pass; the counts are printed;
 //! - `compose/cpu_1024`, `compose/gpu_1024`: a 1024×1024 body of layout 1
-//!   (real layers of the corpus magnified into its sections; the GPU and
-//!   the CPU reference agree within 3 per channel, `m2view-render`'s
-//!   compose test);
+//!   (real layers of the corpus magnified into its sections, one an
+//!   overlay and one multiplied; the GPU and the CPU reference agree within
+//!   3 per channel, `m2view-render`'s compose test);
 //! - `change_to_frame`: the window's path when the user picks another hair
 //!   style of a 9.0+ character: re-dress (plan, layer decode), upload
 //!   (compose body and hair on the GPU) and draw the next 512×512 frame,
@@ -34,7 +34,7 @@ use m2view_dress::ClientTables;
 use m2view_dress::modern::{Catalog, Plan, Selection};
 use m2view_format::blp::{Blp, RgbaImage};
 use m2view_format::fixtures;
-use m2view_render::compose::{ComposeLayer, compose_cpu};
+use m2view_render::compose::{Blend, ComposeLayer, compose_cpu};
 use m2view_render::target::OFFSCREEN_FORMAT;
 use m2view_render::{Gpu, Renderer};
 
@@ -96,7 +96,11 @@ fn compose(c: &mut Criterion, samples: &std::path::Path, gpu: &Gpu) {
     ]
     .map(layer);
     let rects = [[0, 0, 1024, 1024], [0, 768, 512, 256], [0, 640, 512, 128], [512, 384, 512, 256], [512, 0, 512, 256]];
-    let layers: Vec<ComposeLayer> = rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(*r, Some(i))).collect();
+    let mut layers: Vec<ComposeLayer> =
+        rects.iter().zip(&images).map(|(r, i)| ComposeLayer::new(*r, Some(i))).collect();
+    // The face lower as an overlay, the pelvis multiplied (as the compose test).
+    layers[1].blend = Blend::Overlay;
+    layers[3].blend = Blend::Multiply;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let mut g = c.benchmark_group("compose");
     g.sample_size(10);
