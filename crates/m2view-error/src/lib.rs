@@ -13,6 +13,18 @@
 
 use std::fmt;
 
+/// A four-byte tag (chunk magic, track tag) as messages print it: its
+/// letters where every byte is printable ASCII (`LITE`), else its bytes in
+/// hex (`0x4B000000`), so a message never carries raw control bytes.
+pub fn show_tag(tag: &[u8]) -> String {
+    if tag.iter().all(|b| (0x20..0x7F).contains(b)) {
+        String::from_utf8_lossy(tag).into_owned()
+    } else {
+        let hex: String = tag.iter().map(|b| format!("{b:02X}")).collect();
+        format!("0x{hex}")
+    }
+}
+
 /// One segment of a structure path (`bones`, `[12]`, `rotation`, ...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSeg {
@@ -154,7 +166,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "allocation of {requested} bytes exceeds the remaining budget of {remaining} bytes")
             }
             ErrorKind::BadMagic { found, expected } => {
-                write!(f, "magic {:?} is not {expected}", String::from_utf8_lossy(found))
+                write!(f, "magic {} is not {expected}", show_tag(found))
             }
             ErrorKind::UnsupportedVersion(v) => write!(f, "unsupported version {v}"),
             ErrorKind::BadReference { index, len, target } => {
@@ -226,5 +238,15 @@ mod tests {
             e.to_string(),
             "Corehound2.m2: bones[12].rotation.timestamps[3]: offset 0x1a3f0 + 160 > length 0x1a000"
         );
+    }
+}
+
+#[cfg(test)]
+mod tag_tests {
+    #[test]
+    fn tags_print_as_letters_or_hex() {
+        assert_eq!(super::show_tag(b"LITE"), "LITE");
+        assert_eq!(super::show_tag(b"K\0\0\0"), "0x4B000000");
+        assert_eq!(super::show_tag(&[0xFF, b'A', b'B', b'C']), "0xFF414243");
     }
 }

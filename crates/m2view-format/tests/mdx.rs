@@ -223,3 +223,27 @@ fn random_byte_flips_never_panic() {
         }
     }
 }
+
+/// `bytes` with a chunk `tag` of `body` appended.
+fn with_chunk(mut bytes: Vec<u8>, tag: &[u8; 4], body: &[u8], size: u32) -> Vec<u8> {
+    bytes.extend_from_slice(tag);
+    bytes.extend_from_slice(&size.to_le_bytes());
+    bytes.extend_from_slice(body);
+    bytes
+}
+
+#[test]
+fn empty_chunks_are_no_warning_and_bad_tags_print_in_hex() {
+    let bytes = write_mdx(&mdx_box(800));
+    // An empty PREM chunk (real models carry them) holds nothing to decode: no warning.
+    let m = mdx_model_from_bytes(&with_chunk(bytes.clone(), b"PREM", &[], 0), "Box.mdx").unwrap();
+    assert!(m.warnings.iter().all(|w| !w.contains("PREM")), "{:?}", m.warnings);
+    assert!(m.source.unknown_chunks.is_empty());
+    // One with content is still kept raw and said so.
+    let m = mdx_model_from_bytes(&with_chunk(bytes.clone(), b"PREM", &[0; 8], 8), "Box.mdx").unwrap();
+    assert!(m.warnings.iter().any(|w| w.contains("chunk PREM kept raw")), "{:?}", m.warnings);
+    // A tag of control bytes running past the end: named in hex, no raw bytes in the message.
+    let e = mdx_model_from_bytes(&with_chunk(bytes, b"L\0\0\0", &[1, 2], 64), "Box.mdx").unwrap_err().to_string();
+    assert!(e.contains("chunk 0x4C000000 of 64 bytes runs past the end of the file"), "{e}");
+    assert!(!e.chars().any(|c| c.is_control()), "{e:?}");
+}

@@ -615,11 +615,9 @@ impl<'a> M2Converter<'a> {
             format: if chunks.is_some() { SourceFormat::Md21 } else { SourceFormat::Md20 },
             version: self.version,
             expansion: expansion_name(self.version),
-            chunks: chunks
-                .map_or_else(Vec::new, |c| c.order.iter().map(|m| String::from_utf8_lossy(m).into_owned()).collect()),
-            unknown_chunks: chunks.map_or_else(Vec::new, |c| {
-                c.unknown.iter().map(|u| String::from_utf8_lossy(&u.magic).into_owned()).collect()
-            }),
+            chunks: chunks.map_or_else(Vec::new, |c| c.order.iter().map(|m| m2view_error::show_tag(m)).collect()),
+            unknown_chunks: chunks
+                .map_or_else(Vec::new, |c| c.unknown.iter().map(|u| m2view_error::show_tag(&u.magic)).collect()),
         }
     }
 }

@@ -896,8 +896,8 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     let lods = vec![Lod { indices, submeshes, batches, bone_count_max, source: "MDX geosets".into() }];
     let (attachments, events, lights, cameras) = (c.attachments(), c.events(), c.lights(), c.cameras());
     let (particles, ribbons, shapes) = (c.particles(&tex_ref), c.ribbons(&layer_base, &tex_ref), c.shapes());
-    let chunks: Vec<String> = f.chunk_order.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
-    let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| String::from_utf8_lossy(t).into_owned()).collect();
+    let chunks: Vec<String> = f.chunk_order.iter().map(|t| m2view_error::show_tag(t)).collect();
+    let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| m2view_error::show_tag(t)).collect();
     for u in &unknown_chunks {
         warnings.push(format!("chunk {u} kept raw (not decoded)"));
     }

@@ -152,7 +152,7 @@ pub fn split_chunks<'a>(r: &Reader<'a, '_>) -> Result<Vec<ChunkRef<'a>>> {
             let mut e = e;
             e.kind = ErrorKind::Invalid(format!(
                 "chunk {} of {size} bytes at {:#x} runs past the end ({:#x} bytes)",
-                String::from_utf8_lossy(&magic),
+                m2view_error::show_tag(&magic),
                 r.abs(pos),
                 data.len()
             ));
@@ -210,7 +210,7 @@ impl<'a> M2File<'a> {
             }
             let cr = Reader::new(data, off, r.state());
             if let Err(e) = decode_chunk(&mut ch, &md20, magic, &cr) {
-                ch.warnings.push(format!("chunk {} ignored: {e}", String::from_utf8_lossy(&magic)));
+                ch.warnings.push(format!("chunk {} ignored: {e}", m2view_error::show_tag(&magic)));
             }
         }
         Ok(M2File { md20, chunks: Some(ch), warnings: r.state().take_warnings(), skeleton: None })

@@ -1255,6 +1255,8 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
+                // An empty chunk holds nothing to decode (real models carry empty PREM chunks).
+                _ if c.at_end() => {}
                 _ => f.unknown.push((tag, at)),
             }
             Ok(())
@@ -1268,7 +1270,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
 }
 
 fn show(tag: &[u8; 4]) -> String {
-    String::from_utf8_lossy(tag).into_owned()
+    m2view_error::show_tag(tag)
 }
 
 fn chunk_name(tag: &[u8; 4]) -> &'static str {
