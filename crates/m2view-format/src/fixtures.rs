@@ -824,6 +824,7 @@ fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
     MdlMaterial {
         priority_plane: 0,
         flags: 0,
+        shader: String::new(),
         layers: vec![
             MdlLayer {
                 filter_mode: 0,
@@ -833,6 +834,7 @@ fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
                 coord_id: 0,
                 alpha: 1.0,
                 tracks: Tracks::default(),
+                reforged: None,
             },
             MdlLayer {
                 filter_mode: 3,
@@ -845,6 +847,7 @@ fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
                     *b"KMTA",
                     AnyTrack::F32(mdl_track(1, vec![mdl_key(0, 1.0), mdl_key(1000, 0.0), mdl_key(2000, 0.25)])),
                 )]),
+                reforged: None,
             },
         ],
     }

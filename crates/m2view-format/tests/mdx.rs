@@ -171,10 +171,12 @@ fn oversized_chunks_and_counts_name_chunk_and_offset() {
     b[at + 4..at + 8].copy_from_slice(&u32::MAX.to_le_bytes());
     let e = parse_mdx(&b, "uv.mdx").unwrap_err();
     assert!(e.to_string().contains("UVAS declares 4294967295 UV sets"), "{e}");
-    // Versions this crate does not read.
-    let mut b = bytes.clone();
-    b[12..16].copy_from_slice(&1000u32.to_le_bytes());
-    assert_eq!(parse_mdx(&b, "x.mdx").unwrap_err().kind, ErrorKind::UnsupportedVersion(1000));
+    // Versions this crate does not read: Reforged v1100 and v1200 (material texture slots).
+    for v in [1100u32, 1200, 700] {
+        let mut b = bytes.clone();
+        b[12..16].copy_from_slice(&v.to_le_bytes());
+        assert_eq!(parse_mdx(&b, "x.mdx").unwrap_err().kind, ErrorKind::UnsupportedVersion(v));
+    }
 }
 
 #[test]
@@ -246,4 +248,33 @@ fn empty_chunks_are_no_warning_and_bad_tags_print_in_hex() {
     let e = mdx_model_from_bytes(&with_chunk(bytes, b"L\0\0\0", &[1, 2], 64), "Box.mdx").unwrap_err().to_string();
     assert!(e.contains("chunk 0x4C000000 of 64 bytes runs past the end of the file"), "{e}");
     assert!(!e.chars().any(|c| c.is_control()), "{e:?}");
+}
+
+/// The Reforged model kept beside the sample corpus (`../shared/reforged`).
+fn reforged_blob() -> Option<std::path::PathBuf> {
+    let dir = m2view_format::fixtures::samples_dir()?.parent()?.join("reforged");
+    Some(dir.join("TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob.mdx"))
+}
+
+#[test]
+fn reforged_v1000_reads_shaders_hd_layers_lods_tangents_and_skin() {
+    let Some(path) = reforged_blob() else { return };
+    let bytes = std::fs::read(&path).unwrap();
+    let f = parse_mdx(&bytes, "blob.mdx").unwrap();
+    assert_eq!(f.version, 1000);
+    // The body's HD material (six layers: diffuse, normal, ORM, emissive, team colour,
+    // reflections) and the ribbon's SD one.
+    let shaders: Vec<&str> = f.materials.iter().map(|m| m.shader.as_str()).collect();
+    assert_eq!(shaders, ["Shader_HD_DefaultUnit", ""]);
+    assert_eq!(f.materials[0].layers.len(), 6);
+    assert!(f.materials[0].layers.iter().all(|l| l.reforged.is_some()));
+    let g = &f.geosets[0];
+    assert_eq!((g.lod.0, g.lod.1.as_str(), g.positions.len()), (0, "Blob", 1802));
+    assert_eq!((g.tangents.len(), g.bone_indices.len()), (1802, 1802));
+    // SKIN weights are M2-style: every vertex's four sum to 255.
+    assert!(g.bone_weights.iter().all(|w| w.iter().map(|&x| x as u32).sum::<u32>() == 255));
+    let m = mdx_model_from_bytes(&bytes, "blob.mdx").unwrap();
+    assert_eq!((m.vertices.len(), m.bones.len()), (1802, 13));
+    // The HD material is one draw of its diffuse layer, not six passes.
+    assert_eq!(m.lods[0].batches.len(), 1);
 }

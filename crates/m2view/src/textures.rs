@@ -23,7 +23,7 @@ pub fn load_textures(
         .enumerate()
         .map(|(i, p)| {
             let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
-            let result = lm.read(path).and_then(Blp::parse).and_then(|blp| from_blp(&blp, bc));
+            let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode(bytes, bc));
             match result {
                 Ok(t) => Some(t),
                 Err(e) => {
@@ -41,6 +41,20 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
     let blp = lm.read(path).and_then(Blp::parse).ok()?;
     let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
     (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
+}
+
+/// Decodes texture file `bytes`: BLP (any encoding), or DDS (Warcraft III
+/// Reforged's textures: DXT1, DXT3 and DXT5 through the `image` crate; its
+/// first level only). Errors name the format problem.
+pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
+    if bytes.starts_with(b"DDS ") {
+        let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Dds)
+            .map_err(|e| format!("DDS: {e}"))?
+            .to_rgba8();
+        let (width, height) = img.dimensions();
+        return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
+    }
+    Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.to_string())
 }
 
 /// Reads a texture file for the renderer: BLP (any encoding) or PNG.

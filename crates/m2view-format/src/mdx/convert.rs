@@ -730,7 +730,11 @@ impl<'a> MdxConverter<'a> {
             .at("material_id");
         };
         let color = f.geoset_anims.iter().position(|a| a.geoset_id as usize == gi).map(|c| c as u16);
-        for (li, l) in m.layers.iter().enumerate() {
+        // A Reforged HD material's layers are texture slots of one draw (diffuse, normal, ORM,
+        // emissive, team colour, reflections: mdx-m3-viewer `Shader_HD_DefaultUnit`), not passes:
+        // without the PBR path the diffuse layer alone is drawn.
+        let passes = if m.shader.contains("_HD_") { 1 } else { m.layers.len() };
+        for (li, l) in m.layers.iter().enumerate().take(passes) {
             let material = (layer_base[g.material_id as usize] + li) as u16;
             let uv = if l.shading_flags & 0x2 != 0 {
                 UvSource::Env

@@ -166,6 +166,9 @@ pub struct MdlLayer {
     pub alpha: f32,
     /// `KMTA` alpha, `KMTF` texture flipbook.
     pub tracks: Tracks,
+    /// Reforged (v900+): emissive gain, fresnel colour (r, g, b), fresnel
+    /// opacity and fresnel team colour (mdx-m3-viewer `Layer.readMdx`).
+    pub reforged: Option<[f32; 6]>,
 }
 
 /// `MDLMATERIALSECTION`.
@@ -175,6 +178,8 @@ pub struct MdlMaterial {
     pub priority_plane: i32,
     /// Material flags (v800 only).
     pub flags: u32,
+    /// Reforged (v900+): the shader (`Shader_HD_DefaultUnit`, `Shader_SD_FixedFunction`; empty before).
+    pub shader: String,
     /// Layers, drawn in order.
     pub layers: Vec<MdlLayer>,
 }
@@ -211,11 +216,15 @@ pub struct MdlGeoset {
     pub group_counts: Vec<u32>,
     /// `MATS` object ids, groups laid end to end.
     pub matrices: Vec<u32>,
-    /// v1500: per-vertex bone weights (sum 255) and object ids, as M2 vertices
-    /// (empty before v1500, where the matrix groups carry the skinning).
+    /// v1500 and Reforged `SKIN`: per-vertex bone weights (sum 255) and object
+    /// ids, as M2 vertices (empty otherwise: the matrix groups carry the skinning).
     pub bone_weights: Vec<[u8; 4]>,
-    /// v1500: per-vertex object ids, paired with `bone_weights`.
+    /// v1500 and Reforged `SKIN`: per-vertex object ids, paired with `bone_weights`.
     pub bone_indices: Vec<[u8; 4]>,
+    /// Reforged (v900+): the level of detail (0 or −1: the full model) and its name.
+    pub lod: (i32, String),
+    /// Reforged `TANG`: a tangent (x, y, z, handedness) per vertex.
+    pub tangents: Vec<[f32; 4]>,
     /// `MTLS` index.
     pub material_id: u32,
     /// Selection group (WoW: geoset id digits).
@@ -789,36 +798,35 @@ fn sequence(r: &mut R<'_>, wow: bool) -> Result<MdlSequence> {
     }
 }
 
-fn layer(r: &mut R<'_>, wow: bool) -> Result<MdlLayer> {
+/// `hd`: a Reforged layer (v900–v1000), 24 more bytes before the tracks.
+fn layer(r: &mut R<'_>, wow: bool, hd: bool) -> Result<MdlLayer> {
     let mut e = r.entry("layer")?;
-    Ok(MdlLayer {
-        filter_mode: e.u32()?,
-        shading_flags: e.u32()?,
-        texture_id: e.u32()?,
-        texture_anim_id: e.u32()?,
-        coord_id: e.i32()?,
-        alpha: e.f32()?,
-        tracks: tracks(&mut e, wow)?,
-    })
+    let (filter_mode, shading_flags, texture_id) = (e.u32()?, e.u32()?, e.u32()?);
+    let (texture_anim_id, coord_id, alpha) = (e.u32()?, e.i32()?, e.f32()?);
+    let reforged = if hd { Some([e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?]) } else { None };
+    // KMTE (emissive gain) is read; KFC3/KFCA/KFTC (fresnel) end the known tracks and are skipped.
+    let tracks = tracks(&mut e, wow)?;
+    Ok(MdlLayer { filter_mode, shading_flags, texture_id, texture_anim_id, coord_id, alpha, tracks, reforged })
 }
 
-fn material(r: &mut R<'_>, wow: bool) -> Result<MdlMaterial> {
+fn material(r: &mut R<'_>, wow: bool, hd: bool) -> Result<MdlMaterial> {
     let mut e = r.entry("material")?;
     let priority_plane = e.i32()?;
     if wow {
         let n = e.u32()?;
-        let layers = e.vec(n, 4, |e| layer(e, true)).at("layers")?;
-        return Ok(MdlMaterial { priority_plane, flags: 0, layers });
+        let layers = e.vec(n, 4, |e| layer(e, true, false)).at("layers")?;
+        return Ok(MdlMaterial { priority_plane, flags: 0, shader: String::new(), layers });
     }
     let flags = e.u32()?;
+    let shader = if hd { e.string(80).at("shader")? } else { String::new() };
     let at = e.abs();
     let tag = e.tag()?;
     if &tag != b"LAYS" {
         return Err(Error::new(at, ErrorKind::BadMagic { found: tag, expected: "LAYS" }));
     }
     let n = e.u32()?;
-    let layers = e.vec(n, 4, |e| layer(e, false)).at("layers")?;
-    Ok(MdlMaterial { priority_plane, flags, layers })
+    let layers = e.vec(n, 4, |e| layer(e, false, hd)).at("layers")?;
+    Ok(MdlMaterial { priority_plane, flags, shader, layers })
 }
 
 fn texture(r: &mut R<'_>) -> Result<MdlTexture> {
@@ -827,7 +835,7 @@ fn texture(r: &mut R<'_>) -> Result<MdlTexture> {
 
 /// The tagged arrays of one geoset; the untagged trailer (material, selection
 /// group, bounds) sits after `MATS`/`BWGT`, and v800 puts `UVAS`/`UVBS` after it.
-fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
+fn geoset(r: &mut R<'_>, wow: bool, hd: bool) -> Result<MdlGeoset> {
     let mut e = r.entry("geoset")?;
     let mut g = MdlGeoset::default();
     let mut trailer_read = false;
@@ -848,6 +856,8 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
                 | b"MATS"
                 | b"BIDX"
                 | b"BWGT"
+                | b"TANG"
+                | b"SKIN"
         );
         if !known {
             if trailer_read {
@@ -856,6 +866,9 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
             g.material_id = e.u32()?;
             g.selection_group = e.u32()?;
             g.flags = e.u32()?;
+            if hd {
+                g.lod = (e.i32()?, e.string(80).at("lod_name")?);
+            }
             g.bounds = bounds(&mut e)?;
             let n = e.u32()?;
             e.vec(n, 28, bounds).at("sequence_bounds")?;
@@ -876,6 +889,8 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
             b"MTGC" => "MTGC",
             b"MATS" => "MATS",
             b"BIDX" => "BIDX",
+            b"TANG" => "TANG",
+            b"SKIN" => "SKIN",
             _ => "BWGT",
         };
         let uv = |e: &mut R<'_>, n: u32| e.vec(n, 8, |e| e.take(8, reader::vec2));
@@ -903,6 +918,18 @@ fn geoset(r: &mut R<'_>, wow: bool) -> Result<MdlGeoset> {
             b"GNDX" => g.vertex_groups = e.vec(n, 1, |e| e.u8()).at(name)?,
             b"MTGC" => g.group_counts = e.vec(n, 4, |e| e.u32()).at(name)?,
             b"MATS" => g.matrices = e.vec(n, 4, |e| e.u32()).at(name)?,
+            b"TANG" => g.tangents = e.vec(n, 16, |e| e.take(16, reader::vec4)).at(name)?,
+            // Reforged: per vertex four object ids then four weights (mdx-m3-viewer `SkinningType.Skin`).
+            b"SKIN" => {
+                if n % 8 != 0 {
+                    return Err(Error::invalid(at, format!("SKIN of {n} bytes is not 8 per vertex")));
+                }
+                let skin = e.vec(n / 8, 8, |e| {
+                    Ok(([e.u8()?, e.u8()?, e.u8()?, e.u8()?], [e.u8()?, e.u8()?, e.u8()?, e.u8()?]))
+                });
+                let skin = skin.at(name)?;
+                (g.bone_indices, g.bone_weights) = skin.into_iter().unzip();
+            }
             // Per-vertex packed bone indices/weights: the matrix groups carry the same skinning.
             _ => e.vec(n, 4, |e| e.u32()).map(drop).at(name)?,
         }
@@ -1186,10 +1213,12 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
         return Err(Error::invalid(4, "no VERS chunk"));
     };
     f.version = vers.u32().at("VERS")?;
-    if !matches!(f.version, V800 | 1300 | 1400 | V1500) {
+    if !matches!(f.version, V800 | 900 | 1000 | 1300 | 1400 | V1500) {
         return Err(Error::new(*at, ErrorKind::UnsupportedVersion(f.version))).at("VERS");
     }
     let wow = f.is_wow();
+    // Reforged (v900, v1000): shaders, HD layer fields, LODs, TANG and SKIN.
+    let hd = matches!(f.version, 900 | 1000);
     for (tag, at, mut c) in chunks {
         f.chunk_order.push(tag);
         let c = &mut c;
@@ -1211,9 +1240,9 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                     if wow {
                         let n = c.u32()?;
                         c.u32()?; // unused
-                        f.materials = c.vec(n, 4, |c| material(c, true)).at("materials")?;
+                        f.materials = c.vec(n, 4, |c| material(c, true, false)).at("materials")?;
                     } else {
-                        f.materials = c.entries(false, "materials", |c| material(c, false))?;
+                        f.materials = c.entries(false, "materials", |c| material(c, false, hd))?;
                     }
                 }
                 b"TEXS" => f.textures = c.vec((c.left() / 268) as u32, 268, texture)?,
@@ -1224,7 +1253,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                     })?
                 }
                 b"GEOS" if f.version >= V1500 => f.geosets = geosets_v1500(c)?,
-                b"GEOS" => f.geosets = c.entries(wow, "geosets", |c| geoset(c, wow))?,
+                b"GEOS" => f.geosets = c.entries(wow, "geosets", |c| geoset(c, wow, hd))?,
                 b"GEOA" => f.geoset_anims = c.entries(wow, "geoset_anims", |c| geoset_anim(c, wow))?,
                 b"BONE" => {
                     f.bones = c.entries(wow, "bones", |c| {
