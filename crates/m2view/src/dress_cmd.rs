@@ -58,12 +58,14 @@ pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<ModernCharacter, A
     })?;
     let c = &args.character;
     let outfit = c.outfit.as_deref().map(crate::character::read_outfit).transpose()?;
-    let from_outfit = outfit.as_ref().map(|o| (o.race.clone(), o.gender.name().to_string()));
-    let race_gender = match (&c.race, &c.gender) {
+    // The body: --chr-model, else --race/--gender, else the outfit's body, else its race and gender.
+    let given = match (&c.race, &c.gender) {
         (Some(r), Some(g)) => Some((r.clone(), g.clone())),
-        _ => from_outfit,
+        _ => None,
     };
-    let chr_model = match (args.chr_model.or(outfit.as_ref().and_then(|o| o.chr_model)), race_gender) {
+    let from_outfit = outfit.as_ref().map(|o| (o.race.clone(), o.gender.name().to_string()));
+    let id = args.chr_model.or_else(|| given.is_none().then(|| outfit.as_ref().and_then(|o| o.chr_model)).flatten());
+    let chr_model = match (id, given.or(from_outfit)) {
         (Some(id), _) => catalog.chr_models.get(&id).ok_or_else(|| fail(format!("no ChrModel row {id}")))?,
         (None, Some((race, gender))) => {
             let sex = Sex::parse(&gender).ok_or_else(|| fail(format!("bad --gender {gender:?}: male or female")))?;
