@@ -45,12 +45,17 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
 
 /// Decodes texture file `bytes`: BLP (any encoding), or DDS (Warcraft III
 /// Reforged's textures: DXT1, DXT3 and DXT5 through the `image` crate; its
-/// first level only). Errors name the format problem.
+/// first level only; the decoder may allocate at most 16 bytes per byte of
+/// file). Errors name the format problem.
 pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
     if bytes.starts_with(b"DDS ") {
-        let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Dds)
-            .map_err(|e| format!("DDS: {e}"))?
-            .to_rgba8();
+        // A header may claim any size: the decoder may allocate 16 bytes per byte of file
+        // (DXT1 expands 8×, plus room), no more.
+        let mut reader = image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Dds);
+        let mut limits = image::Limits::default();
+        limits.max_alloc = Some(bytes.len() as u64 * 16 + (1 << 20));
+        reader.limits(limits);
+        let img = reader.decode().map_err(|e| format!("DDS: {e}"))?.to_rgba8();
         let (width, height) = img.dimensions();
         return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
     }

@@ -29,6 +29,8 @@
 //!   choices naming other options, layers other targets, requirements
 //!   each other's choices), rows dropped or repeated, text cut, then every
 //!   option's choices planned (what `dress` and `render` do).
+//! - DDS textures (Warcraft III Reforged's, beside the corpus) mutated in
+//!   header words, bytes and length, then decoded as the renderer loads them.
 //!
 //! `M2VIEW_MUTANTS=N` sets the number of mutants of archives and of DBC
 //! tables (default 2,000 each; a quarter as many of the others); `--nocapture` prints the figures.
@@ -1127,5 +1129,56 @@ fn mutated_modern_character_tables_give_warnings_not_crashes() {
     check(&format!("{} 9.0+ character tables", goods.len()), count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Decodes the texture at `path` as the renderer's loader does (BLP or DDS).
+fn exercise_texture(path: &Path) -> Outcome {
+    match m2view::textures::decode(std::fs::read(path).unwrap(), false) {
+        Ok(_) => Outcome { opened: true, read: 1, refused: 0 },
+        Err(_) => Outcome { opened: false, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_dds_textures_give_errors_not_crashes() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    // Warcraft III Reforged's DDS textures (kept beside the corpus): DXT5 and DXT1.
+    let dir =
+        s.parent().unwrap().join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let goods: Vec<Vec<u8>> =
+        ["blob_orm2.dds", "ribbonne1_blue.dds"].iter().map(|n| std::fs::read(dir.join(n)).unwrap()).collect();
+    let (count, out, mut rng) = (mutants() / 4, temp("dds"), Rng(0x6C07_8965));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let good = &goods[k % goods.len()];
+            let mut b = good.clone();
+            for _ in 0..1 + rng.below(3) {
+                match rng.below(5) {
+                    // The header: size, flags, height, width, pitch, mip count, pixel format.
+                    0 | 1 => {
+                        let (at, v) = (4 * (1 + rng.below(31)), rng.word());
+                        put_word(&mut b, at, v);
+                    }
+                    2 => b.truncate(rng.below(b.len())),
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] ^= rng.next() as u8 | 1;
+                    }
+                }
+            }
+            let path = out.join(format!("mutant{k}.dds"));
+            std::fs::write(&path, b).unwrap();
+            (path, good.len())
+        },
+        exercise_texture,
+    );
+    check("2 DDS textures", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
     }
 }
