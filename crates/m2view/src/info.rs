@@ -67,6 +67,9 @@ pub struct Report {
     pub companions: Vec<CompanionInfo>,
     /// Non-fatal problems.
     pub warnings: Vec<String>,
+    /// A Warcraft III model's own sequences, geosets, materials, nodes and cameras.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warcraft3: Option<crate::info_mdx::Warcraft3Info>,
 }
 
 /// A race model's character: identity, options and choices, equipment.
@@ -559,7 +562,19 @@ pub fn report(o: &Opened) -> Report {
             .as_ref()
             .map(|c| character_info(c, &o.dressing.tables))
             .or_else(|| o.dressing.modern.as_ref().map(|m| modern_info(m, &o.lm, &o.dressing.tables))),
+        warcraft3: warcraft3(&o.lm),
     }
+}
+
+/// The Warcraft III sections of an MDX model, read again from its file
+/// (`None`: no MDX, a WoW alpha MDX, or the file does not read twice).
+fn warcraft3(lm: &LoadedModel) -> Option<crate::info_mdx::Warcraft3Info> {
+    if lm.model.source.format != m2view_format::SourceFormat::Mdx {
+        return None;
+    }
+    let bytes = lm.files.read(&lm.path).ok()?;
+    let f = m2view_format::raw::mdx::parse_mdx(&bytes, &lm.path.display().to_string()).ok()?;
+    crate::info_mdx::warcraft3_info(&f)
 }
 
 /// The sequences with their standard names and where their keys are.
@@ -821,6 +836,9 @@ pub fn text(r: &Report) -> String {
     let _ = writeln!(s, "companion files:");
     for c in &r.companions {
         let _ = writeln!(s, "  {:<8} {} -> {}", c.kind, c.wanted, c.found.as_deref().unwrap_or("MISSING"));
+    }
+    if let Some(w) = &r.warcraft3 {
+        crate::info_mdx::text(&mut s, w);
     }
     if !r.warnings.is_empty() {
         let _ = writeln!(s, "warnings:");

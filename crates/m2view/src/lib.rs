@@ -13,6 +13,7 @@ pub mod dress_cmd;
 pub mod error;
 pub mod export;
 pub mod info;
+pub mod info_mdx;
 pub mod open;
 pub mod platform;
 pub mod render_cmd;

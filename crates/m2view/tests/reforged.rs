@@ -36,3 +36,41 @@ fn a_reforged_model_draws_its_diffuse_dds() {
     let blue = img.pixels().filter(|p| p[2] > 150 && p[0] < 100).count();
     assert!(blue > 400, "{blue} blue pixels of 4096");
 }
+
+#[test]
+fn info_shows_what_a_warcraft_iii_modder_checks() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let blob = samples
+        .parent()
+        .unwrap()
+        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob.mdx");
+    let (code, out, err) = m2view(&["info", blob.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let w = &r["warcraft3"];
+    let walk = w["sequences"].as_array().unwrap().iter().find(|s| s["name"] == "Walk").unwrap();
+    assert_eq!((&walk["interval"], walk["move_speed"].as_f64()), (&serde_json::json!([4000, 5333]), Some(250.0)));
+    let death = w["sequences"].as_array().unwrap().iter().find(|s| s["name"] == "Death").unwrap();
+    assert_eq!(death["non_looping"], true);
+    assert_eq!(
+        (w["geosets"][0]["vertices"].as_u64(), w["geosets"][0]["lod_name"].as_str()),
+        (Some(1802), Some("Blob"))
+    );
+    assert_eq!(
+        (w["materials"][0]["shader"].as_str(), w["materials"][0]["layers"].as_array().unwrap().len()),
+        (Some("Shader_HD_DefaultUnit"), 6)
+    );
+    assert_eq!(w["materials"][1]["layers"][0]["filter_mode"], "AddAlpha");
+    let light = w["nodes"].as_array().unwrap().iter().find(|n| n["kind"] == "light").unwrap();
+    assert_eq!(
+        (light["name"].as_str(), light["object_id"].as_u64(), light["parent"].as_u64()),
+        (Some("BlobMouthLight"), Some(5), Some(3))
+    );
+    // The text form has the same sections.
+    let (_, text, _) = m2view(&["info", blob.to_str().unwrap()]);
+    assert!(
+        text.contains("warcraft III sequences:") && text.contains("Walk") && text.contains("non-looping"),
+        "{text}"
+    );
+    assert!(text.contains("shader Shader_HD_DefaultUnit"), "{text}");
+}
