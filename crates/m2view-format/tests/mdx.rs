@@ -241,9 +241,9 @@ fn empty_chunks_are_no_warning_and_bad_tags_print_in_hex() {
     let m = mdx_model_from_bytes(&with_chunk(bytes.clone(), b"PREM", &[], 0), "Box.mdx").unwrap();
     assert!(m.warnings.iter().all(|w| !w.contains("PREM")), "{:?}", m.warnings);
     assert!(m.source.unknown_chunks.is_empty());
-    // One with content is still kept raw and said so.
-    let m = mdx_model_from_bytes(&with_chunk(bytes.clone(), b"PREM", &[0; 8], 8), "Box.mdx").unwrap();
-    assert!(m.warnings.iter().any(|w| w.contains("chunk PREM kept raw")), "{:?}", m.warnings);
+    // An unknown chunk with content is still kept raw and said so.
+    let m = mdx_model_from_bytes(&with_chunk(bytes.clone(), b"FAFX", &[0; 8], 8), "Box.mdx").unwrap();
+    assert!(m.warnings.iter().any(|w| w.contains("chunk FAFX kept raw")), "{:?}", m.warnings);
     // A tag of control bytes running past the end: named in hex, no raw bytes in the message.
     let e = mdx_model_from_bytes(&with_chunk(bytes, b"L\0\0\0", &[1, 2], 64), "Box.mdx").unwrap_err().to_string();
     assert!(e.contains("chunk 0x4C000000 of 64 bytes runs past the end of the file"), "{e}");
@@ -277,4 +277,52 @@ fn reforged_v1000_reads_shaders_hd_layers_lods_tangents_and_skin() {
     assert_eq!((m.vertices.len(), m.bones.len()), (1802, 13));
     // The HD material is one draw of its diffuse layer, not six passes.
     assert_eq!(m.lods[0].batches.len(), 1);
+}
+
+#[test]
+fn prem_emitters_are_read() {
+    // One v1 particle emitter written here in the MDX layout (Hive Workshop spec; mdx-m3-viewer
+    // `particleemitter.ts`): node "Spawner" (object id 40, no parent, flag 0x8000 "uses MDL"),
+    // rate 5, gravity 1, longitude 0.5, latitude 0.25, a frog model, lifespan 2, speed 3.
+    let mut node = Vec::new();
+    let mut name = b"Spawner".to_vec();
+    name.resize(80, 0);
+    node.extend_from_slice(&name);
+    for v in [40u32, u32::MAX, 0x8000] {
+        node.extend_from_slice(&v.to_le_bytes());
+    }
+    let node_size = (node.len() + 4) as u32;
+    let mut e = node_size.to_le_bytes().to_vec();
+    e.extend_from_slice(&node);
+    for v in [5.0f32, 1.0, 0.5, 0.25] {
+        e.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut path = b"Units\\Critters\\Frog\\Frog.mdl".to_vec();
+    path.resize(260, 0);
+    e.extend_from_slice(&path);
+    for v in [2.0f32, 3.0] {
+        e.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut body = ((e.len() + 4) as u32).to_le_bytes().to_vec();
+    body.extend_from_slice(&e);
+    let bytes = with_chunk(write_mdx(&mdx_box(800)), b"PREM", &body, body.len() as u32);
+    let f = parse_mdx(&bytes, "Box.mdx").unwrap();
+    let p = &f.particle_emitters[0];
+    assert_eq!(
+        (p.object.name.as_str(), p.object.object_id, p.object.parent, p.object.flags),
+        ("Spawner", 40, None, 0x8000)
+    );
+    assert_eq!(
+        [p.emission_rate, p.gravity, p.longitude, p.latitude, p.lifespan, p.speed],
+        [5.0, 1.0, 0.5, 0.25, 2.0, 3.0]
+    );
+    assert_eq!(p.path, "Units\\Critters\\Frog\\Frog.mdl");
+    let m = mdx_model_from_bytes(&bytes, "Box.mdx").unwrap();
+    assert!(m.source.unknown_chunks.is_empty());
+    assert!(
+        m.warnings.iter().any(|w| w.contains("\"Spawner\" (PREM) spawns Units\\Critters\\Frog\\Frog.mdl")),
+        "{:?}",
+        m.warnings
+    );
+    assert_eq!(m.bones.len(), model(800).bones.len() + 1, "the emitter is a node of the hierarchy");
 }

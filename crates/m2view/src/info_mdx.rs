@@ -24,6 +24,29 @@ pub struct Warcraft3Info {
     pub nodes: Vec<NodeW3>,
     /// Cameras.
     pub cameras: Vec<CameraW3>,
+    /// `PREM` v1 particle emitters.
+    pub particle_emitters: Vec<EmitterW3>,
+}
+
+/// One `PREM` v1 particle emitter.
+#[derive(Debug, Serialize)]
+pub struct EmitterW3 {
+    /// Node name.
+    pub name: String,
+    /// What it spawns (a model when `uses_model`, else a texture).
+    pub path: String,
+    /// Node flag 0x8000 ("EmitterUsesMDL").
+    pub uses_model: bool,
+    /// Particles per second.
+    pub emission_rate: f32,
+    /// Downward acceleration.
+    pub gravity: f32,
+    /// Longitude and latitude, radians.
+    pub longitude_latitude: [f32; 2],
+    /// Lifespan, seconds.
+    pub lifespan: f32,
+    /// Initial speed.
+    pub speed: f32,
 }
 
 /// One sequence.
@@ -175,7 +198,21 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
         .iter()
         .map(|c| CameraW3 { name: c.name.clone(), fov: c.fov, clip: [c.near_clip, c.far_clip] })
         .collect();
-    Some(Warcraft3Info { sequences, geosets, materials, nodes: nodes(f), cameras })
+    let particle_emitters = f
+        .particle_emitters
+        .iter()
+        .map(|p| EmitterW3 {
+            name: p.object.name.clone(),
+            path: p.path.clone(),
+            uses_model: p.object.flags & 0x8000 != 0,
+            emission_rate: p.emission_rate,
+            gravity: p.gravity,
+            longitude_latitude: [p.longitude, p.latitude],
+            lifespan: p.lifespan,
+            speed: p.speed,
+        })
+        .collect();
+    Some(Warcraft3Info { sequences, geosets, materials, nodes: nodes(f), cameras, particle_emitters })
 }
 
 /// Every node of `f`, by object id.
@@ -188,6 +225,7 @@ fn nodes(f: &MdxFile) -> Vec<NodeW3> {
     f.lights.iter().for_each(|o| add(&o.object, "light"));
     f.helpers.iter().for_each(|o| add(o, "helper"));
     f.attachments.iter().for_each(|o| add(&o.object, "attachment"));
+    f.particle_emitters.iter().for_each(|o| add(&o.object, "particle emitter"));
     f.particle_emitters2.iter().for_each(|o| add(&o.object, "particle emitter 2"));
     f.ribbons.iter().for_each(|o| add(&o.object, "ribbon"));
     f.events.iter().for_each(|o| add(&o.object, "event"));
@@ -235,6 +273,21 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
     for n in &w.nodes {
         let parent = n.parent.map_or("-".to_string(), |p| p.to_string());
         let _ = writeln!(s, "  {:>3} {:<18} {:<28} parent {parent}", n.object_id, n.kind, n.name);
+    }
+    for p in &w.particle_emitters {
+        let what = if p.uses_model { "model" } else { "texture" };
+        let _ = writeln!(
+            s,
+            "warcraft III particle emitter {:?}: {what} {}  rate {}  gravity {}  longitude {} latitude {}  lifespan {}  speed {}",
+            p.name,
+            p.path,
+            p.emission_rate,
+            p.gravity,
+            p.longitude_latitude[0],
+            p.longitude_latitude[1],
+            p.lifespan,
+            p.speed
+        );
     }
     for c in &w.cameras {
         let _ = writeln!(s, "warcraft III camera {:?}: fov {} clip {}..{}", c.name, c.fov, c.clip[0], c.clip[1]);

@@ -203,6 +203,7 @@ impl<'a> MdxConverter<'a> {
         nodes.extend(f.lights.iter().map(|l| &l.object));
         nodes.extend(f.helpers.iter());
         nodes.extend(f.attachments.iter().map(|a| &a.object));
+        nodes.extend(f.particle_emitters.iter().map(|p| &p.object));
         nodes.extend(f.particle_emitters2.iter().map(|p| &p.object));
         nodes.extend(f.ribbons.iter().map(|r| &r.object));
         nodes.extend(f.events.iter().map(|e| &e.object));
@@ -904,6 +905,10 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     let unknown_chunks: Vec<String> = f.unknown.iter().map(|(t, _)| m2view_error::show_tag(t)).collect();
     for u in &unknown_chunks {
         warnings.push(format!("chunk {u} kept raw (not decoded)"));
+    }
+    for p in &f.particle_emitters {
+        let what = if p.path.is_empty() { "nothing".to_string() } else { p.path.clone() };
+        warnings.push(format!("particle emitter {:?} (PREM) spawns {what}: not drawn yet", p.object.name));
     }
     let collision = &f.collision;
     Model {

@@ -250,6 +250,31 @@ pub struct MdlGeosetAnim {
     pub tracks: Tracks,
 }
 
+/// `PREM`: a Warcraft III v1 particle emitter, which spawns a model (node
+/// flag 0x8000, "EmitterUsesMDL") or a texture (0x10000, "EmitterUsesTGA")
+/// (mdx-m3-viewer `parsers/mdlx/particleemitter.ts`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlParticleEmitter {
+    /// Node.
+    pub object: GenObject,
+    /// Particles per second.
+    pub emission_rate: f32,
+    /// Downward acceleration.
+    pub gravity: f32,
+    /// Longitude (radians).
+    pub longitude: f32,
+    /// Latitude (radians).
+    pub latitude: f32,
+    /// The model or texture spawned (`.mdl` stands for `.mdx`).
+    pub path: String,
+    /// Lifespan, seconds.
+    pub lifespan: f32,
+    /// Initial speed.
+    pub speed: f32,
+    /// `KPEE`, `KPEG`, `KPLN`, `KPLT`, `KPEL`, `KPES`, `KPEV`.
+    pub tracks: Tracks,
+}
+
 /// `MDLGENOBJECT`: a node of the object hierarchy.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GenObject {
@@ -524,6 +549,8 @@ pub struct MdxFile {
     pub events: Vec<MdlEvent>,
     /// `PRE2`.
     pub particle_emitters2: Vec<MdlParticleEmitter2>,
+    /// `PREM` v1 particle emitters (Warcraft III).
+    pub particle_emitters: Vec<MdlParticleEmitter>,
     /// `RIBB`.
     pub ribbons: Vec<MdlRibbon>,
     /// Shapes: `CLID` (v800) or `HTST` (WoW).
@@ -701,8 +728,10 @@ fn track_kind(tag: &[u8; 4]) -> Option<Kind> {
         b"KGRT" | b"KTAR" => Kind::Quat,
         b"KMTF" | b"KRTX" => Kind::U32,
         b"KMTA" | b"KMTE" | b"KGAO" | b"KLAS" | b"KLAE" | b"KLAI" | b"KLBI" | b"KVIS" | b"KATV" | b"KPEE" | b"KPEG"
-        | b"KPLN" | b"KPLT" | b"KPEL" | b"KPES" | b"KP2V" | b"KP2S" | b"KP2R" | b"KP2L" | b"KP2G" | b"KLIF"
-        | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS" => Kind::F32,
+        | b"KPLN" | b"KPLT" | b"KPEL" | b"KPES" | b"KPEV" | b"KP2V" | b"KP2S" | b"KP2R" | b"KP2L" | b"KP2G"
+        | b"KLIF" | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS" => {
+            Kind::F32
+        }
         _ => return None,
     })
 }
@@ -756,8 +785,8 @@ fn track_name(tag: &[u8; 4]) -> &'static str {
     const NAMES: &[&str] = &[
         "KGTR", "KGSC", "KTAT", "KTAS", "KCTR", "KTTR", "KGAC", "KLAC", "KLBC", "KRCO", "KGRT", "KTAR", "KMTF", "KRTX",
         "KMTA", "KMTE", "KGAO", "KLAS", "KLAE", "KLAI", "KLBI", "KVIS", "KATV", "KPEE", "KPEG", "KPLN", "KPLT", "KPEL",
-        "KPES", "KP2V", "KP2S", "KP2R", "KP2L", "KP2G", "KLIF", "KP2E", "KP2W", "KP2N", "KP2Z", "KCRL", "KRHA", "KRHB",
-        "KRAL", "KRVS",
+        "KPES", "KPEV", "KP2V", "KP2S", "KP2R", "KP2L", "KP2G", "KLIF", "KP2E", "KP2W", "KP2N", "KP2Z", "KCRL", "KRHA",
+        "KRHB", "KRAL", "KRVS",
     ];
     NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("track")
 }
@@ -1073,6 +1102,16 @@ fn camera(r: &mut R<'_>, wow: bool) -> Result<MdlCamera> {
     })
 }
 
+fn particle_emitter(r: &mut R<'_>) -> Result<MdlParticleEmitter> {
+    let mut e = r.entry("particle emitter")?;
+    let object = gen_object(&mut e, false).at("object")?;
+    let [emission_rate, gravity, longitude, latitude] = [e.f32()?, e.f32()?, e.f32()?, e.f32()?];
+    let path = e.string(260).at("path")?;
+    let [lifespan, speed] = [e.f32()?, e.f32()?];
+    let tracks = tracks(&mut e, false)?;
+    Ok(MdlParticleEmitter { object, emission_rate, gravity, longitude, latitude, path, lifespan, speed, tracks })
+}
+
 fn particle_emitter2(r: &mut R<'_>, wow: bool) -> Result<MdlParticleEmitter2> {
     let mut e = r.entry("particle emitter")?;
     let mut p = MdlParticleEmitter2 { object: gen_object(&mut e, wow).at("object")?, ..Default::default() };
@@ -1281,6 +1320,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"EVTS" => f.events = c.entries(wow, "events", |c| event(c, wow))?,
                 b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow))?,
                 b"PRE2" => f.particle_emitters2 = c.entries(wow, "emitters", |c| particle_emitter2(c, wow))?,
+                b"PREM" if !wow => f.particle_emitters = c.entries(false, "emitters", particle_emitter)?,
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
