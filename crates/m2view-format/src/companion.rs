@@ -37,6 +37,8 @@ pub enum CompanionKind {
     Skeleton,
     /// Bone offsets of a FacePose variant (`.bone`, `BFID`).
     Bone,
+    /// A WMO group file (`<root>_NNN.wmo`, or `GFID`).
+    WmoGroup,
 }
 
 impl CompanionKind {
@@ -49,6 +51,7 @@ impl CompanionKind {
             CompanionKind::Texture => "texture",
             CompanionKind::Skeleton => "skeleton",
             CompanionKind::Bone => "bone file",
+            CompanionKind::WmoGroup => "wmo group",
         }
     }
 }
@@ -104,6 +107,9 @@ pub struct LoadedModel {
     pub file_data_id: Option<u32>,
     /// The listfile (`--listfile`), naming FileDataIDs.
     pub listfile: Option<Arc<m2view_data::Listfile>>,
+    /// The world object this model draws the groups of (a WMO root):
+    /// its doodads, portals and the rest of what is not geometry.
+    pub wmo: Option<Arc<crate::wmo::Wmo>>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -149,6 +155,7 @@ impl LoadedModel {
             anim_keys,
             roots: data_roots(opts, dir),
             data: opts.data.clone(),
+            wmo: None,
         }
     }
 
@@ -192,6 +199,53 @@ impl LoadedModel {
             .find_map(|r| self.files.find(&r.join(&rel)))
             .or_else(|| self.data.as_ref()?.find(Path::new(&rel)))
     }
+}
+
+/// Opens a WMO root (`bytes`, read from `path` in `files`) with the group
+/// files found beside it (`<stem>_NNN.wmo`) or by `GFID`, as a static model
+/// of its groups; a missing or broken group file is a warning and draws
+/// nothing. Textures resolve as a model's.
+///
+/// Errors: `path` is a group file (naming the root to open), or the root
+/// does not parse.
+fn load_wmo(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions) -> Result<LoadedModel> {
+    let fname = path.display().to_string();
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if crate::wmo::is_wmo_group(bytes) {
+        let root = stem.rsplit_once('_').map_or(stem.as_str(), |(r, _)| r);
+        let msg = format!("a WMO group file: open its root ({root}.wmo), which names its materials and groups");
+        return Err(Error::invalid(12, msg).in_file(fname));
+    }
+    let mut wmo = crate::wmo::Wmo::parse_root(bytes, &fname)?;
+    let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
+    let mut companions = Vec::new();
+    let names = crate::wmo::group_file_names(&stem, wmo.groups.len());
+    for (i, name) in names.iter().enumerate() {
+        let by_id = wmo.group_ids.get(i).filter(|&&id| id != 0).copied();
+        let found = by_id.and_then(|id| finder.by_id(id)).or_else(|| finder.entry(&dir, name));
+        let wanted = by_id.map_or_else(|| name.clone(), |id| format!("fdid {id}"));
+        companions.push(Companion { kind: CompanionKind::WmoGroup, wanted: wanted.clone(), path: found.clone() });
+        let Some(gp) = found else {
+            wmo.warnings.push(format!("group {i} ({wanted}) not found: not drawn"));
+            continue;
+        };
+        let gname = gp.display().to_string();
+        if let Err(e) = finder.read(&gp).and_then(|b| wmo.add_group(i, &b, &gname)) {
+            wmo.warnings.push(format!("group {i} not drawn: {e}"));
+        }
+    }
+    let mut model = wmo.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+    let roots = data_roots(opts, &dir);
+    // 8.1+ roots name textures by FileDataID: by ID in the sources, or `<fdid>.blp` beside the root.
+    let by_fdid = |f: &mut Finder, id: u32, ext: &str, _: &[String]| {
+        f.by_id(id).or_else(|| f.entry(&dir, &format!("{id}.{ext}")))
+    };
+    let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &by_fdid, &mut companions);
+    let anim = (Vec::new(), Default::default());
+    let mut lm = LoadedModel::new(files, path, model, companions, texture_files, anim, opts);
+    lm.wmo = Some(Arc::new(wmo));
+    Ok(lm)
 }
 
 /// Parses M2 bytes (MD20 or MD21). Key arrays are read in place where they
@@ -284,6 +338,9 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     crate::check_model_magic(&bytes).map_err(|e| e.in_file(&fname))?;
+    if crate::wmo::is_wmo(&bytes) {
+        return load_wmo(files, path, &bytes, opts);
+    }
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.
         let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;

@@ -1046,3 +1046,164 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
         },
     }
 }
+
+/// WMO test files written here in the real v17 layout (wowdev wiki "WMO"),
+/// for the world-object tests of every crate: no 8.1+ WMO (`GFID`, `MODI`,
+/// textures by FileDataID) is public.
+pub mod wmo {
+    /// One chunk: the tag byte-reversed on disk, its size, its payload.
+    pub fn chunk(tag: &[u8; 4], payload: &[u8]) -> Vec<u8> {
+        let mut out = vec![tag[3], tag[2], tag[1], tag[0]];
+        out.extend((payload.len() as u32).to_le_bytes());
+        out.extend(payload);
+        out
+    }
+
+    fn le(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    fn floats(v: &[f32]) -> Vec<u8> {
+        v.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// A root of two groups (a 2×2×2 box, "hall", and a 1-unit quad on its
+    /// roof, "roof"), two materials (0: opaque, texture `WALL.BLP` or
+    /// FileDataID 5001; 1: alpha key, two-sided, texture `ROOF.BLP` or
+    /// 5002), two doodad sets (0 `Set_$DefaultGlobal` with placement 0, 1
+    /// `Set_Lamps` with placements 1–2), doodads `LAMP.MDX` (or FileDataID
+    /// 6001) at (1, 0, 2) scaled 0.5 turned 90° about Z, a light and a
+    /// portal between the groups. With `modern`, textures, doodads and
+    /// group files are named by FileDataID (`GFID` 7001, 7002; `MODI`), as
+    /// 8.1+ roots do.
+    pub fn root(modern: bool) -> Vec<u8> {
+        let mut f = chunk(b"MVER", &le(&[17]));
+        let mut mohd = le(&[2, 2, 1, 1, 1, 3, 2]);
+        mohd.extend([0x40, 0x30, 0x20, 0xFF]); // ambient b g r a
+        mohd.extend(le(&[0]));
+        mohd.extend(floats(&[-1.0, -1.0, 0.0, 1.0, 1.0, 2.5]));
+        mohd.extend([0, 0, 0, 0]);
+        f.extend(chunk(b"MOHD", &mohd));
+        let (t1, t2) = if modern {
+            (5001, 5002)
+        } else {
+            let motx = b"WALL.BLP\0\0\0\0ROOF.BLP\0\0\0\0";
+            f.extend(chunk(b"MOTX", motx));
+            (0, 12)
+        };
+        let mut momt = Vec::new();
+        for (flags, blend, tex, diff) in [(0u32, 0u32, t1, 0xFF80_8080u32), (0x4, 1, t2, 0xFFFF_FFFF)] {
+            momt.extend(le(&[flags, 0, blend, tex, 0, 0, 0, diff, 0, 0, 0, 0, 0, 0, 0, 0]));
+        }
+        f.extend(chunk(b"MOMT", &momt));
+        f.extend(chunk(b"MOGN", b"\0\0hall\0roof\0"));
+        let mut mogi = le(&[0x2000]);
+        mogi.extend(floats(&[-1.0, -1.0, 0.0, 1.0, 1.0, 2.0]));
+        mogi.extend(2i32.to_le_bytes());
+        mogi.extend(le(&[0x8]));
+        mogi.extend(floats(&[-0.5, -0.5, 2.0, 0.5, 0.5, 2.5]));
+        mogi.extend(7i32.to_le_bytes());
+        f.extend(chunk(b"MOGI", &mogi));
+        f.extend(chunk(b"MOPV", &floats(&[-1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 2.0, -1.0, 0.0, 2.0])));
+        let mut mopt = vec![0, 0, 4, 0];
+        mopt.extend(floats(&[0.0, 1.0, 0.0, 0.0]));
+        f.extend(chunk(b"MOPT", &mopt));
+        f.extend(chunk(b"MOPR", &[0, 0, 1, 0, 1, 0, 0, 0]));
+        let mut molt = vec![0u8, 1, 0, 0, 0x00, 0x80, 0xFF, 0xFF];
+        molt.extend(floats(&[0.0, 0.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0, 1.0, 4.0]));
+        f.extend(chunk(b"MOLT", &molt));
+        let mut mods = Vec::new();
+        for (name, start, count) in [(&b"Set_$DefaultGlobal"[..], 0u32, 1u32), (b"Set_Lamps", 1, 2)] {
+            let mut n = [0u8; 20];
+            n[..name.len()].copy_from_slice(name);
+            mods.extend(n);
+            mods.extend(le(&[start, count, 0]));
+        }
+        f.extend(chunk(b"MODS", &mods));
+        if modern {
+            f.extend(chunk(b"MODI", &le(&[6001])));
+        } else {
+            f.extend(chunk(b"MODN", b"LAMP.MDX\0\0\0\0"));
+        }
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        let mut modd = Vec::new();
+        for (x, y) in [(1.0f32, 0.0f32), (-0.5, 0.5), (0.5, -0.5)] {
+            modd.extend(le(&[0]));
+            modd.extend(floats(&[x, y, 2.0, 0.0, 0.0, h, h, 0.5]));
+            modd.extend([0xFF, 0xFF, 0xFF, 0xFF]);
+        }
+        f.extend(chunk(b"MODD", &modd));
+        if modern {
+            f.extend(chunk(b"GFID", &le(&[7001, 7002])));
+        }
+        f
+    }
+
+    /// Group `index` of [`root`]: 0 the box (8 vertices, 12 triangles in
+    /// one batch of material 0, a second UV set and vertex colours, one
+    /// extra collision-only triangle), 1 the roof quad (4 vertices, 2
+    /// triangles in one batch of material 1, written with the 16-bit
+    /// material id of batch flag 0x2).
+    pub fn group(index: usize) -> Vec<u8> {
+        let (flags, positions, tris): (u32, Vec<[f32; 3]>, Vec<[u16; 3]>) = if index == 0 {
+            let p = (0..8).map(|i| [[-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [0.0, 2.0][i >> 2]]).collect();
+            let t = vec![
+                [0, 2, 1],
+                [1, 2, 3],
+                [4, 5, 6],
+                [5, 7, 6],
+                [0, 1, 4],
+                [1, 5, 4],
+                [2, 6, 3],
+                [3, 6, 7],
+                [0, 4, 2],
+                [2, 4, 6],
+                [1, 3, 5],
+                [3, 7, 5],
+                [0, 1, 2],
+            ];
+            (0x2000 | 0x4, p, t)
+        } else {
+            let p = vec![[-0.5, -0.5, 2.5], [0.5, -0.5, 2.5], [-0.5, 0.5, 2.5], [0.5, 0.5, 2.5]];
+            (0x8, p, vec![[0, 1, 2], [1, 3, 2]])
+        };
+        let n = positions.len();
+        let drawn = if index == 0 { 12 } else { 2 };
+        let mut mogp = le(&[if index == 0 { 2 } else { 7 }, 0, flags]);
+        mogp.extend(floats(&[-1.0, -1.0, 0.0, 1.0, 1.0, 2.5]));
+        mogp.extend([0, 0, 1, 0]); // portal start, count
+        mogp.extend([0, 0, 1, 0, 0, 0, 0, 0]); // trans, int, ext batches, pad
+        mogp.extend([0, 0, 0, 0]);
+        mogp.extend(le(&[0, 0, 0, 0]));
+        let mut mopy = Vec::new();
+        for t in 0..tris.len() {
+            mopy.extend(if t < drawn { [0x20, index as u8] } else { [0x08, 0xFF] });
+        }
+        mogp.extend(chunk(b"MOPY", &mopy));
+        mogp.extend(chunk(b"MOVI", &tris.iter().flatten().flat_map(|i| i.to_le_bytes()).collect::<Vec<u8>>()));
+        mogp.extend(chunk(b"MOVT", &floats(&positions.iter().flatten().copied().collect::<Vec<_>>())));
+        let normals: Vec<f32> = positions.iter().flat_map(|_| [0.0, 0.0, 1.0]).collect();
+        mogp.extend(chunk(b"MONR", &floats(&normals)));
+        let uv: Vec<f32> = positions.iter().flat_map(|p| [p[0] * 0.5 + 0.5, p[1] * 0.5 + 0.5]).collect();
+        mogp.extend(chunk(b"MOTV", &floats(&uv)));
+        let mut moba = vec![0u8; 10];
+        let large = index == 1;
+        moba.extend((if large { 1u16 } else { 0 }).to_le_bytes());
+        moba.extend(le(&[0]));
+        moba.extend((drawn as u16 * 3).to_le_bytes());
+        moba.extend(0u16.to_le_bytes());
+        moba.extend((n as u16 - 1).to_le_bytes());
+        moba.extend(if large { [0x2, 0] } else { [0, 0] });
+        mogp.extend(chunk(b"MOBA", &moba));
+        if index == 0 {
+            mogp.extend(chunk(b"MOLR", &[0, 0]));
+            mogp.extend(chunk(b"MODR", &[0, 0, 1, 0, 2, 0]));
+            mogp.extend(chunk(b"MOTV", &floats(&uv.iter().map(|v| 1.0 - v).collect::<Vec<_>>())));
+            let colors: Vec<u8> = (0..n).flat_map(|i| [0x10 * i as u8, 0x40, 0x80, 0xFF]).collect();
+            mogp.extend(chunk(b"MOCV", &colors));
+        }
+        let mut f = chunk(b"MVER", &le(&[17]));
+        f.extend(chunk(b"MOGP", &mogp));
+        f
+    }
+}

@@ -29,6 +29,7 @@ mod names;
 pub mod raw;
 pub mod reader;
 pub mod skeleton;
+pub mod wmo;
 
 /// Errors naming file, structure path and byte offset (the `m2view-error` crate, shared with the table readers).
 pub use m2view_error as error;
@@ -72,13 +73,15 @@ pub fn is_mdx(bytes: &[u8]) -> bool {
 }
 
 /// Refuses bytes that are no model before any structure is read: a model
-/// starts with `MD20` (M2), `MD21` (chunked M2) or `MDLX` (MDX). A texture
+/// starts with `MD20` (M2), `MD21` (chunked M2), `MDLX` (MDX) or is a WMO
+/// (`MVER` then `MOHD`/`MOGP`, byte-reversed on disk). A texture
 /// (`BLP1`/`BLP2`) or anything else is a plain error naming its first bytes,
 /// instead of a structure error deep inside a file that was never a model.
 pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
     let head: [u8; 4] = bytes.get(..4).and_then(|b| b.try_into().ok()).unwrap_or_default();
     match &head {
         b"MD20" | b"MD21" | b"MDLX" => Ok(()),
+        b"REVM" if wmo::is_wmo(bytes) => Ok(()),
         b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
         _ if bytes.len() < 4 => {
             Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len())))

@@ -424,6 +424,7 @@ pub fn report(o: &Opened) -> Report {
         m2view_format::SourceFormat::Md20 => "MD20",
         m2view_format::SourceFormat::Md21 => "MD21",
         m2view_format::SourceFormat::Mdx => "MDLX",
+        m2view_format::SourceFormat::Wmo => "WMO",
     };
     Report {
         file: lm.path.display().to_string(),

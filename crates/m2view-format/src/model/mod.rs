@@ -55,6 +55,8 @@ pub enum SourceFormat {
     Md21,
     /// `MDLX` (WoW alpha / Warcraft III).
     Mdx,
+    /// A WMO world object's groups (`MVER` 16/17 root and group files).
+    Wmo,
 }
 
 /// Where a model came from and what its file held.
@@ -1050,7 +1052,7 @@ impl Model {
     pub fn default_geosets(&self, lod: usize) -> std::collections::BTreeSet<u16> {
         let Some(lod) = self.lods.get(lod) else { return Default::default() };
         let ids: std::collections::BTreeSet<u16> = lod.submeshes.iter().map(|s| s.geoset_id).collect();
-        if self.source.format == SourceFormat::Mdx {
+        if matches!(self.source.format, SourceFormat::Mdx | SourceFormat::Wmo) {
             return ids;
         }
         let mut shown = std::collections::BTreeSet::new();

@@ -14,6 +14,7 @@ pub mod mdx;
 pub mod skel;
 pub mod skin;
 pub mod track;
+pub mod wmo;
 
 pub use chunked::{AnimFile, Chunks, M2File};
 pub use m2::Md20;

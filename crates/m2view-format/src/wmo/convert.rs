@@ -1,0 +1,161 @@
+//! A WMO's groups as one static [`Model`]: no bones, no sequences; one
+//! submesh and batch per `MOBA` entry, its geoset id the group index (so
+//! groups show and hide as geosets do); one model material per `MOMT`;
+//! `MOLT` lights as model lights.
+
+use super::{Wmo, blend_mode};
+use crate::error::Result;
+use crate::model::*;
+
+/// `MOMT` flags → the M2 render flags that mean the same (wowdev wiki "WMO", MOMT).
+fn material_flags(flags: u32) -> MaterialFlags {
+    let mut f = MaterialFlags::empty();
+    f.set(MaterialFlags::UNLIT, flags & 0x1 != 0);
+    f.set(MaterialFlags::UNFOGGED, flags & 0x2 != 0);
+    f.set(MaterialFlags::TWO_SIDED, flags & 0x4 != 0);
+    f
+}
+
+impl Wmo {
+    /// The groups read so far as one model named `name` (model units,
+    /// Z-up, the WMO's own space). Groups without geometry draw nothing;
+    /// the model's warnings are the WMO's.
+    ///
+    /// Errors: more than 4 billion indices or 65,535 batches (no real WMO
+    /// comes near), reported by [`Model::validate`].
+    pub fn to_model(&self, name: &str) -> Result<Model> {
+        let textures: Vec<Texture> = self
+            .textures
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                // Clamped where the first material drawing it clamps (MOMT 0x40 S, 0x80 T).
+                let flags = self.materials.iter().find(|m| m.textures[0] == Some(i)).map_or(0, |m| m.flags);
+                Texture {
+                    kind: 0,
+                    wrap_u: flags & 0x40 == 0,
+                    wrap_v: flags & 0x80 == 0,
+                    source: match t {
+                        super::FileRef::Path(p) => TextureSource::Path(p.clone()),
+                        super::FileRef::FileDataId(id) => TextureSource::FileDataId(*id),
+                    },
+                }
+            })
+            .collect();
+        let materials: Vec<Material> = self
+            .materials
+            .iter()
+            .map(|m| Material { flags: material_flags(m.flags), blend: blend_mode(m.blend) })
+            .collect();
+        let mut vertices = Vec::new();
+        let mut lod = Lod { source: "WMO groups".into(), ..Default::default() };
+        for (gi, g) in self.groups.iter().enumerate() {
+            let Some(geo) = &g.geometry else { continue };
+            let base = vertices.len() as u32;
+            for (k, &position) in geo.positions.iter().enumerate() {
+                let uv = |set: usize| geo.uvs.get(set).or(geo.uvs.first()).map_or([0.0; 2], |u| u[k]);
+                vertices.push(Vertex { position, normal: geo.normals[k], uv: [uv(0), uv(1)], ..Default::default() });
+            }
+            for b in &geo.batches {
+                let range = b.start_index as usize..(b.start_index as usize + b.count as usize);
+                let index_start = lod.indices.len() as u32;
+                lod.indices.extend(geo.indices[range].iter().map(|&i| base + i as u32));
+                let used = &lod.indices[index_start as usize..];
+                let (lo, hi) = used
+                    .iter()
+                    .map(|&i| vertices[i as usize].position)
+                    .fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), p| {
+                        (std::array::from_fn(|a| lo[a].min(p[a])), std::array::from_fn(|a| hi[a].max(p[a])))
+                    });
+                let center: [f32; 3] = std::array::from_fn(|a| (lo[a] + hi[a]) * 0.5);
+                let radius = (0..3).map(|a| (hi[a] - lo[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+                let submesh = lod.submeshes.len() as u16;
+                lod.submeshes.push(Submesh {
+                    geoset_id: gi as u16,
+                    index_start,
+                    index_count: b.count as u32,
+                    center,
+                    sort_center: center,
+                    sort_radius: if used.is_empty() { 0.0 } else { radius },
+                    ..Default::default()
+                });
+                let m = &self.materials[b.material as usize];
+                lod.batches.push(Batch {
+                    submesh,
+                    flags: BatchFlags::empty(),
+                    priority_plane: 0,
+                    shader_id: 0,
+                    material: b.material,
+                    material_layer: 0,
+                    color: None,
+                    textures: vec![BatchTexture {
+                        texture: m.textures[0].map(|t| TextureId(t as u16)),
+                        uv: UvSource::Uv0,
+                        weight: None,
+                        transform: None,
+                    }],
+                    texture_combo_index: 0,
+                });
+            }
+        }
+        let lights = self
+            .lights
+            .iter()
+            .map(|l| {
+                let rgb = [l.color[2] as f32 / 255.0, l.color[1] as f32 / 255.0, l.color[0] as f32 / 255.0];
+                Light {
+                    // MOLT 0 omni, 1 spot → point (M2 1); 2 directional → M2 0.
+                    kind: if l.kind == 2 { 0 } else { 1 },
+                    bone: None,
+                    position: l.position,
+                    ambient_color: Track::constant([0.0; 3]),
+                    ambient_intensity: Track::constant(0.0),
+                    diffuse_color: Track::constant(rgb),
+                    diffuse_intensity: Track::constant(l.intensity),
+                    attenuation_start: Track::constant(l.attenuation_start),
+                    attenuation_end: Track::constant(l.attenuation_end),
+                    visibility: Track::constant(1),
+                }
+            })
+            .collect();
+        let (min, max) = self.bounds;
+        let radius = (0..3).map(|a| (max[a] - min[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+        Model {
+            source: SourceInfo {
+                format: SourceFormat::Wmo,
+                version: self.version,
+                expansion: if self.version == 17 { "WMO v17 (1.x and later)" } else { "WMO v16 (0.6 alpha)" },
+                chunks: self.chunks.clone(),
+                unknown_chunks: self.unknown_chunks.clone(),
+            },
+            name: name.to_string(),
+            global_flags: 0,
+            global_sequences: Vec::new(),
+            sequences: Vec::new(),
+            sequence_lookup: Vec::new(),
+            bones: Vec::new(),
+            vertices,
+            lods: vec![lod],
+            declared_lods: 1,
+            colors: Vec::new(),
+            textures,
+            texture_weights: Vec::new(),
+            texture_transforms: Vec::new(),
+            materials,
+            texture_combiner_combos: None,
+            bounds: Bounds { min, max, radius },
+            collision: Collision::default(),
+            attachments: Vec::new(),
+            events: Vec::new(),
+            lights,
+            cameras: Vec::new(),
+            camera_lookup: Vec::new(),
+            ribbons: Vec::new(),
+            particles: Vec::new(),
+            shapes: Vec::new(),
+            bone_sets: Vec::new(),
+            warnings: self.warnings.clone(),
+        }
+        .validated()
+    }
+}
