@@ -35,7 +35,8 @@ fn real_inn_root_and_groups() {
     assert_eq!(d.model, Some(FileRef::Path("WORLD\\GENERIC\\PASSIVEDOODADS\\BARREL\\BARREL01.MDX".into())));
     assert!((d.position[0] + 12.282288).abs() < 1e-5 && (d.scale - 0.834_167_5).abs() < 1e-6);
     assert!((d.rotation[2] - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-6);
-    // MOGI names by MOGN offset; flags 0x8 exterior for the first, 0x2000 interior for the rest.
+    // MOGI names by MOGN offset (until a group file names itself); flags 0x8 exterior for the
+    // first, 0x2000 interior for the rest.
     assert_eq!(w.groups[3].name, "hall");
     assert_eq!(w.groups[0].flags, 0x8);
     assert!(w.groups[1..].iter().all(|g| g.is_interior()));
@@ -44,12 +45,18 @@ fn real_inn_root_and_groups() {
     assert_eq!(w.materials[11].flags, 1);
     w.add_group(0, &g0, "inn_000.wmo").unwrap();
     w.add_group(3, &g3, "inn_003.wmo").unwrap();
+    // Their MOGP names (offsets 2 and 22) win over MOGI's.
+    assert_eq!((w.groups[0].name.as_str(), w.groups[3].name.as_str()), ("exterior", "kitchen"));
     let (a, b) = (w.groups[0].geometry.as_ref().unwrap(), w.groups[3].geometry.as_ref().unwrap());
     // Sizes of MOVT / MOVI / MOBA / MOPY in the group files (33108/12, 11544/2, 312/24, 3848/2).
     assert_eq!((a.positions.len(), a.indices.len(), a.batches.len()), (2759, 5772, 13));
     assert_eq!((b.positions.len(), b.indices.len(), b.batches.len()), (2310, 6078, 13));
     assert_eq!((a.colors.len(), b.colors.len()), (0, 1));
     assert_eq!(b.doodad_refs.len(), 119);
+    // MODD positions are in the WMO's space: 117 of the 119 doodads group 3 lists stand in its box.
+    let (lo, hi) = w.groups[3].bounds;
+    let inside = |p: [f32; 3]| (0..3).all(|k| lo[k] - 0.1 <= p[k] && p[k] <= hi[k] + 0.1);
+    assert_eq!(b.doodad_refs.iter().filter(|&&r| inside(w.doodads[r as usize].position)).count(), 117);
     let drawn: usize = a.batches.iter().map(|b| b.count as usize / 3).sum();
     assert_eq!(drawn + a.collision_triangles, 1924, "every MOPY triangle drawn or collision only");
     let m = w.to_model("inn").unwrap();

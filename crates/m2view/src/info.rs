@@ -70,6 +70,9 @@ pub struct Report {
     /// A Warcraft III model's own sequences, geosets, materials, nodes and cameras.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warcraft3: Option<crate::info_mdx::Warcraft3Info>,
+    /// A WMO's groups, materials, doodad sets, lights and portals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub world_object: Option<crate::info_wmo::WmoInfo>,
 }
 
 /// A race model's character: identity, options and choices, equipment.
@@ -564,6 +567,7 @@ pub fn report(o: &Opened) -> Report {
             .map(|c| character_info(c, &o.dressing.tables))
             .or_else(|| o.dressing.modern.as_ref().map(|m| modern_info(m, &o.lm, &o.dressing.tables))),
         warcraft3: warcraft3(&o.lm),
+        world_object: crate::info_wmo::wmo_info(&o.lm),
     }
 }
 
@@ -840,6 +844,9 @@ pub fn text(r: &Report) -> String {
     }
     if let Some(w) = &r.warcraft3 {
         crate::info_mdx::text(&mut s, w);
+    }
+    if let Some(w) = &r.world_object {
+        crate::info_wmo::text(&mut s, w);
     }
     if !r.warnings.is_empty() {
         let _ = writeln!(s, "warnings:");

@@ -1,7 +1,8 @@
 //! The m2view application: command-line subcommands (`info`, `render`,
 //! `export`, `ls`, `extract`), the window (`app`) and what they share:
 //! opening and dressing a model (`open`), a race model's character
-//! (`character`), reading a model's texture files (`textures`).
+//! (`character`), reading a model's texture files (`textures`), a WMO's
+//! doodads (`world`).
 
 #![warn(missing_docs)]
 
@@ -14,10 +15,12 @@ pub mod error;
 pub mod export;
 pub mod info;
 pub mod info_mdx;
+pub mod info_wmo;
 pub mod open;
 pub mod platform;
 pub mod render_cmd;
 pub mod textures;
 pub mod thumbnail;
+pub mod world;
 
 pub use error::AppError;

@@ -79,7 +79,7 @@ enum Command {
         character: m2view::character::CharacterArgs,
     },
     /// Render a model offscreen to a PNG file.
-    Render(render_cmd::RenderArgs),
+    Render(Box<render_cmd::RenderArgs>),
     /// Export a model: glTF 2.0 binary (.glb, skeleton and every animation) or OBJ (.obj + .mtl + PNGs).
     Export(export::ExportArgs),
     /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:

@@ -121,6 +121,15 @@ pub struct RenderArgs {
     /// Character choices (race models).
     #[command(flatten)]
     pub character: CharacterArgs,
+    /// A WMO's doodad set to place besides set 0 (which the client always shows); see `info`.
+    #[arg(long, default_value_t = 0)]
+    pub doodad_set: usize,
+    /// Draw a WMO without its doodads.
+    #[arg(long)]
+    pub no_doodads: bool,
+    /// A WMO's groups to draw, comma-separated indices (default: every group read); like --geosets.
+    #[arg(long, conflicts_with = "geosets")]
+    pub groups: Option<String>,
     /// Print a JSON line of render statistics (with --all: one per model, with its "file").
     #[arg(long)]
     pub stats: bool,
@@ -145,12 +154,15 @@ pub struct Hung {
     /// Worn on its parent's skeleton instead of an attachment (a 9.0+
     /// skinned model): which parent bone each of its bones follows.
     pub skeleton: Option<Arc<m2view_anim::SharedSkeleton>>,
+    /// Placed at a fixed transform in its parent's space instead of on an
+    /// attachment (a WMO's doodad).
+    pub placement: Option<glam::Mat4>,
 }
 
 impl Hung {
     /// A model on attachment `id`, playing its default sequence.
     pub fn item(id: u32, lm: Arc<LoadedModel>) -> Hung {
-        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new(), skeleton: None }
+        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new(), skeleton: None, placement: None }
     }
 }
 
@@ -590,9 +602,10 @@ fn pose_hung<'h>(
     out: &mut Vec<Posed<'h>>,
 ) {
     for h in list {
-        let at = match &h.skeleton {
-            Some(_) => glam::Mat4::IDENTITY,
-            None => match parent.attachment(parent_model, h.id) {
+        let at = match (&h.placement, &h.skeleton) {
+            (Some(m), _) => *m,
+            (None, Some(_)) => glam::Mat4::IDENTITY,
+            (None, None) => match parent.attachment(parent_model, h.id) {
                 Some(at) => at,
                 None => continue,
             },
@@ -722,7 +735,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
         )));
     }
     a.character.apply(o)?;
-    let explicit = a.geosets.as_deref().map(parse_geosets).transpose()?;
+    let explicit = a.geosets.as_deref().or(a.groups.as_deref()).map(parse_geosets).transpose()?;
     let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else {
         return Ok(Dressed { geosets: explicit.or_else(|| o.skin_geosets(a.lod)), body: None, items: Vec::new() });
     };
@@ -763,6 +776,9 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     for spec in &a.attach {
         attachments.push(attach_spec(spec, &o.lm, opts)?);
     }
+    if let Some(wmo) = o.lm.wmo.clone() {
+        attachments.extend(doodads(a, &mut o.lm, &wmo, opts)?);
+    }
     let mut host = o.lm;
     let (mut geosets, mut body) = (dressed.geosets, dressed.body);
     if let Some(mount) = &a.mount {
@@ -784,6 +800,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
             body: body.take(),
             children,
             skeleton: None,
+            placement: None,
         }];
     }
     let sequence = match (a.anim_id, a.sequence) {
@@ -834,6 +851,26 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         body,
     };
     Ok((host, request))
+}
+
+/// The doodads `--doodad-set` places in the WMO `lm` (none with
+/// `--no-doodads`); what does not load joins its warnings.
+fn doodads(
+    a: &RenderArgs,
+    lm: &mut LoadedModel,
+    wmo: &m2view_format::wmo::Wmo,
+    opts: &OpenOptions,
+) -> Result<Vec<Hung>, AppError> {
+    if a.no_doodads {
+        return Ok(Vec::new());
+    }
+    if a.doodad_set > 0 && a.doodad_set >= wmo.doodad_sets.len() {
+        let sets: Vec<String> = wmo.doodad_sets.iter().enumerate().map(|(i, s)| format!("{i} {}", s.name)).collect();
+        return Err(AppError::Failure(format!("no doodad set {}; the WMO has: {}", a.doodad_set, sets.join(", "))));
+    }
+    let (placed, warnings) = crate::world::load_doodads(lm, wmo, a.doodad_set, opts);
+    lm.model.warnings.extend(warnings);
+    Ok(placed.into_iter().map(|p| Hung { placement: Some(p.world), ..Hung::item(0, p.lm) }).collect())
 }
 
 /// `--attach POINT=MODEL` on `host`.

@@ -23,7 +23,7 @@ use crate::raw::wmo as raw;
 use crate::reader::{ParseState, Reader};
 
 /// A file a WMO names: a path as stored, or a FileDataID.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FileRef {
     /// A game path (`World\wmo\…\inn_wall.blp`), `\` separated as stored.
     Path(String),
@@ -56,6 +56,22 @@ pub struct WmoMaterial {
     pub diffuse: [u8; 4],
     /// Emissive (night glow) colour, r g b a.
     pub emissive: [u8; 4],
+}
+
+impl WmoMaterial {
+    /// How many of `textures` its shader samples (wowdev wiki "WMO",
+    /// shader types: 1 for Diffuse, Specular, Metal, Opaque, DiffuseTerrain,
+    /// Lod; 3 for TwoLayerEnvMetal, MaskedEnvMetal, EnvMetalEmissive,
+    /// AdditiveMaskedEnvMetal and the TwoLayerDiffuseMod2x/Mod2xNA/Alpha
+    /// family; 2 otherwise). The others' fields hold leftovers (often 0,
+    /// which would read as the first `MOTX` name).
+    pub fn texture_count(&self) -> usize {
+        match self.shader {
+            0 | 1 | 2 | 4 | 16 | 21 => 1,
+            7 | 11 | 12 | 17..=20 => 3,
+            _ => 2,
+        }
+    }
 }
 
 /// One group: what the root says of it, and its geometry where its file was read.
@@ -160,6 +176,8 @@ pub struct Wmo {
     pub materials: Vec<WmoMaterial>,
     /// Groups in `MOGI` order.
     pub groups: Vec<WmoGroup>,
+    /// Group names (`MOGN`) by byte offset.
+    pub group_names: Vec<(u32, String)>,
     /// Group file FileDataIDs (`GFID`, 8.1+).
     pub group_ids: Vec<u32>,
     /// Skybox model (`MOSB`).
@@ -342,6 +360,7 @@ impl Wmo {
             textures,
             materials,
             groups,
+            group_names: raw::strings(root.group_names),
             group_ids: root.group_ids.clone().unwrap_or_default(),
             skybox: root.skybox.clone(),
             portals,
@@ -366,12 +385,16 @@ impl Wmo {
     pub fn add_group(&mut self, index: usize, bytes: &[u8], name: &str) -> Result<()> {
         let count = self.groups.len();
         let materials = self.materials.len();
+        let state = ParseState::for_file_len(bytes.len());
+        let g = raw::Group::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
         let slot = self
             .groups
             .get_mut(index)
             .ok_or_else(|| Error::invalid(0, format!("group {index} of a root with {count}")).in_file(name))?;
-        let state = ParseState::for_file_len(bytes.len());
-        let g = raw::Group::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
+        // The group file's own name offset (`MOGP`) wins: real roots disagree with it in `MOGI`.
+        if let Some((_, n)) = self.group_names.iter().find(|(o, _)| *o == g.name_offset) {
+            slot.name = n.clone();
+        }
         let geometry = group_geometry(g, materials).map_err(|e| e.in_file(name))?;
         slot.geometry = Some(geometry);
         self.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(name).to_string()));

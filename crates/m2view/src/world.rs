@@ -1,0 +1,121 @@
+//! A WMO's doodads as the client places them (wowdev wiki "WMO", `MODS`,
+//! `MODN`/`MODI`, `MODD`): the placements of doodad set 0 and of the set
+//! chosen, each model loaded once (through the same sources as the WMO,
+//! `.mdx` names read as `.m2`) and placed by its position, rotation
+//! quaternion and scale in the WMO's space. A model not found or broken
+//! is a warning; the rest draws.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use glam::{Mat4, Quat, Vec3};
+use m2view_format::LoadedModel;
+use m2view_format::wmo::{Doodad, FileRef, Wmo};
+
+use crate::open::{OpenOptions, Opened};
+
+/// One placed doodad.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// The model (shared by every placement of it).
+    pub lm: Arc<LoadedModel>,
+    /// Model → WMO space (model units, Z-up).
+    pub world: Mat4,
+}
+
+/// Model → WMO space of a placement: scale, then rotation, then position.
+/// A rotation that is not a finite non-zero quaternion, or a scale that
+/// is not finite and positive, reads as none (hostile files).
+pub fn placement(d: &Doodad) -> Mat4 {
+    let q = Quat::from_array(d.rotation);
+    let q = if q.is_finite() && q.length_squared() > 1e-8 { q.normalize() } else { Quat::IDENTITY };
+    let s = if d.scale.is_finite() && d.scale > 0.0 { d.scale } else { 1.0 };
+    let t = Vec3::from(d.position);
+    Mat4::from_scale_rotation_translation(Vec3::splat(s), q, if t.is_finite() { t } else { Vec3::ZERO })
+}
+
+/// Where a doodad's model is, for the WMO `lm`: a `MODN` name with `.mdx`
+/// or `.mdl` read as `.m2` (the client's rule), else as stored; a `MODI`
+/// FileDataID by ID. `None`: not found.
+pub fn doodad_file(lm: &LoadedModel, model: &FileRef) -> Option<PathBuf> {
+    match model {
+        FileRef::Path(p) => {
+            let lower = p.to_ascii_lowercase();
+            let m2 = [".mdx", ".mdl"]
+                .iter()
+                .find_map(|ext| lower.ends_with(ext).then(|| format!("{}.m2", &p[..p.len() - 4])));
+            m2.and_then(|m| lm.find_game_file(&m)).or_else(|| lm.find_game_file(p))
+        }
+        FileRef::FileDataId(id) => lm.find_fdid(*id, "m2"),
+    }
+}
+
+/// The doodads of set `set` (with set 0) of `wmo`, opened through `opts`
+/// beside `lm`. Returns the placements that load and warnings for those
+/// that do not (each missing model named once, with its placement count).
+pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
+    let mut models: HashMap<FileRef, Option<Arc<LoadedModel>>> = HashMap::new();
+    let mut missing: Vec<(String, usize)> = Vec::new();
+    let mut broken = Vec::new();
+    let mut placed = Vec::new();
+    for i in wmo.doodads_of_set(set) {
+        let d = &wmo.doodads[i];
+        let Some(model) = &d.model else {
+            broken.push(format!("doodad {i}: its name is out of MODN/MODI"));
+            continue;
+        };
+        let loaded = models.entry(model.clone()).or_insert_with(|| {
+            let path = doodad_file(lm, model)?;
+            match m2view_format::load_model_file(&path, &opts.load) {
+                Ok(m) => Some(Arc::new(Opened::dress(m, opts).lm)),
+                Err(e) => {
+                    broken.push(format!("doodad {model}: {e}"));
+                    None
+                }
+            }
+        });
+        match loaded {
+            Some(m) => placed.push(Placed { lm: m.clone(), world: placement(d) }),
+            None => match missing.iter_mut().find(|(n, _)| *n == model.to_string()) {
+                Some((_, n)) => *n += 1,
+                None => missing.push((model.to_string(), 1)),
+            },
+        }
+    }
+    let mut warnings = broken;
+    let total: usize = missing.iter().map(|m| m.1).sum();
+    if total > 0 {
+        let shown: Vec<String> = missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
+        let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
+        warnings.push(format!(
+            "{total} doodad placements not drawn: {} models not found: {}{more}",
+            missing.len(),
+            shown.join(", ")
+        ));
+    }
+    (placed, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_scales_turns_then_moves() {
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        let d = Doodad {
+            model: None,
+            flags: 0,
+            position: [1.0, 0.0, 2.0],
+            rotation: [0.0, 0.0, h, h],
+            scale: 0.5,
+            color: [255; 4],
+        };
+        // (2, 0, 0) → scaled (1, 0, 0) → a quarter turn about Z (0, 1, 0) → moved (1, 1, 2).
+        let p = placement(&d).transform_point3(Vec3::new(2.0, 0.0, 0.0));
+        assert!((p - Vec3::new(1.0, 1.0, 2.0)).length() < 1e-6, "{p}");
+        let broken = Doodad { rotation: [0.0; 4], scale: f32::NAN, position: [f32::INFINITY; 3], ..d };
+        assert_eq!(placement(&broken), Mat4::IDENTITY);
+    }
+}

@@ -1,0 +1,137 @@
+//! WMO world objects through the `m2view` binary: `info` of the real
+//! `inn.wmo` (two of its eleven group files present, three of its doodad
+//! models among Koward's `World/` models), and `render` of WMOs written in
+//! the wowdev layout here (`m2view_format::fixtures::wmo`: a box and a
+//! roof, three lamp placements in two doodad sets; an 8.1+ variant naming
+//! everything by FileDataID — no such file is public), with doodads placed
+//! and counted, groups chosen, and a missing doodad said.
+
+mod common;
+
+use common::m2view;
+use m2view_format::fixtures::{self, wmo};
+use m2view_format::writer::{write_md20, write_skin};
+
+#[test]
+fn inn_info_lists_groups_materials_doodad_sets_lights_and_portals() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let inn = samples.join("wowserhq_format/fixture/mapobj/inn.wmo");
+    let koward = samples.join("Koward_Improved_Models");
+    let (code, out, err) = m2view(&["info", inn.to_str().unwrap(), "--json", "--data", koward.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["format"], "WMO");
+    let w = &r["world_object"];
+    assert_eq!((w["version"].as_u64(), w["wmo_id"].as_u64()), (Some(17), Some(133)));
+    let groups = w["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 11);
+    assert_eq!(
+        (&groups[0]["name"], &groups[0]["kind"], &groups[0]["loaded"]),
+        (&"exterior".into(), &"exterior".into(), &true.into())
+    );
+    assert_eq!((groups[0]["vertices"].as_u64(), groups[0]["triangles"].as_u64()), (Some(2759), Some(1923)));
+    assert_eq!((groups[3]["kind"].as_str(), groups[3]["color_sets"].as_u64()), (Some("interior"), Some(1)));
+    assert_eq!(groups.iter().filter(|g| g["loaded"] == true).count(), 2);
+    assert_eq!(w["materials"].as_array().unwrap().len(), 22);
+    // A Diffuse material samples one texture; its second field's 0 is not shown as MOTX's first name.
+    assert_eq!(
+        w["materials"][4]["textures"],
+        serde_json::json!(["DUNGEONS\\TEXTURES\\WINDOWS\\MM_DUSKWOOD_WND_EXT__01.BLP"])
+    );
+    let sets = w["doodad_sets"].as_array().unwrap();
+    assert_eq!((sets[1]["name"].as_str(), sets[1]["count"].as_u64()), (Some("Set_B"), Some(215)));
+    // Barrels, crates and chairs of Koward's World/ folder: found by their .mdx names read as .m2.
+    assert_eq!(sets.iter().map(|s| s["found"].as_u64().unwrap()).collect::<Vec<_>>(), [21, 35, 21, 26]);
+    assert_eq!((w["doodad_models"].as_u64(), w["doodad_placements"].as_u64()), (Some(192), Some(863)));
+    assert_eq!(w["lights"].as_array().unwrap().len(), 10);
+    assert_eq!(w["lights"][3]["color"], "FFB370");
+    assert_eq!(w["portals"][0]["groups"], serde_json::json!([1, 0]));
+    let warnings = r["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|x| x == "group 1 (inn_001.wmo) not found: not drawn"), "{warnings:?}");
+    // Text form.
+    let (_, text, _) = m2view(&["info", inn.to_str().unwrap()]);
+    assert!(text.contains("world object (WMO v17)") && text.contains("Set_$DefaultGlobal"), "{text}");
+    // A group file alone names its root.
+    let (code, _, err) =
+        m2view(&["info", samples.join("wowserhq_format/fixture/mapobj/inn_003.wmo").to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("open its root (inn.wmo)"), "{err}");
+}
+
+/// A folder with the written WMO and a lamp model (`two_boxes`, 1 unit).
+fn written(modern: bool) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("m2view-wmo-{}-{modern}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lamp = write_md20(&fixtures::two_boxes(264));
+    let skin = write_skin(&fixtures::skin_profile(264), 264);
+    let (root, g0, g1, m2, sk) = if modern {
+        ("house.wmo", "7001.wmo", "7002.wmo", "6001.m2", "600100.skin")
+    } else {
+        ("box.wmo", "box_000.wmo", "box_001.wmo", "LAMP.m2", "LAMP00.skin")
+    };
+    std::fs::write(dir.join(root), wmo::root(modern)).unwrap();
+    std::fs::write(dir.join(g0), wmo::group(0)).unwrap();
+    std::fs::write(dir.join(g1), wmo::group(1)).unwrap();
+    std::fs::write(dir.join(m2), lamp).unwrap();
+    std::fs::write(dir.join(sk), skin).unwrap();
+    dir
+}
+
+/// Renders with `args`: (stats, pixels not background).
+fn render(dir: &std::path::Path, file: &str, args: &[&str]) -> (serde_json::Value, usize, String) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let out = dir.join(format!("{}.png", N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    let mut all = vec!["render", file, "--stats", "--size", "96x96", "--camera", "iso", "-o", out.to_str().unwrap()];
+    all.extend(args);
+    let (code, stats, err) = m2view(&all);
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&out).unwrap().to_rgba8();
+    let drawn = img.pixels().filter(|p| (0..3).map(|k| p[k].abs_diff(0x30) as u32).sum::<u32>() > 6).count();
+    (serde_json::from_str(stats.trim()).unwrap(), drawn, err)
+}
+
+#[test]
+fn doodad_sets_place_models_and_groups_choose_geometry() {
+    let dir = written(false);
+    let root = dir.join("box.wmo");
+    let root = root.to_str().unwrap();
+    let batches = |s: &serde_json::Value| s["batches"].as_u64().unwrap();
+    let (none, _, _) = render(&dir, root, &["--no-doodads"]);
+    let (set0, _, _) = render(&dir, root, &[]);
+    let (set1, _, err) = render(&dir, root, &["--doodad-set", "1"]);
+    // Two groups of one batch each; the lamp has 2 batches: set 0 places 1 lamp, set 1 adds 2.
+    assert_eq!(batches(&none), 2, "{none}");
+    assert_eq!(batches(&set0) - batches(&none), 2, "{set0}");
+    assert_eq!(batches(&set1) - batches(&none), 6, "{set1}");
+    assert!(!err.contains("doodad"), "{err}");
+    // --groups 1: the roof alone (2 triangles); --groups 0 the box (12).
+    let (roof, roof_px, _) = render(&dir, root, &["--no-doodads", "--groups", "1"]);
+    let (walls, walls_px, _) = render(&dir, root, &["--no-doodads", "--groups", "0"]);
+    assert_eq!((roof["triangles"].as_u64(), walls["triangles"].as_u64()), (Some(2), Some(12)));
+    assert!(roof_px > 100 && walls_px > roof_px, "roof {roof_px} px, box {walls_px} px");
+    // A set that does not exist is an error listing the sets.
+    let (code, _, err) = m2view(&["render", root, "--doodad-set", "7", "-o", "/dev/null"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("0 Set_$DefaultGlobal, 1 Set_Lamps"), "{err}");
+    // A missing doodad model is a warning naming it; the rest draws.
+    std::fs::remove_file(dir.join("LAMP.m2")).unwrap();
+    let (gone, _, err) = render(&dir, root, &["--doodad-set", "1"]);
+    assert_eq!(batches(&gone), 2);
+    assert!(err.contains("3 doodad placements not drawn: 1 models not found: LAMP.MDX (x3)"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_8_1_root_finds_groups_textures_and_doodads_by_file_data_id() {
+    let dir = written(true);
+    let (code, out, err) = m2view(&["info", "house.wmo", "--json", "--data", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let w = &r["world_object"];
+    assert!(w["groups"].as_array().unwrap().iter().all(|g| g["loaded"] == true), "{w}");
+    assert_eq!(w["materials"][0]["textures"], serde_json::json!(["fdid:5001"]));
+    assert_eq!(w["doodad_sets"][1]["found"], 2);
+    let (stats, _, _) = render(&dir, "house.wmo", &["--data", dir.to_str().unwrap(), "--doodad-set", "1"]);
+    assert_eq!(stats["batches"].as_u64(), Some(2 + 3 * 2), "{stats}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
