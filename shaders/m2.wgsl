@@ -83,6 +83,8 @@ struct VertexIn {
     @location(3) uv1: vec2<f32>,
     @location(4) weights: vec4<f32>,
     @location(5) indices: vec4<u32>,
+    // rgb: light baked into the vertex (a WMO interior's MOCV + ambient); a: 1 where it replaces the preview light
+    @location(6) light: vec4<f32>,
 };
 
 struct VertexOut {
@@ -97,6 +99,7 @@ struct VertexOut {
     @location(6) @interpolate(flat) color: vec4<f32>,
     // texture weights of stages 0-3
     @location(7) @interpolate(flat) weights: vec4<f32>,
+    @location(8) light: vec4<f32>,
 };
 
 // A batch's colour, weights and texture matrices for one instance: from the
@@ -186,6 +189,7 @@ fn vs_main(v: VertexIn, @builtin(instance_index) instance: u32) -> VertexOut {
         out.clip = vec4(0.0, 0.0, 2.0, 1.0);
     }
     out.normal = n;
+    out.light = v.light;
     out.world_pos = world.xyz;
     let view_pos = (frame.view * world).xyz;
     let view_n = normalize((frame.view * vec4(n, 0.0)).xyz);
@@ -336,7 +340,9 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (!unlit) {
         let n = normalize(in.normal);
         let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);
-        let gamma = rgb * (frame.ambient.rgb + frame.diffuse.rgb * ndl);
+        // A WMO interior is lit by its baked vertex light (wowdev wiki "WMO", MOCV), not the sun.
+        let sun = select(frame.ambient.rgb + frame.diffuse.rgb * ndl, in.light.rgb, in.light.a > 0.5);
+        let gamma = rgb * sun;
         let local = model_lights(n, in.world_pos);
         rgb = sqrt(gamma * gamma + rgb * rgb * local);
     }

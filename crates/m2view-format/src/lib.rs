@@ -67,6 +67,18 @@ pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Resul
     m2_to_model(&file, &skins).map_err(|e| e.in_file(name))
 }
 
+/// True if a file name (or virtual path) names something m2view opens as
+/// a model: `.m2`, `.mdx`, or a WMO root `.wmo` — not one of its group
+/// files (`<root>_NNN.wmo`, wowdev wiki "WMO"), which open through their root.
+pub fn is_model_name(path: &str) -> bool {
+    let l = path.to_ascii_lowercase();
+    if let Some(stem) = l.strip_suffix(".wmo") {
+        let tail = stem.rsplit_once('_').map_or("", |(_, t)| t);
+        return !(tail.len() == 3 && tail.bytes().all(|b| b.is_ascii_digit()));
+    }
+    l.ends_with(".m2") || l.ends_with(".mdx")
+}
+
 /// True if `bytes` start with the MDX magic `MDLX`.
 pub fn is_mdx(bytes: &[u8]) -> bool {
     bytes.starts_with(b"MDLX")

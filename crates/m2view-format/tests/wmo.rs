@@ -164,3 +164,12 @@ fn truncated_and_mutated_files_are_errors_not_panics() {
     }
     assert!(refused > 100, "mutations should break some files: {refused}");
 }
+
+#[test]
+fn roots_are_models_and_group_files_are_not() {
+    assert!(m2view_format::is_model_name("World/wmo/Azeroth/Buildings/Inn/inn.wmo"));
+    assert!(m2view_format::is_model_name("Stormwind_LOD.WMO"));
+    assert!(!m2view_format::is_model_name("World/wmo/Azeroth/Buildings/Inn/inn_003.wmo"));
+    assert!(m2view_format::is_model_name("a.M2") && m2view_format::is_model_name("b.mdx"));
+    assert!(!m2view_format::is_model_name("a.blp") && !m2view_format::is_model_name("x_000.m2.blp"));
+}

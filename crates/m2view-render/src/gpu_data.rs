@@ -193,11 +193,13 @@ pub(crate) struct GpuVertex {
     pub uv1: [f32; 2],
     pub weights: [u8; 4],
     pub indices: [u16; 4],
+    /// Baked light r g b; a = 255 where it replaces the preview light, 0 otherwise.
+    pub light: [u8; 4],
 }
 
 /// [`GpuVertex`] as vertex attributes.
-pub(crate) const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
-    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4
+pub(crate) const VERTEX_ATTRIBUTES: [wgpu::VertexAttribute; 7] = wgpu::vertex_attr_array![
+    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Unorm8x4, 5 => Uint16x4, 6 => Unorm8x4
 ];
 
 /// `Camera` in particles.wgsl and lines.wgsl.

@@ -293,6 +293,7 @@ impl MeshRenderer {
                 uv1: v.uv[1],
                 weights: v.bone_weights,
                 indices: v.bone_indices.map(|i| i.min(self.bone_limit(model) as u16 - 1)),
+                light: v.baked_light.map_or([0; 4], |[r, g, b]| [r, g, b, 255]),
             })
             .collect();
         if verts.is_empty() {

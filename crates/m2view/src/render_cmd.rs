@@ -31,7 +31,7 @@ pub struct RenderArgs {
     /// Output PNG; with --all, the output folder.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Render every model (.m2, .mdx) of the --data sources matching FILE (a glob) to
+    /// Render every model (.m2, .mdx, WMO roots) of the --data sources matching FILE (a glob) to
     /// OUTPUT/VPATH.png (VPATH: the model's virtual path), in parallel, past broken files, with a summary.
     #[arg(long)]
     pub all: bool,
@@ -989,10 +989,7 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         .map_err(AppError::Failure)?
         .into_iter()
         .map(|(e, _)| e.path)
-        .filter(|p| {
-            let l = p.to_lowercase();
-            l.ends_with(".m2") || l.ends_with(".mdx")
-        })
+        .filter(|p| m2view_format::is_model_name(p))
         .collect();
     let gpu = Gpu::headless().map_err(AppError::failure)?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);

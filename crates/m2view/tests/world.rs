@@ -109,6 +109,15 @@ fn doodad_sets_place_models_and_groups_choose_geometry() {
     let (walls, walls_px, _) = render(&dir, root, &["--no-doodads", "--groups", "0"]);
     assert_eq!((roof["triangles"].as_u64(), walls["triangles"].as_u64()), (Some(2), Some(12)));
     assert!(roof_px > 100 && walls_px > roof_px, "roof {roof_px} px, box {walls_px} px");
+    // The interior box is lit by its MOCV plus the root's ambient (red 0x80 + 0x20 = 160 of 255),
+    // not the preview sun: the missing texture's magenta (red 255) shows as red 160 at most.
+    let lit = dir.join("lit.png");
+    let args = ["render", root, "--no-doodads", "--no-model-lights", "--groups", "0", "--size", "64x64"];
+    let (code, _, err) = m2view(&[&args[..], &["--camera", "top", "-o", lit.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&lit).unwrap().to_rgba8();
+    let red = img.pixels().map(|p| p[0]).max().unwrap();
+    assert!((157..=163).contains(&red), "brightest red {red}");
     // A set that does not exist is an error listing the sets.
     let (code, _, err) = m2view(&["render", root, "--doodad-set", "7", "-o", "/dev/null"]);
     assert_ne!(code, 0);

@@ -394,6 +394,7 @@ impl<'a> M2Converter<'a> {
                 uv: v.tex_coords,
                 bone_weights: v.bone_weights,
                 bone_indices: idx,
+                baked_light: None,
             });
         }
         Ok(vertices)

@@ -839,6 +839,7 @@ impl<'a> MdxConverter<'a> {
                 uv: [uv(0), uv(1)],
                 bone_weights: w,
                 bone_indices: idx,
+                baked_light: None,
             });
         }
         Ok((vertices, max_influences))

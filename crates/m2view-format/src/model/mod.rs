@@ -300,6 +300,10 @@ pub struct Vertex {
     pub bone_weights: [u8; 4],
     /// Bone ids (parents-first order; unused slots 0).
     pub bone_indices: [u16; 4],
+    /// Light baked into the vertex, r g b (a WMO interior group's `MOCV`
+    /// plus the root's ambient colour, wowdev wiki "WMO"): when present
+    /// it replaces the preview light's sun and ambient. M2 and MDX have none.
+    pub baked_light: Option<[u8; 3]>,
 }
 
 /// A submesh (geoset) of a LOD.

@@ -49,12 +49,23 @@ impl Wmo {
             .collect();
         let mut vertices = Vec::new();
         let mut lod = Lod { source: "WMO groups".into(), ..Default::default() };
+        // Interiors are lit by MOCV plus the root's ambient colour, unless MOHD flag 0x2 ("skip
+        // base colour") says otherwise (wowdev wiki "WMO", MOHD and MOCV).
+        let ambient = if self.flags & 0x2 != 0 { [0; 3] } else { [self.ambient[0], self.ambient[1], self.ambient[2]] };
         for (gi, g) in self.groups.iter().enumerate() {
             let Some(geo) = &g.geometry else { continue };
             let base = vertices.len() as u32;
+            let mocv = geo.colors.first().filter(|_| g.is_interior());
             for (k, &position) in geo.positions.iter().enumerate() {
                 let uv = |set: usize| geo.uvs.get(set).or(geo.uvs.first()).map_or([0.0; 2], |u| u[k]);
-                vertices.push(Vertex { position, normal: geo.normals[k], uv: [uv(0), uv(1)], ..Default::default() });
+                let baked_light = mocv.map(|c| std::array::from_fn(|a| c[k][a].saturating_add(ambient[a])));
+                vertices.push(Vertex {
+                    position,
+                    normal: geo.normals[k],
+                    uv: [uv(0), uv(1)],
+                    baked_light,
+                    ..Default::default()
+                });
             }
             for b in &geo.batches {
                 let range = b.start_index as usize..(b.start_index as usize + b.count as usize);

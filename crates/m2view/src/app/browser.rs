@@ -1,4 +1,4 @@
-//! The model browser: every model (`.m2`, `.mdx`) of the data sources as a
+//! The model browser: every model (`.m2`, `.mdx`, WMO roots) of the data sources as a
 //! flat list with an instant filter (substring, or a regex after `re:`) and
 //! as a folder tree. Indexing a game folder runs off the UI thread.
 
@@ -50,10 +50,7 @@ impl Browser {
         let unnamed = list.iter().filter(|(e, _)| m2view_data::fdid_of(&e.path).is_some()).count();
         let models: Vec<ModelEntry> = list
             .into_iter()
-            .filter(|(e, _)| {
-                let l = e.path.to_lowercase();
-                l.ends_with(".m2") || l.ends_with(".mdx")
-            })
+            .filter(|(e, _)| m2view_format::is_model_name(&e.path))
             .map(|(e, source)| ModelEntry { path: e.path, source })
             .collect();
         let mut folders: BTreeMap<String, (Vec<String>, Vec<usize>)> = BTreeMap::new();

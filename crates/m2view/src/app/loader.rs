@@ -23,6 +23,8 @@ pub struct Loaded {
     pub warnings: Vec<String>,
     /// Small previews for the inspector, one per model texture.
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
+    /// A WMO's doodads of set 0 (the client's default).
+    pub doodads: Vec<crate::world::Placed>,
 }
 
 /// A load in progress.
@@ -47,11 +49,19 @@ impl Pending {
                     warnings.push(e.to_string());
                 }
                 let parts = crate::character::parts(&mut opened.lm, &opened.dressing, &opts);
+                let doodads = match opened.lm.wmo.clone() {
+                    Some(wmo) => {
+                        let (placed, w) = crate::world::load_doodads(&opened.lm, &wmo, 0, &opts);
+                        warnings.extend(w);
+                        placed
+                    }
+                    None => Vec::new(),
+                };
                 let lm = &opened.lm;
                 let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =
                     lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(lm, p))).collect();
-                Loaded { opened, parts, textures, warnings, thumbnails }
+                Loaded { opened, parts, textures, warnings, thumbnails, doodads }
             });
             let _ = tx.send(result);
         });

@@ -160,6 +160,8 @@ pub struct Attached {
     /// Worn on the host's skeleton instead of an attachment (a 9.0+
     /// character's skinned model): the host bone each of its bones follows.
     pub skeleton: Option<std::sync::Arc<m2view_anim::SharedSkeleton>>,
+    /// Placed at a fixed transform in the host's space (a WMO's doodad).
+    pub placement: Option<glam::Mat4>,
 }
 
 impl Current {
@@ -192,6 +194,17 @@ impl Current {
         c
     }
 
+    /// Places a WMO's doodads (each its own animated copy).
+    pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placed>) {
+        for d in doodads {
+            let lm = std::sync::Arc::unwrap_or_clone(d.lm);
+            let instance = ModelInstance::new(&lm.model, 1);
+            let geosets = lm.model.default_geosets(0);
+            let placement = Some(d.world);
+            self.attached.push(Attached { id: 0, slot: None, lm, instance, geosets, skeleton: None, placement });
+        }
+    }
+
     /// Shows a character's parts: its geosets, body texture and items (the
     /// items replace those of the previous choices; models the user hung stay).
     pub fn take_parts(&mut self, p: Parts) {
@@ -209,6 +222,7 @@ impl Current {
                 instance,
                 geosets,
                 skeleton: None,
+                placement: None,
             });
         }
         for k in p.skinned {
@@ -221,6 +235,7 @@ impl Current {
                 instance,
                 geosets: k.geosets,
                 skeleton: Some(k.skeleton),
+                placement: None,
             });
         }
         for w in p.warnings {
@@ -274,7 +289,7 @@ impl Current {
         lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
         let geosets = lm.model.default_geosets(0);
-        self.attached.push(Attached { id, slot: None, lm, instance, geosets, skeleton: None });
+        self.attached.push(Attached { id, slot: None, lm, instance, geosets, skeleton: None, placement: None });
         Ok(())
     }
 
@@ -632,6 +647,10 @@ impl AppState {
                 current.thumbnails = l.thumbnails;
                 if character {
                     self.send(super::command::Command::UploadCharacter);
+                }
+                if !l.doodads.is_empty() {
+                    current.place_doodads(l.doodads);
+                    self.send(super::command::Command::UploadAttachments);
                 }
                 self.current = Some(current);
                 self.error = None;

@@ -545,7 +545,11 @@ fn prepare_attached(
 ) -> m2view_render::FrameStats {
     let mut stats = m2view_render::FrameStats::default();
     for (a, (agm, agi)) in attached.iter_mut().zip(gpu) {
-        let at = if a.skeleton.is_some() { Some(glam::Mat4::IDENTITY) } else { host.attachment(model, a.id) };
+        let at = match (a.placement, &a.skeleton) {
+            (Some(m), _) => Some(m),
+            (None, Some(_)) => Some(glam::Mat4::IDENTITY),
+            (None, None) => host.attachment(model, a.id),
+        };
         let Some(world) = at.map(|w| params.world * w) else { continue };
         a.instance.pose(&a.lm.model, params.view * world);
         if let Some(s) = &a.skeleton {

@@ -158,7 +158,9 @@ impl App {
         // rfd talks to the desktop portal; off the event-loop thread it cannot stall the UI.
         std::thread::spawn(move || {
             let pick = match data {
-                None => rfd::FileDialog::new().add_filter("Model (M2, MDX)", &["m2", "M2", "mdx", "MDX"]).pick_file(),
+                None => rfd::FileDialog::new()
+                    .add_filter("Model (M2, MDX, WMO)", &["m2", "M2", "mdx", "MDX", "wmo", "WMO"])
+                    .pick_file(),
                 Some(DataPick::Folder) => rfd::FileDialog::new().set_title("Game folder").pick_folder(),
                 Some(DataPick::Archive) => rfd::FileDialog::new()
                     .add_filter("Archive (MPQ, Warcraft III map)", &["mpq", "MPQ", "w3x", "w3m", "W3X", "W3M"])
