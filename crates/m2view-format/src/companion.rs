@@ -110,6 +110,8 @@ pub struct LoadedModel {
     /// The world object this model draws the groups of (a WMO root):
     /// its doodads, portals and the rest of what is not geometry.
     pub wmo: Option<Arc<crate::wmo::Wmo>>,
+    /// The map tile this model draws the terrain of: its placements, layers, water.
+    pub adt: Option<Arc<crate::adt::Adt>>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -156,6 +158,7 @@ impl LoadedModel {
             roots: data_roots(opts, dir),
             data: opts.data.clone(),
             wmo: None,
+            adt: None,
         }
     }
 
@@ -340,6 +343,18 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     crate::check_model_magic(&bytes).map_err(|e| e.in_file(&fname))?;
     if crate::wmo::is_wmo(&bytes) {
         return load_wmo(files, path, &bytes, opts);
+    }
+    if crate::adt::is_adt(&bytes) {
+        let adt = crate::adt::Adt::parse(&bytes, &fname)?;
+        let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+        let (roots, mut companions) = (data_roots(opts, &dir), Vec::new());
+        let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
+        let no_fdid = |_: &mut Finder, _: u32, _: &str, _: &[String]| None;
+        let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &no_fdid, &mut companions);
+        let anim = (Vec::new(), Default::default());
+        let mut lm = LoadedModel::new(files, path, model, companions, texture_files, anim, opts);
+        lm.adt = Some(Arc::new(adt));
+        return Ok(lm);
     }
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.

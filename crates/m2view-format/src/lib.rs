@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod adt;
 pub mod blp;
 pub mod companion;
 #[cfg(any(test, feature = "fixtures"))]
@@ -68,13 +69,18 @@ pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Resul
 }
 
 /// True if a file name (or virtual path) names something m2view opens as
-/// a model: `.m2`, `.mdx`, or a WMO root `.wmo` — not one of its group
-/// files (`<root>_NNN.wmo`, wowdev wiki "WMO"), which open through their root.
+/// a model: `.m2`, `.mdx`, a WMO root `.wmo` — not one of its group
+/// files (`<root>_NNN.wmo`, wowdev wiki "WMO"), which open through their
+/// root — or a map tile `.adt` (not its 4.0+ `_obj`/`_tex`/`_lod` parts).
 pub fn is_model_name(path: &str) -> bool {
     let l = path.to_ascii_lowercase();
     if let Some(stem) = l.strip_suffix(".wmo") {
         let tail = stem.rsplit_once('_').map_or("", |(_, t)| t);
         return !(tail.len() == 3 && tail.bytes().all(|b| b.is_ascii_digit()));
+    }
+    if let Some(stem) = l.strip_suffix(".adt") {
+        // The 4.0+ split files (`_obj0`, `_tex0`, `_lod`) are parts of their tile.
+        return !["_obj0", "_obj1", "_tex0", "_tex1", "_lod"].iter().any(|s| stem.ends_with(s));
     }
     l.ends_with(".m2") || l.ends_with(".mdx")
 }
@@ -86,14 +92,15 @@ pub fn is_mdx(bytes: &[u8]) -> bool {
 
 /// Refuses bytes that are no model before any structure is read: a model
 /// starts with `MD20` (M2), `MD21` (chunked M2), `MDLX` (MDX) or is a WMO
-/// (`MVER` then `MOHD`/`MOGP`, byte-reversed on disk). A texture
+/// (`MVER` then `MOHD`/`MOGP`, byte-reversed on disk) or a map tile (`MVER`
+/// then `MHDR`). A texture
 /// (`BLP1`/`BLP2`) or anything else is a plain error naming its first bytes,
 /// instead of a structure error deep inside a file that was never a model.
 pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
     let head: [u8; 4] = bytes.get(..4).and_then(|b| b.try_into().ok()).unwrap_or_default();
     match &head {
         b"MD20" | b"MD21" | b"MDLX" => Ok(()),
-        b"REVM" if wmo::is_wmo(bytes) => Ok(()),
+        b"REVM" if wmo::is_wmo(bytes) || adt::is_adt(bytes) => Ok(()),
         b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
         _ if bytes.len() < 4 => {
             Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len())))

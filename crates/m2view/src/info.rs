@@ -73,6 +73,9 @@ pub struct Report {
     /// A WMO's groups, materials, doodad sets, lights and portals.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub world_object: Option<crate::info_wmo::WmoInfo>,
+    /// A map tile's chunks, textures, placements and water.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map_tile: Option<crate::info_adt::TileInfo>,
 }
 
 /// A race model's character: identity, options and choices, equipment.
@@ -428,6 +431,7 @@ pub fn report(o: &Opened) -> Report {
         m2view_format::SourceFormat::Md21 => "MD21",
         m2view_format::SourceFormat::Mdx => "MDLX",
         m2view_format::SourceFormat::Wmo => "WMO",
+        m2view_format::SourceFormat::Adt => "ADT",
     };
     Report {
         file: lm.path.display().to_string(),
@@ -568,6 +572,7 @@ pub fn report(o: &Opened) -> Report {
             .or_else(|| o.dressing.modern.as_ref().map(|m| modern_info(m, &o.lm, &o.dressing.tables))),
         warcraft3: warcraft3(&o.lm),
         world_object: crate::info_wmo::wmo_info(&o.lm),
+        map_tile: crate::info_adt::tile_info(&o.lm),
     }
 }
 
@@ -847,6 +852,9 @@ pub fn text(r: &Report) -> String {
     }
     if let Some(w) = &r.world_object {
         crate::info_wmo::text(&mut s, w);
+    }
+    if let Some(t) = &r.map_tile {
+        crate::info_adt::text(&mut s, t);
     }
     if !r.warnings.is_empty() {
         let _ = writeln!(s, "warnings:");

@@ -14,6 +14,7 @@ pub mod dress_cmd;
 pub mod error;
 pub mod export;
 pub mod info;
+pub mod info_adt;
 pub mod info_mdx;
 pub mod info_wmo;
 pub mod open;

@@ -124,7 +124,7 @@ pub struct RenderArgs {
     /// A WMO's doodad set to place besides set 0 (which the client always shows); see `info`.
     #[arg(long, default_value_t = 0)]
     pub doodad_set: usize,
-    /// Draw a WMO without its doodads.
+    /// Draw a WMO without its doodads (a map tile without its placed models and WMOs).
     #[arg(long)]
     pub no_doodads: bool,
     /// A WMO's groups to draw, comma-separated indices (default: every group read); like --geosets.
@@ -778,6 +778,15 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     }
     if let Some(wmo) = o.lm.wmo.clone() {
         attachments.extend(doodads(a, &mut o.lm, &wmo, opts)?);
+    }
+    if let Some(adt) = o.lm.adt.clone().filter(|_| !a.no_doodads) {
+        let (models, wmos, warnings) = crate::world::load_tile_placements(&o.lm, &adt, opts);
+        o.lm.model.warnings.extend(warnings);
+        let place = |p: crate::world::Placed| Hung { placement: Some(p.world), ..Hung::item(0, p.lm) };
+        attachments.extend(models.into_iter().map(place));
+        attachments.extend(
+            wmos.into_iter().map(|w| Hung { children: w.doodads.into_iter().map(place).collect(), ..place(w.placed) }),
+        );
     }
     let mut host = o.lm;
     let (mut geosets, mut body) = (dressed.geosets, dressed.body);

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use glam::{Mat4, Quat, Vec3};
 use m2view_format::LoadedModel;
+use m2view_format::adt::{Adt, placement_position};
 use m2view_format::wmo::{Doodad, FileRef, Wmo};
 
 use crate::open::{OpenOptions, Opened};
@@ -97,6 +98,102 @@ pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions)
     (placed, warnings)
 }
 
+/// World transform of an `MDDF`/`MODF` placement: its placement-space
+/// position to world ([`placement_position`]), then scale, then the
+/// rotations in degrees — about world z by `rotation[1] + 180`, world y by
+/// `rotation[0]`, world x by `rotation[2]` (namreeb/nav `DoodadPlacement`,
+/// wowdev wiki "ADT/v18" MDDF). Non-finite values read as none.
+pub fn tile_placement(position: [f32; 3], rotation: [f32; 3], scale: f32) -> Mat4 {
+    let fin = |v: f32| if v.is_finite() { v } else { 0.0 };
+    let p = placement_position(position.map(fin));
+    let [rx, ry, rz] = rotation.map(|d| fin(d).to_radians());
+    let s = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+    Mat4::from_translation(Vec3::from(p))
+        * Mat4::from_scale(Vec3::splat(s))
+        * Mat4::from_rotation_z(ry + std::f32::consts::PI)
+        * Mat4::from_rotation_y(rx)
+        * Mat4::from_rotation_x(rz)
+}
+
+/// A WMO placed on a tile, with its own doodads.
+#[derive(Debug, Clone)]
+pub struct PlacedWmo {
+    /// The WMO and where it stands.
+    pub placed: Placed,
+    /// Its doodads (its set 0 and the set the placement names), in its space.
+    pub doodads: Vec<Placed>,
+}
+
+/// The models and WMOs placed on tile `adt` (`MDDF`, `MODF`), opened
+/// through `opts` beside `lm`, with warnings for those that do not load
+/// (each missing file named once with its count).
+pub fn load_tile_placements(
+    lm: &LoadedModel,
+    adt: &Adt,
+    opts: &OpenOptions,
+) -> (Vec<Placed>, Vec<PlacedWmo>, Vec<String>) {
+    let mut cache: HashMap<FileRef, Option<Arc<LoadedModel>>> = HashMap::new();
+    let mut missing: Vec<(String, usize)> = Vec::new();
+    let mut warnings = Vec::new();
+    let mut open = |name: &str, wmo: bool, warnings: &mut Vec<String>| -> Option<Arc<LoadedModel>> {
+        let r = FileRef::Path(name.to_string());
+        let found = cache
+            .entry(r.clone())
+            .or_insert_with(|| {
+                let path = if wmo { lm.find_game_file(name) } else { doodad_file(lm, &r) }?;
+                match m2view_format::load_model_file(&path, &opts.load) {
+                    Ok(m) => Some(Arc::new(Opened::dress(m, opts).lm)),
+                    Err(e) => {
+                        warnings.push(format!("{name}: {e}"));
+                        None
+                    }
+                }
+            })
+            .clone();
+        if found.is_none() {
+            match missing.iter_mut().find(|(n, _)| n == name) {
+                Some((_, n)) => *n += 1,
+                None => missing.push((name.to_string(), 1)),
+            }
+        }
+        found
+    };
+    let mut models = Vec::new();
+    for d in &adt.doodads {
+        let Some(name) = &d.model else { continue };
+        if let Some(m) = open(name, false, &mut warnings) {
+            models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale) });
+        }
+    }
+    let mut wmos = Vec::new();
+    for o in &adt.objects {
+        let Some(name) = &o.wmo else { continue };
+        if let Some(m) = open(name, true, &mut warnings) {
+            let doodads = match m.wmo.clone() {
+                Some(w) => {
+                    let (d, w) = load_doodads(&m, &w, o.doodad_set as usize, opts);
+                    warnings.extend(w);
+                    d
+                }
+                None => Vec::new(),
+            };
+            let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale) };
+            wmos.push(PlacedWmo { placed, doodads });
+        }
+    }
+    let total: usize = missing.iter().map(|m| m.1).sum();
+    if total > 0 {
+        let shown: Vec<String> = missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
+        let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
+        warnings.push(format!(
+            "{total} placements not drawn: {} files not found: {}{more}",
+            missing.len(),
+            shown.join(", ")
+        ));
+    }
+    (models, wmos, warnings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +214,17 @@ mod tests {
         assert!((p - Vec3::new(1.0, 1.0, 2.0)).length() < 1e-6, "{p}");
         let broken = Doodad { rotation: [0.0; 4], scale: f32::NAN, position: [f32::INFINITY; 3], ..d };
         assert_eq!(placement(&broken), Mat4::IDENTITY);
+    }
+
+    #[test]
+    fn tile_placements_move_from_the_map_corner_and_turn_half_a_circle() {
+        // MDDF[0] of the real continent tile 42_29: (22423.75, 74.72, 15456.13), no rotation.
+        let m = tile_placement([22423.748, 74.71909, 15456.128], [0.0; 3], 1.0);
+        let origin = m.transform_point3(Vec3::ZERO);
+        assert!((origin - Vec3::new(1610.5387, -5357.0815, 74.71909)).length() < 1e-2, "{origin}");
+        // No rotation still turns +x to −x (the 180° about z); 90° of rotation[1] turns +x to −y.
+        assert!((m.transform_vector3(Vec3::X) + Vec3::X).length() < 1e-6);
+        let q = tile_placement([0.0; 3], [0.0, 90.0, 0.0], 2.0);
+        assert!((q.transform_vector3(Vec3::X) - Vec3::new(0.0, -2.0, 0.0)).length() < 1e-5);
     }
 }

@@ -57,6 +57,8 @@ pub enum SourceFormat {
     Mdx,
     /// A WMO world object's groups (`MVER` 16/17 root and group files).
     Wmo,
+    /// An ADT map tile's terrain (`MVER` 18, `MHDR`).
+    Adt,
 }
 
 /// Where a model came from and what its file held.
@@ -1056,7 +1058,7 @@ impl Model {
     pub fn default_geosets(&self, lod: usize) -> std::collections::BTreeSet<u16> {
         let Some(lod) = self.lods.get(lod) else { return Default::default() };
         let ids: std::collections::BTreeSet<u16> = lod.submeshes.iter().map(|s| s.geoset_id).collect();
-        if matches!(self.source.format, SourceFormat::Mdx | SourceFormat::Wmo) {
+        if matches!(self.source.format, SourceFormat::Mdx | SourceFormat::Wmo | SourceFormat::Adt) {
             return ids;
         }
         let mut shown = std::collections::BTreeSet::new();

@@ -1,0 +1,139 @@
+//! A tile's terrain as one static [`Model`] in world yards (Z-up): per
+//! chunk its 145 vertices and four triangles around each inner vertex
+//! (holes left out), one submesh per chunk (geoset id = chunk index),
+//! drawn with its base layer's texture repeated 8 times across the chunk
+//! (the layers above it are not blended yet).
+
+use super::{Adt, UNIT_SIZE};
+use crate::error::Result;
+use crate::model::*;
+
+/// Outer vertex (row r, column c) of a chunk's 145.
+fn outer(r: u32, c: u32) -> u32 {
+    r * 17 + c
+}
+
+/// Inner vertex (centre of quad r, c).
+fn inner(r: u32, c: u32) -> u32 {
+    r * 17 + 9 + c
+}
+
+impl Adt {
+    /// The terrain as a model named `name`. Chunks without layers draw
+    /// untextured. Errors: none in practice (validation of what was
+    /// built, [`Model::validate`]).
+    pub fn to_model(&self, name: &str) -> Result<Model> {
+        let textures = self
+            .textures
+            .iter()
+            .map(|t| Texture { kind: 0, wrap_u: true, wrap_v: true, source: TextureSource::Path(t.clone()) })
+            .collect();
+        let mut vertices = Vec::with_capacity(self.chunks.len() * 145);
+        let mut lod = Lod { source: "ADT terrain".into(), ..Default::default() };
+        let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+        for (ci, ch) in self.chunks.iter().enumerate() {
+            let base = vertices.len() as u32;
+            for k in 0..145u32 {
+                let (row, col) = (k / 17, k % 17);
+                let (r, c) = if col < 9 { (row as f32, col as f32) } else { (row as f32 + 0.5, col as f32 - 8.5) };
+                let p = [
+                    ch.position[0] - r * UNIT_SIZE,
+                    ch.position[1] - c * UNIT_SIZE,
+                    ch.position[2] + ch.heights[k as usize],
+                ];
+                for a in 0..3 {
+                    lo[a] = lo[a].min(p[a]);
+                    hi[a] = hi[a].max(p[a]);
+                }
+                vertices.push(Vertex {
+                    position: p,
+                    normal: ch.normals[k as usize],
+                    uv: [[c, r]; 2],
+                    ..Default::default()
+                });
+            }
+            let index_start = lod.indices.len() as u32;
+            for r in 0..8 {
+                for c in 0..8 {
+                    if ch.holes & (1 << ((r / 2) * 4 + c / 2)) != 0 {
+                        continue;
+                    }
+                    let (tl, tr, bl, br, m) =
+                        (outer(r, c), outer(r, c + 1), outer(r + 1, c), outer(r + 1, c + 1), inner(r, c));
+                    // Counter-clockwise seen from above (x falls with the row, y with the column).
+                    for [a, b] in [[tr, tl], [br, tr], [bl, br], [tl, bl]] {
+                        lod.indices.extend([base + m, base + a, base + b]);
+                    }
+                }
+            }
+            let submesh = lod.submeshes.len() as u16;
+            let centre = vertices[base as usize + 72].position;
+            lod.submeshes.push(Submesh {
+                geoset_id: ci as u16,
+                index_start,
+                index_count: lod.indices.len() as u32 - index_start,
+                center: centre,
+                sort_center: centre,
+                sort_radius: super::CHUNK_SIZE,
+                ..Default::default()
+            });
+            lod.batches.push(Batch {
+                submesh,
+                flags: BatchFlags::empty(),
+                priority_plane: 0,
+                shader_id: 0,
+                material: 0,
+                material_layer: 0,
+                color: None,
+                textures: vec![BatchTexture {
+                    texture: ch.layers.first().map(|l| TextureId(l.texture as u16)),
+                    uv: UvSource::Uv0,
+                    weight: None,
+                    transform: None,
+                }],
+                texture_combo_index: 0,
+            });
+        }
+        if vertices.is_empty() {
+            (lo, hi) = ([0.0; 3], [0.0; 3]);
+        }
+        let radius = (0..3).map(|a| (hi[a] - lo[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+        Model {
+            source: SourceInfo {
+                format: SourceFormat::Adt,
+                version: self.version,
+                expansion: "ADT v18 (1.x–3.x monolithic tile)",
+                chunks: self.chunk_tags.clone(),
+                unknown_chunks: Vec::new(),
+            },
+            name: name.to_string(),
+            global_flags: 0,
+            global_sequences: Vec::new(),
+            sequences: Vec::new(),
+            sequence_lookup: Vec::new(),
+            bones: Vec::new(),
+            vertices,
+            lods: vec![lod],
+            declared_lods: 1,
+            colors: Vec::new(),
+            textures,
+            texture_weights: Vec::new(),
+            texture_transforms: Vec::new(),
+            materials: vec![Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque }],
+            texture_combiner_combos: None,
+            bounds: Bounds { min: lo, max: hi, radius },
+            collision: Collision::default(),
+            attachments: Vec::new(),
+            events: Vec::new(),
+            lights: Vec::new(),
+            cameras: Vec::new(),
+            camera_lookup: Vec::new(),
+            ribbons: Vec::new(),
+            particles: Vec::new(),
+            shapes: Vec::new(),
+            bone_sets: Vec::new(),
+            warnings: self.warnings.clone(),
+        }
+        .validated()
+    }
+}
