@@ -499,3 +499,50 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     assert!(st.commands.contains(&Command::UploadMount));
     let _ = std::fs::remove_dir_all(&st.output_dir);
 }
+
+#[test]
+fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
+    // A WMO written in the wowdev layout (m2view_format::fixtures::wmo: a box "hall" and its
+    // roof "roof", lamps in set 0 (1) and set 1 (2 more)) with its lamp model beside it.
+    let dir = std::env::temp_dir().join(format!("m2view-panel-wmo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("box.wmo"), m2view_format::fixtures::wmo::root(false)).unwrap();
+    std::fs::write(dir.join("box_000.wmo"), m2view_format::fixtures::wmo::group(0)).unwrap();
+    std::fs::write(dir.join("box_001.wmo"), m2view_format::fixtures::wmo::group(1)).unwrap();
+    let lamp = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264));
+    std::fs::write(dir.join("LAMP.m2"), lamp).unwrap();
+    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(264), 264);
+    std::fs::write(dir.join("LAMP00.skin"), skin).unwrap();
+    let mut h = harness(AppState::new(OpenOptions::default(), false));
+    h.state_mut().open(dir.join("box.wmo"));
+    wait_loading(&mut h);
+    h.run();
+    let placed = |s: &AppState| s.current.as_ref().unwrap().attached.iter().filter(|a| a.placement.is_some()).count();
+    assert_eq!(placed(h.state()), 1, "set 0's lamp placed on open");
+    // Set 1 adds its two lamps to set 0's.
+    h.get_by_label_contains("doodad set").click();
+    h.run();
+    h.get_by_label("1 Set_Lamps (2 placements)").click();
+    h.run();
+    assert_eq!((placed(h.state()), h.state().doodad_set), (3, 1));
+    assert!(h.state_mut().take_commands().contains(&Command::UploadAttachments));
+    // The roof group off: its 2 triangles go.
+    assert_eq!(drawn(h.state()), (2, 14));
+    h.get_by_label_contains("1 roof").click();
+    h.run();
+    assert_eq!(drawn(h.state()), (1, 12));
+    // Fly: W moves the eye forward; looking around keeps the eye where it is.
+    h.get_by_label_contains("fly (").click();
+    h.run();
+    assert!(h.state().fly);
+    let eye = |s: &AppState| s.orbit.camera().eye;
+    let before = eye(h.state());
+    h.state_mut().orbit.fly(0.5, 0.0, 0.0);
+    let moved = eye(h.state()) - before;
+    let fwd = -h.state().orbit.direction();
+    assert!(moved.dot(glam::Vec3::new(fwd.x, fwd.y, 0.0)) > 0.0 && moved.z.abs() < 1e-5, "{moved}");
+    let at = eye(h.state());
+    h.state_mut().orbit.look(40.0, -20.0);
+    assert!((eye(h.state()) - at).length() < 1e-3 * h.state().orbit.distance);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -79,6 +79,24 @@ impl Orbit {
         self.target += (-right * dx + up * dy) * scale;
     }
 
+    /// Turns the view by a drag of `(dx, dy)` points around the eye (fly
+    /// mode): the eye stays, the target moves.
+    pub fn look(&mut self, dx: f32, dy: f32) {
+        let eye = self.target + self.direction() * self.distance;
+        self.yaw += dx * 0.005;
+        self.pitch = (self.pitch + dy * 0.005).clamp(-1.55, 1.55);
+        self.target = eye - self.direction() * self.distance;
+    }
+
+    /// Flies by `(forward, right, up)` in units of the orbit distance:
+    /// forward and right in the horizontal plane of the view, up along Z.
+    pub fn fly(&mut self, forward: f32, right: f32, up: f32) {
+        let back = self.direction();
+        let fwd = Vec3::new(-back.x, -back.y, 0.0).normalize_or_zero();
+        let side = fwd.cross(Vec3::Z).normalize_or_zero();
+        self.target += (fwd * forward + side * right + Vec3::Z * up) * self.distance;
+    }
+
     /// Zooms by a wheel delta (positive = closer).
     pub fn zoom(&mut self, delta: f32) {
         self.distance = (self.distance * (1.0 - delta * 0.002).clamp(0.5, 1.5)).max(1e-3);
@@ -385,6 +403,10 @@ pub struct AppState {
     pub orbit: Orbit,
     /// Which camera is used.
     pub camera_mode: CameraMode,
+    /// Fly mode: left drag looks around from the eye, W/A/S/D/Q/E move.
+    pub fly: bool,
+    /// The WMO doodad set shown besides set 0.
+    pub doodad_set: usize,
     /// Display options.
     pub view: ViewOptions,
     /// Recently opened files, newest first.
@@ -429,6 +451,23 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Shows doodad set `set` (with set 0) of the open WMO in place of the
+    /// doodads shown; models that do not load become warnings.
+    pub fn show_doodad_set(&mut self, set: usize) {
+        let Some(c) = &mut self.current else { return };
+        let Some(wmo) = c.lm.wmo.clone() else { return };
+        let (placed, warnings) = crate::world::load_doodads(&c.lm, &wmo, set, &self.open_options);
+        c.attached.retain(|a| a.placement.is_none());
+        c.place_doodads(placed);
+        for w in warnings {
+            if !c.warnings.contains(&w) {
+                c.warnings.push(w);
+            }
+        }
+        self.doodad_set = set;
+        self.send(super::command::Command::UploadAttachments);
+    }
+
     /// A state with nothing open.
     pub fn new(open_options: OpenOptions, bc: bool) -> AppState {
         // `--data` sources: list their models for the browser.
@@ -439,6 +478,8 @@ impl AppState {
             error: None,
             orbit: Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Preset::Iso.direction(), 1.5),
             camera_mode: CameraMode::Orbit,
+            fly: false,
+            doodad_set: 0,
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),
@@ -648,6 +689,7 @@ impl AppState {
                 if character {
                     self.send(super::command::Command::UploadCharacter);
                 }
+                self.doodad_set = 0;
                 if !l.doodads.is_empty() {
                     current.place_doodads(l.doodads);
                     self.send(super::command::Command::UploadAttachments);

@@ -16,6 +16,7 @@ mod inspector;
 mod modern;
 mod textures;
 mod view;
+mod world;
 
 use egui::{Color32, RichText};
 use m2view_render::camera::Preset;
@@ -56,6 +57,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("1-6", "front, back, left, right, top, iso"),
     ("Left / Right", "step one frame (paused)"),
     ("P", "screenshot of the 3D view to PNG"),
+    ("W A S D / Q E", "fly forward, left, back, right / down, up (fly mode, World panel)"),
     ("F1", "this help"),
 ];
 
@@ -94,6 +96,16 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         for (k, p) in presets {
             if i.key_pressed(k) {
                 s.send(Command::Frame(p.direction()));
+                s.camera_mode = CameraMode::Orbit;
+            }
+        }
+        if s.fly {
+            // Half the orbit distance a second, forward/back, sideways, down/up.
+            let step = i.stable_dt.min(0.1) * 0.5;
+            let axis = |plus: Key, minus: Key| (i.key_down(plus) as i32 - i.key_down(minus) as i32) as f32 * step;
+            let (f, r, u) = (axis(Key::W, Key::S), axis(Key::D, Key::A), axis(Key::E, Key::Q));
+            if f != 0.0 || r != 0.0 || u != 0.0 {
+                s.orbit.fly(f, r, u);
                 s.camera_mode = CameraMode::Orbit;
             }
         }
@@ -214,6 +226,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
                 egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));
             }
+            if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some()) {
+                egui::CollapsingHeader::new("World").default_open(true).show(ui, |ui| world::world_panel(ui, s));
+            }
             egui::CollapsingHeader::new("Animation")
                 .default_open(true)
                 .show(ui, |ui| animation::animation_panel(ui, s));
@@ -252,7 +267,11 @@ fn view_area(ui: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Tex
     };
     let d = response.drag_delta();
     if response.dragged_by(egui::PointerButton::Primary) {
-        s.orbit.rotate(d.x, d.y);
+        if s.fly {
+            s.orbit.look(d.x, d.y);
+        } else {
+            s.orbit.rotate(d.x, d.y);
+        }
         s.camera_mode = CameraMode::Orbit;
     } else if response.dragged_by(egui::PointerButton::Secondary) || response.dragged_by(egui::PointerButton::Middle) {
         s.orbit.pan(d.x, d.y, rect.height());
