@@ -194,6 +194,28 @@ pub fn load_tile_placements(
     (models, wmos, warnings)
 }
 
+/// Everything placed in `lm`'s space, flattened: a WMO's doodads of set
+/// `set` (with set 0), or a map tile's models, its WMOs and their doodads
+/// (each WMO's set as the tile names it). What does not load joins `lm`'s
+/// warnings.
+pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<Placed> {
+    let (placed, warnings) = if let Some(wmo) = lm.wmo.clone() {
+        load_doodads(lm, &wmo, set, opts)
+    } else if let Some(adt) = lm.adt.clone() {
+        let (mut models, wmos, warnings) = load_tile_placements(lm, &adt, opts);
+        for w in wmos {
+            let at = w.placed.world;
+            models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, ..d }));
+            models.push(w.placed);
+        }
+        (models, warnings)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    lm.model.warnings.extend(warnings);
+    placed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

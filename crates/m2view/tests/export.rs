@@ -251,3 +251,38 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_wmo_exports_its_groups_and_doodads_as_instances() {
+    // The WMO written in the wowdev layout (m2view_format::fixtures::wmo) with its lamp model.
+    let dir = temp("wmo");
+    std::fs::write(dir.join("box.wmo"), m2view_format::fixtures::wmo::root(false)).unwrap();
+    std::fs::write(dir.join("box_000.wmo"), m2view_format::fixtures::wmo::group(0)).unwrap();
+    std::fs::write(dir.join("box_001.wmo"), m2view_format::fixtures::wmo::group(1)).unwrap();
+    let lamp = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264));
+    std::fs::write(dir.join("LAMP.m2"), lamp).unwrap();
+    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(264), 264);
+    std::fs::write(dir.join("LAMP00.skin"), skin).unwrap();
+    let opts = Default::default();
+    let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
+    let placed = m2view::world::placements(&mut lm, 1, &opts);
+    assert_eq!(placed.len(), 3);
+    let glb = to_glb(&lm, &ExportOptions { placed, ..Default::default() }).unwrap();
+    std::fs::write(dir.join("box.glb"), &glb).unwrap();
+    let g = gltf::Gltf::from_slice(&glb).unwrap();
+    // Two meshes: the groups, and the lamp once for its three placements.
+    assert_eq!(g.meshes().count(), 2);
+    let groups = g.scenes().next().unwrap().nodes().find(|n| n.name() == Some("box mesh")).expect("the groups' node");
+    let lamps: Vec<gltf::Node> = g.nodes().filter(|n| n.mesh().is_some() && n.index() != groups.index()).collect();
+    assert_eq!(lamps.len(), 3);
+    assert!(lamps.iter().all(|n| n.mesh().unwrap().index() == lamps[0].mesh().unwrap().index()));
+    // MODD[0] at (1, 0, 2) Z-up is (1, 2, 0) Y-up; scale 0.5.
+    let (t, _, s) = lamps[0].transform().decomposed();
+    assert!((t[0] - 1.0).abs() < 1e-5 && (t[1] - 2.0).abs() < 1e-5 && t[2].abs() < 1e-5, "{t:?}");
+    assert!((s[0] - 0.5).abs() < 1e-5, "{s:?}");
+    if let Some(validator) = validator() {
+        let r = &validate(&validator, &[dir.join("box.glb")])[0];
+        assert_eq!(r["errors"], 0, "{}", r["messages"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

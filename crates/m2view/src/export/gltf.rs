@@ -274,6 +274,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
             roots.push(node);
         }
     }
+    placed(&mut b, &opts.placed, &mut roots);
     let scene = b.root.push(json::Scene {
         extensions: None,
         extras: Default::default(),
@@ -298,6 +299,36 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
         });
     }
     Ok((b.root, b.bin))
+}
+
+/// Placed models (doodads, a tile's models and WMOs) as root nodes with
+/// their matrix in Y-up space; the first placement of a model builds its
+/// mesh, the others reuse it.
+fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json::Index<json::Node>>) {
+    // Z-up → Y-up as a matrix C; a placement M becomes C·M·C⁻¹.
+    let c =
+        glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    let mut meshes: std::collections::HashMap<*const LoadedModel, Option<json::Index<json::Mesh>>> = Default::default();
+    for p in placed {
+        let m = (c * p.world * c.inverse()).to_cols_array();
+        let node = match meshes.get(&std::sync::Arc::as_ptr(&p.lm)) {
+            Some(None) => continue,
+            Some(Some(mesh)) => b.root.push(json::Node { mesh: Some(*mesh), ..Default::default() }),
+            None => {
+                // The first placement of a model builds its mesh (and the node holding it).
+                let lod = p.lm.model.lods.first().filter(|l| !l.indices.is_empty());
+                let node =
+                    lod.and_then(|lod| mesh(b, &p.lm, lod, &p.lm.model.default_geosets(0), &Default::default(), false));
+                meshes.insert(std::sync::Arc::as_ptr(&p.lm), node.and_then(|n| b.root.nodes[n.value()].mesh));
+                let Some(node) = node else { continue };
+                node
+            }
+        };
+        let n = &mut b.root.nodes[node.value()];
+        n.name = Some(p.lm.model.name.clone());
+        n.matrix = Some(m);
+        roots.push(node);
+    }
 }
 
 /// Vertex attributes, one primitive per batch of `geosets`, materials and

@@ -63,6 +63,10 @@ pub struct ExportOptions {
     /// Models hung on attachments (a character's equipment): exported as
     /// children of their attachment's bone.
     pub items: Vec<ExportItem>,
+    /// Models placed in the exported one's space (a WMO's doodads, a map
+    /// tile's models and WMOs): one node each with its matrix, a model
+    /// placed many times exported once and its mesh shared (glTF instancing).
+    pub placed: Vec<crate::world::Placed>,
 }
 
 /// A model hung on an attachment of the exported one.
@@ -160,6 +164,12 @@ pub struct ExportArgs {
     /// embedded and the equipment as children of its attachment bones.
     #[command(flatten)]
     pub character: CharacterArgs,
+    /// A WMO's doodad set exported besides set 0 (glTF; see `info`).
+    #[arg(long, default_value_t = 0)]
+    pub doodad_set: usize,
+    /// Leave out a WMO's doodads (a map tile's placed models and WMOs).
+    #[arg(long)]
+    pub no_doodads: bool,
 }
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
@@ -188,7 +198,11 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         None => None,
     };
     let geosets = o.skin_geosets(a.lod);
-    let opts = character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, geosets, ..Default::default() });
+    let mut opts =
+        character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, geosets, ..Default::default() });
+    if !a.no_doodads {
+        opts.placed = crate::world::placements(&mut o.lm, a.doodad_set, open);
+    }
     let mut lm = o.lm;
     // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
     for i in 0..lm.model.sequences.len() {
