@@ -31,6 +31,11 @@
 //!   option's choices planned (what `dress` and `render` do).
 //! - DDS textures (Warcraft III Reforged's, beside the corpus) mutated in
 //!   header words, bytes and length, then decoded as the renderer loads them.
+//! - World files: the real `inn.wmo` with its two group files, and the real
+//!   `continent4229.adt`, mutated in chunk sizes, words of chunk payloads
+//!   (counts, offsets, indices — an `MCNK` header's sub-chunk offsets
+//!   among them), bytes and length, then opened as `info` and `render` open
+//!   them (groups, doodads and placements looked for, the model built).
 //!
 //! `M2VIEW_MUTANTS=N` sets the number of mutants of archives and of DBC
 //! tables (default 2,000 each; a quarter as many of the others); `--nocapture` prints the figures.
@@ -1178,6 +1183,118 @@ fn mutated_dds_textures_give_errors_not_crashes() {
         exercise_texture,
     );
     check("2 DDS textures", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// Offsets of the chunk headers of a WMO or ADT file (top level, and the
+/// sub-chunks of a `MOGP`), and of each `MCNK` header.
+fn world_chunks(b: &[u8]) -> (Vec<usize>, Vec<usize>) {
+    let (mut heads, mut mcnk) = (Vec::new(), Vec::new());
+    let mut walk = |start: usize, end: usize, heads: &mut Vec<usize>, mcnk: &mut Vec<usize>| {
+        let mut o = start;
+        while o + 8 <= end {
+            heads.push(o);
+            let size = u32::from_le_bytes(b[o + 4..o + 8].try_into().unwrap()) as usize;
+            if &b[o..o + 4] == b"KNCM" {
+                mcnk.push(o + 8);
+            }
+            if &b[o..o + 4] == b"PGOM" {
+                let mut k = o + 8 + 68;
+                while k + 8 <= (o + 8 + size).min(end) {
+                    heads.push(k);
+                    k += 8 + u32::from_le_bytes(b[k + 4..k + 8].try_into().unwrap()) as usize;
+                }
+            }
+            o += 8 + size;
+        }
+    };
+    walk(0, b.len(), &mut heads, &mut mcnk);
+    (heads, mcnk)
+}
+
+/// A mutant of a WMO or ADT file: chunk sizes, payload words, `MCNK`
+/// header words, length, bytes.
+fn mutate_world(good: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let (heads, mcnk) = world_chunks(good);
+    let mut b = good.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(6) {
+            0 => {
+                let at = heads[rng.below(heads.len())] + 4;
+                let v = rng.word();
+                put_word(&mut b, at, v);
+            }
+            1 | 2 => {
+                let h = heads[rng.below(heads.len())] + 8;
+                let (at, v) = (h + 4 * rng.below(16), rng.word());
+                put_word(&mut b, at, v);
+            }
+            3 if !mcnk.is_empty() => {
+                let (at, v) = (mcnk[rng.below(mcnk.len())] + 4 * rng.below(32), rng.word());
+                put_word(&mut b, at, v);
+            }
+            4 => b.truncate(rng.below(b.len())),
+            _ => {
+                let at = rng.below(b.len());
+                b[at] ^= rng.next() as u8 | 1;
+            }
+        }
+    }
+    b
+}
+
+/// Opens the WMO or ADT at `path` as `info` and `render` do: the model with
+/// its groups, its placements looked for, its `info` sections.
+fn exercise_world(path: &Path) -> Outcome {
+    let opts = m2view::open::OpenOptions::default();
+    match m2view::open::Opened::open(path, &opts) {
+        Ok(o) => {
+            let mut lm = o.lm;
+            let _ = (m2view::info_wmo::wmo_info(&lm), m2view::info_adt::tile_info(&lm));
+            let placed = m2view::world::placements(&mut lm, 1, &opts);
+            let groups = lm.wmo.as_ref().map_or(0, |w| w.groups.iter().filter(|g| g.geometry.is_some()).count());
+            // A group file present but refused: "group 3 not drawn: inn_003.wmo: MOBA[2]: …".
+            let broken = lm.model.warnings.iter().filter(|w| w.starts_with("group ") && w.contains(" not drawn: ")).count();
+            Outcome { opened: true, read: 1 + groups + placed.len(), refused: broken }
+        }
+        Err(_) => Outcome { opened: false, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let dir = s.join("wowserhq_format/fixture");
+    let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
+    let wmo = [read("mapobj/inn.wmo"), read("mapobj/inn_000.wmo"), read("mapobj/inn_003.wmo")];
+    let adt = read("map/continent4229.adt");
+    let (count, out, mut rng) = (mutants() / 4, temp("world"), Rng(0x1B87_3593));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let folder = out.join(format!("mutant{k}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            if k % 4 == 3 {
+                // A map tile (a quarter of the mutants: each is 1.4 MB).
+                std::fs::write(folder.join("continent4229.adt"), mutate_world(&adt, &mut rng)).unwrap();
+                return (folder.join("continent4229.adt"), adt.len());
+            }
+            // The WMO: one of its three files mutated.
+            let which = rng.below(3);
+            for (i, (name, good)) in ["inn.wmo", "inn_000.wmo", "inn_003.wmo"].iter().zip(&wmo).enumerate() {
+                let bytes = if i == which { mutate_world(good, &mut rng) } else { good.clone() };
+                std::fs::write(folder.join(name), bytes).unwrap();
+            }
+            (folder.join("inn.wmo"), wmo.iter().map(Vec::len).sum())
+        },
+        exercise_world,
+    );
+    check("inn.wmo (root or group files) and continent4229.adt", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }
