@@ -308,6 +308,18 @@ fn upload(
     team: [u8; 3],
     body: Option<&BodyTexture>,
 ) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
+    let gm = upload_model(renderer, lm, team, body);
+    let gi = renderer.instance(&gm);
+    (gm, gi)
+}
+
+/// [`upload`] without the instance.
+fn upload_model(
+    renderer: &Renderer,
+    lm: &LoadedModel,
+    team: [u8; 3],
+    body: Option<&BodyTexture>,
+) -> m2view_render::GpuModel {
     let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
     let textures = textures::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
     for w in &warnings {
@@ -317,8 +329,7 @@ fn upload(
     if let Some(b) = body {
         b.apply_gpu(renderer, &mut gm, lm);
     }
-    let gi = renderer.instance(&gm);
-    (gm, gi)
+    gm
 }
 
 impl Stats {
@@ -546,8 +557,10 @@ pub fn render_uploaded(
         renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
     }
     let mut attached = Vec::new();
+    // A model placed many times (a WMO's doodads) is uploaded once, each placement its own instance.
+    let mut shared = SharedModels::default();
     for h in &mut hung {
-        let (agm, agi, afs) = h.prepare(renderer, &params, r.team_color);
+        let (agm, agi, afs) = h.prepare(renderer, &params, r.team_color, &mut shared);
         fs.batches += afs.batches;
         fs.triangles += afs.triangles;
         attached.push((agm, agi));
@@ -578,6 +591,21 @@ pub fn render_uploaded(
 /// The union of two boxes.
 fn union(a: (glam::Vec3, glam::Vec3), b: (glam::Vec3, glam::Vec3)) -> (glam::Vec3, glam::Vec3) {
     (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// The GPU models of hung models, by model: one upload for every
+/// placement of a model (`enabled`; off, each placement uploads its own —
+/// the reference the benchmark compares with).
+pub struct SharedModels {
+    /// Share uploads.
+    pub enabled: bool,
+    models: std::collections::HashMap<*const LoadedModel, std::sync::Arc<m2view_render::GpuModel>>,
+}
+
+impl Default for SharedModels {
+    fn default() -> Self {
+        SharedModels { enabled: true, models: Default::default() }
+    }
 }
 
 /// A hung model posed for one frame.
@@ -642,15 +670,25 @@ impl Posed<'_> {
         corners.fold((glam::Vec3::splat(f32::MAX), glam::Vec3::splat(f32::MIN)), |(a, b), p| (a.min(p), b.max(p)))
     }
 
-    /// Uploads and prepares it seen as `host` is (billboards turned to the view).
+    /// Uploads (once per model without a body texture, through `shared`)
+    /// and prepares it seen as `host` is (billboards turned to the view).
     fn prepare(
         &mut self,
         renderer: &Renderer,
         host: &FrameParams<'_>,
         team: [u8; 3],
-    ) -> (m2view_render::GpuModel, m2view_render::GpuInstance, m2view_render::FrameStats) {
+        shared: &mut SharedModels,
+    ) -> (std::sync::Arc<m2view_render::GpuModel>, m2view_render::GpuInstance, m2view_render::FrameStats) {
         let m = &self.hung.lm.model;
-        let (gm, mut gi) = upload(renderer, &self.hung.lm, team, self.hung.body.as_deref());
+        let gm = match (&self.hung.body, shared.enabled) {
+            (None, true) => shared
+                .models
+                .entry(Arc::as_ptr(&self.hung.lm))
+                .or_insert_with(|| std::sync::Arc::new(upload_model(renderer, &self.hung.lm, team, None)))
+                .clone(),
+            (body, _) => std::sync::Arc::new(upload_model(renderer, &self.hung.lm, team, body.as_deref())),
+        };
+        let mut gi = renderer.instance(&gm);
         self.inst.pose(m, host.view * self.world);
         if let (Some(s), Some(p)) = (&self.hung.skeleton, &self.parent_pose) {
             s.apply(&mut self.inst.pose, p);

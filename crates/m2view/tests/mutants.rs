@@ -1192,7 +1192,7 @@ fn mutated_dds_textures_give_errors_not_crashes() {
 /// sub-chunks of a `MOGP`), and of each `MCNK` header.
 fn world_chunks(b: &[u8]) -> (Vec<usize>, Vec<usize>) {
     let (mut heads, mut mcnk) = (Vec::new(), Vec::new());
-    let mut walk = |start: usize, end: usize, heads: &mut Vec<usize>, mcnk: &mut Vec<usize>| {
+    let walk = |start: usize, end: usize, heads: &mut Vec<usize>, mcnk: &mut Vec<usize>| {
         let mut o = start;
         while o + 8 <= end {
             heads.push(o);
@@ -1256,7 +1256,8 @@ fn exercise_world(path: &Path) -> Outcome {
             let placed = m2view::world::placements(&mut lm, 1, &opts);
             let groups = lm.wmo.as_ref().map_or(0, |w| w.groups.iter().filter(|g| g.geometry.is_some()).count());
             // A group file present but refused: "group 3 not drawn: inn_003.wmo: MOBA[2]: …".
-            let broken = lm.model.warnings.iter().filter(|w| w.starts_with("group ") && w.contains(" not drawn: ")).count();
+            let broken =
+                lm.model.warnings.iter().filter(|w| w.starts_with("group ") && w.contains(" not drawn: ")).count();
             Outcome { opened: true, read: 1 + groups + placed.len(), refused: broken }
         }
         Err(_) => Outcome { opened: false, read: 0, refused: 1 },

@@ -169,8 +169,8 @@ pub struct Attached {
     pub id: u32,
     /// The equipment slot it shows (`None`: hung by the user).
     pub slot: Option<Slot>,
-    /// The item.
-    pub lm: LoadedModel,
+    /// The item (shared by every placement of one model).
+    pub lm: std::sync::Arc<LoadedModel>,
     /// Its animation (its own default sequence; the host's speed and pause).
     pub instance: ModelInstance,
     /// The geosets it shows (the game's defaults).
@@ -215,7 +215,7 @@ impl Current {
     /// Places a WMO's doodads (each its own animated copy).
     pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placed>) {
         for d in doodads {
-            let lm = std::sync::Arc::unwrap_or_clone(d.lm);
+            let lm = d.lm;
             let instance = ModelInstance::new(&lm.model, 1);
             let geosets = lm.model.default_geosets(0);
             let placement = Some(d.world);
@@ -230,7 +230,7 @@ impl Current {
         self.body = p.body;
         self.attached.retain(|a| a.slot.is_none() && a.skeleton.is_none());
         for item in p.items {
-            let lm = std::sync::Arc::unwrap_or_clone(item.lm);
+            let lm = item.lm;
             let instance = ModelInstance::new(&lm.model, 1);
             let geosets = lm.model.default_geosets(0);
             self.attached.push(Attached {
@@ -244,7 +244,7 @@ impl Current {
             });
         }
         for k in p.skinned {
-            let lm = std::sync::Arc::unwrap_or_clone(k.lm);
+            let lm = k.lm;
             let instance = ModelInstance::new(&lm.model, 1);
             self.attached.push(Attached {
                 id: 0,
@@ -307,7 +307,15 @@ impl Current {
         lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
         let geosets = lm.model.default_geosets(0);
-        self.attached.push(Attached { id, slot: None, lm, instance, geosets, skeleton: None, placement: None });
+        self.attached.push(Attached {
+            id,
+            slot: None,
+            lm: lm.into(),
+            instance,
+            geosets,
+            skeleton: None,
+            placement: None,
+        });
         Ok(())
     }
 
@@ -543,7 +551,7 @@ impl AppState {
             items: c
                 .attached
                 .iter()
-                .map(|a| crate::export::ExportItem { attachment: a.id, lm: std::sync::Arc::new(a.lm.clone()) })
+                .map(|a| crate::export::ExportItem { attachment: a.id, lm: a.lm.clone() })
                 .collect(),
             ..Default::default()
         };
@@ -592,11 +600,7 @@ impl AppState {
             crowd: 1,
             cpu_animation: false,
             gpu_particles: false,
-            attachments: c
-                .attached
-                .iter()
-                .map(|a| crate::render_cmd::Hung::item(a.id, std::sync::Arc::new(a.lm.clone())))
-                .collect(),
+            attachments: c.attached.iter().map(|a| crate::render_cmd::Hung::item(a.id, a.lm.clone())).collect(),
             body: c.body.clone(),
         };
         let frames = 48;

@@ -30,7 +30,7 @@ pub struct SceneView {
     lines: m2view_render::lines::LineRenderer,
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
-    attached: Vec<(GpuModel, GpuInstance)>,
+    attached: Vec<(std::sync::Arc<GpuModel>, GpuInstance)>,
     /// GPU side of the mount the character rides.
     mount: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the crowd copies.
@@ -204,7 +204,7 @@ impl SceneView {
                 }
             }
             Command::UploadAttachments => {
-                self.attached = cur.attached.iter().map(|a| self.upload_attached(&a.lm, state.team_color)).collect();
+                self.attached = self.upload_all_attached(&cur.attached, state.team_color);
             }
             Command::UploadSkin => {
                 let slots = m2view_dress::creature::skin_slots(&cur.lm);
@@ -223,13 +223,15 @@ impl SceneView {
                 if let Some(body) = &cur.body {
                     body.apply_gpu(&self.renderer, gm, &cur.lm);
                 }
-                self.attached = cur.attached.iter().map(|a| self.upload_attached(&a.lm, state.team_color)).collect();
-                // Skinned models wear the character's composed textures.
+                self.attached = self.upload_all_attached(&cur.attached, state.team_color);
+                // Skinned models wear the character's composed textures (their uploads are their own).
                 if let Some(body) = &cur.body {
                     for (a, (agm, _)) in
                         cur.attached.iter().zip(&mut self.attached).filter(|(a, _)| a.skeleton.is_some())
                     {
-                        body.apply_gpu(&self.renderer, agm, &a.lm);
+                        if let Some(gm) = std::sync::Arc::get_mut(agm) {
+                            body.apply_gpu(&self.renderer, gm, &a.lm);
+                        }
                     }
                 }
             }
@@ -245,6 +247,32 @@ impl SceneView {
     }
 
     /// Uploads a model hung on the open one (or its mount) with its textures.
+    /// Uploads the attached models: a model placed many times (a WMO's
+    /// doodads) once, each placement its own instance; skinned models each
+    /// their own (they get the character's textures).
+    fn upload_all_attached(
+        &self,
+        attached: &[crate::app::state::Attached],
+        team: [u8; 3],
+    ) -> Vec<(std::sync::Arc<GpuModel>, GpuInstance)> {
+        let mut shared: std::collections::HashMap<*const m2view_format::LoadedModel, std::sync::Arc<GpuModel>> =
+            Default::default();
+        attached
+            .iter()
+            .map(|a| {
+                let gm = match a.skeleton {
+                    Some(_) => std::sync::Arc::new(self.upload_attached(&a.lm, team).0),
+                    None => shared
+                        .entry(std::sync::Arc::as_ptr(&a.lm))
+                        .or_insert_with(|| std::sync::Arc::new(self.upload_attached(&a.lm, team).0))
+                        .clone(),
+                };
+                let gi = self.renderer.instance(&gm);
+                (gm, gi)
+            })
+            .collect()
+    }
+
     fn upload_attached(&self, lm: &m2view_format::LoadedModel, team: [u8; 3]) -> (GpuModel, GpuInstance) {
         let tex = textures::load_textures(lm, self.renderer.supports_bc(), team, &mut Vec::new());
         let gm = self.renderer.upload(&lm.model, &tex);
@@ -537,7 +565,7 @@ impl CrowdGpu {
 /// models — on its skeleton. Returns their batches and triangles.
 fn prepare_attached(
     renderer: &m2view_render::Renderer,
-    gpu: &mut [(GpuModel, GpuInstance)],
+    gpu: &mut [(std::sync::Arc<GpuModel>, GpuInstance)],
     attached: &mut [crate::app::state::Attached],
     host: &m2view_anim::ModelInstance,
     model: &m2view_format::Model,
