@@ -141,3 +141,27 @@ fn a_character_change_shows_on_the_next_frame() {
     assert!(after * 4 < before * 3, "magenta pixels {before} -> {after}");
     let _ = std::fs::remove_dir_all(tables);
 }
+
+#[test]
+fn a_wmo_draws_its_doodads_as_instanced_groups() {
+    // inn.wmo (two group files present) with the barrels, crates and chairs of Koward's World/.
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let mut opts = m2view::open::OpenOptions::default();
+    opts.load.data_root = Some(samples.join("Koward_Improved_Models"));
+    let Some(mut s) = Scene::open_with("wowserhq_format/fixture/mapobj/inn.wmo", opts) else { return };
+    s.frames(1);
+    let groups = s.view.stats.batches;
+    assert_eq!(groups, 26, "the two groups' batches");
+    // Set 1 with set 0: 56 placements (21 + 35) of the 3 models found.
+    s.state.show_doodad_set(1);
+    for c in s.state.take_commands() {
+        s.view.apply(c, &mut s.state);
+    }
+    let c = s.state.current.as_ref().unwrap();
+    let placed: Vec<_> = c.attached.iter().filter(|a| a.placement.is_some()).collect();
+    assert_eq!(placed.len(), 56);
+    let expected: usize = placed.iter().map(|a| a.lm.model.visible_batches(0, &a.lm.model.default_geosets(0)).0).sum();
+    s.view.apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
+    s.frames(1);
+    assert_eq!(s.view.stats.batches, groups + expected, "every placement drawn");
+}

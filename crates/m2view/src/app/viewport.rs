@@ -31,6 +31,8 @@ pub struct SceneView {
     model: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the models hung on attachment points (same order as `Current::attached`).
     attached: Vec<(std::sync::Arc<GpuModel>, GpuInstance)>,
+    /// GPU side of a WMO's doodads: one instanced group per model.
+    doodads: Vec<DoodadGroup>,
     /// GPU side of the mount the character rides.
     mount: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the crowd copies.
@@ -60,6 +62,7 @@ impl SceneView {
             lines: m2view_render::lines::LineRenderer::new(device, format),
             model: None,
             attached: Vec::new(),
+            doodads: Vec::new(),
             mount: None,
             crowd: CrowdGpu::default(),
             gpu_particles: None,
@@ -82,6 +85,7 @@ impl SceneView {
         let gi = self.renderer.instance(&gm);
         self.model = Some((gm, gi));
         self.attached.clear();
+        self.doodads.clear();
         self.mount = None;
         self.crowd = CrowdGpu::default();
         self.gpu_particles = self.renderer.gpu_particles(model, 1);
@@ -204,7 +208,7 @@ impl SceneView {
                 }
             }
             Command::UploadAttachments => {
-                self.attached = self.upload_all_attached(&cur.attached, state.team_color);
+                (self.attached, self.doodads) = self.upload_all_attached(&cur.attached, state.team_color);
             }
             Command::UploadSkin => {
                 let slots = m2view_dress::creature::skin_slots(&cur.lm);
@@ -223,12 +227,11 @@ impl SceneView {
                 if let Some(body) = &cur.body {
                     body.apply_gpu(&self.renderer, gm, &cur.lm);
                 }
-                self.attached = self.upload_all_attached(&cur.attached, state.team_color);
+                (self.attached, self.doodads) = self.upload_all_attached(&cur.attached, state.team_color);
                 // Skinned models wear the character's composed textures (their uploads are their own).
                 if let Some(body) = &cur.body {
-                    for (a, (agm, _)) in
-                        cur.attached.iter().zip(&mut self.attached).filter(|(a, _)| a.skeleton.is_some())
-                    {
+                    let hung = cur.attached.iter().filter(|a| a.placement.is_none());
+                    for (a, (agm, _)) in hung.zip(&mut self.attached).filter(|(a, _)| a.skeleton.is_some()) {
                         if let Some(gm) = std::sync::Arc::get_mut(agm) {
                             body.apply_gpu(&self.renderer, gm, &a.lm);
                         }
@@ -247,18 +250,29 @@ impl SceneView {
     }
 
     /// Uploads a model hung on the open one (or its mount) with its textures.
-    /// Uploads the attached models: a model placed many times (a WMO's
-    /// doodads) once, each placement its own instance; skinned models each
-    /// their own (they get the character's textures).
+    /// Uploads the attached models: those hung on the model (items, each
+    /// model once; skinned models each their own: they get the character's
+    /// textures), and a WMO's doodads as one instanced group per model.
     fn upload_all_attached(
         &self,
         attached: &[crate::app::state::Attached],
         team: [u8; 3],
-    ) -> Vec<(std::sync::Arc<GpuModel>, GpuInstance)> {
+    ) -> (Vec<(std::sync::Arc<GpuModel>, GpuInstance)>, Vec<DoodadGroup>) {
         let mut shared: std::collections::HashMap<*const m2view_format::LoadedModel, std::sync::Arc<GpuModel>> =
             Default::default();
-        attached
+        let mut groups: Vec<DoodadGroup> = Vec::new();
+        for (i, a) in attached.iter().enumerate().filter(|(_, a)| a.placement.is_some()) {
+            match groups.iter_mut().find(|g| std::sync::Arc::ptr_eq(&g.lm, &a.lm)) {
+                Some(g) => g.members.push(i),
+                None => {
+                    let gm = std::sync::Arc::new(self.upload_attached(&a.lm, team).0);
+                    groups.push(DoodadGroup { lm: a.lm.clone(), gm, members: vec![i], gpu: CrowdGpu::default() });
+                }
+            }
+        }
+        let hung = attached
             .iter()
+            .filter(|a| a.placement.is_none())
             .map(|a| {
                 let gm = match a.skeleton {
                     Some(_) => std::sync::Arc::new(self.upload_attached(&a.lm, team).0),
@@ -270,7 +284,8 @@ impl SceneView {
                 let gi = self.renderer.instance(&gm);
                 (gm, gi)
             })
-            .collect()
+            .collect();
+        (hung, groups)
     }
 
     fn upload_attached(&self, lm: &m2view_format::LoadedModel, team: [u8; 3]) -> (GpuModel, GpuInstance) {
@@ -400,6 +415,12 @@ impl SceneView {
         let fs = prepare_attached(&self.renderer, &mut self.attached, &mut cur.attached, &cur.instance, model, &params);
         self.stats.batches += fs.batches;
         self.stats.triangles += fs.triangles;
+        // A WMO's doodads: each model's placements one instanced group.
+        for g in &mut self.doodads {
+            let fs = g.prepare(&self.renderer, &mut cur.attached, &params, encoder);
+            self.stats.batches += fs.batches;
+            self.stats.triangles += fs.triangles;
+        }
         // Crowd copies: their own sequences and phases, on the grid around the model.
         let fs = self.crowd.prepare(&self.renderer, gm, model, cur.crowd.as_mut(), &params, encoder);
         self.stats.batches += fs.batches;
@@ -415,6 +436,9 @@ impl SceneView {
             frame.add(agm, agi);
         }
         self.crowd.add_to(&mut frame, gm);
+        for g in &self.doodads {
+            g.gpu.add_to(&mut frame, &g.gm);
+        }
         self.renderer.record(&mut frame, &mut pass);
         let lines = m2view_render::overlays::overlay_lines(
             model,
@@ -486,6 +510,43 @@ fn upload_slots(
     }
 }
 
+/// The placements of one model in a WMO (indices into `Current::attached`),
+/// drawn as one instanced group ([`CrowdGpu`]): every copy animated by its
+/// own player, one draw per batch for all copies where the device animates
+/// on the GPU.
+struct DoodadGroup {
+    lm: std::sync::Arc<m2view_format::LoadedModel>,
+    gm: std::sync::Arc<GpuModel>,
+    members: Vec<usize>,
+    gpu: CrowdGpu,
+}
+
+impl DoodadGroup {
+    fn prepare(
+        &mut self,
+        renderer: &Renderer,
+        attached: &mut [crate::app::state::Attached],
+        params: &FrameParams<'_>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> FrameStats {
+        let model = &self.lm.model;
+        let geosets = model.default_geosets(0);
+        let visible = |id: u16| geosets.contains(&id);
+        let p = FrameParams { lod: 0, geoset_visible: &visible, ..*params };
+        let mut copies: Vec<(&mut m2view_anim::ModelInstance, Mat4)> = Vec::with_capacity(self.members.len());
+        let mut left: &mut [crate::app::state::Attached] = attached;
+        let mut at = 0;
+        for &i in &self.members {
+            let (_, rest) = std::mem::take(&mut left).split_at_mut(i - at);
+            let (a, rest) = rest.split_first_mut().expect("member index in range");
+            copies.push((&mut a.instance, params.world * a.placement.unwrap_or(Mat4::IDENTITY)));
+            left = rest;
+            at = i + 1;
+        }
+        self.gpu.prepare_copies(renderer, &self.gm, model, &mut copies, &p, encoder)
+    }
+}
+
 /// The GPU side of the crowd copies (copy 0, which stands where the model
 /// does and is drawn as the model, excepted): one instanced group animated
 /// on the GPU where the device can ([`Renderer::supports_gpu_animation`]),
@@ -507,10 +568,24 @@ impl CrowdGpu {
         params: &FrameParams<'_>,
         encoder: &mut wgpu::CommandEncoder,
     ) -> FrameStats {
-        let (copies, worlds) = match crowd {
-            Some(c) => (&mut c.instances[1..], &c.worlds[1..]),
-            None => (&mut [][..], &[][..]),
+        let mut copies: Vec<(&mut m2view_anim::ModelInstance, Mat4)> = match crowd {
+            Some(c) => c.instances[1..].iter_mut().zip(c.worlds[1..].iter().copied()).collect(),
+            None => Vec::new(),
         };
+        self.prepare_copies(renderer, gm, model, &mut copies, params, encoder)
+    }
+
+    /// Prepares `copies` (each animated by its own instance, at its world
+    /// transform) seen as `params` says.
+    fn prepare_copies(
+        &mut self,
+        renderer: &Renderer,
+        gm: &GpuModel,
+        model: &m2view_format::Model,
+        copies: &mut [(&mut m2view_anim::ModelInstance, Mat4)],
+        params: &FrameParams<'_>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> FrameStats {
         if copies.is_empty() {
             *self = CrowdGpu::default();
             return FrameStats::default();
@@ -522,9 +597,8 @@ impl CrowdGpu {
         if let Some(group) = &mut self.group {
             let members: Vec<_> = copies
                 .par_iter_mut()
-                .zip(worlds)
                 .with_min_len(1024)
-                .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
+                .map(|(inst, world)| GroupMember { world: *world, clock: inst.player.clock(model) })
                 .collect();
             let gp = GroupParams {
                 view: params.view,
@@ -542,7 +616,8 @@ impl CrowdGpu {
         while self.copies.len() < copies.len() {
             self.copies.push(renderer.instance(gm));
         }
-        for ((inst, &world), cgi) in copies.iter_mut().zip(worlds).zip(&mut self.copies) {
+        for ((inst, world), cgi) in copies.iter_mut().zip(&mut self.copies) {
+            let world = *world;
             inst.pose(model, params.view * world);
             let fs = renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..*params });
             stats.batches += fs.batches;
@@ -572,12 +647,8 @@ fn prepare_attached(
     params: &FrameParams<'_>,
 ) -> m2view_render::FrameStats {
     let mut stats = m2view_render::FrameStats::default();
-    for (a, (agm, agi)) in attached.iter_mut().zip(gpu) {
-        let at = match (a.placement, &a.skeleton) {
-            (Some(m), _) => Some(m),
-            (None, Some(_)) => Some(glam::Mat4::IDENTITY),
-            (None, None) => host.attachment(model, a.id),
-        };
+    for (a, (agm, agi)) in attached.iter_mut().filter(|a| a.placement.is_none()).zip(gpu) {
+        let at = if a.skeleton.is_some() { Some(glam::Mat4::IDENTITY) } else { host.attachment(model, a.id) };
         let Some(world) = at.map(|w| params.world * w) else { continue };
         a.instance.pose(&a.lm.model, params.view * world);
         if let Some(s) = &a.skeleton {
