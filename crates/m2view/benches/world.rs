@@ -9,11 +9,15 @@
 //!   wowdev layout and opened like any WMO, drawn through the window's path
 //!   (`SceneView`) at 1280×720:
 //!   - `stormwind/upload_shared`, `stormwind/upload_per_placement`: the
-//!     doodads' GPU uploads with one upload per model (what m2view does)
-//!     and with one per placement (as before: each placement its own model);
-//!   - `stormwind/frame_shared`, `stormwind/frame_per_placement`: one
-//!     steady frame (advance, pose, prepare, sort, encode, submit, wait);
-//!   - the process's resident memory after each upload is printed.
+//!     doodads' GPU uploads with one upload and one instanced group per
+//!     model (what m2view does) and with one per placement (each placement
+//!     its own copy of its model: no instancing);
+//!   - `stormwind/frame_shared`: one steady frame (advance every doodad's
+//!     player, animate, prepare, sort, encode, submit, wait) with 20
+//!     instanced groups of 250 copies (5,000 groups of one exhaust a 24 GB
+//!     machine on lavapipe: without instancing is the upload case only);
+//!   - the growth of the process's resident memory over one upload of each
+//!     kind is printed.
 //!
 //! `cargo bench -p m2view --bench world` (the load cases need the corpus).
 
@@ -183,13 +187,18 @@ fn stormwind_frames(c: &mut Criterion, gpu: &Gpu) {
         };
         cur.place_doodads(placed.iter().map(own).collect());
         let before = resident_mib();
+        view.apply(UiCommand::UploadAttachments, &mut state);
+        gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        eprintln!("resident memory grew by {:.0} MiB over one upload {name}", resident_mib() - before);
         g.bench_function(format!("upload_{name}"), |b| {
             b.iter(|| {
                 view.apply(UiCommand::UploadAttachments, &mut state);
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
         });
-        eprintln!("resident memory with uploads {name}: {:.0} MiB (before: {before:.0} MiB)", resident_mib());
+        if !shared {
+            break;
+        }
         view.apply_commands(&mut state);
         g.bench_function(format!("frame_{name}"), |b| {
             b.iter(|| {

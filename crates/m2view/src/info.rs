@@ -298,6 +298,9 @@ pub struct TextureInfo {
     pub file_data_id: Option<u32>,
     /// Replaceable (type ≠ 0).
     pub replaceable: bool,
+    /// An image the model holds (a map tile's alpha maps): what it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub built: Option<String>,
     /// Warcraft III team slot: `"team colour"` or `"team glow"`.
     pub team: Option<&'static str>,
     /// Resolved file.
@@ -484,6 +487,10 @@ pub fn report(o: &Opened) -> Report {
                     _ => None,
                 },
                 replaceable: t.source == TextureSource::Replaceable,
+                built: match &t.source {
+                    TextureSource::Built { name, .. } => Some(name.clone()),
+                    _ => None,
+                },
                 team: m.team_slot(i),
                 found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
                 wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
@@ -792,9 +799,9 @@ pub fn text(r: &Report) -> String {
             (Some(p), _, _) => p.clone(),
             (_, Some(id), _) => format!("fdid {id}"),
             (_, _, true) => format!("({})", t.team.unwrap_or("replaceable")),
-            _ => "(none)".into(),
+            _ => t.built.as_ref().map_or_else(|| "(none)".into(), |b| format!("({b})")),
         };
-        let found = match (&t.found, t.replaceable && t.team.is_some()) {
+        let found = match (&t.found, (t.replaceable && t.team.is_some()) || t.built.is_some()) {
             (_, true) => String::new(),
             (Some(f), _) => format!(" -> {f}"),
             (None, _) => " -> MISSING".into(),

@@ -22,6 +22,11 @@ pub fn load_textures(
         .iter()
         .enumerate()
         .map(|(i, p)| {
+            if let Some(m2view_format::TextureSource::Built { image, .. }) = lm.model.textures.get(i).map(|t| &t.source)
+            {
+                let (width, height) = (image.width, image.height);
+                return Some(TextureData::Rgba { width, height, mips: vec![image.pixels.clone()] });
+            }
             let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
             let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode(bytes, bc));
             match result {

@@ -171,11 +171,52 @@ fn a_map_tile_shows_its_terrain_and_says_what_it_places() {
     let dir = std::env::temp_dir().join(format!("m2view-adt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (stats, drawn, err) = render(&dir, adt, &["--camera", "top"]);
-    // 256 chunks, each a batch; 4 triangles per quad but those of the 2 hole bits (2×2 quads each).
-    assert_eq!((stats["batches"].as_u64(), stats["triangles"].as_u64()), (Some(256), Some(65504)), "{stats}");
+    // 256 chunks, each a base pass and a pass per upper layer (47 + 2 × 116 + 3 × 68 = 483); 4 triangles
+    // per quad but those of the 2 hole bits (2×2 quads each), each pass drawing its chunk's again.
+    assert_eq!((stats["batches"].as_u64(), stats["triangles"].as_u64()), (Some(739), Some(189056)), "{stats}");
     // Seen from above, the tile (a square) fills most of the picture.
     assert!(drawn > 96 * 96 / 3, "{drawn} pixels of terrain");
     // None of its 381 models and 19 WMOs is in the corpus: one warning says so, the terrain draws.
     assert!(err.contains("400 placements not drawn"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tiles_upper_layers_blend_over_its_base_through_their_alpha_maps() {
+    // The real tile's textures are not in the corpus: written here, solid red for every texture
+    // some chunk has as its base layer, solid blue for the six that are only ever upper layers
+    // (2, 4, 8, 11, 13, 14). Blue can only show through the alpha-blended passes.
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let adt_path = samples.join("wowserhq_format/fixture/map/continent4229.adt");
+    let a = m2view_format::adt::Adt::parse(&std::fs::read(&adt_path).unwrap(), "continent4229.adt").unwrap();
+    let dir = std::env::temp_dir().join(format!("m2view-adt-layers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&adt_path, dir.join("continent4229.adt")).unwrap();
+    for (i, t) in a.textures.iter().enumerate() {
+        let blue = [2, 4, 8, 11, 13, 14].contains(&i);
+        let px: Vec<u8> = (0..16).flat_map(|_| if blue { [0, 0, 255, 255] } else { [255, 0, 0, 255] }).collect();
+        let path = dir.join(t.replace('\\', "/"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, m2view_format::blp::write_blp2_raw(4, 4, &[px])).unwrap();
+    }
+    let tile = dir.join("continent4229.adt");
+    let (stats, _, err) = render(&dir, tile.to_str().unwrap(), &["--camera", "top", "--no-doodads"]);
+    assert!(!err.contains("Tileset"), "every texture found: {err}");
+    // 256 base passes and one per upper layer with an alpha map (47 + 2 × 116 + 3 × 68).
+    assert_eq!(stats["batches"].as_u64(), Some(256 + 47 + 2 * 116 + 3 * 68), "{stats}");
+    let png = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .unwrap();
+    let img = image::open(&png).unwrap().to_rgba8();
+    // Terrain pixels have no green (the background is grey 0x30).
+    let terrain: Vec<_> = img.pixels().filter(|p| p[1] < 16).collect();
+    let blue = terrain.iter().filter(|p| p[2] as i32 > p[0] as i32 + 40).count();
+    let red = terrain.iter().filter(|p| p[0] as i32 > p[2] as i32 + 40).count();
+    let mixed = terrain.iter().filter(|p| p[0] > 40 && p[2] > 40 && (p[0] as i32 - p[2] as i32).abs() <= 40).count();
+    // Seen from above at 96 × 96 on lavapipe: 256 blue, 4,810 red and 136 purple pixels, the rest dark.
+    assert!(blue > 100 && red > 1000 && mixed > 50, "blue {blue}, red {red}, mixed {mixed} of 9216 pixels");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,8 +1,15 @@
 //! A tile's terrain as one static [`Model`] in world yards (Z-up): per
 //! chunk its 145 vertices and four triangles around each inner vertex
 //! (holes left out), one submesh per chunk (geoset id = chunk index),
-//! drawn with its base layer's texture repeated 8 times across the chunk
-//! (the layers above it are not blended yet).
+//! drawn as the clients before shaders did, one pass per layer: the base
+//! layer's texture opaque, then each upper layer's texture alpha-blended
+//! over it through that layer's alpha map — every texture repeated 8 times
+//! across a chunk (UV set 0), the alpha maps once (UV set 1). The alpha
+//! maps of layer k of all chunks are one 1024 × 1024 atlas (chunk (x, y)
+//! in cell (x, y), white with the map as alpha), a texture the model
+//! holds (`TextureSource::Built`); a pass's pixel shader is `Opaque_Mod`
+//! (texture × white, the map's alpha), chosen through the model's texture
+//! combiner combos `[0, 1]` (wowdev wiki "M2/Rendering").
 
 use super::{Adt, UNIT_SIZE};
 use crate::error::Result;
@@ -18,21 +25,64 @@ fn inner(r: u32, c: u32) -> u32 {
     r * 17 + 9 + c
 }
 
+/// The atlas cell of chunk `ci`: its `IndexX`, `IndexY` where both are
+/// below 16, else its place in the file.
+fn cell(ci: usize, ch: &super::MapChunk) -> [u32; 2] {
+    match ch.index {
+        [x, y] if x < 16 && y < 16 => [x, y],
+        _ => [(ci % 16) as u32, (ci / 16 % 16) as u32],
+    }
+}
+
 impl Adt {
+    /// The alpha maps of layer `k` of every chunk as one 1024 × 1024 RGBA
+    /// image (white; alpha = the map; chunk (x, y) in cell (x, y); chunks
+    /// without such a layer transparent).
+    pub fn alpha_atlas(&self, k: usize) -> crate::blp::RgbaImage {
+        let mut pixels = vec![0u8; 1024 * 1024 * 4];
+        for px in pixels.chunks_exact_mut(4) {
+            px[..3].copy_from_slice(&[255; 3]);
+        }
+        for (ci, ch) in self.chunks.iter().enumerate() {
+            let Some(map) = ch.alpha.get(k).filter(|m| m.len() == 64 * 64) else { continue };
+            let [cx, cy] = cell(ci, ch);
+            for y in 0..64 {
+                for x in 0..64 {
+                    let at = ((cy as usize * 64 + y) * 1024 + cx as usize * 64 + x) * 4;
+                    pixels[at + 3] = map[y * 64 + x];
+                }
+            }
+        }
+        crate::blp::RgbaImage { width: 1024, height: 1024, pixels }
+    }
+
     /// The terrain as a model named `name`. Chunks without layers draw
     /// untextured. Errors: none in practice (validation of what was
     /// built, [`Model::validate`]).
     pub fn to_model(&self, name: &str) -> Result<Model> {
-        let textures = self
+        let mut textures: Vec<Texture> = self
             .textures
             .iter()
             .map(|t| Texture { kind: 0, wrap_u: true, wrap_v: true, source: TextureSource::Path(t.clone()) })
             .collect();
+        let atlas_base = textures.len();
+        let layers = self.chunks.iter().map(|c| c.layers.len()).max().unwrap_or(0);
+        for k in 1..layers {
+            let name = format!("alpha maps of layer {k} (MCAL)");
+            let image = std::sync::Arc::new(self.alpha_atlas(k));
+            textures.push(Texture {
+                kind: 0,
+                wrap_u: false,
+                wrap_v: false,
+                source: TextureSource::Built { name, image },
+            });
+        }
         let mut vertices = Vec::with_capacity(self.chunks.len() * 145);
         let mut lod = Lod { source: "ADT terrain".into(), ..Default::default() };
         let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
         for (ci, ch) in self.chunks.iter().enumerate() {
             let base = vertices.len() as u32;
+            let [cx, cy] = cell(ci, ch);
             for k in 0..145u32 {
                 let (row, col) = (k / 17, k % 17);
                 let (r, c) = if col < 9 { (row as f32, col as f32) } else { (row as f32 + 0.5, col as f32 - 8.5) };
@@ -45,10 +95,12 @@ impl Adt {
                     lo[a] = lo[a].min(p[a]);
                     hi[a] = hi[a].max(p[a]);
                 }
+                // The alpha maps' texel centres: the first at the chunk's edge, the last at the other.
+                let atlas = |cell: u32, t: f32| (cell as f32 * 64.0 + 0.5 + t / 8.0 * 63.0) / 1024.0;
                 vertices.push(Vertex {
                     position: p,
                     normal: ch.normals[k as usize],
-                    uv: [[c, r]; 2],
+                    uv: [[c, r], [atlas(cx, c), atlas(cy, r)]],
                     ..Default::default()
                 });
             }
@@ -93,6 +145,26 @@ impl Adt {
                 }],
                 texture_combo_index: 0,
             });
+            // Each upper layer: its texture over what is below, through its alpha map.
+            for (k, l) in ch.layers.iter().enumerate().skip(1).filter(|(k, _)| !ch.alpha[*k].is_empty()) {
+                let stage = |texture: usize, uv| BatchTexture {
+                    texture: Some(TextureId(texture as u16)),
+                    uv,
+                    weight: None,
+                    transform: None,
+                };
+                lod.batches.push(Batch {
+                    submesh,
+                    flags: BatchFlags::empty(),
+                    priority_plane: 0,
+                    shader_id: 0,
+                    material: 1,
+                    material_layer: k as u16,
+                    color: None,
+                    textures: vec![stage(l.texture as usize, UvSource::Uv0), stage(atlas_base + k - 1, UvSource::Uv1)],
+                    texture_combo_index: 0,
+                });
+            }
         }
         if vertices.is_empty() {
             (lo, hi) = ([0.0; 3], [0.0; 3]);
@@ -119,8 +191,11 @@ impl Adt {
             textures,
             texture_weights: Vec::new(),
             texture_transforms: Vec::new(),
-            materials: vec![Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque }],
-            texture_combiner_combos: None,
+            materials: vec![
+                Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque },
+                Material { flags: MaterialFlags::empty(), blend: BlendMode::Alpha },
+            ],
+            texture_combiner_combos: Some(vec![0, 1]),
             bounds: Bounds { min: lo, max: hi, radius },
             collision: Collision::default(),
             attachments: Vec::new(),

@@ -101,6 +101,10 @@ pub struct MapChunk {
     pub holes: u16,
     /// Doodads and WMOs referenced (`MCRF`).
     pub references: usize,
+    /// Alpha maps of layers 1–3 (index = layer; layer 0's is empty, and so is
+    /// one that could not be read — see [`Adt::warnings`]): 64 × 64 values,
+    /// rows and columns as the heights' ([`alpha`]).
+    pub alpha: Vec<Vec<u8>>,
 }
 
 /// A map tile, validated: 256 chunks at most, each with 145 heights and
@@ -243,7 +247,7 @@ impl Adt {
                         return Err(Error::invalid(c.offset, "more than 256 MCNK chunks"));
                     }
                     let i = adt.chunks.len();
-                    adt.chunks.push(map_chunk(c, r, adt.textures.len()).at_elem("MCNK", i)?);
+                    adt.chunks.push(map_chunk(c, r, adt.textures.len(), i).at_elem("MCNK", i)?);
                 }
                 _ => {}
             }
@@ -297,7 +301,7 @@ fn sub<'a>(c: &Chunk<'a>, r: &Reader<'a, '_>, ofs: u32, tag: &[u8; 4]) -> Result
     Ok(Chunk { tag: found, offset: cr.abs(at + 8), data: cr.bytes(at + 8, size)? })
 }
 
-fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize) -> Result<MapChunk> {
+fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -> Result<MapChunk> {
     let cr = Reader::new(c.data, c.offset, r.state());
     let h: Vec<u32> = cr.array(M2Array { count: 32, offset: 0 }, 4, u32_).at("header")?;
     let position = cr.record(0x68, 12, vec3).at("header")?;
@@ -315,6 +319,7 @@ fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize) -> Result<MapCh
     if let Some((i, l)) = layers.iter().enumerate().find(|(_, l)| l.texture as usize >= textures) {
         return Err(Error::invalid(c.offset, format!("texture {} of {textures} (MTEX)", l.texture))).at_elem("MCLY", i);
     }
+    let alpha = alpha_maps(c, r, &h, &layers, index);
     let holes = (h[15] & 0xFFFF) as u16;
     Ok(MapChunk {
         index: [h[1], h[2]],
@@ -326,7 +331,42 @@ fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize) -> Result<MapCh
         layers,
         holes,
         references: h[4].saturating_add(h[14]) as usize,
+        alpha,
     })
 }
 
+/// The alpha maps of a chunk's layers 1–3 (`MCAL` at header offset
+/// `h[9]`); a map that cannot be read is a repair warning and stays empty.
+fn alpha_maps(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], layers: &[Layer], index: usize) -> Vec<Vec<u8>> {
+    use m2view_error::PathSeg::{Field, Index};
+    let mut out = vec![Vec::new(); layers.len()];
+    if !layers.iter().skip(1).any(|l| l.flags & 0x100 != 0) {
+        return out;
+    }
+    let mcal = match sub(c, r, h[9], b"MCAL") {
+        Ok(m) => m,
+        Err(e) => {
+            r.state().warn(e.under(&[Field("MCNK"), Index(index), Field("MCAL")]));
+            return out;
+        }
+    };
+    for (k, l) in layers.iter().enumerate().skip(1).filter(|(_, l)| l.flags & 0x100 != 0) {
+        let next = layers[k + 1..].iter().map(|n| n.alpha_offset as usize).find(|&o| o > l.alpha_offset as usize);
+        let room = next.unwrap_or(mcal.data.len()).saturating_sub(l.alpha_offset as usize);
+        match r
+            .budget()
+            .charge(alpha::ALPHA_SIZE as u64, mcal.offset)
+            .and_then(|_| alpha::decode(mcal.data, l.alpha_offset as usize, room, l.flags, h[0] & 0x8000 != 0))
+        {
+            Ok(a) => out[k] = a,
+            Err(mut e) => {
+                e.offset = e.offset.saturating_add(mcal.offset);
+                r.state().warn(e.under(&[Field("MCNK"), Index(index), Field("MCAL"), Index(k)]));
+            }
+        }
+    }
+    out
+}
+
+pub mod alpha;
 mod convert;

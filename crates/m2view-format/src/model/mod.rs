@@ -409,6 +409,13 @@ pub enum TextureSource {
     Replaceable,
     /// Nothing (empty name).
     None,
+    /// An image the model itself holds, no file (a map tile's alpha maps).
+    Built {
+        /// What it is (`alpha maps of layer 1 (MCAL)`).
+        name: String,
+        /// The image.
+        image: std::sync::Arc<crate::blp::RgbaImage>,
+    },
 }
 
 /// A texture slot.

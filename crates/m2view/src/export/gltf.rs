@@ -381,6 +381,11 @@ fn mesh(
     let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
     let mut primitives = Vec::new();
     for batch in &lod.batches {
+        // A map tile's upper layers blend through an alpha map on UV set 1, which the exported
+        // material cannot hold: its base layer is exported.
+        if super::terrain_layer(&lm.model, batch) {
+            continue;
+        }
         let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
         if !geosets.contains(&sub.geoset_id) {
             continue;

@@ -88,6 +88,9 @@ pub(crate) fn texture_rgba(
     if let Some(img) = overrides.get(&i) {
         return Some((img.width, img.height, img.pixels.clone()));
     }
+    if let Some(m2view_format::TextureSource::Built { image, .. }) = lm.model.textures.get(i).map(|t| &t.source) {
+        return Some((image.width, image.height, image.pixels.clone()));
+    }
     if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
         m2view_render::texture::team_texture(&lm.model, i, m2view_render::texture::DEFAULT_TEAM_COLOR)
     {
@@ -96,6 +99,12 @@ pub(crate) fn texture_rgba(
     let path = lm.texture_files.get(i)?.as_ref()?;
     let img = lm.read(path).and_then(m2view_format::blp::Blp::parse).and_then(|b| b.decode(0)).ok()?;
     Some((img.width, img.height, img.pixels))
+}
+
+/// Whether `batch` is an upper layer pass of a map tile's terrain (blended
+/// through its alpha map, which glTF and OBJ materials cannot hold).
+pub(crate) fn terrain_layer(model: &m2view_format::Model, batch: &m2view_format::Batch) -> bool {
+    model.source.format == m2view_format::SourceFormat::Adt && batch.material_layer > 0
 }
 
 /// A dressed character's export: its geosets, its composed body texture (the

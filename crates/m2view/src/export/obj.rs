@@ -7,7 +7,7 @@ use std::path::Path;
 
 use m2view_format::LoadedModel;
 
-use super::{ExportOptions, zup_to_yup};
+use super::{ExportOptions, terrain_layer, zup_to_yup};
 
 /// Writes [`obj_files`] for `out` (`.obj`) into `out`'s folder. Errors name the file.
 pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), String> {
@@ -102,6 +102,11 @@ impl Writer {
         }
         let mut written = std::collections::BTreeSet::new();
         for (k, batch) in lod.batches.iter().enumerate() {
+            // A map tile's upper layers blend through an alpha map on UV set 1, which the exported
+            // material cannot hold: its base layer is exported.
+            if terrain_layer(&lm.model, batch) {
+                continue;
+            }
             let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
             if !geosets.contains(&sub.geoset_id) {
                 continue;
