@@ -1,7 +1,7 @@
 //! ADT map tiles (wowdev wiki "ADT/v18"): one `Map_XX_YY.adt` of the
 //! clients before 4.0 (textures, placements and the 16×16 `MCNK` terrain
 //! chunks in one file), read into a validated [`Adt`] and drawn as a
-//! static [`Model`] of its terrain ([`Adt::to_model`]).
+//! static [`Model`](crate::Model) of its terrain ([`Adt::to_model`]).
 //!
 //! What this follows:
 //! - chunk tags are stored byte-reversed (`REVM`), as in WMO files;
