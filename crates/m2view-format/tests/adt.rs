@@ -3,7 +3,7 @@
 //! the terrain built seamless, and truncated or mutated tiles refused with
 //! errors naming chunk and offset, never a panic.
 
-use m2view_format::adt::{Adt, CHUNK_SIZE, placement_position};
+use m2view_format::adt::{Adt, CHUNK_SIZE, LiquidKind, placement_position};
 use m2view_format::{SourceFormat, TextureSource};
 
 fn tile(name: &str) -> Option<Vec<u8>> {
@@ -26,7 +26,7 @@ fn real_tile_chunks_textures_and_placements() {
     let mut layers = [0; 5];
     a.chunks.iter().for_each(|c| layers[c.layers.len()] += 1);
     assert_eq!(layers, [0, 25, 47, 116, 68]);
-    assert!(a.water);
+    assert_eq!(a.liquids.len(), 9, "MH2O instances");
     // MDDF: 381 models (13,716 bytes / 36), the second scaled 613/1024; MODF: 19 WMOs.
     assert_eq!((a.doodads.len(), a.objects.len()), (381, 19));
     assert_eq!(a.doodads[1].scale, 613.0 / 1024.0);
@@ -41,8 +41,9 @@ fn real_tile_chunks_textures_and_placements() {
     // The terrain: 145 vertices per chunk; 4 triangles per quad but the holes' (2 bits of 2×2 quads).
     let m = a.to_model("continent4229").unwrap();
     assert_eq!(m.source.format, SourceFormat::Adt);
-    assert_eq!(m.vertices.len(), 256 * 145);
-    assert_eq!(m.lods[0].indices.len() / 3, 256 * 256 - 2 * 4 * 4);
+    // Then the ocean: 498 corners of its 9 rectangles, two triangles for each of its 330 cells.
+    assert_eq!(m.vertices.len(), 256 * 145 + 498);
+    assert_eq!(m.lods[0].indices.len() / 3, 256 * 256 - 2 * 4 * 4 + 2 * 330);
     assert_eq!(m.textures[0].source, TextureSource::Path(a.textures[0].clone()));
     // Seamless: chunk 0's last outer row is chunk 16's first (the chunk below), its last column
     // chunk 1's first — positions and heights alike.
@@ -57,10 +58,61 @@ fn real_tile_chunks_textures_and_placements() {
 }
 
 #[test]
+fn mh2o_ocean_lies_where_the_terrain_is_below_sea_level() {
+    let Some(bytes) = tile("continent4229.adt") else { return };
+    let a = Adt::parse(&bytes, "continent4229.adt").unwrap();
+    // 9 instances of LiquidType 2 (ocean), depth-only vertex format: flat at height 0.
+    let chunks: Vec<usize> = a.liquids.iter().map(|l| l.chunk).collect();
+    assert_eq!(chunks, [237, 238, 239, 250, 251, 252, 253, 254, 255]);
+    assert!(a.liquids.iter().all(|l| l.liquid_type == 2 && l.kind == LiquidKind::Ocean));
+    assert!(a.liquids.iter().all(|l| l.heights.iter().all(|&h| h == 0.0)));
+    // Chunk 237's rectangle: 5 × 2 cells from column 3, row 6, its "exists" bitmap f8 ff.
+    let l = &a.liquids[0];
+    assert_eq!((l.origin, l.size, l.heights.len()), ([3, 6], [5, 2], 18));
+    let bits: String = l.cells.iter().map(|&c| if c { '1' } else { '0' }).collect();
+    assert_eq!(bits, "0001111111");
+    // Columns and rows the right way round: every cell the sea leaves out has its terrain
+    // (the chunk's inner vertex in that cell) above sea level; of the 330 it fills, 299 are below.
+    let (mut filled, mut below, mut left_out) = (0, 0, 0);
+    for l in &a.liquids {
+        let ch = &a.chunks[l.chunk];
+        for (k, &on) in l.cells.iter().enumerate() {
+            let (c, r) = (l.origin[0] as usize + k % l.size[0] as usize, l.origin[1] as usize + k / l.size[0] as usize);
+            let ground = ch.position[2] + ch.heights[r * 17 + 9 + c];
+            if on {
+                filled += 1;
+                below += (ground < 0.0) as usize;
+            } else {
+                left_out += 1;
+                assert!(ground > 0.0, "chunk {} cell ({c}, {r}) left out at {ground}", l.chunk);
+            }
+        }
+    }
+    assert_eq!((filled, below, left_out), (330, 299, 46));
+}
+
+#[test]
+fn mclq_liquids_of_a_tile_before_wrath() {
+    let Some(bytes) = tile("pvpzone3430.adt") else { return };
+    let a = Adt::parse(&bytes, "pvpzone3430.adt").unwrap();
+    // The 16 chunks of the tile's east column (flag 0x8, ocean) each fill their last column of
+    // cells (tile bytes 0xC1; the others 0x0F, no liquid), 9 × 9 heights all 0.
+    assert_eq!(a.liquids.len(), 16);
+    for l in &a.liquids {
+        assert_eq!(a.chunks[l.chunk].index[0], 15);
+        assert_eq!(
+            (l.kind, l.liquid_type, l.origin, l.size, l.heights.len()),
+            (LiquidKind::Ocean, 2, [0, 0], [8, 8], 81)
+        );
+        assert!(l.cells.iter().enumerate().all(|(k, &c)| c == (k % 8 == 7)), "{:?}", l.cells);
+    }
+}
+
+#[test]
 fn a_tile_without_placements_reads() {
     let Some(bytes) = tile("pvpzone3430.adt") else { return };
     let a = Adt::parse(&bytes, "pvpzone3430.adt").unwrap();
-    assert_eq!((a.chunks.len(), a.doodads.len(), a.objects.len(), a.water), (256, 0, 0, false));
+    assert_eq!((a.chunks.len(), a.doodads.len(), a.objects.len()), (256, 0, 0));
     assert!(a.chunk_tags.contains(&"MFBO".to_string()));
     assert_eq!(a.chunks[255].layers.len(), 0);
     a.to_model("pvpzone3430").unwrap();
@@ -101,4 +153,40 @@ fn truncated_and_mutated_tiles_are_errors_not_panics() {
         }
     }
     assert!(refused > 125, "{refused} of 300 refused");
+}
+
+#[test]
+fn broken_liquids_are_warnings_and_the_terrain_still_reads() {
+    let Some(bytes) = tile("continent4229.adt") else { return };
+    // The MH2O data: found by its byte-reversed tag.
+    let at = bytes.windows(4).position(|w| w == b"O2HM").unwrap() + 8;
+    let header = |f: &mut Vec<u8>, chunk: usize, field: usize, v: u32| {
+        let o = at + chunk * 12 + field * 4;
+        f[o..o + 4].copy_from_slice(&v.to_le_bytes());
+    };
+    // Chunk 237's layer count made 4 billion: the instances run out of the chunk.
+    let mut f = bytes.clone();
+    header(&mut f, 237, 1, u32::MAX);
+    let a = Adt::parse(&f, "t.adt").unwrap();
+    assert_eq!((a.chunks.len(), a.liquids.len()), (256, 0));
+    assert!(a.warnings.iter().any(|w| w.contains("MH2O") && w.contains("chunk[237]")), "{:?}", a.warnings);
+    // Every chunk pointing at the 81-corner instance of chunk 255 with 100 layers: the
+    // allocation budget (a multiple of the file's size) stops it, the terrain reads.
+    let mut f = bytes.clone();
+    let first = u32::from_le_bytes(f[at + 255 * 12..at + 255 * 12 + 4].try_into().unwrap());
+    for c in 0..256 {
+        header(&mut f, c, 0, first);
+        header(&mut f, c, 1, 100);
+    }
+    let a = Adt::parse(&f, "t.adt").unwrap();
+    assert_eq!(a.chunks.len(), 256);
+    assert!(a.liquids.len() < 256 * 100, "{} liquids", a.liquids.len());
+    assert!(!a.warnings.is_empty());
+    // An instance wider than its chunk.
+    let mut f = bytes.clone();
+    let inst = at + u32::from_le_bytes(f[at + 237 * 12..at + 237 * 12 + 4].try_into().unwrap()) as usize;
+    f[inst + 14] = 9;
+    let a = Adt::parse(&f, "t.adt").unwrap();
+    assert!(a.warnings.iter().any(|w| w.contains("outside the chunk's 8×8")), "{:?}", a.warnings);
+    a.to_model("t").unwrap();
 }

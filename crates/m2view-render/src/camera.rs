@@ -21,6 +21,9 @@ pub struct Camera {
     pub near: f32,
     /// Far plane.
     pub far: f32,
+    /// Orthographic projection with this half height of the view (model
+    /// units) instead of the perspective of `fov_y`; `None` for perspective.
+    pub ortho: Option<f32>,
 }
 
 /// Preset directions.
@@ -90,12 +93,18 @@ pub enum CameraSpec {
     Yaw(f32),
     /// The model's camera with this index (animated).
     Model(usize),
+    /// Straight down, orthographic, north (+X) up and east (−Y) to the
+    /// right, as the client's world map shows a zone (`--camera map`).
+    Map,
 }
 
 impl std::str::FromStr for CameraSpec {
     type Err = String;
-    /// `front|back|left|right|top|iso`, `yaw:<degrees>` or `model:<index>`.
+    /// `front|back|left|right|top|iso|map`, `yaw:<degrees>` or `model:<index>`.
     fn from_str(s: &str) -> Result<CameraSpec, String> {
+        if s == "map" {
+            return Ok(CameraSpec::Map);
+        }
         if let Some(n) = s.strip_prefix("model:") {
             return n.parse().map(CameraSpec::Model).map_err(|_| format!("bad camera index {n:?}"));
         }
@@ -104,7 +113,7 @@ impl std::str::FromStr for CameraSpec {
         }
         Preset::parse(s)
             .map(CameraSpec::Preset)
-            .ok_or_else(|| format!("unknown camera {s:?} (front|back|left|right|top|iso|yaw:<deg>|model:<n>)"))
+            .ok_or_else(|| format!("unknown camera {s:?} (front|back|left|right|top|iso|map|yaw:<deg>|model:<n>)"))
     }
 }
 
@@ -115,6 +124,7 @@ impl std::fmt::Display for CameraSpec {
             CameraSpec::Preset(p) => f.write_str(p.name()),
             CameraSpec::Yaw(d) => write!(f, "yaw:{d}"),
             CameraSpec::Model(i) => write!(f, "model:{i}"),
+            CameraSpec::Map => f.write_str("map"),
         }
     }
 }
@@ -124,12 +134,23 @@ impl CameraSpec {
     /// for a model camera).
     pub fn direction(self) -> Option<Vec3> {
         match self {
+            CameraSpec::Map => Some(Vec3::Z),
             CameraSpec::Preset(p) => Some(p.direction()),
             CameraSpec::Yaw(deg) => {
                 let (yaw, up) = (deg.to_radians(), 20f32.to_radians());
                 Some(Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin()))
             }
             CameraSpec::Model(_) => None,
+        }
+    }
+
+    /// The camera framing the box `[min, max]` at `aspect` for this spec
+    /// (`None` for a model camera, which needs the model's animation).
+    pub fn framing(self, min: Vec3, max: Vec3, aspect: f32) -> Option<Camera> {
+        match self {
+            CameraSpec::Map => Some(Camera::map(min, max, aspect)),
+            CameraSpec::Model(_) => None,
+            _ => self.direction().map(|dir| Camera::framing(min, max, dir, aspect)),
         }
     }
 }
@@ -164,6 +185,27 @@ impl Camera {
             fov_y,
             near: (dist - radius * 1.5).max(dist * 0.01),
             far: dist + radius * 1.5,
+            ortho: None,
+        }
+    }
+
+    /// The top-down orthographic view of the box `[min, max]` (`--camera
+    /// map`): looking down −Z with +X (north in world coordinates, wowdev
+    /// wiki "ADT/v18", "An important note about the coordinate system") up
+    /// on screen, so east (−Y) is to the right; the box's X and Y extents
+    /// fill the view at `aspect` with a 2% margin.
+    pub fn map(min: Vec3, max: Vec3, aspect: f32) -> Camera {
+        let center = (min + max) * 0.5;
+        let size = (max - min).max(Vec3::splat(0.01));
+        let half_height = (size.x * 0.5).max(size.y * 0.5 / aspect.max(1e-3)) * 1.02;
+        Camera {
+            eye: Vec3::new(center.x, center.y, max.z + 1.0),
+            target: Vec3::new(center.x, center.y, center.z),
+            up: Vec3::X,
+            fov_y: 45f32.to_radians(),
+            near: 0.5,
+            far: size.z + 2.0,
+            ortho: Some(half_height),
         }
     }
 
@@ -172,8 +214,13 @@ impl Camera {
         glam::camera::rh::view::look_at_mat4(self.eye, self.target, self.up)
     }
 
-    /// View → clip (depth 0..1).
+    /// View → clip (depth 0..1): perspective, or orthographic where
+    /// `ortho` is set.
     pub fn proj(&self, aspect: f32) -> Mat4 {
+        if let Some(h) = self.ortho {
+            let w = h * aspect.max(1e-3);
+            return glam::camera::rh::proj::directx::orthographic(-w, w, -h, h, self.near, self.far);
+        }
         glam::camera::rh::proj::directx::perspective(self.fov_y, aspect.max(1e-3), self.near, self.far)
     }
 }
@@ -237,8 +284,8 @@ pub fn camera_for(
     clock: &m2view_anim::Clock<'_>,
 ) -> Result<Camera, String> {
     let CameraSpec::Model(i) = spec else {
-        let dir = spec.direction().unwrap_or(Preset::Iso.direction());
-        return Ok(Camera::framing(bounds.0, bounds.1, dir, aspect));
+        let framing = spec.framing(bounds.0, bounds.1, aspect);
+        return Ok(framing.unwrap_or_else(|| Camera::framing(bounds.0, bounds.1, Preset::Iso.direction(), aspect)));
     };
     let c = m2view_anim::camera_state(model, i, clock)
         .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
@@ -250,6 +297,7 @@ pub fn camera_for(
         fov_y: (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).clamp(0.05, 3.0),
         near: c.near.max(0.01),
         far: c.far.max(c.near + 1.0),
+        ortho: None,
     })
 }
 
@@ -268,5 +316,25 @@ mod tests {
         let d = CameraSpec::Yaw(90.0).direction().unwrap();
         assert!(d.x.abs() < 1e-6 && (d.z - 20f32.to_radians().sin()).abs() < 1e-6 && d.y > 0.9);
         assert_eq!(CameraSpec::Model(0).direction(), None);
+        assert_eq!("map".parse(), Ok(CameraSpec::Map));
+        assert_eq!(CameraSpec::Map.to_string(), "map");
+    }
+
+    #[test]
+    fn the_map_camera_shows_north_up_and_east_right_without_perspective() {
+        // A box 10 long in X (north–south), 20 in Y, 5 high, on a 2:1 picture: both extents
+        // need a half height of 5 (20 / 2 / 2), 2% margin.
+        let cam = CameraSpec::Map.framing(Vec3::ZERO, Vec3::new(10.0, 20.0, 5.0), 2.0).unwrap();
+        assert_eq!(cam.ortho, Some(5.1));
+        let clip = |p: Vec3| cam.proj(2.0).project_point3(cam.view().transform_point3(p));
+        // The north edge's middle (+X) at the top, the east edge's (−Y, here y = 0) at the right.
+        let north = clip(Vec3::new(10.0, 10.0, 2.5));
+        assert!((north.y - 5.0 / 5.1).abs() < 1e-4 && north.x.abs() < 1e-4, "{north}");
+        let east = clip(Vec3::new(5.0, 0.0, 2.5));
+        assert!((east.x - 5.0 / 5.1).abs() < 1e-4 && east.y.abs() < 1e-4, "{east}");
+        // No perspective: the top and the bottom of a column land on the same pixel, both in depth range.
+        let (top, bottom) = (clip(Vec3::new(2.0, 3.0, 5.0)), clip(Vec3::new(2.0, 3.0, 0.0)));
+        assert!((top.truncate() - bottom.truncate()).length() < 1e-5, "{top} {bottom}");
+        assert!(top.z > 0.0 && top.z < bottom.z && bottom.z < 1.0, "{top} {bottom}");
     }
 }

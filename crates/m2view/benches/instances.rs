@@ -111,6 +111,7 @@ fn bench(c: &mut Criterion) {
                 fov_y: 0.8,
                 near: 0.5,
                 far: radius * 4.0,
+                ortho: None,
             };
             (cam.view(), cam.proj(1280.0 / 720.0))
         };

@@ -49,8 +49,9 @@ pub struct RenderArgs {
     /// Default 0; auto with --all.
     #[arg(long)]
     pub time: Option<String>,
-    /// front|back|left|right|top|iso|yaw:DEGREES|model:N, or auto (the side showing the
-    /// model's largest face). Default front; iso with --crowd; auto with --all.
+    /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N, or auto (the side showing the
+    /// model's largest face); map: straight down, orthographic, north up. Default front;
+    /// iso with --crowd; auto with --all.
     #[arg(long)]
     pub camera: Option<String>,
     /// LOD (skin profile) index.
@@ -401,8 +402,9 @@ fn render_crowd(
     }
     let aspect = r.width as f32 / r.height as f32;
     let (lo, hi) = crowd.bounds((lo, hi));
-    let dir = r.camera.direction().unwrap_or(m2view_render::camera::Preset::Iso.direction());
-    let cam = m2view_render::camera::Camera::framing(lo, hi, dir, aspect);
+    let cam = r.camera.framing(lo, hi, aspect).unwrap_or_else(|| {
+        m2view_render::camera::Camera::framing(lo, hi, m2view_render::camera::Preset::Iso.direction(), aspect)
+    });
     let (view, proj) = (cam.view(), cam.proj(aspect));
     let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
     let visible = |id: u16| geosets.contains(&id);

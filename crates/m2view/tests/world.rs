@@ -164,6 +164,7 @@ fn a_map_tile_shows_its_terrain_and_says_what_it_places() {
     );
     assert_eq!(t["layers"], serde_json::json!([0, 25, 47, 116, 68]));
     assert_eq!(t["areas"], serde_json::json!([139, 2266, 2400, 4546]));
+    assert_eq!(t["liquids"], serde_json::json!([{"kind": "ocean", "liquid_type": 2, "surfaces": 9, "cells": 330}]));
     assert_eq!(
         t["wmos"][0],
         serde_json::json!(["WORLD\\WMO\\AZEROTH\\BUILDINGS\\REDRIDGE_BARRACKS\\REDRIDGE_BARRACKS.WMO", 2])
@@ -173,11 +174,53 @@ fn a_map_tile_shows_its_terrain_and_says_what_it_places() {
     let (stats, drawn, err) = render(&dir, adt, &["--camera", "top"]);
     // 256 chunks, each a base pass and a pass per upper layer (47 + 2 × 116 + 3 × 68 = 483); 4 triangles
     // per quad but those of the 2 hole bits (2×2 quads each), each pass drawing its chunk's again.
-    assert_eq!((stats["batches"].as_u64(), stats["triangles"].as_u64()), (Some(739), Some(189056)), "{stats}");
+    // And one pass per ocean rectangle (9, MH2O) of 660 triangles in all.
+    assert_eq!((stats["batches"].as_u64(), stats["triangles"].as_u64()), (Some(748), Some(189716)), "{stats}");
     // Seen from above, the tile (a square) fills most of the picture.
     assert!(drawn > 96 * 96 / 3, "{drawn} pixels of terrain");
     // None of its 381 models and 19 WMOs is in the corpus: one warning says so, the terrain draws.
     assert!(err.contains("400 placements not drawn"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_map_camera_shows_a_tile_north_up_with_its_ocean_in_the_south_east() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let adt = samples.join("wowserhq_format/fixture/map/continent4229.adt");
+    let dir = std::env::temp_dir().join(format!("m2view-adt-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("map.png");
+    let (code, stats, err) = m2view(&[
+        "render",
+        adt.to_str().unwrap(),
+        "--camera",
+        "map",
+        "--size",
+        "96x96",
+        "--stats",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
+    // The terrain's 739 passes and one per ocean rectangle (9, MH2O), 330 cells of two triangles.
+    assert_eq!((stats["batches"].as_u64(), stats["triangles"].as_u64()), (Some(748), Some(189056 + 660)), "{stats}");
+    assert_eq!(stats["camera"], "map");
+    let img = image::open(&out).unwrap().to_rgba8();
+    // Straight down without perspective the square tile fills the square picture but for a 2%
+    // margin. Its textures are not in the corpus: the terrain is the magenta and black
+    // placeholder, which has no green; the ocean (blue-green, 75% opaque) adds green.
+    let ground = img.pixels().filter(|p| (0..3).map(|k| p[k].abs_diff(0x30) as u32).sum::<u32>() > 6).count();
+    assert!(ground > 96 * 96 * 9 / 10, "{ground} pixels of terrain");
+    let ocean: Vec<(u32, u32)> = img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[1] > 8 && p[1] > p[0] && p[2] > p[0])
+        .map(|(x, y, _)| (x, y))
+        .collect();
+    // The ocean fills 330 of the tile's 128 × 128 cells (2%) in chunks of columns 10–15 and rows
+    // 14–15 (IndexX grows east, IndexY south): with north up, the bottom right of the picture.
+    assert!((80..320).contains(&ocean.len()), "{} ocean pixels", ocean.len());
+    assert!(ocean.iter().all(|&(x, y)| x >= 96 * 10 / 16 - 2 && y >= 96 * 14 / 16 - 2), "{ocean:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -202,8 +245,9 @@ fn a_tiles_upper_layers_blend_over_its_base_through_their_alpha_maps() {
     let tile = dir.join("continent4229.adt");
     let (stats, _, err) = render(&dir, tile.to_str().unwrap(), &["--camera", "top", "--no-doodads"]);
     assert!(!err.contains("Tileset"), "every texture found: {err}");
-    // 256 base passes and one per upper layer with an alpha map (47 + 2 × 116 + 3 × 68).
-    assert_eq!(stats["batches"].as_u64(), Some(256 + 47 + 2 * 116 + 3 * 68), "{stats}");
+    // 256 base passes, one per upper layer with an alpha map (47 + 2 × 116 + 3 × 68) and one
+    // per ocean rectangle (9).
+    assert_eq!(stats["batches"].as_u64(), Some(256 + 47 + 2 * 116 + 3 * 68 + 9), "{stats}");
     let png = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()

@@ -10,8 +10,13 @@
 //! holds (`TextureSource::Built`); a pass's pixel shader is `Opaque_Mod`
 //! (texture × white, the map's alpha), chosen through the model's texture
 //! combiner combos `[0, 1]` (wowdev wiki "M2/Rendering").
+//!
+//! Liquids follow the terrain (priority plane 1, so after every terrain
+//! pass): one submesh per [`Liquid`](super::Liquid) in its chunk's geoset,
+//! two triangles per cell that holds liquid, unlit and alpha-blended in its
+//! kind's colour ([`liquid_color`]), seen from both sides.
 
-use super::{Adt, UNIT_SIZE};
+use super::{Adt, LiquidKind, UNIT_SIZE};
 use crate::error::Result;
 use crate::model::*;
 
@@ -34,7 +39,95 @@ fn cell(ci: usize, ch: &super::MapChunk) -> [u32; 2] {
     }
 }
 
+/// The flat colour (linear RGB 0–1) and opacity a liquid of `kind` is
+/// drawn in: stand-ins for the river and ocean colours the client takes
+/// from its `Light` tables and for the magma and slime textures of
+/// `LiquidType`, which m2view does not read yet.
+pub fn liquid_color(kind: LiquidKind) -> ([f32; 3], f32) {
+    match kind {
+        LiquidKind::Water => ([0.10, 0.26, 0.36], 0.6),
+        LiquidKind::Ocean => ([0.05, 0.16, 0.30], 0.75),
+        LiquidKind::Magma => ([0.95, 0.35, 0.05], 1.0),
+        LiquidKind::Slime => ([0.30, 0.55, 0.08], 0.85),
+    }
+}
+
+/// The submesh of chunk `chunk`'s `indices` (its geoset), sorted by `centre`.
+fn chunk_submesh(chunk: usize, indices: std::ops::Range<u32>, centre: [f32; 3]) -> Submesh {
+    Submesh {
+        geoset_id: chunk as u16,
+        index_start: indices.start,
+        index_count: indices.end - indices.start,
+        center: centre,
+        sort_center: centre,
+        sort_radius: super::CHUNK_SIZE,
+        ..Default::default()
+    }
+}
+
+/// Grows the box `lo..hi` to hold `p`.
+fn grow(lo: &mut [f32; 3], hi: &mut [f32; 3], p: [f32; 3]) {
+    for a in 0..3 {
+        lo[a] = lo[a].min(p[a]);
+        hi[a] = hi[a].max(p[a]);
+    }
+}
+
+/// The four liquid kinds in the order of the model's colours.
+const KINDS: [LiquidKind; 4] = [LiquidKind::Water, LiquidKind::Ocean, LiquidKind::Magma, LiquidKind::Slime];
+
 impl Adt {
+    /// Appends the liquids' surfaces to `vertices` and `lod` (material 2,
+    /// colour = the kind's place in [`KINDS`]), growing the box `lo..hi`.
+    fn liquid_surfaces(&self, vertices: &mut Vec<Vertex>, lod: &mut Lod, lo: &mut [f32; 3], hi: &mut [f32; 3]) {
+        for l in &self.liquids {
+            let Some(ch) = self.chunks.get(l.chunk) else { continue };
+            let (w, h) = (l.size[0] as usize, l.size[1] as usize);
+            let base = vertices.len() as u32;
+            for row in 0..=h {
+                for col in 0..=w {
+                    let p = l.corner(ch.position, col, row);
+                    grow(lo, hi, p);
+                    vertices.push(Vertex {
+                        position: p,
+                        normal: [0.0, 0.0, 1.0],
+                        uv: [[col as f32, row as f32], [0.0; 2]],
+                        ..Default::default()
+                    });
+                }
+            }
+            let index_start = lod.indices.len() as u32;
+            let at = |c: usize, r: usize| base + (r * (w + 1) + c) as u32;
+            for k in (0..l.cells.len()).filter(|&k| l.cells[k]) {
+                let (c, r) = (k % w, k / w);
+                // Counter-clockwise seen from above, like the terrain's.
+                let (tl, tr, bl, br) = (at(c, r), at(c + 1, r), at(c, r + 1), at(c + 1, r + 1));
+                lod.indices.extend([tl, bl, tr, tr, bl, br]);
+            }
+            let count = lod.indices.len() as u32 - index_start;
+            if count == 0 {
+                continue;
+            }
+            let submesh = lod.submeshes.len() as u16;
+            lod.submeshes.push(chunk_submesh(
+                l.chunk,
+                index_start..index_start + count,
+                l.corner(ch.position, w / 2, h / 2),
+            ));
+            lod.batches.push(Batch {
+                submesh,
+                flags: BatchFlags::empty(),
+                priority_plane: 1,
+                shader_id: 0,
+                material: 2,
+                material_layer: 0,
+                color: KINDS.iter().position(|&k| k == l.kind).map(|i| i as u16),
+                textures: Vec::new(),
+                texture_combo_index: 0,
+            });
+        }
+    }
+
     /// The alpha maps of layer `k` of every chunk as one 1024 × 1024 RGBA
     /// image (white; alpha = the map; chunk (x, y) in cell (x, y); chunks
     /// without such a layer transparent).
@@ -77,7 +170,9 @@ impl Adt {
                 source: TextureSource::Built { name, image },
             });
         }
-        let mut vertices = Vec::with_capacity(self.chunks.len() * 145);
+        let liquid_corners: usize =
+            self.liquids.iter().map(|l| (l.size[0] as usize + 1) * (l.size[1] as usize + 1)).sum();
+        let mut vertices = Vec::with_capacity(self.chunks.len() * 145 + liquid_corners);
         let mut lod = Lod { source: "ADT terrain".into(), ..Default::default() };
         let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
         for (ci, ch) in self.chunks.iter().enumerate() {
@@ -91,10 +186,7 @@ impl Adt {
                     ch.position[1] - c * UNIT_SIZE,
                     ch.position[2] + ch.heights[k as usize],
                 ];
-                for a in 0..3 {
-                    lo[a] = lo[a].min(p[a]);
-                    hi[a] = hi[a].max(p[a]);
-                }
+                grow(&mut lo, &mut hi, p);
                 // The alpha maps' texel centres: the first at the chunk's edge, the last at the other.
                 let atlas = |cell: u32, t: f32| (cell as f32 * 64.0 + 0.5 + t / 8.0 * 63.0) / 1024.0;
                 vertices.push(Vertex {
@@ -119,16 +211,8 @@ impl Adt {
                 }
             }
             let submesh = lod.submeshes.len() as u16;
-            let centre = vertices[base as usize + 72].position;
-            lod.submeshes.push(Submesh {
-                geoset_id: ci as u16,
-                index_start,
-                index_count: lod.indices.len() as u32 - index_start,
-                center: centre,
-                sort_center: centre,
-                sort_radius: super::CHUNK_SIZE,
-                ..Default::default()
-            });
+            let indices = index_start..lod.indices.len() as u32;
+            lod.submeshes.push(chunk_submesh(ci, indices, vertices[base as usize + 72].position));
             lod.batches.push(Batch {
                 submesh,
                 flags: BatchFlags::empty(),
@@ -166,6 +250,7 @@ impl Adt {
                 });
             }
         }
+        self.liquid_surfaces(&mut vertices, &mut lod, &mut lo, &mut hi);
         if vertices.is_empty() {
             (lo, hi) = ([0.0; 3], [0.0; 3]);
         }
@@ -187,13 +272,20 @@ impl Adt {
             vertices,
             lods: vec![lod],
             declared_lods: 1,
-            colors: Vec::new(),
+            colors: KINDS
+                .iter()
+                .map(|&k| {
+                    let (rgb, alpha) = liquid_color(k);
+                    ColorAnim { color: Track::constant(rgb), alpha: Track::constant(alpha) }
+                })
+                .collect(),
             textures,
             texture_weights: Vec::new(),
             texture_transforms: Vec::new(),
             materials: vec![
                 Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque },
                 Material { flags: MaterialFlags::empty(), blend: BlendMode::Alpha },
+                Material { flags: MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, blend: BlendMode::Alpha },
             ],
             texture_combiner_combos: Some(vec![0, 1]),
             bounds: Bounds { min: lo, max: hi, radius },

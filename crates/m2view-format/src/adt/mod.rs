@@ -121,8 +121,8 @@ pub struct Adt {
     pub objects: Vec<MapObject>,
     /// Terrain chunks in file order.
     pub chunks: Vec<MapChunk>,
-    /// Has water (`MH2O`, 3.0+).
-    pub water: bool,
+    /// Liquid surfaces (`MH2O` of 3.0+, else the chunks' `MCLQ`), chunk by chunk.
+    pub liquids: Vec<Liquid>,
     /// Top-level chunk tags in file order (each once).
     pub chunk_tags: Vec<String>,
     /// Problems read past.
@@ -223,12 +223,12 @@ impl Adt {
             doodads: Vec::new(),
             objects: Vec::new(),
             chunks: Vec::new(),
-            water: false,
+            liquids: Vec::new(),
             chunk_tags: Vec::new(),
             warnings: Vec::new(),
         };
         let (mut mmdx, mut mmid, mut mwmo, mut mwid) = (&[][..], Vec::new(), &[][..], Vec::new());
-        let (mut mddf, mut modf) = (Vec::new(), Vec::new());
+        let (mut mddf, mut modf, mut mh2o) = (Vec::new(), Vec::new(), None);
         for c in &all {
             if !adt.chunk_tags.contains(&c.name()) {
                 adt.chunk_tags.push(c.name());
@@ -241,15 +241,24 @@ impl Adt {
                 b"MWID" => mwid = read(c, r, 4, u32_).at("MWID")?,
                 b"MDDF" => mddf = read(c, r, 36, doodad).at("MDDF")?,
                 b"MODF" => modf = read(c, r, 64, object).at("MODF")?,
-                b"MH2O" => adt.water = !c.data.is_empty(),
+                b"MH2O" => mh2o = Some(c),
                 b"MCNK" => {
                     if adt.chunks.len() == 256 {
                         return Err(Error::invalid(c.offset, "more than 256 MCNK chunks"));
                     }
                     let i = adt.chunks.len();
-                    adt.chunks.push(map_chunk(c, r, adt.textures.len(), i).at_elem("MCNK", i)?);
+                    let (chunk, liquids) = map_chunk(c, r, adt.textures.len(), i).at_elem("MCNK", i)?;
+                    adt.chunks.push(chunk);
+                    adt.liquids.extend(liquids);
                 }
                 _ => {}
+            }
+        }
+        if let Some(c) = mh2o.filter(|c| !c.data.is_empty()) {
+            // The 3.0+ water replaces what MCLQ chunks a converted tile may still carry.
+            match liquid::mh2o(&Reader::new(c.data, c.offset, r.state()), adt.chunks.len()) {
+                Ok(l) => adt.liquids = l,
+                Err(e) => r.state().warn(e.under(&[m2view_error::PathSeg::Field("MH2O")])),
             }
         }
         let name_at = |block: &[u8], ids: &[u32], i: u32| ids.get(i as usize).and_then(|&o| string_at(block, o));
@@ -301,7 +310,7 @@ fn sub<'a>(c: &Chunk<'a>, r: &Reader<'a, '_>, ofs: u32, tag: &[u8; 4]) -> Result
     Ok(Chunk { tag: found, offset: cr.abs(at + 8), data: cr.bytes(at + 8, size)? })
 }
 
-fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -> Result<MapChunk> {
+fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -> Result<(MapChunk, Vec<Liquid>)> {
     let cr = Reader::new(c.data, c.offset, r.state());
     let h: Vec<u32> = cr.array(M2Array { count: 32, offset: 0 }, 4, u32_).at("header")?;
     let position = cr.record(0x68, 12, vec3).at("header")?;
@@ -321,7 +330,8 @@ fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -
     }
     let alpha = alpha_maps(c, r, &h, &layers, index);
     let holes = (h[15] & 0xFFFF) as u16;
-    Ok(MapChunk {
+    let liquids = chunk_liquids(c, r, &h, index);
+    let chunk = MapChunk {
         index: [h[1], h[2]],
         flags: h[0],
         area_id: h[13],
@@ -332,6 +342,32 @@ fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -
         holes,
         references: h[4].saturating_add(h[14]) as usize,
         alpha,
+    };
+    Ok((chunk, liquids))
+}
+
+/// The `MCLQ` liquids of a chunk (header offset `h[24]`, size `h[25]`
+/// including the 8-byte tag and size, whose own size field is not to be
+/// trusted); one that cannot be read is a repair warning.
+fn chunk_liquids(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], index: usize) -> Vec<Liquid> {
+    use m2view_error::PathSeg::{Field, Index};
+    if h[0] & 0x3C == 0 || h[25] <= 8 {
+        return Vec::new();
+    }
+    let cr = Reader::new(c.data, c.offset, r.state());
+    let read = || -> Result<Vec<Liquid>> {
+        let at = (h[24] as u64).checked_sub(8).ok_or_else(|| Error::invalid(c.offset, "MCLQ inside the MCNK tag"))?;
+        let head = cr.bytes(at, 4)?;
+        if head != b"QLCM" {
+            let found = [head[3], head[2], head[1], head[0]];
+            return Err(Error::invalid(cr.abs(at), format!("MCLQ expected, found {}", m2view_error::show_tag(&found))));
+        }
+        let data = cr.bytes(at + 8, h[25] as u64 - 8)?;
+        liquid::mclq(&Reader::new(data, cr.abs(at + 8), r.state()), h[0], index)
+    };
+    read().unwrap_or_else(|e| {
+        r.state().warn(e.under(&[Field("MCNK"), Index(index), Field("MCLQ")]));
+        Vec::new()
     })
 }
 
@@ -370,3 +406,7 @@ fn alpha_maps(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], layers: &[Layer], in
 
 pub mod alpha;
 mod convert;
+pub mod liquid;
+
+pub use convert::liquid_color;
+pub use liquid::{Liquid, LiquidKind};

@@ -60,6 +60,7 @@ impl Orbit {
             fov_y: self.fov_y,
             near: self.distance * 0.01,
             far: self.distance * 100.0,
+            ortho: None,
         }
     }
 
