@@ -325,6 +325,25 @@ pub fn load_model_file(path: &Path, opts: &LoadOptions) -> Result<LoadedModel> {
     load_model(Arc::new(Disk::new()), path, opts)
 }
 
+/// The warning of an M2 without geometry: which skin files were looked for.
+fn nothing_to_draw(stem: &str) -> String {
+    let looked = export_names(stem, ExportName::Skin(0)).join(" or ");
+    format!("nothing to draw: no skin profile was found (looked for {looked} beside the model)")
+}
+
+/// A model whose only companions are its textures (MDX, a map tile),
+/// named by path: the textures looked for, no `.anim` files.
+fn with_textures(files: Arc<dyn Files>, path: &Path, mut model: Model, opts: &LoadOptions) -> LoadedModel {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (roots, mut companions) = (data_roots(opts, &dir), Vec::new());
+    let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
+    let no_fdid = |_: &mut Finder, _: u32, _: &str, _: &[String]| None;
+    let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &no_fdid, &mut companions);
+    let anim = (vec![None; model.sequences.len()], Default::default());
+    LoadedModel::new(files, path, model, companions, texture_files, anim, opts)
+}
+
 /// Opens the model at `path` in `files` and everything it refers to that can
 /// be found there: skins and `.anim` files beside it, textures by stored path
 /// (relative to the data root, else to the model's folder and its parents),
@@ -337,6 +356,9 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     let path = &files.find(path).unwrap_or_else(|| path.to_path_buf());
     let bytes = files.read(path).map_err(data_error)?;
     let fname = path.display().to_string();
+    // MDL text is read as the MDX it stands for (`crate::mdl`).
+    let from_mdl = crate::mdl::is_mdl(&bytes);
+    let bytes = crate::mdl::mdx_bytes(bytes).map_err(|e| e.in_file(&fname))?;
     // A bare file name (`Rabbit.m2`) has an empty parent: its folder is `.`.
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -346,34 +368,18 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
     if crate::adt::is_adt(&bytes) {
         let adt = crate::adt::Adt::parse(&bytes, &fname)?;
-        let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
-        let (roots, mut companions) = (data_roots(opts, &dir), Vec::new());
-        let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
-        let no_fdid = |_: &mut Finder, _: u32, _: &str, _: &[String]| None;
-        let texture_files = resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &no_fdid, &mut companions);
-        let anim = (Vec::new(), Default::default());
-        let mut lm = LoadedModel::new(files, path, model, companions, texture_files, anim, opts);
+        let model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+        let mut lm = with_textures(files, path, model, opts);
         lm.adt = Some(Arc::new(adt));
         return Ok(lm);
     }
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.
         let mut model = crate::mdx_model_from_bytes(&bytes, &fname)?;
-        let roots = data_roots(opts, &dir);
-        let mut companions = Vec::new();
-        let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
-        let texture_files =
-            resolve_textures(&mut model, &mut finder, &roots, &dir, &stem, &|_, _, _, _| None, &mut companions);
-        let anim_files = vec![None; model.sequences.len()];
-        return Ok(LoadedModel::new(
-            files,
-            path,
-            model,
-            companions,
-            texture_files,
-            (anim_files, Default::default()),
-            opts,
-        ));
+        if from_mdl {
+            model.source.expansion = "Warcraft III, from MDL text";
+        }
+        return Ok(with_textures(files, path, model, opts));
     }
     let file = parse_m2(&bytes, &fname)?;
     let version = file.md20.version;
@@ -460,10 +466,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     }
     model.warnings.extend(skel_warnings);
     if !model.has_geometry() {
-        let looked = export_names(&stem, ExportName::Skin(0)).join(" or ");
-        model
-            .warnings
-            .push(format!("nothing to draw: no skin profile was found (looked for {looked} beside the model)"));
+        model.warnings.push(nothing_to_draw(&stem));
     }
 
     // .anim files for sequences whose keys are external.

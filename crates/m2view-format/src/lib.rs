@@ -24,6 +24,7 @@ pub mod companion;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod m2;
+pub mod mdl;
 pub mod mdx;
 pub mod model;
 mod names;
@@ -69,7 +70,7 @@ pub fn model_from_bytes(m2: &[u8], name: &str, skins: &[(&str, &[u8])]) -> Resul
 }
 
 /// True if a file name (or virtual path) names something m2view opens as
-/// a model: `.m2`, `.mdx`, a WMO root `.wmo` — not one of its group
+/// a model: `.m2`, `.mdx`, `.mdl` (Warcraft III's text form), a WMO root `.wmo` — not one of its group
 /// files (`<root>_NNN.wmo`, wowdev wiki "WMO"), which open through their
 /// root — or a map tile `.adt` (not its 4.0+ `_obj`/`_tex`/`_lod` parts).
 pub fn is_model_name(path: &str) -> bool {
@@ -82,7 +83,7 @@ pub fn is_model_name(path: &str) -> bool {
         // The 4.0+ split files (`_obj0`, `_tex0`, `_lod`) are parts of their tile.
         return !["_obj0", "_obj1", "_tex0", "_tex1", "_lod"].iter().any(|s| stem.ends_with(s));
     }
-    l.ends_with(".m2") || l.ends_with(".mdx")
+    l.ends_with(".m2") || l.ends_with(".mdx") || l.ends_with(".mdl")
 }
 
 /// True if `bytes` start with the MDX magic `MDLX`.

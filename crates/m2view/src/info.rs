@@ -471,31 +471,7 @@ pub fn report(o: &Opened) -> Report {
                 geosets: l.submeshes.iter().map(|s| s.geoset_id).collect(),
             })
             .collect(),
-        textures: m
-            .textures
-            .iter()
-            .enumerate()
-            .map(|(i, t)| TextureInfo {
-                index: i,
-                kind: t.kind,
-                path: match &t.source {
-                    TextureSource::Path(p) => Some(p.clone()),
-                    _ => None,
-                },
-                file_data_id: match t.source {
-                    TextureSource::FileDataId(id) => Some(id),
-                    _ => None,
-                },
-                replaceable: t.source == TextureSource::Replaceable,
-                built: match &t.source {
-                    TextureSource::Built { name, .. } => Some(name.clone()),
-                    _ => None,
-                },
-                team: m.team_slot(i),
-                found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
-                wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
-            })
-            .collect(),
+        textures: textures(lm),
         materials: m
             .materials
             .iter()
@@ -583,13 +559,42 @@ pub fn report(o: &Opened) -> Report {
     }
 }
 
-/// The Warcraft III sections of an MDX model, read again from its file
+/// Each texture of `lm`'s model with where it was found.
+fn textures(lm: &LoadedModel) -> Vec<TextureInfo> {
+    let m = &lm.model;
+    m.textures
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TextureInfo {
+            index: i,
+            kind: t.kind,
+            path: match &t.source {
+                TextureSource::Path(p) => Some(p.clone()),
+                _ => None,
+            },
+            file_data_id: match t.source {
+                TextureSource::FileDataId(id) => Some(id),
+                _ => None,
+            },
+            replaceable: t.source == TextureSource::Replaceable,
+            built: match &t.source {
+                TextureSource::Built { name, .. } => Some(name.clone()),
+                _ => None,
+            },
+            team: m.team_slot(i),
+            found: lm.texture_files.get(i).cloned().flatten().map(|p| p.display().to_string()),
+            wrap: [if t.wrap_u { "wrap" } else { "clamp" }.into(), if t.wrap_v { "wrap" } else { "clamp" }.into()],
+        })
+        .collect()
+}
+
+/// The Warcraft III sections of an MDX (or MDL) model, read again from its file
 /// (`None`: no MDX, a WoW alpha MDX, or the file does not read twice).
 fn warcraft3(lm: &LoadedModel) -> Option<crate::info_mdx::Warcraft3Info> {
     if lm.model.source.format != m2view_format::SourceFormat::Mdx {
         return None;
     }
-    let bytes = lm.files.read(&lm.path).ok()?;
+    let bytes = m2view_format::mdl::mdx_bytes(lm.files.read(&lm.path).ok()?).ok()?;
     let f = m2view_format::raw::mdx::parse_mdx(&bytes, &lm.path.display().to_string()).ok()?;
     crate::info_mdx::warcraft3_info(&f)
 }

@@ -4,28 +4,17 @@
 //! `M2VIEW_GLTF_VALIDATOR` or `target/gltf-validator`), and the structure
 //! read back with the `gltf` crate must hold what the model holds.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use m2view::export::{ExportOptions, gltf::to_glb, obj::write_obj};
 use m2view_format::SequenceData;
 
-/// The validator's module folder, or `None` (said loudly; a failure when
-/// `M2VIEW_REQUIRE_TOOLS=1`, as CI sets).
+/// The validator's module folder, or `None` (see [`common::npm_package`]).
 fn validator() -> Option<PathBuf> {
-    let dir = std::env::var_os("M2VIEW_GLTF_VALIDATOR").map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/gltf-validator/node_modules/gltf-validator")
-    });
-    if dir.join("package.json").is_file() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-        "gltf-validator required but not at {} (npm install --prefix target/gltf-validator gltf-validator)",
-        dir.display()
-    );
-    eprintln!("!!! gltf-validator not found at {}: glTF validation skipped", dir.display());
-    None
+    common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10")
 }
 
 /// The glTF-Validator's reports of `files` (JSON objects with `errors`,

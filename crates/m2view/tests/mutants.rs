@@ -36,6 +36,11 @@
 //!   (counts, offsets, indices — an `MCNK` header's sub-chunk offsets
 //!   among them), bytes and length, then opened as `info` and `render` open
 //!   them (groups, doodads and placements looked for, the model built).
+//! - MDL text (no public MDL file exists: three real Warcraft III models,
+//!   v800 and Reforged, written as MDL) mutated mostly in values (another
+//!   integer or float of the same kind), else in numbers, braces, commas,
+//!   keywords, lines and length, then opened and written back as MDX (what
+//!   `info` and `export` do).
 //!
 //! `M2VIEW_MUTANTS=N` sets the number of mutants of archives and of DBC
 //! tables (default 2,000 each; a quarter as many of the others); `--nocapture` prints the figures.
@@ -1296,6 +1301,104 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         exercise_world,
     );
     check("inn.wmo (root or group files) and continent4229.adt", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// The range of the first number of `line`, unless the line opens a list
+/// (`Vertices 200 {`: a count that disagrees with its list is refused
+/// before anything deeper is reached).
+fn mdl_value(line: &str) -> Option<std::ops::Range<usize>> {
+    if line.trim_end().ends_with('{') {
+        return None;
+    }
+    let at = line.find(|c: char| c.is_ascii_digit())?;
+    Some(at..at + line[at..].find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(line.len() - at))
+}
+
+/// A mutant of MDL text `good`: mostly a value changed to another of its
+/// kind (0, 1, 7, 65535, 4294967295 for an integer — an index, an id, a
+/// time, flags; 0.0, −1.5, 1e30, 100000.0 for a float), else a number
+/// made no number, a brace or comma dropped, a keyword misspelt, a line
+/// repeated or dropped; one in ten also cut short.
+fn mutate_mdl(good: &str, rng: &mut Rng) -> Vec<u8> {
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    let values: Vec<usize> = (0..lines.len()).filter(|&n| mdl_value(&lines[n]).is_some()).collect();
+    let n = rng.below(lines.len());
+    match rng.below(17) {
+        0..=11 => {
+            let n = values[rng.below(values.len())];
+            let r = mdl_value(&lines[n]).unwrap();
+            let v = if lines[n][r.clone()].contains('.') {
+                ["0.0", "-1.5", "1e30", "100000.0"][rng.below(4)]
+            } else {
+                ["0", "1", "7", "65535", "4294967295"][rng.below(5)]
+            };
+            lines[n].replace_range(r, v);
+        }
+        12 => {
+            let n = values[rng.below(values.len())];
+            let r = mdl_value(&lines[n]).unwrap();
+            lines[n].replace_range(r, ["99999999999999999999", "NaN", "x"][rng.below(3)]);
+        }
+        13 => lines[n] = lines[n].replacen(['{', '}', ','], "", 1),
+        14 => lines[n] = lines[n].replacen(|c: char| c.is_ascii_alphabetic(), "Q", 1),
+        15 => lines.insert(n, lines[n].clone()),
+        _ => {
+            lines.remove(n);
+        }
+    }
+    let mut text = lines.join("\n").into_bytes();
+    if rng.below(10) == 0 {
+        text.truncate(rng.below(text.len()));
+    }
+    text
+}
+
+/// Opens the MDL at `path` as `info` and `export` do: the model, its
+/// Warcraft III sections, its MDX written back.
+fn exercise_mdl(path: &Path) -> Outcome {
+    let opts = m2view::open::OpenOptions::default();
+    match m2view::open::Opened::open(path, &opts) {
+        Ok(o) => {
+            let back = m2view::export::warcraft3::convert(&o.lm, "mdx").is_ok();
+            Outcome { opened: true, read: 1 + back as usize, refused: !back as usize }
+        }
+        Err(_) => Outcome { opened: false, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    // MDL of three real models (no public MDL file exists: written here from their MDX):
+    // a small v800 one, a creature with particle emitters, Reforged's blob.
+    let reforged =
+        s.parent().unwrap().join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let goods: Vec<String> = [
+        s.join("Retera_ReterasModelStudio/JesusHipsterAttachmentSystem/bases/TunableKaelSpheres.mdx"),
+        s.join("Retera_ReterasModelStudio/matrixeater/stock/particles/PixieDustEmitter.mdx"),
+        reforged.join("blob.mdx"),
+    ]
+    .iter()
+    .map(|p| m2view_format::mdl::mdx_to_mdl(&std::fs::read(p).unwrap()).unwrap().0)
+    .collect();
+    let (count, out, mut rng) = (mutants() / 4, temp("mdl"), Rng(0x2F6B_04C3));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let good = &goods[k % goods.len()];
+            let path = out.join(format!("mutant{k}.mdl"));
+            std::fs::write(&path, mutate_mdl(good, &mut rng)).unwrap();
+            (path, good.len())
+        },
+        exercise_mdl,
+    );
+    check("3 MDL texts", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

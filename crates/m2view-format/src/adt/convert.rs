@@ -73,6 +73,12 @@ fn grow(lo: &mut [f32; 3], hi: &mut [f32; 3], p: [f32; 3]) {
     }
 }
 
+/// The constant colour of a liquid of `kind` ([`liquid_color`]).
+fn liquid_color_anim(kind: LiquidKind) -> ColorAnim {
+    let (rgb, alpha) = liquid_color(kind);
+    ColorAnim { color: Track::constant(rgb), alpha: Track::constant(alpha) }
+}
+
 /// The four liquid kinds in the order of the model's colours.
 const KINDS: [LiquidKind; 4] = [LiquidKind::Water, LiquidKind::Ocean, LiquidKind::Magma, LiquidKind::Slime];
 
@@ -272,13 +278,7 @@ impl Adt {
             vertices,
             lods: vec![lod],
             declared_lods: 1,
-            colors: KINDS
-                .iter()
-                .map(|&k| {
-                    let (rgb, alpha) = liquid_color(k);
-                    ColorAnim { color: Track::constant(rgb), alpha: Track::constant(alpha) }
-                })
-                .collect(),
+            colors: KINDS.iter().map(|&k| liquid_color_anim(k)).collect(),
             textures,
             texture_weights: Vec::new(),
             texture_transforms: Vec::new(),

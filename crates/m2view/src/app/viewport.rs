@@ -295,6 +295,23 @@ impl SceneView {
         (gm, gi)
     }
 
+    /// (Re)creates the offscreen target at `w` × `h` and shows it in egui's texture.
+    fn ensure_target(&mut self, egui: &mut egui_wgpu::Renderer, w: u32, h: u32) {
+        if self.target.as_ref().is_some_and(|t| (t.width, t.height) == (w, h)) {
+            return;
+        }
+        let t = OffscreenTarget::with_format(&self.device, w, h, self.format);
+        match self.texture {
+            Some(id) => {
+                egui.update_egui_texture_from_wgpu_texture(&self.device, &t.color_view, wgpu::FilterMode::Linear, id)
+            }
+            None => {
+                self.texture = Some(egui.register_native_texture(&self.device, &t.color_view, wgpu::FilterMode::Linear))
+            }
+        }
+        self.target = Some(t);
+    }
+
     /// Renders the current model at `size` pixels into the target and makes
     /// sure egui shows it.
     pub fn render(
@@ -307,18 +324,7 @@ impl SceneView {
     ) {
         let (device, queue) = (&self.device.clone(), &self.queue.clone());
         let (w, h) = (size[0].clamp(1, 8192), size[1].clamp(1, 8192));
-        if self.target.as_ref().is_none_or(|t| (t.width, t.height) != (w, h)) {
-            let t = OffscreenTarget::with_format(device, w, h, self.format);
-            match self.texture {
-                Some(id) => {
-                    egui.update_egui_texture_from_wgpu_texture(device, &t.color_view, wgpu::FilterMode::Linear, id)
-                }
-                None => {
-                    self.texture = Some(egui.register_native_texture(device, &t.color_view, wgpu::FilterMode::Linear))
-                }
-            }
-            self.target = Some(t);
-        }
+        self.ensure_target(egui, w, h);
         let Some(target) = &self.target else { return };
         let bg = state.view.background;
         let alpha = if transparent { 0.0 } else { 1.0 };

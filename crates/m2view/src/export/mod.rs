@@ -1,6 +1,7 @@
 //! Taking a model out: glTF 2.0 (binary `.glb`, or `.gltf` + `.bin`; [`gltf`]) with skeleton, skin,
 //! every sequence as an animation and embedded PNG textures, and a static
-//! OBJ + MTL of a pose ([`obj`]).
+//! OBJ + MTL of a pose ([`obj`]), and a Warcraft III model as MDL or MDX
+//! ([`warcraft3`]).
 //!
 //! Coordinates: WoW models are Z-up right-handed (X forward, Y left); glTF
 //! is Y-up right-handed. Every position, direction and rotation is mapped
@@ -10,6 +11,7 @@
 
 pub mod gltf;
 pub mod obj;
+pub mod warcraft3;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -151,7 +153,8 @@ mod tests {
 pub struct ExportArgs {
     /// Model file (a virtual path with --data).
     pub file: std::path::PathBuf,
-    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs).
+    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs);
+    /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose).
     #[arg(short, long)]
     pub output: std::path::PathBuf,
     /// LOD (skin profile) index.
@@ -237,6 +240,16 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
             }
             obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(AppError::Failure)
         }
-        _ => Err(AppError::Failure(format!("{}: the output must end in .glb, .gltf or .obj", a.output.display()))),
+        "mdl" | "mdx" => {
+            let (bytes, notes) = warcraft3::convert(&lm, &ext).map_err(AppError::Failure)?;
+            for n in notes {
+                eprintln!("warning: {n}");
+            }
+            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
+        }
+        _ => Err(AppError::Failure(format!(
+            "{}: the output must end in .glb, .gltf, .obj, .mdl or .mdx",
+            a.output.display()
+        ))),
     }
 }

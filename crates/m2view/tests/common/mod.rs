@@ -28,6 +28,26 @@ pub fn m2view(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The folder of npm package `package` that a test drives (the `env`
+/// variable, else `target/<package>/node_modules/<package>`), or `None`,
+/// said loudly; its absence is a failure when `M2VIEW_REQUIRE_TOOLS=1`,
+/// as CI sets (`.ci/run` installs `spec`).
+pub fn npm_package(env: &str, package: &str, spec: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(env).map(PathBuf::from).unwrap_or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../target/{package}/node_modules/{package}"))
+    });
+    if dir.join("package.json").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
+        "{package} required but not at {} (npm install --prefix target/{package} {spec})",
+        dir.display()
+    );
+    eprintln!("!!! {package} not found at {}: its checks skipped", dir.display());
+    None
+}
+
 /// The device shared by every test of a test binary. No adapter is a failure.
 pub fn gpu() -> &'static (Gpu, Renderer) {
     static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();
