@@ -835,6 +835,7 @@ fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
                 alpha: 1.0,
                 tracks: Tracks::default(),
                 reforged: None,
+                ..Default::default()
             },
             MdlLayer {
                 filter_mode: 3,
@@ -848,6 +849,7 @@ fn mdx_box_material() -> crate::raw::mdx::MdlMaterial {
                     AnyTrack::F32(mdl_track(1, vec![mdl_key(0, 1.0), mdl_key(1000, 0.0), mdl_key(2000, 0.25)])),
                 )]),
                 reforged: None,
+                ..Default::default()
             },
         ],
     }

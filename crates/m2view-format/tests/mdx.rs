@@ -171,8 +171,8 @@ fn oversized_chunks_and_counts_name_chunk_and_offset() {
     b[at + 4..at + 8].copy_from_slice(&u32::MAX.to_le_bytes());
     let e = parse_mdx(&b, "uv.mdx").unwrap_err();
     assert!(e.to_string().contains("UVAS declares 4294967295 UV sets"), "{e}");
-    // Versions this crate does not read: Reforged v1100 and v1200 (material texture slots).
-    for v in [1100u32, 1200, 700] {
+    // Versions this crate does not read (Reforged v1100/v1200: tests/reforged_versions.rs).
+    for v in [1600u32, 1800, 700] {
         let mut b = bytes.clone();
         b[12..16].copy_from_slice(&v.to_le_bytes());
         assert_eq!(parse_mdx(&b, "x.mdx").unwrap_err().kind, ErrorKind::UnsupportedVersion(v));

@@ -111,6 +111,23 @@ pub struct LayerW3 {
     pub shading_flags: u32,
     /// Whether the alpha (`KMTA`) or texture (`KMTF`) is animated.
     pub animated: Vec<String>,
+    /// v1100+: the HD texture slots, `(role, TEXS index)`; roles `diffuse`,
+    /// `normal`, `orm`, `emissive`, `team color`, `reflections` (or the raw number).
+    pub texture_slots: Vec<(String, u32)>,
+}
+
+/// The name of a Reforged texture slot role (v1100+ layers; the order of
+/// the six layers of a v1000 HD material, Hive Workshop MDX specification).
+fn slot_role(role: u32) -> String {
+    match role {
+        0 => "diffuse".into(),
+        1 => "normal".into(),
+        2 => "orm".into(),
+        3 => "emissive".into(),
+        4 => "team color".into(),
+        5 => "reflections".into(),
+        n => n.to_string(),
+    }
 }
 
 /// One node of the object hierarchy.
@@ -189,6 +206,7 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
                     alpha: l.alpha,
                     shading_flags: l.shading_flags,
                     animated: l.tracks.0.iter().map(|(t, _)| m2view_format::error::show_tag(t)).collect(),
+                    texture_slots: l.texture_slots.iter().map(|&(id, role)| (slot_role(role), id)).collect(),
                 })
                 .collect(),
         })
@@ -267,6 +285,10 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
                 "      layer {:<11} texture {}  coord {}  alpha {}  shading {:#x}{anim}{tracks}",
                 l.filter_mode, l.texture_id, l.coord_id, l.alpha, l.shading_flags
             );
+            if !l.texture_slots.is_empty() {
+                let slots: Vec<String> = l.texture_slots.iter().map(|(r, id)| format!("{r} {id}")).collect();
+                let _ = writeln!(s, "        texture slots: {}", slots.join(", "));
+            }
         }
     }
     let _ = writeln!(s, "warcraft III nodes:");

@@ -74,3 +74,42 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
     );
     assert!(text.contains("shader Shader_HD_DefaultUnit"), "{text}");
 }
+
+#[test]
+fn v1100_and_v1200_draw_as_v1000_does() {
+    // No public v1100/v1200 model exists: blob.mdx written in those versions by the `wc3` crate
+    // (its HD material becomes one layer with six texture slots), beside copies of its textures.
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let res = samples
+        .parent()
+        .unwrap()
+        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let dir = std::env::temp_dir().join(format!("m2view-reforged-versions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for t in ["blob_diff2.dds", "blob_nrm.dds", "blob_orm2.dds", "blob_emis.dds", "ribbonne1_blue.dds"] {
+        std::fs::copy(res.join(t), dir.join(t)).unwrap();
+    }
+    let original = wc3::model::DynamicModel::decode_mdx(&std::fs::read(res.join("blob.mdx")).unwrap(), 800).unwrap();
+    let strict = wc3::model::ConversionOptions::strict();
+    let written = [
+        ("1000", std::fs::read(res.join("blob.mdx")).unwrap()),
+        ("1100", wc3::model::DynamicModel::V1100(original.convert(&strict).unwrap().model).encode_mdx().unwrap()),
+        ("1200", wc3::model::DynamicModel::V1200(original.convert(&strict).unwrap().model).encode_mdx().unwrap()),
+    ];
+    let mut images = Vec::new();
+    for (v, bytes) in written {
+        let (model, png) = (dir.join(format!("blob{v}.mdx")), dir.join(format!("blob{v}.png")));
+        std::fs::write(&model, bytes).unwrap();
+        let args = ["render", model.to_str().unwrap(), "--stats", "--size", "64x64", "-o", png.to_str().unwrap()];
+        let (code, stats, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
+        assert_eq!(stats["batches"], 1, "v{v}: {stats}");
+        images.push(image::open(&png).unwrap().to_rgba8());
+    }
+    // The same pixels: the diffuse slot's texture, one pass.
+    assert!(images[1] == images[0] && images[2] == images[0]);
+    let blue = images[1].pixels().filter(|p| p[2] > 150 && p[0] < 100).count();
+    assert!(blue > 400, "{blue} blue pixels of 4096");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -18,8 +18,15 @@
 //! - v1500 (WoW 0.9–0.11) keeps the v1300 layout except `GEOS`, which holds
 //!   fixed headers then batches of M2-style vertices (per-vertex weights).
 //!
-//! Reforged (v900–1100) is refused with an [`ErrorKind::UnsupportedVersion`]
-//! error.
+//! - Reforged v900–v1200 (Hive Workshop MDX specification; mdx-m3-viewer's
+//!   and the `wc3` crate's readers): v900 adds a material shader name, each
+//!   layer's emissive gain, geoset LODs, `TANG` and `SKIN`; v1000 the layer's
+//!   fresnel colour, opacity and team colour; v1100 drops the material's
+//!   shader name for a shader type id per layer followed by its texture
+//!   slots (texture id, role: 0 diffuse, 1 normal, 2 ORM, 3 emissive, 4
+//!   team colour, 5 reflections; each with its own `KMTF`); v1200 adds a
+//!   light's shadow intensity. Later versions are refused with an
+//!   [`ErrorKind::UnsupportedVersion`] error.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::reader::{self, Budget, PResult};
@@ -167,8 +174,15 @@ pub struct MdlLayer {
     /// `KMTA` alpha, `KMTF` texture flipbook.
     pub tracks: Tracks,
     /// Reforged (v900+): emissive gain, fresnel colour (r, g, b), fresnel
-    /// opacity and fresnel team colour (mdx-m3-viewer `Layer.readMdx`).
+    /// opacity and fresnel team colour (mdx-m3-viewer `Layer.readMdx`; v900
+    /// stores the gain only, the fresnel stays white, 0, 0).
     pub reforged: Option<[f32; 6]>,
+    /// v1100+: the layer's shader type id (0 SD legacy, 1 HD DefaultUnit, 2
+    /// SD fixed function, 24 HD crystal).
+    pub shader_type: Option<u32>,
+    /// v1100+: texture slots `(TEXS index, role)`; the role is 0 diffuse, 1
+    /// normal, 2 ORM, 3 emissive, 4 team colour, 5 reflections.
+    pub texture_slots: Vec<(u32, u32)>,
 }
 
 /// `MDLMATERIALSECTION`.
@@ -827,34 +841,85 @@ fn sequence(r: &mut R<'_>, wow: bool) -> Result<MdlSequence> {
     }
 }
 
-/// `hd`: a Reforged layer (v900–v1000), 24 more bytes before the tracks.
-fn layer(r: &mut R<'_>, wow: bool, hd: bool) -> Result<MdlLayer> {
+/// A layer of file `version` (see the module notes for what Reforged adds).
+fn layer(r: &mut R<'_>, wow: bool, version: u32) -> Result<MdlLayer> {
     let mut e = r.entry("layer")?;
     let (filter_mode, shading_flags, texture_id) = (e.u32()?, e.u32()?, e.u32()?);
     let (texture_anim_id, coord_id, alpha) = (e.u32()?, e.i32()?, e.f32()?);
-    let reforged = if hd { Some([e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?]) } else { None };
+    let reforged = match version {
+        900 => Some([e.f32()?, 1.0, 1.0, 1.0, 0.0, 0.0]),
+        1000..=1200 => Some([e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?, e.f32()?]),
+        _ => None,
+    };
+    let mut l = MdlLayer {
+        filter_mode,
+        shading_flags,
+        texture_id,
+        texture_anim_id,
+        coord_id,
+        alpha,
+        reforged,
+        ..Default::default()
+    };
+    // (WoW alpha's 1300+ are no Reforged versions.)
+    if (1100..1300).contains(&version) {
+        l.shader_type = Some(e.u32()?);
+        let n = e.u32()?;
+        let slots = e.vec(n, 8, |e| {
+            let slot = (e.u32()?, e.u32()?);
+            // The slot's own texture flipbook; the diffuse slot's is the layer's.
+            while e.peek_tag() == Some(*b"KMTF") {
+                e.pos += 4;
+                let t = read_track(e, false, 4, |r| r.u32()).at("KMTF")?;
+                if slot.1 == 0 {
+                    l.tracks.0.push((*b"KMTF", AnyTrack::U32(t)));
+                }
+            }
+            Ok(slot)
+        });
+        l.texture_slots = slots.at("texture slots")?;
+        // The layer draws its diffuse slot's texture.
+        if let Some(&(id, _)) = l.texture_slots.iter().find(|s| s.1 == 0) {
+            l.texture_id = id;
+        }
+    }
     // KMTE (emissive gain) is read; KFC3/KFCA/KFTC (fresnel) end the known tracks and are skipped.
-    let tracks = tracks(&mut e, wow)?;
-    Ok(MdlLayer { filter_mode, shading_flags, texture_id, texture_anim_id, coord_id, alpha, tracks, reforged })
+    let mut rest = tracks(&mut e, wow)?;
+    l.tracks.0.append(&mut rest.0);
+    Ok(l)
 }
 
-fn material(r: &mut R<'_>, wow: bool, hd: bool) -> Result<MdlMaterial> {
+/// The shader name of Reforged shader type id `id` (v1100+ store ids,
+/// v900/v1000 names; `wc3` crate `ShaderType`).
+fn shader_name(id: u32) -> &'static str {
+    match id {
+        1 => "Shader_HD_DefaultUnit",
+        2 => "Shader_SD_FixedFunction",
+        24 => "Shader_HD_Crystal",
+        _ => "",
+    }
+}
+
+fn material(r: &mut R<'_>, wow: bool, version: u32) -> Result<MdlMaterial> {
     let mut e = r.entry("material")?;
     let priority_plane = e.i32()?;
     if wow {
         let n = e.u32()?;
-        let layers = e.vec(n, 4, |e| layer(e, true, false)).at("layers")?;
+        let layers = e.vec(n, 4, |e| layer(e, true, version)).at("layers")?;
         return Ok(MdlMaterial { priority_plane, flags: 0, shader: String::new(), layers });
     }
     let flags = e.u32()?;
-    let shader = if hd { e.string(80).at("shader")? } else { String::new() };
+    let mut shader = if matches!(version, 900 | 1000) { e.string(80).at("shader")? } else { String::new() };
     let at = e.abs();
     let tag = e.tag()?;
     if &tag != b"LAYS" {
         return Err(Error::new(at, ErrorKind::BadMagic { found: tag, expected: "LAYS" }));
     }
     let n = e.u32()?;
-    let layers = e.vec(n, 4, |e| layer(e, false, hd)).at("layers")?;
+    let layers = e.vec(n, 4, |e| layer(e, false, version)).at("layers")?;
+    if let Some(id) = layers.first().and_then(|l| l.shader_type) {
+        shader = shader_name(id).to_string();
+    }
     Ok(MdlMaterial { priority_plane, flags, shader, layers })
 }
 
@@ -1075,18 +1140,16 @@ fn event(r: &mut R<'_>, wow: bool) -> Result<MdlEvent> {
     Ok(ev)
 }
 
-fn light(r: &mut R<'_>, wow: bool) -> Result<MdlLight> {
+fn light(r: &mut R<'_>, wow: bool, version: u32) -> Result<MdlLight> {
     let mut e = r.entry("light")?;
-    Ok(MdlLight {
-        object: gen_object(&mut e, wow).at("object")?,
-        kind: e.u32()?,
-        attenuation: [e.f32()?, e.f32()?],
-        color: e.vec3()?,
-        intensity: e.f32()?,
-        ambient_color: e.vec3()?,
-        ambient_intensity: e.f32()?,
-        tracks: tracks(&mut e, wow)?,
-    })
+    let object = gen_object(&mut e, wow).at("object")?;
+    let (kind, attenuation, color, intensity) = (e.u32()?, [e.f32()?, e.f32()?], e.vec3()?, e.f32()?);
+    let (ambient_color, ambient_intensity) = (e.vec3()?, e.f32()?);
+    if (1200..1300).contains(&version) {
+        e.f32()?; // shadow intensity (not drawn)
+    }
+    let tracks = tracks(&mut e, wow)?;
+    Ok(MdlLight { object, kind, attenuation, color, intensity, ambient_color, ambient_intensity, tracks })
 }
 
 fn camera(r: &mut R<'_>, wow: bool) -> Result<MdlCamera> {
@@ -1252,12 +1315,12 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
         return Err(Error::invalid(4, "no VERS chunk"));
     };
     f.version = vers.u32().at("VERS")?;
-    if !matches!(f.version, V800 | 900 | 1000 | 1300 | 1400 | V1500) {
+    if !matches!(f.version, V800 | 900 | 1000 | 1100 | 1200 | 1300 | 1400 | V1500) {
         return Err(Error::new(*at, ErrorKind::UnsupportedVersion(f.version))).at("VERS");
     }
     let wow = f.is_wow();
-    // Reforged (v900, v1000): shaders, HD layer fields, LODs, TANG and SKIN.
-    let hd = matches!(f.version, 900 | 1000);
+    // Reforged (v900–v1200): LODs, TANG and SKIN (materials and lights decide by version).
+    let hd = (900..=1200).contains(&f.version);
     for (tag, at, mut c) in chunks {
         f.chunk_order.push(tag);
         let c = &mut c;
@@ -1279,9 +1342,9 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                     if wow {
                         let n = c.u32()?;
                         c.u32()?; // unused
-                        f.materials = c.vec(n, 4, |c| material(c, true, false)).at("materials")?;
+                        f.materials = c.vec(n, 4, |c| material(c, true, f.version)).at("materials")?;
                     } else {
-                        f.materials = c.entries(false, "materials", |c| material(c, false, hd))?;
+                        f.materials = c.entries(false, "materials", |c| material(c, false, f.version))?;
                     }
                 }
                 b"TEXS" => f.textures = c.vec((c.left() / 268) as u32, 268, texture)?,
@@ -1318,7 +1381,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"PIVT" => f.pivots = c.vec((c.left() / 12) as u32, 12, |c| c.vec3())?,
                 b"CAMS" => f.cameras = c.entries(wow, "cameras", |c| camera(c, wow))?,
                 b"EVTS" => f.events = c.entries(wow, "events", |c| event(c, wow))?,
-                b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow))?,
+                b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow, f.version))?,
                 b"PRE2" => f.particle_emitters2 = c.entries(wow, "emitters", |c| particle_emitter2(c, wow))?,
                 b"PREM" if !wow => f.particle_emitters = c.entries(false, "emitters", particle_emitter)?,
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
