@@ -49,10 +49,14 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
 }
 
 /// Decodes texture file `bytes`: BLP (any encoding), or DDS (Warcraft III
-/// Reforged's textures: DXT1, DXT3 and DXT5 through the `image` crate; its
-/// first level only; the decoder may allocate at most 16 bytes per byte of
-/// file). Errors name the format problem.
+/// Reforged's textures: DXT1, DXT3 and DXT5 through the `image` crate, its
+/// decoder allowed at most 16 bytes per byte of file; BC5 normal maps
+/// through `ddsfile` and `texture2ddecoder` ([`decode_bc5`]); the first
+/// level only). Errors name the format problem.
 pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
+    if let Some(bc5) = decode_bc5(&bytes) {
+        return bc5;
+    }
     if bytes.starts_with(b"DDS ") {
         // A header may claim any size: the decoder may allocate 16 bytes per byte of file
         // (DXT1 expands 8×, plus room), no more.
@@ -65,6 +69,38 @@ pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
         return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
     }
     Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.to_string())
+}
+
+/// A BC5 DDS (`ATI2`, `BC5U`, or a DX10 header's BC5_UNORM): its first level
+/// as RGBA with the two channels in red and green (a normal map's x and y;
+/// blue 0, alpha 255). `None`: not a BC5 DDS. Errors: a bad header, or fewer
+/// bytes than the header's size needs (checked before the RGBA buffer, 4
+/// bytes per byte of BC5, is allocated).
+pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
+    let fourcc: [u8; 4] = bytes.get(84..88)?.try_into().ok()?;
+    let dx10 = &fourcc == b"DX10";
+    if !bytes.starts_with(b"DDS ") || !(&fourcc == b"ATI2" || &fourcc == b"BC5U" || dx10) {
+        return None;
+    }
+    let dds = match ddsfile::Dds::read(bytes) {
+        Ok(d) => d,
+        Err(e) => return Some(Err(format!("DDS: {e}"))),
+    };
+    if dx10 && dds.get_dxgi_format() != Some(ddsfile::DxgiFormat::BC5_UNorm) {
+        return None;
+    }
+    let (w, h) = (dds.get_width() as usize, dds.get_height() as usize);
+    let need = w.div_ceil(4) * h.div_ceil(4) * 16;
+    if w == 0 || h == 0 || need > dds.data.len() {
+        return Some(Err(format!("DDS: BC5 {w}×{h} needs {need} bytes, the file holds {}", dds.data.len())));
+    }
+    let mut px = vec![0u32; w * h];
+    if let Err(e) = texture2ddecoder::decode_bc5(&dds.data, w, h, &mut px) {
+        return Some(Err(format!("DDS: BC5: {e}")));
+    }
+    // texture2ddecoder writes BGRA words: x (first block) in red, y in green.
+    let rgba = px.iter().flat_map(|p| [(p >> 16) as u8, (p >> 8) as u8, 0, 255]).collect();
+    Some(Ok(TextureData::Rgba { width: w as u32, height: h as u32, mips: vec![rgba] }))
 }
 
 /// Reads a texture file for the renderer: BLP (any encoding) or PNG.

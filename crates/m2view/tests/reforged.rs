@@ -28,9 +28,9 @@ fn a_reforged_model_draws_its_diffuse_dds() {
     let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
     // One draw for the HD body (its diffuse layer), none for the six slots as passes.
     assert_eq!(stats["batches"], 1, "{stats}");
-    // The diffuse texture decodes (DXT5); the normal map (BC5) and the missing environment map are said.
-    assert!(!err.contains("blob_diff2.dds"), "{err}");
-    assert!(err.contains("blob_nrm.dds") && err.contains("environmentmap.dds"), "{err}");
+    // Every texture decodes (DXT5, DXT1, the BC5 normal map); the missing environment map is said.
+    assert!(!err.contains("blob_diff2.dds") && !err.contains("blob_nrm.dds"), "{err}");
+    assert!(err.contains("environmentmap.dds"), "{err}");
     // The blob is blue where the texture is: not the white of a missing texture.
     let img = image::open(&out).unwrap().to_rgba8();
     let blue = img.pixels().filter(|p| p[2] > 150 && p[0] < 100).count();
@@ -112,4 +112,35 @@ fn v1100_and_v1200_draw_as_v1000_does() {
     let blue = images[1].pixels().filter(|p| p[2] > 150 && p[0] < 100).count();
     assert!(blue > 400, "{blue} blue pixels of 4096");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_bc5_normal_map_decodes() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let nrm = samples
+        .parent()
+        .unwrap()
+        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob_nrm.dds");
+    let bytes = std::fs::read(&nrm).unwrap();
+    let Some(Ok(m2view_render::TextureData::Rgba { width, height, mips })) = m2view::textures::decode_bc5(&bytes)
+    else {
+        panic!("blob_nrm.dds is BC5 (ATI2)")
+    };
+    // 1024 × 1024 (the header), its first level only.
+    assert_eq!((width, height, mips.len(), mips[0].len()), (1024, 1024, 1, 1024 * 1024 * 4));
+    // A tangent-space normal map: x and y in red and green, (x, y) within the unit circle, the
+    // surface mostly facing out (x and y near 0).
+    let (mut inside, mut sum) = (0usize, [0f64; 2]);
+    for p in mips[0].chunks_exact(4) {
+        let (x, y) = (p[0] as f64 / 127.5 - 1.0, p[1] as f64 / 127.5 - 1.0);
+        inside += usize::from(x * x + y * y <= 1.05);
+        sum[0] += x;
+        sum[1] += y;
+    }
+    let n = (1024 * 1024) as f64;
+    assert!(inside as f64 > 0.99 * n, "{inside} of {n} within the unit circle");
+    assert!(sum[0].abs() / n < 0.15 && sum[1].abs() / n < 0.15, "mean {:?}", [sum[0] / n, sum[1] / n]);
+    // Cut short: an error, not a panic or a huge buffer.
+    let Some(Err(e)) = m2view::textures::decode_bc5(&bytes[..bytes.len() / 2]) else { panic!("half a file") };
+    assert!(e.contains("needs 1048576 bytes"), "{e}");
 }
