@@ -75,6 +75,11 @@ struct Batch {
 @group(2) @binding(5) var smp1: sampler;
 @group(2) @binding(6) var smp2: sampler;
 @group(2) @binding(7) var smp3: sampler;
+// The fifth stage: an HD material's team colour (sampled with smp0).
+@group(2) @binding(8) var tex4: texture_2d<f32>;
+
+// Warcraft III Reforged Shader_HD_DefaultUnit (material.rs ps::HD).
+const PS_HD: u32 = 50u;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -308,8 +313,40 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
     return r;
 }
 
+// The lit colour of a Reforged HD material, as mdx-m3-viewer's hd.frag
+// ("lambert") draws it: the diffuse tinted by the team colour where the ORM
+// map's alpha (the team colour mask) passes 0.1, lit through the normal map
+// and darkened by the ORM's occlusion (red), then the emissive map added.
+// The tangent frame comes from the screen-space derivatives of position and
+// UV (Schüler, "Normal Mapping Without Precomputed Tangents", 2013), so the
+// file's TANG tangents are not needed; the normal map's x and y are its red
+// and green (BC5), z rebuilt. The light is the preview light of the SD path.
+fn hd_shade(diffuse: vec3<f32>, normal_map: vec4<f32>, orm: vec4<f32>, emissive: vec3<f32>, team: vec3<f32>,
+            n: vec3<f32>, dp1: vec3<f32>, dp2: vec3<f32>, duv1: vec2<f32>, duv2: vec2<f32>) -> vec3<f32> {
+    var color = diffuse;
+    if (orm.a > 0.1) {
+        color = color * team * orm.a;
+    }
+    let dp2perp = cross(dp2, n);
+    let dp1perp = cross(n, dp1);
+    let t = dp2perp * duv1.x + dp1perp * duv2.x;
+    let b = dp2perp * duv1.y + dp1perp * duv2.y;
+    let scale = inverseSqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
+    let xy = normal_map.rg * 2.0 - 1.0;
+    let tangent_n = vec3(xy, sqrt(max(1.0 - dot(xy, xy), 0.0)));
+    let mapped = normalize(t * scale * tangent_n.x + b * scale * tangent_n.y + n * tangent_n.z);
+    let ndl = max(dot(mapped, -frame.light_dir.xyz), 0.0);
+    let light = clamp(frame.ambient.rgb + frame.diffuse.rgb * ndl, vec3(0.0), vec3(1.0));
+    return color * light * orm.r + emissive;
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    // Derivatives for the HD path's tangent frame, taken while control flow is uniform.
+    let dp1 = dpdx(in.world_pos);
+    let dp2 = dpdy(in.world_pos);
+    let duv1 = dpdx(in.uv_a);
+    let duv2 = dpdy(in.uv_a);
     // Sampling only what the combiner reads matters on software rasterizers.
     // (The count is uniform, so these branches keep uniform control flow.)
     let n = batch.texture_count;
@@ -320,6 +357,8 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (n > 1u) { t2 = textureSample(tex1, smp1, in.uv_b); }
     if (n > 2u) { t3 = textureSample(tex2, smp2, in.uv_c); }
     if (n > 3u) { t4 = textureSample(tex3, smp3, in.uv_b); }
+    var t5 = vec4(1.0);
+    if (n > 4u) { t5 = textureSample(tex4, smp0, in.uv_a); }
     let blend = batch.blend;
     let cmb = combine(batch.pixel_shader, in.color.rgb * in.edge_fade, t1, t2, t3, t4, in.weights);
     let mesh_alpha = in.color.a * in.edge_fade;
@@ -337,7 +376,9 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // model lights summed in linear space (lighting.rs, WebWowViewerCpp calcLight).
     var rgb = cmb.diffuse;
     let unlit = (batch.flags & 1u) != 0u || blend == 4u || blend == 5u;
-    if (!unlit) {
+    if (batch.pixel_shader == PS_HD) {
+        rgb = hd_shade(cmb.diffuse, t2, t3, t4.rgb, t5.rgb, normalize(in.normal), dp1, dp2, duv1, duv2);
+    } else if (!unlit) {
         let n = normalize(in.normal);
         let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);
         // A WMO interior is lit by its baked vertex light (wowdev wiki "WMO", MOCV), not the sun.

@@ -38,6 +38,8 @@ pub(crate) struct Context {
     pub white: wgpu::TextureView,
     pub gray: wgpu::TextureView,
     pub clear: wgpu::TextureView,
+    /// (1, 1, 0, 0): an HD ORM map at rest ([`crate::material::Neutral::Orm`]).
+    pub orm: wgpu::TextureView,
     /// Magenta checker: a texture file that is missing.
     pub missing: wgpu::TextureView,
     /// Grey checker: a replaceable slot nothing filled.
@@ -102,6 +104,7 @@ impl Context {
             white: small(&[255; 4], 1),
             gray: small(&[128; 4], 1),
             clear: small(&[0; 4], 1),
+            orm: small(&[255, 255, 0, 0], 1),
             missing: small(&checker([255, 0, 255, 255], [40, 0, 40, 255]), 8),
             replaceable: small(&checker([200, 200, 200, 255], [140, 140, 140, 255]), 8),
             bc: device.features().contains(wgpu::Features::TEXTURE_COMPRESSION_BC),

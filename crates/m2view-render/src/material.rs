@@ -157,6 +157,10 @@ pub mod ps {
     pub const OPAQUE_ADDNA: u32 = 45;
     pub const ADD_MOD: u32 = 46;
     pub const MOD2X_MOD2X: u32 = 47;
+    /// Warcraft III Reforged `Shader_HD_DefaultUnit` (m2view's id): diffuse,
+    /// normal map, ORM, emissive and team colour stages, lit in `m2.wgsl`'s
+    /// `hd_shade` (mdx-m3-viewer `hd.frag`).
+    pub const HD: u32 = 50;
     /// Not drawn (merged into another batch).
     pub const NONE: u32 = u32::MAX;
 }
@@ -349,6 +353,7 @@ pub fn wrath_shaders(shader_id: u16, texture_count: usize, first_uv: UvSource) -
 /// no more): the combiners of wowdev wiki "M2/Rendering" by their inputs.
 pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
     let n = match pixel {
+        ps::HD => 5,
         ps::OPAQUE | ps::MOD | 33 | 34 | ps::DECAL | ps::ADD | ps::MOD2X | ps::FADE => 1,
         15 | 19 | 25 | 26 | 27 | 30 | 32 | 35 => 3,
         28 => 4,
@@ -367,6 +372,9 @@ pub enum Neutral {
     Gray,
     /// (0, 0, 0, 0): the stage adds, or blends in by its own alpha.
     Clear,
+    /// (1, 1, 0, 0): an HD ORM map at rest — no occlusion, rough, not
+    /// metal, no team colour.
+    Orm,
 }
 
 /// The neutral value of texture stage `stage` (0-based; ≥ 1) of pixel
@@ -376,6 +384,10 @@ pub enum Neutral {
 /// stages (environment maps, glows, decals) clear.
 pub fn neutral_stage(pixel: u32, stage: usize) -> Neutral {
     match (pixel, stage) {
+        // HD: a flat normal (x = y = 0), a resting ORM, no glow, a white team colour.
+        (ps::HD, 1) => Neutral::Gray,
+        (ps::HD, 2) => Neutral::Orm,
+        (ps::HD, 4) => Neutral::White,
         (ps::OPAQUE_MOD | ps::OPAQUE_OPAQUE | ps::MOD_MOD | ps::MOD_OPAQUE | ps::ADD_MOD, 1) => Neutral::White,
         (22 | 36, 1) | (35, _) => Neutral::White,
         (ps::OPAQUE_MOD2X | ps::OPAQUE_MOD2XNA | ps::MOD_MOD2X | ps::MOD_MOD2XNA | ps::MOD2X_MOD2X, 1) => Neutral::Gray,
@@ -388,6 +400,9 @@ pub fn neutral_stage(pixel: u32, stage: usize) -> Neutral {
 /// rule a file version follows.
 pub fn select_shaders(model: &Model, batch: &Batch) -> (u32, u32) {
     let n = batch.textures.len().max(1);
+    if model.source.format == m2view_format::SourceFormat::Mdx && batch.shader_id == m2view_format::MDX_HD_SHADER {
+        return (ps::HD, vs::DIFFUSE_T1);
+    }
     // MDX layers carry no shader id: they follow the pre-Cata rule (opaque, or texture × colour).
     if model.source.version >= 265 && model.source.format != m2view_format::SourceFormat::Mdx {
         cata_shaders(batch.shader_id, n)

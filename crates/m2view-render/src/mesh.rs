@@ -205,6 +205,8 @@ impl MeshRenderer {
                 entry(5, fs, SAMPLER),
                 entry(6, fs, SAMPLER),
                 entry(7, fs, SAMPLER),
+                // A fifth texture (an HD material's team colour), sampled with sampler 0.
+                entry(8, fs, TEXTURE),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -356,25 +358,29 @@ impl MeshRenderer {
         absent: &[bool],
     ) -> wgpu::BindGroup {
         let pixel = material::select_shaders(model, b).0;
+        let neutral = |k: usize| {
+            let view = match material::neutral_stage(pixel, k) {
+                material::Neutral::White => &ctx.white,
+                material::Neutral::Gray => &ctx.gray,
+                material::Neutral::Clear => &ctx.clear,
+                material::Neutral::Orm => &ctx.orm,
+            };
+            (view, &ctx.samplers[0])
+        };
         let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
             match b.textures.get(k).and_then(|t| t.texture) {
-                Some(id) if k > 0 && absent.get(id.index()).copied().unwrap_or(false) => {
-                    let view = match material::neutral_stage(pixel, k) {
-                        material::Neutral::White => &ctx.white,
-                        material::Neutral::Gray => &ctx.gray,
-                        material::Neutral::Clear => &ctx.clear,
-                    };
-                    (view, &ctx.samplers[0])
-                }
+                Some(id) if k > 0 && absent.get(id.index()).copied().unwrap_or(false) => neutral(k),
                 Some(id) => {
                     let t = &model.textures[id.index()];
                     (&views[id.index()], ctx.sampler_for(t))
                 }
+                // An HD material without a slot: the slot's rest value.
+                None if k > 0 && pixel == material::ps::HD => neutral(k),
                 None if k < b.textures.len() => (&ctx.missing, &ctx.samplers[0]),
                 None => (&ctx.white, &ctx.samplers[0]),
             }
         };
-        let t: Vec<_> = (0..4).map(tex).collect();
+        let t: Vec<_> = (0..5).map(tex).collect();
         let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
             .map(|k| wgpu::BindGroupEntry { binding: k as u32, resource: wgpu::BindingResource::TextureView(t[k].0) })
             .collect();
@@ -384,6 +390,7 @@ impl MeshRenderer {
                 resource: wgpu::BindingResource::Sampler(t[k].1),
             }),
         );
+        entries.push(wgpu::BindGroupEntry { binding: 8, resource: wgpu::BindingResource::TextureView(t[4].0) });
         ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 batch textures"),
             layout: &self.textures_layout,

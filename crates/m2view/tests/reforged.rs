@@ -144,3 +144,47 @@ fn the_bc5_normal_map_decodes() {
     let Some(Err(e)) = m2view::textures::decode_bc5(&bytes[..bytes.len() / 2]) else { panic!("half a file") };
     assert!(e.contains("needs 1048576 bytes"), "{e}");
 }
+
+#[test]
+fn the_hd_material_shows_team_colour_glow_and_its_normal_map() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let res = samples
+        .parent()
+        .unwrap()
+        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let dir = std::env::temp_dir().join(format!("m2view-reforged-hd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let render = |model: &std::path::Path, extra: &[&str], name: &str| {
+        let png = dir.join(name);
+        let mut args = vec!["render", model.to_str().unwrap(), "--size", "128x128", "-o", png.to_str().unwrap()];
+        args.extend(extra);
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        image::open(&png).unwrap().to_rgba8()
+    };
+    let count = |img: &image::RgbaImage, f: &dyn Fn(&image::Rgba<u8>) -> bool| img.pixels().filter(|p| f(p)).count();
+    let red = |p: &image::Rgba<u8>| p[0] > 150 && p[1] < 80 && p[2] < 80;
+    let cyan = |p: &image::Rgba<u8>| p[1] > 150 && p[2] > 150 && p[0] < 150;
+    // The spots the ORM map's alpha marks take the team colour (player 1 red by default, blue
+    // when asked); the eyes glow cyan from the emissive map. (Looked at: the blob blue and
+    // wrinkled, three red spots on its back, cyan eyes.)
+    let hd = render(&res.join("blob.mdx"), &[], "hd.png");
+    let blue_team = render(&res.join("blob.mdx"), &["--team-color", "0000ff"], "blue.png");
+    let (spots, eyes) = (count(&hd, &red), count(&hd, &cyan));
+    assert!(spots > 100, "{spots} red team-colour pixels");
+    assert!(count(&blue_team, &red) == 0, "{} red pixels with a blue team", count(&blue_team, &red));
+    // Measured on lavapipe: 277 team-colour pixels, 42 glowing.
+    assert!(eyes > 10, "{eyes} glowing pixels");
+    // Without its normal map (a copy of the model beside every texture but that one) the
+    // shading is smooth: the map changes many pixels.
+    for t in ["blob_diff2.dds", "blob_orm2.dds", "blob_emis.dds", "ribbonne1_blue.dds"] {
+        std::fs::copy(res.join(t), dir.join(t)).unwrap();
+    }
+    std::fs::copy(res.join("blob.mdx"), dir.join("blob.mdx")).unwrap();
+    let flat = render(&dir.join("blob.mdx"), &[], "flat.png");
+    let changed = hd.pixels().zip(flat.pixels()).filter(|(a, b)| (0..3).any(|k| a[k].abs_diff(b[k]) > 12)).count();
+    // Measured on lavapipe: 430 of the 128 × 128 pixels.
+    assert!(changed > 200, "{changed} pixels differ with the normal map");
+    assert_eq!((count(&flat, &red) > 100, count(&flat, &cyan) > 10), (true, true));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -23,7 +23,9 @@ use std::collections::HashMap;
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::model::*;
-use crate::raw::mdx::{GenObject, MdlBounds, MdlEvent, MdlGeoset, MdlKey, MdlSequence, MdlTrack, MdxFile, Tracks};
+use crate::raw::mdx::{
+    GenObject, MdlBounds, MdlEvent, MdlGeoset, MdlKey, MdlMaterial, MdlSequence, MdlTrack, MdxFile, Tracks,
+};
 
 fn interpolation(t: &MdlTrack<impl Sized>, curves: bool) -> Interpolation {
     match t.interpolation {
@@ -732,9 +734,9 @@ impl<'a> MdxConverter<'a> {
         };
         let color = f.geoset_anims.iter().position(|a| a.geoset_id as usize == gi).map(|c| c as u16);
         // A Reforged HD material's layers are texture slots of one draw (diffuse, normal, ORM,
-        // emissive, team colour, reflections: mdx-m3-viewer `Shader_HD_DefaultUnit`), not passes:
-        // without the PBR path the diffuse layer alone is drawn.
-        let passes = if m.shader.contains("_HD_") { 1 } else { m.layers.len() };
+        // emissive, team colour, reflections: mdx-m3-viewer `Shader_HD_DefaultUnit`), not passes.
+        let hd = m.shader.contains("_HD_");
+        let passes = if hd { 1 } else { m.layers.len() };
         for (li, l) in m.layers.iter().enumerate().take(passes) {
             let material = (layer_base[g.material_id as usize] + li) as u16;
             let uv = if l.shading_flags & 0x2 != 0 {
@@ -744,22 +746,21 @@ impl<'a> MdxConverter<'a> {
             } else {
                 UvSource::Uv0
             };
+            let transform = (l.texture_anim_id as usize).lt(&f.texture_anims.len()).then_some(l.texture_anim_id as u16);
+            let stage =
+                |id: Option<u32>| BatchTexture { texture: id.and_then(tex_ref), uv, weight: Some(material), transform };
+            // HD: the diffuse, normal, ORM, emissive and team colour slots as the draw's stages.
+            let textures =
+                if hd { (0..5).map(|role| stage(hd_slot(m, role))).collect() } else { vec![stage(Some(l.texture_id))] };
             mesh.batches.push(Batch {
                 submesh,
                 flags: BatchFlags::empty(),
                 priority_plane: m.priority_plane.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
-                shader_id: 0,
+                shader_id: if hd { crate::model::MDX_HD_SHADER } else { 0 },
                 material,
                 material_layer: li as u16,
                 color,
-                textures: vec![BatchTexture {
-                    texture: tex_ref(l.texture_id),
-                    uv,
-                    weight: Some(material),
-                    transform: (l.texture_anim_id as usize)
-                        .lt(&f.texture_anims.len())
-                        .then_some(l.texture_anim_id as u16),
-                }],
+                textures,
                 texture_combo_index: 0,
             });
         }
@@ -954,6 +955,18 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         warnings,
     }
     .validated()
+}
+
+/// The `TEXS` index of HD material `m`'s texture slot `role` (0 diffuse, 1
+/// normal, 2 ORM, 3 emissive, 4 team colour, 5 reflections): a v1100+
+/// layer's slot of that role, else (v900/v1000) the texture of layer `role`.
+fn hd_slot(m: &MdlMaterial, role: u32) -> Option<u32> {
+    let first = m.layers.first()?;
+    if first.texture_slots.is_empty() {
+        m.layers.get(role as usize).map(|l| l.texture_id)
+    } else {
+        first.texture_slots.iter().find(|s| s.1 == role).map(|s| s.0)
+    }
 }
 
 #[cfg(test)]

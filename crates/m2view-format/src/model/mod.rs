@@ -362,7 +362,8 @@ pub struct Batch {
     pub flags: BatchFlags,
     /// Transparent sort bucket.
     pub priority_plane: i8,
-    /// Shader id as stored (pre-Cata files: the renderer recomputes it).
+    /// Shader id as stored (pre-Cata files: the renderer recomputes it;
+    /// [`MDX_HD_SHADER`] for a Reforged HD material).
     pub shader_id: u16,
     /// Index into [`Model::materials`].
     pub material: u16,
@@ -375,6 +376,13 @@ pub struct Batch {
     /// Raw `textureComboIndex` (needed by the combiner-combo table).
     pub texture_combo_index: u16,
 }
+
+/// [`Batch::shader_id`] of a Warcraft III Reforged `Shader_HD_DefaultUnit`
+/// material: one draw whose texture stages are its slots — diffuse, normal
+/// map, ORM (occlusion, roughness, metallic; team colour mask in alpha),
+/// emissive, team colour (Hive Workshop MDX specification; mdx-m3-viewer's
+/// `hd.frag`). M2 shader ids never have both top bits set.
+pub const MDX_HD_SHADER: u16 = 0xC0DE;
 
 /// One level of detail (skin profile).
 #[derive(Debug, Clone, PartialEq, Default)]
