@@ -274,9 +274,14 @@ fn reforged_v1000_reads_shaders_hd_layers_lods_tangents_and_skin() {
     // SKIN weights are M2-style: every vertex's four sum to 255.
     assert!(g.bone_weights.iter().all(|w| w.iter().map(|&x| x as u32).sum::<u32>() == 255));
     let m = mdx_model_from_bytes(&bytes, "blob.mdx").unwrap();
-    assert_eq!((m.vertices.len(), m.bones.len()), (1802, 13));
-    // The HD material is one draw of its diffuse layer, not six passes.
+    // 14 nodes: 5 bones, a light, 3 attachments, the popcorn emitter (CORN), a ribbon, 2 events, a shape.
+    assert_eq!((m.vertices.len(), m.bones.len(), f.popcorns.len()), (1802, 14, 1));
+    // The HD material is one draw of its slots, not six passes: diffuse, normal, ORM, emissive,
+    // team colour (textures 0–4).
     assert_eq!(m.lods[0].batches.len(), 1);
+    let stages: Vec<Option<u16>> = m.lods[0].batches[0].textures.iter().map(|t| t.texture.map(|t| t.0)).collect();
+    assert_eq!(stages, [Some(0), Some(1), Some(2), Some(3), Some(4)]);
+    assert_eq!(m.lods[0].batches[0].shader_id, m2view_format::MDX_HD_SHADER);
 }
 
 #[test]

@@ -26,6 +26,8 @@ pub struct Warcraft3Info {
     pub cameras: Vec<CameraW3>,
     /// `PREM` v1 particle emitters.
     pub particle_emitters: Vec<EmitterW3>,
+    /// Reforged PopcornFX emitters (`CORN`).
+    pub popcorn_emitters: Vec<PopcornW3>,
 }
 
 /// One `PREM` v1 particle emitter.
@@ -47,6 +49,23 @@ pub struct EmitterW3 {
     pub lifespan: f32,
     /// Initial speed.
     pub speed: f32,
+}
+
+/// A Reforged PopcornFX emitter (`CORN`; listed, not drawn).
+#[derive(Debug, Serialize)]
+pub struct PopcornW3 {
+    /// Node name.
+    pub name: String,
+    /// The effect (`.pkfx`).
+    pub path: String,
+    /// Particles per second, lifespan (s), speed.
+    pub rate_lifespan_speed: [f32; 3],
+    /// Colour and alpha.
+    pub color: [f32; 4],
+    /// The sequences that show it, as stored.
+    pub visibility_guide: String,
+    /// Animated tracks (`KPPA`…`KPPV`).
+    pub animated: Vec<String>,
 }
 
 /// One sequence.
@@ -230,7 +249,19 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
             speed: p.speed,
         })
         .collect();
-    Some(Warcraft3Info { sequences, geosets, materials, nodes: nodes(f), cameras, particle_emitters })
+    let popcorn_emitters = f
+        .popcorns
+        .iter()
+        .map(|p| PopcornW3 {
+            name: p.object.name.clone(),
+            path: p.path.clone(),
+            rate_lifespan_speed: [p.emission_rate, p.lifespan, p.speed],
+            color: [p.color[0], p.color[1], p.color[2], p.alpha],
+            visibility_guide: p.visibility_guide.clone(),
+            animated: p.tracks.0.iter().map(|(t, _)| m2view_format::error::show_tag(t)).collect(),
+        })
+        .collect();
+    Some(Warcraft3Info { sequences, geosets, materials, nodes: nodes(f), cameras, particle_emitters, popcorn_emitters })
 }
 
 /// Every node of `f`, by object id.
@@ -246,6 +277,7 @@ fn nodes(f: &MdxFile) -> Vec<NodeW3> {
     f.particle_emitters.iter().for_each(|o| add(&o.object, "particle emitter"));
     f.particle_emitters2.iter().for_each(|o| add(&o.object, "particle emitter 2"));
     f.ribbons.iter().for_each(|o| add(&o.object, "ribbon"));
+    f.popcorns.iter().for_each(|o| add(&o.object, "popcorn emitter"));
     f.events.iter().for_each(|o| add(&o.object, "event"));
     f.shapes.iter().for_each(|o| add(&o.object, "collision shape"));
     out.sort_by_key(|n| n.object_id);
@@ -309,6 +341,14 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
             p.longitude_latitude[1],
             p.lifespan,
             p.speed
+        );
+    }
+    for p in &w.popcorn_emitters {
+        let [rate, life, speed] = p.rate_lifespan_speed;
+        let _ = writeln!(
+            s,
+            "warcraft III popcorn emitter {:?}: {}  rate {rate}  lifespan {life}  speed {speed}  colour {:?}  shown in {:?}",
+            p.name, p.path, p.color, p.visibility_guide
         );
     }
     for c in &w.cameras {

@@ -66,6 +66,17 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
         (light["name"].as_str(), light["object_id"].as_u64(), light["parent"].as_u64()),
         (Some("BlobMouthLight"), Some(5), Some(3))
     );
+    // The PopcornFX emitter (CORN): node 9 under the head, its effect and values (the same in
+    // mdx-m3-viewer's and wc3's MDL of the file), listed and said not to be drawn.
+    let corn = w["nodes"].as_array().unwrap().iter().find(|n| n["kind"] == "popcorn emitter").unwrap();
+    assert_eq!((corn["object_id"].as_u64(), corn["parent"].as_u64()), (Some(9), Some(2)));
+    let p = &w["popcorn_emitters"][0];
+    assert_eq!(p["path"], "units/orc/spiritwalker/spiritwalkerweapon.pkfx");
+    assert_eq!(p["visibility_guide"], "Always=on, Death=off");
+    assert_eq!(p["rate_lifespan_speed"], serde_json::json!([0.47058824, 0.0, 1.0]));
+    let warnings = r["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("PopcornFX effects are not drawn")));
+    assert!(!warnings.iter().any(|w| w.as_str().unwrap().contains("CORN kept raw")));
     // The text form has the same sections.
     let (_, text, _) = m2view(&["info", blob.to_str().unwrap()]);
     assert!(

@@ -208,6 +208,7 @@ impl<'a> MdxConverter<'a> {
         nodes.extend(f.particle_emitters.iter().map(|p| &p.object));
         nodes.extend(f.particle_emitters2.iter().map(|p| &p.object));
         nodes.extend(f.ribbons.iter().map(|r| &r.object));
+        nodes.extend(f.popcorns.iter().map(|p| &p.object));
         nodes.extend(f.events.iter().map(|e| &e.object));
         nodes.extend(f.shapes.iter().map(|s| &s.object));
         if nodes.len() > u16::MAX as usize {
@@ -911,6 +912,10 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     for p in &f.particle_emitters {
         let what = if p.path.is_empty() { "nothing".to_string() } else { p.path.clone() };
         warnings.push(format!("particle emitter {:?} (PREM) spawns {what}: not drawn yet", p.object.name));
+    }
+    for p in &f.popcorns {
+        let name = &p.object.name;
+        warnings.push(format!("popcorn emitter {name:?} plays {}: PopcornFX effects are not drawn", p.path));
     }
     let collision = &f.collision;
     Model {

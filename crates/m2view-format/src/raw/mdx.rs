@@ -289,6 +289,34 @@ pub struct MdlParticleEmitter {
     pub tracks: Tracks,
 }
 
+/// `CORN` (Reforged v900+): a PopcornFX emitter — its node, its base
+/// values and the `.pkfx` effect it plays (Hive Workshop MDX specification;
+/// the `wc3` crate's `PopcornEmitter`). PopcornFX is proprietary: m2view
+/// lists these, it does not run them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlPopcorn {
+    /// Node.
+    pub object: GenObject,
+    /// Lifespan (`KPPL` animates it).
+    pub lifespan: f32,
+    /// Emission rate (`KPPE`).
+    pub emission_rate: f32,
+    /// Speed (`KPPS`).
+    pub speed: f32,
+    /// Colour (`KPPC`).
+    pub color: [f32; 3],
+    /// Alpha (`KPPA`).
+    pub alpha: f32,
+    /// Replaceable id (0: the path).
+    pub replaceable_id: u32,
+    /// The PopcornFX effect (`.pkfx`).
+    pub path: String,
+    /// Which sequences show it (a list of names, as stored).
+    pub visibility_guide: String,
+    /// `KPPA`, `KPPC`, `KPPE`, `KPPL`, `KPPS`, `KPPV`.
+    pub tracks: Tracks,
+}
+
 /// `MDLGENOBJECT`: a node of the object hierarchy.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GenObject {
@@ -567,6 +595,8 @@ pub struct MdxFile {
     pub particle_emitters: Vec<MdlParticleEmitter>,
     /// `RIBB`.
     pub ribbons: Vec<MdlRibbon>,
+    /// `CORN` PopcornFX emitters (Reforged).
+    pub popcorns: Vec<MdlPopcorn>,
     /// Shapes: `CLID` (v800) or `HTST` (WoW).
     pub shapes: Vec<MdlShape>,
     /// `CLID` mesh (WoW).
@@ -738,14 +768,15 @@ enum Kind {
 
 fn track_kind(tag: &[u8; 4]) -> Option<Kind> {
     Some(match tag {
-        b"KGTR" | b"KGSC" | b"KTAT" | b"KTAS" | b"KCTR" | b"KTTR" | b"KGAC" | b"KLAC" | b"KLBC" | b"KRCO" => Kind::Vec3,
+        b"KGTR" | b"KGSC" | b"KTAT" | b"KTAS" | b"KCTR" | b"KTTR" | b"KGAC" | b"KLAC" | b"KLBC" | b"KRCO" | b"KPPC" => {
+            Kind::Vec3
+        }
         b"KGRT" | b"KTAR" => Kind::Quat,
         b"KMTF" | b"KRTX" => Kind::U32,
         b"KMTA" | b"KMTE" | b"KGAO" | b"KLAS" | b"KLAE" | b"KLAI" | b"KLBI" | b"KVIS" | b"KATV" | b"KPEE" | b"KPEG"
         | b"KPLN" | b"KPLT" | b"KPEL" | b"KPES" | b"KPEV" | b"KP2V" | b"KP2S" | b"KP2R" | b"KP2L" | b"KP2G"
-        | b"KLIF" | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS" => {
-            Kind::F32
-        }
+        | b"KLIF" | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS"
+        | b"KPPA" | b"KPPE" | b"KPPL" | b"KPPS" | b"KPPV" => Kind::F32,
         _ => return None,
     })
 }
@@ -800,7 +831,7 @@ fn track_name(tag: &[u8; 4]) -> &'static str {
         "KGTR", "KGSC", "KTAT", "KTAS", "KCTR", "KTTR", "KGAC", "KLAC", "KLBC", "KRCO", "KGRT", "KTAR", "KMTF", "KRTX",
         "KMTA", "KMTE", "KGAO", "KLAS", "KLAE", "KLAI", "KLBI", "KVIS", "KATV", "KPEE", "KPEG", "KPLN", "KPLT", "KPEL",
         "KPES", "KPEV", "KP2V", "KP2S", "KP2R", "KP2L", "KP2G", "KLIF", "KP2E", "KP2W", "KP2N", "KP2Z", "KCRL", "KRHA",
-        "KRHB", "KRAL", "KRVS",
+        "KRHB", "KRAL", "KRVS", "KPPA", "KPPC", "KPPE", "KPPL", "KPPS", "KPPV",
     ];
     NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("track")
 }
@@ -1175,6 +1206,28 @@ fn particle_emitter(r: &mut R<'_>) -> Result<MdlParticleEmitter> {
     Ok(MdlParticleEmitter { object, emission_rate, gravity, longitude, latitude, path, lifespan, speed, tracks })
 }
 
+fn popcorn(r: &mut R<'_>) -> Result<MdlPopcorn> {
+    let mut e = r.entry("popcorn emitter")?;
+    let object = gen_object(&mut e, false).at("object")?;
+    let [lifespan, emission_rate, speed] = [e.f32()?, e.f32()?, e.f32()?];
+    let (color, alpha, replaceable_id) = (e.vec3()?, e.f32()?, e.u32()?);
+    let path = e.string(260).at("path")?;
+    let visibility_guide = e.string(260).at("visibility guide")?;
+    let tracks = tracks(&mut e, false)?;
+    Ok(MdlPopcorn {
+        object,
+        lifespan,
+        emission_rate,
+        speed,
+        color,
+        alpha,
+        replaceable_id,
+        path,
+        visibility_guide,
+        tracks,
+    })
+}
+
 fn particle_emitter2(r: &mut R<'_>, wow: bool) -> Result<MdlParticleEmitter2> {
     let mut e = r.entry("particle emitter")?;
     let mut p = MdlParticleEmitter2 { object: gen_object(&mut e, wow).at("object")?, ..Default::default() };
@@ -1384,6 +1437,7 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"LITE" => f.lights = c.entries(wow, "lights", |c| light(c, wow, f.version))?,
                 b"PRE2" => f.particle_emitters2 = c.entries(wow, "emitters", |c| particle_emitter2(c, wow))?,
                 b"PREM" if !wow => f.particle_emitters = c.entries(false, "emitters", particle_emitter)?,
+                b"CORN" if hd => f.popcorns = c.entries(false, "popcorn emitters", popcorn)?,
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
