@@ -324,10 +324,12 @@ fn prem_emitters_are_read() {
     assert_eq!(p.path, "Units\\Critters\\Frog\\Frog.mdl");
     let m = mdx_model_from_bytes(&bytes, "Box.mdx").unwrap();
     assert!(m.source.unknown_chunks.is_empty());
-    assert!(
-        m.warnings.iter().any(|w| w.contains("\"Spawner\" (PREM) spawns Units\\Critters\\Frog\\Frog.mdl")),
-        "{:?}",
-        m.warnings
-    );
+    // It spawns models: a model emitter on its node (no warning), its values as stored.
+    assert!(!m.warnings.iter().any(|w| w.contains("PREM")), "{:?}", m.warnings);
+    let e = &m.model_emitters[0];
+    assert_eq!(e.model, "Units\\Critters\\Frog\\Frog.mdl");
+    assert_eq!([e.lifespan, e.speed, e.gravity, e.latitude], [2.0, 3.0, 1.0, 0.25]);
+    assert_eq!(e.emission_rate, m2view_format::Track::constant(5.0));
+    assert!(e.bone.is_some_and(|b| (b.0 as usize) < m.bones.len()));
     assert_eq!(m.bones.len(), model(800).bones.len() + 1, "the emitter is a node of the hierarchy");
 }

@@ -20,6 +20,7 @@ pub mod info_wmo;
 pub mod open;
 pub mod platform;
 pub mod render_cmd;
+pub mod spawned;
 pub mod textures;
 pub mod thumbnail;
 pub mod world;

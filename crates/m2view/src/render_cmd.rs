@@ -158,12 +158,25 @@ pub struct Hung {
     /// Placed at a fixed transform in its parent's space instead of on an
     /// attachment (a WMO's doodad).
     pub placement: Option<glam::Mat4>,
+    /// A model an emitter spawned (`crate::spawned`): milliseconds since
+    /// then; it plays its first sequence from then, not the request's time.
+    pub spawned_age_ms: Option<f32>,
 }
 
 impl Hung {
     /// A model on attachment `id`, playing its default sequence.
     pub fn item(id: u32, lm: Arc<LoadedModel>) -> Hung {
-        Hung { id, lm, anim: None, geosets: None, body: None, children: Vec::new(), skeleton: None, placement: None }
+        Hung {
+            id,
+            lm,
+            anim: None,
+            geosets: None,
+            body: None,
+            children: Vec::new(),
+            skeleton: None,
+            placement: None,
+            spawned_age_ms: None,
+        }
     }
 }
 
@@ -298,6 +311,8 @@ pub struct Stats {
     /// `--mount` (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body_texture: Option<BodyStats>,
+    /// Models drawn that emitters spawned (Warcraft III `PREM`).
+    pub spawned_models: usize,
 }
 
 /// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
@@ -362,6 +377,7 @@ impl Stats {
             time_ms: 0.0,
             bone_palette: "",
             body_texture: None,
+            spawned_models: 0,
         }
     }
 }
@@ -585,6 +601,7 @@ pub fn render_uploaded(
         particle_simulation: if gp.is_some() { "gpu" } else { "cpu" },
         // A rider's body when the model drawn is its mount.
         body_texture: r.body.as_ref().or_else(|| r.attachments.iter().find_map(|h| h.body.as_ref())).map(|b| b.stats()),
+        spawned_models: r.attachments.iter().filter(|h| h.spawned_age_ms.is_some()).count(),
         ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence, &geosets)
     };
     Ok((pixels, stats))
@@ -645,7 +662,10 @@ fn pose_hung<'h>(
         if let Some(s) = h.anim.and_then(|id| m.find_sequence(id)) {
             inst.player.sequence = s;
         }
-        inst.player.advance(m, time_ms);
+        if h.spawned_age_ms.is_some() {
+            inst.player.sequence = m2view_format::SequenceId(0);
+        }
+        inst.player.advance(m, h.spawned_age_ms.unwrap_or(time_ms));
         inst.pose(m, glam::Mat4::IDENTITY);
         let parent_pose = h.skeleton.as_ref().map(|_| parent.pose.clone());
         if let (Some(s), Some(p)) = (&h.skeleton, &parent_pose) {
@@ -850,6 +870,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
             children,
             skeleton: None,
             placement: None,
+            spawned_age_ms: None,
         }];
     }
     let sequence = match (a.anim_id, a.sequence) {
@@ -881,6 +902,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     };
     let time_ms =
         time_ms.unwrap_or_else(|| crate::thumbnail::visible_time(&host.model, sequence, a.lod, &shown_geosets));
+    attachments.extend(spawned_models(&mut host, shown, time_ms, opts));
     let request = RenderRequest {
         width,
         height,
@@ -900,6 +922,29 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         body,
     };
     Ok((host, request))
+}
+
+/// The models `host`'s emitters have spawned and not lost by `time_ms` of
+/// its sequence `sequence`, each placed where it is then and playing from
+/// its own spawn; what does not load joins the host's warnings.
+fn spawned_models(host: &mut LoadedModel, sequence: SequenceId, time_ms: f32, opts: &OpenOptions) -> Vec<Hung> {
+    if host.model.model_emitters.is_empty() {
+        return Vec::new();
+    }
+    let (models, warnings) = crate::spawned::load(host, opts);
+    host.model.warnings.extend(warnings);
+    let (spawned, capped) = crate::spawned::simulate(&host.model, sequence, time_ms);
+    if capped {
+        let most = crate::spawned::MAX_SPAWNED;
+        host.model.warnings.push(format!("emitters spawn more than {most} models at once: the rest are not drawn"));
+    }
+    spawned
+        .into_iter()
+        .filter_map(|s| {
+            let lm = models.get(s.emitter)?.clone()?;
+            Some(Hung { placement: Some(s.world), spawned_age_ms: Some(s.age_ms), ..Hung::item(0, lm) })
+        })
+        .collect()
 }
 
 /// The doodads `--doodad-set` places in the WMO `lm` (none with

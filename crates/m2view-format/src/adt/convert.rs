@@ -299,6 +299,7 @@ impl Adt {
             particles: Vec::new(),
             shapes: Vec::new(),
             bone_sets: Vec::new(),
+            model_emitters: Vec::new(),
             warnings: self.warnings.clone(),
         }
         .validated()

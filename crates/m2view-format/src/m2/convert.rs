@@ -688,6 +688,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         particles,
         shapes: Vec::new(),
         bone_sets: Vec::new(),
+        model_emitters: Vec::new(),
         warnings,
     }
     .validated()?;

@@ -480,6 +480,27 @@ impl<'a> MdxConverter<'a> {
             .collect()
     }
 
+    /// PREM emitters that spawn models (node flag 0x8000, a path).
+    fn model_emitters(&self) -> Vec<ModelEmitter> {
+        let seqs = self.seqs;
+        self.f
+            .particle_emitters
+            .iter()
+            .filter(|p| p.object.flags & 0x8000 != 0 && !p.path.is_empty())
+            .map(|p| ModelEmitter {
+                bone: self.bone_of_id(p.object.object_id),
+                position: self.node_pos(&p.object),
+                model: p.path.clone(),
+                emission_rate: scalar(&p.tracks, b"KPEE", p.emission_rate, seqs),
+                visibility: p.tracks.f32(b"KPEV").map_or_else(Track::default, |t| shown(t, seqs)),
+                lifespan: p.lifespan,
+                speed: p.speed,
+                gravity: p.gravity,
+                latitude: p.latitude,
+            })
+            .collect()
+    }
+
     /// PRE2 emitters as plane, sphere or spline emitters.
     fn particles(&self, tex_ref: &dyn Fn(u32) -> Option<TextureId>) -> Vec<ParticleEmitter> {
         let (f, seqs, wow) = (self.f, self.seqs, self.wow);
@@ -909,9 +930,9 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     for u in &unknown_chunks {
         warnings.push(format!("chunk {u} kept raw (not decoded)"));
     }
-    for p in &f.particle_emitters {
-        let what = if p.path.is_empty() { "nothing".to_string() } else { p.path.clone() };
-        warnings.push(format!("particle emitter {:?} (PREM) spawns {what}: not drawn yet", p.object.name));
+    for p in f.particle_emitters.iter().filter(|p| p.object.flags & 0x8000 == 0 || p.path.is_empty()) {
+        let what = if p.path.is_empty() { "nothing".to_string() } else { format!("the texture {}", p.path) };
+        warnings.push(format!("particle emitter {:?} (PREM) spawns {what}: not drawn", p.object.name));
     }
     for p in &f.popcorns {
         let name = &p.object.name;
@@ -957,6 +978,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         particles,
         shapes,
         bone_sets: Vec::new(),
+        model_emitters: c.model_emitters(),
         warnings,
     }
     .validated()

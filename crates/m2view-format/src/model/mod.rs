@@ -925,6 +925,36 @@ pub struct BoneSet {
     pub bones: Vec<(BoneId, [f32; 16])>,
 }
 
+/// An emitter that spawns whole models instead of quads: a Warcraft III
+/// v1 particle emitter (`PREM`) whose node has flag 0x8000
+/// ("EmitterUsesMDL"), run as mdx-m3-viewer's `ParticleEmitter` and
+/// `Particle` run it: `emission_rate` models a second while `visibility`
+/// shows it, each leaving the node's pivot in a random direction within
+/// `latitude` of the node's Z axis (any turn around it) at `speed`,
+/// falling by `gravity`, turned by a random angle about Z, playing its
+/// first sequence, gone after `lifespan` seconds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelEmitter {
+    /// The node it emits from.
+    pub bone: Option<BoneId>,
+    /// The node's pivot (model units).
+    pub position: [f32; 3],
+    /// The model spawned, as stored (`.mdl` names stand for `.mdx`).
+    pub model: String,
+    /// Models spawned per second (`KPEE`).
+    pub emission_rate: Track<f32>,
+    /// Emits while shown (`KPEV` above ½; no track: always).
+    pub visibility: Track<u8>,
+    /// Seconds each spawned model lives (`KPEL` not followed).
+    pub lifespan: f32,
+    /// Initial speed, model units per second (`KPES` not followed).
+    pub speed: f32,
+    /// Downward acceleration, model units per second² (`KPEG` not followed).
+    pub gravity: f32,
+    /// Half-angle of the cone around the node's Z axis, radians (`KPLT` not followed).
+    pub latitude: f32,
+}
+
 /// The model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
@@ -983,6 +1013,8 @@ pub struct Model {
     /// `.bone` files (`BFID`, wowdev wiki "BONE"): offset matrices of some
     /// bones for variants of the FacePose sequence (808).
     pub bone_sets: Vec<BoneSet>,
+    /// Emitters that spawn whole models (Warcraft III `PREM`).
+    pub model_emitters: Vec<ModelEmitter>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }

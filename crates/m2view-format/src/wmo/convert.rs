@@ -165,6 +165,7 @@ impl Wmo {
             particles: Vec::new(),
             shapes: Vec::new(),
             bone_sets: Vec::new(),
+            model_emitters: Vec::new(),
             warnings: self.warnings.clone(),
         }
         .validated()
