@@ -28,6 +28,14 @@ pub struct Warcraft3Info {
     pub particle_emitters: Vec<EmitterW3>,
     /// Reforged PopcornFX emitters (`CORN`).
     pub popcorn_emitters: Vec<PopcornW3>,
+    /// `PRE2` particle emitters.
+    pub particle_emitters2: Vec<Emitter2W3>,
+    /// `RIBB` ribbon emitters.
+    pub ribbons: Vec<RibbonW3>,
+    /// `LITE` lights.
+    pub lights: Vec<LightW3>,
+    /// `CLID` collision shapes.
+    pub collision_shapes: Vec<ShapeW3>,
 }
 
 /// One `PREM` v1 particle emitter.
@@ -66,6 +74,86 @@ pub struct PopcornW3 {
     pub visibility_guide: String,
     /// Animated tracks (`KPPA`…`KPPV`).
     pub animated: Vec<String>,
+}
+
+/// A `PRE2` particle emitter (Hive Workshop MDX specification field names).
+#[derive(Debug, Serialize)]
+pub struct Emitter2W3 {
+    /// Node name.
+    pub name: String,
+    /// `Blend`, `Additive`, `Modulate`, `Modulate2x` or `AlphaKey` (or the number).
+    pub filter_mode: String,
+    /// `TEXS` index.
+    pub texture_id: u32,
+    /// Texture grid: rows, columns.
+    pub rows_columns: [u32; 2],
+    /// 0 head, 1 tail, 2 both.
+    pub head_or_tail: u32,
+    /// Particles per second, lifespan (s), speed, variation, latitude (rad), gravity.
+    pub rate_lifespan_speed_variation_latitude_gravity: [f32; 6],
+    /// Emitter width and length.
+    pub width_length: [f32; 2],
+    /// Start, middle and end colours as stored (blue, green, red).
+    pub colors: [[f32; 3]; 3],
+    /// Start, middle and end alphas.
+    pub alphas: [u8; 3],
+    /// Start, middle and end scale.
+    pub scaling: [f32; 3],
+    /// Middle time (0–1) and tail length.
+    pub middle_time_tail_length: [f32; 2],
+    /// Priority plane.
+    pub priority_plane: i32,
+    /// Replaceable id (0: `texture_id`).
+    pub replaceable_id: u32,
+}
+
+/// A `RIBB` ribbon emitter.
+#[derive(Debug, Serialize)]
+pub struct RibbonW3 {
+    /// Node name.
+    pub name: String,
+    /// `MTLS` index.
+    pub material: u32,
+    /// Height above and below the node.
+    pub above_below: [f32; 2],
+    /// Static alpha.
+    pub alpha: f32,
+    /// Colour as stored (blue, green, red).
+    pub color: [f32; 3],
+    /// Edge lifespan (s), edges per second, gravity.
+    pub lifespan_rate_gravity: [f32; 3],
+    /// Texture grid: rows, columns; the slot shown.
+    pub rows_columns_slot: [u32; 3],
+}
+
+/// A `LITE` light.
+#[derive(Debug, Serialize)]
+pub struct LightW3 {
+    /// Node name.
+    pub name: String,
+    /// `omni`, `directional` or `ambient` (or the number).
+    pub kind: String,
+    /// Attenuation start and end.
+    pub attenuation: [f32; 2],
+    /// Colour as stored (Warcraft III stores blue, green, red).
+    pub color: [f32; 3],
+    /// Intensity.
+    pub intensity: f32,
+    /// Ambient colour and intensity.
+    pub ambient: [f32; 4],
+    /// Animated tracks.
+    pub animated: Vec<String>,
+}
+
+/// A `CLID` collision shape.
+#[derive(Debug, Serialize)]
+pub struct ShapeW3 {
+    /// Node name.
+    pub name: String,
+    /// `box`, `plane`, `sphere` or `cylinder` (or the number).
+    pub kind: String,
+    /// Its vertices then radius, as stored.
+    pub values: Vec<f32>,
 }
 
 /// One sequence.
@@ -261,7 +349,80 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
             animated: p.tracks.0.iter().map(|(t, _)| m2view_format::error::show_tag(t)).collect(),
         })
         .collect();
-    Some(Warcraft3Info { sequences, geosets, materials, nodes: nodes(f), cameras, particle_emitters, popcorn_emitters })
+    Some(Warcraft3Info {
+        sequences,
+        geosets,
+        materials,
+        nodes: nodes(f),
+        cameras,
+        particle_emitters,
+        popcorn_emitters,
+        particle_emitters2: f.particle_emitters2.iter().map(emitter2).collect(),
+        ribbons: f.ribbons.iter().map(ribbon).collect(),
+        lights: f.lights.iter().map(light).collect(),
+        collision_shapes: f.shapes.iter().map(shape).collect(),
+    })
+}
+
+fn named(n: u32, names: &[&str]) -> String {
+    names.get(n as usize).map_or_else(|| n.to_string(), |s| s.to_string())
+}
+
+fn emitter2(p: &m2view_format::raw::mdx::MdlParticleEmitter2) -> Emitter2W3 {
+    Emitter2W3 {
+        name: p.object.name.clone(),
+        filter_mode: named(p.filter_mode, &["Blend", "Additive", "Modulate", "Modulate2x", "AlphaKey"]),
+        texture_id: p.texture_id,
+        rows_columns: [p.rows, p.columns],
+        head_or_tail: p.head_or_tail,
+        rate_lifespan_speed_variation_latitude_gravity: [
+            p.emission_rate,
+            p.lifespan,
+            p.speed,
+            p.variation,
+            p.latitude,
+            p.gravity,
+        ],
+        width_length: [p.width, p.length],
+        colors: p.colors,
+        alphas: p.alphas,
+        scaling: p.scaling,
+        middle_time_tail_length: [p.middle_time, p.tail_length],
+        priority_plane: p.priority_plane,
+        replaceable_id: p.replaceable_id,
+    }
+}
+
+fn ribbon(r: &m2view_format::raw::mdx::MdlRibbon) -> RibbonW3 {
+    RibbonW3 {
+        name: r.object.name.clone(),
+        material: r.material_id,
+        above_below: [r.height_above, r.height_below],
+        alpha: r.alpha,
+        color: r.color,
+        lifespan_rate_gravity: [r.lifespan, r.emission_rate as f32, r.gravity],
+        rows_columns_slot: [r.rows, r.columns, r.texture_slot],
+    }
+}
+
+fn light(l: &m2view_format::raw::mdx::MdlLight) -> LightW3 {
+    LightW3 {
+        name: l.object.name.clone(),
+        kind: named(l.kind, &["omni", "directional", "ambient"]),
+        attenuation: l.attenuation,
+        color: l.color,
+        intensity: l.intensity,
+        ambient: [l.ambient_color[0], l.ambient_color[1], l.ambient_color[2], l.ambient_intensity],
+        animated: l.tracks.0.iter().map(|(t, _)| m2view_format::error::show_tag(t)).collect(),
+    }
+}
+
+fn shape(s: &m2view_format::raw::mdx::MdlShape) -> ShapeW3 {
+    ShapeW3 {
+        name: s.object.name.clone(),
+        kind: named(s.kind, &["box", "plane", "sphere", "cylinder"]),
+        values: s.floats.clone(),
+    }
 }
 
 /// Every node of `f`, by object id.
@@ -350,6 +511,32 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
             "warcraft III popcorn emitter {:?}: {}  rate {rate}  lifespan {life}  speed {speed}  colour {:?}  shown in {:?}",
             p.name, p.path, p.color, p.visibility_guide
         );
+    }
+    for p in &w.particle_emitters2 {
+        let [rate, life, speed, var, lat, grav] = p.rate_lifespan_speed_variation_latitude_gravity;
+        let _ = writeln!(
+            s,
+            "warcraft III particle emitter 2 {:?}: {} texture {} grid {:?}  rate {rate}  lifespan {life}  speed {speed} ±{var}  latitude {lat}  gravity {grav}  size {:?}  alphas {:?}  scaling {:?}",
+            p.name, p.filter_mode, p.texture_id, p.rows_columns, p.width_length, p.alphas, p.scaling
+        );
+    }
+    for r in &w.ribbons {
+        let [life, rate, grav] = r.lifespan_rate_gravity;
+        let _ = writeln!(
+            s,
+            "warcraft III ribbon {:?}: material {}  above/below {:?}  alpha {}  lifespan {life}  rate {rate}  gravity {grav}",
+            r.name, r.material, r.above_below, r.alpha
+        );
+    }
+    for l in &w.lights {
+        let _ = writeln!(
+            s,
+            "warcraft III light {:?}: {}  attenuation {:?}  colour {:?} × {}  ambient {:?}",
+            l.name, l.kind, l.attenuation, l.color, l.intensity, l.ambient
+        );
+    }
+    for c in &w.collision_shapes {
+        let _ = writeln!(s, "warcraft III collision shape {:?}: {} {:?}", c.name, c.kind, c.values);
     }
     for c in &w.cameras {
         let _ = writeln!(s, "warcraft III camera {:?}: fov {} clip {}..{}", c.name, c.fov, c.clip[0], c.clip[1]);

@@ -77,6 +77,42 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
     let warnings = r["warnings"].as_array().unwrap();
     assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("PopcornFX effects are not drawn")));
     assert!(!warnings.iter().any(|w| w.as_str().unwrap().contains("CORN kept raw")));
+    // Light, collision shape and ribbon parameters (as mdx-m3-viewer's MDL of the file has them).
+    let light = &w["lights"][0];
+    assert_eq!((light["kind"].as_str(), light["intensity"].as_f64()), (Some("omni"), Some(4.0)));
+    assert_eq!(light["attenuation"], serde_json::json!([10.0, 15.0]));
+    let shape = &w["collision_shapes"][0];
+    assert_eq!((shape["kind"].as_str(), shape["values"][3].as_f64()), (Some("sphere"), Some(22.0)));
+    let ribbon = &w["ribbons"][0];
+    assert_eq!(
+        (ribbon["material"].as_u64(), &ribbon["lifespan_rate_gravity"]),
+        (Some(1), &serde_json::json!([0.5, 25.0, 0.0]))
+    );
+    // A v800 PRE2 emitter: PackHorse's riding dust (Blend, 17 a second, speed 13.8, latitude 41.5, gravity −165).
+    let horse = samples.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx");
+    let (_, out, _) = m2view(&["info", horse.to_str().unwrap(), "--json"]);
+    let r2: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dust = r2["warcraft3"]["particle_emitters2"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "BlizPart_RidingDust")
+        .unwrap();
+    assert_eq!(dust["filter_mode"], "Blend");
+    let v: Vec<f64> = dust["rate_lifespan_speed_variation_latitude_gravity"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        (v[0] - 17.0).abs() < 1e-4
+            && (v[2] - 13.8).abs() < 1e-4
+            && (v[4] - 41.5).abs() < 1e-4
+            && (v[5] + 165.0).abs() < 1e-4,
+        "{v:?}"
+    );
+    assert_eq!(dust["alphas"], serde_json::json!([0, 218, 0]));
     // The text form has the same sections.
     let (_, text, _) = m2view(&["info", blob.to_str().unwrap()]);
     assert!(
