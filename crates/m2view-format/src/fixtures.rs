@@ -893,6 +893,35 @@ fn mdx_box_emitter(wow: bool) -> crate::raw::mdx::MdlParticleEmitter2 {
     }
 }
 
+/// A v800 `PREM` chunk (tag, size, one emitter) in the Hive Workshop MDX
+/// layout: node "Spawner" (object id 40, no parent, flag 0x8000 "uses MDL"),
+/// `[emission rate, gravity, longitude, latitude]`, the spawned `path`,
+/// `[lifespan, speed]` — to append to an MDX file (chunks come in any order).
+pub fn prem_chunk(path: &str, rate_gravity_longitude_latitude: [f32; 4], lifespan_speed: [f32; 2]) -> Vec<u8> {
+    let mut node = b"Spawner".to_vec();
+    node.resize(80, 0);
+    for v in [40u32, u32::MAX, 0x8000] {
+        node.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut e = ((node.len() + 4) as u32).to_le_bytes().to_vec();
+    e.extend_from_slice(&node);
+    for v in rate_gravity_longitude_latitude {
+        e.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut p = path.as_bytes().to_vec();
+    p.resize(260, 0);
+    e.extend_from_slice(&p);
+    for v in lifespan_speed {
+        e.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut body = ((e.len() + 4) as u32).to_le_bytes().to_vec();
+    body.extend_from_slice(&e);
+    let mut chunk = b"PREM".to_vec();
+    chunk.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    chunk.extend_from_slice(&body);
+    chunk
+}
+
 /// A hand-specified MDX model in the layout of `version` (800 Warcraft III,
 /// 1300/1400 WoW alpha, 1500 with M2-style vertex batches), exercising each chunk the parser reads: a box of 8
 /// vertices (bottom on node 0 `Root`, top shared by `Root` and `Lid`), two

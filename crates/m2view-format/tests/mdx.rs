@@ -289,28 +289,12 @@ fn prem_emitters_are_read() {
     // One v1 particle emitter written here in the MDX layout (Hive Workshop spec; mdx-m3-viewer
     // `particleemitter.ts`): node "Spawner" (object id 40, no parent, flag 0x8000 "uses MDL"),
     // rate 5, gravity 1, longitude 0.5, latitude 0.25, a frog model, lifespan 2, speed 3.
-    let mut node = Vec::new();
-    let mut name = b"Spawner".to_vec();
-    name.resize(80, 0);
-    node.extend_from_slice(&name);
-    for v in [40u32, u32::MAX, 0x8000] {
-        node.extend_from_slice(&v.to_le_bytes());
-    }
-    let node_size = (node.len() + 4) as u32;
-    let mut e = node_size.to_le_bytes().to_vec();
-    e.extend_from_slice(&node);
-    for v in [5.0f32, 1.0, 0.5, 0.25] {
-        e.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut path = b"Units\\Critters\\Frog\\Frog.mdl".to_vec();
-    path.resize(260, 0);
-    e.extend_from_slice(&path);
-    for v in [2.0f32, 3.0] {
-        e.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut body = ((e.len() + 4) as u32).to_le_bytes().to_vec();
-    body.extend_from_slice(&e);
-    let bytes = with_chunk(write_mdx(&mdx_box(800)), b"PREM", &body, body.len() as u32);
+    let mut bytes = write_mdx(&mdx_box(800));
+    bytes.extend(m2view_format::fixtures::prem_chunk(
+        "Units\\Critters\\Frog\\Frog.mdl",
+        [5.0, 1.0, 0.5, 0.25],
+        [2.0, 3.0],
+    ));
     let f = parse_mdx(&bytes, "Box.mdx").unwrap();
     let p = &f.particle_emitters[0];
     assert_eq!(

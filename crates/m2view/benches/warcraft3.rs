@@ -8,7 +8,13 @@
 //! - `parse/mdx`, `parse/mdl`: reading the real PackHorse.mdx (153 KB) into a
 //!   model, and reading its MDL text (written by m2view, 469 KB) — the MDL
 //!   case converts the text to MDX bytes (`wc3`) and then reads those; the
-//!   throughput is printed in MB/s of input.
+//!   throughput is printed in MB/s of input;
+//! - `spawn/simulate_1000`, `spawn/frame_1000`: a box whose v1 emitter
+//!   spawns 500 boxes a second living 2 s (no public model spawns
+//!   something present: the fixture box with a `PREM` chunk), at 2 s of
+//!   its animation — 1,000 alive: the simulation alone, and one 1280×720
+//!   frame of the host with the 1,000 spawned boxes (each posed at its own
+//!   age, uploaded once), read back.
 //!
 //! `cargo bench -p m2view --bench warcraft3` (needs the corpus).
 
@@ -68,5 +74,46 @@ fn parse(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parse, hd_frame);
+fn spawn(c: &mut Criterion) {
+    use m2view_format::{fixtures::mdx_box, writer_mdx::write_mdx};
+    let dir = std::env::temp_dir().join(format!("m2view-bench-spawn-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("Units/Critters/Frog")).unwrap();
+    let mut host = write_mdx(&mdx_box(800));
+    host.extend(m2view_format::fixtures::prem_chunk(
+        "Units\\Critters\\Frog\\Frog.mdl",
+        [500.0, 0.0, 0.0, 0.3],
+        [2.0, 3.0],
+    ));
+    std::fs::write(dir.join("Spawner.mdx"), host).unwrap();
+    std::fs::write(dir.join("Units/Critters/Frog/Frog.mdx"), write_mdx(&mdx_box(800))).unwrap();
+    let opts = OpenOptions::default();
+    let lm = Opened::open(&dir.join("Spawner.mdx"), &opts).unwrap().lm;
+    let sequence = m2view_format::SequenceId(0);
+    let (spawned, _) = m2view::spawned::simulate(&lm.model, sequence, 2000.0);
+    assert_eq!(spawned.len(), 1000);
+    let (models, _) = m2view::spawned::load(&lm, &opts);
+    let frog = models[0].clone().unwrap();
+    let gpu = Gpu::headless().expect("an adapter");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
+    let mut r = RenderRequest::new(1280, 720, CameraSpec::Preset(Preset::Iso));
+    r.time_ms = 2000.0;
+    r.attachments = spawned
+        .iter()
+        .map(|s| m2view::render_cmd::Hung {
+            placement: Some(s.world),
+            spawned_age_ms: Some(s.age_ms),
+            ..m2view::render_cmd::Hung::item(0, frog.clone())
+        })
+        .collect();
+    let mut g = c.benchmark_group("spawn");
+    g.sample_size(10);
+    g.bench_function("simulate_1000", |b| b.iter(|| black_box(m2view::spawned::simulate(&lm.model, sequence, 2000.0))));
+    g.bench_function("frame_1000", |b| {
+        b.iter(|| black_box(m2view::render_cmd::render_image(&gpu, &renderer, &lm, &r).unwrap()))
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, parse, hd_frame, spawn);
 criterion_main!(benches);

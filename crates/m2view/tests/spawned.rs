@@ -10,34 +10,6 @@ mod common;
 
 use common::m2view;
 
-/// The PREM chunk of one emitter spawning `path` at `rate` per second.
-fn prem(path: &str, rate: f32) -> Vec<u8> {
-    let mut node = b"Spawner".to_vec();
-    node.resize(80, 0);
-    for v in [40u32, u32::MAX, 0x8000] {
-        node.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut e = ((node.len() + 4) as u32).to_le_bytes().to_vec();
-    e.extend_from_slice(&node);
-    // Emission rate, gravity, longitude, latitude.
-    for v in [rate, 0.0f32, 0.0, 0.3] {
-        e.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut p = path.as_bytes().to_vec();
-    p.resize(260, 0);
-    e.extend_from_slice(&p);
-    // Lifespan, speed.
-    for v in [2.0f32, 3.0] {
-        e.extend_from_slice(&v.to_le_bytes());
-    }
-    let mut body = ((e.len() + 4) as u32).to_le_bytes().to_vec();
-    body.extend_from_slice(&e);
-    let mut chunk = b"PREM".to_vec();
-    chunk.extend_from_slice(&(body.len() as u32).to_le_bytes());
-    chunk.extend_from_slice(&body);
-    chunk
-}
-
 fn written(frog: bool, rate: f32) -> std::path::PathBuf {
     use m2view_format::{fixtures::mdx_box, writer_mdx::write_mdx};
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -45,7 +17,9 @@ fn written(frog: bool, rate: f32) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("m2view-spawned-{}-{n}", std::process::id()));
     std::fs::create_dir_all(dir.join("Units/Critters/Frog")).unwrap();
     let mut host = write_mdx(&mdx_box(800));
-    host.extend(prem("Units\\Critters\\Frog\\Frog.mdl", rate));
+    let prem =
+        m2view_format::fixtures::prem_chunk("Units\\Critters\\Frog\\Frog.mdl", [rate, 0.0, 0.0, 0.3], [2.0, 3.0]);
+    host.extend(prem);
     std::fs::write(dir.join("Spawner.mdx"), host).unwrap();
     if frog {
         std::fs::write(dir.join("Units/Critters/Frog/Frog.mdx"), write_mdx(&mdx_box(800))).unwrap();
