@@ -1099,6 +1099,27 @@ pub mod wmo {
         v.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
 
+    /// Writes into `dir` the WMO of [`root`] with its two [`group`] files and
+    /// the lamp doodad it places (`two_boxes` v264 with its skin) under the
+    /// names the root gives them (`box.wmo`, `box_000.wmo`, `box_001.wmo`,
+    /// `LAMP.m2`, `LAMP00.skin`; with `modern`, `house.wmo` and the
+    /// FileDataIDs `7001.wmo`, `7002.wmo`, `6001.m2`, `600100.skin`).
+    /// Returns the root's path. Panics if a file cannot be written.
+    pub fn write_files(dir: &std::path::Path, modern: bool) -> std::path::PathBuf {
+        let (root_name, g0, g1, m2, skin) = if modern {
+            ("house.wmo", "7001.wmo", "7002.wmo", "6001.m2", "600100.skin")
+        } else {
+            ("box.wmo", "box_000.wmo", "box_001.wmo", "LAMP.m2", "LAMP00.skin")
+        };
+        let write = |name: &str, bytes: Vec<u8>| std::fs::write(dir.join(name), bytes).unwrap();
+        write(root_name, root(modern));
+        write(g0, group(0));
+        write(g1, group(1));
+        write(m2, crate::writer::write_md20(&super::two_boxes(264)));
+        write(skin, crate::writer::write_skin(&super::skin_profile(264), 264));
+        dir.join(root_name)
+    }
+
     /// A root of two groups (a 2×2×2 box, "hall", and a 1-unit quad on its
     /// roof, "roof"), two materials (0: opaque, texture `WALL.BLP` or
     /// FileDataID 5001; 1: alpha key, two-sided, texture `ROOF.BLP` or

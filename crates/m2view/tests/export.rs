@@ -245,13 +245,7 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
 fn a_wmo_exports_its_groups_and_doodads_as_instances() {
     // The WMO written in the wowdev layout (m2view_format::fixtures::wmo) with its lamp model.
     let dir = temp("wmo");
-    std::fs::write(dir.join("box.wmo"), m2view_format::fixtures::wmo::root(false)).unwrap();
-    std::fs::write(dir.join("box_000.wmo"), m2view_format::fixtures::wmo::group(0)).unwrap();
-    std::fs::write(dir.join("box_001.wmo"), m2view_format::fixtures::wmo::group(1)).unwrap();
-    let lamp = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264));
-    std::fs::write(dir.join("LAMP.m2"), lamp).unwrap();
-    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(264), 264);
-    std::fs::write(dir.join("LAMP00.skin"), skin).unwrap();
+    m2view_format::fixtures::wmo::write_files(&dir, false);
     let opts = Default::default();
     let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
     let placed = m2view::world::placements(&mut lm, 1, &opts);

@@ -506,13 +506,7 @@ fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
     // roof "roof", lamps in set 0 (1) and set 1 (2 more)) with its lamp model beside it.
     let dir = std::env::temp_dir().join(format!("m2view-panel-wmo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("box.wmo"), m2view_format::fixtures::wmo::root(false)).unwrap();
-    std::fs::write(dir.join("box_000.wmo"), m2view_format::fixtures::wmo::group(0)).unwrap();
-    std::fs::write(dir.join("box_001.wmo"), m2view_format::fixtures::wmo::group(1)).unwrap();
-    let lamp = m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264));
-    std::fs::write(dir.join("LAMP.m2"), lamp).unwrap();
-    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(264), 264);
-    std::fs::write(dir.join("LAMP00.skin"), skin).unwrap();
+    m2view_format::fixtures::wmo::write_files(&dir, false);
     let mut h = harness(AppState::new(OpenOptions::default(), false));
     h.state_mut().open(dir.join("box.wmo"));
     wait_loading(&mut h);

@@ -10,7 +10,6 @@ mod common;
 
 use common::m2view;
 use m2view_format::fixtures::{self, wmo};
-use m2view_format::writer::{write_md20, write_skin};
 
 #[test]
 fn inn_info_lists_groups_materials_doodad_sets_lights_and_portals() {
@@ -62,18 +61,7 @@ fn inn_info_lists_groups_materials_doodad_sets_lights_and_portals() {
 fn written(modern: bool) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("m2view-wmo-{}-{modern}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let lamp = write_md20(&fixtures::two_boxes(264));
-    let skin = write_skin(&fixtures::skin_profile(264), 264);
-    let (root, g0, g1, m2, sk) = if modern {
-        ("house.wmo", "7001.wmo", "7002.wmo", "6001.m2", "600100.skin")
-    } else {
-        ("box.wmo", "box_000.wmo", "box_001.wmo", "LAMP.m2", "LAMP00.skin")
-    };
-    std::fs::write(dir.join(root), wmo::root(modern)).unwrap();
-    std::fs::write(dir.join(g0), wmo::group(0)).unwrap();
-    std::fs::write(dir.join(g1), wmo::group(1)).unwrap();
-    std::fs::write(dir.join(m2), lamp).unwrap();
-    std::fs::write(dir.join(sk), skin).unwrap();
+    wmo::write_files(&dir, modern);
     dir
 }
 

@@ -261,27 +261,19 @@ impl Adt {
             (lo, hi) = ([0.0; 3], [0.0; 3]);
         }
         let radius = (0..3).map(|a| (hi[a] - lo[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+        let source = SourceInfo {
+            format: SourceFormat::Adt,
+            version: self.version,
+            expansion: "ADT v18 (1.x–3.x monolithic tile)",
+            chunks: self.chunk_tags.clone(),
+            unknown_chunks: Vec::new(),
+        };
         Model {
-            source: SourceInfo {
-                format: SourceFormat::Adt,
-                version: self.version,
-                expansion: "ADT v18 (1.x–3.x monolithic tile)",
-                chunks: self.chunk_tags.clone(),
-                unknown_chunks: Vec::new(),
-            },
-            name: name.to_string(),
-            global_flags: 0,
-            global_sequences: Vec::new(),
-            sequences: Vec::new(),
-            sequence_lookup: Vec::new(),
-            bones: Vec::new(),
             vertices,
             lods: vec![lod],
             declared_lods: 1,
             colors: KINDS.iter().map(|&k| liquid_color_anim(k)).collect(),
             textures,
-            texture_weights: Vec::new(),
-            texture_transforms: Vec::new(),
             materials: vec![
                 Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque },
                 Material { flags: MaterialFlags::empty(), blend: BlendMode::Alpha },
@@ -289,18 +281,8 @@ impl Adt {
             ],
             texture_combiner_combos: Some(vec![0, 1]),
             bounds: Bounds { min: lo, max: hi, radius },
-            collision: Collision::default(),
-            attachments: Vec::new(),
-            events: Vec::new(),
-            lights: Vec::new(),
-            cameras: Vec::new(),
-            camera_lookup: Vec::new(),
-            ribbons: Vec::new(),
-            particles: Vec::new(),
-            shapes: Vec::new(),
-            bone_sets: Vec::new(),
-            model_emitters: Vec::new(),
             warnings: self.warnings.clone(),
+            ..Model::empty(source, name)
         }
         .validated()
     }

@@ -1098,6 +1098,45 @@ impl Model {
 
 /// Geosets: the game's defaults and what a choice of them draws.
 impl Model {
+    /// A model of `source` named `name` with nothing in it — no sequences,
+    /// bones, geometry, textures or effects — for the converters of static
+    /// formats (WMO, ADT) to fill in with struct update syntax.
+    pub(crate) fn empty(source: SourceInfo, name: &str) -> Model {
+        Model {
+            source,
+            name: name.to_string(),
+            global_flags: 0,
+            global_sequences: Vec::new(),
+            sequences: Vec::new(),
+            sequence_lookup: Vec::new(),
+            bones: Vec::new(),
+            vertices: Vec::new(),
+            lods: Vec::new(),
+            declared_lods: 0,
+            colors: Vec::new(),
+            textures: Vec::new(),
+            texture_weights: Vec::new(),
+            texture_transforms: Vec::new(),
+            materials: Vec::new(),
+            texture_combiner_combos: None,
+            bounds: Bounds { min: [0.0; 3], max: [0.0; 3], radius: 0.0 },
+            collision: Collision::default(),
+            attachments: Vec::new(),
+            events: Vec::new(),
+            lights: Vec::new(),
+            cameras: Vec::new(),
+            camera_lookup: Vec::new(),
+            ribbons: Vec::new(),
+            particles: Vec::new(),
+            shapes: Vec::new(),
+            bone_sets: Vec::new(),
+            model_emitters: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl Model {
     /// The geosets the game shows by default for LOD `lod` (wowdev wiki "M2/.skin"):
     /// id 0 always; in each group (`id / 100`) the lowest variant present,
     /// ignoring variant 0 of group 0 (the base body). MDX geoset ids are plain

@@ -131,42 +131,23 @@ impl Wmo {
             .collect();
         let (min, max) = self.bounds;
         let radius = (0..3).map(|a| (max[a] - min[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+        let source = SourceInfo {
+            format: SourceFormat::Wmo,
+            version: self.version,
+            expansion: if self.version == 17 { "WMO v17 (1.x and later)" } else { "WMO v16 (0.6 alpha)" },
+            chunks: self.chunks.clone(),
+            unknown_chunks: self.unknown_chunks.clone(),
+        };
         Model {
-            source: SourceInfo {
-                format: SourceFormat::Wmo,
-                version: self.version,
-                expansion: if self.version == 17 { "WMO v17 (1.x and later)" } else { "WMO v16 (0.6 alpha)" },
-                chunks: self.chunks.clone(),
-                unknown_chunks: self.unknown_chunks.clone(),
-            },
-            name: name.to_string(),
-            global_flags: 0,
-            global_sequences: Vec::new(),
-            sequences: Vec::new(),
-            sequence_lookup: Vec::new(),
-            bones: Vec::new(),
             vertices,
             lods: vec![lod],
             declared_lods: 1,
-            colors: Vec::new(),
             textures,
-            texture_weights: Vec::new(),
-            texture_transforms: Vec::new(),
             materials,
-            texture_combiner_combos: None,
             bounds: Bounds { min, max, radius },
-            collision: Collision::default(),
-            attachments: Vec::new(),
-            events: Vec::new(),
             lights,
-            cameras: Vec::new(),
-            camera_lookup: Vec::new(),
-            ribbons: Vec::new(),
-            particles: Vec::new(),
-            shapes: Vec::new(),
-            bone_sets: Vec::new(),
-            model_emitters: Vec::new(),
             warnings: self.warnings.clone(),
+            ..Model::empty(source, name)
         }
         .validated()
     }
