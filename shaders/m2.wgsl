@@ -342,11 +342,18 @@ fn hd_shade(diffuse: vec3<f32>, normal_map: vec4<f32>, orm: vec4<f32>, emissive:
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    // Derivatives for the HD path's tangent frame, taken while control flow is uniform.
-    let dp1 = dpdx(in.world_pos);
-    let dp2 = dpdy(in.world_pos);
-    let duv1 = dpdx(in.uv_a);
-    let duv2 = dpdy(in.uv_a);
+    // Derivatives for the HD path's tangent frame, taken while control flow is uniform
+    // (the branch reads the batch uniform) and only for HD batches.
+    var dp1 = vec3(0.0);
+    var dp2 = vec3(0.0);
+    var duv1 = vec2(0.0);
+    var duv2 = vec2(0.0);
+    if (batch.pixel_shader == PS_HD) {
+        dp1 = dpdx(in.world_pos);
+        dp2 = dpdy(in.world_pos);
+        duv1 = dpdx(in.uv_a);
+        duv2 = dpdy(in.uv_a);
+    }
     // Sampling only what the combiner reads matters on software rasterizers.
     // (The count is uniform, so these branches keep uniform control flow.)
     let n = batch.texture_count;
