@@ -55,9 +55,14 @@ struct Batch {
     transform_index: vec2<i32>,
     weight_index: vec4<i32>,
     alpha_weight: i32,
-    pad0: u32,
+    // alpha test of AlphaKey batches, 0-1 (WoW 128/255, Warcraft III 0.75)
+    alpha_ref: f32,
     pad1: u32,
     pad2: u32,
+    // HD batches: fresnel rim colour (rgb) and opacity (a)
+    fresnel: vec4<f32>,
+    // HD batches: x fresnel team-colour share, y emissive gain
+    hd: vec4<f32>,
 };
 
 
@@ -75,8 +80,10 @@ struct Batch {
 @group(2) @binding(5) var smp1: sampler;
 @group(2) @binding(6) var smp2: sampler;
 @group(2) @binding(7) var smp3: sampler;
-// The fifth stage: an HD material's team colour (sampled with smp0).
+// The fifth and sixth stages: an HD material's team colour and reflections
+// (environment) map, sampled with smp0.
 @group(2) @binding(8) var tex4: texture_2d<f32>;
+@group(2) @binding(9) var tex5: texture_2d<f32>;
 
 // Warcraft III Reforged Shader_HD_DefaultUnit (material.rs ps::HD).
 const PS_HD: u32 = 50u;
@@ -313,20 +320,23 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
     return r;
 }
 
-// The lit colour of a Reforged HD material, as mdx-m3-viewer's hd.frag
-// ("lambert") draws it: the diffuse tinted by the team colour where the ORM
-// map's alpha (the team colour mask) passes 0.1, lit through the normal map
-// and darkened by the ORM's occlusion (red), then the emissive map added.
-// The tangent frame comes from the screen-space derivatives of position and
-// UV (Schüler, "Normal Mapping Without Precomputed Tangents", 2013), so the
-// file's TANG tangents are not needed; the normal map's x and y are its red
-// and green (BC5), z rebuilt. The light is the preview light of the SD path.
+// Reforged HD shading (Shader_HD_DefaultUnit) after Retera's Model Studio HD
+// shader (rms/editor/render3d/NGGLDP.java): the diffuse map mixed toward
+// diffuse x team colour by the ORM alpha; the normal map in a tangent frame
+// from the screen derivatives of position and UV (Schüler, "Normal Mapping
+// Without Precomputed Tangents", 2013: the file's TANG is not needed; x and
+// y from red and green as BC5 stores them, z rebuilt); lit by the preview light as the SD path is, darkened by the ORM
+// occlusion; a specular highlight (Blinn half vector, half-Lambert shaped,
+// exponent 32) scaled by smoothness (0.5 - roughness) plus metallic and
+// coloured by the reflections map (0.2 + 2x, read by the reflected view
+// direction in latitude-longitude as mdx-m3-viewer's sampleEnvironmentMap)
+// toward the base colour as roughness grows; a fresnel rim of the layer's
+// fresnel colour (mixed toward the team colour) by 1 - N.V; the emissive map
+// times the square root of its gain.
 fn hd_shade(diffuse: vec3<f32>, normal_map: vec4<f32>, orm: vec4<f32>, emissive: vec3<f32>, team: vec3<f32>,
-            n: vec3<f32>, dp1: vec3<f32>, dp2: vec3<f32>, duv1: vec2<f32>, duv2: vec2<f32>) -> vec3<f32> {
-    var color = diffuse;
-    if (orm.a > 0.1) {
-        color = color * team * orm.a;
-    }
+            n: vec3<f32>, world_pos: vec3<f32>, dp1: vec3<f32>, dp2: vec3<f32>, duv1: vec2<f32>,
+            duv2: vec2<f32>) -> vec3<f32> {
+    let color = diffuse * mix(vec3(1.0), team, orm.a);
     let dp2perp = cross(dp2, n);
     let dp1perp = cross(n, dp1);
     let t = dp2perp * duv1.x + dp1perp * duv2.x;
@@ -335,9 +345,27 @@ fn hd_shade(diffuse: vec3<f32>, normal_map: vec4<f32>, orm: vec4<f32>, emissive:
     let xy = normal_map.rg * 2.0 - 1.0;
     let tangent_n = vec3(xy, sqrt(max(1.0 - dot(xy, xy), 0.0)));
     let mapped = normalize(t * scale * tangent_n.x + b * scale * tangent_n.y + n * tangent_n.z);
-    let ndl = max(dot(mapped, -frame.light_dir.xyz), 0.0);
+
+    let l = -frame.light_dir.xyz;
+    let ndl = max(dot(mapped, l), 0.0);
     let light = clamp(frame.ambient.rgb + frame.diffuse.rgb * ndl, vec3(0.0), vec3(1.0));
-    return color * light * orm.r + emissive;
+    let lit = color * light * orm.r;
+
+    // The eye in world space: the view matrix is a rotation R and translation t, eye = -R^T t.
+    let r = mat3x3(frame.view[0].xyz, frame.view[1].xyz, frame.view[2].xyz);
+    let eye = -(transpose(r) * frame.view[3].xyz);
+    let v = normalize(eye - world_pos);
+    let h = normalize(l + v);
+    let spec = pow(max(dot(mapped, h) * 0.5 + 0.5, 0.0), 32.0);
+    let refl = reflect(-v, mapped);
+    let env_uv = vec2(atan2(refl.x, refl.y), -asin(clamp(refl.z, -1.0, 1.0))) * vec2(0.1591, 0.3183) + 0.5;
+    let reflections = clamp(0.2 + 2.0 * textureSampleLevel(tex5, smp0, env_uv, 0.0).rgb, vec3(0.0), vec3(1.0));
+    let roughness = orm.g;
+    let specular = (max(0.5 - roughness, 0.0) + orm.b) * spec * (reflections * (1.0 - roughness) + color * roughness);
+
+    let rim_color = mix(batch.fresnel.rgb, team, batch.hd.x);
+    let rim = rim_color * (1.0 - clamp(dot(v, mapped), 0.0, 1.0)) * batch.fresnel.a;
+    return lit + specular + rim + emissive * sqrt(max(batch.hd.y, 0.0));
 }
 
 @fragment
@@ -370,10 +398,11 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let cmb = combine(batch.pixel_shader, in.color.rgb * in.edge_fade, t1, t2, t3, t4, in.weights);
     let mesh_alpha = in.color.a * in.edge_fade;
 
-    // Alpha test (wowdev wiki "M2/Rendering", blend modes): alpha key at 128/255, blended modes drop ~0.
+    // Alpha test (wowdev wiki "M2/Rendering", blend modes): alpha key at the material's
+    // reference (WoW 128/255, Warcraft III 0.75), blended modes drop ~0.
     var alpha = mesh_alpha;
     if (blend == 1u) {
-        if (cmb.can_discard && cmb.alpha < 0.501960814) { discard; }
+        if (cmb.can_discard && cmb.alpha < batch.alpha_ref) { discard; }
     } else if (blend >= 2u) {
         alpha = cmb.alpha * mesh_alpha;
         if (alpha < 1.0 / 255.0) { discard; }
@@ -384,7 +413,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     var rgb = cmb.diffuse;
     let unlit = (batch.flags & 1u) != 0u || blend == 4u || blend == 5u;
     if (batch.pixel_shader == PS_HD) {
-        rgb = hd_shade(cmb.diffuse, t2, t3, t4.rgb, t5.rgb, normalize(in.normal), dp1, dp2, duv1, duv2);
+        rgb = hd_shade(cmb.diffuse, t2, t3, t4.rgb, t5.rgb, normalize(in.normal), in.world_pos, dp1, dp2, duv1, duv2);
     } else if (!unlit) {
         let n = normalize(in.normal);
         let ndl = max(dot(n, -frame.light_dir.xyz), 0.0);

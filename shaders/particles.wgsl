@@ -1,8 +1,9 @@
 // Particle quads (simulated and built on the CPU, model space, expanded
 // here) and ribbon strips: texture × vertex colour, or for multi-texture
 // emitters the three-texture combiners of WebWowViewerCpp's
-// m2ParticleShader.frag; alpha test by blend state as the client
-// (WebWowViewerCpp particleEmitter.cpp).
+// m2ParticleShader.frag; alpha test by the emitter's key (M2 AlphaKey
+// 128/255 as WebWowViewerCpp particleEmitter.cpp, Warcraft III AlphaKey 0.75)
+// and blended states dropping ~0.
 
 // Client blend state index of the pipeline (material table), set per pipeline.
 override BLEND: u32 = 0u;
@@ -16,7 +17,8 @@ struct Camera {
 struct Emitter {
     // 0: texture x colour; 2: 2ColorTex_3AlphaTex; 3: 3ColorTex_3AlphaTex
     combiner: u32,
-    pad: u32,
+    // alpha test, 0-1 (0: none): M2 AlphaKey 128/255, Warcraft III AlphaKey 0.75
+    alpha_ref: f32,
     // repeats of the second and third textures across a quad
     repeat: vec2<f32>,
 };
@@ -84,8 +86,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
         t = t * t1 * t2;
     }
     let a = t.a * in.color.a;
-    let blend = BLEND;
-    if (blend == 1u && a < 0.501960814) { discard; }
-    if (blend >= 2u && a < 1.0 / 255.0) { discard; }
+    if (a < emitter.alpha_ref) { discard; }
+    if (BLEND >= 2u && a < 1.0 / 255.0) { discard; }
     return vec4(in.color.rgb * t.rgb, a);
 }

@@ -1046,6 +1046,8 @@ pub fn mdx_box(version: u32) -> crate::raw::mdx::MdxFile {
         particle_emitters2: vec![mdx_box_emitter(wow)],
         particle_emitters: Vec::new(),
         popcorns: Vec::new(),
+        face_effects: Vec::new(),
+        bind_poses: Vec::new(),
         ribbons: vec![MdlRibbon {
             object: mdl_node("Trail", 8, Some(1), Vec::new()),
             height_above: 0.25,

@@ -52,7 +52,8 @@ pub use convert_mdx::mdx_to_model;
 pub use error::{Error, ErrorKind, Result};
 pub use model::*;
 pub use names::{
-    animation_id_for_name, animation_name, attachment_id_for_name, attachment_name, geoset_group_name, key_bone_name,
+    ANIM_UNTAGGED, ANIM_WARCRAFT3_ONLY, animation_id_for_name, animation_name, attachment_id_for_name, attachment_name,
+    geoset_group_name, key_bone_name, warcraft3_animation_id,
 };
 
 /// Parses M2 bytes and converts them with the given `.skin` files (Wrath+;

@@ -42,6 +42,43 @@ pub fn animation_id_for_name(name: &str) -> Option<u16> {
     animation_table().iter().position(|n| !n.is_empty() && n.eq_ignore_ascii_case(word)).map(|i| i as u16)
 }
 
+/// Warcraft III's primary animation tags (the first word of a sequence name
+/// that the game's unit animations select by: Retera's Warsmash
+/// `viewer5/handlers/w3x/AnimationTokens.java` `PrimaryTag`, with `Spell`
+/// as unit data names it) and the AnimationData id of the same meaning;
+/// tags WoW has no animation for take ids from [`ANIM_WARCRAFT3_ONLY`] up.
+const WARCRAFT3_TAGS: &[(&str, u16)] = &[
+    ("stand", 0),
+    ("death", 1),
+    ("spell", 2),
+    ("walk", 4),
+    ("attack", 16), // AttackUnarmed
+    ("sleep", 100),
+    ("birth", 127),
+    ("decay", 159),
+    ("dissipate", ANIM_WARCRAFT3_ONLY),
+    ("morph", ANIM_WARCRAFT3_ONLY + 1),
+    ("portrait", ANIM_WARCRAFT3_ONLY + 2),
+];
+
+/// First animation id of Warcraft III tags WoW has no animation for
+/// (`Dissipate`, `Morph`, `Portrait`): past every AnimationData id.
+pub const ANIM_WARCRAFT3_ONLY: u16 = 0xFF00;
+
+/// Animation id of a Warcraft III sequence whose name starts with no
+/// primary tag (`TempWalk`, `Anim 2`): the game plays it for no unit
+/// state, so it is listed as itself, never as a variation of `Stand`.
+pub const ANIM_UNTAGGED: u16 = 0xFFFF;
+
+/// The animation id of a Warcraft III sequence name by its first word
+/// (case-insensitive; words split at anything but letters and digits):
+/// `"Stand - 2"` → 0, `"Attack -1"` → 16, `"Walk Alternate"` → 4,
+/// `"TempWalk"` → [`ANIM_UNTAGGED`].
+pub fn warcraft3_animation_id(name: &str) -> u16 {
+    let word = name.split(|c: char| !c.is_ascii_alphanumeric()).find(|w| !w.is_empty()).unwrap_or("");
+    WARCRAFT3_TAGS.iter().find(|(tag, _)| tag.eq_ignore_ascii_case(word)).map_or(ANIM_UNTAGGED, |&(_, id)| id)
+}
+
 const KEY_BONES: &[&str] = &[
     "ArmL",
     "ArmR",
@@ -218,5 +255,21 @@ mod tests {
         assert_eq!(key_bone_name(26), Some("Root"));
         assert_eq!(attachment_name(11), Some("Helm"));
         assert_eq!(attachment_name(57), Some("Backpack"));
+    }
+
+    #[test]
+    fn warcraft3_names_go_by_their_primary_tag() {
+        assert_eq!(warcraft3_animation_id("Stand - 2"), 0);
+        assert_eq!(warcraft3_animation_id("stand ready"), 0);
+        assert_eq!(warcraft3_animation_id("Attack -1"), 16);
+        assert_eq!(warcraft3_animation_id("Spell Throw"), 2);
+        assert_eq!(warcraft3_animation_id("Portrait Talk"), ANIM_WARCRAFT3_ONLY + 2);
+        assert_eq!(warcraft3_animation_id("TempWalk"), ANIM_UNTAGGED);
+        assert_eq!(warcraft3_animation_id(""), ANIM_UNTAGGED);
+        // The ids WoW shares mean the same there.
+        for (tag, id) in WARCRAFT3_TAGS.iter().filter(|(_, id)| *id < ANIM_WARCRAFT3_ONLY) {
+            let wow = animation_name(*id).unwrap();
+            assert!(wow.to_ascii_lowercase().starts_with(tag), "{tag} -> {wow}");
+        }
     }
 }

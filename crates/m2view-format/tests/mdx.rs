@@ -61,13 +61,16 @@ fn model_values_match_hand_computed() {
         assert_eq!(m.vertices[0].bone_indices[0], root);
         assert_eq!(m.vertices[4].bone_weights, [128, 127, 0, 0]);
         assert_eq!(m.vertices[4].bone_indices[..2], [root, lid]);
-        // One batch per layer, blend modes and flags mapped.
+        // One batch per layer, blend modes and flags mapped: Additive is `SrcAlpha, One`
+        // (M2 Add) in Warcraft III, `One, One` (M2 NoAlphaAdd) in WoW's alpha MDX;
+        // alpha keys at 0.75 in Warcraft III, 128/255 in WoW.
         let lod = &m.lods[0];
         assert_eq!(lod.batches.len(), 2);
-        assert_eq!(m.materials[0], Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque });
+        let (additive, alpha_ref) = if v >= 1300 { (BlendMode::NoAlphaAdd, 128) } else { (BlendMode::Add, 191) };
+        assert_eq!(m.materials[0], Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque, alpha_ref });
         assert_eq!(
             m.materials[1],
-            Material { flags: MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, blend: BlendMode::NoAlphaAdd }
+            Material { flags: MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, blend: additive, alpha_ref }
         );
         assert_eq!(lod.batches[0].textures[0].transform, Some(0));
         assert_eq!(lod.batches[1].textures[0].transform, None);
@@ -277,11 +280,41 @@ fn reforged_v1000_reads_shaders_hd_layers_lods_tangents_and_skin() {
     // 14 nodes: 5 bones, a light, 3 attachments, the popcorn emitter (CORN), a ribbon, 2 events, a shape.
     assert_eq!((m.vertices.len(), m.bones.len(), f.popcorns.len()), (1802, 14, 1));
     // The HD material is one draw of its slots, not six passes: diffuse, normal, ORM, emissive,
-    // team colour (textures 0–4).
+    // team colour, reflections (textures 0–5).
     assert_eq!(m.lods[0].batches.len(), 1);
     let stages: Vec<Option<u16>> = m.lods[0].batches[0].textures.iter().map(|t| t.texture.map(|t| t.0)).collect();
-    assert_eq!(stages, [Some(0), Some(1), Some(2), Some(3), Some(4)]);
+    assert_eq!(stages, [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)]);
     assert_eq!(m.lods[0].batches[0].shader_id, m2view_format::MDX_HD_SHADER);
+}
+
+#[test]
+fn reforged_bind_poses_and_face_effects_are_read() {
+    let Some(path) = reforged_blob() else { return };
+    let mut bytes = std::fs::read(&path).unwrap();
+    // blob's BPOS: a matrix per node (14), each node's rest frame: a rotation (its three
+    // columns of unit length), then a translation that is the node's pivot.
+    let f = parse_mdx(&bytes, "blob.mdx").unwrap();
+    assert_eq!(f.bind_poses.len(), 14);
+    for (m, pivot) in f.bind_poses.iter().zip(&f.pivots) {
+        assert_eq!(&m[9..], pivot);
+        for c in m[..9].chunks(3) {
+            assert!((c.iter().map(|v| v * v).sum::<f32>() - 1.0).abs() < 1e-5, "{m:?}");
+        }
+    }
+    // No public model has a FAFX chunk: one written here in its layout (Hive Workshop MDX
+    // specification, mdx-m3-viewer `FaceEffect`: an 80-byte target, a 260-byte path).
+    let mut fafx = vec![0u8; 340];
+    let path = b"Units\\Blob\\Blob.facefx";
+    fafx[..4].copy_from_slice(b"Blob");
+    fafx[80..80 + path.len()].copy_from_slice(path);
+    bytes.extend(b"FAFX");
+    bytes.extend(340u32.to_le_bytes());
+    bytes.extend(&fafx);
+    let f = parse_mdx(&bytes, "blob.mdx").unwrap();
+    let e = &f.face_effects[0];
+    assert_eq!((e.target.as_str(), e.path.as_str()), ("Blob", "Units\\Blob\\Blob.facefx"));
+    let m = mdx_model_from_bytes(&bytes, "blob.mdx").unwrap();
+    assert!(!m.warnings.iter().any(|w| w.contains("FAFX") || w.contains("BPOS")), "{:?}", m.warnings);
 }
 
 #[test]

@@ -73,7 +73,13 @@ pub(crate) struct BatchUniform {
     pub weight_index: [i32; 4],
     /// GPU-animated instances: the weight that multiplies the mesh alpha (−1 none).
     pub alpha_weight: i32,
-    pub _pad: [u32; 3],
+    /// Alpha test of AlphaKey batches (0–1): [`m2view_format::Material::alpha_ref`] / 255.
+    pub alpha_ref: f32,
+    pub _pad: [u32; 2],
+    /// HD batches ([`m2view_format::HdShading`]): fresnel rim colour (rgb) and opacity.
+    pub fresnel: [f32; 4],
+    /// HD batches: fresnel team colour share, emissive gain, unused, unused.
+    pub hd: [f32; 4],
 }
 
 /// `Instance` in m2.wgsl and animate.wgsl: one visible instance of a
@@ -215,7 +221,8 @@ pub(crate) struct CameraUniform {
 pub(crate) struct EmitterUniform {
     /// 0: texture × colour; 2: `2ColorTex_3AlphaTex`; 3: `3ColorTex_3AlphaTex`.
     pub combiner: u32,
-    pub _pad: u32,
+    /// Particles whose alpha (0–1) is below it are discarded (0: none).
+    pub alpha_ref: f32,
     /// Repeats of the second and third textures across a quad.
     pub repeat: [f32; 2],
 }
@@ -411,9 +418,11 @@ mod contract {
                 ("transform_index", offset_of!(BatchUniform, transform_index)),
                 ("weight_index", offset_of!(BatchUniform, weight_index)),
                 ("alpha_weight", offset_of!(BatchUniform, alpha_weight)),
-                ("pad0", offset_of!(BatchUniform, _pad)),
-                ("pad1", offset_of!(BatchUniform, _pad) + 4),
-                ("pad2", offset_of!(BatchUniform, _pad) + 8),
+                ("alpha_ref", offset_of!(BatchUniform, alpha_ref)),
+                ("pad1", offset_of!(BatchUniform, _pad)),
+                ("pad2", offset_of!(BatchUniform, _pad) + 4),
+                ("fresnel", offset_of!(BatchUniform, fresnel)),
+                ("hd", offset_of!(BatchUniform, hd)),
             ],
         );
         assert!(size_of::<BatchUniform>() as u64 <= BATCH_STRIDE);
@@ -528,7 +537,7 @@ mod contract {
             size_of::<EmitterUniform>(),
             &[
                 ("combiner", offset_of!(EmitterUniform, combiner)),
-                ("pad", offset_of!(EmitterUniform, _pad)),
+                ("alpha_ref", offset_of!(EmitterUniform, alpha_ref)),
                 ("repeat", offset_of!(EmitterUniform, repeat)),
             ],
         );

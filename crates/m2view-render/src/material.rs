@@ -384,8 +384,9 @@ pub enum Neutral {
 /// stages (environment maps, glows, decals) clear.
 pub fn neutral_stage(pixel: u32, stage: usize) -> Neutral {
     match (pixel, stage) {
-        // HD: a flat normal (x = y = 0), a resting ORM, no glow, a white team colour.
-        (ps::HD, 1) => Neutral::Gray,
+        // HD: a flat normal (x = y = 0), a resting ORM, no glow, a white team colour,
+        // a uniform grey environment (reflections 0.2 + 2 x 0.5: full).
+        (ps::HD, 1 | 5) => Neutral::Gray,
         (ps::HD, 2) => Neutral::Orm,
         (ps::HD, 4) => Neutral::White,
         (ps::OPAQUE_MOD | ps::OPAQUE_OPAQUE | ps::MOD_MOD | ps::MOD_OPAQUE | ps::ADD_MOD, 1) => Neutral::White,

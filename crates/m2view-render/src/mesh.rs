@@ -205,8 +205,10 @@ impl MeshRenderer {
                 entry(5, fs, SAMPLER),
                 entry(6, fs, SAMPLER),
                 entry(7, fs, SAMPLER),
-                // A fifth texture (an HD material's team colour), sampled with sampler 0.
+                // A fifth and sixth texture (an HD material's team colour and
+                // reflections map), sampled with sampler 0.
                 entry(8, fs, TEXTURE),
+                entry(9, fs, TEXTURE),
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -380,7 +382,7 @@ impl MeshRenderer {
                 None => (&ctx.white, &ctx.samplers[0]),
             }
         };
-        let t: Vec<_> = (0..5).map(tex).collect();
+        let t: Vec<_> = (0..6).map(tex).collect();
         let mut entries: Vec<wgpu::BindGroupEntry> = (0..4)
             .map(|k| wgpu::BindGroupEntry { binding: k as u32, resource: wgpu::BindingResource::TextureView(t[k].0) })
             .collect();
@@ -390,7 +392,11 @@ impl MeshRenderer {
                 resource: wgpu::BindingResource::Sampler(t[k].1),
             }),
         );
-        entries.push(wgpu::BindGroupEntry { binding: 8, resource: wgpu::BindingResource::TextureView(t[4].0) });
+        // Stages 4 and 5 at bindings 8 and 9.
+        entries.extend(t[4..].iter().zip(8..).map(|(&(view, _), binding)| wgpu::BindGroupEntry {
+            binding,
+            resource: wgpu::BindingResource::TextureView(view),
+        }));
         ctx.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("m2 batch textures"),
             layout: &self.textures_layout,
@@ -626,6 +632,11 @@ fn batch_uniform<'a>(
     model_alpha: f32,
 ) -> Option<(BatchUniform, bool, &'a [Mat4])> {
     let stage = |k: usize| b.textures.get(k);
+    let mat = &model.materials[b.material as usize];
+    let hd = match model.hd_shading.get(b.material as usize) {
+        Some(h) if gb.pixel == material::ps::HD => *h,
+        _ => m2view_format::HdShading::default(),
+    };
     let base = BatchUniform {
         tex_matrix0: Mat4::IDENTITY.to_cols_array_2d(),
         tex_matrix1: Mat4::IDENTITY.to_cols_array_2d(),
@@ -634,13 +645,16 @@ fn batch_uniform<'a>(
         pixel_shader: gb.pixel,
         vertex_shader: gb.vertex,
         blend: 0,
-        flags: rules::shader_flags(model.materials[b.material as usize].flags),
+        flags: rules::shader_flags(mat.flags),
         texture_count: material::textures_read(gb.pixel, b.textures.len()),
         color_index: -1,
         transform_index: [-1; 2],
         weight_index: [-1; 4],
         alpha_weight: -1,
-        _pad: [0; 3],
+        alpha_ref: mat.alpha_ref as f32 / 255.0,
+        _pad: [0; 2],
+        fresnel: [hd.fresnel_color[0], hd.fresnel_color[1], hd.fresnel_color[2], hd.fresnel_opacity],
+        hd: [hd.fresnel_team_color, hd.emissive_gain, 0.0, 0.0],
     };
     match values {
         BatchValues::Pose(pose) => {

@@ -128,12 +128,22 @@ impl ParticleRenderer {
     /// Texture bind groups of the particle emitters, then of the ribbons.
     pub fn emitter_textures(&self, ctx: &Context, model: &Model, views: &[wgpu::TextureView]) -> Vec<wgpu::BindGroup> {
         let single = |t: Option<&Option<m2view_format::TextureId>>| (t.copied().flatten(), None);
-        let particles = model.particles.iter().map(|e| match (&e.multi_texture, e.textures.as_slice()) {
-            (Some(mt), [a, b, c]) => (*a, Some((mt, [*b, *c]))),
-            _ => single(e.textures.first()),
+        let particles = model.particles.iter().map(|e| {
+            let (first, multi) = match (&e.multi_texture, e.textures.as_slice()) {
+                (Some(mt), [a, b, c]) => (*a, Some((mt, [*b, *c]))),
+                _ => single(e.textures.first()),
+            };
+            (first, multi, e.alpha_ref)
         });
-        let ribbons = model.ribbons.iter().map(|r| single(r.textures.first()));
-        particles.chain(ribbons).map(|(first, multi)| self.emitter_texture(ctx, model, first, multi, views)).collect()
+        // Ribbons blend without an alpha key.
+        let ribbons = model.ribbons.iter().map(|r| {
+            let (first, multi) = single(r.textures.first());
+            (first, multi, 0)
+        });
+        particles
+            .chain(ribbons)
+            .map(|(first, multi, alpha_ref)| self.emitter_texture(ctx, model, first, multi, alpha_ref, views))
+            .collect()
     }
 
     /// The bind group of an emitter: its first texture, and for a
@@ -144,8 +154,10 @@ impl ParticleRenderer {
         model: &Model,
         first: Option<m2view_format::TextureId>,
         multi: Option<(&m2view_format::MultiTexture, [Option<m2view_format::TextureId>; 2])>,
+        alpha_ref: u8,
         views: &[wgpu::TextureView],
     ) -> wgpu::BindGroup {
+        let alpha_ref = alpha_ref as f32 / 255.0;
         let (view, sampler) = match first {
             Some(id) => {
                 let t = &model.textures[id.index()];
@@ -155,10 +167,10 @@ impl ParticleRenderer {
         };
         let (uniform, extra) = match multi {
             Some((mt, extra)) => (
-                EmitterUniform { combiner: if mt.three_color { 3 } else { 2 }, _pad: 0, repeat: mt.repeat },
+                EmitterUniform { combiner: if mt.three_color { 3 } else { 2 }, alpha_ref, repeat: mt.repeat },
                 extra.map(|t| t.map_or(&ctx.missing, |id| &views[id.index()])),
             ),
-            None => (EmitterUniform { combiner: 0, _pad: 0, repeat: [1.0; 2] }, [&ctx.white; 2]),
+            None => (EmitterUniform { combiner: 0, alpha_ref, repeat: [1.0; 2] }, [&ctx.white; 2]),
         };
         let buffer = crate::context::buffer_with(
             ctx,

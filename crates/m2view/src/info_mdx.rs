@@ -36,6 +36,10 @@ pub struct Warcraft3Info {
     pub lights: Vec<LightW3>,
     /// `CLID` collision shapes.
     pub collision_shapes: Vec<ShapeW3>,
+    /// Reforged `FAFX` face effects: `(target, path)`.
+    pub face_effects: Vec<(String, String)>,
+    /// Reforged `BPOS`: how many bind-pose matrices the file holds (one per node).
+    pub bind_poses: usize,
 }
 
 /// One `PREM` v1 particle emitter.
@@ -221,6 +225,9 @@ pub struct LayerW3 {
     /// v1100+: the HD texture slots, `(role, TEXS index)`; roles `diffuse`,
     /// `normal`, `orm`, `emissive`, `team color`, `reflections` (or the raw number).
     pub texture_slots: Vec<(String, u32)>,
+    /// v900+: emissive gain; v1000+: fresnel colour (as stored: blue,
+    /// green, red), opacity and team colour — `[gain, b, g, r, opacity, team]`.
+    pub hd: Option<[f32; 6]>,
 }
 
 /// The name of a Reforged texture slot role (v1100+ layers; the order of
@@ -314,6 +321,7 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
                     shading_flags: l.shading_flags,
                     animated: l.tracks.0.iter().map(|(t, _)| m2view_format::error::show_tag(t)).collect(),
                     texture_slots: l.texture_slots.iter().map(|&(id, role)| (slot_role(role), id)).collect(),
+                    hd: l.reforged,
                 })
                 .collect(),
         })
@@ -361,6 +369,8 @@ pub fn warcraft3_info(f: &MdxFile) -> Option<Warcraft3Info> {
         ribbons: f.ribbons.iter().map(ribbon).collect(),
         lights: f.lights.iter().map(light).collect(),
         collision_shapes: f.shapes.iter().map(shape).collect(),
+        face_effects: f.face_effects.iter().map(|e| (e.target.clone(), e.path.clone())).collect(),
+        bind_poses: f.bind_poses.len(),
     })
 }
 
@@ -482,6 +492,12 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
                 let slots: Vec<String> = l.texture_slots.iter().map(|(r, id)| format!("{r} {id}")).collect();
                 let _ = writeln!(s, "        texture slots: {}", slots.join(", "));
             }
+            if let Some([gain, b, g, r, opacity, team]) = l.hd {
+                let _ = writeln!(
+                    s,
+                    "        emissive gain {gain}  fresnel colour (b g r) {b} {g} {r}  opacity {opacity}  team colour {team}"
+                );
+            }
         }
     }
     let _ = writeln!(s, "warcraft III nodes:");
@@ -503,6 +519,12 @@ pub fn text(s: &mut String, w: &Warcraft3Info) {
             p.lifespan,
             p.speed
         );
+    }
+    for (target, path) in &w.face_effects {
+        let _ = writeln!(s, "warcraft III face effect {target:?}: {path}");
+    }
+    if w.bind_poses > 0 {
+        let _ = writeln!(s, "warcraft III bind poses: {} matrices", w.bind_poses);
     }
     for p in &w.popcorn_emitters {
         let [rate, life, speed] = p.rate_lifespan_speed;

@@ -51,11 +51,15 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
 /// Decodes texture file `bytes`: BLP (any encoding), or DDS (Warcraft III
 /// Reforged's textures: DXT1, DXT3 and DXT5 through the `image` crate, its
 /// decoder allowed at most 16 bytes per byte of file; BC5 normal maps
-/// through `ddsfile` and `texture2ddecoder` ([`decode_bc5`]); the first
-/// level only). Errors name the format problem.
+/// through `ddsfile` and `texture2ddecoder` ([`decode_bc5`]); uncompressed
+/// RGB(A) ([`decode_uncompressed_dds`]); the first level only). Errors name
+/// the format problem.
 pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
     if let Some(bc5) = decode_bc5(&bytes) {
         return bc5;
+    }
+    if let Some(rgba) = decode_uncompressed_dds(&bytes) {
+        return rgba;
     }
     if bytes.starts_with(b"DDS ") {
         // A header may claim any size: the decoder may allocate 16 bytes per byte of file
@@ -103,6 +107,59 @@ pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
     Some(Ok(TextureData::Rgba { width: w as u32, height: h as u32, mips: vec![rgba] }))
 }
 
+/// An uncompressed DDS (Microsoft's "DDS_PIXELFORMAT": a legacy header's
+/// RGB format of 24 or 32 bits read through its channel masks — A8R8G8B8,
+/// X8R8G8B8, A8B8G8R8, R8G8B8… — or a DX10 header's `R8G8B8A8_UNORM` or
+/// `B8G8R8A8_UNORM`): its first level as RGBA, alpha 255 where the format
+/// has none. `None`: not such a DDS. Errors: a bad header, or fewer bytes
+/// than the first level needs (checked before anything is allocated).
+pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, String>> {
+    use ddsfile::{DxgiFormat, PixelFormatFlags};
+    if !bytes.starts_with(b"DDS ") {
+        return None;
+    }
+    // A header ddsfile cannot read is left to the DXT decoder, which names the problem.
+    let dds = ddsfile::Dds::read(bytes).ok()?;
+    let (bits, masks) = match dds.get_dxgi_format() {
+        Some(DxgiFormat::R8G8B8A8_UNorm) => (32, [0xff, 0xff00, 0xff_0000, 0xff00_0000]),
+        Some(DxgiFormat::B8G8R8A8_UNorm) => (32, [0xff_0000, 0xff00, 0xff, 0xff00_0000]),
+        Some(_) => return None,
+        None => {
+            let pf = &dds.header.spf;
+            if !pf.flags.contains(PixelFormatFlags::RGB) || pf.fourcc.is_some() {
+                return None;
+            }
+            let alpha = if pf.flags.contains(PixelFormatFlags::ALPHA_PIXELS) { pf.a_bit_mask } else { None };
+            let masks = [pf.r_bit_mask?, pf.g_bit_mask?, pf.b_bit_mask?, alpha.unwrap_or(0)];
+            (pf.rgb_bit_count.filter(|&b| b == 24 || b == 32)?, masks)
+        }
+    };
+    let (w, h, step) = (dds.get_width() as usize, dds.get_height() as usize, bits as usize / 8);
+    let need = w.checked_mul(h).and_then(|n| n.checked_mul(step));
+    if w == 0 || h == 0 || need.is_none_or(|n| n > dds.data.len()) {
+        return Some(Err(format!(
+            "DDS: uncompressed {w}×{h} at {bits} bits needs more than the {} bytes the file holds",
+            dds.data.len()
+        )));
+    }
+    let channel = |px: u32, mask: u32, rest: u8| {
+        if mask == 0 {
+            return rest;
+        }
+        let v = (px & mask) >> mask.trailing_zeros();
+        let max = mask >> mask.trailing_zeros();
+        (v as u64 * 255 / max as u64) as u8
+    };
+    let rgba = dds.data[..w * h * step]
+        .chunks_exact(step)
+        .flat_map(|p| {
+            let px = u32::from_le_bytes([p[0], p[1], p[2], p.get(3).copied().unwrap_or(0)]);
+            [channel(px, masks[0], 0), channel(px, masks[1], 0), channel(px, masks[2], 0), channel(px, masks[3], 255)]
+        })
+        .collect();
+    Some(Ok(TextureData::Rgba { width: w as u32, height: h as u32, mips: vec![rgba] }))
+}
+
 /// Reads a texture file for the renderer: BLP (any encoding) or PNG.
 pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData, String> {
     let is_png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
@@ -113,4 +170,37 @@ pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData
     }
     let bytes = m2view_format::companion::read_file(path).map_err(|e| e.to_string())?;
     Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.in_file(path.display().to_string()).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A DDS of `format` holding `data` (ddsfile's writer).
+    fn dds(format: ddsfile::D3DFormat, w: u32, h: u32, data: &[u8]) -> Vec<u8> {
+        let params =
+            ddsfile::NewD3dParams { height: h, width: w, depth: None, format, mipmap_levels: None, caps2: None };
+        let mut d = ddsfile::Dds::new_d3d(params).unwrap();
+        d.data = data.to_vec();
+        let mut out = Vec::new();
+        d.write(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn uncompressed_dds_reads_through_its_channel_masks() {
+        // A8R8G8B8 stores blue, green, red, alpha in memory order.
+        let bytes = dds(ddsfile::D3DFormat::A8R8G8B8, 2, 1, &[10, 20, 30, 40, 50, 60, 70, 80]);
+        let Ok(TextureData::Rgba { width, height, mips }) = decode(bytes, false) else { panic!() };
+        assert_eq!((width, height, mips[0].clone()), (2, 1, vec![30, 20, 10, 40, 70, 60, 50, 80]));
+        // R8G8B8 (24 bits, no alpha): opaque.
+        let bytes = dds(ddsfile::D3DFormat::R8G8B8, 1, 1, &[1, 2, 3]);
+        let Ok(TextureData::Rgba { mips, .. }) = decode(bytes, false) else { panic!() };
+        assert_eq!(mips[0], [3, 2, 1, 255]);
+        // A header claiming more pixels than the file holds: an error, nothing allocated for them.
+        let mut bytes = dds(ddsfile::D3DFormat::A8B8G8R8, 2, 2, &[0; 16]);
+        bytes[12..16].copy_from_slice(&40_000u32.to_le_bytes()); // height
+        let e = decode_uncompressed_dds(&bytes).unwrap().unwrap_err();
+        assert!(e.contains("needs more than"), "{e}");
+    }
 }

@@ -73,7 +73,8 @@ fn mdx_info_and_broken_mdx() {
     assert_eq!(v["version"], 800);
     assert_eq!(v["sequences"][1]["name"], "Death");
     assert_eq!(v["attachments"][0]["name"], "Origin Ref");
-    assert_eq!(v["materials"][1]["blend"], "NoAlphaAdd");
+    // Warcraft III's Additive layer blends `SrcAlpha, One` (M2 Add).
+    assert_eq!(v["materials"][1]["blend"], "Add");
 
     let t = temp("Cut.mdx");
     std::fs::write(&t, &bytes[..bytes.len() - 10]).unwrap();

@@ -170,3 +170,71 @@ fn model_lights_shine() {
     md.lights[0].visibility = fixtures::constant(272, 0u8);
     assert_eq!(lit_tile(&md, "light_hidden", true), unlit);
 }
+
+/// Renders the MDX box (v800) from above at 0 ms with its material replaced:
+/// an unshaded opaque layer of uniform (100, 100, 100) under an unshaded
+/// layer of filter mode `mode` and uniform (100, 60, 20) at alpha 153 (0.6).
+fn warcraft3_layer_tile(mode: u32, size: u32) -> Vec<u8> {
+    use m2view_format::raw::mdx::{MdlLayer, MdlTexture};
+    use m2view_format::{fixtures::mdx_box, writer_mdx::write_mdx};
+    let mut f = mdx_box(800);
+    let layer = |filter_mode, texture_id| MdlLayer {
+        filter_mode,
+        shading_flags: 0x1,
+        texture_id,
+        texture_anim_id: u32::MAX,
+        alpha: 1.0,
+        ..Default::default()
+    };
+    f.materials[0].layers = vec![layer(0, 0), layer(mode, 1)];
+    f.textures = ["Textures\\Dst.blp", "Textures\\Src.blp"]
+        .map(|p| MdlTexture { replaceable_id: 0, path: p.into(), flags: 3 })
+        .to_vec();
+    f.geoset_anims.clear();
+    f.particle_emitters2.clear();
+    f.ribbons.clear();
+    f.lights.clear();
+    let dir = std::env::temp_dir().join(format!("m2view-test-w3filter{mode}-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("Textures")).unwrap();
+    std::fs::write(dir.join("Box.mdx"), write_mdx(&f)).unwrap();
+    for (name, px) in [("Dst.blp", [100, 100, 100, 255]), ("Src.blp", [100, 60, 20, 153])] {
+        let blp = m2view_format::blp::write_blp2_raw(16, 16, &[px.repeat(256)]);
+        std::fs::write(dir.join("Textures").join(name), blp).unwrap();
+    }
+    let (gpu, renderer) = common::gpu();
+    let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
+    assert!(lm.texture_files.iter().all(Option::is_some), "textures found");
+    let (px, _) =
+        m2view::render_cmd::render_image(gpu, renderer, &lm, &common::request(size, "top", 0.0, Some(0))).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    px
+}
+
+#[test]
+fn warcraft3_filter_modes_blend_as_warcraft_iii_draws_them() {
+    // Hand-computed from destination D = (100, 100, 100) and source S = (100, 60, 20), a = 0.6.
+    // None: S. Transparent: keyed out at 0.75 (WoW's 128/255 would keep S). Blend: aS + (1 - a)D.
+    // Additive and AddAlpha: aS + D (`One, One` would give S + D = 200, 160, 120).
+    // Modulate: S·D (`Zero, SrcColor`). Modulate2x: 2·S·D (`DstColor, SrcColor`).
+    let want: [[f32; 3]; 7] = [
+        [100.0, 60.0, 20.0],
+        [100.0, 100.0, 100.0],
+        [100.0, 76.0, 52.0],
+        [160.0, 136.0, 112.0],
+        [160.0, 136.0, 112.0],
+        [39.2, 23.5, 7.8],
+        [78.4, 47.1, 15.7],
+    ];
+    let size = 48;
+    let tiles: Vec<Vec<u8>> = (0..7).map(|mode| warcraft3_layer_tile(mode, size)).collect();
+    for (mode, (px, want)) in tiles.iter().zip(want).enumerate() {
+        let at = ((size / 2 * size + size / 2) * 4) as usize;
+        let got = &px[at..at + 3];
+        // 8-bit texels and blending: within 2 per channel.
+        assert!(
+            got.iter().zip(want).all(|(&g, w)| (g as f32 - w).abs() <= 2.0),
+            "filter mode {mode}: centre pixel {got:?}, want {want:?}"
+        );
+    }
+    common::check_golden("warcraft3_filter_modes", &common::grid(&tiles, size, 7));
+}

@@ -53,7 +53,10 @@ fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
             e.tail_length = 0.3;
         }),
         with(&|e| e.flags |= flags::EMITTER_SPACE),
-        with(&|e| e.blend = BlendMode::AlphaKey),
+        with(&|e| {
+            e.blend = BlendMode::AlphaKey;
+            e.alpha_ref = m2view_format::ALPHA_REF_WOW;
+        }),
         with(&|e| {
             e.flags |= flags::XY_QUAD;
             e.spin = 3.0;
@@ -176,4 +179,32 @@ fn multi_texture_particles_combine_three_textures() {
     let two = light(Some(m2view_format::MultiTexture { three_color: false, ..mt }));
     assert!(two > three, "two-colour {two} vs three-colour {three}");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn warcraft3_alpha_key_particles_are_keyed_at_three_quarters() {
+    // Warcraft III PRE2 AlphaKey: blended `SrcAlpha, One` and keyed at 0.75
+    // (ALPHA_REF_WARCRAFT3): particles at alpha 0.6 leave the picture empty,
+    // at 0.8 they show; without the key (Additive) 0.6 shows too.
+    let (gpu, renderer) = gpu();
+    let (path, base, req) = emitter_scene("particles-w3key");
+    let drawn = |alpha: f32, alpha_ref: u8| {
+        let mut lm = base.clone();
+        let e = ParticleEmitter {
+            blend: BlendMode::Add,
+            alpha_ref,
+            alpha: LifeCurve { times: vec![0.0], values: vec![alpha] },
+            ..variants(&base.model.particles[0])[0].clone()
+        };
+        lm.model.particles = vec![e];
+        lm.model.ribbons.clear();
+        let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+        assert!(stats.particles > 5, "{} live particles", stats.particles);
+        px.chunks(4).filter(|p| p[..3] != [26, 26, 31]).count()
+    };
+    let key = m2view_format::ALPHA_REF_WARCRAFT3;
+    let (below, above, unkeyed) = (drawn(0.6, key), drawn(0.8, key), drawn(0.6, 0));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    assert_eq!(below, 0, "alpha 0.6 under the 0.75 key");
+    assert!(above > 100 && unkeyed > 100, "{above} pixels at 0.8 keyed, {unkeyed} at 0.6 unkeyed");
 }

@@ -1,19 +1,22 @@
 //! Warcraft III Reforged through the `m2view` binary: the MDX v1000 model
 //! kept beside the sample corpus (`../shared/reforged`, TaylorMouse's
 //! `blob.mdx`, MIT) opens and draws its HD material's diffuse layer from
-//! its DDS texture (DXT5). The PBR path of issue 30 is not built yet.
+//! its DDS texture (DXT5), its HD material shades with every slot, and
+//! `info` lists what a Warcraft III modder checks.
 
 mod common;
 
 use common::m2view;
 
+/// The folder of blob.mdx and its textures (`None`: no samples).
+fn resources() -> Option<std::path::PathBuf> {
+    let samples = m2view_format::fixtures::samples_dir()?;
+    Some(samples.parent()?.join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources"))
+}
+
 #[test]
 fn a_reforged_model_draws_its_diffuse_dds() {
-    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let dir = samples
-        .parent()
-        .unwrap()
-        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let Some(dir) = resources() else { return };
     let out = std::env::temp_dir().join(format!("m2view-reforged-{}.png", std::process::id()));
     let (code, stats, err) = m2view(&[
         "render",
@@ -39,11 +42,8 @@ fn a_reforged_model_draws_its_diffuse_dds() {
 
 #[test]
 fn info_shows_what_a_warcraft_iii_modder_checks() {
-    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let blob = samples
-        .parent()
-        .unwrap()
-        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob.mdx");
+    let (Some(samples), Some(res)) = (m2view_format::fixtures::samples_dir(), resources()) else { return };
+    let blob = res.join("blob.mdx");
     let (code, out, err) = m2view(&["info", blob.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{err}");
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -61,6 +61,9 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
         (Some("Shader_HD_DefaultUnit"), 6)
     );
     assert_eq!(w["materials"][1]["layers"][0]["filter_mode"], "AddAlpha");
+    // Reforged layer values (gain 1, no fresnel rim) and BPOS: a bind pose per node.
+    assert_eq!(w["materials"][0]["layers"][1]["hd"], serde_json::json!([1.0, 1.0, 1.0, 1.0, 0.0, 0.0]));
+    assert_eq!(w["bind_poses"], 14);
     let light = w["nodes"].as_array().unwrap().iter().find(|n| n["kind"] == "light").unwrap();
     assert_eq!(
         (light["name"].as_str(), light["object_id"].as_u64(), light["parent"].as_u64()),
@@ -92,6 +95,15 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
     let horse = samples.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx");
     let (_, out, _) = m2view(&["info", horse.to_str().unwrap(), "--json"]);
     let r2: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Sequences by their Warcraft III primary tag: `Attack -1` an attack (AttackUnarmed 16),
+    // `TempWalk` (no tag: no unit state plays it) no variation of Stand.
+    let anim = |name: &str| {
+        let s = r2["sequences"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap();
+        (s["anim_id"].as_u64().unwrap(), s["variation"].as_u64().unwrap())
+    };
+    assert_eq!((anim("Attack -1"), anim("Attack -2")), ((16, 0), (16, 1)));
+    assert_eq!(anim("TempWalk"), (m2view_format::ANIM_UNTAGGED as u64, 0));
+    assert_eq!((anim("Stand Ready"), anim("Decay Flesh")), ((0, 4), (159, 0)));
     let dust = r2["warcraft3"]["particle_emitters2"]
         .as_array()
         .unwrap()
@@ -126,11 +138,7 @@ fn info_shows_what_a_warcraft_iii_modder_checks() {
 fn v1100_and_v1200_draw_as_v1000_does() {
     // No public v1100/v1200 model exists: blob.mdx written in those versions by the `wc3` crate
     // (its HD material becomes one layer with six texture slots), beside copies of its textures.
-    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let res = samples
-        .parent()
-        .unwrap()
-        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let Some(res) = resources() else { return };
     let dir = std::env::temp_dir().join(format!("m2view-reforged-versions-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for t in ["blob_diff2.dds", "blob_nrm.dds", "blob_orm2.dds", "blob_emis.dds", "ribbonne1_blue.dds"] {
@@ -163,11 +171,8 @@ fn v1100_and_v1200_draw_as_v1000_does() {
 
 #[test]
 fn the_bc5_normal_map_decodes() {
-    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let nrm = samples
-        .parent()
-        .unwrap()
-        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob_nrm.dds");
+    let Some(res) = resources() else { return };
+    let nrm = res.join("blob_nrm.dds");
     let bytes = std::fs::read(&nrm).unwrap();
     let Some(Ok(m2view_render::TextureData::Rgba { width, height, mips })) = m2view::textures::decode_bc5(&bytes)
     else {
@@ -194,11 +199,7 @@ fn the_bc5_normal_map_decodes() {
 
 #[test]
 fn the_hd_material_shows_team_colour_glow_and_its_normal_map() {
-    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let res = samples
-        .parent()
-        .unwrap()
-        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
+    let Some(res) = resources() else { return };
     let dir = std::env::temp_dir().join(format!("m2view-reforged-hd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let render = |model: &std::path::Path, extra: &[&str], name: &str| {
@@ -234,4 +235,74 @@ fn the_hd_material_shows_team_colour_glow_and_its_normal_map() {
     assert!(changed > 200, "{changed} pixels differ with the normal map");
     assert_eq!((count(&flat, &red) > 100, count(&flat, &cyan) > 10), (true, true));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An uncompressed A8R8G8B8 DDS of 4 × 4 texels of one colour (`rgba`).
+fn uniform_dds(rgba: [u8; 4]) -> Vec<u8> {
+    let params = ddsfile::NewD3dParams {
+        height: 4,
+        width: 4,
+        depth: None,
+        format: ddsfile::D3DFormat::A8R8G8B8,
+        mipmap_levels: None,
+        caps2: None,
+    };
+    let mut d = ddsfile::Dds::new_d3d(params).unwrap();
+    d.data = [rgba[2], rgba[1], rgba[0], rgba[3]].repeat(16);
+    let mut out = Vec::new();
+    d.write(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn the_hd_material_reflects_its_environment_and_shows_its_fresnel_rim() {
+    let Some(res) = resources() else { return };
+    let dir = std::env::temp_dir().join(format!("m2view-reforged-env-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for t in ["blob.mdx", "blob_diff2.dds", "blob_nrm.dds", "blob_orm2.dds", "blob_emis.dds", "ribbonne1_blue.dds"] {
+        std::fs::copy(res.join(t), dir.join(t)).unwrap();
+    }
+    let model = dir.join("blob.mdx");
+    let render = |name: &str| {
+        let png = dir.join(name);
+        let args = ["render", model.to_str().unwrap(), "--size", "128x128", "-o", png.to_str().unwrap()];
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        image::open(&png).unwrap().to_rgba8()
+    };
+    let sum = |img: &image::RgbaImage, k: usize| img.pixels().map(|p| p[k] as i64).sum::<i64>();
+    // As the file is (its ORM rough, hardly metal; no environment map): the reference.
+    let plain = render("plain.png");
+    // Fresnel rim: layer 0's fresnel colour (stored blue, green, red) green at opacity 1, patched
+    // into the v1000 layer fields (after size, filter mode, flags, texture, texture animation,
+    // coord id, alpha and emissive gain: mdx-m3-viewer Layer.readMdx).
+    let mut mdx = std::fs::read(res.join("blob.mdx")).unwrap();
+    let mtls = mdx.windows(4).position(|w| w == b"MTLS").unwrap() + 8;
+    let layer = mtls + 12 + 80 + 8;
+    for (at, v) in [(32, 0.0f32), (36, 1.0), (40, 0.0), (44, 1.0)] {
+        mdx[layer + at..layer + at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+    std::fs::write(dir.join("blob.mdx"), &mdx).unwrap();
+    let rim = render("rim.png");
+    std::fs::copy(res.join("blob.mdx"), dir.join("blob.mdx")).unwrap();
+    // A red environment on the blob as it is (rough 0.5, metal only in a few texels): hardly seen.
+    std::fs::write(dir.join("environmentmap.dds"), uniform_dds([255, 0, 0, 255])).unwrap();
+    let rough_red = render("rough_red.png");
+    // Smooth metal all over (occlusion 1, roughness 0, metallic 1) under a red, then a green environment.
+    std::fs::write(dir.join("blob_orm2.dds"), uniform_dds([255, 0, 255, 0])).unwrap();
+    let red_env = render("red.png");
+    std::fs::write(dir.join("environmentmap.dds"), uniform_dds([0, 255, 0, 255])).unwrap();
+    let green_env = render("green.png");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Measured on lavapipe (sums over the 128 × 128 picture): the rim adds 507,143 of green and
+    // no red; the smooth metal is 256,216 redder under the red environment than under the green
+    // and 211,362 greener under the green; the rough blob takes no red at all. (Looked at: a
+    // green rim toward the silhouette; a broad pink, then white, highlight on the metal blob.)
+    let (rim_green, rim_red) = (sum(&rim, 1) - sum(&plain, 1), (sum(&rim, 0) - sum(&plain, 0)).abs());
+    assert!(rim_green > 100_000 && rim_red * 20 < rim_green, "rim: green +{rim_green}, red {rim_red}");
+    let red_gain = sum(&red_env, 0) - sum(&green_env, 0);
+    let green_gain = sum(&green_env, 1) - sum(&red_env, 1);
+    assert!(red_gain > 100_000 && green_gain > 100_000, "environment: red +{red_gain}, green +{green_gain}");
+    let rough = sum(&rough_red, 0) - sum(&plain, 0);
+    assert!(rough * 20 < red_gain, "the rough blob reflects {rough} of red");
 }

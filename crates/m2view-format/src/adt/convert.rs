@@ -275,9 +275,9 @@ impl Adt {
             colors: KINDS.iter().map(|&k| liquid_color_anim(k)).collect(),
             textures,
             materials: vec![
-                Material { flags: MaterialFlags::empty(), blend: BlendMode::Opaque },
-                Material { flags: MaterialFlags::empty(), blend: BlendMode::Alpha },
-                Material { flags: MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, blend: BlendMode::Alpha },
+                Material::new(MaterialFlags::empty(), BlendMode::Opaque),
+                Material::new(MaterialFlags::empty(), BlendMode::Alpha),
+                Material::new(MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, BlendMode::Alpha),
             ],
             texture_combiner_combos: Some(vec![0, 1]),
             bounds: Bounds { min: lo, max: hi, radius },

@@ -157,7 +157,7 @@ fn lights(md: &Md20, bmap: &BoneMap, cx: &Cx<'_>) -> Vec<Light> {
 
 /// An `M2Material`: render flags and blend mode.
 fn material(m: &crate::raw::m2::M2Material) -> Material {
-    Material { flags: MaterialFlags::from_bits_retain(m.flags), blend: BlendMode::from_raw(m.blending_mode) }
+    Material::new(MaterialFlags::from_bits_retain(m.flags), BlendMode::from_raw(m.blending_mode))
 }
 
 /// Attenuation start and end (model units) of M2 lights in models without
@@ -689,6 +689,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         shapes: Vec::new(),
         bone_sets: Vec::new(),
         model_emitters: Vec::new(),
+        hd_shading: Vec::new(),
         warnings,
     }
     .validated()?;
@@ -872,6 +873,7 @@ fn convert_particle(
         bone: bmap.get(p.bone as usize),
         textures,
         blend: BlendMode::from_raw(p.blending_type),
+        alpha_ref: if p.blending_type == 1 { ALPHA_REF_WOW } else { 0 },
         emitter_type: match p.emitter_type {
             1 => EmitterType::Plane,
             2 => EmitterType::Sphere,

@@ -11,9 +11,9 @@
 //!   flags share M2's bit values (0x1/0x2/0x4, 0x8, 0x10/0x20/0x40).
 //! - Geosets become submeshes; a vertex's matrix group becomes up to four
 //!   equal bone weights. Each material layer becomes a batch with the layer's
-//!   filter mode mapped onto the M2 blend table (mdx-m3-viewer's blend
-//!   functions: Additive is `One, One` = M2 NoAlphaAdd; AddAlpha is
-//!   `SrcAlpha, One` = M2 Add), geoset animations become colours and layer
+//!   filter mode mapped onto the M2 blend table (Warcraft III's Additive
+//!   and AddAlpha are both `SrcAlpha, One` = M2 Add, its Transparent keys at
+//!   0.75: `layer_material`), geoset animations become colours and layer
 //!   alphas texture weights.
 //! - Hermite and Bezier tracks keep their tangents (`Keys::tangents`;
 //!   cameras as spline keys); PRE2 emitters become plane,
@@ -143,10 +143,24 @@ fn splines<T: Clone>(t: &MdlTrack<T>, seqs: &[MdlSequence]) -> Track<SplineKey<T
     })
 }
 
-/// Filter mode (`MDLTEXOP`) to the M2 blend table: M2 kept MDX's numbering
-/// for 0–6 (load, transparent, blend, add, add-alpha, modulate, modulate 2x).
-fn layer_blend(filter: u32) -> BlendMode {
-    BlendMode::from_raw(if filter <= 6 { filter as u16 } else { 0 })
+/// A layer's material: its shading flags and its filter mode (`MDLTEXOP`)
+/// on the M2 blend table, which kept MDX's numbering for 0–6 (load,
+/// transparent, blend, add, add-alpha, modulate, modulate 2x) and so serves
+/// WoW's alpha-era MDX as is. Warcraft III (`warcraft3`, v800–v1200) draws two
+/// of them its own way, as every Warcraft III renderer that draws them agrees:
+/// Additive as `SrcAlpha, One` like AddAlpha (mdx-m3-viewer
+/// `viewer/handlers/mdx/layer.ts`, Retera's Model Studio
+/// `AnimatedPerspectiveViewport.bindLayer`, war3-model's `modelRenderer.ts`
+/// since it stopped using `One, One`), and Transparent keyed at 0.75
+/// ([`ALPHA_REF_WARCRAFT3`]) rather than WoW's 128/255.
+fn layer_material(shading_flags: u32, filter: u32, warcraft3: bool) -> Material {
+    let blend = match filter {
+        3 if warcraft3 => BlendMode::Add,
+        f if f <= 6 => BlendMode::from_raw(f as u16),
+        _ => BlendMode::Opaque,
+    };
+    let alpha_ref = if warcraft3 { ALPHA_REF_WARCRAFT3 } else { ALPHA_REF_WOW };
+    Material { alpha_ref, ..Material::new(layer_flags(shading_flags), blend) }
 }
 
 /// Shading flags (`MDLGEO`) to M2 render flags.
@@ -309,7 +323,12 @@ impl<'a> MdxConverter<'a> {
         let sequences: Vec<Sequence> = seqs
             .iter()
             .map(|s| {
-                let anim_id = crate::animation_id_for_name(&s.name).unwrap_or(0);
+                // WoW's alpha MDX names WoW animations; Warcraft III's go by primary tag.
+                let anim_id = if self.wow {
+                    crate::animation_id_for_name(&s.name).unwrap_or(0)
+                } else {
+                    crate::warcraft3_animation_id(&s.name)
+                };
                 let variation = seen.entry(anim_id).or_insert(0);
                 *variation += 1;
                 Sequence {
@@ -391,7 +410,7 @@ impl<'a> MdxConverter<'a> {
         for m in &f.materials {
             layer_base.push(materials.len());
             for l in &m.layers {
-                materials.push(Material { flags: layer_flags(l.shading_flags), blend: layer_blend(l.filter_mode) });
+                materials.push(layer_material(l.shading_flags, l.filter_mode, !self.wow));
                 texture_weights.push(scalar(&l.tracks, b"KMTA", l.alpha, seqs));
                 let flipbook = "texture flipbook tracks (KMTF) play their static texture";
                 if l.tracks.u32(b"KMTF").is_some() && !warnings.iter().any(|w| w == flipbook) {
@@ -400,6 +419,20 @@ impl<'a> MdxConverter<'a> {
             }
         }
         (materials, texture_weights, layer_base)
+    }
+
+    /// Each layer's HD shading values, parallel to the materials (a layer
+    /// before v900 has none: gain 1, no fresnel rim).
+    fn hd_shading(&self) -> Vec<HdShading> {
+        let layers = self.f.materials.iter().flat_map(|m| &m.layers);
+        layers
+            .map(|l| match l.reforged {
+                Some([emissive_gain, b, g, r, fresnel_opacity, fresnel_team_color]) => {
+                    HdShading { emissive_gain, fresnel_color: [r, g, b], fresnel_opacity, fresnel_team_color }
+                }
+                None => HdShading::default(),
+            })
+            .collect()
     }
 
     /// Attachment points.
@@ -533,12 +566,18 @@ impl<'a> MdxConverter<'a> {
                     position: node_pos(&p.object),
                     bone: bone_of_id(p.object.object_id),
                     textures: vec![tex_ref(p.texture_id)],
+                    // Blend 0, Modulate 2, Modulate2x 3; Additive 1 and AlphaKey 4
+                    // `SrcAlpha, One` (Retera's Model Studio `ParticleEmitter2.getBlendSrc/Dst`,
+                    // war3-model `particles.ts`), AlphaKey also keyed at 0.75 (mdx-m3-viewer
+                    // `particles.frag`, where it blends `SrcAlpha, OneMinusSrcAlpha`; war3-model
+                    // keys it at 0.83).
                     blend: match p.filter_mode {
                         0 => BlendMode::Alpha,
                         2 => BlendMode::Mod,
                         3 => BlendMode::Mod2x,
-                        _ => BlendMode::Add, // additive, and alpha key (SrcAlpha, One)
+                        _ => BlendMode::Add,
                     },
+                    alpha_ref: if p.filter_mode == 4 && !wow { ALPHA_REF_WARCRAFT3 } else { 0 },
                     emitter_type: match p.emitter_type {
                         2 => EmitterType::Sphere,
                         3 if !p.spline.is_empty() => EmitterType::Spline,
@@ -771,9 +810,9 @@ impl<'a> MdxConverter<'a> {
             let transform = (l.texture_anim_id as usize).lt(&f.texture_anims.len()).then_some(l.texture_anim_id as u16);
             let stage =
                 |id: Option<u32>| BatchTexture { texture: id.and_then(tex_ref), uv, weight: Some(material), transform };
-            // HD: the diffuse, normal, ORM, emissive and team colour slots as the draw's stages.
+            // HD: the diffuse, normal, ORM, emissive, team colour and reflections slots as the draw's stages.
             let textures =
-                if hd { (0..5).map(|role| stage(hd_slot(m, role))).collect() } else { vec![stage(Some(l.texture_id))] };
+                if hd { (0..6).map(|role| stage(hd_slot(m, role))).collect() } else { vec![stage(Some(l.texture_id))] };
             mesh.batches.push(Batch {
                 submesh,
                 flags: BatchFlags::empty(),
@@ -979,6 +1018,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         shapes,
         bone_sets: Vec::new(),
         model_emitters: c.model_emitters(),
+        hd_shading: c.hd_shading(),
         warnings,
     }
     .validated()

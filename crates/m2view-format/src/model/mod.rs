@@ -380,8 +380,8 @@ pub struct Batch {
 /// [`Batch::shader_id`] of a Warcraft III Reforged `Shader_HD_DefaultUnit`
 /// material: one draw whose texture stages are its slots — diffuse, normal
 /// map, ORM (occlusion, roughness, metallic; team colour mask in alpha),
-/// emissive, team colour (Hive Workshop MDX specification; mdx-m3-viewer's
-/// `hd.frag`). M2 shader ids never have both top bits set.
+/// emissive, team colour, reflections (Hive Workshop MDX specification;
+/// mdx-m3-viewer's `hd.frag`). M2 shader ids never have both top bits set.
 pub const MDX_HD_SHADER: u16 = 0xC0DE;
 
 /// One level of detail (skin profile).
@@ -532,7 +532,27 @@ pub struct Material {
     pub flags: MaterialFlags,
     /// Blend mode.
     pub blend: BlendMode,
+    /// Alpha test of [`BlendMode::AlphaKey`]: fragments whose alpha (0–255)
+    /// is below it are discarded — [`ALPHA_REF_WOW`] or [`ALPHA_REF_WARCRAFT3`].
+    pub alpha_ref: u8,
 }
+
+impl Material {
+    /// A World of Warcraft material (alpha key at [`ALPHA_REF_WOW`]).
+    pub fn new(flags: MaterialFlags, blend: BlendMode) -> Material {
+        Material { flags, blend, alpha_ref: ALPHA_REF_WOW }
+    }
+}
+
+/// World of Warcraft's alpha-key reference, 128/255 (wowdev wiki "M2/Rendering",
+/// blend modes; WebWowViewerCpp's `uAlphaTest` of blend mode 1).
+pub const ALPHA_REF_WOW: u8 = 128;
+
+/// Warcraft III's alpha-key reference, 0.75 (191/255): Transparent layers,
+/// Transparent ribbons and AlphaKey particles discard below it in both
+/// mdx-m3-viewer (`sd.frag`, `particles.frag`: `color.a < 0.75`) and Retera's
+/// Model Studio (`glAlphaFunc(GL_GREATER, 0.75f)`).
+pub const ALPHA_REF_WARCRAFT3: u8 = 191;
 
 /// Colour and alpha animation (`M2Color`).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -752,6 +772,10 @@ pub struct ParticleEmitter {
     pub textures: Vec<Option<TextureId>>,
     /// Blend mode value (M2BLEND).
     pub blend: BlendMode,
+    /// Particles whose alpha (0–255) is below it are discarded (0: none):
+    /// [`ALPHA_REF_WOW`] for M2 AlphaKey emitters, [`ALPHA_REF_WARCRAFT3`]
+    /// for Warcraft III AlphaKey emitters (drawn additively).
+    pub alpha_ref: u8,
     /// Generator.
     pub emitter_type: EmitterType,
     /// ParticleColor.dbc index.
@@ -1015,8 +1039,34 @@ pub struct Model {
     pub bone_sets: Vec<BoneSet>,
     /// Emitters that spawn whole models (Warcraft III `PREM`).
     pub model_emitters: Vec<ModelEmitter>,
+    /// Reforged HD shading values by material index (MDX; empty for others):
+    /// read by batches whose shader is [`MDX_HD_SHADER`].
+    pub hd_shading: Vec<HdShading>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
+}
+
+/// A Reforged layer's HD shading values (v900+ `MTLS` layer fields, Hive
+/// Workshop MDX specification; mdx-m3-viewer `Layer.readMdx`), their static
+/// values (the `KMTE`, `KFC3`, `KFCA`, `KFTC` tracks are not applied).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HdShading {
+    /// Multiplier of the emissive map (v900+).
+    pub emissive_gain: f32,
+    /// Fresnel rim colour, red, green, blue 0–1 (v1000+; stored blue first,
+    /// as Retera's Model Studio reads it).
+    pub fresnel_color: [f32; 3],
+    /// Fresnel rim opacity 0–1 (0: no rim).
+    pub fresnel_opacity: f32,
+    /// How much of the rim colour is the team colour, 0–1.
+    pub fresnel_team_color: f32,
+}
+
+impl Default for HdShading {
+    /// Gain 1, no fresnel rim.
+    fn default() -> HdShading {
+        HdShading { emissive_gain: 1.0, fresnel_color: [1.0; 3], fresnel_opacity: 0.0, fresnel_team_color: 0.0 }
+    }
 }
 
 impl Model {
@@ -1131,6 +1181,7 @@ impl Model {
             shapes: Vec::new(),
             bone_sets: Vec::new(),
             model_emitters: Vec::new(),
+            hd_shading: Vec::new(),
             warnings: Vec::new(),
         }
     }

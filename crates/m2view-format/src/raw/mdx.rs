@@ -173,9 +173,11 @@ pub struct MdlLayer {
     pub alpha: f32,
     /// `KMTA` alpha, `KMTF` texture flipbook.
     pub tracks: Tracks,
-    /// Reforged (v900+): emissive gain, fresnel colour (r, g, b), fresnel
-    /// opacity and fresnel team colour (mdx-m3-viewer `Layer.readMdx`; v900
-    /// stores the gain only, the fresnel stays white, 0, 0).
+    /// Reforged (v900+): emissive gain, fresnel colour (as stored: blue,
+    /// green, red, like every Warcraft III colour; Retera's Model Studio
+    /// swaps it to draw), fresnel opacity and fresnel team colour
+    /// (mdx-m3-viewer `Layer.readMdx`; v900 stores the gain only, the
+    /// fresnel stays white, 0, 0).
     pub reforged: Option<[f32; 6]>,
     /// v1100+: the layer's shader type id (0 SD legacy, 1 HD DefaultUnit, 2
     /// SD fixed function, 24 HD crystal).
@@ -539,6 +541,17 @@ pub fn shape_floats(kind: u32, wow: bool) -> Option<usize> {
     }
 }
 
+/// A Reforged `FAFX` face effect: the FaceFX actor a model's face
+/// animation targets and its `.facefx` file (80 + 260 bytes; Hive Workshop
+/// MDX specification, mdx-m3-viewer `FaceEffect`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MdlFaceEffect {
+    /// Target (the FaceFX actor name).
+    pub target: String,
+    /// The effect file.
+    pub path: String,
+}
+
 /// `CLID` triangle mesh (WoW).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MdlCollision {
@@ -597,6 +610,13 @@ pub struct MdxFile {
     pub ribbons: Vec<MdlRibbon>,
     /// `CORN` PopcornFX emitters (Reforged).
     pub popcorns: Vec<MdlPopcorn>,
+    /// `FAFX` face effects (Reforged).
+    pub face_effects: Vec<MdlFaceEffect>,
+    /// `BPOS` bind poses (Reforged; mdx-m3-viewer `Model.bindPose`): one
+    /// 4 × 3 matrix per node in object id order, four columns of three
+    /// floats — the node's rest frame in model space, a rotation and then a
+    /// translation that is the node's pivot (so on blob.mdx).
+    pub bind_poses: Vec<[f32; 12]>,
     /// Shapes: `CLID` (v800) or `HTST` (WoW).
     pub shapes: Vec<MdlShape>,
     /// `CLID` mesh (WoW).
@@ -1438,6 +1458,21 @@ fn parse_inner(bytes: &[u8]) -> Result<MdxFile> {
                 b"PRE2" => f.particle_emitters2 = c.entries(wow, "emitters", |c| particle_emitter2(c, wow))?,
                 b"PREM" if !wow => f.particle_emitters = c.entries(false, "emitters", particle_emitter)?,
                 b"CORN" if hd => f.popcorns = c.entries(false, "popcorn emitters", popcorn)?,
+                b"FAFX" if hd => {
+                    f.face_effects = c.vec((c.left() / 340) as u32, 340, |c| {
+                        Ok(MdlFaceEffect { target: c.string(80)?, path: c.string(260)? })
+                    })?
+                }
+                b"BPOS" if hd => {
+                    let n = c.u32()?;
+                    f.bind_poses = c.vec(n, 48, |c| {
+                        let mut m = [0.0; 12];
+                        for v in &mut m {
+                            *v = c.f32()?;
+                        }
+                        Ok(m)
+                    })?
+                }
                 b"RIBB" => f.ribbons = c.entries(wow, "ribbons", |c| ribbon(c, wow))?,
                 b"CLID" if wow => f.collision = collision_mesh(c)?,
                 b"CLID" | b"HTST" => f.shapes = c.entries(wow, "shapes", |c| shape(c, wow))?,
@@ -1462,7 +1497,7 @@ fn show(tag: &[u8; 4]) -> String {
 fn chunk_name(tag: &[u8; 4]) -> &'static str {
     const NAMES: &[&str] = &[
         "VERS", "MODL", "SEQS", "GLBS", "MTLS", "TEXS", "TXAN", "GEOS", "GEOA", "BONE", "LITE", "HELP", "ATCH", "PIVT",
-        "PREM", "CAMS", "EVTS", "PRE2", "HTST", "RIBB", "CLID",
+        "PREM", "CAMS", "EVTS", "PRE2", "HTST", "RIBB", "CLID", "CORN", "FAFX", "BPOS",
     ];
     NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("chunk")
 }

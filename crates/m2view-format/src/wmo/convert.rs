@@ -42,11 +42,8 @@ impl Wmo {
                 }
             })
             .collect();
-        let materials: Vec<Material> = self
-            .materials
-            .iter()
-            .map(|m| Material { flags: material_flags(m.flags), blend: blend_mode(m.blend) })
-            .collect();
+        let materials: Vec<Material> =
+            self.materials.iter().map(|m| Material::new(material_flags(m.flags), blend_mode(m.blend))).collect();
         let mut vertices = Vec::new();
         let mut lod = Lod { source: "WMO groups".into(), ..Default::default() };
         // Interiors are lit by MOCV plus the root's ambient colour, unless MOHD flag 0x2 ("skip
