@@ -329,6 +329,19 @@ impl ParticleSystem {
         self.emitters.iter().map(|e| e.particles.len()).sum()
     }
 
+    /// The live particles of emitter `emitter` of `model`: each centre in
+    /// model space (model units; emitter-space particles placed by the
+    /// emitter's last matrix) and age in seconds. Empty for an index past
+    /// the emitters.
+    pub fn particles(&self, model: &Model, emitter: usize) -> Vec<(Vec3, f32)> {
+        let (Some(e), Some(st)) = (model.particles.get(emitter), self.emitters.get(emitter)) else {
+            return Vec::new();
+        };
+        let emitter_space = e.flags.contains(flags::EMITTER_SPACE);
+        let place = |p: &Particle| if emitter_space { st.matrix.transform_point3(p.pos) } else { p.pos };
+        st.particles.iter().map(|p| (place(p), p.age)).collect()
+    }
+
     /// The box `(min, max)` of the live particles' centres in model space
     /// (model units; emitter-space particles placed by their emitter's last
     /// matrix), or `None` when no particle is alive. What effect-only models

@@ -72,6 +72,20 @@ fn md21_round_trip() {
 }
 
 #[test]
+fn particle_models_by_file_data_id() {
+    // GPID and RPID (8.1+): one FileDataID per particle emitter, replacing the names.
+    let mut f = fixtures::two_boxes_md21();
+    let c = f.chunks.as_mut().unwrap();
+    (c.geometry_particle_models, c.recursive_particle_models) = (vec![4242], vec![4343]);
+    let skin = write_skin(&fixtures::skin_profile(274), 274);
+    let m = model_from_bytes(&write_md21(&f), "TwoBoxes.m2", &[("1001.skin", &skin)]).unwrap();
+    let p = &m.particles[0];
+    assert_eq!((p.geometry_model_fdid, p.recursion_model_fdid), (Some(4242), Some(4343)));
+    // The aliased emitters are not drawn, and a warning says so.
+    assert!(m.warnings.iter().any(|w| w.contains("emitters of FileDataID 4343 (recursion model): not drawn")));
+}
+
+#[test]
 fn model_values_match_hand_computed() {
     for v in VERSIONS {
         let m = model(v);

@@ -25,7 +25,8 @@ pub struct Overlays {
     pub collision: bool,
     /// Attachment points.
     pub attachments: bool,
-    /// Particle and ribbon emitter positions.
+    /// Emitter positions: particles, ribbons, models (`PREM`), and markers
+    /// of effects not drawn (PopcornFX).
     pub emitters: bool,
     /// Ground grid.
     pub grid: bool,
@@ -74,9 +75,19 @@ pub fn overlay_lines(
             let m = m2view_anim::particles::emitter_matrix(e, &pose.bones);
             l.cross(m.w_axis.truncate(), size * 0.03, [1.0, 0.6, 0.1, 1.0]);
         }
+        let node = |bone: Option<m2view_format::BoneId>, position: [f32; 3]| {
+            let m = bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+            m.transform_point3(Vec3::from(position))
+        };
         for r in &model.ribbons {
-            let bone = r.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
-            l.cross(bone.transform_point3(Vec3::from(r.position)), size * 0.03, [0.1, 0.9, 1.0, 1.0]);
+            l.cross(node(r.bone, r.position), size * 0.03, [0.1, 0.9, 1.0, 1.0]);
+        }
+        // Emitters of whole models, and effects not drawn (PopcornFX): a marker each.
+        for e in &model.model_emitters {
+            l.cross(node(e.bone, e.position), size * 0.03, [0.6, 1.0, 0.2, 1.0]);
+        }
+        for e in &model.effect_markers {
+            l.cross(node(e.bone, e.position), size * 0.05, [1.0, 0.2, 0.8, 1.0]);
         }
     }
     if o.collision {

@@ -44,3 +44,34 @@ fn mdx_shapes_are_drawn_with_the_collision_overlay() {
         assert!(l.vertices.iter().any(|p| p.position == [1.5, 0.0, 1.0]), "v{v}");
     }
 }
+
+#[test]
+fn model_emitters_and_popcorn_effects_are_marked_with_the_emitters_overlay() {
+    // The MDX box with a PREM emitter (node "Spawner", object id 40, pivot at the origin) and a
+    // Reforged blob's CORN emitter (its node's pivot): a cross each among the emitters.
+    let mut bytes = m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(800));
+    bytes.extend(fixtures::prem_chunk("Frog.mdl", [1.0, 0.0, 0.0, 0.0], [1.0, 1.0]));
+    let m = m2view_format::mdx_model_from_bytes(&bytes, "Box.mdx").unwrap();
+    let mut pose = Pose::default();
+    evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
+    let segs = |m: &m2view_format::Model, pose: &Pose| {
+        overlay_lines(m, pose, 0, &m.default_geosets(0), Overlays { emitters: true, ..Default::default() })
+            .vertices
+            .len()
+            / 2
+    };
+    // The box's PRE2 emitter and ribbon, and the PREM emitter.
+    assert_eq!(segs(&m, &pose), 3 * 3);
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let blob = samples
+        .parent()
+        .unwrap()
+        .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob.mdx");
+    let m = m2view_format::mdx_model_from_bytes(&std::fs::read(blob).unwrap(), "blob.mdx").unwrap();
+    assert_eq!(m.effect_markers.len(), 1);
+    assert_eq!(m.effect_markers[0].effect, "units/orc/spiritwalker/spiritwalkerweapon.pkfx");
+    let mut pose = Pose::default();
+    evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
+    // Its ribbon and its popcorn emitter.
+    assert_eq!(segs(&m, &pose), 2 * 3);
+}

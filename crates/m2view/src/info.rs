@@ -333,6 +333,21 @@ pub struct EmitterInfo {
     pub kind: String,
     /// Texture indices.
     pub textures: Vec<Option<u16>>,
+    /// M2 particles: the model each particle spawns (`geometry_model_filename`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spawns: Option<String>,
+    /// M2 particles: the model whose emitters this one stands for (`recursion_model_filename`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alias_of: Option<String>,
+}
+
+/// A model an emitter names: its name, else `FileDataID n`; `None`: none.
+fn model_ref(name: &str, fdid: Option<u32>) -> Option<String> {
+    match (name, fdid) {
+        ("", Some(id)) => Some(format!("FileDataID {id}")),
+        ("", None) => None,
+        (name, _) => Some(name.to_string()),
+    }
 }
 
 /// A creature skin.
@@ -492,6 +507,8 @@ pub fn report(o: &Opened) -> Report {
                 blend: p.blend.name().into(),
                 kind: emitter_kind(p.emitter_type),
                 textures: p.textures.iter().map(|t| t.map(|t| t.0)).collect(),
+                spawns: model_ref(&p.geometry_model, p.geometry_model_fdid),
+                alias_of: model_ref(&p.recursion_model, p.recursion_model_fdid),
             })
             .collect(),
         ribbon_emitters: m
@@ -510,6 +527,8 @@ pub fn report(o: &Opened) -> Report {
                     .into(),
                 kind: "ribbon".into(),
                 textures: r.textures.iter().map(|t| t.map(|t| t.0)).collect(),
+                spawns: None,
+                alias_of: None,
             })
             .collect(),
         attachments: m
@@ -825,9 +844,11 @@ pub fn text(r: &Report) -> String {
         if !list.is_empty() {
             let _ = writeln!(s, "{title}:");
             for e in list {
+                let spawns = e.spawns.as_ref().map_or_else(String::new, |m| format!("  spawns {m}"));
+                let alias = e.alias_of.as_ref().map_or_else(String::new, |m| format!("  alias of {m}"));
                 let _ = writeln!(
                     s,
-                    "  {:>3} {:<8} bone {:>4} blend {:<10} textures {:?}",
+                    "  {:>3} {:<8} bone {:>4} blend {:<10} textures {:?}{spawns}{alias}",
                     e.index,
                     e.kind,
                     opt(&e.bone),

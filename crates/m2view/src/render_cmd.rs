@@ -928,7 +928,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
 /// its sequence `sequence`, each placed where it is then and playing from
 /// its own spawn; what does not load joins the host's warnings.
 fn spawned_models(host: &mut LoadedModel, sequence: SequenceId, time_ms: f32, opts: &OpenOptions) -> Vec<Hung> {
-    if host.model.model_emitters.is_empty() {
+    if !crate::spawned::spawns_models(&host.model) {
         return Vec::new();
     }
     let (models, warnings) = crate::spawned::load(host, opts);

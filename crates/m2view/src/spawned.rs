@@ -1,10 +1,14 @@
-//! Models that emitters spawn (Warcraft III `PREM` with "EmitterUsesMDL",
-//! [`m2view_format::ModelEmitter`]): where each spawned model is at a
-//! moment of the host's animation, simulated as mdx-m3-viewer's
-//! `ParticleEmitter`/`Particle` run them, and the spawned models opened
-//! beside the host (`.mdl` names read as `.mdx`).
+//! Models that emitters spawn: Warcraft III `PREM` with "EmitterUsesMDL"
+//! ([`m2view_format::ModelEmitter`]), simulated as mdx-m3-viewer's
+//! `ParticleEmitter`/`Particle` run them, and M2 particle emitters with a
+//! geometry model (`geometry_model_filename` or `GPID`: a model where each
+//! live particle is, for its life, the particles simulated as they are
+//! drawn); where each spawned model is at a moment of the host's
+//! animation, and the spawned models opened beside the host (names read as
+//! the game reads them: `.mdl` as `.mdx` in Warcraft III, `.mdx` and
+//! `.mdl` as `.m2` in WoW).
 //!
-//! The simulation steps the host's animation at 30 steps a second from
+//! The simulations step the host's animation at 30 steps a second from
 //! the oldest moment a model still alive can have been spawned at (the
 //! longest lifespan before the moment asked for), with a fixed random seed,
 //! so a render is the same every time; at most [`MAX_SPAWNED`] live at once.
@@ -25,7 +29,8 @@ pub const MAX_SPAWNED: usize = 10_000;
 /// One spawned model at the moment asked for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spawned {
-    /// Index into [`Model::model_emitters`].
+    /// Its source: an index into [`Model::model_emitters`], or past them
+    /// (`model_emitters.len() + i`) particle emitter `i` of [`Model::particles`].
     pub emitter: usize,
     /// Its transform in the host's model space (position, turn about Z, the node's scale).
     pub world: Mat4,
@@ -60,26 +65,120 @@ impl Rng {
     }
 }
 
+/// What each source of spawned models wants (by [`Spawned::emitter`]):
+/// a model by name or by FileDataID, or nothing (a particle emitter
+/// without a geometry model).
+enum Wanted<'a> {
+    Name(&'a str),
+    FileDataId(u32),
+}
+
+fn wanted(model: &Model) -> Vec<Option<Wanted<'_>>> {
+    let prem = model.model_emitters.iter().map(|e| Some(Wanted::Name(&e.model)));
+    let particles = model.particles.iter().map(|p| match (p.geometry_model.as_str(), p.geometry_model_fdid) {
+        ("", Some(id)) => Some(Wanted::FileDataId(id)),
+        ("", None) => None,
+        (name, _) => Some(Wanted::Name(name)),
+    });
+    prem.chain(particles).collect()
+}
+
+/// Whether any emitter of `model` spawns models.
+pub fn spawns_models(model: &Model) -> bool {
+    wanted(model).iter().any(Option::is_some)
+}
+
 /// The spawned models of `model` alive at `time_ms` of its sequence
 /// `sequence` (as the host plays it from 0), and whether [`MAX_SPAWNED`]
 /// stopped spawning.
 pub fn simulate(model: &Model, sequence: m2view_format::SequenceId, time_ms: f32) -> (Vec<Spawned>, bool) {
-    if model.model_emitters.is_empty() {
+    let (mut spawned, capped) = prem_spawns(model, sequence, time_ms);
+    let (carried, carried_capped) = particle_models(model, sequence, time_ms);
+    spawned.extend(carried);
+    (spawned, capped || carried_capped)
+}
+
+/// The models the M2 particles of `model`'s emitters with a geometry model
+/// carry at `time_ms`: one where each live particle is, as old as it, and
+/// whether [`MAX_SPAWNED`] cut them. The particles are simulated as they
+/// are drawn (`m2view_anim::particles`); the model keeps its own size and
+/// turn (the particle's scale and spin are not applied: no client port
+/// documents them for spawned models).
+fn particle_models(model: &Model, sequence: m2view_format::SequenceId, time_ms: f32) -> (Vec<Spawned>, bool) {
+    let spawning: Vec<usize> = wanted(model)
+        .iter()
+        .enumerate()
+        .skip(model.model_emitters.len())
+        .filter(|(_, w)| w.is_some())
+        .map(|(k, _)| k - model.model_emitters.len())
+        .collect();
+    if spawning.is_empty() {
         return (Vec::new(), false);
     }
-    let longest = model.model_emitters.iter().map(|e| e.lifespan).fold(0.0f32, f32::max).clamp(0.0, 600.0);
+    let longest = spawning
+        .iter()
+        .map(|&i| {
+            let e = &model.particles[i];
+            let keys = e.lifespan.sequences.iter().flat_map(|k| k.values.iter().copied());
+            keys.fold(1.0f32, f32::max) + e.lifespan_vary.abs()
+        })
+        .fold(0.0f32, f32::max)
+        .clamp(0.0, 600.0);
+    let mut system = m2view_anim::particles::ParticleSystem::new(model, 0x9E37_79B9);
+    step_host(model, sequence, time_ms, longest, |host, step| {
+        system.update(model, &host.player.clock(model), &host.pose.bones, step);
+    });
+    let first = model.model_emitters.len();
+    let mut out: Vec<Spawned> = spawning
+        .iter()
+        .flat_map(|&i| {
+            system.particles(model, i).into_iter().filter(|(p, _)| p.is_finite()).map(move |(at, age)| Spawned {
+                emitter: first + i,
+                world: Mat4::from_translation(at),
+                age_ms: age * 1000.0,
+            })
+        })
+        .collect();
+    let capped = out.len() > MAX_SPAWNED;
+    out.truncate(MAX_SPAWNED);
+    (out, capped)
+}
+
+/// Plays `model`'s sequence `sequence` at 30 steps a second from `longest`
+/// seconds (and a step) before `time_ms` up to it, calling `each(host,
+/// step_s)` once the host is posed after each step.
+fn step_host(
+    model: &Model,
+    sequence: m2view_format::SequenceId,
+    time_ms: f32,
+    longest: f32,
+    mut each: impl FnMut(&mut ModelInstance, f32),
+) {
     let dt = 1.0 / 30.0;
     let end = time_ms.max(0.0) / 1000.0;
     let mut t = (end - longest - dt).max(0.0);
     let mut host = ModelInstance::new(model, 1);
     host.player.sequence = sequence;
     host.player.advance(model, t * 1000.0);
-    let (mut live, mut acc, mut capped) = (Vec::<Live>::new(), vec![0.0f32; model.model_emitters.len()], false);
-    let mut rng = Rng(0x9E37_79B9);
     while t < end {
         let step = dt.min(end - t);
         host.player.advance(model, step * 1000.0);
         host.pose(model, Mat4::IDENTITY);
+        each(&mut host, step);
+        t += step;
+    }
+}
+
+/// The `PREM` spawns of `model` alive at `time_ms` of `sequence`, and
+/// whether [`MAX_SPAWNED`] stopped spawning.
+fn prem_spawns(model: &Model, sequence: m2view_format::SequenceId, time_ms: f32) -> (Vec<Spawned>, bool) {
+    if model.model_emitters.is_empty() {
+        return (Vec::new(), false);
+    }
+    let longest = model.model_emitters.iter().map(|e| e.lifespan).fold(0.0f32, f32::max).clamp(0.0, 600.0);
+    let (mut live, mut acc, mut capped) = (Vec::<Live>::new(), vec![0.0f32; model.model_emitters.len()], false);
+    let mut rng = Rng(0x9E37_79B9);
+    step_host(model, sequence, time_ms, longest, |host, step| {
         let clock = host.player.clock(model);
         for l in &mut live {
             l.velocity.z -= l.gravity * step;
@@ -118,8 +217,7 @@ pub fn simulate(model: &Model, sequence: m2view_format::SequenceId, time_ms: f32
                 });
             }
         }
-        t += step;
-    }
+    });
     let out = live
         .iter()
         .filter(|l| l.position.is_finite() && l.velocity.is_finite())
@@ -132,31 +230,41 @@ pub fn simulate(model: &Model, sequence: m2view_format::SequenceId, time_ms: f32
     (out, capped)
 }
 
-/// The file of spawned model `name` beside `lm` (`.mdl` names stand for
-/// `.mdx`, as the game reads them).
+/// The file of spawned model `name` beside `lm`, read as the game reads
+/// such names: Warcraft III opens `.mdl` names as `.mdx`, WoW opens `.mdx`
+/// and `.mdl` names as `.m2` (wowdev wiki "M2": the client swaps the
+/// extension); else the name as it is.
 fn spawned_file(lm: &LoadedModel, name: &str) -> Option<PathBuf> {
     let lower = name.to_ascii_lowercase();
-    let mdx = lower.strip_suffix(".mdl").map(|s| format!("{}.mdx", &name[..s.len()]));
-    mdx.and_then(|m| lm.find_game_file(&m)).or_else(|| lm.find_game_file(name))
+    let wc3 = lm.model.source.format == m2view_format::SourceFormat::Mdx;
+    let swapped = match lower.rfind('.').map(|i| (i, &lower[i..])) {
+        Some((i, ".mdl")) if wc3 => Some(format!("{}.mdx", &name[..i])),
+        Some((i, ".mdl" | ".mdx")) if !wc3 => Some(format!("{}.m2", &name[..i])),
+        _ => None,
+    };
+    swapped.and_then(|m| lm.find_game_file(&m)).or_else(|| lm.find_game_file(name))
 }
 
-/// The models `lm`'s emitters spawn, by emitter (`None`: not found or
-/// broken), opened through `opts`, and warnings naming what is missing.
+/// The models `lm`'s emitters spawn, by source ([`Spawned::emitter`];
+/// `None`: spawns nothing, not found or broken), opened through `opts`,
+/// and warnings naming what is missing.
 pub fn load(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Option<Arc<LoadedModel>>>, Vec<String>) {
     let mut warnings = Vec::new();
-    let models = lm
-        .model
-        .model_emitters
-        .iter()
-        .map(|e| {
-            let Some(path) = spawned_file(lm, &e.model) else {
-                warnings.push(format!("spawned model {} not found: its emitter draws nothing", e.model));
+    let models = wanted(&lm.model)
+        .into_iter()
+        .map(|w| {
+            let (path, what) = match w? {
+                Wanted::Name(name) => (spawned_file(lm, name), name.to_string()),
+                Wanted::FileDataId(id) => (lm.find_fdid(id, "m2"), format!("FileDataID {id}")),
+            };
+            let Some(path) = path else {
+                warnings.push(format!("spawned model {what} not found: its emitter draws nothing"));
                 return None;
             };
             match m2view_format::load_model_file(&path, &opts.load) {
                 Ok(m) => Some(Arc::new(Opened::dress(m, opts).lm)),
                 Err(err) => {
-                    warnings.push(format!("spawned model {}: {err}", e.model));
+                    warnings.push(format!("spawned model {what}: {err}"));
                     None
                 }
             }

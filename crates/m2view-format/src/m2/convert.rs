@@ -645,7 +645,22 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
     let (texture_weights, texture_transforms) = (c.texture_weights(), c.texture_transforms());
     let (attachments, events, lights, cameras) = (c.attachments(), c.events(), lights(md, &c.bmap, &c.cx), c.cameras());
     let ribbons = c.ribbons(&tex_ref);
-    let particles = md.particles.iter().map(|p| convert_particle(p, c.version, &c.cx, &c.bmap, &tex_ref)).collect();
+    let mut particles: Vec<ParticleEmitter> =
+        md.particles.iter().map(|p| convert_particle(p, c.version, &c.cx, &c.bmap, &tex_ref)).collect();
+    // 8.1+: the spawned and aliased models by FileDataID, one entry per emitter (`GPID`, `RPID`).
+    if let Some(ch) = file.chunks.as_ref() {
+        let id = |ids: &[u32], i: usize| ids.get(i).copied().filter(|&id| id != 0);
+        for (i, p) in particles.iter_mut().enumerate() {
+            p.geometry_model_fdid = id(&ch.geometry_particle_models, i);
+            p.recursion_model_fdid = id(&ch.recursive_particle_models, i);
+        }
+    }
+    for (i, p) in
+        particles.iter().enumerate().filter(|(_, p)| !p.recursion_model.is_empty() || p.recursion_model_fdid.is_some())
+    {
+        let what = p.recursion_model_fdid.map_or_else(|| p.recursion_model.clone(), |id| format!("FileDataID {id}"));
+        warnings.push(format!("particle emitter {i} stands for the emitters of {what} (recursion model): not drawn"));
+    }
     let anim_keys = c.cx.anim_keys.take();
     let model = Model {
         source: c.source(&mut warnings),
@@ -689,6 +704,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         shapes: Vec::new(),
         bone_sets: Vec::new(),
         model_emitters: Vec::new(),
+        effect_markers: Vec::new(),
         hd_shading: Vec::new(),
         warnings,
     }
@@ -919,7 +935,9 @@ fn convert_particle(
         spline_points: p.spline_points.clone(),
         enabled: tr(&p.enabled_in, cx),
         geometry_model: p.geometry_model.clone(),
+        geometry_model_fdid: None,
         recursion_model: p.recursion_model.clone(),
+        recursion_model_fdid: None,
         multi_texture,
     }
 }

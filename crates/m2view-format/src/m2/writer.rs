@@ -595,6 +595,12 @@ pub fn write_md21(f: &M2File) -> Vec<u8> {
     if !c.texture_file_ids.is_empty() {
         chunk(&mut out, b"TXID", &u32s(&c.texture_file_ids));
     }
+    if !c.recursive_particle_models.is_empty() {
+        chunk(&mut out, b"RPID", &u32s(&c.recursive_particle_models));
+    }
+    if !c.geometry_particle_models.is_empty() {
+        chunk(&mut out, b"GPID", &u32s(&c.geometry_particle_models));
+    }
     if let Some(id) = c.skeleton_file_id {
         chunk(&mut out, b"SKID", &id.to_le_bytes());
     }

@@ -644,7 +644,9 @@ impl<'a> MdxConverter<'a> {
                     spline_points: p.spline.clone(),
                     enabled: visibility(t, seqs),
                     geometry_model: p.geometry_model.clone(),
+                    geometry_model_fdid: None,
                     recursion_model: p.recursion_model.clone(),
+                    recursion_model_fdid: None,
                     multi_texture: None,
                 }
             })
@@ -975,7 +977,10 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     }
     for p in &f.popcorns {
         let name = &p.object.name;
-        warnings.push(format!("popcorn emitter {name:?} plays {}: PopcornFX effects are not drawn", p.path));
+        warnings.push(format!(
+            "popcorn emitter {name:?} plays {}: PopcornFX effects are not drawn (a marker with the emitters overlay)",
+            p.path
+        ));
     }
     let collision = &f.collision;
     Model {
@@ -1018,6 +1023,15 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         shapes,
         bone_sets: Vec::new(),
         model_emitters: c.model_emitters(),
+        effect_markers: f
+            .popcorns
+            .iter()
+            .map(|p| EffectMarker {
+                bone: c.bone_of_id(p.object.object_id),
+                position: c.node_pos(&p.object),
+                effect: p.path.clone(),
+            })
+            .collect(),
         hd_shading: c.hd_shading(),
         warnings,
     }

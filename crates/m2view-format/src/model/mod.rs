@@ -852,10 +852,17 @@ pub struct ParticleEmitter {
     pub spline_points: Vec<[f32; 3]>,
     /// Enabled.
     pub enabled: Track<u8>,
-    /// Model spawned per particle (not rendered).
+    /// The model each particle spawns (`geometry_model_filename`, wowdev
+    /// wiki "M2", M2Particle: "if given, this emitter spawns models"; drawn
+    /// where the particle is, for its life). Empty: none.
     pub geometry_model: String,
-    /// Aliased model (not rendered).
+    /// 8.1+: the same model by FileDataID (`GPID`, one entry per emitter; 0 none).
+    pub geometry_model_fdid: Option<u32>,
+    /// The model whose (at most 4) emitters this one stands for
+    /// (`recursion_model_filename`; listed, not drawn). Empty: none.
     pub recursion_model: String,
+    /// 8.1+: the same model by FileDataID (`RPID`).
+    pub recursion_model_fdid: Option<u32>,
     /// Cata+ multi-texture emitters (flag 0x10000000): how the second and
     /// third textures scroll and combine with the first.
     pub multi_texture: Option<MultiTexture>,
@@ -979,6 +986,18 @@ pub struct ModelEmitter {
     pub latitude: f32,
 }
 
+/// A Warcraft III Reforged PopcornFX emitter (`CORN`): where it is, shown
+/// as a marker (the PopcornFX runtime that plays its effect is proprietary).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EffectMarker {
+    /// The node it sits on.
+    pub bone: Option<BoneId>,
+    /// The node's pivot (model units).
+    pub position: [f32; 3],
+    /// The effect it plays (`.pkfx`).
+    pub effect: String,
+}
+
 /// The model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Model {
@@ -1039,6 +1058,8 @@ pub struct Model {
     pub bone_sets: Vec<BoneSet>,
     /// Emitters that spawn whole models (Warcraft III `PREM`).
     pub model_emitters: Vec<ModelEmitter>,
+    /// Effects not drawn, shown as markers (Reforged `CORN` PopcornFX emitters).
+    pub effect_markers: Vec<EffectMarker>,
     /// Reforged HD shading values by material index (MDX; empty for others):
     /// read by batches whose shader is [`MDX_HD_SHADER`].
     pub hd_shading: Vec<HdShading>,
@@ -1181,6 +1202,7 @@ impl Model {
             shapes: Vec::new(),
             bone_sets: Vec::new(),
             model_emitters: Vec::new(),
+            effect_markers: Vec::new(),
             hd_shading: Vec::new(),
             warnings: Vec::new(),
         }

@@ -25,6 +25,8 @@ pub struct Loaded {
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
     /// A WMO's doodads of set 0 (the client's default).
     pub doodads: Vec<crate::world::Placed>,
+    /// The models its emitters spawn, by source (`crate::spawned::load`).
+    pub spawn_models: Vec<Option<std::sync::Arc<m2view_format::LoadedModel>>>,
 }
 
 /// A load in progress.
@@ -57,11 +59,18 @@ impl Pending {
                     }
                     None => Vec::new(),
                 };
+                let spawn_models = if crate::spawned::spawns_models(&opened.lm.model) {
+                    let (models, w) = crate::spawned::load(&opened.lm, &opts);
+                    warnings.extend(w);
+                    models
+                } else {
+                    Vec::new()
+                };
                 let lm = &opened.lm;
                 let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =
                     lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(lm, p))).collect();
-                Loaded { opened, parts, textures, warnings, thumbnails, doodads }
+                Loaded { opened, parts, textures, warnings, thumbnails, doodads, spawn_models }
             });
             let _ = tx.send(result);
         });

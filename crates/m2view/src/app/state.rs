@@ -141,6 +141,8 @@ pub struct Current {
     pub attached: Vec<Attached>,
     /// Crowd mode: copies of the model on a grid around it (`ViewOptions::crowd`).
     pub crowd: Option<crate::crowd::Crowd>,
+    /// The models its emitters spawn, by source (`crate::spawned::load`).
+    pub spawn_models: Vec<Option<std::sync::Arc<LoadedModel>>>,
 }
 
 /// A turntable recording on a worker thread.
@@ -206,6 +208,7 @@ impl Current {
             thumbnail_handles: Vec::new(),
             attached: Vec::new(),
             crowd: None,
+            spawn_models: Vec::new(),
         };
         if let Some(p) = parts {
             c.take_parts(p);
@@ -691,6 +694,7 @@ impl AppState {
                 let character = l.parts.is_some();
                 let mut current = Current::new(l.opened, l.parts, warnings);
                 current.thumbnails = l.thumbnails;
+                current.spawn_models = l.spawn_models;
                 if character {
                     self.send(super::command::Command::UploadCharacter);
                 }

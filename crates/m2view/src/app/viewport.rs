@@ -33,6 +33,8 @@ pub struct SceneView {
     attached: Vec<(std::sync::Arc<GpuModel>, GpuInstance)>,
     /// GPU side of a WMO's doodads: one instanced group per model.
     doodads: Vec<DoodadGroup>,
+    /// GPU side of the models its emitters spawn: one instanced group per source.
+    spawned: Vec<SpawnGroup>,
     /// GPU side of the mount the character rides.
     mount: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the crowd copies.
@@ -48,6 +50,8 @@ pub struct SceneView {
     effect_geometry: m2view_render::EffectGeometry,
     /// What the last frame drew.
     pub stats: FrameStats,
+    /// Models the open model's emitters had spawned in the last frame.
+    pub spawned_models: usize,
 }
 
 impl SceneView {
@@ -63,6 +67,7 @@ impl SceneView {
             model: None,
             attached: Vec::new(),
             doodads: Vec::new(),
+            spawned: Vec::new(),
             mount: None,
             crowd: CrowdGpu::default(),
             gpu_particles: None,
@@ -71,6 +76,7 @@ impl SceneView {
             texture: None,
             effect_geometry: m2view_render::EffectGeometry::default(),
             stats: FrameStats::default(),
+            spawned_models: 0,
         }
     }
 
@@ -86,10 +92,26 @@ impl SceneView {
         self.model = Some((gm, gi));
         self.attached.clear();
         self.doodads.clear();
+        self.spawned.clear();
         self.mount = None;
         self.crowd = CrowdGpu::default();
         self.gpu_particles = self.renderer.gpu_particles(model, 1);
         self.palette_shortfall = self.renderer.palette().shortfall(model.bones.len());
+    }
+
+    /// Uploads the models the open model's emitters spawn (by source,
+    /// `crate::spawned::load`), in team colour `team`; each frame then draws
+    /// them where the simulation has them.
+    pub fn set_spawned(&mut self, models: &[Option<std::sync::Arc<m2view_format::LoadedModel>>], team: [u8; 3]) {
+        self.spawned = models
+            .iter()
+            .enumerate()
+            .filter_map(|(source, lm)| {
+                let lm = lm.clone()?;
+                let gm = std::sync::Arc::new(self.upload_attached(&lm, team).0);
+                Some(SpawnGroup { source, lm, gm, gpu: CrowdGpu::default() })
+            })
+            .collect();
     }
 
     /// A frame's work before the UI: a finished load uploaded, a finished
@@ -100,6 +122,7 @@ impl SceneView {
             && let Some(c) = &state.current
         {
             self.set_model(&c.lm.model, &textures);
+            self.set_spawned(&c.spawn_models, state.team_color);
         }
         let indexed = state.poll_indexing();
         if let Some(c) = &mut state.current {
@@ -427,6 +450,10 @@ impl SceneView {
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
         }
+        let (n, fs) = prepare_spawned(&self.renderer, &mut self.spawned, &cur.instance, model, &params, encoder);
+        self.spawned_models = n;
+        self.stats.batches += fs.batches;
+        self.stats.triangles += fs.triangles;
         // Crowd copies: their own sequences and phases, on the grid around the model.
         let fs = self.crowd.prepare(&self.renderer, gm, model, cur.crowd.as_mut(), &params, encoder);
         self.stats.batches += fs.batches;
@@ -443,6 +470,9 @@ impl SceneView {
         }
         self.crowd.add_to(&mut frame, gm);
         for g in &self.doodads {
+            g.gpu.add_to(&mut frame, &g.gm);
+        }
+        for g in &self.spawned {
             g.gpu.add_to(&mut frame, &g.gm);
         }
         self.renderer.record(&mut frame, &mut pass);
@@ -549,6 +579,69 @@ impl DoodadGroup {
             left = rest;
             at = i + 1;
         }
+        self.gpu.prepare_copies(renderer, &self.gm, model, &mut copies, &p, encoder)
+    }
+}
+
+/// Prepares the models `host`'s emitters have spawned by now (its
+/// player's clock), where the simulation has them: how many, and what
+/// they draw.
+fn prepare_spawned(
+    renderer: &Renderer,
+    groups: &mut [SpawnGroup],
+    host: &m2view_anim::ModelInstance,
+    model: &m2view_format::Model,
+    params: &FrameParams<'_>,
+    encoder: &mut wgpu::CommandEncoder,
+) -> (usize, FrameStats) {
+    let mut stats = FrameStats::default();
+    if groups.is_empty() {
+        return (0, stats);
+    }
+    let (spawned, _) = crate::spawned::simulate(model, host.player.sequence, host.player.clock_ms as f32);
+    let drawn = spawned.iter().filter(|s| groups.iter().any(|g| g.source == s.emitter)).count();
+    for g in groups {
+        let fs = g.prepare(renderer, &spawned, params, encoder);
+        stats.batches += fs.batches;
+        stats.triangles += fs.triangles;
+    }
+    (drawn, stats)
+}
+
+/// The models one source of spawned models (`crate::spawned`) put in the
+/// scene, drawn as one instanced group: each playing its first sequence
+/// from its own spawn, where the host's emitter sent it.
+struct SpawnGroup {
+    /// Its [`crate::spawned::Spawned::emitter`].
+    source: usize,
+    lm: std::sync::Arc<m2view_format::LoadedModel>,
+    gm: std::sync::Arc<GpuModel>,
+    gpu: CrowdGpu,
+}
+
+impl SpawnGroup {
+    fn prepare(
+        &mut self,
+        renderer: &Renderer,
+        spawned: &[crate::spawned::Spawned],
+        params: &FrameParams<'_>,
+        encoder: &mut wgpu::CommandEncoder,
+    ) -> FrameStats {
+        let model = &self.lm.model;
+        let mut instances: Vec<(m2view_anim::ModelInstance, Mat4)> = spawned
+            .iter()
+            .filter(|s| s.emitter == self.source)
+            .map(|s| {
+                let mut inst = m2view_anim::ModelInstance::new(model, 1);
+                inst.player.advance(model, s.age_ms);
+                (inst, params.world * s.world)
+            })
+            .collect();
+        let mut copies: Vec<(&mut m2view_anim::ModelInstance, Mat4)> =
+            instances.iter_mut().map(|(inst, world)| (inst, *world)).collect();
+        let geosets = model.default_geosets(0);
+        let visible = |id: u16| geosets.contains(&id);
+        let p = FrameParams { lod: 0, geoset_visible: &visible, ..*params };
         self.gpu.prepare_copies(renderer, &self.gm, model, &mut copies, &p, encoder)
     }
 }

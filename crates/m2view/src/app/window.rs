@@ -186,8 +186,12 @@ impl App {
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
+        let spawned = match g.scene.spawned_models {
+            0 => String::new(),
+            n => format!(", {n} spawned models"),
+        };
         let stats = format!(
-            "{} batches, {} triangles, {} particles, {} textures missing | {:.1} ms/frame | {} | {}",
+            "{} batches, {} triangles, {} particles{spawned}, {} textures missing | {:.1} ms/frame | {} | {}",
             g.scene.stats.batches,
             g.scene.stats.triangles,
             match &state.current {

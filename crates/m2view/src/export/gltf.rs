@@ -501,7 +501,10 @@ fn material(
     let flags = mat.map_or(MaterialFlags::empty(), |m| m.flags);
     let (alpha_mode, cutoff) = match blend {
         BlendMode::Opaque => (json::material::AlphaMode::Opaque, None),
-        BlendMode::AlphaKey => (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(128.0 / 255.0))),
+        BlendMode::AlphaKey => {
+            let cutoff = mat.map_or(m2view_format::ALPHA_REF_WOW, |m| m.alpha_ref) as f32 / 255.0;
+            (json::material::AlphaMode::Mask, Some(json::material::AlphaCutoff(cutoff)))
+        }
         _ => (json::material::AlphaMode::Blend, None),
     };
     let unlit = flags.contains(MaterialFlags::UNLIT);
