@@ -3,6 +3,8 @@
 //! - `load/inn_wmo`, `load/continent4229_adt`: opening the real files of
 //!   the corpus as every front end does (root and its two group files;
 //!   the tile's 256 chunks, its terrain model), textures looked for;
+//! - `export/bake_continent4229`: the glTF export's terrain bake of that
+//!   tile (2048 × 2048, its 4 layers at most per chunk);
 //! - a WMO generated at the size of Stormwind (no public WMO is that big):
 //!   300 groups of 2,048 triangles each on a 20 × 15 grid and 5,000 doodad
 //!   placements of 20 models (`two_boxes`, 2 batches each), written in the
@@ -148,6 +150,15 @@ fn load(c: &mut Criterion) {
     let mut g = c.benchmark_group("load");
     g.bench_function("inn_wmo", |b| b.iter(|| Opened::open(&inn, &opts).unwrap()));
     g.bench_function("continent4229_adt", |b| b.iter(|| Opened::open(&adt, &opts).unwrap()));
+    g.finish();
+    // The terrain bake of a glTF export (every layer's texture missing: a grey 16 × 16 stands in).
+    let tile = Opened::open(&adt, &opts).unwrap().lm;
+    let grey: std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage> = (0..tile.model.textures.len())
+        .map(|i| (i, m2view_format::blp::RgbaImage { width: 16, height: 16, pixels: vec![128; 16 * 16 * 4] }))
+        .collect();
+    let mut g = c.benchmark_group("export");
+    g.sample_size(10);
+    g.bench_function("bake_continent4229", |b| b.iter(|| m2view::export::terrain::bake(&tile, &grey).unwrap()));
     g.finish();
 }
 

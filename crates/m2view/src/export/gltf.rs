@@ -380,9 +380,11 @@ fn mesh(
     let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
     let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
     let mut primitives = Vec::new();
+    // A map tile's terrain: its layers baked into one texture on UV set 1 (the alpha maps'),
+    // drawn by its base passes; the upper passes, which the bake holds, are left out.
+    let baked = super::terrain::bake(lm, textures)
+        .and_then(|img| embed(b, &img, Some(format!("{} terrain (baked layers)", model.name)), [false, false]));
     for batch in &lod.batches {
-        // A map tile's upper layers blend through an alpha map on UV set 1, which the exported
-        // material cannot hold: its base layer is exported.
         if super::terrain_layer(&lm.model, batch) {
             continue;
         }
@@ -406,10 +408,18 @@ fn mesh(
             false,
         );
         let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
-        let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
-        let material = *materials
-            .entry((batch.material as usize, tex))
-            .or_insert_with(|| material(b, model, batch.material as usize, texture));
+        let terrain = baked.filter(|_| batch.material == 0);
+        let material = match terrain {
+            Some(texture) => {
+                *materials.entry((0, Some(usize::MAX))).or_insert_with(|| material(b, model, 0, Some(texture), 1))
+            }
+            None => {
+                let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
+                *materials
+                    .entry((batch.material as usize, tex))
+                    .or_insert_with(|| material(b, model, batch.material as usize, texture, 0))
+            }
+        };
         primitives.push(json::mesh::Primitive {
             attributes: attributes.clone(),
             extensions: None,
@@ -462,24 +472,33 @@ fn image(
     overrides: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
 ) -> Option<json::Index<json::Texture>> {
     let (w, h, px) = super::texture_rgba(lm, t, overrides)?;
-    let png = super::png(&px, w, h).ok()?;
+    let tex = lm.model.textures.get(t)?;
+    let name = lm.texture_files.get(t).cloned().flatten().map(|p| p.display().to_string());
+    embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
+}
+
+/// `img` as an embedded PNG texture named `name`, repeating along U and V
+/// as `wrap` says (else clamped). `None` when it cannot be encoded.
+fn embed(
+    b: &mut Builder,
+    img: &m2view_format::blp::RgbaImage,
+    name: Option<String>,
+    wrap: [bool; 2],
+) -> Option<json::Index<json::Texture>> {
+    let png = super::png(&img.pixels, img.width, img.height).ok()?;
     let view = b.view(&png, None);
     let image = b.root.push(json::Image {
         buffer_view: Some(view),
         mime_type: Some(json::image::MimeType("image/png".into())),
-        name: lm.texture_files.get(t).cloned().flatten().map(|p| p.display().to_string()),
+        name,
         uri: None,
         extensions: None,
         extras: Default::default(),
     });
-    let tex = lm.model.textures.get(t)?;
-    let wrap =
+    let mode =
         |w: bool| Valid(if w { json::texture::WrappingMode::Repeat } else { json::texture::WrappingMode::ClampToEdge });
-    let sampler = b.root.push(json::texture::Sampler {
-        wrap_s: wrap(tex.wrap_u),
-        wrap_t: wrap(tex.wrap_v),
-        ..Default::default()
-    });
+    let sampler =
+        b.root.push(json::texture::Sampler { wrap_s: mode(wrap[0]), wrap_t: mode(wrap[1]), ..Default::default() });
     Some(b.root.push(json::Texture {
         name: None,
         sampler: Some(sampler),
@@ -489,12 +508,14 @@ fn image(
     }))
 }
 
-/// The glTF material of M2 material `m` with base colour `texture`.
+/// The glTF material of M2 material `m` with base colour `texture` read
+/// through UV set `tex_coord`.
 fn material(
     b: &mut Builder,
     model: &Model,
     m: usize,
     texture: Option<json::Index<json::Texture>>,
+    tex_coord: u32,
 ) -> json::Index<json::Material> {
     let mat = model.materials.get(m);
     let blend = mat.map_or(BlendMode::Opaque, |m| m.blend);
@@ -519,7 +540,7 @@ fn material(
         pbr_metallic_roughness: json::material::PbrMetallicRoughness {
             base_color_texture: texture.map(|index| json::texture::Info {
                 index,
-                tex_coord: 0,
+                tex_coord,
                 extensions: None,
                 extras: Default::default(),
             }),

@@ -11,6 +11,7 @@
 
 pub mod gltf;
 pub mod obj;
+pub mod terrain;
 pub mod warcraft3;
 
 use std::collections::{BTreeMap, BTreeSet};
