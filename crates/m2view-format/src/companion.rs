@@ -112,6 +112,8 @@ pub struct LoadedModel {
     pub wmo: Option<Arc<crate::wmo::Wmo>>,
     /// The map tile this model draws the terrain of: its placements, layers, water.
     pub adt: Option<Arc<crate::adt::Adt>>,
+    /// The map's WDT found beside the tile, and its file name.
+    pub wdt: Option<(String, Arc<crate::adt::Wdt>)>,
 }
 
 impl std::fmt::Debug for LoadedModel {
@@ -159,6 +161,7 @@ impl LoadedModel {
             data: opts.data.clone(),
             wmo: None,
             adt: None,
+            wdt: None,
         }
     }
 
@@ -267,6 +270,21 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
     SkinProfile::parse_file(&Reader::new(bytes, 0, &state), version).map_err(|e| e.in_file(name))
 }
 
+/// The WDT of the map whose tile is `stem` in `dir` (`Map.wdt` beside
+/// `Map_XX_YY.adt`, [`crate::adt::wdt::wdt_names_for_tile`]) and its name,
+/// or a warning when it is there but broken (the tile then reads its alpha
+/// maps by their room).
+fn tile_wdt(files: &dyn Files, dir: &Path, stem: &str) -> (Option<(String, crate::adt::Wdt)>, Option<String>) {
+    for name in crate::adt::wdt::wdt_names_for_tile(stem) {
+        let Some(p) = files.find(&dir.join(&name)) else { continue };
+        return match files.read(&p).map_err(data_error).and_then(|b| crate::adt::Wdt::parse(&b, &name)) {
+            Ok(w) => (Some((name, w)), None),
+            Err(e) => (None, Some(format!("{e}: the tile's alpha maps are read by their size"))),
+        };
+    }
+    (None, None)
+}
+
 /// Case-insensitive lookups of companions through a [`Files`] (and the
 /// `--data` sources, for FileDataIDs of a model opened from disk).
 struct Finder<'a> {
@@ -367,10 +385,13 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         return load_wmo(files, path, &bytes, opts);
     }
     if crate::adt::is_adt(&bytes) {
-        let adt = crate::adt::Adt::parse(&bytes, &fname)?;
-        let model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+        let (wdt, note) = tile_wdt(files.as_ref(), &dir, &stem);
+        let adt = crate::adt::Adt::parse_with(&bytes, &fname, wdt.as_ref().map(|(_, w)| w.big_alpha()))?;
+        let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+        model.warnings.extend(note);
         let mut lm = with_textures(files, path, model, opts);
         lm.adt = Some(Arc::new(adt));
+        lm.wdt = wdt.map(|(n, w)| (n, Arc::new(w)));
         return Ok(lm);
     }
     if crate::is_mdx(&bytes) {

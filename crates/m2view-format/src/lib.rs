@@ -103,6 +103,9 @@ pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
     match &head {
         b"MD20" | b"MD21" | b"MDLX" => Ok(()),
         b"REVM" if wmo::is_wmo(bytes) || adt::is_adt(bytes) => Ok(()),
+        b"REVM" if adt::wdt::is_wdt(bytes) => {
+            Err(Error::invalid(0, "a map's WDT, not a model: `info` lists its tiles; open one (Map_XX_YY.adt)"))
+        }
         b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
         _ if bytes.len() < 4 => {
             Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len())))

@@ -190,3 +190,42 @@ fn broken_liquids_are_warnings_and_the_terrain_still_reads() {
     assert!(a.warnings.iter().any(|w| w.contains("outside the chunk's 8×8")), "{:?}", a.warnings);
     a.to_model("t").unwrap();
 }
+
+#[test]
+fn the_maps_wdt_lists_its_tiles_and_says_how_alpha_maps_are_stored() {
+    let dir = match m2view_format::fixtures::samples_dir() {
+        Some(d) => d.join("wowserhq_format/fixture/map"),
+        None => return,
+    };
+    // continent.wdt: 687 tiles, flags 0 (4-bit alpha maps), tile 42_29 among them.
+    let w =
+        m2view_format::adt::Wdt::parse(&std::fs::read(dir.join("continent.wdt")).unwrap(), "continent.wdt").unwrap();
+    assert_eq!((w.version, w.flags, w.tiles.len(), w.big_alpha()), (18, 0, 687, false));
+    assert!(w.tiles.contains(&[42, 29]));
+    let p = m2view_format::adt::Wdt::parse(&std::fs::read(dir.join("pvpzone.wdt")).unwrap(), "pvpzone.wdt").unwrap();
+    assert_eq!(p.tiles.len(), 35);
+    assert!(p.tiles.contains(&[34, 30]));
+    // Read as the WDT says (4-bit), the tile's alpha maps are what their room in MCAL says.
+    let bytes = tile("continent4229.adt").unwrap();
+    let by_room = Adt::parse(&bytes, "continent4229.adt").unwrap();
+    let by_wdt = Adt::parse_with(&bytes, "continent4229.adt", Some(w.big_alpha())).unwrap();
+    let maps = |a: &Adt| a.chunks.iter().map(|c| c.alpha.clone()).collect::<Vec<_>>();
+    assert_eq!(maps(&by_room), maps(&by_wdt));
+    // A WDT cut short names its chunk; beside a tile, the tile still opens and says so.
+    let cut = &std::fs::read(dir.join("continent.wdt")).unwrap()[..1000];
+    let e = m2view_format::adt::Wdt::parse(cut, "continent.wdt").unwrap_err().to_string();
+    assert!(e.contains("continent.wdt") && e.contains("runs past the end"), "{e}");
+    let tmp = std::env::temp_dir().join(format!("m2view-wdt-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(tmp.join("continent4229.adt"), &bytes).unwrap();
+    std::fs::write(tmp.join("continent.wdt"), cut).unwrap();
+    let opts = m2view_format::LoadOptions::default();
+    let lm = m2view_format::load_model_file(&tmp.join("continent4229.adt"), &opts).unwrap();
+    assert!(lm.wdt.is_none());
+    assert!(
+        lm.model.warnings.iter().any(|w| w.contains("alpha maps are read by their size")),
+        "{:?}",
+        lm.model.warnings
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

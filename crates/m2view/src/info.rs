@@ -695,6 +695,21 @@ pub fn run(
     args: &crate::character::CharacterArgs,
     opts: &crate::open::OpenOptions,
 ) -> Result<(), crate::AppError> {
+    // A map's WDT (a `.wdt` file on disk) is no model: its own section (wowdev wiki "WDT").
+    if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("wdt")) {
+        let bytes = m2view_format::companion::read_file(file).map_err(crate::AppError::input)?;
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let w = m2view_format::adt::Wdt::parse(&bytes, &file.display().to_string()).map_err(crate::AppError::input)?;
+        let m = crate::info_adt::map_info(&name, &w);
+        if json {
+            println!("{}", serde_json::to_string_pretty(&m).map_err(crate::AppError::failure)?);
+        } else {
+            let mut s = String::new();
+            crate::info_adt::map_text(&mut s, &m);
+            print!("{s}");
+        }
+        return Ok(());
+    }
     let mut o = Opened::open(file, opts).map_err(crate::AppError::input)?;
     args.apply(&mut o)?;
     if let Some(look) = o.look() {

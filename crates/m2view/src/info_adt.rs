@@ -32,6 +32,54 @@ pub struct TileInfo {
     /// Liquids (`MH2O`, or `MCLQ` before 3.0): kind (`water`, `ocean`,
     /// `magma`, `slime`), `LiquidType` id and how many surfaces, cells.
     pub liquids: Vec<LiquidInfo>,
+    /// The map's WDT found beside the tile (`null`: none).
+    pub map: Option<MapInfo>,
+}
+
+/// A map's WDT (wowdev wiki "WDT").
+#[derive(Debug, Serialize)]
+pub struct MapInfo {
+    /// Its file name.
+    pub file: String,
+    /// `MPHD` flags, and their names.
+    pub flags: u32,
+    /// Names of the flags set.
+    pub flag_names: Vec<String>,
+    /// Whether its tiles' uncompressed alpha maps are 8-bit.
+    pub big_alpha: bool,
+    /// How many tiles exist (`MAIN`).
+    pub tile_count: usize,
+    /// The tiles that exist, `[x, y]`.
+    pub tiles: Vec<[u8; 2]>,
+    /// The world object a WMO-only map is (`MWMO`).
+    pub global_wmo: Option<String>,
+}
+
+/// What `info` shows of the WDT `w` named `file`.
+pub fn map_info(file: &str, w: &m2view_format::adt::Wdt) -> MapInfo {
+    MapInfo {
+        file: file.to_string(),
+        flags: w.flags,
+        flag_names: w.flag_names(),
+        big_alpha: w.big_alpha(),
+        tile_count: w.tiles.len(),
+        tiles: w.tiles.clone(),
+        global_wmo: w.global_wmo.clone(),
+    }
+}
+
+/// Appends the text form of `m` to `s`: its flags, tile count and the
+/// tiles' extent.
+pub fn map_text(s: &mut String, m: &MapInfo) {
+    let names = if m.flag_names.is_empty() { "none".to_string() } else { m.flag_names.join(", ") };
+    let _ = writeln!(s, "map {} (WDT): flags {:#x} ({names}); {} tiles", m.file, m.flags, m.tile_count);
+    if let Some(w) = &m.global_wmo {
+        let _ = writeln!(s, "  world object: {w}");
+    }
+    let (xs, ys) = (m.tiles.iter().map(|t| t[0]), m.tiles.iter().map(|t| t[1]));
+    if let (Some(x0), Some(x1), Some(y0), Some(y1)) = (xs.clone().min(), xs.max(), ys.clone().min(), ys.max()) {
+        let _ = writeln!(s, "  tiles from x {x0} to {x1}, y {y0} to {y1} (Map_x_y.adt)");
+    }
 }
 
 /// Liquids of one `LiquidType` on a tile.
@@ -66,6 +114,7 @@ pub fn tile_info(lm: &LoadedModel) -> Option<TileInfo> {
         doodad_models: models.len(),
         wmos: a.objects.iter().map(|o| (o.wmo.clone().unwrap_or_default(), o.doodad_set)).collect(),
         liquids: liquids(a),
+        map: lm.wdt.as_ref().map(|(file, w)| map_info(file, w)),
     })
 }
 
@@ -96,5 +145,9 @@ pub fn text(s: &mut String, t: &TileInfo) {
             "  liquid: {} (LiquidType {}): {} surfaces, {} cells",
             l.kind, l.liquid_type, l.surfaces, l.cells
         );
+    }
+    if let Some(m) = &t.map {
+        let _ = write!(s, "  ");
+        map_text(s, m);
     }
 }

@@ -1276,7 +1276,7 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
     let dir = s.join("wowserhq_format/fixture");
     let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
     let wmo = [read("mapobj/inn.wmo"), read("mapobj/inn_000.wmo"), read("mapobj/inn_003.wmo")];
-    let adt = read("map/continent4229.adt");
+    let (adt, wdt) = (read("map/continent4229.adt"), read("map/continent.wdt"));
     let (count, out, mut rng) = (mutants() / 4, temp("world"), Rng(0x1B87_3593));
     let bound = 64.0;
     let r = run(
@@ -1286,9 +1286,15 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
             let folder = out.join(format!("mutant{k}"));
             std::fs::create_dir_all(&folder).unwrap();
             if k % 4 == 3 {
-                // A map tile (a quarter of the mutants: each is 1.4 MB).
-                std::fs::write(folder.join("continent4229.adt"), mutate_world(&adt, &mut rng)).unwrap();
-                return (folder.join("continent4229.adt"), adt.len());
+                // A map tile (a quarter of the mutants: each is 1.4 MB) with its map's WDT
+                // beside (which the tile reads): one of the two mutated, the WDT one time in four.
+                let (tile, map) = match rng.below(4) {
+                    0 => (adt.clone(), mutate_world(&wdt, &mut rng)),
+                    _ => (mutate_world(&adt, &mut rng), wdt.clone()),
+                };
+                std::fs::write(folder.join("continent4229.adt"), tile).unwrap();
+                std::fs::write(folder.join("continent.wdt"), map).unwrap();
+                return (folder.join("continent4229.adt"), adt.len() + wdt.len());
             }
             // The WMO: one of its three files mutated.
             let which = rng.below(3);
@@ -1300,7 +1306,7 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         },
         exercise_world,
     );
-    check("inn.wmo (root or group files) and continent4229.adt", count, bound, &r);
+    check("inn.wmo (root or group files) and continent4229.adt (or its continent.wdt)", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

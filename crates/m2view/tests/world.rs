@@ -153,6 +153,17 @@ fn a_map_tile_shows_its_terrain_and_says_what_it_places() {
     assert_eq!(t["layers"], serde_json::json!([0, 25, 47, 116, 68]));
     assert_eq!(t["areas"], serde_json::json!([139, 2266, 2400, 4546]));
     assert_eq!(t["liquids"], serde_json::json!([{"kind": "ocean", "liquid_type": 2, "surfaces": 9, "cells": 330}]));
+    // The map's WDT beside it: no flags (4-bit alpha maps), 687 tiles.
+    assert_eq!((t["map"]["file"].as_str(), t["map"]["tile_count"].as_u64()), (Some("continent.wdt"), Some(687)));
+    assert_eq!(t["map"]["big_alpha"], false);
+    // The WDT itself: `info` lists the map; `render` says to open a tile.
+    let wdt = samples.join("wowserhq_format/fixture/map/pvpzone.wdt");
+    let (code, out, err) = m2view(&["info", wdt.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let m: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((m["tile_count"].as_u64(), m["flags"].as_u64()), (Some(35), Some(0)));
+    let (code, _, err) = m2view(&["render", wdt.to_str().unwrap(), "-o", "/dev/null"]);
+    assert!(code != 0 && err.contains("a map's WDT, not a model"), "{err}");
     assert_eq!(
         t["wmos"][0],
         serde_json::json!(["WORLD\\WMO\\AZEROTH\\BUILDINGS\\REDRIDGE_BARRACKS\\REDRIDGE_BARRACKS.WMO", 2])

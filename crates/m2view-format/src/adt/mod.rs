@@ -205,12 +205,19 @@ impl Adt {
     /// whose header offsets point outside it or at the wrong sub-chunk,
     /// more than 256 chunks; each naming file, chunk and offset.
     pub fn parse(bytes: &[u8], name: &str) -> Result<Adt> {
-        let state = ParseState::for_file_len(bytes.len());
-        let r = Reader::new(bytes, 0, &state);
-        Adt::parse_in(&r).map_err(|e| e.in_file(name))
+        Adt::parse_with(bytes, name, None)
     }
 
-    fn parse_in(r: &Reader<'_, '_>) -> Result<Adt> {
+    /// [`Adt::parse`] of a tile whose map's WDT says whether its
+    /// uncompressed alpha maps are 8-bit (`Some(true)`, [`Wdt::big_alpha`])
+    /// or 4-bit; `None`: told by the room each map has in `MCAL`.
+    pub fn parse_with(bytes: &[u8], name: &str, big_alpha: Option<bool>) -> Result<Adt> {
+        let state = ParseState::for_file_len(bytes.len());
+        let r = Reader::new(bytes, 0, &state);
+        Adt::parse_in(&r, big_alpha).map_err(|e| e.in_file(name))
+    }
+
+    fn parse_in(r: &Reader<'_, '_>, big_alpha: Option<bool>) -> Result<Adt> {
         let all = chunks(r)?;
         let ver = all.first().filter(|c| &c.tag == b"MVER").ok_or_else(|| Error::invalid(0, "no MVER chunk first"))?;
         let version = r.record(ver.offset, 4, u32_).at("MVER")?;
@@ -247,7 +254,7 @@ impl Adt {
                         return Err(Error::invalid(c.offset, "more than 256 MCNK chunks"));
                     }
                     let i = adt.chunks.len();
-                    let (chunk, liquids) = map_chunk(c, r, adt.textures.len(), i).at_elem("MCNK", i)?;
+                    let (chunk, liquids) = map_chunk(c, r, adt.textures.len(), i, big_alpha).at_elem("MCNK", i)?;
                     adt.chunks.push(chunk);
                     adt.liquids.extend(liquids);
                 }
@@ -310,7 +317,13 @@ fn sub<'a>(c: &Chunk<'a>, r: &Reader<'a, '_>, ofs: u32, tag: &[u8; 4]) -> Result
     Ok(Chunk { tag: found, offset: cr.abs(at + 8), data: cr.bytes(at + 8, size)? })
 }
 
-fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -> Result<(MapChunk, Vec<Liquid>)> {
+fn map_chunk(
+    c: &Chunk<'_>,
+    r: &Reader<'_, '_>,
+    textures: usize,
+    index: usize,
+    big_alpha: Option<bool>,
+) -> Result<(MapChunk, Vec<Liquid>)> {
     let cr = Reader::new(c.data, c.offset, r.state());
     let h: Vec<u32> = cr.array(M2Array { count: 32, offset: 0 }, 4, u32_).at("header")?;
     let position = cr.record(0x68, 12, vec3).at("header")?;
@@ -328,7 +341,7 @@ fn map_chunk(c: &Chunk<'_>, r: &Reader<'_, '_>, textures: usize, index: usize) -
     if let Some((i, l)) = layers.iter().enumerate().find(|(_, l)| l.texture as usize >= textures) {
         return Err(Error::invalid(c.offset, format!("texture {} of {textures} (MTEX)", l.texture))).at_elem("MCLY", i);
     }
-    let alpha = alpha_maps(c, r, &h, &layers, index);
+    let alpha = alpha_maps(c, r, &h, &layers, index, big_alpha);
     let holes = (h[15] & 0xFFFF) as u16;
     let liquids = chunk_liquids(c, r, &h, index);
     let chunk = MapChunk {
@@ -372,8 +385,16 @@ fn chunk_liquids(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], index: usize) -> 
 }
 
 /// The alpha maps of a chunk's layers 1–3 (`MCAL` at header offset
-/// `h[9]`); a map that cannot be read is a repair warning and stays empty.
-fn alpha_maps(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], layers: &[Layer], index: usize) -> Vec<Vec<u8>> {
+/// `h[9]`), uncompressed ones 8-bit or 4-bit as `big_alpha` says (`None`:
+/// by their room); a map that cannot be read is a repair warning and stays empty.
+fn alpha_maps(
+    c: &Chunk<'_>,
+    r: &Reader<'_, '_>,
+    h: &[u32],
+    layers: &[Layer],
+    index: usize,
+    big_alpha: Option<bool>,
+) -> Vec<Vec<u8>> {
     use m2view_error::PathSeg::{Field, Index};
     let mut out = vec![Vec::new(); layers.len()];
     if !layers.iter().skip(1).any(|l| l.flags & 0x100 != 0) {
@@ -388,7 +409,11 @@ fn alpha_maps(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], layers: &[Layer], in
     };
     for (k, l) in layers.iter().enumerate().skip(1).filter(|(_, l)| l.flags & 0x100 != 0) {
         let next = layers[k + 1..].iter().map(|n| n.alpha_offset as usize).find(|&o| o > l.alpha_offset as usize);
-        let room = next.unwrap_or(mcal.data.len()).saturating_sub(l.alpha_offset as usize);
+        let room = match big_alpha {
+            Some(true) => alpha::ALPHA_SIZE,
+            Some(false) => 0,
+            None => next.unwrap_or(mcal.data.len()).saturating_sub(l.alpha_offset as usize),
+        };
         match r
             .budget()
             .charge(alpha::ALPHA_SIZE as u64, mcal.offset)
@@ -407,6 +432,9 @@ fn alpha_maps(c: &Chunk<'_>, r: &Reader<'_, '_>, h: &[u32], layers: &[Layer], in
 pub mod alpha;
 mod convert;
 pub mod liquid;
+pub mod wdt;
+
+pub use wdt::Wdt;
 
 pub use convert::liquid_color;
 pub use liquid::{Liquid, LiquidKind};

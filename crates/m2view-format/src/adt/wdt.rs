@@ -1,0 +1,128 @@
+//! WDT map files (wowdev wiki "WDT"): which of a map's 64 × 64 tiles exist
+//! (`MAIN`), how its tiles are stored (`MPHD` flags — the one m2view needs:
+//! whether uncompressed alpha maps are 8-bit), and, for a map that is one
+//! world object, that WMO (`MWMO`).
+//!
+//! Layout followed (clients before 4.0 write the same): `MVER` 18; `MPHD`
+//! of 32 bytes whose first word is the flags; `MAIN` of 64 × 64 records of
+//! 8 bytes (`SMAreaInfo`: flags, bit 0 "has ADT"; an async id), row by row
+//! (`MAIN[y][x]` is tile `Map_x_y`); `MWMO` a zero-terminated file name;
+//! tags byte-reversed as in ADT files.
+
+use crate::error::{Error, Result, ResultExt};
+use crate::raw::wmo::{chunks, strings};
+use crate::reader::{ParseState, Reader, u32_};
+
+/// `MPHD` flag 0x4: the tiles' uncompressed alpha maps are 8-bit ("big alpha").
+pub const FLAG_BIG_ALPHA: u32 = 0x4;
+/// `MPHD` flag 0x80: height-based texture blending; implies 8-bit alpha maps.
+pub const FLAG_HEIGHT_TEXTURING: u32 = 0x80;
+
+/// The names of the `MPHD` flags (wowdev wiki "WDT", `MPHD::Flags`).
+const FLAG_NAMES: [(u32, &str); 8] = [
+    (0x1, "global world object"),
+    (0x2, "vertex shading (MCCV)"),
+    (FLAG_BIG_ALPHA, "8-bit alpha maps"),
+    (0x8, "doodads sorted by size"),
+    (0x10, "vertex lighting (MCLV)"),
+    (0x20, "upside-down ground"),
+    (FLAG_HEIGHT_TEXTURING, "height texturing"),
+    (0x200, "file data ids (MAID)"),
+];
+
+/// A map's WDT.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Wdt {
+    /// `MVER` (18).
+    pub version: u32,
+    /// `MPHD` flags.
+    pub flags: u32,
+    /// The tiles that exist, `[x, y]` (each 0–63) in `MAIN` order.
+    pub tiles: Vec<[u8; 2]>,
+    /// The world object a WMO-only map is (`MWMO`).
+    pub global_wmo: Option<String>,
+}
+
+impl Wdt {
+    /// Parses a WDT; `name` is used in errors. Errors: no `MVER` 18 first,
+    /// no `MPHD` or `MAIN`, `MAIN` shorter than 64 × 64 records, a chunk
+    /// running past the end — each naming the file, chunk and offset.
+    pub fn parse(bytes: &[u8], name: &str) -> Result<Wdt> {
+        let state = ParseState::for_file_len(bytes.len());
+        let r = Reader::new(bytes, 0, &state);
+        Wdt::parse_in(&r).map_err(|e| e.in_file(name))
+    }
+
+    fn parse_in(r: &Reader<'_, '_>) -> Result<Wdt> {
+        let all = chunks(r)?;
+        let ver = all.first().filter(|c| &c.tag == b"MVER").ok_or_else(|| Error::invalid(0, "no MVER chunk first"))?;
+        let version = r.record(ver.offset, 4, u32_).at("MVER")?;
+        if version != 18 {
+            return Err(Error::new(ver.offset, crate::error::ErrorKind::UnsupportedVersion(version))).at("MVER");
+        }
+        let find = |tag: &[u8; 4]| all.iter().find(|c| &c.tag == tag);
+        let mphd = find(b"MPHD").ok_or_else(|| Error::invalid(0, "no MPHD chunk"))?;
+        let flags = r.record(mphd.offset, 4, u32_).at("MPHD")?;
+        let main = find(b"MAIN").ok_or_else(|| Error::invalid(0, "no MAIN chunk"))?;
+        if main.data.len() < 64 * 64 * 8 {
+            let msg = format!("{} bytes, 64 × 64 records of 8 expected", main.data.len());
+            return Err(Error::invalid(main.offset, msg)).at("MAIN");
+        }
+        let tiles =
+            (0..64 * 64).filter(|i| main.data[i * 8] & 1 != 0).map(|i| [(i % 64) as u8, (i / 64) as u8]).collect();
+        let global_wmo = find(b"MWMO").and_then(|c| strings(c.data).into_iter().next()).map(|(_, s)| s);
+        Ok(Wdt { version, flags, tiles, global_wmo })
+    }
+
+    /// Whether the map's tiles store uncompressed alpha maps as 8-bit
+    /// values (`MPHD` 0x4 or 0x80), else as 4-bit ones.
+    pub fn big_alpha(&self) -> bool {
+        self.flags & (FLAG_BIG_ALPHA | FLAG_HEIGHT_TEXTURING) != 0
+    }
+
+    /// The names of the `MPHD` flags set (unknown bits as hex).
+    pub fn flag_names(&self) -> Vec<String> {
+        let known: u32 = FLAG_NAMES.iter().map(|(b, _)| b).sum();
+        let mut names: Vec<String> =
+            FLAG_NAMES.iter().filter(|(b, _)| self.flags & b != 0).map(|(_, n)| n.to_string()).collect();
+        if self.flags & !known != 0 {
+            names.push(format!("{:#x}", self.flags & !known));
+        }
+        names
+    }
+}
+
+/// Whether `bytes` look like a WDT: `MVER` then `MPHD`.
+pub fn is_wdt(bytes: &[u8]) -> bool {
+    bytes.len() >= 20 && &bytes[..4] == b"REVM" && &bytes[12..16] == b"DHPM"
+}
+
+/// The WDT file names a tile named `stem` may have beside it: the map's
+/// name with the tile's `_XX_YY` (or, as some collections name tiles, a
+/// bare `XXYY`) taken off, then `.wdt`.
+pub fn wdt_names_for_tile(stem: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let parts: Vec<&str> = stem.rsplitn(3, '_').collect();
+    if let [y, x, map] = parts.as_slice()
+        && [x, y].iter().all(|n| !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        out.push(format!("{map}.wdt"));
+    }
+    let digits = stem.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if digits == 4 && stem.len() > 4 {
+        out.push(format!("{}.wdt", &stem[..stem.len() - 4]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_names_lead_to_their_map() {
+        assert_eq!(wdt_names_for_tile("Azeroth_32_48"), ["Azeroth.wdt"]);
+        assert_eq!(wdt_names_for_tile("continent4229"), ["continent.wdt"]);
+        assert!(wdt_names_for_tile("inn").is_empty());
+    }
+}
