@@ -270,6 +270,22 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
     SkinProfile::parse_file(&Reader::new(bytes, 0, &state), version).map_err(|e| e.in_file(name))
 }
 
+/// Opens map tile `bytes` (read from `path` in `files`) as its terrain,
+/// its alpha maps read as the map's WDT beside it says ([`tile_wdt`]).
+fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions) -> Result<LoadedModel> {
+    let fname = path.display().to_string();
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (wdt, note) = tile_wdt(files.as_ref(), &dir, &stem);
+    let adt = crate::adt::Adt::parse_with(bytes, &fname, wdt.as_ref().map(|(_, w)| w.big_alpha()))?;
+    let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+    model.warnings.extend(note);
+    let mut lm = with_textures(files, path, model, opts);
+    lm.adt = Some(Arc::new(adt));
+    lm.wdt = wdt.map(|(n, w)| (n, Arc::new(w)));
+    Ok(lm)
+}
+
 /// The WDT of the map whose tile is `stem` in `dir` (`Map.wdt` beside
 /// `Map_XX_YY.adt`, [`crate::adt::wdt::wdt_names_for_tile`]) and its name,
 /// or a warning when it is there but broken (the tile then reads its alpha
@@ -385,14 +401,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         return load_wmo(files, path, &bytes, opts);
     }
     if crate::adt::is_adt(&bytes) {
-        let (wdt, note) = tile_wdt(files.as_ref(), &dir, &stem);
-        let adt = crate::adt::Adt::parse_with(&bytes, &fname, wdt.as_ref().map(|(_, w)| w.big_alpha()))?;
-        let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
-        model.warnings.extend(note);
-        let mut lm = with_textures(files, path, model, opts);
-        lm.adt = Some(Arc::new(adt));
-        lm.wdt = wdt.map(|(n, w)| (n, Arc::new(w)));
-        return Ok(lm);
+        return load_adt(files, path, &bytes, opts);
     }
     if crate::is_mdx(&bytes) {
         // MDX: one file with its geometry; only textures are companions.

@@ -128,6 +128,9 @@ pub struct RenderArgs {
     /// Draw a WMO without its doodads (a map tile without its placed models and WMOs).
     #[arg(long)]
     pub no_doodads: bool,
+    /// A map tile with the tiles around it found beside it (its 3 × 3 neighbourhood; their terrain).
+    #[arg(long)]
+    pub neighbours: bool,
     /// A WMO's groups to draw, comma-separated indices (default: every group read); like --geosets.
     #[arg(long, conflicts_with = "geosets")]
     pub groups: Option<String>,
@@ -838,6 +841,11 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     }
     if let Some(wmo) = o.lm.wmo.clone() {
         attachments.extend(doodads(a, &mut o.lm, &wmo, opts)?);
+    }
+    if a.neighbours {
+        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts);
+        o.lm.model.warnings.extend(warnings);
+        attachments.extend(tiles.into_iter().map(|t| Hung { placement: Some(t.world), ..Hung::item(0, t.lm) }));
     }
     if let Some(adt) = o.lm.adt.clone().filter(|_| !a.no_doodads) {
         let (models, wmos, warnings) = crate::world::load_tile_placements(&o.lm, &adt, opts);

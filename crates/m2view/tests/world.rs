@@ -290,3 +290,35 @@ fn terrain_share(blue: usize, red: usize, mixed: usize) -> [f64; 3] {
     let all = (blue + red + mixed) as f64;
     [blue as f64 / all, red as f64 / all, mixed as f64 / all]
 }
+
+#[test]
+fn a_tile_shows_its_neighbours_found_beside_it() {
+    // No two neighbouring tiles are public: the real tile 42_29 and a copy of it moved one tile
+    // along world y (every MCNK's position, header offset 0x68, less 533⅓ yards: wowdev wiki
+    // "ADT/v18"), named as tile 43_29; and a broken file named as tile 42_30.
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
+    let mut moved = bytes.clone();
+    let mut at = 0;
+    while let Some(i) = moved[at..].windows(4).position(|w| w == b"KNCM") {
+        let y = at + i + 8 + 0x68 + 4;
+        let v = f32::from_le_bytes(moved[y..y + 4].try_into().unwrap()) - m2view_format::adt::TILE_SIZE;
+        moved[y..y + 4].copy_from_slice(&v.to_le_bytes());
+        at += i + 8;
+    }
+    let dir = std::env::temp_dir().join(format!("m2view-adt-neighbours-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("continent4229.adt"), &bytes).unwrap();
+    std::fs::write(dir.join("continent4329.adt"), &moved).unwrap();
+    std::fs::write(dir.join("continent4230.adt"), &bytes[..5000]).unwrap();
+    let tile = dir.join("continent4229.adt");
+    let tile = tile.to_str().unwrap();
+    let (alone, drawn_alone, _) = render(&dir, tile, &["--camera", "map", "--no-doodads"]);
+    let (both, drawn_both, err) = render(&dir, tile, &["--camera", "map", "--no-doodads", "--neighbours"]);
+    // The neighbour draws what the tile draws; the broken one is a warning.
+    assert_eq!(both["batches"].as_u64(), alone["batches"].as_u64().map(|b| 2 * b), "{both}");
+    assert!(err.contains("neighbour tile continent4230.adt"), "{err}");
+    // Framed around both, the two tiles fill about as much of the picture as one did.
+    assert!(drawn_both * 2 > drawn_alone, "{drawn_both} pixels with the neighbour, {drawn_alone} alone");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
