@@ -28,7 +28,7 @@ pub fn load_textures(
                 return Some(TextureData::Rgba { width, height, mips: vec![image.pixels.clone()] });
             }
             let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
-            let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode(bytes, bc));
+            let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode_file(path, bytes, bc));
             match result {
                 Ok(t) => Some(t),
                 Err(e) => {
@@ -46,6 +46,23 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
     let blp = lm.read(path).and_then(Blp::parse).ok()?;
     let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
     (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
+}
+
+/// Decodes texture file `bytes` read from `path`: a `.tga` (Warcraft III
+/// v800 models name some) through the `image` crate, its decoder allowed 8
+/// bytes per byte of file and 64 MiB; anything else by [`decode`].
+pub fn decode_file(path: &std::path::Path, bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
+    if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("tga")) {
+        return decode(bytes, bc);
+    }
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Tga);
+    let mut limits = image::Limits::default();
+    // Run-length TGA may expand much: 8 bytes per byte of file, and never past 64 MiB.
+    limits.max_alloc = Some((bytes.len() as u64 * 8 + (1 << 20)).min(64 << 20));
+    reader.limits(limits);
+    let img = reader.decode().map_err(|e| format!("TGA: {e}"))?.to_rgba8();
+    let (width, height) = img.dimensions();
+    Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] })
 }
 
 /// Decodes texture file `bytes`: BLP (any encoding), or DDS (Warcraft III
@@ -160,7 +177,7 @@ pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, Strin
     Some(Ok(TextureData::Rgba { width: w as u32, height: h as u32, mips: vec![rgba] }))
 }
 
-/// Reads a texture file for the renderer: BLP (any encoding) or PNG.
+/// Reads a texture file for the renderer: BLP (any encoding), DDS, TGA or PNG.
 pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData, String> {
     let is_png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     if is_png {
@@ -169,7 +186,7 @@ pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData
         return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
     }
     let bytes = m2view_format::companion::read_file(path).map_err(|e| e.to_string())?;
-    Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.in_file(path.display().to_string()).to_string())
+    decode_file(path, bytes, bc).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

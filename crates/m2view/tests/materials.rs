@@ -171,13 +171,24 @@ fn model_lights_shine() {
     assert_eq!(lit_tile(&md, "light_hidden", true), unlit);
 }
 
+/// The MDX box (v800) without its geoset animation, emitter, ribbon and
+/// light: its material alone decides its pixels.
+fn plain_mdx_box() -> m2view_format::raw::mdx::MdxFile {
+    let mut f = m2view_format::fixtures::mdx_box(800);
+    f.geoset_anims.clear();
+    f.particle_emitters2.clear();
+    f.ribbons.clear();
+    f.lights.clear();
+    f
+}
+
 /// Renders the MDX box (v800) from above at 0 ms with its material replaced:
 /// an unshaded opaque layer of uniform (100, 100, 100) under an unshaded
 /// layer of filter mode `mode` and uniform (100, 60, 20) at alpha 153 (0.6).
 fn warcraft3_layer_tile(mode: u32, size: u32) -> Vec<u8> {
     use m2view_format::raw::mdx::{MdlLayer, MdlTexture};
-    use m2view_format::{fixtures::mdx_box, writer_mdx::write_mdx};
-    let mut f = mdx_box(800);
+    use m2view_format::writer_mdx::write_mdx;
+    let mut f = plain_mdx_box();
     let layer = |filter_mode, texture_id| MdlLayer {
         filter_mode,
         shading_flags: 0x1,
@@ -190,10 +201,6 @@ fn warcraft3_layer_tile(mode: u32, size: u32) -> Vec<u8> {
     f.textures = ["Textures\\Dst.blp", "Textures\\Src.blp"]
         .map(|p| MdlTexture { replaceable_id: 0, path: p.into(), flags: 3 })
         .to_vec();
-    f.geoset_anims.clear();
-    f.particle_emitters2.clear();
-    f.ribbons.clear();
-    f.lights.clear();
     let dir = std::env::temp_dir().join(format!("m2view-test-w3filter{mode}-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("Textures")).unwrap();
     std::fs::write(dir.join("Box.mdx"), write_mdx(&f)).unwrap();
@@ -237,4 +244,37 @@ fn warcraft3_filter_modes_blend_as_warcraft_iii_draws_them() {
         );
     }
     common::check_golden("warcraft3_filter_modes", &common::grid(&tiles, size, 7));
+}
+
+#[test]
+fn a_warcraft3_model_draws_and_exports_its_tga_texture() {
+    // v800 models may name .tga textures (none of the corpus does): the MDX box with one
+    // unshaded layer of a solid green TGA (written by the image crate), seen from above.
+    use m2view_format::raw::mdx::{MdlLayer, MdlTexture};
+    use m2view_format::writer_mdx::write_mdx;
+    let mut f = plain_mdx_box();
+    let layer = MdlLayer { shading_flags: 0x1, texture_anim_id: u32::MAX, alpha: 1.0, ..Default::default() };
+    f.materials[0].layers = vec![layer];
+    f.textures = vec![MdlTexture { replaceable_id: 0, path: "Textures\\Green.tga".into(), flags: 3 }];
+    let dir = std::env::temp_dir().join(format!("m2view-test-tga-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("Textures")).unwrap();
+    std::fs::write(dir.join("Box.mdx"), write_mdx(&f)).unwrap();
+    let green = image::RgbaImage::from_pixel(8, 8, image::Rgba([20, 200, 40, 255]));
+    green.save_with_format(dir.join("Textures/Green.tga"), image::ImageFormat::Tga).unwrap();
+    let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
+    let (gpu, renderer) = common::gpu();
+    let (px, _) =
+        m2view::render_cmd::render_image(gpu, renderer, &lm, &common::request(32, "top", 0.0, Some(0))).unwrap();
+    assert_eq!(&px[(16 * 32 + 16) * 4..][..3], &[20, 200, 40], "the centre of the box's top");
+    // Exported, the glTF carries it.
+    let glb = m2view::export::gltf::to_glb(&lm, &Default::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&glb).unwrap();
+    assert_eq!(g.images().count(), 1);
+    // A TGA cut short: one warning naming it, the model still draws.
+    let bytes = std::fs::read(dir.join("Textures/Green.tga")).unwrap();
+    std::fs::write(dir.join("Textures/Green.tga"), &bytes[..bytes.len() - 3]).unwrap();
+    let mut warnings = Vec::new();
+    let t = m2view::textures::load_textures(&lm, false, [255; 3], &mut warnings);
+    assert!(t[0].is_none() && warnings.iter().any(|w| w.contains("Green.tga") && w.contains("TGA")), "{warnings:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

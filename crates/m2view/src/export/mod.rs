@@ -82,7 +82,8 @@ pub struct ExportItem {
 }
 
 /// The RGBA image of texture `i` of `lm` as drawn: an override of `opts`,
-/// else BLP level 0, else a Warcraft III team colour.
+/// a built texture, a Warcraft III team colour, else its file's first
+/// level (BLP, DDS or TGA, as the renderer reads them).
 pub(crate) fn texture_rgba(
     lm: &LoadedModel,
     i: usize,
@@ -100,8 +101,10 @@ pub(crate) fn texture_rgba(
         return Some((width, height, mips.into_iter().next()?));
     }
     let path = lm.texture_files.get(i)?.as_ref()?;
-    let img = lm.read(path).and_then(m2view_format::blp::Blp::parse).and_then(|b| b.decode(0)).ok()?;
-    Some((img.width, img.height, img.pixels))
+    match crate::textures::decode_file(path, lm.read(path).ok()?, false).ok()? {
+        m2view_render::TextureData::Rgba { width, height, mips } => Some((width, height, mips.into_iter().next()?)),
+        _ => None,
+    }
 }
 
 /// Whether `batch` is an upper layer pass of a map tile's terrain (blended
