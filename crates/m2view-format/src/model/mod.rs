@@ -548,10 +548,10 @@ impl Material {
 /// blend modes; WebWowViewerCpp's `uAlphaTest` of blend mode 1).
 pub const ALPHA_REF_WOW: u8 = 128;
 
-/// Warcraft III's alpha-key reference, 0.75 (191/255): Transparent layers,
-/// Transparent ribbons and AlphaKey particles discard below it in both
-/// mdx-m3-viewer (`sd.frag`, `particles.frag`: `color.a < 0.75`) and Retera's
-/// Model Studio (`glAlphaFunc(GL_GREATER, 0.75f)`).
+/// Warcraft III's alpha-key reference, 0.75 (191/255): Transparent layers
+/// discard below it in mdx-m3-viewer (`sd.frag`: `color.a < 0.75`), Retera's
+/// Model Studio (`glAlphaFunc(GL_GREATER, 0.75f)`) and war3-model, and
+/// mdx-m3-viewer keys AlphaKey particles there too (`particles.frag`).
 pub const ALPHA_REF_WARCRAFT3: u8 = 191;
 
 /// Colour and alpha animation (`M2Color`).
