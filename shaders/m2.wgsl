@@ -325,8 +325,8 @@ fn combine(id: u32, c: vec3<f32>, t1: vec4<f32>, t2: vec4<f32>, t3: vec4<f32>, t
 // diffuse x team colour by the ORM alpha; the normal map in a tangent frame
 // from the screen derivatives of position and UV (Schüler, "Normal Mapping
 // Without Precomputed Tangents", 2013: the file's TANG is not needed; x and
-// y from red and green as BC5 stores them, z rebuilt); lit by the preview light as the SD path is, darkened by the ORM
-// occlusion; a specular highlight (Blinn half vector, half-Lambert shaped,
+// y from red and green as BC5 stores them, z rebuilt); lit by the preview
+// light as the SD path is, darkened by the ORM occlusion; a specular highlight (Blinn half vector, half-Lambert shaped,
 // exponent 32) scaled by smoothness (0.5 - roughness) plus metallic and
 // coloured by the reflections map (0.2 + 2x, read by the reflected view
 // direction in latitude-longitude as mdx-m3-viewer's sampleEnvironmentMap)

@@ -287,18 +287,16 @@ fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions
 }
 
 /// The WDT of the map whose tile is `stem` in `dir` (`Map.wdt` beside
-/// `Map_XX_YY.adt`, [`crate::adt::wdt::wdt_names_for_tile`]) and its name,
+/// `Map_XX_YY.adt`, [`crate::adt::wdt::wdt_name_for_tile`]) and its name,
 /// or a warning when it is there but broken (the tile then reads its alpha
 /// maps by their room).
 fn tile_wdt(files: &dyn Files, dir: &Path, stem: &str) -> (Option<(String, crate::adt::Wdt)>, Option<String>) {
-    for name in crate::adt::wdt::wdt_names_for_tile(stem) {
-        let Some(p) = files.find(&dir.join(&name)) else { continue };
-        return match files.read(&p).map_err(data_error).and_then(|b| crate::adt::Wdt::parse(&b, &name)) {
-            Ok(w) => (Some((name, w)), None),
-            Err(e) => (None, Some(format!("{e}: the tile's alpha maps are read by their size"))),
-        };
+    let Some(name) = crate::adt::wdt::wdt_name_for_tile(stem) else { return (None, None) };
+    let Some(p) = files.find(&dir.join(&name)) else { return (None, None) };
+    match files.read(&p).map_err(data_error).and_then(|b| crate::adt::Wdt::parse(&b, &name)) {
+        Ok(w) => (Some((name, w)), None),
+        Err(e) => (None, Some(format!("{e}: the tile's alpha maps are read by their size"))),
     }
-    (None, None)
 }
 
 /// Case-insensitive lookups of companions through a [`Files`] (and the

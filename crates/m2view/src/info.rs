@@ -341,15 +341,6 @@ pub struct EmitterInfo {
     pub alias_of: Option<String>,
 }
 
-/// A model an emitter names: its name, else `FileDataID n`; `None`: none.
-fn model_ref(name: &str, fdid: Option<u32>) -> Option<String> {
-    match (name, fdid) {
-        ("", Some(id)) => Some(format!("FileDataID {id}")),
-        ("", None) => None,
-        (name, _) => Some(name.to_string()),
-    }
-}
-
 /// A creature skin.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SkinInfo {
@@ -507,8 +498,8 @@ pub fn report(o: &Opened) -> Report {
                 blend: p.blend.name().into(),
                 kind: emitter_kind(p.emitter_type),
                 textures: p.textures.iter().map(|t| t.map(|t| t.0)).collect(),
-                spawns: model_ref(&p.geometry_model, p.geometry_model_fdid),
-                alias_of: model_ref(&p.recursion_model, p.recursion_model_fdid),
+                spawns: p.geometry_model_ref().map(|r| r.to_string()),
+                alias_of: p.recursion_model_ref().map(|r| r.to_string()),
             })
             .collect(),
         ribbon_emitters: m

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use glam::{Mat4, Quat, Vec3};
 use m2view_anim::ModelInstance;
-use m2view_format::{LoadedModel, Model};
+use m2view_format::{LoadedModel, Model, ModelRef};
 
 use crate::open::{OpenOptions, Opened};
 
@@ -68,19 +68,9 @@ impl Rng {
 /// What each source of spawned models wants (by [`Spawned::emitter`]):
 /// a model by name or by FileDataID, or nothing (a particle emitter
 /// without a geometry model).
-enum Wanted<'a> {
-    Name(&'a str),
-    FileDataId(u32),
-}
-
-fn wanted(model: &Model) -> Vec<Option<Wanted<'_>>> {
-    let prem = model.model_emitters.iter().map(|e| Some(Wanted::Name(&e.model)));
-    let particles = model.particles.iter().map(|p| match (p.geometry_model.as_str(), p.geometry_model_fdid) {
-        ("", Some(id)) => Some(Wanted::FileDataId(id)),
-        ("", None) => None,
-        (name, _) => Some(Wanted::Name(name)),
-    });
-    prem.chain(particles).collect()
+fn wanted(model: &Model) -> Vec<Option<ModelRef<'_>>> {
+    let prem = model.model_emitters.iter().map(|e| Some(ModelRef::Name(&e.model)));
+    prem.chain(model.particles.iter().map(|p| p.geometry_model_ref())).collect()
 }
 
 /// Whether any emitter of `model` spawns models.
@@ -253,10 +243,12 @@ pub fn load(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Option<Arc<LoadedModel
     let models = wanted(&lm.model)
         .into_iter()
         .map(|w| {
-            let (path, what) = match w? {
-                Wanted::Name(name) => (spawned_file(lm, name), name.to_string()),
-                Wanted::FileDataId(id) => (lm.find_fdid(id, "m2"), format!("FileDataID {id}")),
+            let w = w?;
+            let path = match w {
+                ModelRef::Name(name) => spawned_file(lm, name),
+                ModelRef::FileDataId(id) => lm.find_fdid(id, "m2"),
             };
+            let what = w.to_string();
             let Some(path) = path else {
                 warnings.push(format!("spawned model {what} not found: its emitter draws nothing"));
                 return None;

@@ -194,28 +194,13 @@ pub fn load_tile_placements(
     (models, wmos, warnings)
 }
 
-/// The tile a map tile's file name gives, as `(map, x, y, underscored)`:
-/// `Map_32_48` (the clients' names) or `continent4229` (two digits each,
-/// as some collections name tiles); `None` for other names.
-fn tile_name(stem: &str) -> Option<(&str, u8, u8, bool)> {
-    let parts: Vec<&str> = stem.rsplitn(3, '_').collect();
-    if let [y, x, map] = parts.as_slice()
-        && let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>())
-    {
-        return (x < 64 && y < 64).then_some((map, x, y, true));
-    }
-    let digits = stem.len().checked_sub(4).filter(|&i| i > 0 && stem.is_char_boundary(i))?;
-    let (x, y) = (stem[digits..digits + 2].parse::<u8>().ok()?, stem[digits + 2..].parse::<u8>().ok()?);
-    (x < 64 && y < 64).then_some((&stem[..digits], x, y, false))
-}
-
 /// The tiles around map tile `lm` (its 3 × 3 neighbourhood, the clients'
 /// view of a map) found beside it under the same naming, each opened
 /// through `opts` as its terrain (their own placements are not loaded),
 /// in world space as the tile is; warnings for those that do not open.
 pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
     let stem = lm.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let Some((map, x, y, underscored)) = lm.adt.as_ref().and_then(|_| tile_name(&stem)) else {
+    let Some((map, x, y, underscored)) = lm.adt.as_ref().and_then(|_| m2view_format::adt::wdt::tile_name(&stem)) else {
         return (Vec::new(), Vec::new());
     };
     let dir = lm.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
@@ -261,14 +246,6 @@ pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<P
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tile_names_give_their_map_and_place() {
-        assert_eq!(tile_name("Azeroth_32_48"), Some(("Azeroth", 32, 48, true)));
-        assert_eq!(tile_name("continent4229"), Some(("continent", 42, 29, false)));
-        assert_eq!(tile_name("Azeroth_99_1"), None);
-        assert_eq!(tile_name("inn"), None);
-    }
 
     #[test]
     fn placement_scales_turns_then_moves() {

@@ -97,22 +97,25 @@ pub fn is_wdt(bytes: &[u8]) -> bool {
     bytes.len() >= 20 && &bytes[..4] == b"REVM" && &bytes[12..16] == b"DHPM"
 }
 
-/// The WDT file names a tile named `stem` may have beside it: the map's
-/// name with the tile's `_XX_YY` (or, as some collections name tiles, a
-/// bare `XXYY`) taken off, then `.wdt`.
-pub fn wdt_names_for_tile(stem: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// The tile a map tile's file name `stem` gives, as `(map, x, y,
+/// underscored)`: `Map_32_48` (the clients' names) or `continent4229` (two
+/// digits each, as some collections name tiles); `None` for other names.
+pub fn tile_name(stem: &str) -> Option<(&str, u8, u8, bool)> {
     let parts: Vec<&str> = stem.rsplitn(3, '_').collect();
     if let [y, x, map] = parts.as_slice()
-        && [x, y].iter().all(|n| !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+        && let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>())
     {
-        out.push(format!("{map}.wdt"));
+        return (x < 64 && y < 64).then_some((map, x, y, true));
     }
-    let digits = stem.bytes().rev().take_while(u8::is_ascii_digit).count();
-    if digits == 4 && stem.len() > 4 {
-        out.push(format!("{}.wdt", &stem[..stem.len() - 4]));
-    }
-    out
+    let digits = stem.len().checked_sub(4).filter(|&i| i > 0 && stem.is_char_boundary(i))?;
+    let (x, y) = (stem[digits..digits + 2].parse::<u8>().ok()?, stem[digits + 2..].parse::<u8>().ok()?);
+    (x < 64 && y < 64).then_some((&stem[..digits], x, y, false))
+}
+
+/// The WDT file name a tile named `stem` may have beside it: the map's
+/// name ([`tile_name`]) then `.wdt`.
+pub fn wdt_name_for_tile(stem: &str) -> Option<String> {
+    tile_name(stem).map(|(map, ..)| format!("{map}.wdt"))
 }
 
 #[cfg(test)]
@@ -121,8 +124,10 @@ mod tests {
 
     #[test]
     fn tile_names_lead_to_their_map() {
-        assert_eq!(wdt_names_for_tile("Azeroth_32_48"), ["Azeroth.wdt"]);
-        assert_eq!(wdt_names_for_tile("continent4229"), ["continent.wdt"]);
-        assert!(wdt_names_for_tile("inn").is_empty());
+        assert_eq!(tile_name("Azeroth_32_48"), Some(("Azeroth", 32, 48, true)));
+        assert_eq!(tile_name("continent4229"), Some(("continent", 42, 29, false)));
+        assert_eq!(tile_name("Azeroth_99_1"), None);
+        assert_eq!(wdt_name_for_tile("continent4229").as_deref(), Some("continent.wdt"));
+        assert_eq!(wdt_name_for_tile("inn"), None);
     }
 }

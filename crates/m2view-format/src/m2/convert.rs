@@ -655,10 +655,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
             p.recursion_model_fdid = id(&ch.recursive_particle_models, i);
         }
     }
-    for (i, p) in
-        particles.iter().enumerate().filter(|(_, p)| !p.recursion_model.is_empty() || p.recursion_model_fdid.is_some())
-    {
-        let what = p.recursion_model_fdid.map_or_else(|| p.recursion_model.clone(), |id| format!("FileDataID {id}"));
+    for (i, what) in particles.iter().enumerate().filter_map(|(i, p)| Some((i, p.recursion_model_ref()?))) {
         warnings.push(format!("particle emitter {i} stands for the emitters of {what} (recursion model): not drawn"));
     }
     let anim_keys = c.cx.anim_keys.take();

@@ -868,6 +868,46 @@ pub struct ParticleEmitter {
     pub multi_texture: Option<MultiTexture>,
 }
 
+/// A model an emitter names: by file name, or (8.1+) by FileDataID.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelRef<'a> {
+    /// A file name as stored.
+    Name(&'a str),
+    /// A FileDataID.
+    FileDataId(u32),
+}
+
+impl std::fmt::Display for ModelRef<'_> {
+    /// The name, or `FileDataID n`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ModelRef::Name(n) => f.write_str(n),
+            ModelRef::FileDataId(id) => write!(f, "FileDataID {id}"),
+        }
+    }
+}
+
+/// A name (empty: none) or else a FileDataID as a [`ModelRef`].
+fn model_ref(name: &str, fdid: Option<u32>) -> Option<ModelRef<'_>> {
+    match (name, fdid) {
+        ("", Some(id)) => Some(ModelRef::FileDataId(id)),
+        ("", None) => None,
+        (name, _) => Some(ModelRef::Name(name)),
+    }
+}
+
+impl ParticleEmitter {
+    /// The model each particle carries ([`ParticleEmitter::geometry_model`], else its FileDataID).
+    pub fn geometry_model_ref(&self) -> Option<ModelRef<'_>> {
+        model_ref(&self.geometry_model, self.geometry_model_fdid)
+    }
+
+    /// The model whose emitters this one stands for ([`ParticleEmitter::recursion_model`], else its FileDataID).
+    pub fn recursion_model_ref(&self) -> Option<ModelRef<'_>> {
+        model_ref(&self.recursion_model, self.recursion_model_fdid)
+    }
+}
+
 /// How a multi-texture particle combines its three textures and moves the
 /// second and third (WebWowViewerCpp `ParticleEmitter::selectShaderId` and
 /// `CParticleGenerator` initialisation; wowdev wiki "M2", Particle emitters).
