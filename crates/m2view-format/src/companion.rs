@@ -271,13 +271,31 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
 }
 
 /// Opens map tile `bytes` (read from `path` in `files`) as its terrain,
-/// its alpha maps read as the map's WDT beside it says ([`tile_wdt`]).
+/// with its 4.0+ split files beside it (`<stem>_tex0.adt`, `<stem>_obj0.adt`)
+/// where present, its alpha maps read as the map's WDT beside it says
+/// ([`tile_wdt`]).
+///
+/// Errors: the tile or one of its split files is malformed, or a split
+/// file that is there cannot be read.
 fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions) -> Result<LoadedModel> {
     let fname = path.display().to_string();
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let (wdt, note) = tile_wdt(files.as_ref(), &dir, &stem);
-    let adt = crate::adt::Adt::parse_with(bytes, &fname, wdt.as_ref().map(|(_, w)| w.big_alpha()))?;
+    let split = |suffix: &str| -> Result<Option<(String, Vec<u8>)>> {
+        let Some(p) = files.find(&dir.join(format!("{stem}{suffix}.adt"))) else { return Ok(None) };
+        Ok(Some((p.display().to_string(), files.read(&p).map_err(data_error)?)))
+    };
+    let (tex0, obj0) = (split("_tex0")?, split("_obj0")?);
+    fn part(f: &Option<(String, Vec<u8>)>) -> Option<crate::adt::TileFile<'_>> {
+        f.as_ref().map(|(n, b)| crate::adt::TileFile { bytes: b, name: n })
+    }
+    let adt = crate::adt::Adt::parse_split(
+        crate::adt::TileFile { bytes, name: &fname },
+        part(&tex0),
+        part(&obj0),
+        wdt.as_ref().map(|(_, w)| w.big_alpha()),
+    )?;
     let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
     model.warnings.extend(note);
     let mut lm = with_textures(files, path, model, opts);

@@ -1262,3 +1262,105 @@ pub mod wmo {
         f
     }
 }
+
+/// Map tiles in layouts no public sample has, written from a real
+/// monolithic (1.x–3.x) tile in the layouts of wowdev wiki "ADT/v18": the
+/// 4.0+ split files, and vertex colours (`MCCV`).
+pub mod adt {
+    use super::wmo::chunk;
+
+    /// The top-level chunks of a tile: tag (as the wiki spells it) and payload.
+    fn top_level(bytes: &[u8]) -> Vec<([u8; 4], &[u8])> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos + 8 <= bytes.len() {
+            let tag = [bytes[pos + 3], bytes[pos + 2], bytes[pos + 1], bytes[pos]];
+            let size = u32::from_le_bytes(bytes[pos + 4..pos + 8].try_into().unwrap()) as usize;
+            out.push((tag, &bytes[pos + 8..pos + 8 + size]));
+            pos += 8 + size;
+        }
+        out
+    }
+
+    fn word(b: &[u8], i: usize) -> u32 {
+        u32::from_le_bytes(b[i * 4..i * 4 + 4].try_into().unwrap())
+    }
+
+    /// The sub-chunk at header offset `ofs` of an `MCNK` payload, with the
+    /// declared size (`None`: offset 0). Panics on a broken tile.
+    fn sub(mcnk: &[u8], ofs: u32) -> Option<&[u8]> {
+        let at = (ofs as usize).checked_sub(8).filter(|_| ofs != 0)?;
+        let size = u32::from_le_bytes(mcnk[at + 4..at + 8].try_into().unwrap()) as usize;
+        Some(&mcnk[at + 8..at + 8 + size])
+    }
+
+    /// A monolithic tile split as 4.0+ clients store it: the root (`MVER`,
+    /// `MHDR`, `MH2O`, `MCNK` with its 128-byte header — layer and alpha
+    /// offsets zeroed — then `MCVT`, `MCNR`), `_tex0` (`MVER`, `MTEX`, `MCNK`
+    /// of `MCLY`, `MCSH`, `MCAL` without header) and `_obj0` (`MVER`, the
+    /// name and placement chunks, `MCNK` of `MCRD`, `MCRW`). `MCNR` keeps
+    /// its 13 padding bytes (undeclared) in even chunks, none in odd ones.
+    pub fn split(tile: &[u8]) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let mver = chunk(b"MVER", &18u32.to_le_bytes());
+        let (mut root, mut tex, mut obj) = (mver.clone(), mver.clone(), mver);
+        let mut index = 0;
+        for (tag, data) in top_level(tile) {
+            match &tag {
+                b"MHDR" | b"MH2O" => root.extend(chunk(&tag, data)),
+                b"MTEX" => tex.extend(chunk(&tag, data)),
+                b"MMDX" | b"MMID" | b"MWMO" | b"MWID" | b"MDDF" | b"MODF" => obj.extend(chunk(&tag, data)),
+                b"MCNK" => {
+                    let mut header = data[..128].to_vec();
+                    for field in [7, 8, 9, 10, 11, 12, 24, 25, 29] {
+                        header[field * 4..field * 4 + 4].fill(0);
+                    }
+                    let mut r = header;
+                    r.extend(chunk(b"MCVT", sub(data, word(data, 5)).unwrap()));
+                    r.extend(chunk(b"MCNR", &sub(data, word(data, 6)).unwrap()[..435]));
+                    if index % 2 == 0 {
+                        r.extend([0u8; 13]);
+                    }
+                    root.extend(chunk(b"MCNK", &r));
+                    let mut t = Vec::new();
+                    for (ofs, tag) in [(7, b"MCLY"), (11, b"MCSH"), (9, b"MCAL")] {
+                        if let Some(s) = sub(data, word(data, ofs)) {
+                            t.extend(chunk(tag, s));
+                        }
+                    }
+                    tex.extend(chunk(b"MCNK", &t));
+                    // MCRF: the doodad references, then the WMO ones.
+                    let refs = sub(data, word(data, 8)).unwrap_or_default();
+                    let doodads = (word(data, 4) as usize * 4).min(refs.len());
+                    let mut o = chunk(b"MCRD", &refs[..doodads]);
+                    o.extend(chunk(b"MCRW", &refs[doodads..]));
+                    obj.extend(chunk(b"MCNK", &o));
+                    index += 1;
+                }
+                _ => {}
+            }
+        }
+        (root, tex, obj)
+    }
+
+    /// The tile with vertex colours (`MCCV`, 145 × b g r a) appended to its
+    /// `MCNK` number `index`: the chunk's flag 0x40 set, its header's `MCCV`
+    /// offset (word 29) pointing at them.
+    pub fn with_vertex_colors(tile: &[u8], index: usize, bgra: &[[u8; 4]; 145]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        for (tag, data) in top_level(tile) {
+            if &tag == b"MCNK" && k == index {
+                let mut d = data.to_vec();
+                let ofs = d.len() as u32 + 8; // relative to the MCNK tag
+                d[0] |= 0x40;
+                d[29 * 4..29 * 4 + 4].copy_from_slice(&ofs.to_le_bytes());
+                d.extend(chunk(b"MCCV", &bgra.concat()));
+                out.extend(chunk(&tag, &d));
+            } else {
+                out.extend(chunk(&tag, data));
+            }
+            k += (&tag == b"MCNK") as usize;
+        }
+        out
+    }
+}

@@ -82,7 +82,7 @@ pub fn is_model_name(path: &str) -> bool {
     }
     if let Some(stem) = l.strip_suffix(".adt") {
         // The 4.0+ split files (`_obj0`, `_tex0`, `_lod`) are parts of their tile.
-        return !["_obj0", "_obj1", "_tex0", "_tex1", "_lod"].iter().any(|s| stem.ends_with(s));
+        return adt::split_suffix(stem).is_none();
     }
     l.ends_with(".m2") || l.ends_with(".mdx") || l.ends_with(".mdl")
 }
@@ -103,6 +103,10 @@ pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
     match &head {
         b"MD20" | b"MD21" | b"MDLX" => Ok(()),
         b"REVM" if wmo::is_wmo(bytes) || adt::is_adt(bytes) => Ok(()),
+        b"REVM" if adt::is_split_part(bytes) => Err(Error::invalid(
+            0,
+            "a split map tile's texture or object file (_tex0, _obj0 …): open its root tile (Map_XX_YY.adt)",
+        )),
         b"REVM" if adt::wdt::is_wdt(bytes) => {
             Err(Error::invalid(0, "a map's WDT, not a model: `info` lists its tiles; open one (Map_XX_YY.adt)"))
         }

@@ -3,7 +3,7 @@
 //! the terrain built seamless, and truncated or mutated tiles refused with
 //! errors naming chunk and offset, never a panic.
 
-use m2view_format::adt::{Adt, CHUNK_SIZE, LiquidKind, placement_position};
+use m2view_format::adt::{Adt, CHUNK_SIZE, FileRef, LiquidKind, TileFile, placement_position};
 use m2view_format::{SourceFormat, TextureSource};
 
 fn tile(name: &str) -> Option<Vec<u8>> {
@@ -16,7 +16,7 @@ fn real_tile_chunks_textures_and_placements() {
     let Some(bytes) = tile("continent4229.adt") else { return };
     let a = Adt::parse(&bytes, "continent4229.adt").unwrap();
     assert_eq!((a.version, a.chunks.len(), a.textures.len()), (18, 256, 16));
-    assert_eq!(a.textures[0], "Tileset\\PlagueLandsEast\\EastPlaguedBaseDirt.blp");
+    assert_eq!(a.textures[0], FileRef::Path("Tileset\\PlagueLandsEast\\EastPlaguedBaseDirt.blp".into()));
     // MCNK 0: index (0, 0), position (1600, −5333.33, 73.61): tile 42_29 is 32 − y/533.33, 32 − x/533.33.
     let c = &a.chunks[0];
     assert_eq!(c.index, [0, 0]);
@@ -31,8 +31,8 @@ fn real_tile_chunks_textures_and_placements() {
     assert_eq!((a.doodads.len(), a.objects.len()), (381, 19));
     assert_eq!(a.doodads[1].scale, 613.0 / 1024.0);
     assert_eq!(
-        a.objects[0].wmo.as_deref(),
-        Some("WORLD\\WMO\\AZEROTH\\BUILDINGS\\REDRIDGE_BARRACKS\\REDRIDGE_BARRACKS.WMO")
+        a.objects[0].wmo,
+        Some(FileRef::Path("WORLD\\WMO\\AZEROTH\\BUILDINGS\\REDRIDGE_BARRACKS\\REDRIDGE_BARRACKS.WMO".into()))
     );
     assert_eq!((a.objects[0].doodad_set, a.objects[0].rotation[1]), (2, -205.5));
     // Placement space → world: the first model stands on this tile's ground (x 1066–1600 give or take).
@@ -44,7 +44,7 @@ fn real_tile_chunks_textures_and_placements() {
     // Then the ocean: 498 corners of its 9 rectangles, two triangles for each of its 330 cells.
     assert_eq!(m.vertices.len(), 256 * 145 + 498);
     assert_eq!(m.lods[0].indices.len() / 3, 256 * 256 - 2 * 4 * 4 + 2 * 330);
-    assert_eq!(m.textures[0].source, TextureSource::Path(a.textures[0].clone()));
+    assert_eq!(m.textures[0].source, TextureSource::Path(a.textures[0].to_string()));
     // Seamless: chunk 0's last outer row is chunk 16's first (the chunk below), its last column
     // chunk 1's first — positions and heights alike.
     let v = |chunk: usize, k: usize| m.vertices[chunk * 145 + k].position;
@@ -228,4 +228,119 @@ fn the_maps_wdt_lists_its_tiles_and_says_how_alpha_maps_are_stored() {
         lm.model.warnings
     );
     std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+#[test]
+fn a_split_tile_reads_as_the_monolithic_tile_it_was_split_from() {
+    // No 4.0+ tile is public: the real 3.x tile split as 4.0+ clients store it
+    // (`fixtures::adt::split`, wowdev wiki "ADT/v18" split files), sub-chunks walked.
+    let Some(bytes) = tile("continent4229.adt") else { return };
+    let whole = Adt::parse(&bytes, "continent4229.adt").unwrap();
+    let (root, tex, obj) = m2view_format::fixtures::adt::split(&bytes);
+    let file = |bytes: &'static [u8], name: &'static str| TileFile { bytes, name };
+    let (root, tex, obj): (&'static [u8], &'static [u8], &'static [u8]) = (root.leak(), tex.leak(), obj.leak());
+    let split = Adt::parse_split(
+        file(root, "Map_42_29.adt"),
+        Some(file(tex, "Map_42_29_tex0.adt")),
+        Some(file(obj, "Map_42_29_obj0.adt")),
+        None,
+    )
+    .unwrap();
+    assert_eq!(split.split_files, ["Map_42_29_tex0.adt", "Map_42_29_obj0.adt"]);
+    assert!(split.warnings.is_empty(), "{:?}", split.warnings);
+    // Every chunk alike: heights, normals, holes, layers, alpha and shadow maps, references.
+    assert_eq!(split.chunks.len(), 256);
+    for (i, (a, b)) in whole.chunks.iter().zip(&split.chunks).enumerate() {
+        assert_eq!(a, b, "chunk {i}");
+    }
+    assert_eq!(
+        (split.textures, split.doodads, split.objects),
+        (whole.textures.clone(), whole.doodads.clone(), whole.objects.clone())
+    );
+    assert_eq!(split.liquids, whole.liquids);
+    let (m, w) = (split_model(root, tex, obj), whole.to_model("t").unwrap());
+    assert_eq!((m.vertices, m.lods[0].batches.len()), (w.vertices, w.lods[0].batches.len()));
+    // The root alone (no MTEX: a split root): terrain without layers (untextured), no placements, warned.
+    let bare = Adt::parse(root, "Map_42_29.adt").unwrap();
+    assert_eq!((bare.chunks.len(), bare.textures.len(), bare.doodads.len()), (256, 0, 0));
+    assert!(bare.chunks.iter().all(|c| c.layers.is_empty()));
+    assert_eq!(
+        bare.chunks.iter().map(|c| &c.heights).collect::<Vec<_>>(),
+        whole.chunks.iter().map(|c| &c.heights).collect::<Vec<_>>()
+    );
+    assert!(bare.warnings.iter().any(|w| w.contains("without its _tex0")), "{:?}", bare.warnings);
+    // A _tex0 whose layer names a texture past its MTEX: an error naming that file.
+    let mut bad = tex.to_vec();
+    let mcly = bad.windows(4).position(|w| w == b"YLCM").unwrap() + 8;
+    bad[mcly + 16..mcly + 20].copy_from_slice(&99u32.to_le_bytes());
+    let e = Adt::parse_split(file(root, "r.adt"), Some(TileFile { bytes: &bad, name: "r_tex0.adt" }), None, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("r_tex0.adt: ") && e.contains("texture 99 of 16"), "{e}");
+}
+
+fn split_model(root: &[u8], tex: &[u8], obj: &[u8]) -> m2view_format::Model {
+    let f = |bytes, name| TileFile { bytes, name };
+    Adt::parse_split(f(root, "r.adt"), Some(f(tex, "r_tex0.adt")), Some(f(obj, "r_obj0.adt")), None)
+        .unwrap()
+        .to_model("t")
+        .unwrap()
+}
+
+#[test]
+fn shadow_maps_of_the_real_tile_darken_its_terrain() {
+    let Some(bytes) = tile("continent4229.adt") else { return };
+    let a = Adt::parse(&bytes, "continent4229.adt").unwrap();
+    // Every chunk has flag 0x1 and a 512-byte MCSH.
+    let shadowed: usize =
+        a.chunks.iter().map(|c| c.shadow.as_ref().unwrap().iter().filter(|&&v| v == 255).count()).sum();
+    assert_eq!(a.chunks.iter().filter(|c| c.shadow.is_some()).count(), 256);
+    assert_eq!(shadowed, SHADOWED_TEXELS);
+    // A shadowed texel's light is halved, a lit one's kept; the shading pass is Mod2x over every layer.
+    let c = a.chunks.iter().find(|c| c.shadow.as_ref().unwrap().contains(&255)).unwrap();
+    let s = c.shadow.as_ref().unwrap();
+    let k = s.iter().position(|&v| v == 255).unwrap();
+    let at = |k: usize| ((k % 64) as f32 * 8.0 / 63.0, (k / 64) as f32 * 8.0 / 63.0);
+    let (x, y) = at(k);
+    assert_eq!(c.shade(x, y), Some([0.5; 3]));
+    let lit = s.iter().position(|&v| v == 0).unwrap();
+    let (x, y) = at(lit);
+    assert_eq!(c.shade(x, y), Some([1.0; 3]));
+    let m = a.to_model("t").unwrap();
+    let shade: Vec<_> =
+        m.lods[0].batches.iter().filter(|b| b.material_layer == m2view_format::adt::SHADE_LAYER).collect();
+    assert_eq!(shade.len(), 256);
+    assert_eq!(m.materials[shade[0].material as usize].blend, m2view_format::BlendMode::Mod2x);
+}
+
+/// Texels in shadow on continent4229: the set bits of its 256 `MCSH` maps, counted from the file's bytes
+/// by a separate script (12.0 % of 1,048,576).
+const SHADOWED_TEXELS: usize = 125_629;
+
+#[test]
+fn vertex_colours_multiply_the_terrain_by_twice_their_value() {
+    // No public 3.x tile has MCCV: the real tile with it written into chunk 0 (flag 0x40, header word 29).
+    let Some(bytes) = tile("continent4229.adt") else { return };
+    let mut colors = [[0x7F, 0x7F, 0x7F, 0xFF]; 145];
+    colors[0] = [0x00, 0x00, 0xFF, 0xFF]; // b g r a: red doubled at the chunk's first corner
+    colors[9] = [0xFF, 0x7F, 0x00, 0xFF]; // the first inner vertex: blue doubled, no red
+    let f = m2view_format::fixtures::adt::with_vertex_colors(&bytes, 0, &colors);
+    let a = Adt::parse(&f, "t.adt").unwrap();
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+    let c = &a.chunks[0];
+    assert_eq!(c.vertex_colors.as_ref().unwrap()[0], [0xFF, 0x00, 0x00, 0xFF]);
+    assert!(a.chunks[1..].iter().all(|c| c.vertex_colors.is_none()));
+    // Without its shadow map, so the colours alone show: at the corner (2, 0, 0); at the inner vertex
+    // (0, 0.996, 2); half-way between the corner and the next (0.5, 0) the mean of the two.
+    let mut c = c.clone();
+    c.shadow = None;
+    let close = |a: [f32; 3], b: [f32; 3]| (0..3).all(|k| (a[k] - b[k]).abs() < 1e-3);
+    assert!(close(c.shade(0.0, 0.0).unwrap(), [2.0, 0.0, 0.0]));
+    assert!(close(c.shade(0.5, 0.5).unwrap(), [0.0, 254.0 / 255.0, 2.0]));
+    let grey = 254.0 / 255.0;
+    assert!(close(c.shade(0.5, 0.0).unwrap(), [(2.0 + grey) / 2.0, grey / 2.0, grey / 2.0]));
+    // Its shading pass reads the atlas texel of the corner: half the factor, red 255.
+    let atlas = a.shade_atlas().unwrap();
+    // Chunk 0's first shadow bit is set: (2, 0, 0) × (1 − 0.5) = (1, 0, 0), stored halved: 127.5 → 128.
+    assert_eq!(&atlas.pixels[..4], &[128, 0, 0, 255]);
 }

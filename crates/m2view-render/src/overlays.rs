@@ -30,6 +30,29 @@ pub struct Overlays {
     pub emitters: bool,
     /// Ground grid.
     pub grid: bool,
+    /// A WMO's portals (their polygons).
+    pub portals: bool,
+    /// The model's lights: a marker in each light's colour.
+    pub lights: bool,
+}
+
+/// Portals (each polygon closed, cyan) and lights (a marker in each one's
+/// diffuse colour at its first key, at its bone) of `model`, as `o` asks.
+fn world_lines(l: &mut crate::lines::LineList, model: &Model, pose: &m2view_anim::Pose, size: f32, o: Overlays) {
+    if o.portals {
+        for p in &model.portals {
+            for (k, a) in p.iter().enumerate() {
+                l.line(Vec3::from(*a), Vec3::from(p[(k + 1) % p.len()]), [0.2, 0.9, 1.0, 1.0]);
+            }
+        }
+    }
+    if o.lights {
+        for light in &model.lights {
+            let m = light.bone.and_then(|b| pose.bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
+            let c = light.diffuse_color.keys_for(0).and_then(|k| k.values.first()).copied().unwrap_or([1.0; 3]);
+            l.cross(m.transform_point3(Vec3::from(light.position)), size * 0.03, [c[0], c[1], c[2], 1.0]);
+        }
+    }
 }
 
 /// Builds the overlay lines for the posed model (model space = world space here).
@@ -54,6 +77,7 @@ pub fn overlay_lines(
     if o.bounds {
         l.aabb(Vec3::from(model.bounds.min), Vec3::from(model.bounds.max), [1.0, 1.0, 0.2, 1.0]);
     }
+    world_lines(&mut l, model, pose, size, o);
     if o.bones {
         for (i, b) in model.bones.iter().enumerate() {
             let at = |j: usize| {

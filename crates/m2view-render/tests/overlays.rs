@@ -75,3 +75,36 @@ fn model_emitters_and_popcorn_effects_are_marked_with_the_emitters_overlay() {
     // Its ribbon and its popcorn emitter.
     assert_eq!(segs(&m, &pose), 2 * 3);
 }
+
+#[test]
+fn wmo_portals_and_lights_are_drawn_with_their_overlays() {
+    // The WMO written in the wowdev layout (m2view_format::fixtures::wmo): one
+    // four-vertex portal in the plane y = 0 and one light at (0, 0, 1.5),
+    // its colour 0xFFFF8000 (b g r a: r = 1, g = 0.5, b = 0).
+    let mut w = m2view_format::wmo::Wmo::parse_root(&fixtures::wmo::root(false), "box.wmo").unwrap();
+    for g in 0..2 {
+        w.add_group(g, &fixtures::wmo::group(g), "box_00g.wmo").unwrap();
+    }
+    let m = w.to_model("box.wmo").unwrap();
+    assert_eq!(m.portals.len(), 1);
+    let mut pose = Pose::default();
+    evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
+    let lines = |o: Overlays| overlay_lines(&m, &pose, 0, &m.default_geosets(0), o).vertices;
+    // The portal closed: four edges, its last back to its first corner.
+    let p = lines(Overlays { portals: true, ..Default::default() });
+    assert_eq!(p.len() / 2, 4);
+    assert_eq!(p[0].position, [-1.0, 0.0, 0.0]);
+    assert_eq!(p[7].position, [-1.0, 0.0, 0.0]);
+    assert!(p.iter().all(|v| v.position[1] == 0.0));
+    // The light: a three-line cross centred on it, in its colour.
+    let l = lines(Overlays { lights: true, ..Default::default() });
+    assert_eq!(l.len() / 2, 3);
+    let centre = l.iter().fold([0.0f32; 3], |a, v| [a[0] + v.position[0], a[1] + v.position[1], a[2] + v.position[2]]);
+    assert!((centre[2] / 6.0 - 1.5).abs() < 1e-5 && centre[0].abs() < 1e-5, "{centre:?}");
+    assert!(
+        (l[0].color[0] - 1.0).abs() < 0.01 && (l[0].color[1] - 0.5).abs() < 0.01 && l[0].color[2] < 0.01,
+        "{:?}",
+        l[0].color
+    );
+    assert!(lines(Overlays::default()).is_empty());
+}

@@ -19,15 +19,21 @@ pub struct TileInfo {
     pub layers: [usize; 5],
     /// Chunks with holes.
     pub chunks_with_holes: usize,
+    /// Chunks with vertex colours (`MCCV`).
+    pub chunks_with_vertex_colors: usize,
+    /// Chunks with a shadow map (`MCSH`).
+    pub chunks_with_shadow: usize,
+    /// The split files read with the root (`_tex0`, `_obj0`; empty: a monolithic tile).
+    pub split_files: Vec<String>,
     /// Distinct `AreaTable` ids.
     pub areas: Vec<u32>,
-    /// Terrain textures (`MTEX`).
+    /// Terrain textures (`MTEX` names; `fdid:N` for `MDID` FileDataIDs).
     pub textures: Vec<String>,
     /// Models placed (`MDDF`).
     pub doodads: usize,
     /// Distinct model names placed.
     pub doodad_models: usize,
-    /// WMOs placed (`MODF`): name, doodad set.
+    /// WMOs placed (`MODF`): name (or `fdid:N`), doodad set.
     pub wmos: Vec<(String, u16)>,
     /// Liquids (`MH2O`, or `MCLQ` before 3.0): kind (`water`, `ocean`,
     /// `magma`, `slime`), `LiquidType` id and how many surfaces, cells.
@@ -102,17 +108,24 @@ pub fn tile_info(lm: &LoadedModel) -> Option<TileInfo> {
     for c in &a.chunks {
         layers[c.layers.len().min(4)] += 1;
     }
-    let models: BTreeSet<&str> = a.doodads.iter().filter_map(|d| d.model.as_deref()).collect();
+    let models: BTreeSet<_> = a.doodads.iter().filter_map(|d| d.model.as_ref()).collect();
     Some(TileInfo {
         version: a.version,
         chunks: a.chunks.len(),
         layers,
         chunks_with_holes: a.chunks.iter().filter(|c| c.holes != 0).count(),
+        chunks_with_vertex_colors: a.chunks.iter().filter(|c| c.vertex_colors.is_some()).count(),
+        chunks_with_shadow: a.chunks.iter().filter(|c| c.shadow.is_some()).count(),
+        split_files: a.split_files.clone(),
         areas: a.chunks.iter().map(|c| c.area_id).collect::<BTreeSet<_>>().into_iter().collect(),
-        textures: a.textures.clone(),
+        textures: a.textures.iter().map(ToString::to_string).collect(),
         doodads: a.doodads.len(),
         doodad_models: models.len(),
-        wmos: a.objects.iter().map(|o| (o.wmo.clone().unwrap_or_default(), o.doodad_set)).collect(),
+        wmos: a
+            .objects
+            .iter()
+            .map(|o| (o.wmo.as_ref().map(ToString::to_string).unwrap_or_default(), o.doodad_set))
+            .collect(),
         liquids: liquids(a),
         map: lm.wdt.as_ref().map(|(file, w)| map_info(file, w)),
     })
@@ -133,7 +146,15 @@ fn liquids(a: &m2view_format::adt::Adt) -> Vec<LiquidInfo> {
 /// Appends the text form of `t` to `s`.
 pub fn text(s: &mut String, t: &TileInfo) {
     let _ = writeln!(s, "map tile (ADT v{}): {} chunks", t.version, t.chunks);
+    if !t.split_files.is_empty() {
+        let _ = writeln!(s, "  split tile, read with {}", t.split_files.join(", "));
+    }
     let _ = writeln!(s, "  chunks with 0..4 layers: {:?}; with holes: {}", t.layers, t.chunks_with_holes);
+    let _ = writeln!(
+        s,
+        "  chunks with vertex colours (MCCV): {}; with shadow maps (MCSH): {}",
+        t.chunks_with_vertex_colors, t.chunks_with_shadow
+    );
     let _ = writeln!(s, "  areas: {:?}", t.areas);
     let _ = writeln!(s, "  placed: {} models ({} distinct), {} WMOs", t.doodads, t.doodad_models, t.wmos.len());
     for (name, set) in &t.wmos {

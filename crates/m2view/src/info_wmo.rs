@@ -210,7 +210,12 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
             .enumerate()
             .map(|(i, p)| PortalInfo {
                 vertices: p.vertices.len(),
-                groups: w.portal_refs.iter().filter(|r| r.portal as usize == i).map(|r| r.group).collect(),
+                groups: w
+                    .portal_refs
+                    .iter()
+                    .filter(|r| r.portal as usize == i && (r.group as usize) < w.groups.len())
+                    .map(|r| r.group)
+                    .collect(),
             })
             .collect(),
         fogs: w.fogs,

@@ -19,6 +19,7 @@ pub mod info_mdx;
 pub mod info_wmo;
 pub mod open;
 pub mod platform;
+pub mod portals;
 pub mod render_cmd;
 pub mod spawned;
 pub mod textures;

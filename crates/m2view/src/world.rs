@@ -135,12 +135,16 @@ pub fn load_tile_placements(
     let mut cache: HashMap<FileRef, Option<Arc<LoadedModel>>> = HashMap::new();
     let mut missing: Vec<(String, usize)> = Vec::new();
     let mut warnings = Vec::new();
-    let mut open = |name: &str, wmo: bool, warnings: &mut Vec<String>| -> Option<Arc<LoadedModel>> {
-        let r = FileRef::Path(name.to_string());
+    let mut open = |r: &FileRef, wmo: bool, warnings: &mut Vec<String>| -> Option<Arc<LoadedModel>> {
+        let name = r.to_string();
         let found = cache
             .entry(r.clone())
             .or_insert_with(|| {
-                let path = if wmo { lm.find_game_file(name) } else { doodad_file(lm, &r) }?;
+                let path = match r {
+                    FileRef::Path(p) if wmo => lm.find_game_file(p),
+                    FileRef::FileDataId(id) if wmo => lm.find_fdid(*id, "wmo"),
+                    _ => doodad_file(lm, r),
+                }?;
                 match m2view_format::load_model_file(&path, &opts.load) {
                     Ok(m) => Some(Arc::new(Opened::dress(m, opts).lm)),
                     Err(e) => {
@@ -151,9 +155,9 @@ pub fn load_tile_placements(
             })
             .clone();
         if found.is_none() {
-            match missing.iter_mut().find(|(n, _)| n == name) {
+            match missing.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, n)) => *n += 1,
-                None => missing.push((name.to_string(), 1)),
+                None => missing.push((name, 1)),
             }
         }
         found

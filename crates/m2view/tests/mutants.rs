@@ -1277,6 +1277,7 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
     let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
     let wmo = [read("mapobj/inn.wmo"), read("mapobj/inn_000.wmo"), read("mapobj/inn_003.wmo")];
     let (adt, wdt) = (read("map/continent4229.adt"), read("map/continent.wdt"));
+    let split = m2view_format::fixtures::adt::split(&adt);
     let (count, out, mut rng) = (mutants() / 4, temp("world"), Rng(0x1B87_3593));
     let bound = 64.0;
     let r = run(
@@ -1285,8 +1286,19 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         |k| {
             let folder = out.join(format!("mutant{k}"));
             std::fs::create_dir_all(&folder).unwrap();
-            if k % 4 == 3 {
-                // A map tile (a quarter of the mutants: each is 1.4 MB) with its map's WDT
+            if k % 8 == 7 {
+                // A split tile (written from the real one: fixtures::adt::split), one of its
+                // three files mutated.
+                let which = rng.below(3);
+                let names = ["Azeroth_42_29.adt", "Azeroth_42_29_tex0.adt", "Azeroth_42_29_obj0.adt"];
+                for (i, (name, good)) in names.iter().zip([&split.0, &split.1, &split.2]).enumerate() {
+                    let bytes = if i == which { mutate_world(good, &mut rng) } else { good.clone() };
+                    std::fs::write(folder.join(name), bytes).unwrap();
+                }
+                return (folder.join(names[0]), split.0.len() + split.1.len() + split.2.len());
+            }
+            if k % 8 == 3 {
+                // A map tile (an eighth of the mutants: each is 1.4 MB) with its map's WDT
                 // beside (which the tile reads): one of the two mutated, the WDT one time in four.
                 let (tile, map) = match rng.below(4) {
                     0 => (adt.clone(), mutate_world(&wdt, &mut rng)),
@@ -1306,7 +1318,12 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         },
         exercise_world,
     );
-    check("inn.wmo (root or group files) and continent4229.adt (or its continent.wdt)", count, bound, &r);
+    check(
+        "inn.wmo (root or group files), continent4229.adt (or its continent.wdt) and its split files",
+        count,
+        bound,
+        &r,
+    );
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

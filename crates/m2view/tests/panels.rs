@@ -538,5 +538,12 @@ fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
     let at = eye(h.state());
     h.state_mut().orbit.look(40.0, -20.0);
     assert!((eye(h.state()) - at).length() < 1e-3 * h.state().orbit.distance);
+    // Overlays and portal culling (on by default) from the same panel.
+    h.get_by_label_contains("portals (").click();
+    h.run();
+    assert!(h.state().view.overlays.portals);
+    h.get_by_label_contains("portal culling").click();
+    h.run();
+    assert!(!h.state().portal_culling);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,12 +11,17 @@
 //! (texture × white, the map's alpha), chosen through the model's texture
 //! combiner combos `[0, 1]` (wowdev wiki "M2/Rendering").
 //!
+//! A chunk with vertex colours (`MCCV`) or a shadow map (`MCSH`) then
+//! draws one more pass, `Mod2x` (the colour below × 2 × the texel), through
+//! a third atlas of what both make of each alpha-map texel
+//! ([`MapChunk::shade`]); chunks with neither draw none.
+//!
 //! Liquids follow the terrain (priority plane 1, so after every terrain
 //! pass): one submesh per [`Liquid`](super::Liquid) in its chunk's geoset,
 //! two triangles per cell that holds liquid, unlit and alpha-blended in its
 //! kind's colour ([`liquid_color`]), seen from both sides.
 
-use super::{Adt, LiquidKind, UNIT_SIZE};
+use super::{Adt, LiquidKind, MapChunk, UNIT_SIZE};
 use crate::error::Result;
 use crate::model::*;
 
@@ -77,6 +82,100 @@ fn grow(lo: &mut [f32; 3], hi: &mut [f32; 3], p: [f32; 3]) {
 fn liquid_color_anim(kind: LiquidKind) -> ColorAnim {
     let (rgb, alpha) = liquid_color(kind);
     ColorAnim { color: Track::constant(rgb), alpha: Track::constant(alpha) }
+}
+
+/// The `material_layer` of a chunk's shading pass (after its layers, 0–3).
+pub const SHADE_LAYER: u16 = 4;
+
+/// How much of a texel's light a shadow map takes where it is set: a
+/// stand-in for the shadow opacity the client takes from its `Light`
+/// tables, which m2view does not read.
+pub const SHADOW_DARKENING: f32 = 0.5;
+
+/// The value at chunk position `(c, r)` (in quads, 0–8 along the columns
+/// and the rows) of per-vertex values `v` (145, in the heights' order),
+/// interpolated over the four triangles of its quad as the terrain's
+/// vertices interpolate it.
+fn interpolate<const N: usize>(v: &[[f32; N]], c: f32, r: f32) -> [f32; N] {
+    let (qc, qr) = ((c.floor() as u32).min(7), (r.floor() as u32).min(7));
+    let (u, w) = ((c - qc as f32).clamp(0.0, 1.0), (r - qr as f32).clamp(0.0, 1.0));
+    let (tl, tr, bl, br) = (outer(qr, qc), outer(qr, qc + 1), outer(qr + 1, qc), outer(qr + 1, qc + 1));
+    // The triangle: its outer edge, the distance from it (0 at the edge, ½ at the centre), the place along it.
+    let (start, end, d, along) = if (w - 0.5).abs() >= (u - 0.5).abs() {
+        if w < 0.5 { (tl, tr, w, u) } else { (bl, br, 1.0 - w, u) }
+    } else if u < 0.5 {
+        (tl, bl, u, w)
+    } else {
+        (tr, br, 1.0 - u, w)
+    };
+    let (wm, we, ws) = (2.0 * d, along - d, 1.0 - along - d);
+    let m = &v[inner(qr, qc) as usize];
+    std::array::from_fn(|k| wm * m[k] + we * v[end as usize][k] + ws * v[start as usize][k])
+}
+
+impl MapChunk {
+    /// What vertex colours and shadow make of the light at chunk position
+    /// `(c, r)` (in quads, 0–8): a factor per channel (1.0: unchanged) —
+    /// 2 × the `MCCV` colour there (0x7F: 1.0), times 1 − [`SHADOW_DARKENING`]
+    /// × the shadow map (bilinear). `None`: the chunk has neither.
+    pub fn shade(&self, c: f32, r: f32) -> Option<[f32; 3]> {
+        if self.vertex_colors.is_none() && self.shadow.is_none() {
+            return None;
+        }
+        let color = self.vertex_colors.as_ref().map_or([1.0; 3], |v| {
+            let rgb: Vec<[f32; 3]> = v.iter().map(|c| [c[0], c[1], c[2]].map(|x| x as f32 * 2.0 / 255.0)).collect();
+            interpolate(&rgb, c, r)
+        });
+        let shadow = self.shadow.as_ref().map_or(0.0, |s| bilinear(s, c * 63.0 / 8.0, r * 63.0 / 8.0));
+        Some(color.map(|x| x * (1.0 - SHADOW_DARKENING * shadow)))
+    }
+}
+
+/// A 64 × 64 map at texel coordinates `(x, y)`, bilinear, 0–1.
+pub fn bilinear(map: &[u8], x: f32, y: f32) -> f32 {
+    let (x, y) = (x.clamp(0.0, 63.0), y.clamp(0.0, 63.0));
+    let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+    let (x1, y1) = ((x0 + 1).min(63), (y0 + 1).min(63));
+    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+    let at = |x: usize, y: usize| map[y * 64 + x] as f32 / 255.0;
+    let top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * fx;
+    let bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * fx;
+    top + (bottom - top) * fy
+}
+
+/// The passes of chunk `ch` (its submesh `submesh`): its base layer opaque
+/// (material 0), each upper layer with an alpha map blended through layer
+/// atlas `atlas_base + k − 1` (material 1), then its shading through
+/// `shade` where it has vertex colours or a shadow map (material 3, Mod2x).
+fn chunk_passes(lod: &mut Lod, ch: &MapChunk, submesh: u16, atlas_base: usize, shade: Option<TextureId>) {
+    let stage = |texture: Option<usize>, uv| BatchTexture {
+        texture: texture.map(|t| TextureId(t as u16)),
+        uv,
+        weight: None,
+        transform: None,
+    };
+    let pass = |material: u16, layer: u16, textures: Vec<BatchTexture>| Batch {
+        submesh,
+        flags: BatchFlags::empty(),
+        priority_plane: 0,
+        shader_id: 0,
+        material,
+        material_layer: layer,
+        color: None,
+        textures,
+        texture_combo_index: 0,
+    };
+    lod.batches.push(pass(0, 0, vec![stage(ch.layers.first().map(|l| l.texture as usize), UvSource::Uv0)]));
+    // Each upper layer: its texture over what is below, through its alpha map.
+    for (k, l) in ch.layers.iter().enumerate().skip(1).filter(|(k, _)| !ch.alpha[*k].is_empty()) {
+        let textures =
+            vec![stage(Some(l.texture as usize), UvSource::Uv0), stage(Some(atlas_base + k - 1), UvSource::Uv1)];
+        lod.batches.push(pass(1, k as u16, textures));
+    }
+    // Then vertex colours and shadow, over every layer.
+    if let Some(t) = shade.filter(|_| ch.vertex_colors.is_some() || ch.shadow.is_some()) {
+        lod.batches.push(pass(3, SHADE_LAYER, vec![stage(Some(t.0 as usize), UvSource::Uv1)]));
+    }
 }
 
 /// The four liquid kinds in the order of the model's colours.
@@ -155,6 +254,31 @@ impl Adt {
         crate::blp::RgbaImage { width: 1024, height: 1024, pixels }
     }
 
+    /// The shading of every chunk with vertex colours or a shadow map as
+    /// one 1024 × 1024 RGBA image laid out as [`Adt::alpha_atlas`]: each
+    /// texel half of its [`MapChunk::shade`] factor (so `Mod2x` gives the
+    /// factor back), opaque; other cells mid grey (unchanged). `None`: no
+    /// chunk has either.
+    pub fn shade_atlas(&self) -> Option<crate::blp::RgbaImage> {
+        if self.chunks.iter().all(|c| c.vertex_colors.is_none() && c.shadow.is_none()) {
+            return None;
+        }
+        let mut pixels = [128, 128, 128, 255].repeat(1024 * 1024);
+        for (ci, ch) in self.chunks.iter().enumerate() {
+            let [cx, cy] = cell(ci, ch);
+            for y in 0..64 {
+                for x in 0..64 {
+                    let Some(f) = ch.shade(x as f32 * 8.0 / 63.0, y as f32 * 8.0 / 63.0) else { continue };
+                    let at = ((cy as usize * 64 + y) * 1024 + cx as usize * 64 + x) * 4;
+                    for k in 0..3 {
+                        pixels[at + k] = (f[k] * 127.5).round().clamp(0.0, 255.0) as u8;
+                    }
+                }
+            }
+        }
+        Some(crate::blp::RgbaImage { width: 1024, height: 1024, pixels })
+    }
+
     /// The terrain as a model named `name`. Chunks without layers draw
     /// untextured. Errors: none in practice (validation of what was
     /// built, [`Model::validate`]).
@@ -162,7 +286,7 @@ impl Adt {
         let mut textures: Vec<Texture> = self
             .textures
             .iter()
-            .map(|t| Texture { kind: 0, wrap_u: true, wrap_v: true, source: TextureSource::Path(t.clone()) })
+            .map(|t| Texture { kind: 0, wrap_u: true, wrap_v: true, source: t.texture_source() })
             .collect();
         let atlas_base = textures.len();
         let layers = self.chunks.iter().map(|c| c.layers.len()).max().unwrap_or(0);
@@ -176,6 +300,12 @@ impl Adt {
                 source: TextureSource::Built { name, image },
             });
         }
+        let shade_texture = self.shade_atlas().map(|image| {
+            let name = "vertex colours and shadows (MCCV, MCSH)".to_string();
+            let source = TextureSource::Built { name, image: std::sync::Arc::new(image) };
+            textures.push(Texture { kind: 0, wrap_u: false, wrap_v: false, source });
+            TextureId(textures.len() as u16 - 1)
+        });
         let liquid_corners: usize =
             self.liquids.iter().map(|l| (l.size[0] as usize + 1) * (l.size[1] as usize + 1)).sum();
         let mut vertices = Vec::with_capacity(self.chunks.len() * 145 + liquid_corners);
@@ -219,42 +349,7 @@ impl Adt {
             let submesh = lod.submeshes.len() as u16;
             let indices = index_start..lod.indices.len() as u32;
             lod.submeshes.push(chunk_submesh(ci, indices, vertices[base as usize + 72].position));
-            lod.batches.push(Batch {
-                submesh,
-                flags: BatchFlags::empty(),
-                priority_plane: 0,
-                shader_id: 0,
-                material: 0,
-                material_layer: 0,
-                color: None,
-                textures: vec![BatchTexture {
-                    texture: ch.layers.first().map(|l| TextureId(l.texture as u16)),
-                    uv: UvSource::Uv0,
-                    weight: None,
-                    transform: None,
-                }],
-                texture_combo_index: 0,
-            });
-            // Each upper layer: its texture over what is below, through its alpha map.
-            for (k, l) in ch.layers.iter().enumerate().skip(1).filter(|(k, _)| !ch.alpha[*k].is_empty()) {
-                let stage = |texture: usize, uv| BatchTexture {
-                    texture: Some(TextureId(texture as u16)),
-                    uv,
-                    weight: None,
-                    transform: None,
-                };
-                lod.batches.push(Batch {
-                    submesh,
-                    flags: BatchFlags::empty(),
-                    priority_plane: 0,
-                    shader_id: 0,
-                    material: 1,
-                    material_layer: k as u16,
-                    color: None,
-                    textures: vec![stage(l.texture as usize, UvSource::Uv0), stage(atlas_base + k - 1, UvSource::Uv1)],
-                    texture_combo_index: 0,
-                });
-            }
+            chunk_passes(&mut lod, ch, submesh, atlas_base, shade_texture);
         }
         self.liquid_surfaces(&mut vertices, &mut lod, &mut lo, &mut hi);
         if vertices.is_empty() {
@@ -264,7 +359,11 @@ impl Adt {
         let source = SourceInfo {
             format: SourceFormat::Adt,
             version: self.version,
-            expansion: "ADT v18 (1.x–3.x monolithic tile)",
+            expansion: if self.split_files.is_empty() {
+                "ADT v18 (1.x–3.x monolithic tile)"
+            } else {
+                "ADT v18 (4.0+ split tile)"
+            },
             chunks: self.chunk_tags.clone(),
             unknown_chunks: Vec::new(),
         };
@@ -278,6 +377,7 @@ impl Adt {
                 Material::new(MaterialFlags::empty(), BlendMode::Opaque),
                 Material::new(MaterialFlags::empty(), BlendMode::Alpha),
                 Material::new(MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, BlendMode::Alpha),
+                Material::new(MaterialFlags::UNLIT, BlendMode::Mod2x),
             ],
             texture_combiner_combos: Some(vec![0, 1]),
             bounds: Bounds { min: lo, max: hi, radius },

@@ -702,6 +702,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         bone_sets: Vec::new(),
         model_emitters: Vec::new(),
         effect_markers: Vec::new(),
+        portals: Vec::new(),
         hd_shading: Vec::new(),
         warnings,
     }

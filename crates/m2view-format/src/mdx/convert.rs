@@ -1023,6 +1023,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         shapes,
         bone_sets: Vec::new(),
         model_emitters: c.model_emitters(),
+        portals: Vec::new(),
         effect_markers: f
             .popcorns
             .iter()

@@ -1100,6 +1100,9 @@ pub struct Model {
     pub model_emitters: Vec<ModelEmitter>,
     /// Effects not drawn, shown as markers (Reforged `CORN` PopcornFX emitters).
     pub effect_markers: Vec<EffectMarker>,
+    /// Portals of a WMO (`MOPT` with their `MOPV` corners, wowdev wiki
+    /// "WMO"): each a polygon in model units, Z-up. Empty for the others.
+    pub portals: Vec<Vec<[f32; 3]>>,
     /// Reforged HD shading values by material index (MDX; empty for others):
     /// read by batches whose shader is [`MDX_HD_SHADER`].
     pub hd_shading: Vec<HdShading>,
@@ -1243,6 +1246,7 @@ impl Model {
             bone_sets: Vec::new(),
             model_emitters: Vec::new(),
             effect_markers: Vec::new(),
+            portals: Vec::new(),
             hd_shading: Vec::new(),
             warnings: Vec::new(),
         }

@@ -31,15 +31,7 @@ impl Wmo {
             .map(|(i, t)| {
                 // Clamped where the first material drawing it clamps (MOMT 0x40 S, 0x80 T).
                 let flags = self.materials.iter().find(|m| m.textures[0] == Some(i)).map_or(0, |m| m.flags);
-                Texture {
-                    kind: 0,
-                    wrap_u: flags & 0x40 == 0,
-                    wrap_v: flags & 0x80 == 0,
-                    source: match t {
-                        super::FileRef::Path(p) => TextureSource::Path(p.clone()),
-                        super::FileRef::FileDataId(id) => TextureSource::FileDataId(*id),
-                    },
-                }
+                Texture { kind: 0, wrap_u: flags & 0x40 == 0, wrap_v: flags & 0x80 == 0, source: t.texture_source() }
             })
             .collect();
         let materials: Vec<Material> =
@@ -143,6 +135,7 @@ impl Wmo {
             materials,
             bounds: Bounds { min, max, radius },
             lights,
+            portals: self.portals.iter().map(|p| p.vertices.clone()).collect(),
             warnings: self.warnings.clone(),
             ..Model::empty(source, name)
         }

@@ -31,6 +31,16 @@ pub enum FileRef {
     FileDataId(u32),
 }
 
+impl FileRef {
+    /// The texture source this names (a path or a FileDataID).
+    pub fn texture_source(&self) -> TextureSource {
+        match self {
+            FileRef::Path(p) => TextureSource::Path(p.clone()),
+            FileRef::FileDataId(id) => TextureSource::FileDataId(*id),
+        }
+    }
+}
+
 impl std::fmt::Display for FileRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -115,6 +125,9 @@ pub struct GroupGeometry {
     pub light_refs: Vec<u16>,
     /// Doodad placements inside it (`MODR`).
     pub doodad_refs: Vec<u16>,
+    /// Its portal references: this range of [`Wmo::portal_refs`] (`MOGP`
+    /// portal start and count; cut to the root's `MOPR`).
+    pub portal_refs: std::ops::Range<usize>,
     /// Has liquid (`MLIQ`).
     pub liquid: bool,
     /// Batches counted as transition, interior, exterior (`MOGP`).
@@ -184,7 +197,8 @@ pub struct Wmo {
     pub skybox: Option<String>,
     /// Portals.
     pub portals: Vec<WmoPortal>,
-    /// Portal references (group ↔ portal).
+    /// Portal references (group ↔ portal), as stored: one whose portal or
+    /// group is out of range is warned about and must be passed over.
     pub portal_refs: Vec<PortalRef>,
     /// Lights.
     pub lights: Vec<WmoLight>,
@@ -299,18 +313,13 @@ impl Wmo {
                 WmoPortal { vertices, plane: p.plane }
             })
             .collect();
-        let portal_refs = root
-            .portal_refs
-            .iter()
-            .filter(|r| {
-                let ok = (r.portal as usize) < root.portals.len() && (r.group as usize) < root.group_info.len();
-                if !ok {
-                    warnings.push(format!("MOPR: portal {} / group {} out of range, left out", r.portal, r.group));
-                }
-                ok
-            })
-            .copied()
-            .collect();
+        // Kept in place (groups reference them by index); those out of range are passed over by users.
+        for r in &root.portal_refs {
+            if (r.portal as usize) >= root.portals.len() || (r.group as usize) >= root.group_info.len() {
+                warnings.push(format!("MOPR: portal {} / group {} out of range, ignored", r.portal, r.group));
+            }
+        }
+        let portal_refs = root.portal_refs.clone();
         // Doodad models: MODI slots, else MODN names by offset.
         let doodad_names = match &root.doodad_ids {
             Some(ids) => ids.len(),
@@ -395,7 +404,13 @@ impl Wmo {
         if let Some((_, n)) = self.group_names.iter().find(|(o, _)| *o == g.name_offset) {
             slot.name = n.clone();
         }
-        let geometry = group_geometry(g, materials).map_err(|e| e.in_file(name))?;
+        let refs = self.portal_refs.len();
+        let mut geometry = group_geometry(g, materials).map_err(|e| e.in_file(name))?;
+        if geometry.portal_refs.end > refs {
+            let r = &geometry.portal_refs;
+            self.warnings.push(format!("{name}: MOGP portals {}+{} past MOPR ({refs}), cut", r.start, r.len()));
+            geometry.portal_refs = r.start.min(refs)..refs;
+        }
         slot.geometry = Some(geometry);
         self.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(name).to_string()));
         Ok(())
@@ -455,6 +470,7 @@ fn group_geometry(g: raw::Group, materials: usize) -> Result<GroupGeometry> {
         collision_triangles: g.triangles.iter().filter(|t| t.1 == 0xFF).count(),
         light_refs: g.light_refs,
         doodad_refs: g.doodad_refs,
+        portal_refs: g.portal_start as usize..g.portal_start as usize + g.portal_count as usize,
         liquid: g.liquid_bytes > 0,
         batch_kinds: [g.trans_batches, g.int_batches, g.ext_batches],
         chunks: g.chunks,

@@ -419,6 +419,12 @@ pub struct AppState {
     pub fly: bool,
     /// The WMO doodad set shown besides set 0.
     pub doodad_set: usize,
+    /// Inside a WMO's interior group, draw only the groups its portals
+    /// show (`crate::portals`); on by default.
+    pub portal_culling: bool,
+    /// The groups the last frame drew of the WMO's, when portal culling
+    /// chose them (`None`: all; the eye is outdoors).
+    pub culled_groups: Option<Vec<bool>>,
     /// Display options.
     pub view: ViewOptions,
     /// Recently opened files, newest first.
@@ -492,6 +498,8 @@ impl AppState {
             camera_mode: CameraMode::Orbit,
             fly: false,
             doodad_set: 0,
+            portal_culling: true,
+            culled_groups: None,
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),

@@ -379,21 +379,8 @@ impl SceneView {
             }
             state.orbit = super::state::Orbit::framing(bounds, dir, aspect);
         }
+        let cam = view_camera(state.camera_mode, &state.orbit, cur, aspect);
         let model = &cur.lm.model;
-        let cam = match state.camera_mode {
-            CameraMode::Orbit => state.orbit.camera(),
-            CameraMode::Model(n) => {
-                let clock = cur.instance.player.clock(model);
-                m2view_render::camera::camera_for(
-                    model,
-                    m2view_render::camera::CameraSpec::Model(n),
-                    aspect,
-                    (glam::Vec3::ZERO, glam::Vec3::ONE),
-                    &clock,
-                )
-                .unwrap_or_else(|_| state.orbit.camera())
-            }
-        };
         let view = cam.view();
         // A mount stands at the origin and the model rides at its MountMain attachment.
         let mut host = Mat4::IDENTITY;
@@ -415,8 +402,14 @@ impl SceneView {
             mount_stats = self.renderer.prepare(mgm, mgi, &m.lm.model, &p);
         }
         cur.instance.pose(model, view * host);
-        let geosets = &cur.geosets;
-        let visible = |id: u16| geosets.contains(&id);
+        // Inside a WMO's interior: only the groups its portals show (portals.rs).
+        state.culled_groups = (cur.lm.wmo.as_ref())
+            .filter(|_| state.portal_culling)
+            .and_then(|w| crate::portals::visible_groups(w, cam.eye, cam.proj(aspect) * view));
+        let (geosets, culled) = (&cur.geosets, &state.culled_groups);
+        let visible = |id: u16| {
+            geosets.contains(&id) && culled.as_ref().is_none_or(|c| c.get(id as usize).copied().unwrap_or(true))
+        };
         let params = FrameParams {
             world: host,
             view,
@@ -485,6 +478,31 @@ impl SceneView {
         );
         self.lines.prepare(device, queue, params.proj * params.view * host, &lines);
         self.lines.draw(&mut pass);
+    }
+}
+
+/// The camera the viewport looks through: the orbit (or fly) camera, or
+/// the model's own camera `n` at its clock (the orbit where it has none).
+fn view_camera(
+    mode: CameraMode,
+    orbit: &super::state::Orbit,
+    cur: &mut super::state::Current,
+    aspect: f32,
+) -> m2view_render::camera::Camera {
+    let model = &cur.lm.model;
+    match mode {
+        CameraMode::Orbit => orbit.camera(),
+        CameraMode::Model(n) => {
+            let clock = cur.instance.player.clock(model);
+            m2view_render::camera::camera_for(
+                model,
+                m2view_render::camera::CameraSpec::Model(n),
+                aspect,
+                (glam::Vec3::ZERO, glam::Vec3::ONE),
+                &clock,
+            )
+            .unwrap_or_else(|_| orbit.camera())
+        }
     }
 }
 

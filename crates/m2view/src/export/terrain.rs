@@ -3,7 +3,8 @@
 //! so the blend the renderer draws (`m2view_format::adt`, wowdev wiki
 //! "ADT/v18" `MCLY`/`MCAL`) is computed here once — each chunk's base
 //! layer, then each upper layer over it through its alpha map, every
-//! texture repeated 8 times across a chunk.
+//! texture repeated 8 times across a chunk — then the chunk's vertex
+//! colours and shadow map (`MCCV`, `MCSH`: `MapChunk::shade`).
 //!
 //! The image is laid out as the renderer's alpha-map atlases are (chunk
 //! (x, y) in cell (x, y) of a 16 × 16 grid; the texel centres of a 64-texel
@@ -13,6 +14,7 @@
 use std::collections::BTreeMap;
 
 use m2view_format::LoadedModel;
+use m2view_format::adt::bilinear;
 use m2view_format::blp::RgbaImage;
 
 /// Texels per chunk side of the baked image (the tile: 16 × 128 = 2048
@@ -62,7 +64,11 @@ pub fn bake(lm: &LoadedModel, overrides: &BTreeMap<usize, RgbaImage>) -> Option<
             for j in 0..TEXELS_PER_CHUNK {
                 // Where texel (column j, row i) of the chunk is, in cells (0–8) from its corner.
                 let (tc, tr) = (cell_position(j), cell_position(i));
-                let rgb = blend(&layers, tc, tr);
+                let mut rgb = blend(&layers, tc, tr);
+                // Then vertex colours and shadow, as the renderer's Mod2x pass draws them.
+                if let Some(f) = ch.shade(tc, tr) {
+                    rgb = std::array::from_fn(|k| (rgb[k] as f32 * f[k]).round().clamp(0.0, 255.0) as u8);
+                }
                 let at = ((cy * TEXELS_PER_CHUNK + i) * side + cx * TEXELS_PER_CHUNK + j) * 4;
                 pixels[at..at + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
             }
@@ -100,18 +106,6 @@ fn blend(layers: &[Layer], tc: f32, tr: f32) -> [u8; 3] {
         }
     }
     rgb.map(|v| (v * 255.0).round().clamp(0.0, 255.0) as u8)
-}
-
-/// Alpha map `map` (64 × 64) at texel coordinates `(x, y)`, bilinear, 0–1.
-fn bilinear(map: &[u8], x: f32, y: f32) -> f32 {
-    let (x, y) = (x.clamp(0.0, 63.0), y.clamp(0.0, 63.0));
-    let (x0, y0) = (x.floor() as usize, y.floor() as usize);
-    let (x1, y1) = ((x0 + 1).min(63), (y0 + 1).min(63));
-    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-    let at = |x: usize, y: usize| map[y * 64 + x] as f32 / 255.0;
-    let top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * fx;
-    let bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * fx;
-    top + (bottom - top) * fy
 }
 
 /// A `w` × `h` RGBA texture averaged down (or repeated up) to

@@ -27,6 +27,8 @@ pub(super) fn view_panel(ui: &mut egui::Ui, s: &mut AppState) {
         ui.checkbox(&mut o.attachments, "attachment points");
         ui.checkbox(&mut o.emitters, "emitter positions");
         ui.checkbox(&mut o.grid, "grid");
+        ui.checkbox(&mut o.lights, "lights");
+        ui.checkbox(&mut o.portals, "portals");
     });
     ui.horizontal(|ui| {
         if ui.button("Screenshot (P)").clicked() {

@@ -1,6 +1,7 @@
 //! The World panel of a WMO: its doodad set (set 0 always shows, as in
 //! the client), its groups by name (like geosets: a group's index is its
-//! geoset id), and fly mode.
+//! geoset id), fly mode, overlays (portals, bounds, lights) and portal
+//! culling.
 
 use egui::RichText;
 
@@ -40,6 +41,20 @@ pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
     }
     ui.checkbox(&mut s.fly, "fly (left drag looks, W/A/S/D/Q/E move, wheel sets the pace)");
+    let o = &mut s.view.overlays;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("overlays:");
+        ui.checkbox(&mut o.portals, format!("portals ({})", wmo.portals.len()));
+        ui.checkbox(&mut o.bounds, "bounds");
+        ui.checkbox(&mut o.lights, format!("lights ({})", wmo.lights.len()));
+    });
+    ui.checkbox(&mut s.portal_culling, "portal culling (inside, draw what the portals show)");
+    let culled = s.culled_groups.as_ref().map(|v| (v.iter().filter(|&&d| d).count(), v.len()));
+    let status = match culled {
+        Some((drawn, all)) if s.portal_culling => format!("inside: {drawn} of {all} groups seen through portals"),
+        _ => "outside: every group drawn".to_string(),
+    };
+    ui.label(RichText::new(status).small());
     if let Some(set) = chosen {
         s.show_doodad_set(set);
     }
