@@ -226,7 +226,9 @@ fn load_wmo(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions
     let mut wmo = crate::wmo::Wmo::parse_root(bytes, &fname)?;
     let mut finder = Finder { files: files.as_ref(), data: opts.data.as_deref() };
     let mut companions = Vec::new();
-    let names = crate::wmo::group_file_names(&stem, wmo.groups.len());
+    // v14 (the alpha) holds its groups itself: no group files to find.
+    let files_of_groups = if wmo.version == 14 { 0 } else { wmo.groups.len() };
+    let names = crate::wmo::group_file_names(&stem, files_of_groups);
     for (i, name) in names.iter().enumerate() {
         let by_id = wmo.group_ids.get(i).filter(|&&id| id != 0).copied();
         let found = by_id.and_then(|id| finder.by_id(id)).or_else(|| finder.entry(&dir, name));

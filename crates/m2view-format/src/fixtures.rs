@@ -1159,14 +1159,30 @@ pub mod wmo {
         mogi.extend(floats(&[-0.5, -0.5, 2.0, 0.5, 0.5, 2.5]));
         mogi.extend(7i32.to_le_bytes());
         f.extend(chunk(b"MOGI", &mogi));
-        f.extend(chunk(b"MOPV", &floats(&[-1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 2.0, -1.0, 0.0, 2.0])));
+        f.extend(portal_chunks());
+        let mut molt = vec![0u8, 1, 0, 0, 0x00, 0x80, 0xFF, 0xFF];
+        molt.extend(floats(&[0.0, 0.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0, 1.0, 4.0]));
+        f.extend(chunk(b"MOLT", &molt));
+        f.extend(doodad_chunks(modern));
+        if modern {
+            f.extend(chunk(b"GFID", &le(&[7001, 7002])));
+        }
+        f
+    }
+
+    /// `MOPV`, `MOPT`, `MOPR`: one portal, a 2 × 2 square in the plane y = 0
+    /// between groups 0 and 1.
+    fn portal_chunks() -> Vec<u8> {
+        let mut f = chunk(b"MOPV", &floats(&[-1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 2.0, -1.0, 0.0, 2.0]));
         let mut mopt = vec![0, 0, 4, 0];
         mopt.extend(floats(&[0.0, 1.0, 0.0, 0.0]));
         f.extend(chunk(b"MOPT", &mopt));
         f.extend(chunk(b"MOPR", &[0, 0, 1, 0, 1, 0, 0, 0]));
-        let mut molt = vec![0u8, 1, 0, 0, 0x00, 0x80, 0xFF, 0xFF];
-        molt.extend(floats(&[0.0, 0.0, 1.5, 2.0, 0.0, 0.0, 0.0, 0.0, 1.0, 4.0]));
-        f.extend(chunk(b"MOLT", &molt));
+        f
+    }
+
+    /// `MODS`, `MODN` (`MODI` with `modern`), `MODD`: the doodad sets and the lamps.
+    fn doodad_chunks(modern: bool) -> Vec<u8> {
         let mut mods = Vec::new();
         for (name, start, count) in [(&b"Set_$DefaultGlobal"[..], 0u32, 1u32), (b"Set_Lamps", 1, 2)] {
             let mut n = [0u8; 20];
@@ -1174,7 +1190,7 @@ pub mod wmo {
             mods.extend(n);
             mods.extend(le(&[start, count, 0]));
         }
-        f.extend(chunk(b"MODS", &mods));
+        let mut f = chunk(b"MODS", &mods);
         if modern {
             f.extend(chunk(b"MODI", &le(&[6001])));
         } else {
@@ -1188,9 +1204,6 @@ pub mod wmo {
             modd.extend([0xFF, 0xFF, 0xFF, 0xFF]);
         }
         f.extend(chunk(b"MODD", &modd));
-        if modern {
-            f.extend(chunk(b"GFID", &le(&[7001, 7002])));
-        }
         f
     }
 
@@ -1200,28 +1213,7 @@ pub mod wmo {
     /// triangles in one batch of material 1, written with the 16-bit
     /// material id of batch flag 0x2).
     pub fn group(index: usize) -> Vec<u8> {
-        let (flags, positions, tris): (u32, Vec<[f32; 3]>, Vec<[u16; 3]>) = if index == 0 {
-            let p = (0..8).map(|i| [[-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [0.0, 2.0][i >> 2]]).collect();
-            let t = vec![
-                [0, 2, 1],
-                [1, 2, 3],
-                [4, 5, 6],
-                [5, 7, 6],
-                [0, 1, 4],
-                [1, 5, 4],
-                [2, 6, 3],
-                [3, 6, 7],
-                [0, 4, 2],
-                [2, 4, 6],
-                [1, 3, 5],
-                [3, 7, 5],
-                [0, 1, 2],
-            ];
-            (0x2000 | 0x4, p, t)
-        } else {
-            let p = vec![[-0.5, -0.5, 2.5], [0.5, -0.5, 2.5], [-0.5, 0.5, 2.5], [0.5, 0.5, 2.5]];
-            (0x8, p, vec![[0, 1, 2], [1, 3, 2]])
-        };
+        let (flags, positions, tris) = group_shape(index);
         let n = positions.len();
         let drawn = if index == 0 { 12 } else { 2 };
         let mut mogp = le(&[if index == 0 { 2 } else { 7 }, 0, flags]);
@@ -1258,6 +1250,145 @@ pub mod wmo {
             mogp.extend(chunk(b"MOCV", &colors));
         }
         let mut f = chunk(b"MVER", &le(&[17]));
+        f.extend(chunk(b"MOGP", &mogp));
+        f
+    }
+
+    /// Group `index`'s flags, vertices and triangles (the box's last one collision only).
+    fn group_shape(index: usize) -> (u32, Vec<[f32; 3]>, Vec<[u16; 3]>) {
+        if index == 0 {
+            let p = (0..8).map(|i| [[-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [0.0, 2.0][i >> 2]]).collect();
+            let t = vec![
+                [0, 2, 1],
+                [1, 2, 3],
+                [4, 5, 6],
+                [5, 7, 6],
+                [0, 1, 4],
+                [1, 5, 4],
+                [2, 6, 3],
+                [3, 6, 7],
+                [0, 4, 2],
+                [2, 4, 6],
+                [1, 3, 5],
+                [3, 7, 5],
+                [0, 1, 2],
+            ];
+            (0x2000 | 0x4, p, t)
+        } else {
+            let p = vec![[-0.5, -0.5, 2.5], [0.5, -0.5, 2.5], [-0.5, 0.5, 2.5], [0.5, 0.5, 2.5]];
+            (0x8, p, vec![[0, 1, 2], [1, 3, 2]])
+        }
+    }
+
+    /// The WMO of [`root`] and [`group`] as the 0.5.x alpha stored it, in
+    /// the layout of wowdev wiki "WMO" for version 14 (no public file of
+    /// this version is in the corpus): one file, `MVER` 14, the root's
+    /// chunks inside `MOMO` (`MOHD` without bounds, `MOMT` of 44 bytes,
+    /// `MOGI` of 40, `MOLT` of 32), then the two groups' `MOGP` chunks
+    /// (headers of 128 bytes; `MOPY` of 4 bytes; every triangle its own
+    /// three vertices, listed in order by `MOIN`, as the alpha's are; `MOBA`
+    /// with the material in byte 1 and a 16-bit start index; `MOLV`
+    /// lightmap UVs). The box's vertex colours are kept (`MOCV`).
+    pub fn alpha() -> Vec<u8> {
+        let mut momo = Vec::new();
+        let mut mohd = le(&[2, 2, 1, 1, 1, 3, 2]);
+        mohd.extend([0x40, 0x30, 0x20, 0xFF]);
+        mohd.extend(le(&[0]));
+        mohd.extend([0; 28]);
+        momo.extend(chunk(b"MOHD", &mohd));
+        momo.extend(chunk(b"MOTX", b"WALL.BLP\0\0\0\0ROOF.BLP\0\0\0\0"));
+        let mut momt = Vec::new();
+        for (flags, blend, tex, diff) in [(0u32, 0u32, 0u32, 0xFF80_8080u32), (0x4, 1, 12, 0xFFFF_FFFF)] {
+            momt.extend(le(&[1, flags, blend, tex, 0, 0, 0, diff, 0, 0, 0]));
+        }
+        momo.extend(chunk(b"MOMT", &momt));
+        momo.extend(chunk(b"MOGN", b"\0\0hall\0roof\0"));
+        let mut mogi = Vec::new();
+        for (flags, bounds, name) in
+            [(0x2004u32, [-1.0, -1.0, 0.0, 1.0, 1.0, 2.0], 2i32), (0x8, [-0.5, -0.5, 2.0, 0.5, 0.5, 2.5], 7)]
+        {
+            mogi.extend(le(&[0, 0, flags]));
+            mogi.extend(floats(&bounds));
+            mogi.extend(name.to_le_bytes());
+        }
+        momo.extend(chunk(b"MOGI", &mogi));
+        momo.extend(portal_chunks());
+        let mut molt = vec![0u8, 1, 0, 0, 0x00, 0x80, 0xFF, 0xFF];
+        molt.extend(floats(&[0.0, 0.0, 1.5, 2.0, 1.0, 4.0]));
+        momo.extend(chunk(b"MOLT", &molt));
+        momo.extend(doodad_chunks(false));
+        momo.extend(chunk(b"MFOG", &[]));
+        let mut f = chunk(b"MVER", &le(&[14]));
+        f.extend(chunk(b"MOMO", &momo));
+        f.extend(alpha_group(0));
+        f.extend(alpha_group(1));
+        f
+    }
+
+    /// Group `index` of [`alpha`]: its `MOGP` chunk.
+    fn alpha_group(index: usize) -> Vec<u8> {
+        let (flags, shared, tris) = group_shape(index);
+        let drawn = if index == 0 { 12 } else { 2 };
+        // Every triangle its own three vertices, in order.
+        let positions: Vec<[f32; 3]> = tris.iter().flatten().map(|&k| shared[k as usize]).collect();
+        let n = positions.len();
+        let mut mogp = le(&[if index == 0 { 2 } else { 7 }, 0, flags]);
+        mogp.extend(floats(&[-1.0, -1.0, 0.0, 1.0, 1.0, 2.5]));
+        mogp.extend(le(&[0, 1])); // portal start, count (32-bit)
+        mogp.extend([0, 0, 0, 0]); // fogs
+        mogp.extend(le(&[0])); // liquid
+        mogp.extend([0u8; 64]); // intBatch[4], extBatch[4] (SMOGxBatch; not read)
+        mogp.extend(le(&[0, 0, 0])); // uniqueID, padding
+        let mut mopy = Vec::new();
+        for t in 0..tris.len() {
+            mopy.extend(if t < drawn { [0x20, 0, index as u8, 0] } else { [0x08, 0, 0xFF, 0] });
+        }
+        mogp.extend(chunk(b"MOPY", &mopy));
+        mogp.extend(chunk(b"MOVT", &floats(&positions.iter().flatten().copied().collect::<Vec<_>>())));
+        let normals: Vec<f32> = positions.iter().flat_map(|_| [0.0, 0.0, 1.0]).collect();
+        mogp.extend(chunk(b"MONR", &floats(&normals)));
+        let uv: Vec<f32> = positions.iter().flat_map(|p| [p[0] * 0.5 + 0.5, p[1] * 0.5 + 0.5]).collect();
+        mogp.extend(chunk(b"MOTV", &floats(&uv)));
+        mogp.extend(chunk(b"MOLV", &floats(&uv)));
+        mogp.extend(chunk(b"MOIN", &(0..n as u16).flat_map(u16::to_le_bytes).collect::<Vec<u8>>()));
+        let mut moba = vec![0u8, index as u8];
+        moba.extend([0u8; 12]);
+        moba.extend(0u16.to_le_bytes());
+        moba.extend((drawn as u16 * 3).to_le_bytes());
+        moba.extend(0u16.to_le_bytes());
+        moba.extend((drawn as u16 * 3 - 1).to_le_bytes());
+        moba.extend([0, 0]);
+        mogp.extend(chunk(b"MOBA", &moba));
+        if index == 0 {
+            mogp.extend(chunk(b"MODR", &[0, 0, 1, 0, 2, 0]));
+            let colors: Vec<u8> = (0..n).flat_map(|i| [(i % 8) as u8 * 0x10, 0x40, 0x80, 0xFF]).collect();
+            mogp.extend(chunk(b"MOCV", &colors));
+        }
+        chunk(b"MOGP", &mogp)
+    }
+
+    /// `group` (a file of [`group`]) with a liquid added as the wowdev
+    /// wiki's "WMO" page lays out `MLIQ`: a grid of 3 × 2 vertices (2 × 1
+    /// tiles) from corner (−1, −1, 0.5), every height 0.5, material 0; the
+    /// first tile holds liquid (its byte 0x00), the second not (0x0F). The
+    /// `MOGP` header gets flag 0x1000 (has liquid) and `group_liquid` as
+    /// its liquid type (2: magma, for a root without `MOHD` flag 0x4).
+    pub fn with_liquid(group: &[u8], group_liquid: u32) -> Vec<u8> {
+        let mut mliq = le(&[3, 2, 2, 1]);
+        mliq.extend(floats(&[-1.0, -1.0, 0.5]));
+        mliq.extend(0u16.to_le_bytes());
+        for _ in 0..6 {
+            mliq.extend([0, 0, 0, 0]);
+            mliq.extend(0.5f32.to_le_bytes());
+        }
+        mliq.extend([0x00, 0x0F]);
+        // MVER (12 bytes), then MOGP: tag, size, the 68-byte header and its sub-chunks.
+        let mut mogp = group[20..].to_vec();
+        let flags = u32::from_le_bytes(mogp[8..12].try_into().unwrap()) | 0x1000;
+        mogp[8..12].copy_from_slice(&flags.to_le_bytes());
+        mogp[52..56].copy_from_slice(&group_liquid.to_le_bytes());
+        mogp.extend(chunk(b"MLIQ", &mliq));
+        let mut f = group[..12].to_vec();
         f.extend(chunk(b"MOGP", &mogp));
         f
     }

@@ -5,7 +5,8 @@
 //! wowdev layout), and hostile input: truncated and mutated files give
 //! errors naming chunk and offset, never a panic.
 
-use m2view_format::fixtures::wmo::{chunk, group, root};
+use m2view_format::adt::LiquidKind;
+use m2view_format::fixtures::wmo::{alpha, chunk, group, root, with_liquid};
 use m2view_format::wmo::{FileRef, Wmo};
 use m2view_format::{BlendMode, MaterialFlags, SourceFormat, TextureSource};
 
@@ -105,13 +106,125 @@ fn written_groups_read_back_as_written() {
 }
 
 #[test]
+fn a_groups_liquid_is_its_grid_of_wet_tiles_drawn_after_the_groups() {
+    // MLIQ written in the wowdev layout (no public WMO here has one): 3 × 2 vertices at height
+    // 0.5 from (−1, −1), tiles 0x00 (liquid) and 0x0F (none); group liquid 2 = magma.
+    let mut w = Wmo::parse_root(&root(false), "box.wmo").unwrap();
+    w.add_group(0, &with_liquid(&group(0), 2), "box_000.wmo").unwrap();
+    let l = w.groups[0].geometry.as_ref().unwrap().liquid.clone().unwrap();
+    assert_eq!((l.liquid_type, l.kind, l.tiles, l.vertices), (19, LiquidKind::Magma, [2, 1], [3, 2]));
+    assert_eq!(l.cells, [true, false]);
+    let u = m2view_format::adt::UNIT_SIZE;
+    assert_eq!(l.position(2, 1), [-1.0 + 2.0 * u, -1.0 + u, 0.5]);
+    let plain = {
+        let mut p = Wmo::parse_root(&root(false), "box.wmo").unwrap();
+        p.add_group(0, &group(0), "box_000.wmo").unwrap();
+        p.to_model("plain").unwrap()
+    };
+    let m = w.to_model("box").unwrap();
+    // The wet tile: its grid's 6 vertices, 2 triangles, one batch of the liquid material (after
+    // MOMT's two) in magma's colour (the third of water, ocean, magma, slime), after the groups.
+    assert_eq!(m.vertices.len() - plain.vertices.len(), 6);
+    assert_eq!(m.lods[0].indices.len() - plain.lods[0].indices.len(), 6);
+    let b = m.lods[0].batches.last().unwrap();
+    assert_eq!((b.material, b.color, b.priority_plane), (2, Some(2), 1));
+    assert_eq!(m.lods[0].submeshes[b.submesh as usize].geoset_id, 0, "the group's geoset");
+    assert_eq!((m.materials.len(), m.colors.len(), plain.materials.len(), plain.colors.len()), (3, 4, 2, 0));
+    assert_eq!(m.materials[2].blend, BlendMode::Alpha);
+    let corners: Vec<[f32; 3]> = m.vertices[plain.vertices.len()..].iter().map(|v| v.position).collect();
+    assert_eq!(corners[4], l.position(1, 1));
+}
+
+#[test]
+fn a_liquid_type_is_resolved_as_the_client_resolves_it() {
+    use m2view_format::wmo::liquid_type;
+    // Without MOHD flag 0x4: the basic type n (0 water, 1 ocean, 2 magma, 3 slime) → WMO Water 13,
+    // Ocean 14, Magma 19, Slime 20; water is ocean with MOGP flag 0x80000; from 20, n + 1.
+    assert_eq!([0, 1, 2, 3].map(|n| liquid_type(0, 0, n, &[])), [13, 14, 19, 20]);
+    assert_eq!(liquid_type(0, 0x80000, 0, &[]), 14);
+    assert_eq!(liquid_type(0, 0, 41, &[]), 42);
+    // Green Lava (15) defers to the tiles: the first wet tile's low nibble (0x0F: none).
+    assert_eq!(liquid_type(0, 0, 15, &[0x0F, 0x42]), 19);
+    // With flag 0x4: n below 21 is the basic type n − 1; others are table ids as they are.
+    assert_eq!([1, 2, 3, 4].map(|n| liquid_type(0x4, 0, n, &[])), [13, 14, 19, 20]);
+    assert_eq!(liquid_type(0x4, 0, 181, &[]), 181);
+}
+
+#[test]
+fn a_liquid_past_its_chunk_or_its_grid_is_refused_naming_mliq() {
+    let good = with_liquid(&group(0), 2);
+    // Tiles: 2 × 1 at bytes 8..16 of MLIQ's payload; make them 3 × 1 (as many as the columns of vertices).
+    let at = good.windows(4).position(|w| w == b"QILM").unwrap() + 8;
+    let mut bad = good.clone();
+    bad[at + 8] = 3;
+    let mut w = Wmo::parse_root(&root(false), "box.wmo").unwrap();
+    let e = w.add_group(0, &bad, "box_000.wmo").unwrap_err().to_string();
+    assert!(e.starts_with("box_000.wmo: MLIQ") && e.contains("3 × 1 tiles on a grid of 3 × 2 vertices"), "{e}");
+    // 100 × 100 vertices in a chunk of 80 bytes: past the chunk, at its heights.
+    let mut big = good.clone();
+    big[at..at + 8].copy_from_slice(&[100, 0, 0, 0, 100, 0, 0, 0]);
+    let e = w.add_group(0, &big, "box_000.wmo").unwrap_err().to_string();
+    assert!(e.starts_with("box_000.wmo: MLIQ"), "{e}");
+    assert!(w.groups[0].geometry.is_none());
+}
+
+#[test]
+fn an_alpha_wmo_is_one_file_that_draws_as_its_later_form() {
+    // Version 14 written in the wowdev layout (no public v14 file is in the corpus): the same
+    // root and groups as the v17 fixture, the groups inside the file, every triangle with its
+    // own vertices.
+    let w = Wmo::parse_root(&alpha(), "box_alpha.wmo").unwrap();
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+    assert_eq!(w.version, 14);
+    let mut later = Wmo::parse_root(&root(false), "box.wmo").unwrap();
+    later.add_group(0, &group(0), "box_000.wmo").unwrap();
+    later.add_group(1, &group(1), "box_001.wmo").unwrap();
+    // The root: textures, materials (MOMT of 44 bytes), groups (MOGI of 40), the light (MOLT of
+    // 32), portals, doodads as in v17; the bounds are the groups' (MOHD has none in v14).
+    assert_eq!(w.textures, later.textures);
+    assert_eq!(w.materials, later.materials);
+    assert_eq!(w.lights, later.lights);
+    assert_eq!((w.portals.clone(), w.portal_refs.clone()), (later.portals.clone(), later.portal_refs.clone()));
+    assert_eq!((w.doodad_sets.clone(), w.doodads.clone()), (later.doodad_sets.clone(), later.doodads.clone()));
+    assert_eq!(w.bounds, ([-1.0, -1.0, 0.0], [1.0, 1.0, 2.5]));
+    assert_eq!((w.groups[0].name.as_str(), w.groups[1].name.as_str()), ("hall", "roof"));
+    // The groups: the box's 12 drawn triangles (36 vertices of their own, MOIN in order), the
+    // 13th collision only (MOPY material 0xFF in byte 2); the roof's batch names material 1 in
+    // byte 1 of its MOBA.
+    let g = w.groups[0].geometry.as_ref().unwrap();
+    assert_eq!((g.positions.len(), g.indices.len(), g.collision_triangles), (39, 39, 1));
+    assert_eq!((g.batches[0].start_index, g.batches[0].count, g.portal_refs.clone()), (0, 36, 0..1));
+    assert_eq!(w.groups[1].geometry.as_ref().unwrap().batches[0].material, 1);
+    // Drawn, the two are the same triangles with the same materials.
+    let (m, l) = (w.to_model("alpha").unwrap(), later.to_model("later").unwrap());
+    let tris = |m: &m2view_format::Model| -> Vec<([[f32; 3]; 3], u16)> {
+        let lod = &m.lods[0];
+        let mut out: Vec<_> = lod
+            .batches
+            .iter()
+            .flat_map(|b| {
+                let s = &lod.submeshes[b.submesh as usize];
+                let range = s.index_start as usize..(s.index_start + s.index_count) as usize;
+                let corner = |i: u32| m.vertices[i as usize].position;
+                lod.indices[range].chunks(3).map(move |t| ([corner(t[0]), corner(t[1]), corner(t[2])], b.material))
+            })
+            .collect();
+        out.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        out
+    };
+    assert_eq!(tris(&m), tris(&l));
+    assert_eq!(m.source.expansion, "WMO v14 (0.5.x alpha, one file)");
+}
+
+#[test]
 fn refusals_name_what_to_open() {
     let e = Wmo::parse_root(&group(0), "box_000.wmo").unwrap_err();
     assert!(e.to_string().contains("without MOHD"), "{e}");
+    // A v14 file with an empty MOMO: no MOHD in it.
     let mut alpha = chunk(b"MVER", &14u32.to_le_bytes());
     alpha.extend(chunk(b"MOMO", &[]));
     let e = Wmo::parse_root(&alpha, "alpha.wmo").unwrap_err();
-    assert!(e.to_string().contains("version 14"), "{e}");
+    assert!(e.to_string().contains("without MOHD"), "{e}");
     // A batch past MOVI, a material past MOMT: the group is refused with the chunk named.
     let mut w = Wmo::parse_root(&root(false), "box.wmo").unwrap();
     w.materials.truncate(1);
@@ -121,11 +234,13 @@ fn refusals_name_what_to_open() {
 
 #[test]
 fn truncated_and_mutated_files_are_errors_not_panics() {
-    let files = [root(false), root(true), group(0), group(1)];
+    let files = [root(false), root(true), group(0), group(1), with_liquid(&group(0), 2), alpha()];
     for (k, f) in files.iter().enumerate() {
         for cut in 0..f.len() {
             let bytes = &f[..cut];
-            let _ = Wmo::parse_root(bytes, "t.wmo");
+            if let Ok(w) = Wmo::parse_root(bytes, "t.wmo") {
+                w.to_model("t").unwrap();
+            }
             let mut w = Wmo::parse_root(&files[k % 2], "r.wmo").unwrap();
             let _ = w.add_group(k % 2, bytes, "g.wmo").map(|_| w.to_model("t").unwrap());
         }
@@ -146,14 +261,17 @@ fn truncated_and_mutated_files_are_errors_not_panics() {
             let at = next() as usize % f.len();
             f[at] = next() as u8;
         }
-        let root_bytes = if k < 2 { f.clone() } else { root(false) };
+        // Roots (the alpha's holds its groups), else a group file added to the plain root.
+        let is_root = matches!(k, 0 | 1 | 5);
+        let root_bytes = if is_root { f.clone() } else { root(false) };
         match Wmo::parse_root(&root_bytes, "m.wmo") {
             Ok(mut w) => {
-                let gi = k.saturating_sub(2);
-                let g = if k < 2 { group(0) } else { f };
-                if w.add_group(gi, &g, "m_000.wmo").is_err() {
+                let gi = [0, 0, 0, 1, 0, 0][k];
+                let g = if is_root { group(0) } else { f };
+                if k != 5 && w.add_group(gi, &g, "m_000.wmo").is_err() {
                     refused += 1;
                 }
+                refused += w.warnings.iter().filter(|w| w.contains(" not drawn: ")).count();
                 w.to_model("m").unwrap();
             }
             Err(e) => {

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// The world object sections of `info`.
 #[derive(Debug, Serialize)]
 pub struct WmoInfo {
-    /// `MVER` (16 or 17).
+    /// `MVER` (14, 16 or 17).
     pub version: u32,
     /// `MOHD` flags (hex).
     pub flags: String,
@@ -70,8 +70,21 @@ pub struct GroupInfo {
     pub doodads: usize,
     /// Lights lighting it (`MOLR`).
     pub lights: usize,
-    /// Has liquid (`MLIQ`).
-    pub liquid: bool,
+    /// Its liquid (`MLIQ`), if any.
+    pub liquid: Option<GroupLiquidInfo>,
+}
+
+/// A group's liquid.
+#[derive(Debug, Serialize)]
+pub struct GroupLiquidInfo {
+    /// What it is drawn as (`water`, `ocean`, `magma`, `slime`).
+    pub kind: &'static str,
+    /// `LiquidType` id, as the client resolves the group's.
+    pub liquid_type: u32,
+    /// Tile columns, rows.
+    pub tiles: [usize; 2],
+    /// Tiles holding liquid.
+    pub wet_tiles: usize,
 }
 
 /// One material.
@@ -165,7 +178,12 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
                     color_sets: n(|g| g.colors.len()),
                     doodads: n(|g| g.doodad_refs.len()),
                     lights: n(|g| g.light_refs.len()),
-                    liquid: geo.is_some_and(|g| g.liquid),
+                    liquid: geo.and_then(|g| g.liquid.as_ref()).map(|l| GroupLiquidInfo {
+                        kind: l.kind.name(),
+                        liquid_type: l.liquid_type,
+                        tiles: l.tiles,
+                        wet_tiles: l.wet_tiles(),
+                    }),
                 }
             })
             .collect(),
@@ -255,7 +273,10 @@ pub fn text(s: &mut String, w: &WmoInfo) {
             g.color_sets,
             g.doodads,
             g.lights,
-            if g.liquid { ", liquid" } else { "" }
+            g.liquid.as_ref().map_or(String::new(), |l| format!(
+                ", liquid: {} (LiquidType {}), {} of {}×{} tiles",
+                l.kind, l.liquid_type, l.wet_tiles, l.tiles[0], l.tiles[1]
+            ))
         );
     }
     let _ = writeln!(s, "wmo materials:");

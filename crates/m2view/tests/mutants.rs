@@ -1194,7 +1194,7 @@ fn mutated_dds_textures_give_errors_not_crashes() {
 }
 
 /// Offsets of the chunk headers of a WMO or ADT file (top level, and the
-/// sub-chunks of a `MOGP`), and of each `MCNK` header.
+/// sub-chunks of a `MOGP` and of the alpha's `MOMO`), and of each `MCNK` header.
 fn world_chunks(b: &[u8]) -> (Vec<usize>, Vec<usize>) {
     let (mut heads, mut mcnk) = (Vec::new(), Vec::new());
     let walk = |start: usize, end: usize, heads: &mut Vec<usize>, mcnk: &mut Vec<usize>| {
@@ -1205,8 +1205,15 @@ fn world_chunks(b: &[u8]) -> (Vec<usize>, Vec<usize>) {
             if &b[o..o + 4] == b"KNCM" {
                 mcnk.push(o + 8);
             }
-            if &b[o..o + 4] == b"PGOM" {
-                let mut k = o + 8 + 68;
+            // A group's sub-chunks after its header (128 bytes in v14), the alpha root's inside MOMO.
+            let v14 = b.get(8..12) == Some(&14u32.to_le_bytes()[..]);
+            let inner = match &b[o..o + 4] {
+                b"PGOM" => Some(if v14 { 128 } else { 68 }),
+                b"OMOM" => Some(0),
+                _ => None,
+            };
+            if let Some(skip) = inner {
+                let mut k = o + 8 + skip;
                 while k + 8 <= (o + 8 + size).min(end) {
                     heads.push(k);
                     k += 8 + u32::from_le_bytes(b[k + 4..k + 8].try_into().unwrap()) as usize;
@@ -1276,6 +1283,10 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
     let dir = s.join("wowserhq_format/fixture");
     let read = |n: &str| std::fs::read(dir.join(n)).unwrap();
     let wmo = [read("mapobj/inn.wmo"), read("mapobj/inn_000.wmo"), read("mapobj/inn_003.wmo")];
+    // Half the WMO mutants have a liquid in inn_000.wmo (fixtures::wmo::with_liquid: MLIQ in the
+    // wowdev layout; no public WMO here has one).
+    let wet = m2view_format::fixtures::wmo::with_liquid(&wmo[1], 2);
+    let alpha = m2view_format::fixtures::wmo::alpha();
     let (adt, wdt) = (read("map/continent4229.adt"), read("map/continent.wdt"));
     let split = m2view_format::fixtures::adt::split(&adt);
     let (count, out, mut rng) = (mutants() / 4, temp("world"), Rng(0x1B87_3593));
@@ -1297,6 +1308,12 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
                 }
                 return (folder.join(names[0]), split.0.len() + split.1.len() + split.2.len());
             }
+            if k % 8 == 5 {
+                // The alpha's one-file WMO (v14, written in the wowdev layout: fixtures::wmo::alpha).
+                let bytes = mutate_world(&alpha, &mut rng);
+                std::fs::write(folder.join("box_alpha.wmo"), bytes).unwrap();
+                return (folder.join("box_alpha.wmo"), alpha.len());
+            }
             if k % 8 == 3 {
                 // A map tile (an eighth of the mutants: each is 1.4 MB) with its map's WDT
                 // beside (which the tile reads): one of the two mutated, the WDT one time in four.
@@ -1311,6 +1328,7 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
             // The WMO: one of its three files mutated.
             let which = rng.below(3);
             for (i, (name, good)) in ["inn.wmo", "inn_000.wmo", "inn_003.wmo"].iter().zip(&wmo).enumerate() {
+                let good = if i == 1 && k % 2 == 1 { &wet } else { good };
                 let bytes = if i == which { mutate_world(good, &mut rng) } else { good.clone() };
                 std::fs::write(folder.join(name), bytes).unwrap();
             }
@@ -1319,7 +1337,7 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         exercise_world,
     );
     check(
-        "inn.wmo (root or group files), continent4229.adt (or its continent.wdt) and its split files",
+        "inn.wmo (root or group files), an alpha WMO, continent4229.adt (or its continent.wdt) and its split files",
         count,
         bound,
         &r,

@@ -122,6 +122,62 @@ fn doodad_sets_place_models_and_groups_choose_geometry() {
 }
 
 #[test]
+fn a_groups_liquid_draws_over_the_group_in_its_kinds_colour() {
+    // The box's group file with an MLIQ written in the wowdev layout (no public WMO here has
+    // one): one wet tile of 4.17 units square from (−1, −1) at height 0.5, magma (group liquid 2).
+    let dir = written(false);
+    let root = dir.join("box.wmo");
+    let root = root.to_str().unwrap();
+    let (plain, _, _) = render(&dir, root, &["--no-doodads", "--camera", "top"]);
+    std::fs::write(dir.join("box_000.wmo"), wmo::with_liquid(&wmo::group(0), 2)).unwrap();
+    let (code, out, err) = m2view(&["info", root]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("liquid: magma (LiquidType 19), 1 of 2×1 tiles"), "{out}");
+    let out_png = dir.join("magma.png");
+    let args = ["render", root, "--no-doodads", "--camera", "top", "--size", "96x96", "--stats"];
+    let (code, stats, err) = m2view(&[&args[..], &["-o", out_png.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
+    // One more batch of 2 triangles.
+    assert_eq!(stats["batches"].as_u64().unwrap() - plain["batches"].as_u64().unwrap(), 1, "{stats}");
+    assert_eq!(stats["triangles"].as_u64().unwrap() - plain["triangles"].as_u64().unwrap(), 2, "{stats}");
+    // Magma is opaque orange, unlit, its colour (0.95, 0.35, 0.05) written as it is: (242, 89, 13)
+    // within 3. Seen from above it covers the 4.17-unit tile beside and over the 2-unit box:
+    // 3,332 of the 9,216 pixels measured. Nothing else is orange (the missing textures'
+    // placeholder is magenta and black, the background grey).
+    let img = image::open(&out_png).unwrap().to_rgba8();
+    let orange = img.pixels().filter(|p| [242, 89, 13].iter().zip(p.0).all(|(&c, v)| v.abs_diff(c) <= 3)).count();
+    assert!((2500..4500).contains(&orange), "{orange} orange pixels");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_alpha_wmo_opens_as_one_file_with_its_groups_and_doodads() {
+    // Version 14 in the wowdev layout (fixtures::wmo::alpha; no public v14 file is in the corpus):
+    // the same box, roof, lamps and portal as the v17 fixture, in one file, beside the lamp model.
+    let dir = written(false);
+    std::fs::write(dir.join("box_alpha.wmo"), wmo::alpha()).unwrap();
+    let file = dir.join("box_alpha.wmo");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = m2view(&["info", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("world object (WMO v14)") && out.contains("groups: 2 (2 read)"), "{out}");
+    // No group files looked for (the textures are not in the folder: those are missing).
+    assert!(!out.contains("group 0") && !out.contains("box_alpha_000"), "{out}");
+    let (alpha, alpha_px, _) = render(&dir, file, &["--doodad-set", "1"]);
+    let (later, later_px, _) = render(&dir, dir.join("box.wmo").to_str().unwrap(), &["--doodad-set", "1"]);
+    // Two groups of one batch, three lamps of two: as the v17 file, and the same picture within
+    // a few pixels (the alpha's box has vertex colours of its own).
+    assert_eq!(
+        (alpha["batches"].as_u64(), alpha["triangles"].as_u64()),
+        (later["batches"].as_u64(), later["triangles"].as_u64())
+    );
+    assert_eq!(alpha["batches"].as_u64(), Some(2 + 3 * 2), "{alpha}");
+    assert!(alpha_px.abs_diff(later_px) < 50, "{alpha_px} vs {later_px} pixels drawn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_8_1_root_finds_groups_textures_and_doodads_by_file_data_id() {
     let dir = written(true);
     let (code, out, err) = m2view(&["info", "house.wmo", "--json", "--data", dir.to_str().unwrap()]);

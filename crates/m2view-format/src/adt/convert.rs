@@ -181,55 +181,80 @@ fn chunk_passes(lod: &mut Lod, ch: &MapChunk, submesh: u16, atlas_base: usize, s
 /// The four liquid kinds in the order of the model's colours.
 const KINDS: [LiquidKind; 4] = [LiquidKind::Water, LiquidKind::Ocean, LiquidKind::Magma, LiquidKind::Slime];
 
+/// The colours a model with liquids holds: one per kind, in [`KINDS`] order.
+pub(crate) fn liquid_colors() -> Vec<ColorAnim> {
+    KINDS.iter().map(|&k| liquid_color_anim(k)).collect()
+}
+
+/// The material of liquid surfaces: unlit, seen from both sides, alpha-blended.
+pub(crate) fn liquid_material() -> Material {
+    Material::new(MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, BlendMode::Alpha)
+}
+
+/// Appends one liquid surface to `vertices` and `lod`: a grid of
+/// `columns × rows` cells (`size`) whose corner `(c, r)` is at
+/// `corner(c, r)`, two triangles for each cell whose flag in `cells` (rows
+/// first) is set, one submesh in geoset `geoset` and one batch of
+/// `material` in the colour of `kind` ([`liquid_colors`]), after
+/// everything of priority plane 0. Returns the range of the vertices
+/// added (empty, and nothing added, where no cell holds liquid).
+pub(crate) fn liquid_surface(
+    vertices: &mut Vec<Vertex>,
+    lod: &mut Lod,
+    geoset: u16,
+    size: [usize; 2],
+    corner: impl Fn(usize, usize) -> [f32; 3],
+    cells: &[bool],
+    (kind, material): (LiquidKind, u16),
+) -> std::ops::Range<usize> {
+    let (w, h) = (size[0], size[1]);
+    if !cells.iter().any(|&c| c) {
+        return vertices.len()..vertices.len();
+    }
+    let base = vertices.len();
+    for row in 0..=h {
+        for col in 0..=w {
+            let uv = [[col as f32, row as f32], [0.0; 2]];
+            vertices.push(Vertex { position: corner(col, row), normal: [0.0, 0.0, 1.0], uv, ..Default::default() });
+        }
+    }
+    let index_start = lod.indices.len() as u32;
+    let at = |c: usize, r: usize| (base + r * (w + 1) + c) as u32;
+    for k in (0..cells.len().min(w * h)).filter(|&k| cells[k]) {
+        let (c, r) = (k % w, k / w);
+        let (tl, tr, bl, br) = (at(c, r), at(c + 1, r), at(c, r + 1), at(c + 1, r + 1));
+        lod.indices.extend([tl, bl, tr, tr, bl, br]);
+    }
+    let submesh = lod.submeshes.len() as u16;
+    let indices = index_start..lod.indices.len() as u32;
+    lod.submeshes.push(chunk_submesh(geoset as usize, indices, corner(w / 2, h / 2)));
+    lod.batches.push(Batch {
+        submesh,
+        flags: BatchFlags::empty(),
+        priority_plane: 1,
+        shader_id: 0,
+        material,
+        material_layer: 0,
+        color: KINDS.iter().position(|&k| k == kind).map(|i| i as u16),
+        textures: Vec::new(),
+        texture_combo_index: 0,
+    });
+    base..vertices.len()
+}
+
 impl Adt {
-    /// Appends the liquids' surfaces to `vertices` and `lod` (material 2,
-    /// colour = the kind's place in [`KINDS`]), growing the box `lo..hi`.
+    /// Appends the liquids' surfaces to `vertices` and `lod` (material 2;
+    /// counter-clockwise seen from above, as the terrain), growing the box
+    /// `lo..hi`.
     fn liquid_surfaces(&self, vertices: &mut Vec<Vertex>, lod: &mut Lod, lo: &mut [f32; 3], hi: &mut [f32; 3]) {
         for l in &self.liquids {
             let Some(ch) = self.chunks.get(l.chunk) else { continue };
-            let (w, h) = (l.size[0] as usize, l.size[1] as usize);
-            let base = vertices.len() as u32;
-            for row in 0..=h {
-                for col in 0..=w {
-                    let p = l.corner(ch.position, col, row);
-                    grow(lo, hi, p);
-                    vertices.push(Vertex {
-                        position: p,
-                        normal: [0.0, 0.0, 1.0],
-                        uv: [[col as f32, row as f32], [0.0; 2]],
-                        ..Default::default()
-                    });
-                }
+            let corner = |c, r| l.corner(ch.position, c, r);
+            let added =
+                liquid_surface(vertices, lod, l.chunk as u16, l.size.map(usize::from), corner, &l.cells, (l.kind, 2));
+            for v in &vertices[added] {
+                grow(lo, hi, v.position);
             }
-            let index_start = lod.indices.len() as u32;
-            let at = |c: usize, r: usize| base + (r * (w + 1) + c) as u32;
-            for k in (0..l.cells.len()).filter(|&k| l.cells[k]) {
-                let (c, r) = (k % w, k / w);
-                // Counter-clockwise seen from above, like the terrain's.
-                let (tl, tr, bl, br) = (at(c, r), at(c + 1, r), at(c, r + 1), at(c + 1, r + 1));
-                lod.indices.extend([tl, bl, tr, tr, bl, br]);
-            }
-            let count = lod.indices.len() as u32 - index_start;
-            if count == 0 {
-                continue;
-            }
-            let submesh = lod.submeshes.len() as u16;
-            lod.submeshes.push(chunk_submesh(
-                l.chunk,
-                index_start..index_start + count,
-                l.corner(ch.position, w / 2, h / 2),
-            ));
-            lod.batches.push(Batch {
-                submesh,
-                flags: BatchFlags::empty(),
-                priority_plane: 1,
-                shader_id: 0,
-                material: 2,
-                material_layer: 0,
-                color: KINDS.iter().position(|&k| k == l.kind).map(|i| i as u16),
-                textures: Vec::new(),
-                texture_combo_index: 0,
-            });
         }
     }
 
@@ -371,12 +396,12 @@ impl Adt {
             vertices,
             lods: vec![lod],
             declared_lods: 1,
-            colors: KINDS.iter().map(|&k| liquid_color_anim(k)).collect(),
+            colors: liquid_colors(),
             textures,
             materials: vec![
                 Material::new(MaterialFlags::empty(), BlendMode::Opaque),
                 Material::new(MaterialFlags::empty(), BlendMode::Alpha),
-                Material::new(MaterialFlags::UNLIT | MaterialFlags::TWO_SIDED, BlendMode::Alpha),
+                liquid_material(),
                 Material::new(MaterialFlags::UNLIT, BlendMode::Mod2x),
             ],
             texture_combiner_combos: Some(vec![0, 1]),

@@ -762,4 +762,5 @@ pub mod wdt;
 pub use wdt::Wdt;
 
 pub use convert::{SHADE_LAYER, SHADOW_DARKENING, bilinear, liquid_color};
+pub(crate) use convert::{liquid_colors, liquid_material, liquid_surface};
 pub use liquid::{Liquid, LiquidKind};

@@ -1,5 +1,5 @@
 //! WMO world objects on disk: the root file (`MOHD` …) and its group files
-//! (`MOGP` …), versions 16 and 17 (wowdev wiki "WMO"; chunk tags are
+//! (`MOGP` …), versions 14, 16 and 17 (wowdev wiki "WMO"; chunk tags are
 //! stored byte-reversed, `REVM` for `MVER`, as in every chunked WoW file
 //! but M2).
 //!
@@ -8,7 +8,18 @@
 //! 32, `MOPY` 2, `MOGP` header 68). A chunk whose size is not a multiple of
 //! its record is read to the last whole record and the rest is a repair
 //! warning. Every array is charged to the parse's allocation budget before
-//! it is decoded. The alpha's single-file v14 (`MOMO`) is refused by name.
+//! it is decoded.
+//!
+//! Version 14 (the 0.5.x alpha) is one file: the root's chunks wrapped in
+//! `MOMO`, then every group's `MOGP` (wowdev wiki "WMO", MOMO and the
+//! sections marked ≤ 0.5.5): `MOHD` without its bounds (computed from the
+//! groups', as the client did on loading), `MOMT` of 44 bytes (a version
+//! word first, no shader, no third texture), `MOGI` of 40 (the group's
+//! offset and size first), `MOLT` of 32 (no four unknown floats), a `MOGP`
+//! header of 128 bytes (32-bit portal start and count, no batch counts,
+//! the `SMOGxBatch` interior and exterior passes), `MOPY` of 4 bytes
+//! (flags, lightmap, material, padding), `MOIN` for `MOVI`, and `MOBA`
+//! with its material in byte 1 and a 16-bit start index at 0x0E.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 use crate::reader::{self, M2Array, PResult, Reader, f32_, i16_, u8_, u16_, u32_, vec3};
@@ -148,7 +159,7 @@ pub struct Header {
     pub lod_count: u16,
 }
 
-fn header(i: &[u8]) -> PResult<'_, Header> {
+fn header(i: &[u8], v14: bool) -> PResult<'_, Header> {
     let (i, textures) = u32_(i)?;
     let (i, groups) = u32_(i)?;
     let (i, portals) = u32_(i)?;
@@ -158,7 +169,8 @@ fn header(i: &[u8]) -> PResult<'_, Header> {
     let (i, doodad_sets) = u32_(i)?;
     let (i, ambient) = reader::bytes4(i)?;
     let (i, wmo_id) = u32_(i)?;
-    let (i, bounds) = aabox(i)?;
+    // v14: 28 bytes of padding where the bounds and flags are.
+    let (i, bounds) = if v14 { Ok((i, Default::default())) } else { aabox(i) }?;
     let (i, flags) = u16_(i)?;
     let (i, lod_count) = u16_(i)?;
     let h = Header {
@@ -208,9 +220,14 @@ pub struct Material {
     pub flags_2: u32,
 }
 
-fn material(i: &[u8]) -> PResult<'_, Material> {
-    let (i, flags) = u32_(i)?;
-    let (i, shader) = u32_(i)?;
+/// `MOMT` as stored: 64 bytes, or in v14 44 (a version word before the
+/// flags, no shader; after the ground type 8 bytes of padding instead of
+/// texture 3, colour 2, flags 2 and run-time data). v14's shader is 0
+/// (`Diffuse`), its texture 2 an environment map.
+fn material(i: &[u8], v14: bool) -> PResult<'_, Material> {
+    let (i, first) = u32_(i)?;
+    let (i, second) = u32_(i)?;
+    let (flags, shader) = if v14 { (second, 0) } else { (first, second) };
     let (i, blend_mode) = u32_(i)?;
     let (i, texture_1) = u32_(i)?;
     let (i, sidn_color) = reader::bytes4(i)?;
@@ -218,9 +235,6 @@ fn material(i: &[u8]) -> PResult<'_, Material> {
     let (i, texture_2) = u32_(i)?;
     let (i, diff_color) = reader::bytes4(i)?;
     let (i, ground_type) = u32_(i)?;
-    let (i, texture_3) = u32_(i)?;
-    let (i, color_2) = reader::bytes4(i)?;
-    let (i, flags_2) = u32_(i)?;
     let m = Material {
         flags,
         shader,
@@ -231,12 +245,17 @@ fn material(i: &[u8]) -> PResult<'_, Material> {
         texture_2,
         diff_color,
         ground_type,
-        texture_3,
-        color_2,
-        flags_2,
+        ..Default::default()
     };
+    if v14 {
+        let (i, _pad) = reader::vec2(i)?;
+        return Ok((i, m));
+    }
+    let (i, texture_3) = u32_(i)?;
+    let (i, color_2) = reader::bytes4(i)?;
+    let (i, flags_2) = u32_(i)?;
     let (i, _runtime) = reader::vec4(i)?;
-    Ok((i, m))
+    Ok((i, Material { texture_3, color_2, flags_2, ..m }))
 }
 
 /// `MOGI` (`SMOGroupInfo`, 32 bytes).
@@ -250,7 +269,9 @@ pub struct GroupInfo {
     pub name_offset: i32,
 }
 
-fn group_info(i: &[u8]) -> PResult<'_, GroupInfo> {
+fn group_info(i: &[u8], v14: bool) -> PResult<'_, GroupInfo> {
+    // v14: the group's offset and size in the file first.
+    let (i, _) = if v14 { reader::vec2(i) } else { Ok((i, [0.0; 2])) }?;
     let (i, flags) = u32_(i)?;
     let (i, bounds) = aabox(i)?;
     let (i, name_offset) = reader::i32_(i)?;
@@ -314,14 +335,14 @@ pub struct Light {
     pub attenuation_end: f32,
 }
 
-fn light(i: &[u8]) -> PResult<'_, Light> {
+fn light(i: &[u8], v14: bool) -> PResult<'_, Light> {
     let (i, kind) = u8_(i)?;
     let (i, atten) = u8_(i)?;
     let (i, _) = u16_(i)?;
     let (i, color) = reader::bytes4(i)?;
     let (i, position) = vec3(i)?;
     let (i, intensity) = f32_(i)?;
-    let (i, _) = reader::vec4(i)?;
+    let (i, _) = if v14 { Ok((i, [0.0; 4])) } else { reader::vec4(i) }?;
     let (i, attenuation_start) = f32_(i)?;
     let (i, attenuation_end) = f32_(i)?;
     let l = Light { kind, use_attenuation: atten != 0, color, position, intensity, attenuation_start, attenuation_end };
@@ -417,16 +438,17 @@ pub struct Root<'a> {
     pub chunks: Vec<String>,
     /// Chunks not decoded.
     pub unknown_chunks: Vec<String>,
+    /// v14: the groups' `MOGP` chunks, in the file after `MOMO`.
+    pub inline_groups: Vec<Chunk<'a>>,
 }
 
-/// The `MVER` of a WMO-style file and its chunks; refuses the alpha's v14.
+/// The `MVER` of a WMO-style file (14, 16 or 17) and its chunks.
 fn versioned<'a>(r: &Reader<'a, '_>) -> Result<(u32, Vec<Chunk<'a>>)> {
     let chunks = chunks(r)?;
     let ver = chunks.first().filter(|c| &c.tag == b"MVER").ok_or_else(|| Error::invalid(0, "no MVER chunk first"))?;
     let version = r.record(ver.offset - r.abs(0), 4, u32_).at("MVER")?;
     match version {
-        16 | 17 => Ok((version, chunks)),
-        14 => Err(Error::invalid(ver.offset, "version 14: the alpha's single-file WMO (MOMO) is not read")).at("MVER"),
+        14 | 16 | 17 => Ok((version, chunks)),
         v => Err(Error::new(ver.offset, ErrorKind::UnsupportedVersion(v))).at("MVER"),
     }
 }
@@ -434,11 +456,23 @@ fn versioned<'a>(r: &Reader<'a, '_>) -> Result<(u32, Vec<Chunk<'a>>)> {
 impl<'a> Root<'a> {
     /// Parses a root file (`MVER`, `MOHD`, …).
     ///
-    /// Errors: no `MVER`/`MOHD`, a version other than 16/17, a chunk past
-    /// the end, the allocation budget; each with structure and offset.
+    /// Errors: no `MVER`/`MOHD` (v14: no `MOMO`), a version other than
+    /// 14/16/17, a chunk past the end, the allocation budget; each with
+    /// structure and offset.
     pub fn parse(r: &Reader<'a, '_>) -> Result<Root<'a>> {
-        let (version, chunks) = versioned(r)?;
+        let (version, top) = versioned(r)?;
         let mut root = Root { version, ..Default::default() };
+        let v14 = version == 14;
+        let chunks = if v14 {
+            let momo = top.iter().find(|c| &c.tag == b"MOMO").ok_or_else(|| {
+                let what = if top.iter().any(|c| &c.tag == b"MOGP") { "a group file? open its root" } else { "" };
+                Error::invalid(r.abs(0), format!("a v14 WMO without MOMO ({what})"))
+            })?;
+            root.inline_groups = top.iter().filter(|c| &c.tag == b"MOGP").copied().collect();
+            chunks(&Reader::new(momo.data, momo.offset, r.state())).at("MOMO")?
+        } else {
+            top
+        };
         let mut has_header = false;
         for c in &chunks {
             root.chunks.push(c.name());
@@ -446,18 +480,23 @@ impl<'a> Root<'a> {
                 b"MVER" => {}
                 b"MOHD" => {
                     let hr = Reader::new(c.data, c.offset, r.state());
-                    root.header = hr.record(0, 64, header).at("MOHD")?;
+                    root.header = hr.record(0, 64, |i| header(i, v14)).at("MOHD")?;
                     has_header = true;
                 }
                 b"MOTX" => root.texture_names = Some(string_block(c, r).at("MOTX")?),
-                b"MOMT" => root.materials = records(c, r, 64, material).at("MOMT")?,
+                b"MOMT" => {
+                    root.materials = records(c, r, if v14 { 44 } else { 64 }, |i| material(i, v14)).at("MOMT")?
+                }
                 b"MOGN" => root.group_names = string_block(c, r).at("MOGN")?,
-                b"MOGI" => root.group_info = records(c, r, 32, group_info).at("MOGI")?,
+                b"MOGI" => {
+                    let size = if v14 { 40 } else { 32 };
+                    root.group_info = records(c, r, size, |i| group_info(i, v14)).at("MOGI")?;
+                }
                 b"MOSB" => root.skybox = string_at(c.data, 0).filter(|s| !s.is_empty()),
                 b"MOPV" => root.portal_vertices = records(c, r, 12, vec3).at("MOPV")?,
                 b"MOPT" => root.portals = records(c, r, 20, portal).at("MOPT")?,
                 b"MOPR" => root.portal_refs = records(c, r, 8, portal_ref).at("MOPR")?,
-                b"MOLT" => root.lights = records(c, r, 48, light).at("MOLT")?,
+                b"MOLT" => root.lights = records(c, r, if v14 { 32 } else { 48 }, |i| light(i, v14)).at("MOLT")?,
                 b"MODS" => root.doodad_sets = records(c, r, 32, doodad_set).at("MODS")?,
                 b"MODN" => root.doodad_names = string_block(c, r).at("MODN")?,
                 b"MODI" => root.doodad_ids = Some(records(c, r, 4, u32_).at("MODI")?),
@@ -470,6 +509,14 @@ impl<'a> Root<'a> {
         }
         if !has_header {
             return Err(Error::invalid(r.abs(0), "a WMO root without MOHD (a group file? open its root)"));
+        }
+        if v14 {
+            // The alpha computed the bounds on loading, from its groups'.
+            let boxes = root.group_info.iter().map(|g| g.bounds);
+            let union = boxes.reduce(|(a, b), (c, d)| {
+                (std::array::from_fn(|k| a[k].min(c[k])), std::array::from_fn(|k| b[k].max(d[k])))
+            });
+            root.header.bounds = union.unwrap_or_default();
         }
         Ok(root)
     }
@@ -525,8 +572,8 @@ pub struct Group {
     pub light_refs: Vec<u16>,
     /// `MODR`: doodad placements in this group.
     pub doodad_refs: Vec<u16>,
-    /// `MLIQ` size in bytes (0: none).
-    pub liquid_bytes: usize,
+    /// `MLIQ`: the group's liquid, if any.
+    pub liquid_surface: Option<GroupLiquid>,
     /// Sub-chunk tags in file order.
     pub chunks: Vec<String>,
 }
@@ -563,6 +610,30 @@ fn batch(i: &[u8]) -> PResult<'_, Batch> {
     Ok((i, Batch { start_index, count, min_index, max_index, flags, material }))
 }
 
+/// `MOBA` of v14: lightmap, material, a box of 6 × `i16`, a 16-bit
+/// start index at 0x0E, count, min and max vertex, flags, padding.
+fn batch_v14(i: &[u8]) -> PResult<'_, Batch> {
+    let (i, _lightmap) = u8_(i)?;
+    let (i, material) = u8_(i)?;
+    let (i, _) = reader::vec3(i)?;
+    let (i, start_index) = u16_(i)?;
+    let (i, count) = u16_(i)?;
+    let (i, min_index) = u16_(i)?;
+    let (i, max_index) = u16_(i)?;
+    let (i, flags) = u8_(i)?;
+    let (i, _) = u8_(i)?;
+    Ok((i, Batch { start_index: start_index as u32, count, min_index, max_index, flags, material: material as u16 }))
+}
+
+/// `MOPY` of v14 (4 bytes): flags, lightmap, material, padding.
+fn triangle_v14(i: &[u8]) -> PResult<'_, (u8, u8)> {
+    let (i, flags) = u8_(i)?;
+    let (i, _lightmap) = u8_(i)?;
+    let (i, material) = u8_(i)?;
+    let (i, _) = u8_(i)?;
+    Ok((i, (flags, material)))
+}
+
 fn triangle(i: &[u8]) -> PResult<'_, (u8, u8)> {
     let (i, flags) = u8_(i)?;
     let (i, material) = u8_(i)?;
@@ -584,9 +655,19 @@ impl Group {
             .iter()
             .find(|c| &c.tag == b"MOGP")
             .ok_or_else(|| Error::invalid(r.abs(0), "a WMO group file without MOGP"))?;
-        let gr = Reader::new(mogp.data, mogp.offset, r.state());
-        let mut g = gr.record(0, 68, |i| group_header(i, version)).at("MOGP")?;
-        let subs = chunks_after(&gr, 68).at("MOGP")?;
+        Group::from_mogp(mogp, r.state(), version)
+    }
+
+    /// Parses one `MOGP` chunk of a WMO of `version` (a group file's, or
+    /// one of a v14 file's).
+    ///
+    /// Errors: a header shorter than 68 bytes (v14: 128), a sub-chunk past
+    /// the end of `MOGP`, the allocation budget.
+    pub fn from_mogp(mogp: &Chunk<'_>, state: &reader::ParseState, version: u32) -> Result<Group> {
+        let gr = Reader::new(mogp.data, mogp.offset, state);
+        let header_len = if version == 14 { 128 } else { 68 };
+        let mut g = gr.record(0, header_len, |i| group_header(i, version)).at("MOGP")?;
+        let subs = chunks_after(&gr, header_len as u64).at("MOGP")?;
         for c in &subs {
             g.chunks.push(c.name());
             g.read_sub_chunk(c, &gr).map_err(|e| e.under(&[m2view_error::PathSeg::Name(c.name())]))?;
@@ -598,21 +679,78 @@ impl Group {
 impl Group {
     /// Decodes one `MOGP` sub-chunk into its field (unknown ones are skipped).
     fn read_sub_chunk(&mut self, c: &Chunk<'_>, gr: &Reader<'_, '_>) -> Result<()> {
+        let v14 = self.version == 14;
         match &c.tag {
+            b"MOPY" if v14 => self.triangles = records(c, gr, 4, triangle_v14)?,
             b"MOPY" => self.triangles = records(c, gr, 2, triangle)?,
-            b"MOVI" => self.indices = records(c, gr, 2, u16_)?,
+            b"MOVI" | b"MOIN" => self.indices = records(c, gr, 2, u16_)?,
             b"MOVT" => self.positions = records(c, gr, 12, vec3)?,
             b"MONR" => self.normals = records(c, gr, 12, vec3)?,
             b"MOTV" => self.uvs.push(records(c, gr, 8, uv)?),
             b"MOCV" => self.colors.push(records(c, gr, 4, reader::bytes4)?),
+            b"MOBA" if v14 => self.batches = records(c, gr, 24, batch_v14)?,
             b"MOBA" => self.batches = records(c, gr, 24, batch)?,
             b"MOLR" => self.light_refs = records(c, gr, 2, u16_)?,
             b"MODR" => self.doodad_refs = records(c, gr, 2, u16_)?,
-            b"MLIQ" => self.liquid_bytes = c.data.len(),
+            b"MLIQ" => self.liquid_surface = Some(group_liquid(c, gr)?),
             _ => {}
         }
         Ok(())
     }
+}
+
+/// `MLIQ` as stored (wowdev wiki "WMO", MLIQ): a header of 30 bytes
+/// (vertex columns and rows, tile columns and rows as `i32`, the corner as
+/// a `C3Vector`, a `MOMT` material id as `u16`), then a vertex of 8 bytes
+/// per grid point (4 bytes of flow or texture coordinates, the height as
+/// `f32`), rows first, then one byte per tile (`SMOLTile`: low nibble the
+/// legacy liquid type, 0xF where no liquid is; 0x40 fishable, 0x80 shared).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupLiquid {
+    /// Vertex grid columns, rows.
+    pub vertices: [u32; 2],
+    /// Tile columns, rows (at most one fewer than the vertices).
+    pub tiles: [u32; 2],
+    /// The grid's first corner (model units, Z-up); columns run along +X, rows along +Y.
+    pub corner: [f32; 3],
+    /// `MOMT` material id.
+    pub material: u16,
+    /// One height per vertex (model units), rows first.
+    pub heights: Vec<f32>,
+    /// One `SMOLTile` byte per tile, rows first.
+    pub tile_flags: Vec<u8>,
+}
+
+/// Reads an `MLIQ` chunk.
+///
+/// Errors: a header shorter than 30 bytes, tiles past the vertex grid
+/// (each tile needs the four vertices around it), vertices or tiles past
+/// the chunk, the allocation budget.
+fn group_liquid(c: &Chunk<'_>, gr: &Reader<'_, '_>) -> Result<GroupLiquid> {
+    let cr = Reader::new(c.data, c.offset, gr.state());
+    let header = |i| -> PResult<'_, ([u32; 4], [f32; 3], u16)> {
+        let (i, vx) = u32_(i)?;
+        let (i, vy) = u32_(i)?;
+        let (i, tx) = u32_(i)?;
+        let (i, ty) = u32_(i)?;
+        let (i, corner) = vec3(i)?;
+        let (i, material) = u16_(i)?;
+        Ok((i, ([vx, vy, tx, ty], corner, material)))
+    };
+    let ([vx, vy, tx, ty], corner, material) = cr.record(0, 30, header)?;
+    if tx as u64 >= vx.max(1) as u64 || ty as u64 >= vy.max(1) as u64 {
+        let msg = format!("{tx} × {ty} tiles on a grid of {vx} × {vy} vertices");
+        return Err(Error::invalid(c.offset, msg));
+    }
+    let n = (vx as u64).saturating_mul(vy as u64).min(u32::MAX as u64) as u32;
+    let height = |i| -> PResult<'_, f32> {
+        let (i, _) = reader::bytes4(i)?;
+        f32_(i)
+    };
+    let heights = cr.array(M2Array { count: n, offset: 30 }, 8, height)?;
+    let tiles_at = 30 + n as u64 * 8;
+    let tile_flags = cr.array(M2Array { count: tx * ty, offset: tiles_at as u32 }, 1, u8_)?;
+    Ok(GroupLiquid { vertices: [vx, vy], tiles: [tx, ty], corner, material, heights, tile_flags })
 }
 
 /// The sub-chunks of a block after its first `skip` bytes.
@@ -622,21 +760,38 @@ fn chunks_after<'a>(r: &Reader<'a, '_>, skip: u64) -> Result<Vec<Chunk<'a>>> {
 }
 
 fn group_header(i: &[u8], version: u32) -> PResult<'_, Group> {
+    let v14 = version == 14;
     let (i, name_offset) = u32_(i)?;
     let (i, descriptive_name_offset) = u32_(i)?;
     let (i, flags) = u32_(i)?;
     let (i, bounds) = aabox(i)?;
-    let (i, portal_start) = u16_(i)?;
-    let (i, portal_count) = u16_(i)?;
-    let (i, trans_batches) = u16_(i)?;
-    let (i, int_batches) = u16_(i)?;
-    let (i, ext_batches) = u16_(i)?;
-    let (i, _) = u16_(i)?;
+    let (i, [portal_start, portal_count, trans_batches, int_batches, ext_batches]) = if v14 {
+        // 32-bit portal start and count; no batch counts.
+        let (i, start) = u32_(i)?;
+        let (i, count) = u32_(i)?;
+        let narrow = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+        (i, [narrow(start), narrow(count), 0, 0, 0])
+    } else {
+        let (i, start) = u16_(i)?;
+        let (i, count) = u16_(i)?;
+        let (i, trans) = u16_(i)?;
+        let (i, int) = u16_(i)?;
+        let (i, ext) = u16_(i)?;
+        let (i, _) = u16_(i)?;
+        (i, [start, count, trans, int, ext])
+    };
     let (i, fogs) = reader::bytes4(i)?;
     let (i, liquid) = u32_(i)?;
+    // v14: the interior and exterior passes (`SMOGxBatch` × 4 each, 64 bytes), then 8 bytes of padding.
+    let i = if v14 {
+        i.get(64..).ok_or(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Eof)))?
+    } else {
+        i
+    };
     let (i, unique_id) = u32_(i)?;
-    let (i, flags_2) = u32_(i)?;
+    let (i, flags_2) = if v14 { Ok((i, 0)) } else { u32_(i) }?;
     let (i, _) = u32_(i)?;
+    let (i, _) = if v14 { u32_(i) } else { Ok((i, 0)) }?;
     let g = Group {
         version,
         name_offset,

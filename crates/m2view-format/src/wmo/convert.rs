@@ -1,7 +1,10 @@
 //! A WMO's groups as one static [`Model`]: no bones, no sequences; one
 //! submesh and batch per `MOBA` entry, its geoset id the group index (so
 //! groups show and hide as geosets do); one model material per `MOMT`;
-//! `MOLT` lights as model lights.
+//! `MOLT` lights as model lights; a group's liquid (`MLIQ`) one more
+//! submesh in its geoset, drawn after the groups as the map tiles' liquids
+//! are (flat-coloured by kind, translucent, both sides; one model material
+//! after the `MOMT` ones).
 
 use super::{Wmo, blend_mode};
 use crate::error::Result;
@@ -34,8 +37,14 @@ impl Wmo {
                 Texture { kind: 0, wrap_u: flags & 0x40 == 0, wrap_v: flags & 0x80 == 0, source: t.texture_source() }
             })
             .collect();
-        let materials: Vec<Material> =
+        let mut materials: Vec<Material> =
             self.materials.iter().map(|m| Material::new(material_flags(m.flags), blend_mode(m.blend))).collect();
+        // Liquids: one more material and the kinds' colours, where a group has one.
+        let has_liquid = self.groups.iter().any(|g| g.geometry.as_ref().is_some_and(|g| g.liquid.is_some()));
+        let liquid_material = materials.len() as u16;
+        if has_liquid {
+            materials.push(crate::adt::liquid_material());
+        }
         let mut vertices = Vec::new();
         let mut lod = Lod { source: "WMO groups".into(), ..Default::default() };
         // Interiors are lit by MOCV plus the root's ambient colour, unless MOHD flag 0x2 ("skip
@@ -97,6 +106,11 @@ impl Wmo {
                     texture_combo_index: 0,
                 });
             }
+            if let Some(l) = &geo.liquid {
+                let corner = |c, r| l.position(c, r);
+                let kind = (l.kind, liquid_material);
+                crate::adt::liquid_surface(&mut vertices, &mut lod, gi as u16, l.tiles, corner, &l.cells, kind);
+            }
         }
         let lights = self
             .lights
@@ -123,7 +137,11 @@ impl Wmo {
         let source = SourceInfo {
             format: SourceFormat::Wmo,
             version: self.version,
-            expansion: if self.version == 17 { "WMO v17 (1.x and later)" } else { "WMO v16 (0.6 alpha)" },
+            expansion: match self.version {
+                14 => "WMO v14 (0.5.x alpha, one file)",
+                16 => "WMO v16 (0.6 alpha)",
+                _ => "WMO v17 (1.x and later)",
+            },
             chunks: self.chunks.clone(),
             unknown_chunks: self.unknown_chunks.clone(),
         };
@@ -135,6 +153,7 @@ impl Wmo {
             materials,
             bounds: Bounds { min, max, radius },
             lights,
+            colors: if has_liquid { crate::adt::liquid_colors() } else { Vec::new() },
             portals: self.portals.iter().map(|p| p.vertices.clone()).collect(),
             warnings: self.warnings.clone(),
             ..Model::empty(source, name)

@@ -17,6 +17,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::adt::{LiquidKind, UNIT_SIZE};
 use crate::error::{Error, Result, ResultExt};
 use crate::model::*;
 use crate::raw::wmo as raw;
@@ -128,12 +129,98 @@ pub struct GroupGeometry {
     /// Its portal references: this range of [`Wmo::portal_refs`] (`MOGP`
     /// portal start and count; cut to the root's `MOPR`).
     pub portal_refs: std::ops::Range<usize>,
-    /// Has liquid (`MLIQ`).
-    pub liquid: bool,
+    /// Its liquid (`MLIQ`), if any.
+    pub liquid: Option<WmoLiquid>,
     /// Batches counted as transition, interior, exterior (`MOGP`).
     pub batch_kinds: [u16; 3],
     /// Sub-chunk tags in file order.
     pub chunks: Vec<String>,
+}
+
+/// A group's liquid (`MLIQ`), validated: a grid of vertices with a height
+/// each and the tiles between them that hold liquid (wowdev wiki "WMO",
+/// MLIQ; WebWowViewerCpp `wmoGroupGeom.cpp`, `getWaterVertexBindings`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WmoLiquid {
+    /// Its `LiquidType` id, resolved as the client resolves it ([`liquid_type`]).
+    pub liquid_type: u32,
+    /// What it is drawn as.
+    pub kind: LiquidKind,
+    /// `MOMT` material id as stored (the client takes its texture from
+    /// `LiquidType`; not used for drawing here).
+    pub material: u16,
+    /// The grid's first corner (model units, Z-up).
+    pub corner: [f32; 3],
+    /// Vertex columns, rows.
+    pub vertices: [usize; 2],
+    /// Tile columns, rows (each fewer than the vertices).
+    pub tiles: [usize; 2],
+    /// One height per vertex (model units), rows first.
+    pub heights: Vec<f32>,
+    /// One flag per tile, rows first: true where liquid is (the tile's
+    /// low nibble is not 0xF).
+    pub cells: Vec<bool>,
+}
+
+impl WmoLiquid {
+    /// Position (model units, Z-up) of grid vertex `(column, row)`: the
+    /// corner plus [`UNIT_SIZE`] per column along +X and per row along +Y,
+    /// at the vertex's height.
+    pub fn position(&self, column: usize, row: usize) -> [f32; 3] {
+        [
+            self.corner[0] + column as f32 * UNIT_SIZE,
+            self.corner[1] + row as f32 * UNIT_SIZE,
+            self.heights[row * self.vertices[0] + column],
+        ]
+    }
+
+    /// Tiles that hold liquid.
+    pub fn wet_tiles(&self) -> usize {
+        self.cells.iter().filter(|&&c| c).count()
+    }
+}
+
+/// `LiquidType` ids of the WMO liquids (3.3.5 `LiquidType.dbc`).
+const WMO_WATER: u32 = 13;
+const WMO_OCEAN: u32 = 14;
+const GREEN_LAVA: u32 = 15;
+const WMO_MAGMA: u32 = 19;
+const WMO_SLIME: u32 = 20;
+
+/// The WMO liquid of basic type `x & 3` (0 water — ocean where the group
+/// says so —, 1 ocean, 2 magma, 3 slime).
+fn to_wmo_liquid(x: u32, ocean: bool) -> u32 {
+    match x & 3 {
+        0 if ocean => WMO_OCEAN,
+        0 => WMO_WATER,
+        1 => WMO_OCEAN,
+        2 => WMO_MAGMA,
+        _ => WMO_SLIME,
+    }
+}
+
+/// The `LiquidType` id of a group's liquid as the client resolves it
+/// (wowdev wiki "WMO", MLIQ; WebWowViewerCpp `WmoGroupObject::setLiquidType`):
+/// with root flag 0x4 (`MOHD`: liquid types are table ids) a group liquid
+/// `n` below 21 is the basic type `n − 1`, any other `n` the id itself;
+/// without it Green Lava (15) defers to the tiles, `n` below 20 is the
+/// basic type `n`, others `n + 1`. The basic type maps to WMO Water (13;
+/// WMO Ocean, 14, with group flag 0x80000), WMO Ocean, WMO Magma (19) or
+/// WMO Slime (20). Where the group defers (and, m2view's reading, where a
+/// flag-0x4 root says 0), the first wet tile's low nibble is the basic type.
+pub fn liquid_type(root_flags: u16, group_flags: u32, group_liquid: u32, tile_flags: &[u8]) -> u32 {
+    let ocean = group_flags & 0x80000 != 0;
+    let from_tiles = || {
+        let nibble = tile_flags.iter().map(|t| t & 0xF).find(|&n| n != 0xF).unwrap_or(0);
+        to_wmo_liquid(nibble as u32, ocean)
+    };
+    match (root_flags & 0x4 != 0, group_liquid) {
+        (true, 0) | (false, GREEN_LAVA) => from_tiles(),
+        (true, n) if n < 21 => to_wmo_liquid(n - 1, ocean),
+        (true, n) => n,
+        (false, n) if n < 20 => to_wmo_liquid(n, ocean),
+        (false, n) => n.saturating_add(1),
+    }
 }
 
 /// A portal (`MOPT` with its `MOPV` vertices).
@@ -173,7 +260,7 @@ pub use raw::PortalRef;
 /// doodad, portal and group index it holds is in range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Wmo {
-    /// `MVER` (16 or 17).
+    /// `MVER` (14: the 0.5.x alpha, one file; 16: 0.6; 17: 1.x and later).
     pub version: u32,
     /// `MOHD` flags (0x2 skip base colour, 0x8 lighten interiors …).
     pub flags: u16,
@@ -218,9 +305,10 @@ pub struct Wmo {
     pub warnings: Vec<String>,
 }
 
-/// True if `bytes` are a WMO root or group file (`MVER` then `MOHD` or `MOGP`).
+/// True if `bytes` are a WMO root or group file (`MVER` then `MOHD` or
+/// `MOGP`; `MOMO` in the alpha's one-file v14).
 pub fn is_wmo(bytes: &[u8]) -> bool {
-    bytes.len() >= 20 && &bytes[..4] == b"REVM" && matches!(&bytes[12..16], b"DHOM" | b"PGOM")
+    bytes.len() >= 20 && &bytes[..4] == b"REVM" && matches!(&bytes[12..16], b"DHOM" | b"PGOM" | b"OMOM")
 }
 
 /// True if `bytes` are a WMO group file (`MOGP` after `MVER`).
@@ -240,15 +328,31 @@ pub fn group_file_names(stem: &str, groups: usize) -> Vec<String> {
 
 impl Wmo {
     /// Parses a root file. Its groups start without geometry; add each
-    /// group file with [`Wmo::add_group`]. `name` is used in errors.
+    /// group file with [`Wmo::add_group`]. A v14 file (the alpha's) holds
+    /// its groups: they are read here, a broken one a warning (`group 2
+    /// not drawn: …`). `name` is used in errors.
     ///
-    /// Errors: not a v16/v17 root, a truncated chunk, the allocation
+    /// Errors: not a v14/v16/v17 root, a truncated chunk, the allocation
     /// budget; each naming the file, chunk and offset.
     pub fn parse_root(bytes: &[u8], name: &str) -> Result<Wmo> {
         let state = ParseState::for_file_len(bytes.len());
         let root = raw::Root::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
         let mut wmo = Wmo::from_root(&root);
         wmo.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(name).to_string()));
+        // v14: the groups follow in the same file, one MOGP each, in MOGI order.
+        for (i, mogp) in root.inline_groups.iter().enumerate() {
+            let state = ParseState::for_file_len(mogp.data.len());
+            let at = format!("{name}: MOGP {i}");
+            let parsed = raw::Group::from_mogp(mogp, &state, 14).map_err(|e| e.in_file(&at));
+            match parsed.and_then(|g| wmo.attach_group(i, g, &at)) {
+                Ok(()) => wmo.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(&at).to_string())),
+                Err(e) => wmo.warnings.push(format!("group {i} not drawn: {e}")),
+            }
+        }
+        if root.inline_groups.len() > wmo.groups.len() {
+            let (n, m) = (root.inline_groups.len(), wmo.groups.len());
+            wmo.warnings.push(format!("{name}: {n} MOGP chunks for {m} groups (MOGI): the rest not drawn"));
+        }
         Ok(wmo)
     }
 
@@ -392,10 +496,18 @@ impl Wmo {
     /// groups, not a group file, a truncated chunk, an index, batch or
     /// material out of range — naming file, chunk and offset.
     pub fn add_group(&mut self, index: usize, bytes: &[u8], name: &str) -> Result<()> {
-        let count = self.groups.len();
-        let materials = self.materials.len();
         let state = ParseState::for_file_len(bytes.len());
         let g = raw::Group::parse(&Reader::new(bytes, 0, &state)).map_err(|e| e.in_file(name))?;
+        self.attach_group(index, g, name)?;
+        self.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(name).to_string()));
+        Ok(())
+    }
+
+    /// Checks parsed group `g` (named `name` in errors and warnings) and
+    /// makes it group `index`'s geometry.
+    fn attach_group(&mut self, index: usize, g: raw::Group, name: &str) -> Result<()> {
+        let count = self.groups.len();
+        let materials = self.materials.len();
         let slot = self
             .groups
             .get_mut(index)
@@ -405,14 +517,14 @@ impl Wmo {
             slot.name = n.clone();
         }
         let refs = self.portal_refs.len();
-        let mut geometry = group_geometry(g, materials).map_err(|e| e.in_file(name))?;
+        let root_flags = self.flags;
+        let mut geometry = group_geometry(g, materials, root_flags).map_err(|e| e.in_file(name))?;
         if geometry.portal_refs.end > refs {
             let r = &geometry.portal_refs;
             self.warnings.push(format!("{name}: MOGP portals {}+{} past MOPR ({refs}), cut", r.start, r.len()));
             geometry.portal_refs = r.start.min(refs)..refs;
         }
         slot.geometry = Some(geometry);
-        self.warnings.extend(state.take_warnings().into_iter().map(|w| w.in_file(name).to_string()));
         Ok(())
     }
 
@@ -432,7 +544,7 @@ impl Wmo {
 }
 
 /// Checks a parsed group against itself and the root's material count.
-fn group_geometry(g: raw::Group, materials: usize) -> Result<GroupGeometry> {
+fn group_geometry(g: raw::Group, materials: usize, root_flags: u16) -> Result<GroupGeometry> {
     let n = g.positions.len();
     let per_vertex = |what: &'static str, len: usize| -> Result<()> {
         if len == n {
@@ -471,7 +583,19 @@ fn group_geometry(g: raw::Group, materials: usize) -> Result<GroupGeometry> {
         light_refs: g.light_refs,
         doodad_refs: g.doodad_refs,
         portal_refs: g.portal_start as usize..g.portal_start as usize + g.portal_count as usize,
-        liquid: g.liquid_bytes > 0,
+        liquid: g.liquid_surface.map(|l| {
+            let liquid_type = liquid_type(root_flags, g.flags, g.liquid, &l.tile_flags);
+            WmoLiquid {
+                liquid_type,
+                kind: LiquidKind::of_type(u16::try_from(liquid_type).unwrap_or(0)),
+                material: l.material,
+                corner: l.corner,
+                vertices: [l.vertices[0] as usize, l.vertices[1] as usize],
+                tiles: [l.tiles[0] as usize, l.tiles[1] as usize],
+                heights: l.heights,
+                cells: l.tile_flags.iter().map(|t| t & 0xF != 0xF).collect(),
+            }
+        }),
         batch_kinds: [g.trans_batches, g.int_batches, g.ext_batches],
         chunks: g.chunks,
         positions: g.positions,
