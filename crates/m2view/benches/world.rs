@@ -195,6 +195,7 @@ fn stormwind_frames(c: &mut Criterion, gpu: &Gpu) {
         let own = |p: &m2view::world::Placed| m2view::world::Placed {
             lm: if shared { p.lm.clone() } else { Arc::new((*p.lm).clone()) },
             world: p.world,
+            doodad: p.doodad,
         };
         cur.place_doodads(placed.iter().map(own).collect());
         let before = resident_mib();

@@ -105,6 +105,24 @@ fn projected(vertices: &[[f32; 3]], view_proj: Mat4) -> Option<Rect> {
     Some(r)
 }
 
+/// The doodads (`MODD` placements) of `wmo` to draw when its groups
+/// `groups` are drawn (one flag each, as [`visible_groups`] gives): a
+/// doodad a group holds (`MODR`) shows where one of its groups shows; one
+/// no read group holds always shows. One flag per placement.
+pub fn visible_doodads(wmo: &Wmo, groups: &[bool]) -> Vec<bool> {
+    let mut held = vec![false; wmo.doodads.len()];
+    let mut seen = vec![false; wmo.doodads.len()];
+    for (g, shown) in wmo.groups.iter().zip(groups) {
+        for &d in g.geometry.as_ref().map_or(&[][..], |geo| &geo.doodad_refs) {
+            if let (Some(h), Some(s)) = (held.get_mut(d as usize), seen.get_mut(d as usize)) {
+                *h = true;
+                *s |= *shown;
+            }
+        }
+    }
+    held.iter().zip(seen).map(|(&h, s)| !h || s).collect()
+}
+
 /// The overlap of two rectangles (`None`: they do not overlap).
 fn overlap(a: Rect, b: Rect) -> Option<Rect> {
     let r = [a[0].max(b[0]), a[1].max(b[1]), a[2].min(b[2]), a[3].min(b[3])];
@@ -148,6 +166,17 @@ mod tests {
     fn look(eye: Vec3, at: Vec3) -> Mat4 {
         glam::camera::rh::proj::directx::perspective(60f32.to_radians(), 1.0, 0.1, 1000.0)
             * glam::camera::rh::view::look_at_mat4(eye, at, Vec3::Z)
+    }
+
+    #[test]
+    fn doodads_show_with_the_groups_that_hold_them() {
+        // The box fixture's group 0 holds placements 0–2 (MODR); with group 0 hidden they go,
+        // and a placement no group holds (a fourth, added here) stays.
+        let mut w = m2view_format::wmo::Wmo::parse_root(&m2view_format::fixtures::wmo::root(false), "box.wmo").unwrap();
+        w.add_group(0, &m2view_format::fixtures::wmo::group(0), "box_000.wmo").unwrap();
+        w.doodads.push(w.doodads[0].clone());
+        assert_eq!(visible_doodads(&w, &[true, false]), [true; 4]);
+        assert_eq!(visible_doodads(&w, &[false, true]), [false, false, false, true]);
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub struct Placed {
     pub lm: Arc<LoadedModel>,
     /// Model → WMO space (model units, Z-up).
     pub world: Mat4,
+    /// Its `MODD` index where it is a WMO's doodad (portal culling hides
+    /// it with the groups that hold it); `None` for a tile's placements.
+    pub doodad: Option<usize>,
 }
 
 /// Model → WMO space of a placement: scale, then rotation, then position.
@@ -77,7 +80,7 @@ pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions)
             }
         });
         match loaded {
-            Some(m) => placed.push(Placed { lm: m.clone(), world: placement(d) }),
+            Some(m) => placed.push(Placed { lm: m.clone(), world: placement(d), doodad: Some(i) }),
             None => match missing.iter_mut().find(|(n, _)| *n == model.to_string()) {
                 Some((_, n)) => *n += 1,
                 None => missing.push((model.to_string(), 1)),
@@ -166,7 +169,7 @@ pub fn load_tile_placements(
     for d in &adt.doodads {
         let Some(name) = &d.model else { continue };
         if let Some(m) = open(name, false, &mut warnings) {
-            models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale) });
+            models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale), doodad: None });
         }
     }
     let mut wmos = Vec::new();
@@ -181,7 +184,7 @@ pub fn load_tile_placements(
                 }
                 None => Vec::new(),
             };
-            let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale) };
+            let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale), doodad: None };
             wmos.push(PlacedWmo { placed, doodads });
         }
     }
@@ -217,7 +220,7 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Ve
         let name = if underscored { format!("{map}_{nx}_{ny}.adt") } else { format!("{map}{nx:02}{ny:02}.adt") };
         let Some(path) = lm.files.find(&dir.join(&name)) else { continue };
         match m2view_format::load_model_file(&path, &opts.load) {
-            Ok(t) if t.adt.is_some() => placed.push(Placed { lm: Arc::new(t), world: Mat4::IDENTITY }),
+            Ok(t) if t.adt.is_some() => placed.push(Placed { lm: Arc::new(t), world: Mat4::IDENTITY, doodad: None }),
             Ok(_) => warnings.push(format!("neighbour tile {name}: not a map tile")),
             Err(e) => warnings.push(format!("neighbour tile {name}: {e}")),
         }
@@ -236,7 +239,7 @@ pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<P
         let (mut models, wmos, warnings) = load_tile_placements(lm, &adt, opts);
         for w in wmos {
             let at = w.placed.world;
-            models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, ..d }));
+            models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, doodad: None, ..d }));
             models.push(w.placed);
         }
         (models, warnings)

@@ -183,6 +183,8 @@ pub struct Attached {
     pub skeleton: Option<std::sync::Arc<m2view_anim::SharedSkeleton>>,
     /// Placed at a fixed transform in the host's space (a WMO's doodad).
     pub placement: Option<glam::Mat4>,
+    /// The WMO doodad (`MODD` index) it is, for portal culling.
+    pub doodad: Option<usize>,
 }
 
 impl Current {
@@ -222,8 +224,9 @@ impl Current {
             let lm = d.lm;
             let instance = ModelInstance::new(&lm.model, 1);
             let geosets = lm.model.default_geosets(0);
-            let placement = Some(d.world);
-            self.attached.push(Attached { id: 0, slot: None, lm, instance, geosets, skeleton: None, placement });
+            let (placement, doodad) = (Some(d.world), d.doodad);
+            let skeleton = None;
+            self.attached.push(Attached { id: 0, slot: None, lm, instance, geosets, skeleton, placement, doodad });
         }
     }
 
@@ -245,6 +248,7 @@ impl Current {
                 geosets,
                 skeleton: None,
                 placement: None,
+                doodad: None,
             });
         }
         for k in p.skinned {
@@ -258,6 +262,7 @@ impl Current {
                 geosets: k.geosets,
                 skeleton: Some(k.skeleton),
                 placement: None,
+                doodad: None,
             });
         }
         for w in p.warnings {
@@ -319,6 +324,7 @@ impl Current {
             geosets,
             skeleton: None,
             placement: None,
+            doodad: None,
         });
         Ok(())
     }

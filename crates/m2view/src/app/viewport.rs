@@ -437,9 +437,13 @@ impl SceneView {
         let fs = prepare_attached(&self.renderer, &mut self.attached, &mut cur.attached, &cur.instance, model, &params);
         self.stats.batches += fs.batches;
         self.stats.triangles += fs.triangles;
-        // A WMO's doodads: each model's placements one instanced group.
+        // A WMO's doodads: each model's placements one instanced group; inside, those of the
+        // groups the portals show.
+        let shown_doodads = (cur.lm.wmo.as_ref())
+            .zip(state.culled_groups.as_ref())
+            .map(|(w, groups)| crate::portals::visible_doodads(w, groups));
         for g in &mut self.doodads {
-            let fs = g.prepare(&self.renderer, &mut cur.attached, &params, encoder);
+            let fs = g.prepare(&self.renderer, &mut cur.attached, shown_doodads.as_deref(), &params, encoder);
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
         }
@@ -580,6 +584,7 @@ impl DoodadGroup {
         &mut self,
         renderer: &Renderer,
         attached: &mut [crate::app::state::Attached],
+        shown: Option<&[bool]>,
         params: &FrameParams<'_>,
         encoder: &mut wgpu::CommandEncoder,
     ) -> FrameStats {
@@ -593,7 +598,11 @@ impl DoodadGroup {
         for &i in &self.members {
             let (_, rest) = std::mem::take(&mut left).split_at_mut(i - at);
             let (a, rest) = rest.split_first_mut().expect("member index in range");
-            copies.push((&mut a.instance, params.world * a.placement.unwrap_or(Mat4::IDENTITY)));
+            // Hidden by portal culling: its groups are not seen.
+            let hidden = matches!((shown, a.doodad), (Some(s), Some(d)) if !s.get(d).copied().unwrap_or(true));
+            if !hidden {
+                copies.push((&mut a.instance, params.world * a.placement.unwrap_or(Mat4::IDENTITY)));
+            }
             left = rest;
             at = i + 1;
         }
