@@ -250,7 +250,8 @@ fn a_wmo_exports_its_groups_and_doodads_as_instances() {
     let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
     let placed = m2view::world::placements(&mut lm, 1, &opts);
     assert_eq!(placed.len(), 3);
-    let glb = to_glb(&lm, &ExportOptions { placed, ..Default::default() }).unwrap();
+    let opts = ExportOptions { placed, ..Default::default() };
+    let glb = to_glb(&lm, &opts).unwrap();
     std::fs::write(dir.join("box.glb"), &glb).unwrap();
     let g = gltf::Gltf::from_slice(&glb).unwrap();
     // Two meshes: the groups, and the lamp once for its three placements.
@@ -267,5 +268,19 @@ fn a_wmo_exports_its_groups_and_doodads_as_instances() {
         let r = &validate(&validator, &[dir.join("box.glb")])[0];
         assert_eq!(r["errors"], 0, "{}", r["messages"]);
     }
+    // OBJ: the lamps baked in at their placements, the lamp's two materials written once.
+    let files = m2view::export::obj::obj_files(&lm, &[], &opts, "box").unwrap();
+    let obj = String::from_utf8(files[0].1.clone()).unwrap();
+    let mtl = String::from_utf8(files[1].1.clone()).unwrap();
+    let lamp = &opts.placed[0].lm.model;
+    assert_eq!(obj.lines().filter(|l| l.starts_with("v ")).count(), lm.model.vertices.len() + 3 * lamp.vertices.len());
+    assert_eq!(obj.lines().filter(|l| l.starts_with("g box_placed")).count(), 3 * 2);
+    assert_eq!(mtl.matches("newmtl box_model0_batch").count(), 2);
+    // The first lamp's first vertex: placed by MODD[0] (Z-up (1, 0, 2), turned 90° about Z,
+    // scale 0.5), written Y-up.
+    let p = opts.placed[0].world.transform_point3(lamp.vertices[0].position.into());
+    let first = obj.lines().filter(|l| l.starts_with("v ")).nth(lm.model.vertices.len()).unwrap();
+    let xyz: Vec<f32> = first[2..].split(' ').map(|v| v.parse().unwrap()).collect();
+    assert!((xyz[0] - p.x).abs() < 1e-5 && (xyz[1] - p.z).abs() < 1e-5 && (xyz[2] + p.y).abs() < 1e-5, "{xyz:?} {p}");
     let _ = std::fs::remove_dir_all(&dir);
 }
