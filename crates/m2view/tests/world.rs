@@ -383,6 +383,19 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     assert!(err.contains("neighbour tile continent4230.adt"), "{err}");
     // Framed around both, the two tiles fill about as much of the picture as one did.
     assert!(drawn_both * 2 > drawn_alone, "{drawn_both} pixels with the neighbour, {drawn_alone} alone");
+    // Exported, the neighbour is one more node holding its terrain (in world space already, as
+    // the tile's: no translation), its layers baked as the tile's are.
+    let glb = dir.join("both.glb");
+    let (code, _, err) = m2view(&["export", tile, "--no-doodads", "--neighbours", "-o", glb.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let g = gltf::Gltf::open(&glb).unwrap();
+    let terrain: Vec<gltf::Node> = g.nodes().filter(|n| n.mesh().is_some()).collect();
+    assert_eq!(terrain.len(), 2);
+    let moved_node = terrain.iter().find(|n| n.name() == Some("continent4329")).expect("the neighbour's node");
+    let m = moved_node.transform().matrix();
+    assert_eq!((m[3][0], m[3][1], m[3][2]), (0.0, 0.0, 0.0), "tiles are in world space already");
+    let baked = g.images().filter(|i| i.name().is_some_and(|n| n.contains("terrain (baked layers)"))).count();
+    assert_eq!(baked, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

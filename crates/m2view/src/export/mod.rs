@@ -186,6 +186,9 @@ pub struct ExportArgs {
     /// Leave out a WMO's doodads (a map tile's placed models and WMOs).
     #[arg(long)]
     pub no_doodads: bool,
+    /// A map tile: also the tiles around it found beside it (their terrain, in world space).
+    #[arg(long)]
+    pub neighbours: bool,
 }
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
@@ -218,6 +221,11 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, geosets, ..Default::default() });
     if !a.no_doodads {
         opts.placed = crate::world::placements(&mut o.lm, a.doodad_set, open);
+    }
+    if a.neighbours {
+        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, open);
+        o.lm.model.warnings.extend(warnings);
+        opts.placed.extend(tiles);
     }
     let mut lm = o.lm;
     // Sequences whose keys live in .anim files: load them (missing ones are skipped, with a warning).
