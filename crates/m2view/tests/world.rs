@@ -354,6 +354,16 @@ fn terrain_share(blue: usize, red: usize, mixed: usize) -> [f64; 3] {
     [blue as f64 / all, red as f64 / all, mixed as f64 / all]
 }
 
+/// Calls `f` with the rest of the tile from each `MCNK` header on (its
+/// payload: offset 0 the flags, 0x68 the position), in file order.
+fn each_mcnk_header(tile: &mut [u8], mut f: impl FnMut(&mut [u8])) {
+    let mut at = 0;
+    while let Some(i) = tile[at..].windows(4).position(|w| w == b"KNCM") {
+        f(&mut tile[at + i + 8..]);
+        at += i + 8;
+    }
+}
+
 #[test]
 fn a_tile_shows_its_neighbours_found_beside_it() {
     // No two neighbouring tiles are public: the real tile 42_29 and a copy of it moved one tile
@@ -362,13 +372,10 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     let Some(samples) = fixtures::samples_dir() else { return };
     let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
     let mut moved = bytes.clone();
-    let mut at = 0;
-    while let Some(i) = moved[at..].windows(4).position(|w| w == b"KNCM") {
-        let y = at + i + 8 + 0x68 + 4;
-        let v = f32::from_le_bytes(moved[y..y + 4].try_into().unwrap()) - m2view_format::adt::TILE_SIZE;
-        moved[y..y + 4].copy_from_slice(&v.to_le_bytes());
-        at += i + 8;
-    }
+    each_mcnk_header(&mut moved, |h| {
+        let v = f32::from_le_bytes(h[0x6C..0x70].try_into().unwrap()) - m2view_format::adt::TILE_SIZE;
+        h[0x6C..0x70].copy_from_slice(&v.to_le_bytes());
+    });
     let dir = std::env::temp_dir().join(format!("m2view-adt-neighbours-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("continent4229.adt"), &bytes).unwrap();
@@ -417,11 +424,7 @@ fn shadow_maps_darken_the_drawn_terrain_by_what_they_cover() {
     let Some(samples) = fixtures::samples_dir() else { return };
     let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
     let mut unshadowed = bytes.clone();
-    let mut at = 0;
-    while let Some(i) = unshadowed[at..].windows(4).position(|w| w == b"KNCM") {
-        unshadowed[at + i + 8] &= !0x1;
-        at += i + 8;
-    }
+    each_mcnk_header(&mut unshadowed, |h| h[0] &= !0x1);
     let dir = std::env::temp_dir().join(format!("m2view-adt-shadow-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (lit, shadowed) =
