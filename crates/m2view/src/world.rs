@@ -230,13 +230,13 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Ve
 
 /// Everything placed in `lm`'s space, flattened: a WMO's doodads of set
 /// `set` (with set 0), or a map tile's models, its WMOs and their doodads
-/// (each WMO's set as the tile names it). What does not load joins `lm`'s
-/// warnings.
-pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<Placed> {
-    let (placed, warnings) = if let Some(wmo) = lm.wmo.clone() {
-        load_doodads(lm, &wmo, set, opts)
-    } else if let Some(adt) = lm.adt.clone() {
-        let (mut models, wmos, warnings) = load_tile_placements(lm, &adt, opts);
+/// (each WMO's set as the tile names it); with warnings for what does not
+/// load. Nothing for other models.
+pub fn placed_in(lm: &LoadedModel, set: usize, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
+    if let Some(wmo) = &lm.wmo {
+        load_doodads(lm, wmo, set, opts)
+    } else if let Some(adt) = &lm.adt {
+        let (mut models, wmos, warnings) = load_tile_placements(lm, adt, opts);
         for w in wmos {
             let at = w.placed.world;
             models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, doodad: None, ..d }));
@@ -245,7 +245,12 @@ pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<P
         (models, warnings)
     } else {
         (Vec::new(), Vec::new())
-    };
+    }
+}
+
+/// [`placed_in`], its warnings joining `lm`'s.
+pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<Placed> {
+    let (placed, warnings) = placed_in(lm, set, opts);
     lm.model.warnings.extend(warnings);
     placed
 }

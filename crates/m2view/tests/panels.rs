@@ -547,3 +547,64 @@ fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
     assert!(!h.state().portal_culling);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_map_tile_opens_with_what_it_places_and_its_neighbours() {
+    // The real tile continent 42_29 (none of its models is public) with, written beside it
+    // under the names it places them by: its first model (MDDF[0]'s name, `.mdx` read as `.m2`)
+    // as `two_boxes`, and its Redridge barracks WMO (MODF) as the WMO fixture (a
+    // hall, its roof and a lamp in set 0; the tile asks for set 2, which it lacks: set 0 shows
+    // alone, as in the client); and a copy of the tile named as its neighbour 43_29.
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("m2view-panel-adt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("continent4229.adt"), &bytes).unwrap();
+    let tile = m2view_format::load_model_file(&dir.join("continent4229.adt"), &Default::default()).unwrap();
+    let adt = tile.adt.as_ref().unwrap();
+    let first = adt.doodads[0].model.clone().unwrap();
+    let copies = adt.doodads.iter().filter(|d| d.model.as_ref() == Some(&first)).count();
+    let m2 = dir.join(first.to_string().replace('\\', "/").to_lowercase().replace(".mdx", ".m2"));
+    std::fs::create_dir_all(m2.parent().unwrap()).unwrap();
+    std::fs::write(&m2, m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264))).unwrap();
+    let skin = m2.with_file_name(format!("{}00.skin", m2.file_stem().unwrap().to_str().unwrap()));
+    std::fs::write(skin, m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(264), 264)).unwrap();
+    let barracks = dir.join("world/wmo/azeroth/buildings/redridge_barracks");
+    std::fs::create_dir_all(&barracks).unwrap();
+    m2view_format::fixtures::wmo::write_files(&barracks, false);
+    for (from, to) in [("box", ""), ("box_000", "_000"), ("box_001", "_001")] {
+        std::fs::rename(barracks.join(format!("{from}.wmo")), barracks.join(format!("redridge_barracks{to}.wmo")))
+            .unwrap();
+    }
+    let barracks_sets: Vec<u32> = adt
+        .objects
+        .iter()
+        .filter(|o| o.wmo.as_ref().is_some_and(|w| w.to_string().contains("REDRIDGE_BARRACKS.WMO")))
+        .map(|o| o.doodad_set as u32)
+        .collect();
+    std::fs::write(dir.join("continent4329.adt"), &bytes).unwrap();
+
+    let mut h = harness(AppState::new(OpenOptions::default(), false));
+    h.state_mut().open(dir.join("continent4229.adt"));
+    wait_loading(&mut h);
+    h.run();
+    let placed = |s: &AppState, f: &dyn Fn(&m2view::app::state::Attached) -> bool| {
+        s.current.as_ref().unwrap().attached.iter().filter(|a| a.placement.is_some() && f(a)).count()
+    };
+    assert_eq!(barracks_sets, [2], "one barracks, doodad set 2");
+    // Every copy of the first model, and the barracks with its lamp.
+    assert_eq!(placed(h.state(), &|a| a.lm.wmo.is_none() && a.lm.adt.is_none()), copies + 1);
+    assert_eq!(placed(h.state(), &|a| a.lm.wmo.is_some()), 1);
+    assert!(h.state_mut().take_commands().contains(&Command::UploadAttachments));
+    h.get_by_label_contains("381 models (MDDF) and 19 WMOs (MODF) placed");
+    // The neighbour: one tile found of the 8 around it, drawn with the tile.
+    h.get_by_label("neighbour tiles").click();
+    h.run();
+    assert!(h.state().neighbours);
+    assert_eq!(placed(h.state(), &|a| a.lm.adt.is_some()), 1);
+    h.get_by_label("neighbour tiles (1 of 8 found)").click();
+    h.run();
+    assert_eq!(placed(h.state(), &|a| a.lm.adt.is_some()), 0);
+    assert!(h.state_mut().take_commands().contains(&Command::UploadAttachments));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -199,3 +199,27 @@ fn models_an_emitter_spawns_are_drawn_each_frame() {
     assert_eq!(s.view.spawned_models, 10);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_tiles_neighbours_draw_beside_it() {
+    // The real tile continent 42_29 and a copy of it named as its neighbour 43_29 (no two
+    // neighbouring tiles are public); the copy draws every pass the tile draws (terrain
+    // layers, shadow, ocean) through the instanced path the window draws placements with.
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("m2view-scene-adt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("continent4229.adt"), &bytes).unwrap();
+    std::fs::write(dir.join("continent4329.adt"), &bytes).unwrap();
+    let mut s = Scene::open_path(&dir.join("continent4229.adt"), Default::default());
+    s.frames(1);
+    let alone = s.view.stats.batches;
+    assert_eq!(alone, 1004, "the tile's passes, as `render` draws them");
+    s.state.show_neighbours(true);
+    for c in s.state.take_commands() {
+        s.view.apply(c, &mut s.state);
+    }
+    s.frames(1);
+    assert_eq!(s.view.stats.batches, 2 * alone);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -23,7 +23,8 @@ pub struct Loaded {
     pub warnings: Vec<String>,
     /// Small previews for the inspector, one per model texture.
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
-    /// A WMO's doodads of set 0 (the client's default).
+    /// A WMO's doodads of set 0 (the client's default), or what a map tile
+    /// places (its models, WMOs and their doodads).
     pub doodads: Vec<crate::world::Placed>,
     /// The models its emitters spawn, by source (`crate::spawned::load`).
     pub spawn_models: Vec<Option<std::sync::Arc<m2view_format::LoadedModel>>>,
@@ -51,14 +52,8 @@ impl Pending {
                     warnings.push(e.to_string());
                 }
                 let parts = crate::character::parts(&mut opened.lm, &opened.dressing, &opts);
-                let doodads = match opened.lm.wmo.clone() {
-                    Some(wmo) => {
-                        let (placed, w) = crate::world::load_doodads(&opened.lm, &wmo, 0, &opts);
-                        warnings.extend(w);
-                        placed
-                    }
-                    None => Vec::new(),
-                };
+                let (doodads, w) = crate::world::placed_in(&opened.lm, 0, &opts);
+                warnings.extend(w);
                 let spawn_models = if crate::spawned::spawns_models(&opened.lm.model) {
                     let (models, w) = crate::spawned::load(&opened.lm, &opts);
                     warnings.extend(w);

@@ -218,7 +218,17 @@ impl Current {
         c
     }
 
-    /// Places a WMO's doodads (each its own animated copy).
+    /// Adds `warnings` to those shown, each once.
+    pub fn warn(&mut self, warnings: Vec<String>) {
+        for w in warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+    }
+
+    /// Places a WMO's doodads, a tile's models and WMOs, or the tiles
+    /// around it (each its own animated copy).
     pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placed>) {
         for d in doodads {
             let lm = d.lm;
@@ -265,11 +275,7 @@ impl Current {
                 doodad: None,
             });
         }
-        for w in p.warnings {
-            if !self.warnings.contains(&w) {
-                self.warnings.push(w);
-            }
-        }
+        self.warn(p.warnings);
     }
 
     /// Re-dresses the character after a change of its choices: textures,
@@ -425,6 +431,8 @@ pub struct AppState {
     pub fly: bool,
     /// The WMO doodad set shown besides set 0.
     pub doodad_set: usize,
+    /// The open map tile's neighbours are shown (`show_neighbours`).
+    pub neighbours: bool,
     /// Inside a WMO's interior group, draw only the groups its portals
     /// show (`crate::portals`); on by default.
     pub portal_culling: bool,
@@ -483,12 +491,27 @@ impl AppState {
         let (placed, warnings) = crate::world::load_doodads(&c.lm, &wmo, set, &self.open_options);
         c.attached.retain(|a| a.placement.is_none());
         c.place_doodads(placed);
-        for w in warnings {
-            if !c.warnings.contains(&w) {
-                c.warnings.push(w);
-            }
-        }
+        c.warn(warnings);
         self.doodad_set = set;
+        self.send(super::command::Command::UploadAttachments);
+    }
+
+    /// Shows (`on`) or hides the tiles around the open map tile found
+    /// beside it (`crate::world::neighbour_tiles`: their terrain, in world
+    /// space as the tile is); those that do not open become warnings.
+    pub fn show_neighbours(&mut self, on: bool) {
+        let Some(c) = &mut self.current else { return };
+        if c.lm.adt.is_none() {
+            return;
+        }
+        // A tile places models and WMOs, never tiles: the attached tiles are the neighbours.
+        c.attached.retain(|a| a.lm.adt.is_none());
+        if on {
+            let (tiles, warnings) = crate::world::neighbour_tiles(&c.lm, &self.open_options);
+            c.place_doodads(tiles);
+            c.warn(warnings);
+        }
+        self.neighbours = on;
         self.send(super::command::Command::UploadAttachments);
     }
 
@@ -504,6 +527,7 @@ impl AppState {
             camera_mode: CameraMode::Orbit,
             fly: false,
             doodad_set: 0,
+            neighbours: false,
             portal_culling: true,
             culled_groups: None,
             view: ViewOptions::default(),
@@ -712,7 +736,7 @@ impl AppState {
                 if character {
                     self.send(super::command::Command::UploadCharacter);
                 }
-                self.doodad_set = 0;
+                (self.doodad_set, self.neighbours) = (0, false);
                 if !l.doodads.is_empty() {
                     current.place_doodads(l.doodads);
                     self.send(super::command::Command::UploadAttachments);

@@ -226,7 +226,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
                 egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));
             }
-            if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some()) {
+            if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some() || c.lm.adt.is_some()) {
                 egui::CollapsingHeader::new("World").default_open(true).show(ui, |ui| world::world_panel(ui, s));
             }
             egui::CollapsingHeader::new("Animation")

@@ -1,13 +1,23 @@
-//! The World panel of a WMO: its doodad set (set 0 always shows, as in
+//! The World panel. Of a WMO: its doodad set (set 0 always shows, as in
 //! the client), its groups by name (like geosets: a group's index is its
-//! geoset id), fly mode, overlays (portals, bounds, lights) and portal
-//! culling.
+//! geoset id), overlays (portals, bounds, lights) and portal culling. Of
+//! a map tile: what it places and its neighbour tiles. Of both: fly mode.
 
 use egui::RichText;
 
 use crate::app::state::AppState;
 
 pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    if c.lm.wmo.is_some() {
+        wmo_panel(ui, s);
+    } else {
+        tile_panel(ui, s);
+    }
+    ui.checkbox(&mut s.fly, "fly (left drag looks, W/A/S/D/Q/E move, wheel sets the pace)");
+}
+
+fn wmo_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };
     let Some(wmo) = c.lm.wmo.clone() else { return };
     let mut chosen = None;
@@ -40,7 +50,6 @@ pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
             }
         }
     }
-    ui.checkbox(&mut s.fly, "fly (left drag looks, W/A/S/D/Q/E move, wheel sets the pace)");
     let o = &mut s.view.overlays;
     ui.horizontal_wrapped(|ui| {
         ui.label("overlays:");
@@ -57,5 +66,25 @@ pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.label(RichText::new(status).small());
     if let Some(set) = chosen {
         s.show_doodad_set(set);
+    }
+}
+
+/// A map tile: what it places and how much of it draws (models, WMOs
+/// with their doodads), and its neighbour tiles.
+fn tile_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(c) = &s.current else { return };
+    let Some(adt) = &c.lm.adt else { return };
+    let drawn = c.attached.iter().filter(|a| a.placement.is_some() && a.lm.adt.is_none()).count();
+    ui.label(format!(
+        "{} models (MDDF) and {} WMOs (MODF) placed; {drawn} drawn, the WMOs' doodads included",
+        adt.doodads.len(),
+        adt.objects.len()
+    ));
+    let tiles = c.attached.iter().filter(|a| a.lm.adt.is_some()).count();
+    let mut on = s.neighbours;
+    let label = if on { format!("neighbour tiles ({tiles} of 8 found)") } else { "neighbour tiles".to_string() };
+    if ui.checkbox(&mut on, label).on_hover_text("the tiles around it, found beside it under the same naming").changed()
+    {
+        s.show_neighbours(on);
     }
 }
