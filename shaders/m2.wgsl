@@ -29,6 +29,10 @@ struct Frame {
     light_attenuation: array<vec4<f32>, 4>,
     // x: lights in use
     light_count: vec4<u32>,
+    // rgb: distance fog colour (lighting.rs Fog), a: 1 fogged, 0 not
+    fog_color: vec4<f32>,
+    // x: fog start, y: fog end (model units from the eye)
+    fog_range: vec4<f32>,
 };
 
 struct Batch {
@@ -44,7 +48,7 @@ struct Batch {
     vertex_shader: u32,
     // client blend state index (material.rs table)
     blend: u32,
-    // bit 0: unlit
+    // bit 0: unlit, bit 1: unfogged
     flags: u32,
     // number of textures the combiner reads (1-4); the others are not sampled
     texture_count: u32,
@@ -424,5 +428,24 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
         rgb = sqrt(gamma * gamma + rgb * rgb * local);
     }
     rgb = rgb + cmb.spec;
-    return vec4(rgb, alpha);
+    return vec4(fogged(rgb, in.world_pos, blend), alpha);
+}
+
+// Linear distance fog (lighting.rs Fog): additive batches fade to black, Mod to
+// white, Mod2x to grey (WebWowViewerCpp validateFogColor), so what they blend
+// with is left as the fog made it.
+fn fogged(rgb: vec3<f32>, world_pos: vec3<f32>, blend: u32) -> vec3<f32> {
+    if (frame.fog_color.a == 0.0 || (batch.flags & 2u) != 0u) {
+        return rgb;
+    }
+    let d = length((frame.view * vec4(world_pos, 1.0)).xyz);
+    let keep = clamp((frame.fog_range.y - d) / (frame.fog_range.y - frame.fog_range.x), 0.0, 1.0);
+    var color = frame.fog_color.rgb;
+    switch blend {
+        case 3u, 10u, 13u: { color = vec3(0.0); }
+        case 4u: { color = vec3(1.0); }
+        case 5u: { color = vec3(0.5); }
+        default: { }
+    }
+    return mix(color, rgb, keep);
 }

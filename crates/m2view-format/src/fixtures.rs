@@ -1207,6 +1207,22 @@ pub mod wmo {
         f
     }
 
+    /// An `MFOG` chunk of `fogs` in the layout of wowdev wiki "WMO" MFOG
+    /// (48 bytes each). Appended to a [`root`], the root has those fogs.
+    pub fn fog_chunk(fogs: &[crate::wmo::WmoFog]) -> Vec<u8> {
+        let mut mfog = Vec::new();
+        for f in fogs {
+            mfog.extend(le(&[f.flags]));
+            mfog.extend(floats(&f.position));
+            mfog.extend(floats(&f.radii));
+            for l in [f.fog, f.underwater] {
+                mfog.extend(floats(&[l.end, l.start_scalar]));
+                mfog.extend(l.color);
+            }
+        }
+        chunk(b"MFOG", &mfog)
+    }
+
     /// Group `index` of [`root`]: 0 the box (8 vertices, 12 triangles in
     /// one batch of material 0, a second UV set and vertex colours, one
     /// extra collision-only triangle), 1 the roof quad (4 vertices, 2
@@ -1471,6 +1487,94 @@ pub mod adt {
             }
         }
         (root, tex, obj)
+    }
+
+    /// The tile moved `dx` tiles along its name's x index and `dy` along
+    /// its y index (as the tile `<map>_<x+dx>_<y+dy>`): every `MCNK`
+    /// position (header offset 0x68: world x, then y) less `dy` and `dx`
+    /// tile sizes (wowdev wiki "ADT/v18": world x and y fall as the indices
+    /// grow). Placements are left as they are.
+    pub fn moved(tile: &[u8], dx: i32, dy: i32) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (tag, data) in top_level(tile) {
+            let mut d = data.to_vec();
+            if &tag == b"MCNK" {
+                for (at, by) in [(0x68, dy), (0x6C, dx)] {
+                    let v = f32::from_le_bytes(d[at..at + 4].try_into().unwrap()) - by as f32 * crate::adt::TILE_SIZE;
+                    d[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                }
+            }
+            out.extend(chunk(&tag, &d));
+        }
+        out
+    }
+
+    /// A placement as `MDDF`/`MODF` store it: name index, position in
+    /// placement space (`crate::adt::placement_position`), rotation in
+    /// degrees, and (`MODF`) the doodad set.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Placement {
+        /// Index into the names.
+        pub name: u32,
+        /// Placement-space position.
+        pub position: [f32; 3],
+        /// Degrees.
+        pub rotation: [f32; 3],
+        /// `MODF` only.
+        pub doodad_set: u16,
+    }
+
+    /// The tile with its placements replaced: `models` (`MMDX`/`MMID`)
+    /// placed by `doodads` (`MDDF`, scale 1.0 = 1024) and `wmos`
+    /// (`MWMO`/`MWID`) by `objects` (`MODF`, 3.x: no scale).
+    pub fn with_placements(
+        tile: &[u8],
+        models: &[&str],
+        doodads: &[Placement],
+        wmos: &[&str],
+        objects: &[Placement],
+    ) -> Vec<u8> {
+        let names = |n: &[&str]| -> (Vec<u8>, Vec<u8>) {
+            let (mut blob, mut offsets) = (Vec::new(), Vec::new());
+            for name in n {
+                offsets.extend((blob.len() as u32).to_le_bytes());
+                blob.extend(name.bytes().chain([0]));
+            }
+            (blob, offsets)
+        };
+        let record = |p: &Placement, id: usize| -> Vec<u8> {
+            let mut r = [p.name, id as u32].iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>();
+            r.extend(p.position.iter().chain(&p.rotation).flat_map(|f| f.to_le_bytes()));
+            r
+        };
+        let (mmdx, mmid) = names(models);
+        let (mwmo, mwid) = names(wmos);
+        let mut mddf = Vec::new();
+        for (i, p) in doodads.iter().enumerate() {
+            mddf.extend(record(p, i));
+            mddf.extend([0x00, 0x04, 0, 0]);
+        }
+        let mut modf = Vec::new();
+        for (i, p) in objects.iter().enumerate() {
+            modf.extend(record(p, doodads.len() + i));
+            modf.extend([0u8; 24]);
+            modf.extend([0, 0]);
+            modf.extend(p.doodad_set.to_le_bytes());
+            modf.extend([0u8; 4]);
+        }
+        let mut out = Vec::new();
+        for (tag, data) in top_level(tile) {
+            match &tag {
+                b"MMDX" => out.extend(chunk(&tag, &mmdx)),
+                b"MMID" => out.extend(chunk(&tag, &mmid)),
+                b"MWMO" => out.extend(chunk(&tag, &mwmo)),
+                b"MWID" => out.extend(chunk(&tag, &mwid)),
+                b"MDDF" => out.extend(chunk(&tag, &mddf)),
+                b"MODF" => out.extend(chunk(&tag, &modf)),
+                _ => out.extend(chunk(&tag, data)),
+            }
+        }
+        out
     }
 
     /// The tile with vertex colours (`MCCV`, 145 × b g r a) appended to its

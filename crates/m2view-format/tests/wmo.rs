@@ -24,7 +24,11 @@ fn real_inn_root_and_groups() {
     assert_eq!((w.groups.len(), w.textures.len(), w.materials.len()), (11, 22, 22));
     // MOHD counts 913 placements; MODD holds 863 (34,520 bytes), as many as the four sets cover.
     assert_eq!((w.doodad_names, w.doodads.len(), w.doodad_sets.len()), (192, 863, 4));
-    assert_eq!((w.portals.len(), w.lights.len(), w.fogs), (10, 10, 2));
+    assert_eq!((w.portals.len(), w.lights.len(), w.fogs.len()), (10, 10, 2));
+    // MFOG[1]: infinite radius (flag 0x1), from a quarter of 83.33 yards, colour b g r a.
+    let f = &w.fogs[1];
+    assert_eq!((f.flags, f.fog.end, f.fog.start_scalar, f.fog.color), (1, 83.333336, 0.25, [158, 207, 253, 255]));
+    assert_eq!((w.fogs[0].radii, w.fogs[0].fog.end), ([0.0, 3.3611112], 100.0));
     assert_eq!(w.textures[0], FileRef::Path("DUNGEONS\\TEXTURES\\WALLS\\MM_DUSKWOOD_WALL_01.BLP".into()));
     // MODS: names and ranges as stored; set 0 (80 placements) is always shown with the chosen one.
     let sets: Vec<(&str, u32, u32)> = w.doodad_sets.iter().map(|s| (s.name.as_str(), s.start, s.count)).collect();
@@ -44,8 +48,16 @@ fn real_inn_root_and_groups() {
     // Materials: 21 is alpha-keyed, 11 unlit; MOHD ambient as r g b a.
     assert_eq!(w.materials[21].blend, 1);
     assert_eq!(w.materials[11].flags, 1);
+    // No group read yet: no eye is inside the inn, and no fog is seen.
+    assert!(w.fog_at(w.groups[3].bounds.0).is_none());
     w.add_group(0, &g0, "inn_000.wmo").unwrap();
     w.add_group(3, &g3, "inn_003.wmo").unwrap();
+    // In the kitchen, the last fog that holds the eye: MFOG[1], everywhere inside; outside the
+    // inn's bounds none.
+    let (lo, hi) = w.groups[3].bounds;
+    let mid = [0, 1, 2].map(|a| (lo[a] + hi[a]) / 2.0);
+    assert_eq!(w.fog_at(mid), Some(&w.fogs[1]));
+    assert!(w.fog_at([w.bounds.1[0] + 1.0, mid[1], mid[2]]).is_none());
     // Their MOGP names (offsets 2 and 22) win over MOGI's.
     assert_eq!((w.groups[0].name.as_str(), w.groups[3].name.as_str()), ("exterior", "kitchen"));
     let (a, b) = (w.groups[0].geometry.as_ref().unwrap(), w.groups[3].geometry.as_ref().unwrap());

@@ -96,6 +96,17 @@ pub enum CameraSpec {
     /// Straight down, orthographic, north (+X) up and east (−Y) to the
     /// right, as the client's world map shows a zone (`--camera map`).
     Map,
+    /// From a point (model units), looking `yaw` degrees about Z from +X
+    /// toward +Y and `pitch` degrees up (`at:x,y,z[,yaw[,pitch]]`): a view
+    /// from inside a WMO or across a tile.
+    At {
+        /// Eye position (model units).
+        eye: Vec3,
+        /// Degrees about Z from +X.
+        yaw: f32,
+        /// Degrees above the horizon.
+        pitch: f32,
+    },
 }
 
 impl std::str::FromStr for CameraSpec {
@@ -111,9 +122,21 @@ impl std::str::FromStr for CameraSpec {
         if let Some(d) = s.strip_prefix("yaw:") {
             return d.parse().map(CameraSpec::Yaw).map_err(|_| format!("bad camera yaw {d:?}"));
         }
-        Preset::parse(s)
-            .map(CameraSpec::Preset)
-            .ok_or_else(|| format!("unknown camera {s:?} (front|back|left|right|top|iso|map|yaw:<deg>|model:<n>)"))
+        if let Some(a) = s.strip_prefix("at:") {
+            let v: Vec<f32> = a
+                .split(',')
+                .map(|x| x.trim().parse::<f32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("bad camera {s:?}: at:x,y,z[,yaw[,pitch]] (model units, degrees)"))?;
+            if !(3..=5).contains(&v.len()) || v.iter().any(|x| !x.is_finite()) {
+                return Err(format!("bad camera {s:?}: at:x,y,z[,yaw[,pitch]] (model units, degrees)"));
+            }
+            let at = |i: usize| v.get(i).copied().unwrap_or(0.0);
+            return Ok(CameraSpec::At { eye: Vec3::new(v[0], v[1], v[2]), yaw: at(3), pitch: at(4) });
+        }
+        Preset::parse(s).map(CameraSpec::Preset).ok_or_else(|| {
+            format!("unknown camera {s:?} (front|back|left|right|top|iso|map|yaw:<deg>|model:<n>|at:x,y,z,yaw,pitch)")
+        })
     }
 }
 
@@ -125,6 +148,7 @@ impl std::fmt::Display for CameraSpec {
             CameraSpec::Yaw(d) => write!(f, "yaw:{d}"),
             CameraSpec::Model(i) => write!(f, "model:{i}"),
             CameraSpec::Map => f.write_str("map"),
+            CameraSpec::At { eye, yaw, pitch } => write!(f, "at:{},{},{},{yaw},{pitch}", eye.x, eye.y, eye.z),
         }
     }
 }
@@ -140,7 +164,7 @@ impl CameraSpec {
                 let (yaw, up) = (deg.to_radians(), 20f32.to_radians());
                 Some(Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin()))
             }
-            CameraSpec::Model(_) => None,
+            CameraSpec::Model(_) | CameraSpec::At { .. } => None,
         }
     }
 
@@ -149,6 +173,7 @@ impl CameraSpec {
     pub fn framing(self, min: Vec3, max: Vec3, aspect: f32) -> Option<Camera> {
         match self {
             CameraSpec::Map => Some(Camera::map(min, max, aspect)),
+            CameraSpec::At { eye, yaw, pitch } => Some(Camera::at(eye, yaw, pitch, min, max)),
             CameraSpec::Model(_) => None,
             _ => self.direction().map(|dir| Camera::framing(min, max, dir, aspect)),
         }
@@ -156,6 +181,16 @@ impl CameraSpec {
 }
 
 impl Camera {
+    /// From `eye` looking `yaw` degrees about Z from +X and `pitch` degrees
+    /// up, 60° of vertical field, far enough to see all of `[min, max]`.
+    pub fn at(eye: Vec3, yaw: f32, pitch: f32, min: Vec3, max: Vec3) -> Camera {
+        let (yaw, pitch) = (yaw.to_radians(), pitch.to_radians().clamp(-1.55, 1.55));
+        let look = Vec3::new(yaw.cos() * pitch.cos(), yaw.sin() * pitch.cos(), pitch.sin());
+        let reach = eye.distance(eye.clamp(min, max)) + (max - min).length();
+        let far = reach.max(1.0) * 1.1;
+        Camera { eye, target: eye + look, up: Vec3::Z, fov_y: 60f32.to_radians(), near: far * 1e-4, far, ortho: None }
+    }
+
     /// Frames the box `[min, max]` from `dir` so it fills most of the view at `aspect`.
     pub fn framing(min: Vec3, max: Vec3, dir: Vec3, aspect: f32) -> Camera {
         let center = (min + max) * 0.5;
@@ -317,6 +352,14 @@ mod tests {
         assert!(d.x.abs() < 1e-6 && (d.z - 20f32.to_radians().sin()).abs() < 1e-6 && d.y > 0.9);
         assert_eq!(CameraSpec::Model(0).direction(), None);
         assert_eq!("map".parse(), Ok(CameraSpec::Map));
+        let at: CameraSpec = "at:1,2,3,90".parse().unwrap();
+        assert_eq!(at, CameraSpec::At { eye: Vec3::new(1.0, 2.0, 3.0), yaw: 90.0, pitch: 0.0 });
+        assert_eq!(at.to_string().parse(), Ok(at));
+        assert!("at:1,2".parse::<CameraSpec>().is_err() && "at:1,2,nan".parse::<CameraSpec>().is_err());
+        // Yaw 90° looks along +Y from the eye; the far plane reaches the box's far corner.
+        let c = at.framing(Vec3::splat(-10.0), Vec3::splat(10.0), 1.0).unwrap();
+        let farthest = c.eye.distance(Vec3::splat(-10.0));
+        assert!((c.target - c.eye - Vec3::Y).length() < 1e-6 && c.far > farthest, "{c:?}");
         assert_eq!(CameraSpec::Map.to_string(), "map");
     }
 

@@ -43,6 +43,10 @@ pub(crate) struct FrameUniform {
     pub ambient: [f32; 4],
     pub diffuse: [f32; 4],
     pub model_lights: LightBlock,
+    /// rgb: fog colour; a: 1 fogged, 0 not.
+    pub fog_color: [f32; 4],
+    /// x: fog start, y: fog end (model units from the eye).
+    pub fog_range: [f32; 4],
 }
 
 /// `Batch` in m2.wgsl: one per batch, at a [`BATCH_STRIDE`] offset.
@@ -398,6 +402,8 @@ mod contract {
                 ("light_color", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, color)),
                 ("light_attenuation", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, attenuation)),
                 ("light_count", offset_of!(FrameUniform, model_lights) + offset_of!(LightBlock, count)),
+                ("fog_color", offset_of!(FrameUniform, fog_color)),
+                ("fog_range", offset_of!(FrameUniform, fog_range)),
             ],
         );
         check(

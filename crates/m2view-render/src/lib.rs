@@ -56,7 +56,7 @@ use m2view_format::Model;
 pub use animation::{GroupMember, GroupParams, InstanceGroup};
 pub use frame::FrameBuilder;
 pub use gpu::{Gpu, RenderError};
-pub use lighting::Lighting;
+pub use lighting::{Fog, Lighting};
 pub use mesh::{Palette, UNIFORM_PALETTE_BONES};
 pub use particles::EffectGeometry;
 

@@ -28,6 +28,31 @@ pub struct Lighting {
     /// Apply the pose's visible model lights (on by default; models without
     /// lights look the same either way).
     pub model_lights: bool,
+    /// Distance fog over everything drawn (none by default).
+    pub fog: Option<Fog>,
+}
+
+/// Linear distance fog, as the pre-shader clients fogged (a WMO's `MFOG`:
+/// wowdev wiki "WMO"): a pixel `d` model units from the eye keeps
+/// `clamp((end − d) / (end − start), 0, 1)` of its colour and takes the
+/// rest from the fog's — black for additive batches, white for `Mod`,
+/// grey for `Mod2x` (WebWowViewerCpp `commonFogFunctions.glsl`,
+/// `validateFogColor`); unfogged materials (flag 0x2) are left as they are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fog {
+    /// Colour (0..1 per channel).
+    pub color: Vec3,
+    /// Where the fog begins (model units from the eye).
+    pub start: f32,
+    /// Where it is whole (model units from the eye).
+    pub end: f32,
+}
+
+impl Fog {
+    /// Its colour as 8-bit r g b.
+    pub fn rgb8(&self) -> [u8; 3] {
+        (self.color.clamp(Vec3::ZERO, Vec3::ONE) * 255.0).round().to_array().map(|c| c as u8)
+    }
 }
 
 impl Default for Lighting {
@@ -37,6 +62,7 @@ impl Default for Lighting {
             ambient: Vec3::splat(0.55),
             diffuse: Vec3::splat(0.6),
             model_lights: true,
+            fog: None,
         }
     }
 }

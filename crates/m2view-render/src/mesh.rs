@@ -542,6 +542,8 @@ impl MeshRenderer {
             ambient: (p.lighting.ambient + light_ambient).extend(1.0).into(),
             diffuse: p.lighting.diffuse.extend(1.0).into(),
             model_lights,
+            fog_color: p.lighting.fog.map_or([0.0; 4], |f| f.color.extend(1.0).into()),
+            fog_range: p.lighting.fog.map_or([0.0; 4], |f| [f.start, f.end.max(f.start + 1e-3), 0.0, 0.0]),
         };
         q.write_buffer(&mi.frame_buffer, 0, bytemuck::bytes_of(&frame));
         mi.draws.clear();

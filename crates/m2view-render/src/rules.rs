@@ -40,9 +40,9 @@ pub fn sort_distance(distance: f32, flags: BatchFlags, radius: f32) -> f32 {
     }
 }
 
-/// The shader's flag bits for a material: bit 0 unlit.
+/// The shader's flag bits for a material: bit 0 unlit, bit 1 unfogged.
 pub fn shader_flags(flags: MaterialFlags) -> u32 {
-    u32::from(flags.contains(MaterialFlags::UNLIT))
+    u32::from(flags.contains(MaterialFlags::UNLIT)) | u32::from(flags.contains(MaterialFlags::UNFOGGED)) << 1
 }
 
 #[cfg(test)]
@@ -65,5 +65,6 @@ mod tests {
         // Both bits: toward wins (as the client's `flags & 1` test comes first).
         assert_eq!(sort_distance(10.0, toward | away, 2.0), 8.0);
         assert_eq!((shader_flags(MaterialFlags::UNLIT), shader_flags(MaterialFlags::TWO_SIDED)), (1, 0));
+        assert_eq!(shader_flags(MaterialFlags::UNLIT | MaterialFlags::UNFOGGED), 3);
     }
 }

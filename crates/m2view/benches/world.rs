@@ -14,18 +14,25 @@
 //!     doodads' GPU uploads with one upload and one instanced group per
 //!     model (what m2view does) and with one per placement (each placement
 //!     its own copy of its model: no instancing);
-//!   - `stormwind/frame_shared`: one steady frame (advance every doodad's
+//!   - `stormwind/frame`: one steady frame (advance every doodad's
 //!     player, animate, prepare, sort, encode, submit, wait) with 20
 //!     instanced groups of 250 copies (5,000 groups of one exhaust a 24 GB
 //!     machine on lavapipe: without instancing is the upload case only);
+//!     `stormwind/frame_cpu`: the CPU's part of it (up to the submit);
 //!   - the growth of the process's resident memory over one upload of each
-//!     kind is printed.
+//!     kind is printed;
+//! - a 3 × 3 tile neighbourhood (`neighbourhood/…`, the same cases): the
+//!   real tile and 8 moved copies around it, the middle one placing that
+//!   WMO, opened as the window opens a tile with its neighbours shown.
 //!
 //! `cargo bench -p m2view --bench world` (the load cases need the corpus).
 
 use std::sync::Arc;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::{Duration, Instant};
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use m2view::app::command::Command as UiCommand;
 use m2view::app::state::{AppState, Current};
 use m2view::app::viewport::SceneView;
@@ -162,35 +169,56 @@ fn load(c: &mut Criterion) {
     g.finish();
 }
 
-fn stormwind_frames(c: &mut Criterion, gpu: &Gpu) {
-    let dir = std::env::temp_dir().join(format!("m2view-bench-world-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let root = stormwind(&dir);
-    let opts = OpenOptions::default();
-    let o = Opened::open(&root, &opts).unwrap();
-    let wmo = o.lm.wmo.clone().unwrap();
-    let (placed, warnings) = m2view::world::load_doodads(&o.lm, &wmo, 0, &opts);
-    assert!(warnings.is_empty(), "{warnings:?}");
-    eprintln!(
-        "stormwind-sized WMO: {} groups, {} triangles, {} doodads of {} models",
-        wmo.groups.len(),
-        o.lm.model.triangle_count(0),
-        placed.len(),
-        20
-    );
-    let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = m2view::textures::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
-    view.set_model(&o.lm.model, &textures);
+/// Benchmarks one steady frame of what `state` shows through `view` at
+/// 1280×720, as `<group>/frame` (advance every player, animate, prepare,
+/// sort, encode, submit, wait for the device) and `<group>/frame_cpu` (the
+/// CPU's part: everything up to the submit, the device's work waited for
+/// outside the timing).
+fn bench_frames(g: &mut BenchmarkGroup<'_, WallTime>, gpu: &Gpu, view: &mut SceneView, state: &mut AppState) {
     let mut egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-    let mut state = AppState::new(opts.clone(), false);
-    state.current = Some(Current::new(o, None, vec![]));
-    state.send(UiCommand::Frame(m2view_render::camera::Preset::Iso.direction()));
-    let mut g = c.benchmark_group("stormwind");
-    g.sample_size(10);
-    for (name, shared) in [("shared", true), ("per_placement", false)] {
+    view.apply_commands(state);
+    let mut frame = |view: &mut SceneView, state: &mut AppState| {
+        view.advance(state, 16.0);
+        let mut enc = gpu.device.create_command_encoder(&Default::default());
+        view.render(&mut enc, &mut egui, state, [1280, 720], false);
+        enc.finish()
+    };
+    g.bench_function("frame", |b| {
+        b.iter(|| {
+            gpu.queue.submit([frame(view, state)]);
+            gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        })
+    });
+    eprintln!("{} batches, {} triangles a frame", view.stats.batches, view.stats.triangles);
+    g.bench_function("frame_cpu", |b| {
+        b.iter_custom(|n| {
+            let mut cpu = Duration::ZERO;
+            for _ in 0..n {
+                let t = Instant::now();
+                let commands = frame(view, state);
+                cpu += t.elapsed();
+                gpu.queue.submit([commands]);
+                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            }
+            cpu
+        })
+    });
+}
+
+/// The doodads' uploads with one upload and one instanced group per model
+/// (`<group>/upload_shared`, what m2view does) and with one per placement
+/// (`<group>/upload_per_placement`: each its own copy of its model), the
+/// resident memory each adds printed; `placed` is left shown shared.
+fn bench_uploads(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    gpu: &Gpu,
+    view: &mut SceneView,
+    state: &mut AppState,
+    placed: &[m2view::world::Placed],
+) {
+    for (name, shared) in [("per_placement", false), ("shared", true)] {
         let cur = state.current.as_mut().unwrap();
-        cur.attached.clear();
+        cur.attached.retain(|a| a.placement.is_none() || a.lm.adt.is_some());
         // Without sharing each placement holds its own copy of its model, as before.
         let own = |p: &m2view::world::Placed| m2view::world::Placed {
             lm: if shared { p.lm.clone() } else { Arc::new((*p.lm).clone()) },
@@ -199,38 +227,102 @@ fn stormwind_frames(c: &mut Criterion, gpu: &Gpu) {
         };
         cur.place_doodads(placed.iter().map(own).collect());
         let before = resident_mib();
-        view.apply(UiCommand::UploadAttachments, &mut state);
+        view.apply(UiCommand::UploadAttachments, state);
         gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
         eprintln!("resident memory grew by {:.0} MiB over one upload {name}", resident_mib() - before);
         g.bench_function(format!("upload_{name}"), |b| {
             b.iter(|| {
-                view.apply(UiCommand::UploadAttachments, &mut state);
-                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            })
-        });
-        if !shared {
-            break;
-        }
-        view.apply_commands(&mut state);
-        g.bench_function(format!("frame_{name}"), |b| {
-            b.iter(|| {
-                view.advance(&mut state, 16.0);
-                let mut enc = gpu.device.create_command_encoder(&Default::default());
-                view.render(&mut enc, &mut egui, &mut state, [1280, 720], false);
-                gpu.queue.submit([enc.finish()]);
+                view.apply(UiCommand::UploadAttachments, state);
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
         });
     }
+}
+
+/// A view of the model at `path` (its textures looked for) and a state
+/// showing it, framed from the iso preset.
+fn view_of(gpu: &Gpu, path: &std::path::Path, opts: &OpenOptions) -> (SceneView, AppState) {
+    let o = Opened::open(path, opts).unwrap();
+    let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let textures = m2view::textures::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
+    view.set_model(&o.lm.model, &textures);
+    let mut state = AppState::new(opts.clone(), false);
+    state.current = Some(Current::new(o, None, vec![]));
+    state.send(UiCommand::Frame(m2view_render::camera::Preset::Iso.direction()));
+    (view, state)
+}
+
+fn stormwind_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
+    let root = stormwind(dir);
+    let opts = OpenOptions::default();
+    let (mut view, mut state) = view_of(gpu, &root, &opts);
+    let lm = &state.current.as_ref().unwrap().lm;
+    let (placed, warnings) = m2view::world::placed_in(lm, 0, &opts);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let wmo = lm.wmo.as_ref().unwrap();
+    eprintln!(
+        "stormwind-sized WMO: {} groups, {} triangles, {} doodads of {} models",
+        wmo.groups.len(),
+        lm.model.triangle_count(0),
+        placed.len(),
+        20
+    );
+    let mut g = c.benchmark_group("stormwind");
+    g.sample_size(10);
+    bench_uploads(&mut g, gpu, &mut view, &mut state, &placed);
+    bench_frames(&mut g, gpu, &mut view, &mut state);
     g.finish();
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The real tile continent 42_29 and 8 copies of it moved around it
+/// (`fixtures::adt::moved`, named as its neighbours; no 3 × 3 of real
+/// tiles is public), the middle one placing only the Stormwind-sized WMO
+/// (`MODF`, at its middle) with its 5,000 doodads, opened as the window
+/// opens a tile, its neighbours shown.
+fn neighbourhood_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let tile = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
+    let city = dir.join("world/stormwind");
+    std::fs::create_dir_all(&city).unwrap();
+    stormwind(&city);
+    let size = m2view_format::adt::TILE_SIZE;
+    let at = fixtures::adt::Placement {
+        name: 0,
+        position: [42.5 * size - 100.0, 70.0, 29.5 * size - 75.0],
+        rotation: [0.0; 3],
+        doodad_set: 0,
+    };
+    for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
+        let bytes = match (dx, dy) {
+            (0, 0) => fixtures::adt::with_placements(&tile, &[], &[], &["WORLD\\STORMWIND\\STORMWIND.WMO"], &[at]),
+            _ => fixtures::adt::moved(&tile, dx, dy),
+        };
+        std::fs::write(dir.join(format!("continent{}{}.adt", 42 + dx, 29 + dy)), bytes).unwrap();
+    }
+    let opts = OpenOptions::default();
+    let (mut view, mut state) = view_of(gpu, &dir.join("continent4229.adt"), &opts);
+    let (placed, warnings) = m2view::world::placed_in(&state.current.as_ref().unwrap().lm, 0, &opts);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    state.show_neighbours(true);
+    let tiles = state.current.as_ref().unwrap().attached.len() + 1;
+    eprintln!("3 × 3 neighbourhood: {tiles} tiles, {} placements (the WMO and its doodads)", placed.len());
+    let mut g = c.benchmark_group("neighbourhood");
+    g.sample_size(10);
+    bench_uploads(&mut g, gpu, &mut view, &mut state, &placed);
+    bench_frames(&mut g, gpu, &mut view, &mut state);
+    g.finish();
 }
 
 fn bench(c: &mut Criterion) {
     load(c);
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     eprintln!("world benchmark on {}", gpu.adapter_summary());
-    stormwind_frames(c, &gpu);
+    let dir = std::env::temp_dir().join(format!("m2view-bench-world-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    stormwind_frames(c, &gpu, &dir);
+    neighbourhood_frames(c, &gpu, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 criterion_group!(benches, bench);

@@ -2,7 +2,7 @@
 //! header, every group with its counts (or that its file is missing),
 //! materials with shader, blend mode, flags and textures, doodad sets
 //! with their placements and how many of their models are found, lights,
-//! portals and liquids.
+//! portals, fogs and liquids.
 
 use std::fmt::Write as _;
 
@@ -39,8 +39,8 @@ pub struct WmoInfo {
     pub lights: Vec<LightInfo>,
     /// Portals (`MOPT`) with the groups they join.
     pub portals: Vec<PortalInfo>,
-    /// Fog entries (`MFOG`).
-    pub fogs: usize,
+    /// Fogs (`MFOG`).
+    pub fogs: Vec<FogInfo>,
 }
 
 /// One group.
@@ -126,6 +126,19 @@ pub struct LightInfo {
     pub intensity: f32,
     /// Attenuation start and end (model units; `null`: not attenuated).
     pub attenuation: Option<[f32; 2]>,
+}
+
+/// One fog (its look above water; the eye inside the WMO and its sphere sees it).
+#[derive(Debug, Serialize)]
+pub struct FogInfo {
+    /// Centre of its sphere.
+    pub position: [f32; 3],
+    /// Outer radius of its sphere (model units; `null`: infinite, flag 0x1).
+    pub radius: Option<f32>,
+    /// Where it starts and where it is whole (model units from the eye).
+    pub range: [f32; 2],
+    /// Colour `RRGGBB`.
+    pub color: String,
 }
 
 /// One portal.
@@ -236,7 +249,16 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
                     .collect(),
             })
             .collect(),
-        fogs: w.fogs,
+        fogs: w
+            .fogs
+            .iter()
+            .map(|f| FogInfo {
+                position: f.position,
+                radius: (f.flags & 0x1 == 0).then_some(f.radii[1]),
+                range: [f.fog.end * f.fog.start_scalar, f.fog.end],
+                color: format!("{:02X}{:02X}{:02X}", f.fog.color[2], f.fog.color[1], f.fog.color[0]),
+            })
+            .collect(),
     })
 }
 
@@ -312,5 +334,13 @@ pub fn text(s: &mut String, w: &WmoInfo) {
     for (i, p) in w.portals.iter().enumerate() {
         let _ = writeln!(s, "  {i:>3} {} corners, groups {:?}", p.vertices, p.groups);
     }
-    let _ = writeln!(s, "fogs: {}", w.fogs);
+    let _ = writeln!(s, "fogs: {}", w.fogs.len());
+    for (i, f) in w.fogs.iter().enumerate() {
+        let radius = f.radius.map_or_else(|| "everywhere inside".to_string(), |r| format!("radius {r}"));
+        let _ = writeln!(
+            s,
+            "  {i:>3} at {:?} {radius}, from {} to {} colour {}",
+            f.position, f.range[0], f.range[1], f.color
+        );
+    }
 }

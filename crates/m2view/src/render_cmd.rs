@@ -128,6 +128,9 @@ pub struct RenderArgs {
     /// Draw a WMO without its doodads (a map tile without its placed models and WMOs).
     #[arg(long)]
     pub no_doodads: bool,
+    /// No WMO fog (`MFOG`), which is drawn where the camera is inside a WMO.
+    #[arg(long)]
+    pub no_fog: bool,
     /// A map tile with the tiles around it found beside it (its 3 × 3 neighbourhood; their terrain).
     #[arg(long)]
     pub neighbours: bool,
@@ -245,6 +248,9 @@ pub struct RenderRequest {
     pub attachments: Vec<Hung>,
     /// The host's composed body texture (a character's; `None`: none).
     pub body: Option<Arc<BodyTexture>>,
+    /// Fog where the eye is inside a WMO (the model, or one placed on the
+    /// tile drawn) that has one (`crate::world::fog`).
+    pub fog: bool,
 }
 
 impl RenderRequest {
@@ -270,6 +276,7 @@ impl RenderRequest {
             gpu_particles: false,
             attachments: Vec::new(),
             body: None,
+            fog: true,
         }
     }
 }
@@ -316,6 +323,10 @@ pub struct Stats {
     pub body_texture: Option<BodyStats>,
     /// Models drawn that emitters spawned (Warcraft III `PREM`).
     pub spawned_models: usize,
+    /// The WMO fog drawn: start and end (model units from the eye) and
+    /// colour `RRGGBB`; `None` where the eye is in no WMO with a fog (or
+    /// `--no-fog`).
+    pub fog: Option<(f32, f32, String)>,
 }
 
 /// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
@@ -381,6 +392,7 @@ impl Stats {
             bone_palette: "",
             body_texture: None,
             spawned_models: 0,
+            fog: None,
         }
     }
 }
@@ -553,6 +565,9 @@ pub fn render_uploaded(
         None => model.default_geosets(r.lod),
     };
     let visible = |id: u16| geosets.contains(&id);
+    let wmos = (lm.wmo.as_deref().map(|w| (w, glam::Mat4::IDENTITY)).into_iter())
+        .chain(hung.iter().filter_map(|h| Some((h.hung.lm.wmo.as_deref()?, h.world))));
+    let fog = crate::world::fog(wmos, cam.eye).filter(|_| r.fog);
     let params = FrameParams {
         world: glam::Mat4::IDENTITY,
         view,
@@ -561,7 +576,7 @@ pub fn render_uploaded(
         geoset_visible: &visible,
         pose: &inst.pose,
         model_alpha: 1.0,
-        lighting: Lighting { model_lights: r.model_lights, ..Lighting::default() },
+        lighting: Lighting { model_lights: r.model_lights, fog, ..Lighting::default() },
     };
     let start = Instant::now();
     let mut fs = renderer.prepare(gm, gi, model, &params);
@@ -605,6 +620,10 @@ pub fn render_uploaded(
         // A rider's body when the model drawn is its mount.
         body_texture: r.body.as_ref().or_else(|| r.attachments.iter().find_map(|h| h.body.as_ref())).map(|b| b.stats()),
         spawned_models: r.attachments.iter().filter(|h| h.spawned_age_ms.is_some()).count(),
+        fog: fog.map(|f| {
+            let [r, g, b] = f.rgb8();
+            (f.start, f.end, format!("{r:02X}{g:02X}{b:02X}"))
+        }),
         ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence, &geosets)
     };
     Ok((pixels, stats))
@@ -928,6 +947,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         gpu_particles: a.gpu_particles,
         attachments,
         body,
+        fog: !a.no_fog,
     };
     Ok((host, request))
 }

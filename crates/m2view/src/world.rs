@@ -118,6 +118,22 @@ pub fn tile_placement(position: [f32; 3], rotation: [f32; 3], scale: f32) -> Mat
         * Mat4::from_rotation_x(rz)
 }
 
+/// The fog an eye at `eye` (world space) sees among `wmos` (each with
+/// its model → world placement): that of the first WMO the eye is in
+/// ([`Wmo::fog_at`]: inside it, the last fog whose sphere holds the eye),
+/// its look above water, starting at `end × start_scalar`; `None` outside
+/// them all, or where the fog's distances are not finite and positive
+/// (hostile files).
+pub fn fog<'a>(wmos: impl IntoIterator<Item = (&'a Wmo, Mat4)>, eye: Vec3) -> Option<m2view_render::Fog> {
+    wmos.into_iter().find_map(|(w, at)| {
+        let f = w.fog_at(at.inverse().transform_point3(eye).into())?.fog;
+        let end = Some(f.end).filter(|e| e.is_finite() && *e > 0.0)?;
+        let start = if f.start_scalar.is_finite() { end * f.start_scalar.clamp(0.0, 1.0) } else { 0.0 };
+        let [b, g, r, _] = f.color;
+        Some(m2view_render::Fog { color: Vec3::new(r as f32, g as f32, b as f32) / 255.0, start, end })
+    })
+}
+
 /// A WMO placed on a tile, with its own doodads.
 #[derive(Debug, Clone)]
 pub struct PlacedWmo {

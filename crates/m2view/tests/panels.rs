@@ -545,6 +545,12 @@ fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
     h.get_by_label_contains("portal culling").click();
     h.run();
     assert!(!h.state().portal_culling);
+    // Fog (on by default) from the same panel; no frame has drawn, so the eye is in no WMO yet.
+    h.get_by_label_contains("no fog: the eye is in no WMO");
+    h.get_by_label_contains("fog (MFOG").click();
+    h.run();
+    assert!(!h.state().view.fog);
+    h.get_by_label("fog off");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -367,15 +367,11 @@ fn each_mcnk_header(tile: &mut [u8], mut f: impl FnMut(&mut [u8])) {
 #[test]
 fn a_tile_shows_its_neighbours_found_beside_it() {
     // No two neighbouring tiles are public: the real tile 42_29 and a copy of it moved one tile
-    // along world y (every MCNK's position, header offset 0x68, less 533⅓ yards: wowdev wiki
-    // "ADT/v18"), named as tile 43_29; and a broken file named as tile 42_30.
+    // along world y (every MCNK's position less 533⅓ yards: fixtures::adt::moved), named as tile
+    // 43_29; and a broken file named as tile 42_30.
     let Some(samples) = fixtures::samples_dir() else { return };
     let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
-    let mut moved = bytes.clone();
-    each_mcnk_header(&mut moved, |h| {
-        let v = f32::from_le_bytes(h[0x6C..0x70].try_into().unwrap()) - m2view_format::adt::TILE_SIZE;
-        h[0x6C..0x70].copy_from_slice(&v.to_le_bytes());
-    });
+    let moved = fixtures::adt::moved(&bytes, 1, 0);
     let dir = std::env::temp_dir().join(format!("m2view-adt-neighbours-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("continent4229.adt"), &bytes).unwrap();
@@ -467,5 +463,58 @@ fn a_split_tile_opens_from_its_root_with_its_tex0_and_obj0_beside_it() {
     let (stats, _, err) = render(&dir, &path("Azeroth_42_29.adt"), &["--camera", "top"]);
     assert!(err.contains("without its _tex0"), "{err}");
     assert_eq!(stats["batches"].as_u64(), Some(256 + 9), "base passes only, and the ocean: {stats}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_wmo_fog_shows_with_the_eye_inside() {
+    // The box WMO with one fog written in the wowdev layout (no public WMO here has one with its
+    // textures): infinite radius (flag 0x1), red, from 0.5 to 1 unit. From inside the hall
+    // (at (0, 0, 1) looking up at the two-sided roof quad 1.5 units above; the box's own faces
+    // face outward) the roof is wholly fogged: pure red. Without fog it is the missing texture's
+    // placeholder; from outside (the iso framing) the eye is in no WMO and nothing is fogged.
+    let dir = written(false);
+    let mut root = wmo::root(false);
+    let red = m2view_format::wmo::FogLayer { end: 1.0, start_scalar: 0.5, color: [0, 0, 255, 255] };
+    let fog = m2view_format::wmo::WmoFog {
+        flags: 0x1,
+        position: [0.0, 0.0, 1.0],
+        radii: [0.5, 1.0],
+        fog: red,
+        underwater: red,
+    };
+    root.extend(wmo::fog_chunk(&[fog]));
+    std::fs::write(dir.join("box.wmo"), root).unwrap();
+    let root = dir.join("box.wmo");
+    let root = root.to_str().unwrap();
+    let (code, out, err) = m2view(&["info", root]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 at [0.0, 0.0, 1.0] everywhere inside, from 0.5 to 1 colour FF0000"), "{out}");
+    let shot = |name: &str, args: &[&str]| {
+        let out = dir.join(name);
+        let all = [&["render", root, "--no-doodads", "--size", "64x64", "-o", out.to_str().unwrap()], args].concat();
+        let (code, _, err) = m2view(&all);
+        assert_eq!(code, 0, "{err}");
+        image::open(&out).unwrap().to_rgba8()
+    };
+    let red = |img: &image::RgbaImage| img.pixels().filter(|p| p[0] == 255 && p[1] == 0 && p[2] == 0).count();
+    let drawn = |img: &image::RgbaImage| img.pixels().filter(|p| p.0 != [0x30, 0x30, 0x30, 0xFF]).count();
+    let up = ["--camera", "at:0,0,1,0,90"];
+    let (fogged, clear) = (shot("fogged.png", &up), shot("clear.png", &[&up[..], &["--no-fog"]].concat()));
+    // The roof (1 unit square, 1.5 away, 60° of view) covers about a fifth of the picture.
+    assert!(drawn(&clear) > 500, "{} pixels of roof", drawn(&clear));
+    assert_eq!((red(&fogged), red(&clear)), (drawn(&clear), 0));
+    let outside = shot("outside.png", &["--camera", "iso"]);
+    assert_eq!(red(&outside), 0);
+    // The real inn: from its kitchen, its MFOG[1] (everywhere inside, 20.8 to 83.3 yards,
+    // FDCF9E) is the fog drawn; from outside none.
+    if let Some(samples) = fixtures::samples_dir() {
+        let inn = samples.join("wowserhq_format/fixture/mapobj/inn.wmo");
+        let inn = inn.to_str().unwrap();
+        let (kitchen, _, _) = render(&dir, inn, &["--no-doodads", "--camera", "at:-25,-2,3,0,0"]);
+        assert_eq!(kitchen["fog"], serde_json::json!([20.833334, 83.333336, "FDCF9E"]), "{kitchen}");
+        let (iso, _, _) = render(&dir, inn, &["--no-doodads"]);
+        assert_eq!(iso["fog"], serde_json::Value::Null);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

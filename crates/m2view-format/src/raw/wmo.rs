@@ -349,6 +349,50 @@ fn light(i: &[u8], v14: bool) -> PResult<'_, Light> {
     Ok((i, l))
 }
 
+/// One of a fog's two looks (`SMOFog` above and under water).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct FogLayer {
+    /// Where the fog is whole (model units from the eye).
+    pub end: f32,
+    /// Where it starts, as a fraction of `end` (0–1).
+    pub start_scalar: f32,
+    /// Colour, b g r a.
+    pub color: [u8; 4],
+}
+
+/// `MFOG` (`SMOFog`, 48 bytes; wowdev wiki "WMO" MFOG, WebWowViewerCpp
+/// `wmoFileHeader.h`; the alpha's v14 record is the same).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Fog {
+    /// 0x1: infinite radius (the radii are ignored).
+    pub flags: u32,
+    /// Centre of its sphere (model units, Z-up).
+    pub position: [f32; 3],
+    /// Inner and outer radius of its sphere (model units).
+    pub radii: [f32; 2],
+    /// Above water.
+    pub fog: FogLayer,
+    /// Under water.
+    pub underwater: FogLayer,
+}
+
+fn fog_layer(i: &[u8]) -> PResult<'_, FogLayer> {
+    let (i, end) = f32_(i)?;
+    let (i, start_scalar) = f32_(i)?;
+    let (i, color) = reader::bytes4(i)?;
+    Ok((i, FogLayer { end, start_scalar, color }))
+}
+
+fn fog(i: &[u8]) -> PResult<'_, Fog> {
+    let (i, flags) = u32_(i)?;
+    let (i, position) = vec3(i)?;
+    let (i, inner) = f32_(i)?;
+    let (i, outer) = f32_(i)?;
+    let (i, fog) = fog_layer(i)?;
+    let (i, underwater) = fog_layer(i)?;
+    Ok((i, Fog { flags, position, radii: [inner, outer], fog, underwater }))
+}
+
 /// `MODS` (`SMODoodadSet`, 32 bytes).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DoodadSet {
@@ -430,8 +474,8 @@ pub struct Root<'a> {
     pub doodad_ids: Option<Vec<u32>>,
     /// `MODD`.
     pub doodads: Vec<DoodadDef>,
-    /// `MFOG` entries.
-    pub fogs: usize,
+    /// `MFOG`.
+    pub fogs: Vec<Fog>,
     /// `GFID` (8.1+): group file FileDataIDs.
     pub group_ids: Option<Vec<u32>>,
     /// Chunk tags in file order.
@@ -501,7 +545,7 @@ impl<'a> Root<'a> {
                 b"MODN" => root.doodad_names = string_block(c, r).at("MODN")?,
                 b"MODI" => root.doodad_ids = Some(records(c, r, 4, u32_).at("MODI")?),
                 b"MODD" => root.doodads = records(c, r, 40, doodad_def).at("MODD")?,
-                b"MFOG" => root.fogs = c.data.len() / 48,
+                b"MFOG" => root.fogs = records(c, r, 48, fog).at("MFOG")?,
                 b"GFID" => root.group_ids = Some(records(c, r, 4, u32_).at("GFID")?),
                 b"MOVV" | b"MOVB" | b"MCVP" => {}
                 _ => root.unknown_chunks.push(c.name()),

@@ -255,6 +255,7 @@ pub use raw::DoodadSet;
 pub use raw::Light as WmoLight;
 /// A portal reference (`MOPR`).
 pub use raw::PortalRef;
+pub use raw::{Fog as WmoFog, FogLayer};
 
 /// A WMO root with its groups, validated: every material, texture,
 /// doodad, portal and group index it holds is in range.
@@ -295,8 +296,8 @@ pub struct Wmo {
     pub doodad_names: usize,
     /// Doodad placements.
     pub doodads: Vec<Doodad>,
-    /// Fog entries (`MFOG`).
-    pub fogs: usize,
+    /// Fogs (`MFOG`; [`Wmo::fog_at`] picks the one the eye is in).
+    pub fogs: Vec<WmoFog>,
     /// Root chunk tags in file order.
     pub chunks: Vec<String>,
     /// Root chunks not decoded.
@@ -482,7 +483,7 @@ impl Wmo {
             doodad_sets,
             doodad_names,
             doodads,
-            fogs: root.fogs,
+            fogs: root.fogs.clone(),
             chunks: root.chunks.clone(),
             unknown_chunks: root.unknown_chunks.clone(),
             warnings,
@@ -526,6 +527,23 @@ impl Wmo {
         }
         slot.geometry = Some(geometry);
         Ok(())
+    }
+
+    /// The fog an eye at `eye` (WMO space) sees, as the client picks it
+    /// (WebWowViewerCpp `Map::makeFramePlan`, `WmoObject::checkFog`): only
+    /// an eye in the WMO — inside its bounds and a group's — has one, the
+    /// last `MFOG` entry whose outer sphere holds the eye or whose flag
+    /// 0x1 (infinite radius) is set. `None` elsewhere: outdoors the fog is
+    /// the zone's, from the client's `Light` tables.
+    pub fn fog_at(&self, eye: [f32; 3]) -> Option<&WmoFog> {
+        let inside = |(lo, hi): ([f32; 3], [f32; 3])| (0..3).all(|a| lo[a] <= eye[a] && eye[a] <= hi[a]);
+        if !inside(self.bounds) || !self.groups.iter().any(|g| g.geometry.is_some() && inside(g.bounds)) {
+            return None;
+        }
+        self.fogs.iter().rev().find(|f| {
+            let d = (0..3).map(|a| (f.position[a] - eye[a]).powi(2)).sum::<f32>().sqrt();
+            f.flags & 0x1 != 0 || d < f.radii[1]
+        })
     }
 
     /// Placements shown for doodad set `set`: set 0 (the client always

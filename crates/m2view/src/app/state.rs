@@ -401,6 +401,8 @@ pub struct ViewOptions {
     pub model_lights: bool,
     /// Crowd mode: this many copies on a grid (1: the model alone).
     pub crowd: usize,
+    /// WMO fog (`MFOG`) where the eye is inside a WMO (on).
+    pub fog: bool,
 }
 
 impl Default for ViewOptions {
@@ -411,6 +413,7 @@ impl Default for ViewOptions {
             overlays: Default::default(),
             model_lights: true,
             crowd: 1,
+            fog: true,
         }
     }
 }
@@ -439,6 +442,9 @@ pub struct AppState {
     /// The groups the last frame drew of the WMO's, when portal culling
     /// chose them (`None`: all; the eye is outdoors).
     pub culled_groups: Option<Vec<bool>>,
+    /// The WMO fog the last frame drew (`None`: the eye is in no WMO, or
+    /// fog is off).
+    pub fog: Option<m2view_render::Fog>,
     /// Display options.
     pub view: ViewOptions,
     /// Recently opened files, newest first.
@@ -530,6 +536,7 @@ impl AppState {
             neighbours: false,
             portal_culling: true,
             culled_groups: None,
+            fog: None,
             view: ViewOptions::default(),
             recent: load_recent(),
             path_field: String::new(),
@@ -642,6 +649,7 @@ impl AppState {
             crowd: 1,
             cpu_animation: false,
             gpu_particles: false,
+            fog: self.view.fog,
             attachments: c.attached.iter().map(|a| crate::render_cmd::Hung::item(a.id, a.lm.clone())).collect(),
             body: c.body.clone(),
         };

@@ -406,6 +406,10 @@ impl SceneView {
         state.culled_groups = (cur.lm.wmo.as_ref())
             .filter(|_| state.portal_culling)
             .and_then(|w| crate::portals::visible_groups(w, cam.eye, cam.proj(aspect) * view));
+        let wmos = (cur.lm.wmo.as_deref().map(|w| (w, host)).into_iter())
+            .chain(cur.attached.iter().filter_map(|a| Some((a.lm.wmo.as_deref()?, host * a.placement?))));
+        state.fog = crate::world::fog(wmos, cam.eye).filter(|_| state.view.fog);
+        let lighting = Lighting { model_lights: state.view.model_lights, fog: state.fog, ..Lighting::default() };
         let (geosets, culled) = (&cur.geosets, &state.culled_groups);
         let visible = |id: u16| {
             geosets.contains(&id) && culled.as_ref().is_none_or(|c| c.get(id as usize).copied().unwrap_or(true))
@@ -418,7 +422,7 @@ impl SceneView {
             geoset_visible: &visible,
             pose: &cur.instance.pose,
             model_alpha: 1.0,
-            lighting: Lighting { model_lights: state.view.model_lights, ..Lighting::default() },
+            lighting,
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
         self.stats.batches += mount_stats.batches;
@@ -716,7 +720,11 @@ impl CrowdGpu {
             *self = CrowdGpu::default();
             return FrameStats::default();
         }
-        if self.group.is_none() {
+        // One copy gains nothing from instancing (and lavapipe draws a lone
+        // copy of a many-batch model, a neighbour tile, far slower that way).
+        if copies.len() == 1 {
+            self.group = None;
+        } else if self.group.is_none() {
             self.group = renderer.instance_group(model);
         }
         let mut stats = FrameStats::default();

@@ -1,7 +1,8 @@
 //! The World panel. Of a WMO: its doodad set (set 0 always shows, as in
 //! the client), its groups by name (like geosets: a group's index is its
 //! geoset id), overlays (portals, bounds, lights) and portal culling. Of
-//! a map tile: what it places and its neighbour tiles. Of both: fly mode.
+//! a map tile: what it places and its neighbour tiles. Of both: fly mode
+//! and the WMO fog the eye is in.
 
 use egui::RichText;
 
@@ -15,6 +16,16 @@ pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
         tile_panel(ui, s);
     }
     ui.checkbox(&mut s.fly, "fly (left drag looks, W/A/S/D/Q/E move, wheel sets the pace)");
+    ui.checkbox(&mut s.view.fog, "fog (MFOG, the eye inside a WMO)");
+    let status = match s.fog {
+        Some(f) => {
+            let [r, g, b] = f.rgb8();
+            format!("in fog from {:.0} to {:.0} yards, colour #{r:02X}{g:02X}{b:02X}", f.start, f.end)
+        }
+        None if s.view.fog => "no fog: the eye is in no WMO (outdoors the client's Light tables fog)".to_string(),
+        None => "fog off".to_string(),
+    };
+    ui.label(RichText::new(status).small());
 }
 
 fn wmo_panel(ui: &mut egui::Ui, s: &mut AppState) {
