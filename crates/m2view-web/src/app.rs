@@ -344,7 +344,8 @@ impl App {
     /// canvas: `data-model`, `data-frames` (drawn with a model),
     /// `data-first-frame-ms` (from page load to the first of them),
     /// `data-sequence`, `data-character` (`race Scourge (5), female (1)`;
-    /// empty: no character), `data-size` (the drawing buffer, `640x360`),
+    /// empty: no character), `data-batches` (drawn in the last frame, what
+    /// it places included), `data-size` (the drawing buffer, `640x360`),
     /// `data-error`, `data-adapter`, and what was saved last (`data-export`,
     /// `data-screenshot`).
     fn publish(&mut self) {
@@ -371,6 +372,7 @@ impl App {
             set("data-sequence", &c.lm.model.sequence_name(seq));
             let character = c.dressing.character.as_ref().map(|ch| ch.identity.describe());
             set("data-character", character.as_deref().unwrap_or(""));
+            set("data-batches", &g.scene.stats.batches.to_string());
         }
         set("data-frames", &self.frames.to_string());
         set("data-size", &format!("{}x{}", g.config.width, g.config.height));

@@ -7,7 +7,9 @@
 // and its skin through the file input, drops Frog.m2 on the page, then a
 // malformed model; then opens a
 // folder of SAMPLES_DIR by its index pages (?data=, ?display=) and downloads
-// a glTF and a screenshot through the page API. Writes what it saw to
+// a glTF and a screenshot through the page API; opens the WMO that
+// browser.rs wrote into OUT_DIR/world/ (served at /out/) from that folder by
+// its index pages (?data=), its groups and doodads with it. Writes what it saw to
 // OUT_DIR/report.json (screenshots and downloads beside it).
 'use strict';
 const http = require('http');
@@ -24,7 +26,8 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 function serve() {
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const [root, rest] = url.startsWith('/web/') ? [webDir, url.slice(5)] : [samplesDir, url.slice(9)];
+    const [root, rest] = url.startsWith('/web/') ? [webDir, url.slice(5)]
+      : url.startsWith('/out/') ? [outDir, url.slice(5)] : [samplesDir, url.slice(9)];
     const file = path.join(root, path.normalize(rest));
     if (!file.startsWith(root) || !fs.existsSync(file)) {
       res.writeHead(404);
@@ -161,6 +164,16 @@ async function main() {
   }
   report.after_saves = await dataset(page);
   report.seconds.after_saves = (Date.now() - started) / 1000;
+  // A WMO from a folder by its index pages: its group files and its doodad read from the folder.
+  await page.goto(`${base}/web/index.html?embed=1&data=/out/world/&model=box.wmo&time=0&camera=iso`);
+  await page.waitForFunction(() => {
+    const d = document.getElementById('m2view').dataset;
+    return d.error || (d.model === 'box.wmo' && Number(d.frames || 0) >= 3);
+  }, null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  report.world = await dataset(page);
+  report.seconds.world = (Date.now() - started) / 1000;
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'world.png') });
   await browser.close();
   server.close();
   report.wasm_bytes = fs.statSync(path.join(webDir, 'm2view_web_bg.wasm')).size;

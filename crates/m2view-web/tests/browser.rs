@@ -9,8 +9,9 @@
 //! archive is said to be the native build's, a character dressed from a
 //! folder of tables (`?dbc=`) matches its native render, a folder opens by
 //! its index pages (`?data=`) with a display dressed from its tables, the
-//! embedded view follows its container's size, and the model and a
-//! screenshot download. The budgets are printed for the record.
+//! embedded view follows its container's size, the model and a
+//! screenshot download, and a WMO opens from a folder (`?data=`) with its
+//! group files and doodad. The budgets are printed for the record.
 //!
 //! WebGPU: the headless Chromium (156) of these machines offers an adapter
 //! whose instance it drops within seconds (buffer mappings then abort with
@@ -124,6 +125,10 @@ fn the_viewer_works_in_headless_chromium() {
     std::fs::create_dir_all(&out).unwrap();
     let broken = out.join("Broken.m2");
     std::fs::write(&broken, b"MD20\x08\x01\x00\x00truncated").unwrap();
+    // The WMO fixture (no public WMO has its doodads beside it): box.wmo, its two group files
+    // and its lamp model, served from OUT_DIR/world/.
+    std::fs::create_dir_all(out.join("world")).unwrap();
+    m2view_format::fixtures::wmo::write_files(&out.join("world"), false);
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser.cjs");
     let run = Command::new("node")
         .arg(&script)
@@ -215,6 +220,10 @@ fn the_viewer_works_in_headless_chromium() {
         shot.height()
     );
     assert!(report["after_saves"]["export"].as_str().is_some_and(|e| e.contains("Bear2.glb")), "{report}");
+    // The WMO by ?data=: both groups (a batch each) and set 0's lamp (two batches) drawn.
+    assert_eq!(report["world"]["model"], "box.wmo", "{report}");
+    assert_eq!(report["world"]["error"], "", "{report}");
+    assert_eq!(report["world"]["batches"], "4", "{report}");
     if std::env::var_os("M2VIEW_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&out);
     }
