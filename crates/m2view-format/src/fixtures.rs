@@ -1207,6 +1207,21 @@ pub mod wmo {
         f
     }
 
+    /// Makes the WMO [`write_files`] wrote into `dir` name `name` as its
+    /// skybox (`MOSB`, appended to the root) and its hall (group 0) show
+    /// it (flag 0x40000 in its `MOGI` entry and its file's `MOGP` header).
+    pub fn add_skybox(dir: &std::path::Path, name: &str) {
+        let mut root = std::fs::read(dir.join("box.wmo")).unwrap();
+        let mogi = root.windows(4).position(|w| w == b"IGOM").unwrap() + 8;
+        root[mogi + 2] |= 0x4;
+        root.extend(chunk(b"MOSB", &[name.as_bytes(), &[0]].concat()));
+        std::fs::write(dir.join("box.wmo"), root).unwrap();
+        let mut group = std::fs::read(dir.join("box_000.wmo")).unwrap();
+        // MVER (12 bytes), the MOGP tag and size, its name and descriptive name offsets.
+        group[12 + 8 + 8 + 2] |= 0x4;
+        std::fs::write(dir.join("box_000.wmo"), group).unwrap();
+    }
+
     /// An `MFOG` chunk of `fogs` in the layout of wowdev wiki "WMO" MFOG
     /// (48 bytes each). Appended to a [`root`], the root has those fogs.
     pub fn fog_chunk(fogs: &[crate::wmo::WmoFog]) -> Vec<u8> {

@@ -6,9 +6,12 @@
 //! material layer and blend state (wowdev wiki "M2/Rendering", sorting;
 //! emitters by their bone's distance as WebWowViewerCpp's
 //! `particleEmitter.cpp`). So the transparent parts of a creature and of the
-//! weapon in its hand blend in the right order.
+//! weapon in its hand blend in the right order. A sky (a WMO's `MOSB`
+//! skybox model) goes before all of it, in the same order within itself,
+//! without depth test or write: behind everything, as the client draws its
+//! skyboxes first.
 
-use crate::material::DrawPhase;
+use crate::material::{DrawPhase, PipelineKey};
 use crate::mesh::MeshInstance;
 use crate::particles::EffectsInstance;
 use crate::{GpuInstance, GpuModel, InstanceGroup};
@@ -23,6 +26,8 @@ enum Payload {
 /// One thing to draw with its sort keys.
 #[derive(Debug, Clone, Copy)]
 struct Drawable {
+    /// A sky's: drawn first, without depth.
+    sky: bool,
     phase: DrawPhase,
     priority: i32,
     /// View distance (model units); larger draws first.
@@ -55,6 +60,7 @@ impl<'a> FrameBuilder<'a> {
         let instance = self.instances.len() as u32;
         self.add_mesh(gm, &gi.mesh, Some(&gi.effects));
         self.drawables.extend(gi.effects.draws.iter().enumerate().map(|(i, d)| Drawable {
+            sky: false,
             phase: DrawPhase::Transparent,
             priority: d.priority,
             distance: d.distance,
@@ -74,10 +80,19 @@ impl<'a> FrameBuilder<'a> {
         }
     }
 
+    /// Adds the batches of `gi` (prepared with the eye at its origin) as
+    /// the sky: drawn before everything else, without depth test or write.
+    pub fn add_sky(&mut self, gm: &'a GpuModel, gi: &'a GpuInstance) {
+        let from = self.drawables.len();
+        self.add_mesh(gm, &gi.mesh, None);
+        self.drawables[from..].iter_mut().for_each(|d| d.sky = true);
+    }
+
     fn add_mesh(&mut self, gm: &'a GpuModel, mesh: &'a MeshInstance, effects: Option<&'a EffectsInstance>) {
         let instance = self.instances.len() as u32;
         self.instances.push((gm, mesh, effects));
         self.drawables.extend(mesh.draws.iter().enumerate().map(|(i, d)| Drawable {
+            sky: false,
             phase: d.phase,
             priority: d.priority as i32,
             distance: d.distance,
@@ -91,7 +106,7 @@ impl<'a> FrameBuilder<'a> {
     /// Sorts the drawables (stable: equal keys keep the order they came in).
     fn sort(&mut self) {
         self.drawables.sort_by(|a, b| {
-            a.phase.cmp(&b.phase).then_with(|| {
+            b.sky.cmp(&a.sky).then(a.phase.cmp(&b.phase)).then_with(|| {
                 if a.phase == DrawPhase::Opaque {
                     std::cmp::Ordering::Equal
                 } else {
@@ -128,9 +143,11 @@ impl crate::Renderer {
                         bound = Some(instance);
                     }
                     let bd = &mi.draws[draw as usize];
-                    if pipeline != Some(bd.key) {
-                        pass.set_pipeline(&self.mesh.pipeline(&self.ctx, bd.key));
-                        pipeline = Some(bd.key);
+                    let key =
+                        if d.sky { PipelineKey { depth_test: false, depth_write: false, ..bd.key } } else { bd.key };
+                    if pipeline != Some(key) {
+                        pass.set_pipeline(&self.mesh.pipeline(&self.ctx, key));
+                        pipeline = Some(key);
                     }
                     self.mesh.record(&gm.mesh, mi, bd, pass);
                 }
@@ -150,6 +167,7 @@ mod tests {
 
     fn drawable(phase: DrawPhase, priority: i32, distance: f32, kind: u8, n: u32) -> Drawable {
         Drawable {
+            sky: false,
             phase,
             priority,
             distance,
@@ -172,6 +190,8 @@ mod tests {
             drawable(Opaque, 0, 99.0, 0, 4),     // opaque keeps insertion order
             drawable(Transparent, 0, 4.0, 0, 5), // e.g. the weapon's glow, nearer
             drawable(Transparent, 0, 4.0, 1, 6), // equal keys: the batch first
+            Drawable { sky: true, ..drawable(Transparent, 0, 1.0, 0, 7) }, // a sky goes first,
+            Drawable { sky: true, ..drawable(Opaque, 0, 1.0, 0, 8) }, // its opaque part first
         ];
         f.sort();
         let order: Vec<u32> = f
@@ -181,6 +201,6 @@ mod tests {
                 Payload::Batch { draw, .. } | Payload::Emitter { draw, .. } => draw,
             })
             .collect();
-        assert_eq!(order, [1, 4, 0, 3, 5, 6, 2]);
+        assert_eq!(order, [8, 7, 1, 4, 0, 3, 5, 6, 2]);
     }
 }

@@ -61,6 +61,16 @@ pub fn visible_groups(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> Option<Vec<bool>
     Some(wmo.groups.iter().zip(&seen).map(|(g, s)| s.is_some() || (outdoors && g.flags & 0x8 != 0)).collect())
 }
 
+/// Whether the WMO's skybox (`MOSB`) is drawn for an eye at `eye`
+/// looking through `view_proj`: an interior group seen from an interior
+/// start shows it (flag 0x40000; WebWowViewerCpp
+/// `WmoObject::traverseGroupWmo`). An eye outdoors sees the zone's sky.
+pub fn sees_skybox(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> bool {
+    wmo.skybox.is_some()
+        && visible_groups(wmo, eye, view_proj)
+            .is_some_and(|seen| wmo.groups.iter().zip(seen).any(|(g, s)| s && g.is_interior() && g.shows_skybox()))
+}
+
 /// The interior group the eye is in (see the module notes), if any.
 pub fn eye_group(wmo: &Wmo, eye: Vec3) -> Option<usize> {
     let volume = |(lo, hi): ([f32; 3], [f32; 3])| (0..3).map(|a| (hi[a] - lo[a]).max(0.0)).product::<f32>();

@@ -251,6 +251,9 @@ pub struct RenderRequest {
     /// Fog where the eye is inside a WMO (the model, or one placed on the
     /// tile drawn) that has one (`crate::world::fog`).
     pub fog: bool,
+    /// The WMO's skybox model (`MOSB`), drawn around the eye where an
+    /// interior group it sees shows it (`crate::portals::sees_skybox`).
+    pub sky: Option<Arc<LoadedModel>>,
 }
 
 impl RenderRequest {
@@ -277,6 +280,7 @@ impl RenderRequest {
             attachments: Vec::new(),
             body: None,
             fog: true,
+            sky: None,
         }
     }
 }
@@ -601,8 +605,14 @@ pub fn render_uploaded(
         fs.triangles += afs.triangles;
         attached.push((agm, agi));
     }
+    let sky = prepare_sky(renderer, r, lm, &cam, &params);
     // One sort for the host and its items: their transparent parts interleave.
     let mut frame = m2view_render::FrameBuilder::new();
+    if let Some((sgm, sgi, sfs)) = &sky {
+        frame.add_sky(sgm, sgi);
+        fs.batches += sfs.batches;
+        fs.triangles += sfs.triangles;
+    }
     frame.add(gm, gi);
     for (agm, agi) in &attached {
         frame.add(agm, agi);
@@ -751,6 +761,37 @@ impl Posed<'_> {
     }
 }
 
+/// The skybox of `r` uploaded and prepared around the eye of `cam`, where
+/// the WMO `lm` shows it from there (`crate::portals::sees_skybox`),
+/// playing its first sequence at `r.time_ms`.
+fn prepare_sky(
+    renderer: &Renderer,
+    r: &RenderRequest,
+    lm: &LoadedModel,
+    cam: &m2view_render::camera::Camera,
+    params: &FrameParams<'_>,
+) -> Option<(m2view_render::GpuModel, m2view_render::GpuInstance, FrameStats)> {
+    let sky = r.sky.as_ref()?;
+    let wmo = lm.wmo.as_ref()?;
+    if !crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view) {
+        return None;
+    }
+    let m = &sky.model;
+    let gm = upload_model(renderer, sky, r.team_color, None);
+    let mut gi = renderer.instance(&gm);
+    let mut inst = ModelInstance::new(m, 1);
+    inst.player.advance(m, r.time_ms);
+    let world = crate::world::sky_placement(m, cam.eye, cam.far);
+    inst.pose(m, params.view * world);
+    let geosets = m.default_geosets(0);
+    let visible = |id: u16| geosets.contains(&id);
+    // The sky is not fogged: the fog is of what stands in front of it.
+    let lighting = Lighting { fog: None, ..params.lighting };
+    let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
+    let fs = renderer.prepare(&gm, &mut gi, m, &p);
+    Some((gm, gi, fs))
+}
+
 /// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
 pub const MOUNT_ANIMATION: u16 = 91;
 
@@ -861,6 +902,8 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     if let Some(wmo) = o.lm.wmo.clone() {
         attachments.extend(doodads(a, &mut o.lm, &wmo, opts)?);
     }
+    let (sky, warnings) = crate::world::load_skybox(&o.lm, opts);
+    o.lm.model.warnings.extend(warnings);
     if a.neighbours {
         let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts);
         o.lm.model.warnings.extend(warnings);
@@ -948,6 +991,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         attachments,
         body,
         fog: !a.no_fog,
+        sky,
     };
     Ok((host, request))
 }

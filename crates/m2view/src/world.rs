@@ -134,6 +134,31 @@ pub fn fog<'a>(wmos: impl IntoIterator<Item = (&'a Wmo, Mat4)>, eye: Vec3) -> Op
     })
 }
 
+/// The skybox model a WMO names (`MOSB`; `.mdx` read as `.m2`), opened
+/// through `opts` beside `lm`; a warning where it is named and does not
+/// load.
+pub fn load_skybox(lm: &LoadedModel, opts: &OpenOptions) -> (Option<Arc<LoadedModel>>, Vec<String>) {
+    let Some(name) = lm.wmo.as_ref().and_then(|w| w.skybox.clone()) else { return (None, Vec::new()) };
+    let Some(path) = doodad_file(lm, &FileRef::Path(name.clone())) else {
+        return (None, vec![format!("skybox {name} (MOSB): not found")]);
+    };
+    match m2view_format::load_model_file(&path, &opts.load) {
+        Ok(m) => (Some(Arc::new(m)), Vec::new()),
+        Err(e) => (None, vec![format!("skybox {name} (MOSB): {e}")]),
+    }
+}
+
+/// Model → world of a skybox `sky` for an eye at `eye` whose far plane
+/// is `far` away: centred on the eye (the client draws skyboxes around
+/// the camera, before everything and without depth), scaled so that its
+/// bounding sphere reaches half way to the far plane.
+pub fn sky_placement(sky: &m2view_format::Model, eye: Vec3, far: f32) -> Mat4 {
+    let b = sky.bounds;
+    let r = Vec3::from(b.min).length().max(Vec3::from(b.max).length()).max(b.radius);
+    let s = if r.is_finite() && r > 1e-6 { 0.5 * far / r } else { 1.0 };
+    Mat4::from_translation(eye) * Mat4::from_scale(Vec3::splat(s))
+}
+
 /// A WMO placed on a tile, with its own doodads.
 #[derive(Debug, Clone)]
 pub struct PlacedWmo {

@@ -223,3 +223,42 @@ fn a_tiles_neighbours_draw_beside_it() {
     assert_eq!(s.view.stats.batches, 2 * alone);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_wmo_skybox_draws_from_inside_in_the_window() {
+    // The box WMO with its lamp standing in as the skybox its hall shows (MOSB and flag
+    // 0x40000 written in the wowdev layout: no public WMO here has one), opened as the window
+    // opens it (the loader finds the skybox). From inside the hall looking up the sky's 2
+    // batches draw with the groups; from the framing outside they do not.
+    let dir = std::env::temp_dir().join(format!("m2view-scene-sky-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    fixtures::wmo::write_files(&dir, false);
+    fixtures::wmo::add_skybox(&dir, "LAMP.MDX");
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let mut egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
+    let mut state = AppState::new(Default::default(), false);
+    state.open(dir.join("box.wmo"));
+    for _ in 0..2000 {
+        view.advance(&mut state, 0.0);
+        if state.current.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(state.current.as_ref().is_some_and(|c| c.sky.is_some()), "the skybox is loaded");
+    view.apply_commands(&mut state);
+    let mut frame = |state: &mut AppState| {
+        let mut enc = gpu.device.create_command_encoder(&Default::default());
+        view.render(&mut enc, &mut egui, state, [96, 96], false);
+        gpu.queue.submit([enc.finish()]);
+        view.stats.batches
+    };
+    // Outside: the two groups and set 0's lamp doodad.
+    assert_eq!(frame(&mut state), 4);
+    // Inside, looking up at the roof: the hall and the roof (portal culling shows both) and the sky.
+    state.orbit.target = glam::Vec3::new(0.0, 0.0, 1.2);
+    (state.orbit.pitch, state.orbit.distance) = (-1.5, 0.2);
+    assert_eq!(frame(&mut state), 6);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -518,3 +518,31 @@ fn a_wmo_fog_shows_with_the_eye_inside() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_wmo_skybox_draws_behind_everything_seen_from_inside() {
+    // The box WMO naming a skybox (MOSB, written in the wowdev layout: no public WMO here has
+    // one) — its lamp model stands in, as `.mdx` names stand for `.m2` — and its hall showing it
+    // (flag 0x40000). From inside the hall (the eye in an interior group that shows it) the sky's
+    // 2 batches draw before the groups, without depth; from outside it is not drawn.
+    let dir = written(false);
+    wmo::add_skybox(&dir, "LAMP.MDX");
+    let root = dir.join("box.wmo");
+    let root = root.to_str().unwrap();
+    let (code, out, err) = m2view(&["info", root]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("skybox LAMP.MDX"), "{out}");
+    let inside = ["--no-doodads", "--camera", "at:0,0,1,0,90"];
+    let (with_sky, sky_px, err) = render(&dir, root, &inside);
+    assert!(!err.contains("skybox"), "{err}");
+    let (outside, _, _) = render(&dir, root, &["--no-doodads"]);
+    assert_eq!(outside["batches"].as_u64(), Some(2), "the two groups: {outside}");
+    assert_eq!(with_sky["batches"].as_u64(), Some(4), "and the sky's two: {with_sky}");
+    // Without the sky the view up shows the roof quad alone; the sky fills around it.
+    std::fs::remove_file(dir.join("LAMP.m2")).unwrap();
+    let (no_sky, roof_px, err) = render(&dir, root, &inside);
+    assert!(err.contains("skybox LAMP.MDX (MOSB): not found"), "{err}");
+    assert_eq!(no_sky["batches"].as_u64(), Some(2));
+    assert!(sky_px > roof_px + 1000, "{sky_px} pixels drawn with the sky, {roof_px} without");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -103,6 +103,12 @@ impl WmoGroup {
     pub fn is_interior(&self) -> bool {
         self.flags & 0x2000 != 0
     }
+
+    /// Shows the root's skybox (`MOSB`) when seen from inside (flag
+    /// 0x40000; WebWowViewerCpp `SMOGroupFlags::showSkyBox`).
+    pub fn shows_skybox(&self) -> bool {
+        self.flags & 0x40000 != 0
+    }
 }
 
 /// The geometry of a group file, validated: every index in range.

@@ -28,6 +28,8 @@ pub struct Loaded {
     pub doodads: Vec<crate::world::Placed>,
     /// The models its emitters spawn, by source (`crate::spawned::load`).
     pub spawn_models: Vec<Option<std::sync::Arc<m2view_format::LoadedModel>>>,
+    /// A WMO's skybox model (`MOSB`).
+    pub sky: Option<std::sync::Arc<m2view_format::LoadedModel>>,
 }
 
 /// A load in progress.
@@ -54,6 +56,8 @@ impl Pending {
                 let parts = crate::character::parts(&mut opened.lm, &opened.dressing, &opts);
                 let (doodads, w) = crate::world::placed_in(&opened.lm, 0, &opts);
                 warnings.extend(w);
+                let (sky, w) = crate::world::load_skybox(&opened.lm, &opts);
+                warnings.extend(w);
                 let spawn_models = if crate::spawned::spawns_models(&opened.lm.model) {
                     let (models, w) = crate::spawned::load(&opened.lm, &opts);
                     warnings.extend(w);
@@ -65,7 +69,7 @@ impl Pending {
                 let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =
                     lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(lm, p))).collect();
-                Loaded { opened, parts, textures, warnings, thumbnails, doodads, spawn_models }
+                Loaded { opened, parts, textures, warnings, thumbnails, doodads, spawn_models, sky }
             });
             let _ = tx.send(result);
         });

@@ -143,6 +143,8 @@ pub struct Current {
     pub crowd: Option<crate::crowd::Crowd>,
     /// The models its emitters spawn, by source (`crate::spawned::load`).
     pub spawn_models: Vec<Option<std::sync::Arc<LoadedModel>>>,
+    /// A WMO's skybox model (`MOSB`) and its animation.
+    pub sky: Option<(std::sync::Arc<LoadedModel>, ModelInstance)>,
 }
 
 /// A turntable recording on a worker thread.
@@ -211,6 +213,7 @@ impl Current {
             attached: Vec::new(),
             crowd: None,
             spawn_models: Vec::new(),
+            sky: None,
         };
         if let Some(p) = parts {
             c.take_parts(p);
@@ -366,6 +369,9 @@ impl Current {
         }
         if let Some(m) = &mut self.mount {
             m.instance.tick(&m.lm.model, dt_item);
+        }
+        if let Some((lm, inst)) = &mut self.sky {
+            inst.tick(&lm.model, dt_item);
         }
         if let Some(crowd) = &mut self.crowd {
             use rayon::prelude::*;
@@ -650,6 +656,7 @@ impl AppState {
             cpu_animation: false,
             gpu_particles: false,
             fog: self.view.fog,
+            sky: None,
             attachments: c.attached.iter().map(|a| crate::render_cmd::Hung::item(a.id, a.lm.clone())).collect(),
             body: c.body.clone(),
         };
@@ -741,6 +748,10 @@ impl AppState {
                 let mut current = Current::new(l.opened, l.parts, warnings);
                 current.thumbnails = l.thumbnails;
                 current.spawn_models = l.spawn_models;
+                current.sky = l.sky.map(|lm| {
+                    let instance = ModelInstance::new(&lm.model, 1);
+                    (lm, instance)
+                });
                 if character {
                     self.send(super::command::Command::UploadCharacter);
                 }

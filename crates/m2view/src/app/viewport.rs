@@ -37,6 +37,8 @@ pub struct SceneView {
     spawned: Vec<SpawnGroup>,
     /// GPU side of the mount the character rides.
     mount: Option<(GpuModel, GpuInstance)>,
+    /// GPU side of a WMO's skybox (`MOSB`).
+    sky: Option<(GpuModel, GpuInstance)>,
     /// GPU side of the crowd copies.
     crowd: CrowdGpu,
     /// The model's particles simulated on the GPU, where the device and
@@ -69,6 +71,7 @@ impl SceneView {
             doodads: Vec::new(),
             spawned: Vec::new(),
             mount: None,
+            sky: None,
             crowd: CrowdGpu::default(),
             gpu_particles: None,
             palette_shortfall: None,
@@ -94,6 +97,7 @@ impl SceneView {
         self.doodads.clear();
         self.spawned.clear();
         self.mount = None;
+        self.sky = None;
         self.crowd = CrowdGpu::default();
         self.gpu_particles = self.renderer.gpu_particles(model, 1);
         self.palette_shortfall = self.renderer.palette().shortfall(model.bones.len());
@@ -123,6 +127,7 @@ impl SceneView {
         {
             self.set_model(&c.lm.model, &textures);
             self.set_spawned(&c.spawn_models, state.team_color);
+            self.sky = c.sky.as_ref().map(|(lm, _)| self.upload_attached(lm, state.team_color));
         }
         let indexed = state.poll_indexing();
         if let Some(c) = &mut state.current {
@@ -364,20 +369,7 @@ impl SceneView {
             cur.instance.particles = m2view_anim::particles::ParticleSystem::new(&cur.lm.model, 1);
         }
         if let Some(dir) = self.frame.take() {
-            let live = match &self.gpu_particles {
-                // Framing reads the GPU's particles back (once, on request).
-                Some(gp) => self.renderer.read_gpu_particle_centers(gp).ok().and_then(|c| {
-                    c.iter().flatten().fold(None, |b, &p| {
-                        Some(b.map_or((p, p), |(lo, hi): (glam::Vec3, glam::Vec3)| (lo.min(p), hi.max(p))))
-                    })
-                }),
-                None => cur.instance.particles.extent(&cur.lm.model),
-            };
-            let mut bounds = cur.bounds(live);
-            if let Some(crowd) = &cur.crowd {
-                bounds = crowd.bounds(bounds);
-            }
-            state.orbit = super::state::Orbit::framing(bounds, dir, aspect);
+            state.orbit = framing(&self.renderer, self.gpu_particles.as_ref(), cur, dir, aspect);
         }
         let cam = view_camera(state.camera_mode, &state.orbit, cur, aspect);
         let model = &cur.lm.model;
@@ -427,6 +419,12 @@ impl SceneView {
         self.stats = self.renderer.prepare(gm, gi, model, &params);
         self.stats.batches += mount_stats.batches;
         self.stats.triangles += mount_stats.triangles;
+        let sky = (cur.sky.as_mut().zip(self.sky.as_mut()))
+            .and_then(|(s, g)| prepare_sky(&self.renderer, g, s, cur.lm.wmo.as_deref()?, &cam, &params));
+        if let Some(fs) = &sky {
+            self.stats.batches += fs.batches;
+            self.stats.triangles += fs.triangles;
+        }
         let fx = &mut self.effect_geometry;
         cur.instance.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
         self.renderer.prepare_particles(gi, model, params.proj * view, fx);
@@ -462,6 +460,9 @@ impl SceneView {
         // One sort for the model, its items and the crowd: their transparent parts interleave.
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();
+        if let (Some(_), Some((sgm, sgi))) = (sky, &self.sky) {
+            frame.add_sky(sgm, sgi);
+        }
         frame.add(gm, gi);
         if let Some((mgm, mgi)) = &self.mount {
             frame.add(mgm, mgi);
@@ -487,6 +488,56 @@ impl SceneView {
         self.lines.prepare(device, queue, params.proj * params.view * host, &lines);
         self.lines.draw(&mut pass);
     }
+}
+
+/// The orbit framing `cur` from `dir` at `aspect`: its posed bounds with
+/// its live particles (read back from the GPU's, where `gp` simulates
+/// them) and its crowd.
+fn framing(
+    renderer: &Renderer,
+    gp: Option<&m2view_render::gpu_particles::GpuParticles>,
+    cur: &mut super::state::Current,
+    dir: glam::Vec3,
+    aspect: f32,
+) -> super::state::Orbit {
+    let live = match gp {
+        // Framing reads the GPU's particles back (once, on request).
+        Some(gp) => renderer.read_gpu_particle_centers(gp).ok().and_then(|c| {
+            c.iter()
+                .flatten()
+                .fold(None, |b, &p| Some(b.map_or((p, p), |(lo, hi): (glam::Vec3, glam::Vec3)| (lo.min(p), hi.max(p)))))
+        }),
+        None => cur.instance.particles.extent(&cur.lm.model),
+    };
+    let mut bounds = cur.bounds(live);
+    if let Some(crowd) = &cur.crowd {
+        bounds = crowd.bounds(bounds);
+    }
+    super::state::Orbit::framing(bounds, dir, aspect)
+}
+
+/// Prepares the skybox `sky` of `wmo` (its GPU side `gpu`) around the eye
+/// of `cam`, where an interior group seen from there shows it
+/// (`crate::portals::sees_skybox`); unfogged. `None`: not shown.
+fn prepare_sky(
+    renderer: &Renderer,
+    (gm, gi): &mut (GpuModel, GpuInstance),
+    (lm, inst): &mut (std::sync::Arc<m2view_format::LoadedModel>, m2view_anim::ModelInstance),
+    wmo: &m2view_format::wmo::Wmo,
+    cam: &m2view_render::camera::Camera,
+    params: &FrameParams<'_>,
+) -> Option<FrameStats> {
+    if !crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view) {
+        return None;
+    }
+    let m = &lm.model;
+    let world = crate::world::sky_placement(m, cam.eye, cam.far);
+    inst.pose(m, params.view * world);
+    let geosets = m.default_geosets(0);
+    let visible = |id: u16| geosets.contains(&id);
+    let lighting = Lighting { fog: None, ..params.lighting };
+    let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
+    Some(renderer.prepare(gm, gi, m, &p))
 }
 
 /// The camera the viewport looks through: the orbit (or fly) camera, or
