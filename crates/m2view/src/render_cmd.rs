@@ -772,23 +772,14 @@ fn prepare_sky(
     params: &FrameParams<'_>,
 ) -> Option<(m2view_render::GpuModel, m2view_render::GpuInstance, FrameStats)> {
     let sky = r.sky.as_ref()?;
-    let wmo = lm.wmo.as_ref()?;
-    if !crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view) {
+    if !crate::portals::sees_skybox(lm.wmo.as_ref()?, cam.eye, params.proj * params.view) {
         return None;
     }
-    let m = &sky.model;
     let gm = upload_model(renderer, sky, r.team_color, None);
     let mut gi = renderer.instance(&gm);
-    let mut inst = ModelInstance::new(m, 1);
-    inst.player.advance(m, r.time_ms);
-    let world = crate::world::sky_placement(m, cam.eye, cam.far);
-    inst.pose(m, params.view * world);
-    let geosets = m.default_geosets(0);
-    let visible = |id: u16| geosets.contains(&id);
-    // The sky is not fogged: the fog is of what stands in front of it.
-    let lighting = Lighting { fog: None, ..params.lighting };
-    let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
-    let fs = renderer.prepare(&gm, &mut gi, m, &p);
+    let mut inst = ModelInstance::new(&sky.model, 1);
+    inst.player.advance(&sky.model, r.time_ms);
+    let fs = crate::world::prepare_sky(renderer, (&gm, &mut gi), &sky.model, &mut inst, cam, params);
     Some((gm, gi, fs))
 }
 

@@ -159,6 +159,28 @@ pub fn sky_placement(sky: &m2view_format::Model, eye: Vec3, far: f32) -> Mat4 {
     Mat4::from_translation(eye) * Mat4::from_scale(Vec3::splat(s))
 }
 
+/// Poses `inst` of the skybox model `sky` around the eye of `cam` and
+/// prepares its draws (`gm`, `gi`) seen as `params` sees (unfogged: the
+/// fog is of what stands in front of it). Add them with
+/// `FrameBuilder::add_sky`.
+pub fn prepare_sky(
+    renderer: &m2view_render::Renderer,
+    (gm, gi): (&m2view_render::GpuModel, &mut m2view_render::GpuInstance),
+    sky: &m2view_format::Model,
+    inst: &mut m2view_anim::ModelInstance,
+    cam: &m2view_render::camera::Camera,
+    params: &m2view_render::FrameParams<'_>,
+) -> m2view_render::FrameStats {
+    let world = sky_placement(sky, cam.eye, cam.far);
+    inst.pose(sky, params.view * world);
+    let geosets = sky.default_geosets(0);
+    let visible = |id: u16| geosets.contains(&id);
+    let lighting = m2view_render::Lighting { fog: None, ..params.lighting };
+    let p =
+        m2view_render::FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
+    renderer.prepare(gm, gi, sky, &p)
+}
+
 /// A WMO placed on a tile, with its own doodads.
 #[derive(Debug, Clone)]
 pub struct PlacedWmo {

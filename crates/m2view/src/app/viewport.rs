@@ -518,7 +518,7 @@ fn framing(
 
 /// Prepares the skybox `sky` of `wmo` (its GPU side `gpu`) around the eye
 /// of `cam`, where an interior group seen from there shows it
-/// (`crate::portals::sees_skybox`); unfogged. `None`: not shown.
+/// (`crate::portals::sees_skybox`). `None`: not shown.
 fn prepare_sky(
     renderer: &Renderer,
     (gm, gi): &mut (GpuModel, GpuInstance),
@@ -527,17 +527,8 @@ fn prepare_sky(
     cam: &m2view_render::camera::Camera,
     params: &FrameParams<'_>,
 ) -> Option<FrameStats> {
-    if !crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view) {
-        return None;
-    }
-    let m = &lm.model;
-    let world = crate::world::sky_placement(m, cam.eye, cam.far);
-    inst.pose(m, params.view * world);
-    let geosets = m.default_geosets(0);
-    let visible = |id: u16| geosets.contains(&id);
-    let lighting = Lighting { fog: None, ..params.lighting };
-    let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
-    Some(renderer.prepare(gm, gi, m, &p))
+    crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view)
+        .then(|| crate::world::prepare_sky(renderer, (gm, gi), &lm.model, inst, cam, params))
 }
 
 /// The camera the viewport looks through: the orbit (or fly) camera, or
