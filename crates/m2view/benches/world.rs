@@ -14,11 +14,11 @@
 //!     doodads' GPU uploads with one upload and one instanced group per
 //!     model (what m2view does) and with one per placement (each placement
 //!     its own copy of its model: no instancing);
-//!   - `stormwind/frame`: one steady frame (advance every doodad's
+//!   - `stormwind/frame_shared`: one steady frame (advance every doodad's
 //!     player, animate, prepare, sort, encode, submit, wait) with 20
-//!     instanced groups of 250 copies (5,000 groups of one exhaust a 24 GB
-//!     machine on lavapipe: without instancing is the upload case only);
-//!     `stormwind/frame_cpu`: the CPU's part of it (up to the submit);
+//!     instanced groups of 250 copies; `stormwind/frame_per_placement`:
+//!     each placement drawn on its own; `frame_cpu_…`: the CPU's part of
+//!     each (up to the submit);
 //!   - the growth of the process's resident memory over one upload of each
 //!     kind is printed;
 //! - a 3 × 3 tile neighbourhood (`neighbourhood/…`, the same cases): the
@@ -170,11 +170,17 @@ fn load(c: &mut Criterion) {
 }
 
 /// Benchmarks one steady frame of what `state` shows through `view` at
-/// 1280×720, as `<group>/frame` (advance every player, animate, prepare,
-/// sort, encode, submit, wait for the device) and `<group>/frame_cpu` (the
-/// CPU's part: everything up to the submit, the device's work waited for
-/// outside the timing).
-fn bench_frames(g: &mut BenchmarkGroup<'_, WallTime>, gpu: &Gpu, view: &mut SceneView, state: &mut AppState) {
+/// 1280×720, as `<group>/frame_<name>` (advance every player, animate,
+/// prepare, sort, encode, submit, wait for the device) and
+/// `<group>/frame_cpu_<name>` (the CPU's part: everything up to the
+/// submit, the device's work waited for outside the timing).
+fn bench_frames(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    gpu: &Gpu,
+    view: &mut SceneView,
+    state: &mut AppState,
+    name: &str,
+) {
     let mut egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
     view.apply_commands(state);
     let mut frame = |view: &mut SceneView, state: &mut AppState| {
@@ -183,14 +189,14 @@ fn bench_frames(g: &mut BenchmarkGroup<'_, WallTime>, gpu: &Gpu, view: &mut Scen
         view.render(&mut enc, &mut egui, state, [1280, 720], false);
         enc.finish()
     };
-    g.bench_function("frame", |b| {
+    g.bench_function(format!("frame_{name}"), |b| {
         b.iter(|| {
             gpu.queue.submit([frame(view, state)]);
             gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
         })
     });
     eprintln!("{} batches, {} triangles a frame", view.stats.batches, view.stats.triangles);
-    g.bench_function("frame_cpu", |b| {
+    g.bench_function(format!("frame_cpu_{name}"), |b| {
         b.iter_custom(|n| {
             let mut cpu = Duration::ZERO;
             for _ in 0..n {
@@ -205,11 +211,11 @@ fn bench_frames(g: &mut BenchmarkGroup<'_, WallTime>, gpu: &Gpu, view: &mut Scen
     });
 }
 
-/// The doodads' uploads with one upload and one instanced group per model
-/// (`<group>/upload_shared`, what m2view does) and with one per placement
-/// (`<group>/upload_per_placement`: each its own copy of its model), the
-/// resident memory each adds printed; `placed` is left shown shared.
-fn bench_uploads(
+/// The doodads uploaded and drawn with one upload and one instanced group
+/// per model (`<group>/upload_shared`, `frame_shared`: what m2view does)
+/// and with one per placement (`…_per_placement`: each its own copy of its
+/// model, drawn on its own), the resident memory each upload adds printed.
+fn bench_placements(
     g: &mut BenchmarkGroup<'_, WallTime>,
     gpu: &Gpu,
     view: &mut SceneView,
@@ -236,6 +242,7 @@ fn bench_uploads(
                 gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
             })
         });
+        bench_frames(g, gpu, view, state, name);
     }
 }
 
@@ -269,8 +276,7 @@ fn stormwind_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
     );
     let mut g = c.benchmark_group("stormwind");
     g.sample_size(10);
-    bench_uploads(&mut g, gpu, &mut view, &mut state, &placed);
-    bench_frames(&mut g, gpu, &mut view, &mut state);
+    bench_placements(&mut g, gpu, &mut view, &mut state, &placed);
     g.finish();
 }
 
@@ -308,8 +314,7 @@ fn neighbourhood_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
     eprintln!("3 × 3 neighbourhood: {tiles} tiles, {} placements (the WMO and its doodads)", placed.len());
     let mut g = c.benchmark_group("neighbourhood");
     g.sample_size(10);
-    bench_uploads(&mut g, gpu, &mut view, &mut state, &placed);
-    bench_frames(&mut g, gpu, &mut view, &mut state);
+    bench_placements(&mut g, gpu, &mut view, &mut state, &placed);
     g.finish();
 }
 
