@@ -25,6 +25,10 @@ pub struct WmoInfo {
     pub bounds: [[f32; 3]; 2],
     /// Skybox model (`MOSB`).
     pub skybox: Option<String>,
+    /// Its model is found (`.mdx` read as `.m2`).
+    pub skybox_found: bool,
+    /// Groups that show it from inside (flag 0x40000).
+    pub skybox_groups: Vec<usize>,
     /// Groups in `MOGI` order.
     pub groups: Vec<GroupInfo>,
     /// Materials.
@@ -167,6 +171,11 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
         wmo_id: w.wmo_id,
         bounds: [w.bounds.0, w.bounds.1],
         skybox: w.skybox.clone(),
+        skybox_found: w
+            .skybox
+            .as_ref()
+            .is_some_and(|n| crate::world::doodad_file(lm, &m2view_format::wmo::FileRef::Path(n.clone())).is_some()),
+        skybox_groups: w.groups.iter().enumerate().filter(|(_, g)| g.shows_skybox()).map(|(i, _)| i).collect(),
         groups: w
             .groups
             .iter()
@@ -270,7 +279,8 @@ pub fn text(s: &mut String, w: &WmoInfo) {
         w.version, w.flags, w.ambient, w.wmo_id
     );
     if let Some(sky) = &w.skybox {
-        let _ = writeln!(s, "  skybox {sky}");
+        let found = if w.skybox_found { "found" } else { "not found" };
+        let _ = writeln!(s, "  skybox {sky} ({found}), shown from inside groups {:?}", w.skybox_groups);
     }
     let loaded = w.groups.iter().filter(|g| g.loaded).count();
     let _ = writeln!(s, "groups: {} ({loaded} read)", w.groups.len());

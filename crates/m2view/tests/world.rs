@@ -531,7 +531,7 @@ fn a_wmo_skybox_draws_behind_everything_seen_from_inside() {
     let root = root.to_str().unwrap();
     let (code, out, err) = m2view(&["info", root]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("skybox LAMP.MDX"), "{out}");
+    assert!(out.contains("skybox LAMP.MDX (found), shown from inside groups [0]"), "{out}");
     let inside = ["--no-doodads", "--camera", "at:0,0,1,0,90"];
     let (with_sky, sky_px, err) = render(&dir, root, &inside);
     assert!(!err.contains("skybox"), "{err}");
