@@ -3,7 +3,9 @@
 //! chosen, each model loaded once (through the same sources as the WMO,
 //! `.mdx` names read as `.m2`) and placed by its position, rotation
 //! quaternion and scale in the WMO's space. A model not found or broken
-//! is a warning; the rest draws.
+//! is a warning; the rest draws. Likewise a map tile's models and WMOs
+//! (`MDDF`, `MODF`) and the tiles around it; and what a WMO makes of the
+//! eye inside it: its fog (`MFOG`) and its skybox (`MOSB`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
