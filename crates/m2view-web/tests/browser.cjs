@@ -49,6 +49,17 @@ function serve() {
 }
 
 const dataset = page => page.evaluate(() => Object.assign({}, document.getElementById('m2view').dataset));
+
+// Opens the viewer at `base` with `query` (embed layout, paused at 0 ms, iso camera) and waits
+// until `model` has drawn three frames (or an error shows), then half a second more.
+async function open(page, base, query, model) {
+  await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&${query}`);
+  await page.waitForFunction(m => {
+    const d = document.getElementById('m2view').dataset;
+    return d.error || (d.model === m && Number(d.frames || 0) >= 3);
+  }, model, { timeout: 120000 });
+  await page.waitForTimeout(500);
+}
 const frames = async page => Number((await dataset(page)).frames || 0);
 
 async function main() {
@@ -123,12 +134,7 @@ async function main() {
   report.seconds.after_archive = (Date.now() - started) / 1000;
   // A character: the 3.3.5 Scourge female by URL dressed from the 1.12 tables (?dbc=).
   const scourge = '/samples/vjeux_jsWoWModelViewer/assets/scourgefemale.m2';
-  await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&model=${scourge}&dbc=/samples/andrewmunro_Vanilla/dbc/`);
-  await page.waitForFunction(() => {
-    const d = document.getElementById('m2view').dataset;
-    return d.error || (d.model === 'scourgefemale.m2' && Number(d.frames || 0) >= 3);
-  }, null, { timeout: 120000 });
-  await page.waitForTimeout(500);
+  await open(page, base, `model=${scourge}&dbc=/samples/andrewmunro_Vanilla/dbc/`, 'scourgefemale.m2');
   report.character = await dataset(page);
   report.seconds.character = (Date.now() - started) / 1000;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'scourge.png') });
@@ -136,12 +142,7 @@ async function main() {
   // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
   const koward = '/samples/Koward_Improved_Models/';
   const dataStarted = Date.now();
-  await page.goto(`${base}/web/index.html?embed=1&data=${koward}&display=822&time=0&camera=iso`);
-  await page.waitForFunction(() => {
-    const d = document.getElementById('m2view').dataset;
-    return d.error || (d.model === 'Creature/bear2/Bear2.m2' && Number(d.frames || 0) >= 3);
-  }, null, { timeout: 120000 });
-  await page.waitForTimeout(500);
+  await open(page, base, `data=${koward}&display=822`, 'Creature/bear2/Bear2.m2');
   report.data = await dataset(page);
   report.seconds.data = (Date.now() - started) / 1000;
   report.data_to_three_frames_ms = Date.now() - dataStarted;
@@ -165,12 +166,7 @@ async function main() {
   report.after_saves = await dataset(page);
   report.seconds.after_saves = (Date.now() - started) / 1000;
   // A WMO from a folder by its index pages: its group files and its doodad read from the folder.
-  await page.goto(`${base}/web/index.html?embed=1&data=/out/world/&model=box.wmo&time=0&camera=iso`);
-  await page.waitForFunction(() => {
-    const d = document.getElementById('m2view').dataset;
-    return d.error || (d.model === 'box.wmo' && Number(d.frames || 0) >= 3);
-  }, null, { timeout: 120000 });
-  await page.waitForTimeout(500);
+  await open(page, base, 'data=/out/world/&model=box.wmo', 'box.wmo');
   report.world = await dataset(page);
   report.seconds.world = (Date.now() - started) / 1000;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'world.png') });

@@ -158,6 +158,8 @@ pub struct PortalInfo {
 pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
     let w: &Wmo = lm.wmo.as_deref()?;
     let hex = |c: [u8; 4]| format!("{:02X}{:02X}{:02X}{:02X}", c[0], c[1], c[2], c[3]);
+    // Light and fog colours are stored b g r a.
+    let rgb = |c: [u8; 4]| format!("{:02X}{:02X}{:02X}", c[2], c[1], c[0]);
     let tex = |t: Option<usize>| t.and_then(|i| w.textures.get(i)).map_or_else(String::new, ToString::to_string);
     let found: Vec<bool> = w
         .doodads
@@ -239,7 +241,7 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
                     .get(l.kind as usize)
                     .map_or_else(|| format!("{}", l.kind), |k| k.to_string()),
                 position: l.position,
-                color: format!("{:02X}{:02X}{:02X}", l.color[2], l.color[1], l.color[0]),
+                color: rgb(l.color),
                 intensity: l.intensity,
                 attenuation: l.use_attenuation.then_some([l.attenuation_start, l.attenuation_end]),
             })
@@ -265,7 +267,7 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
                 position: f.position,
                 radius: (f.flags & 0x1 == 0).then_some(f.radii[1]),
                 range: [f.fog.end * f.fog.start_scalar, f.fog.end],
-                color: format!("{:02X}{:02X}{:02X}", f.fog.color[2], f.fog.color[1], f.fog.color[0]),
+                color: rgb(f.fog.color),
             })
             .collect(),
     })
