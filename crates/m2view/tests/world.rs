@@ -57,9 +57,12 @@ fn inn_info_lists_groups_materials_doodad_sets_lights_and_portals() {
     assert!(err.contains("open its root (inn.wmo)"), "{err}");
 }
 
-/// A folder with the written WMO and a lamp model (`two_boxes`, 1 unit).
+/// A folder of its own (tests run in parallel and each removes its folder) with the written WMO
+/// and a lamp model (`two_boxes`, 1 unit).
 fn written(modern: bool) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("m2view-wmo-{}-{modern}", std::process::id()));
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("m2view-wmo-{}-{n}-{modern}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     wmo::write_files(&dir, modern);
     dir
