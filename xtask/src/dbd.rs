@@ -55,6 +55,8 @@ const TABLES: &[&str] = &[
     "ItemDisplayInfoMaterialRes",
     "ItemDisplayInfoModelMatRes",
     "ItemModifiedAppearance",
+    "LiquidType",
+    "LiquidTypeXTexture",
     "ModelFileData",
     "NPCModelItemSlotDisplayInfo",
     "TextureFileData",

@@ -9801,6 +9801,477 @@ Flags<32>
 "#,
     ),
     (
+        "LiquidType",
+        1371380,
+        r#"COLUMNS
+int ID
+string Name
+int Flags
+int SoundBank
+int SoundID
+int SpellID
+float MaxDarkenDepth
+float FogDarkenIntensity
+float AmbDarkenIntensity
+float DirDarkenIntensity
+int LightID
+float ParticleScale
+int ParticleMovement
+int ParticleTexSlots
+int MaterialID
+string Texture
+int Color
+float Float
+int Int
+float Coefficient
+int FrameCountTexture
+int MinimapStaticCol
+int MinDetail
+int LoDetail_ID
+int HiDetail_ID
+int Field_3_0_1_8334_006
+
+BUILD 2.0.0.5610-2.4.3.8606
+BUILD 1.11.0.5344-1.12.3.6141
+BUILD 3.0.1.8303
+$id$ID<32>
+Name
+Flags<32>
+SpellID<32>
+
+BUILD 5.0.1.15464-5.4.8.18414
+BUILD 4.0.0.12025-4.3.4.15595
+BUILD 3.1.0.9767-3.3.5.12340
+BUILD 6.0.1.18179
+$id$ID<32>
+Name
+Flags<32>
+SoundBank<32>
+SoundID<32>
+SpellID<32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<32>
+ParticleScale
+ParticleMovement<32>
+ParticleTexSlots<32>
+MaterialID<32>
+Texture[6]
+Color<32>[2]
+Float[18]
+Int<32>[4]
+
+BUILD 7.3.2.25079-7.3.2.25549
+BUILD 7.3.0.24473-7.3.0.25195
+LAYOUT BBB8B593
+$noninline,id$ID<32>
+Name
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+ParticleScale
+Texture[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Flags<u16>
+LightID<u16>
+SoundBank<u8>
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+FrameCountTexture<u8>[6]
+SoundID<u32>
+
+BUILD 7.3.5.25928-7.3.5.26972
+BUILD 1.13.0.28211
+LAYOUT 3313BBF3
+$noninline,id$ID<32>
+Name
+Texture[6]
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+ParticleScale
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Flags<u16>
+LightID<u16>
+SoundBank<u8>
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+FrameCountTexture<u8>[6]
+SoundID<u32>
+
+BUILD 8.0.1.25902-8.0.1.26766
+LAYOUT 63469432, 0FF9AFCE
+$noninline,id$ID<32>
+Name
+Texture[6]
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+ParticleScale
+MinimapStaticCol<32>
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+Flags<u16>
+LightID<u16>
+SoundBank<u8>
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+FrameCountTexture<u8>[6]
+SoundID<u32>
+
+BUILD 9.1.0.38312-9.1.0.40725
+BUILD 9.0.5.37503-9.0.5.38556
+BUILD 9.0.2.35854-9.0.2.37474
+BUILD 9.0.1.33978-9.0.1.36577
+BUILD 8.3.7.34872-8.3.7.35662
+BUILD 8.3.0.32044-8.3.0.34963
+BUILD 8.2.5.31337-8.2.5.32978
+BUILD 8.2.0.30080-8.2.0.31478
+BUILD 8.1.5.28938-8.1.5.30706
+BUILD 8.1.0.27826-8.1.0.29621
+BUILD 8.0.1.26788-8.0.1.28153
+BUILD 2.5.1.38043-2.5.1.39640
+BUILD 1.13.7.37279-1.13.7.39692
+BUILD 1.13.6.36231-1.13.6.37497
+BUILD 1.13.5.34000-1.13.5.36325
+BUILD 1.13.4.33491-1.13.4.34835
+BUILD 1.13.3.32790-1.13.3.33526
+BUILD 1.13.2.30073-1.13.2.32600
+LAYOUT 29F8C65E, D4966711
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<u16>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+
+BUILD 10.0.0.43342
+BUILD 9.2.5.42850-9.2.5.43412
+BUILD 9.2.0.41089-9.2.0.43345
+BUILD 9.1.5.39977-9.1.5.42010
+BUILD 2.5.4.42581-2.5.4.44833
+BUILD 2.5.3.41402-2.5.3.42598
+BUILD 2.5.2.39570-2.5.2.41510
+BUILD 1.14.3.42770-1.14.3.49821
+BUILD 1.14.2.41858-1.14.2.42597
+BUILD 1.14.1.40487-1.14.1.42032
+BUILD 1.14.0.39802-1.14.0.40618
+LAYOUT D0172A80
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<u16>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+
+BUILD 11.0.0.53687-11.0.0.54361
+BUILD 10.2.7.54171-10.2.7.55664
+BUILD 10.2.6.53810-10.2.6.54499
+BUILD 10.2.5.52206-10.2.5.53584
+BUILD 10.2.0.51239-10.2.0.52808
+BUILD 10.1.7.50442-10.1.7.51972
+BUILD 10.1.5.49516-10.1.5.51130
+BUILD 10.1.0.48480-10.1.0.50000
+BUILD 10.0.7.47910-10.0.7.49343
+BUILD 10.0.5.47118-10.0.5.48526
+BUILD 10.0.2.45480-10.0.2.47657
+BUILD 10.0.0.44167-10.0.0.46597
+BUILD 9.2.7.44444-9.2.7.45745
+BUILD 9.2.5.43519-9.2.5.44908
+BUILD 4.4.0.53627-4.4.0.57244
+BUILD 3.4.3.51126-3.4.3.58936
+BUILD 3.4.2.49311-3.4.2.50664
+BUILD 3.4.1.46722-3.4.1.49936
+BUILD 3.4.0.43659-3.4.0.47659
+BUILD 1.15.2.53941-1.15.2.55140
+BUILD 1.15.1.53009-1.15.1.53623
+BUILD 1.15.0.52124-1.15.0.52610
+BUILD 1.14.4.50252-1.14.4.51829
+LAYOUT AFFFC9E0
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<u16>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+
+BUILD 11.0.7.57361-11.0.7.59302
+BUILD 11.0.5.56487-11.0.5.57689
+BUILD 11.0.2.55399-11.0.2.56819
+BUILD 11.0.0.54464-11.0.0.56008
+BUILD 4.4.2.58486-4.4.2.60895
+BUILD 4.4.1.56464-4.4.1.59069
+BUILD 1.15.6.58185-1.15.6.59415
+BUILD 1.15.5.57537-1.15.5.58555
+BUILD 1.15.4.56400-1.15.4.57134
+BUILD 1.15.3.55112-1.15.3.56626
+LAYOUT 95DB15B6
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<u16>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+
+BUILD 11.2.7.63642-11.2.7.65299
+BUILD 11.2.5.62554-11.2.5.64502
+BUILD 11.2.0.61476-11.2.0.63305
+BUILD 11.1.7.60520-11.1.7.61967
+BUILD 11.1.5.59571-11.1.5.61265
+BUILD 11.1.0.58221-11.1.0.60257
+BUILD 5.5.3.64141-5.5.3.67509
+BUILD 5.5.2.63832-5.5.2.64481
+BUILD 5.5.1.62856-5.5.1.63698
+BUILD 5.5.0.60481-5.5.0.62959
+BUILD 3.80.1.66860-3.80.1.68805
+BUILD 3.80.0.64140-3.80.0.66566
+BUILD 3.4.5.61815-3.4.5.63623
+BUILD 3.4.4.59817-3.4.4.61581
+BUILD 2.5.5.64508-2.5.5.68101
+BUILD 1.15.8.63829-1.15.8.67156
+BUILD 1.15.7.59706-1.15.7.63696
+LAYOUT 4397CEE6
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<32>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[2]
+Float[18]
+Int<u32>[4]
+Coefficient[4]
+
+BUILD 12.1.0.68209-12.1.0.69404
+BUILD 12.0.7.67227-12.0.7.68974
+BUILD 12.0.5.66330-12.0.5.67823
+BUILD 12.0.1.64889-12.0.1.66838
+BUILD 12.0.0.63534-12.0.0.65727
+BUILD 5.5.4.67090-5.5.4.69383
+BUILD 3.80.2.68943-3.80.2.69077
+BUILD 2.5.6.68184-2.5.6.69110
+BUILD 2.5.5.68575
+BUILD 1.15.9.68808-1.15.9.69109
+LAYOUT D1ECEEC9
+$noninline,id$ID<32>
+Name
+Texture[6]
+Flags<32>
+SoundBank<u8>
+SoundID<u32>
+SpellID<u32>
+MaxDarkenDepth
+FogDarkenIntensity
+AmbDarkenIntensity
+DirDarkenIntensity
+LightID<u16>
+ParticleScale
+ParticleMovement<u8>
+ParticleTexSlots<u8>
+MaterialID<u8>
+MinimapStaticCol<32>
+FrameCountTexture<u8>[6]
+Color<32>[3]
+Float[38]
+Int<u32>[4]
+Coefficient[4]
+"#,
+    ),
+    (
+        "LiquidTypeXTexture",
+        2261065,
+        r#"COLUMNS
+int ID
+int FileDataID
+int OrderIndex
+int LiquidTypeID
+int Type
+
+BUILD 8.1.0.27826-8.1.0.28186
+LAYOUT 7DADCCB8
+$noninline,id$ID<32>
+FileDataID<32>
+OrderIndex<32>
+$noninline,relation$LiquidTypeID<32>
+
+BUILD 10.0.0.43342
+BUILD 9.2.5.42850-9.2.5.43412
+BUILD 9.2.0.41089-9.2.0.43345
+BUILD 9.1.5.39977-9.1.5.42010
+BUILD 9.1.0.38312-9.1.0.40725
+BUILD 9.0.5.37503-9.0.5.38556
+BUILD 9.0.2.35854-9.0.2.37474
+BUILD 9.0.1.33978-9.0.1.36577
+BUILD 8.3.7.34872-8.3.7.35662
+BUILD 8.3.0.32044-8.3.0.34963
+BUILD 8.2.5.31337-8.2.5.32978
+BUILD 8.2.0.30080-8.2.0.31478
+BUILD 8.1.5.28938-8.1.5.30706
+BUILD 8.1.0.28202-8.1.0.29621
+LAYOUT 6182D296, 3CED8A1A
+$noninline,id$ID<32>
+FileDataID<32>
+OrderIndex<32>
+Type<8>
+$noninline,relation$LiquidTypeID<32>
+
+BUILD 11.0.0.53687-11.0.0.54361
+BUILD 10.2.7.54171-10.2.7.55664
+BUILD 10.2.6.53810-10.2.6.54499
+BUILD 10.2.5.52206-10.2.5.53584
+BUILD 10.2.0.51239-10.2.0.52808
+BUILD 10.1.7.50442-10.1.7.51972
+BUILD 10.1.5.49516-10.1.5.51130
+BUILD 10.1.0.48480-10.1.0.50000
+BUILD 10.0.7.47910-10.0.7.49343
+BUILD 10.0.5.47118-10.0.5.48526
+BUILD 10.0.2.45480-10.0.2.47657
+BUILD 10.0.0.44167-10.0.0.46597
+BUILD 9.2.7.44444-9.2.7.45745
+BUILD 9.2.5.43519-9.2.5.44908
+LAYOUT 5CC7EE1B
+$noninline,id$ID<32>
+FileDataID<32>
+OrderIndex<32>
+Type<8>
+$noninline,relation$LiquidTypeID<32>
+
+BUILD 12.1.0.68209-12.1.0.69404
+BUILD 12.0.7.67227-12.0.7.68974
+BUILD 12.0.5.66330-12.0.5.67823
+BUILD 12.0.1.64889-12.0.1.66838
+BUILD 12.0.0.63534-12.0.0.65727
+BUILD 11.2.7.63642-11.2.7.65299
+BUILD 11.2.5.62554-11.2.5.64502
+BUILD 11.2.0.61476-11.2.0.63305
+BUILD 11.1.7.60520-11.1.7.61967
+BUILD 11.1.5.59571-11.1.5.61265
+BUILD 11.1.0.58221-11.1.0.60257
+BUILD 11.0.7.57361-11.0.7.59302
+BUILD 11.0.5.56487-11.0.5.57689
+BUILD 11.0.2.55399-11.0.2.56819
+BUILD 11.0.0.54464-11.0.0.56008
+BUILD 5.5.4.67090-5.5.4.69383
+BUILD 5.5.3.64141-5.5.3.67509
+BUILD 5.5.2.63832-5.5.2.64481
+BUILD 5.5.1.62856-5.5.1.63698
+BUILD 5.5.0.60481-5.5.0.62959
+BUILD 4.4.2.58486-4.4.2.60895
+BUILD 4.4.1.56859-4.4.1.59069
+BUILD 3.80.2.68943-3.80.2.69077
+BUILD 3.80.1.66860-3.80.1.68805
+BUILD 3.80.0.64140-3.80.0.66566
+BUILD 3.4.5.61815-3.4.5.63623
+BUILD 3.4.4.59817-3.4.4.61581
+BUILD 2.5.6.68184-2.5.6.69110
+BUILD 2.5.5.64508-2.5.5.68575
+BUILD 1.15.9.68808-1.15.9.69109
+BUILD 1.15.8.63829-1.15.8.67156
+BUILD 1.15.7.59706-1.15.7.63696
+BUILD 1.15.6.58185-1.15.6.59415
+BUILD 1.15.5.57537-1.15.5.58555
+LAYOUT 7BEECC7F
+$noninline,id$ID<32>
+FileDataID<32>
+OrderIndex<32>
+Type<8>
+$noninline,relation$LiquidTypeID<32>
+"#,
+    ),
+    (
         "ModelFileData",
         1337833,
         r#"COLUMNS

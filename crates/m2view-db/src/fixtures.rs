@@ -52,6 +52,25 @@ pub fn write_wotlk_item_tables(dir: &Path) -> std::io::Result<()> {
     std::fs::write(dir.join("Item.dbc"), write(8, &items, b"\0"))
 }
 
+/// A 3.3.5-layout `LiquidType.dbc` (45 fields: `ID`, `Name`, `Flags`,
+/// `SoundBank`, … `MaterialID`, `Texture[6]`, `Color[2]`, `Float[18]`,
+/// `Int[4]`; WoWDBDefs `LiquidType.dbd`, build 3.1.0.9767–3.3.5.12340)
+/// of `rows` `(id, name, sound bank, Texture[0])`: no public 3.3.5
+/// liquid table exists.
+pub fn wotlk_liquid_types(rows: &[(u32, &str, u32, &str)]) -> Vec<u8> {
+    let mut st = Strings::default();
+    let rows: Vec<Vec<u32>> = rows
+        .iter()
+        .map(|&(id, name, bank, texture)| {
+            let mut r = vec![id, st.add(name), 0, bank];
+            r.resize(15, 0);
+            r.push(st.add(texture));
+            r
+        })
+        .collect();
+    write(45, &rows, &st.0)
+}
+
 /// One cell of a written `.db2` row: an integer (any width), a float or a string.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {

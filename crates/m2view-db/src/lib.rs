@@ -10,7 +10,7 @@
 //!   any generation, columns by name, the layout chosen by hash, build or
 //!   (for `WDBC`) shape;
 //! - [`creature`], [`character`] (to 3.3.5), [`customization`] (9.0+
-//!   characters), [`item`] and [`animation`] decode the rows m2view uses
+//!   characters), [`item`], [`liquid`] and [`animation`] decode the rows m2view uses
 //!   into typed rows, flags decoded once.
 //!
 //! Everything is bounds-checked: a malformed table is an error
@@ -33,6 +33,7 @@ pub mod defs;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod item;
+pub mod liquid;
 pub mod table;
 pub mod wdbc;
 pub mod wdc;

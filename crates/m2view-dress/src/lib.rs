@@ -1,7 +1,8 @@
 //! Dressing World of Warcraft models as the client does, from its tables:
 //! creature skins ([`creature`]), characters — race models with their
 //! customization, equipment and NPC displays ([`character`]; those of
-//! 9.0+ clients: [`modern`]) — and the client's names of animations. What a model file says is the
+//! 9.0+ clients: [`modern`]) — the textures of map tiles' and WMOs'
+//! liquids ([`liquid`]) and the client's names of animations. What a model file says is the
 //! `m2view-format` crate's; what a table says is `m2view-db`'s; this crate
 //! is their meaning for one model: which textures fill its replaceable
 //! slots, which geosets it shows, which item models hang on it.
@@ -16,6 +17,7 @@
 
 pub mod character;
 pub mod creature;
+pub mod liquid;
 pub mod modern;
 pub mod tables;
 
@@ -74,6 +76,7 @@ impl Dressing {
             }
         }
         name_sequences(lm, &d.tables);
+        liquid::dress_liquids(lm, &d.tables);
         if let Some(c) = &d.character {
             let look = c.look(lm, &d.tables, &lm.model.geoset_ids());
             look.apply_textures(lm);

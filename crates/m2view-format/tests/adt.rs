@@ -89,6 +89,17 @@ fn mh2o_ocean_lies_where_the_terrain_is_below_sea_level() {
         }
     }
     assert_eq!((filled, below, left_out), (330, 299, 46));
+    // Drawn: one liquid type, so one texture slot (after the tile's textures and its alpha and
+    // shade atlases) and one colour; UVs are world x, y × 0.06 (WebWowViewerCpp).
+    let m = a.to_model("continent4229").unwrap();
+    assert_eq!(m.liquids.len(), 1);
+    let s = m.liquids[0];
+    assert_eq!((s.liquid_type, s.kind, s.color, s.texture.index()), (2, LiquidKind::Ocean, 0, m.textures.len() - 1));
+    assert_eq!(m.colors.len(), 1);
+    let wet = m.lods[0].batches.iter().filter(|b| b.textures.first().and_then(|t| t.texture) == Some(s.texture));
+    assert_eq!(wet.count(), 9, "one batch per MH2O instance");
+    let v = m.vertices.last().unwrap();
+    assert_eq!(v.uv[0], [v.position[0] * 0.06, v.position[1] * 0.06]);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use m2view_format::adt::LiquidKind;
 use m2view_format::fixtures::wmo::{alpha, chunk, group, root, with_liquid};
 use m2view_format::wmo::{FileRef, Wmo};
-use m2view_format::{BlendMode, MaterialFlags, SourceFormat, TextureSource};
+use m2view_format::{BlendMode, LiquidSlot, MaterialFlags, SourceFormat, TextureId, TextureSource};
 
 fn inn() -> Option<(Vec<u8>, Vec<u8>, Vec<u8>)> {
     let dir = m2view_format::fixtures::samples_dir()?.join("wowserhq_format/fixture/mapobj");
@@ -135,16 +135,26 @@ fn a_groups_liquid_is_its_grid_of_wet_tiles_drawn_after_the_groups() {
     };
     let m = w.to_model("box").unwrap();
     // The wet tile: its grid's 6 vertices, 2 triangles, one batch of the liquid material (after
-    // MOMT's two) in magma's colour (the third of water, ocean, magma, slime), after the groups.
+    // MOMT's two) after the groups, in its liquid type's colour (magma's until the tables
+    // dress it) sampling its texture slot, the one after the WMO's two textures.
     assert_eq!(m.vertices.len() - plain.vertices.len(), 6);
     assert_eq!(m.lods[0].indices.len() - plain.lods[0].indices.len(), 6);
     let b = m.lods[0].batches.last().unwrap();
-    assert_eq!((b.material, b.color, b.priority_plane), (2, Some(2), 1));
+    assert_eq!((b.material, b.color, b.priority_plane), (2, Some(0), 1));
     assert_eq!(m.lods[0].submeshes[b.submesh as usize].geoset_id, 0, "the group's geoset");
-    assert_eq!((m.materials.len(), m.colors.len(), plain.materials.len(), plain.colors.len()), (3, 4, 2, 0));
+    assert_eq!((m.materials.len(), m.colors.len(), plain.materials.len(), plain.colors.len()), (3, 1, 2, 0));
     assert_eq!(m.materials[2].blend, BlendMode::Alpha);
+    let slot = LiquidSlot { liquid_type: 19, kind: LiquidKind::Magma, texture: TextureId(2), color: 0 };
+    assert_eq!(m.liquids, [slot]);
+    assert_eq!((m.textures.len(), &m.textures[2].source), (3, &TextureSource::Replaceable));
+    assert_eq!(b.textures.iter().map(|t| t.texture).collect::<Vec<_>>(), [Some(TextureId(2))]);
+    assert_eq!(m.colors[0].color.sequences[0].values, [[0.95, 0.35, 0.05]]);
     let corners: Vec<[f32; 3]> = m.vertices[plain.vertices.len()..].iter().map(|v| v.position).collect();
     assert_eq!(corners[4], l.position(1, 1));
+    // The texture repeats once per map chunk (33⅓ yards): UV = position / 33⅓.
+    let uv = m.vertices[plain.vertices.len() + 4].uv[0];
+    let chunk = m2view_format::adt::CHUNK_SIZE;
+    assert!((uv[0] - corners[4][0] / chunk).abs() < 1e-6 && (uv[1] - corners[4][1] / chunk).abs() < 1e-6);
 }
 
 #[test]

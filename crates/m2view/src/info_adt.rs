@@ -99,6 +99,22 @@ pub struct LiquidInfo {
     pub surfaces: usize,
     /// Cells (1/64 of a chunk) that hold it.
     pub cells: usize,
+    /// Its texture file as found ([`liquid_texture`]; `None`: drawn in
+    /// its kind's flat colour).
+    pub texture: Option<String>,
+}
+
+/// The texture file `lm`'s liquids of `LiquidType` `liquid_type` are
+/// drawn with, as the tables or the client's hard-coded paths name it and
+/// as found (`None`: not found, or no such liquid drawn).
+pub fn liquid_texture(lm: &LoadedModel, liquid_type: u32) -> Option<String> {
+    let slot = lm.model.liquids.iter().find(|s| s.liquid_type == liquid_type)?;
+    lm.texture_files.get(slot.texture.index())?.as_ref().map(|p| p.display().to_string())
+}
+
+/// `, texture PATH` or `, flat colour`: how a liquid is drawn, for the text form.
+pub(crate) fn liquid_look(texture: &Option<String>) -> String {
+    texture.as_ref().map_or(", flat colour".to_string(), |t| format!(", texture {t}"))
 }
 
 /// The map tile section of `lm` (`None`: not a tile).
@@ -126,18 +142,24 @@ pub fn tile_info(lm: &LoadedModel) -> Option<TileInfo> {
             .iter()
             .map(|o| (o.wmo.as_ref().map(ToString::to_string).unwrap_or_default(), o.doodad_set))
             .collect(),
-        liquids: liquids(a),
+        liquids: liquids(lm, a),
         map: lm.wdt.as_ref().map(|(file, w)| map_info(file, w)),
     })
 }
 
-fn liquids(a: &m2view_format::adt::Adt) -> Vec<LiquidInfo> {
+fn liquids(lm: &LoadedModel, a: &m2view_format::adt::Adt) -> Vec<LiquidInfo> {
     let mut out: Vec<LiquidInfo> = Vec::new();
     for l in &a.liquids {
         let cells = l.cells.iter().filter(|&&c| c).count();
         match out.iter_mut().find(|i| i.liquid_type == l.liquid_type) {
             Some(i) => (i.surfaces, i.cells) = (i.surfaces + 1, i.cells + cells),
-            None => out.push(LiquidInfo { kind: l.kind.name(), liquid_type: l.liquid_type, surfaces: 1, cells }),
+            None => out.push(LiquidInfo {
+                kind: l.kind.name(),
+                liquid_type: l.liquid_type,
+                surfaces: 1,
+                cells,
+                texture: liquid_texture(lm, u32::from(l.liquid_type)),
+            }),
         }
     }
     out
@@ -163,8 +185,12 @@ pub fn text(s: &mut String, t: &TileInfo) {
     for l in &t.liquids {
         let _ = writeln!(
             s,
-            "  liquid: {} (LiquidType {}): {} surfaces, {} cells",
-            l.kind, l.liquid_type, l.surfaces, l.cells
+            "  liquid: {} (LiquidType {}): {} surfaces, {} cells{}",
+            l.kind,
+            l.liquid_type,
+            l.surfaces,
+            l.cells,
+            liquid_look(&l.texture)
         );
     }
     if let Some(m) = &t.map {

@@ -89,6 +89,8 @@ pub struct GroupLiquidInfo {
     pub tiles: [usize; 2],
     /// Tiles holding liquid.
     pub wet_tiles: usize,
+    /// Its texture file as found (`None`: drawn in its kind's flat colour).
+    pub texture: Option<String>,
 }
 
 /// One material.
@@ -207,6 +209,7 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
                         liquid_type: l.liquid_type,
                         tiles: l.tiles,
                         wet_tiles: l.wet_tiles(),
+                        texture: crate::info_adt::liquid_texture(lm, l.liquid_type),
                     }),
                 }
             })
@@ -308,8 +311,13 @@ pub fn text(s: &mut String, w: &WmoInfo) {
             g.doodads,
             g.lights,
             g.liquid.as_ref().map_or(String::new(), |l| format!(
-                ", liquid: {} (LiquidType {}), {} of {}×{} tiles",
-                l.kind, l.liquid_type, l.wet_tiles, l.tiles[0], l.tiles[1]
+                ", liquid: {} (LiquidType {}), {} of {}×{} tiles{}",
+                l.kind,
+                l.liquid_type,
+                l.wet_tiles,
+                l.tiles[0],
+                l.tiles[1],
+                crate::info_adt::liquid_look(&l.texture)
             ))
         );
     }

@@ -285,7 +285,9 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Ve
         let name = if underscored { format!("{map}_{nx}_{ny}.adt") } else { format!("{map}{nx:02}{ny:02}.adt") };
         let Some(path) = lm.files.find(&dir.join(&name)) else { continue };
         match m2view_format::load_model_file(&path, &opts.load) {
-            Ok(t) if t.adt.is_some() => placed.push(Placed { lm: Arc::new(t), world: Mat4::IDENTITY, doodad: None }),
+            Ok(t) if t.adt.is_some() => {
+                placed.push(Placed { lm: Arc::new(Opened::dress(t, opts).lm), world: Mat4::IDENTITY, doodad: None })
+            }
             Ok(_) => warnings.push(format!("neighbour tile {name}: not a map tile")),
             Err(e) => warnings.push(format!("neighbour tile {name}: {e}")),
         }

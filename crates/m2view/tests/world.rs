@@ -125,7 +125,7 @@ fn doodad_sets_place_models_and_groups_choose_geometry() {
 }
 
 #[test]
-fn a_groups_liquid_draws_over_the_group_in_its_kinds_colour() {
+fn a_groups_liquid_draws_its_types_texture_or_else_its_kinds_colour() {
     // The box's group file with an MLIQ written in the wowdev layout (no public WMO here has
     // one): one wet tile of 4.17 units square from (−1, −1) at height 0.5, magma (group liquid 2).
     let dir = written(false);
@@ -135,22 +135,48 @@ fn a_groups_liquid_draws_over_the_group_in_its_kinds_colour() {
     std::fs::write(dir.join("box_000.wmo"), wmo::with_liquid(&wmo::group(0), 2)).unwrap();
     let (code, out, err) = m2view(&["info", root]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("liquid: magma (LiquidType 19), 1 of 2×1 tiles"), "{out}");
+    assert!(out.contains("liquid: magma (LiquidType 19), 1 of 2×1 tiles, flat colour"), "{out}");
     let out_png = dir.join("magma.png");
     let args = ["render", root, "--no-doodads", "--camera", "top", "--size", "96x96", "--stats"];
-    let (code, stats, err) = m2view(&[&args[..], &["-o", out_png.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{err}");
-    let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
+    let draw = || {
+        let (code, stats, err) = m2view(&[&args[..], &["-o", out_png.to_str().unwrap()]].concat());
+        assert_eq!(code, 0, "{err}");
+        let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
+        (stats, image::open(&out_png).unwrap().to_rgba8(), err)
+    };
+    let like = |img: &image::RgbaImage, rgb: [u8; 3]| {
+        img.pixels().filter(|p| rgb.iter().zip(p.0).all(|(&c, v)| v.abs_diff(c) <= 3)).count()
+    };
+    let (stats, img, err) = draw();
     // One more batch of 2 triangles.
     assert_eq!(stats["batches"].as_u64().unwrap() - plain["batches"].as_u64().unwrap(), 1, "{stats}");
     assert_eq!(stats["triangles"].as_u64().unwrap() - plain["triangles"].as_u64().unwrap(), 2, "{stats}");
-    // Magma is opaque orange, unlit, its colour (0.95, 0.35, 0.05) written as it is: (242, 89, 13)
+    // No table and no XTextures here: the texture of 1.x/2.x magma is not found, so magma is
+    // opaque orange, unlit, its colour (0.95, 0.35, 0.05) written as it is: (242, 89, 13)
     // within 3. Seen from above it covers the 4.17-unit tile beside and over the 2-unit box:
     // 3,332 of the 9,216 pixels measured. Nothing else is orange (the missing textures'
     // placeholder is magenta and black, the background grey).
-    let img = image::open(&out_png).unwrap().to_rgba8();
-    let orange = img.pixels().filter(|p| [242, 89, 13].iter().zip(p.0).all(|(&c, v)| v.abs_diff(c) <= 3)).count();
+    let orange = like(&img, [242, 89, 13]);
     assert!((2500..4500).contains(&orange), "{orange} orange pixels");
+    assert!(
+        err.contains(r"liquid textures not found, drawn in flat colours: XTextures\lava\lava.1.blp (LiquidType 19)"),
+        "{err}"
+    );
+    // A 3.3.5 LiquidType.dbc (written in its layout: no public one exists) names row 19's
+    // texture, frame 1 of which is here, solid green: the same pixels are green now.
+    std::fs::create_dir_all(dir.join("DBFilesClient")).unwrap();
+    let rows = [(19, "WMO Magma", 2, r"XTextures\LavaGreen\lavagreen.%d.blp")];
+    std::fs::write(dir.join("DBFilesClient/LiquidType.dbc"), m2view_db::fixtures::wotlk_liquid_types(&rows)).unwrap();
+    std::fs::create_dir_all(dir.join("XTextures/LavaGreen")).unwrap();
+    let green = m2view_format::blp::write_blp2_raw(16, 16, &[[0, 255, 0, 255].repeat(256)]);
+    std::fs::write(dir.join("XTextures/LavaGreen/lavagreen.1.blp"), green).unwrap();
+    let (_, img, err) = draw();
+    assert!(!err.contains("liquid"), "{err}");
+    assert_eq!((like(&img, [0, 255, 0]), like(&img, [242, 89, 13])), (orange, 0));
+    let (_, out, _) = m2view(&["info", root, "--json"]);
+    let info: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let texture = info["world_object"]["groups"][0]["liquid"]["texture"].as_str().unwrap_or_default();
+    assert!(texture.ends_with("lavagreen.1.blp"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -387,6 +413,13 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     // The neighbour draws what the tile draws; the broken one is a warning.
     assert_eq!(both["batches"].as_u64(), alone["batches"].as_u64().map(|b| 2 * b), "{both}");
     assert!(err.contains("neighbour tile continent4230.adt"), "{err}");
+    // Their ocean (LiquidType 2) is dressed as the tile's is: no XTextures here, so it draws in
+    // its flat colour and says so.
+    let ocean = r"liquid textures not found, drawn in flat colours: XTextures\ocean\ocean_h.1.blp (LiquidType 2)";
+    assert!(err.contains(ocean), "{err}");
+    let opened = m2view::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
+    let (neighbours, _) = m2view::world::neighbour_tiles(&opened.lm, &Default::default());
+    assert!(neighbours[0].lm.model.warnings.iter().any(|w| w.contains(ocean)));
     // Framed around both, the two tiles fill about as much of the picture as one did.
     assert!(drawn_both * 2 > drawn_alone, "{drawn_both} pixels with the neighbour, {drawn_alone} alone");
     // Exported, the neighbour is one more node holding its terrain (in world space already, as

@@ -18,8 +18,10 @@
 //!
 //! Liquids follow the terrain (priority plane 1, so after every terrain
 //! pass): one submesh per [`Liquid`](super::Liquid) in its chunk's geoset,
-//! two triangles per cell that holds liquid, unlit and alpha-blended in its
-//! kind's colour ([`liquid_color`]), seen from both sides.
+//! two triangles per cell that holds liquid, unlit, alpha-blended and seen
+//! from both sides, sampling its liquid type's texture slot
+//! ([`LiquidSlot`]: filled from the client's tables, else taken off and
+//! the surface drawn in its kind's colour, [`liquid_color`]).
 
 use super::{Adt, LiquidKind, MapChunk, UNIT_SIZE};
 use crate::error::Result;
@@ -45,9 +47,9 @@ fn cell(ci: usize, ch: &super::MapChunk) -> [u32; 2] {
 }
 
 /// The flat colour (linear RGB 0–1) and opacity a liquid of `kind` is
-/// drawn in: stand-ins for the river and ocean colours the client takes
-/// from its `Light` tables and for the magma and slime textures of
-/// `LiquidType`, which m2view does not read yet.
+/// drawn in where no texture is found for it (its opacity also where one
+/// is): stand-ins for the river and ocean colours the client takes from
+/// its `Light` tables, which m2view does not read.
 pub fn liquid_color(kind: LiquidKind) -> ([f32; 3], f32) {
     match kind {
         LiquidKind::Water => ([0.10, 0.26, 0.36], 0.6),
@@ -178,13 +180,47 @@ fn chunk_passes(lod: &mut Lod, ch: &MapChunk, submesh: u16, atlas_base: usize, s
     }
 }
 
-/// The four liquid kinds in the order of the model's colours.
-const KINDS: [LiquidKind; 4] = [LiquidKind::Water, LiquidKind::Ocean, LiquidKind::Magma, LiquidKind::Slime];
+/// The liquid types of one model's surfaces, a texture slot and a colour
+/// each ([`LiquidSlot`]), made on first use; the slots' colours are the
+/// first of the model's.
+#[derive(Debug, Default)]
+pub(crate) struct LiquidSlots(Vec<LiquidSlot>);
 
-/// The colours a model with liquids holds: one per kind, in [`KINDS`] order.
-pub(crate) fn liquid_colors() -> Vec<ColorAnim> {
-    KINDS.iter().map(|&k| liquid_color_anim(k)).collect()
+impl LiquidSlots {
+    /// The slot of `liquid_type` (drawn as `kind` without the tables), its
+    /// texture slot appended to `textures` on first use.
+    pub(crate) fn slot(&mut self, liquid_type: u32, kind: LiquidKind, textures: &mut Vec<Texture>) -> LiquidSlot {
+        if let Some(s) = self.0.iter().find(|s| s.liquid_type == liquid_type) {
+            return *s;
+        }
+        textures.push(Texture { kind: 0, wrap_u: true, wrap_v: true, source: TextureSource::Replaceable });
+        let texture = TextureId(textures.len() as u16 - 1);
+        let slot = LiquidSlot { liquid_type, kind, texture, color: self.0.len() as u16 };
+        self.0.push(slot);
+        slot
+    }
+
+    /// The model's colours (one per slot, its kind's [`liquid_color`]) and the slots.
+    pub(crate) fn finish(self) -> (Vec<ColorAnim>, Vec<LiquidSlot>) {
+        (self.0.iter().map(|s| liquid_color_anim(s.kind)).collect(), self.0)
+    }
 }
+
+/// How one liquid surface is drawn: its material, its type's slot, and
+/// how often its texture repeats per yard (its UVs are its x, y times this).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LiquidLook {
+    /// Index into the model's materials ([`liquid_material`]).
+    pub material: u16,
+    /// Its liquid type's texture slot and colour.
+    pub slot: LiquidSlot,
+    /// Texture repeats per yard.
+    pub uv_per_yard: f32,
+}
+
+/// A map tile's liquid texture repeats per yard (WebWowViewerCpp
+/// `LiquidInstance.cpp`, `createAdtVertexData`: UV = position × 0.06).
+const TILE_LIQUID_UV: f32 = 0.06;
 
 /// The material of liquid surfaces: unlit, seen from both sides, alpha-blended.
 pub(crate) fn liquid_material() -> Material {
@@ -194,10 +230,9 @@ pub(crate) fn liquid_material() -> Material {
 /// Appends one liquid surface to `vertices` and `lod`: a grid of
 /// `columns × rows` cells (`size`) whose corner `(c, r)` is at
 /// `corner(c, r)`, two triangles for each cell whose flag in `cells` (rows
-/// first) is set, one submesh in geoset `geoset` and one batch of
-/// `material` in the colour of `kind` ([`liquid_colors`]), after
-/// everything of priority plane 0. Returns the range of the vertices
-/// added (empty, and nothing added, where no cell holds liquid).
+/// first) is set, one submesh in geoset `geoset` and one batch as `look`
+/// says, after everything of priority plane 0. Returns the range of the
+/// vertices added (empty, and nothing added, where no cell holds liquid).
 pub(crate) fn liquid_surface(
     vertices: &mut Vec<Vertex>,
     lod: &mut Lod,
@@ -205,7 +240,7 @@ pub(crate) fn liquid_surface(
     size: [usize; 2],
     corner: impl Fn(usize, usize) -> [f32; 3],
     cells: &[bool],
-    (kind, material): (LiquidKind, u16),
+    look: LiquidLook,
 ) -> std::ops::Range<usize> {
     let (w, h) = (size[0], size[1]);
     if !cells.iter().any(|&c| c) {
@@ -214,8 +249,9 @@ pub(crate) fn liquid_surface(
     let base = vertices.len();
     for row in 0..=h {
         for col in 0..=w {
-            let uv = [[col as f32, row as f32], [0.0; 2]];
-            vertices.push(Vertex { position: corner(col, row), normal: [0.0, 0.0, 1.0], uv, ..Default::default() });
+            let position = corner(col, row);
+            let uv = [[position[0] * look.uv_per_yard, position[1] * look.uv_per_yard], [0.0; 2]];
+            vertices.push(Vertex { position, normal: [0.0, 0.0, 1.0], uv, ..Default::default() });
         }
     }
     let index_start = lod.indices.len() as u32;
@@ -233,10 +269,15 @@ pub(crate) fn liquid_surface(
         flags: BatchFlags::empty(),
         priority_plane: 1,
         shader_id: 0,
-        material,
+        material: look.material,
         material_layer: 0,
-        color: KINDS.iter().position(|&k| k == kind).map(|i| i as u16),
-        textures: Vec::new(),
+        color: Some(look.slot.color),
+        textures: vec![BatchTexture {
+            texture: Some(look.slot.texture),
+            uv: UvSource::Uv0,
+            weight: None,
+            transform: None,
+        }],
         texture_combo_index: 0,
     });
     base..vertices.len()
@@ -244,18 +285,29 @@ pub(crate) fn liquid_surface(
 
 impl Adt {
     /// Appends the liquids' surfaces to `vertices` and `lod` (material 2;
-    /// counter-clockwise seen from above, as the terrain), growing the box
-    /// `lo..hi`.
-    fn liquid_surfaces(&self, vertices: &mut Vec<Vertex>, lod: &mut Lod, lo: &mut [f32; 3], hi: &mut [f32; 3]) {
-        for l in &self.liquids {
+    /// counter-clockwise seen from above, as the terrain), their types'
+    /// texture slots to `textures`, growing the box `lo..hi`. Returns the
+    /// liquid types drawn.
+    fn liquid_surfaces(
+        &self,
+        vertices: &mut Vec<Vertex>,
+        lod: &mut Lod,
+        textures: &mut Vec<Texture>,
+        lo: &mut [f32; 3],
+        hi: &mut [f32; 3],
+    ) -> LiquidSlots {
+        let mut slots = LiquidSlots::default();
+        for l in self.liquids.iter().filter(|l| l.cells.iter().any(|&c| c)) {
             let Some(ch) = self.chunks.get(l.chunk) else { continue };
             let corner = |c, r| l.corner(ch.position, c, r);
-            let added =
-                liquid_surface(vertices, lod, l.chunk as u16, l.size.map(usize::from), corner, &l.cells, (l.kind, 2));
+            let slot = slots.slot(u32::from(l.liquid_type), l.kind, textures);
+            let look = LiquidLook { material: 2, slot, uv_per_yard: TILE_LIQUID_UV };
+            let added = liquid_surface(vertices, lod, l.chunk as u16, l.size.map(usize::from), corner, &l.cells, look);
             for v in &vertices[added] {
                 grow(lo, hi, v.position);
             }
         }
+        slots
     }
 
     /// The alpha maps of layer `k` of every chunk as one 1024 × 1024 RGBA
@@ -376,7 +428,7 @@ impl Adt {
             lod.submeshes.push(chunk_submesh(ci, indices, vertices[base as usize + 72].position));
             chunk_passes(&mut lod, ch, submesh, atlas_base, shade_texture);
         }
-        self.liquid_surfaces(&mut vertices, &mut lod, &mut lo, &mut hi);
+        let (colors, liquids) = self.liquid_surfaces(&mut vertices, &mut lod, &mut textures, &mut lo, &mut hi).finish();
         if vertices.is_empty() {
             (lo, hi) = ([0.0; 3], [0.0; 3]);
         }
@@ -396,7 +448,8 @@ impl Adt {
             vertices,
             lods: vec![lod],
             declared_lods: 1,
-            colors: liquid_colors(),
+            colors,
+            liquids,
             textures,
             materials: vec![
                 Material::new(MaterialFlags::empty(), BlendMode::Opaque),

@@ -761,6 +761,6 @@ pub mod wdt;
 
 pub use wdt::Wdt;
 
+pub(crate) use convert::{LiquidLook, LiquidSlots, liquid_material, liquid_surface};
 pub use convert::{SHADE_LAYER, SHADOW_DARKENING, bilinear, liquid_color};
-pub(crate) use convert::{liquid_colors, liquid_material, liquid_surface};
 pub use liquid::{Liquid, LiquidKind};

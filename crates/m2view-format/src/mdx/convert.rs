@@ -1034,6 +1034,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             })
             .collect(),
         hd_shading: c.hd_shading(),
+        liquids: Vec::new(),
         warnings,
     }
     .validated()

@@ -426,6 +426,24 @@ pub enum TextureSource {
     },
 }
 
+/// The texture slot and colour of one liquid type's surfaces (a map
+/// tile's `MH2O`/`MCLQ`, a WMO group's `MLIQ`). No file names the texture:
+/// the client's `LiquidType` table does, so the slot is
+/// [`TextureSource::Replaceable`] until the tables fill it (the
+/// `m2view-dress` crate's `liquid`), its colour the kind's flat one
+/// ([`crate::adt::liquid_color`]) until then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiquidSlot {
+    /// The `LiquidType` id, as the client resolves the file's.
+    pub liquid_type: u32,
+    /// What the file says it is (its look without the tables).
+    pub kind: crate::adt::LiquidKind,
+    /// Index into [`Model::textures`]: the stage its batches sample.
+    pub texture: TextureId,
+    /// Index into [`Model::colors`]: its batches' colour.
+    pub color: u16,
+}
+
 /// A texture slot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Texture {
@@ -1106,6 +1124,9 @@ pub struct Model {
     /// Reforged HD shading values by material index (MDX; empty for others):
     /// read by batches whose shader is [`MDX_HD_SHADER`].
     pub hd_shading: Vec<HdShading>,
+    /// The liquid types a map tile's or a WMO's liquid surfaces are drawn
+    /// as, one texture slot and colour each (empty for the others).
+    pub liquids: Vec<LiquidSlot>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }
@@ -1248,6 +1269,7 @@ impl Model {
             effect_markers: Vec::new(),
             portals: Vec::new(),
             hd_shading: Vec::new(),
+            liquids: Vec::new(),
             warnings: Vec::new(),
         }
     }

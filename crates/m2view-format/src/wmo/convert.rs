@@ -3,12 +3,16 @@
 //! groups show and hide as geosets do); one model material per `MOMT`;
 //! `MOLT` lights as model lights; a group's liquid (`MLIQ`) one more
 //! submesh in its geoset, drawn after the groups as the map tiles' liquids
-//! are (flat-coloured by kind, translucent, both sides; one model material
-//! after the `MOMT` ones).
+//! are (its liquid type's texture slot and colour, translucent, both
+//! sides; one model material after the `MOMT` ones).
 
 use super::{Wmo, blend_mode};
 use crate::error::Result;
 use crate::model::*;
+
+/// A WMO liquid's texture repeats per yard: once per map chunk
+/// (WebWowViewerCpp `wmoGroupGeom.cpp`: UV = position / (1600 / 3 / 16)).
+const WMO_LIQUID_UV: f32 = 1.0 / crate::adt::CHUNK_SIZE;
 
 /// `MOMT` flags → the M2 render flags that mean the same (wowdev wiki "WMO", MOMT).
 fn material_flags(flags: u32) -> MaterialFlags {
@@ -27,7 +31,7 @@ impl Wmo {
     /// Errors: more than 4 billion indices or 65,535 batches (no real WMO
     /// comes near), reported by [`Model::validate`].
     pub fn to_model(&self, name: &str) -> Result<Model> {
-        let textures: Vec<Texture> = self
+        let mut textures: Vec<Texture> = self
             .textures
             .iter()
             .enumerate()
@@ -39,12 +43,13 @@ impl Wmo {
             .collect();
         let mut materials: Vec<Material> =
             self.materials.iter().map(|m| Material::new(material_flags(m.flags), blend_mode(m.blend))).collect();
-        // Liquids: one more material and the kinds' colours, where a group has one.
+        // Liquids: one more material and a texture slot and colour per liquid type, where a group has one.
         let has_liquid = self.groups.iter().any(|g| g.geometry.as_ref().is_some_and(|g| g.liquid.is_some()));
         let liquid_material = materials.len() as u16;
         if has_liquid {
             materials.push(crate::adt::liquid_material());
         }
+        let mut liquids = crate::adt::LiquidSlots::default();
         let mut vertices = Vec::new();
         let mut lod = Lod { source: "WMO groups".into(), ..Default::default() };
         // Interiors are lit by MOCV plus the root's ambient colour, unless MOHD flag 0x2 ("skip
@@ -106,10 +111,11 @@ impl Wmo {
                     texture_combo_index: 0,
                 });
             }
-            if let Some(l) = &geo.liquid {
+            if let Some(l) = geo.liquid.as_ref().filter(|l| l.cells.iter().any(|&c| c)) {
                 let corner = |c, r| l.position(c, r);
-                let kind = (l.kind, liquid_material);
-                crate::adt::liquid_surface(&mut vertices, &mut lod, gi as u16, l.tiles, corner, &l.cells, kind);
+                let slot = liquids.slot(l.liquid_type, l.kind, &mut textures);
+                let look = crate::adt::LiquidLook { material: liquid_material, slot, uv_per_yard: WMO_LIQUID_UV };
+                crate::adt::liquid_surface(&mut vertices, &mut lod, gi as u16, l.tiles, corner, &l.cells, look);
             }
         }
         let lights = self
@@ -145,6 +151,7 @@ impl Wmo {
             chunks: self.chunks.clone(),
             unknown_chunks: self.unknown_chunks.clone(),
         };
+        let (colors, liquids) = liquids.finish();
         Model {
             vertices,
             lods: vec![lod],
@@ -153,7 +160,8 @@ impl Wmo {
             materials,
             bounds: Bounds { min, max, radius },
             lights,
-            colors: if has_liquid { crate::adt::liquid_colors() } else { Vec::new() },
+            colors,
+            liquids,
             portals: self.portals.iter().map(|p| p.vertices.clone()).collect(),
             warnings: self.warnings.clone(),
             ..Model::empty(source, name)
