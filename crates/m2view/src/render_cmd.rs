@@ -131,7 +131,8 @@ pub struct RenderArgs {
     /// No WMO fog (`MFOG`), which is drawn where the camera is inside a WMO.
     #[arg(long)]
     pub no_fog: bool,
-    /// A map tile with the tiles around it found beside it (its 3 × 3 neighbourhood; their terrain).
+    /// A map tile with the tiles around it found beside it (its 3 × 3 neighbourhood) and, without
+    /// `--no-doodads`, what they place but what the tile places under the same `uniqueId`.
     #[arg(long)]
     pub neighbours: bool,
     /// A WMO's groups to draw, comma-separated indices (default: every group read); like --geosets.
@@ -896,7 +897,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     let (sky, warnings) = crate::world::load_skybox(&o.lm, opts);
     o.lm.model.warnings.extend(warnings);
     if a.neighbours {
-        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts);
+        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
         attachments.extend(tiles.into_iter().map(|t| Hung { placement: Some(t.world), ..Hung::item(0, t.lm) }));
     }

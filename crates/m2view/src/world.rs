@@ -4,7 +4,8 @@
 //! `.mdx` names read as `.m2`) and placed by its position, rotation
 //! quaternion and scale in the WMO's space. A model not found or broken
 //! is a warning; the rest draws. Likewise a map tile's models and WMOs
-//! (`MDDF`, `MODF`) and the tiles around it; and what a WMO makes of the
+//! (`MDDF`, `MODF`) and the tiles around it with theirs (what stands
+//! across tiles drawn once, by `uniqueId`); and what a WMO makes of the
 //! eye inside it: its fog (`MFOG`) and its skybox (`MOSB`).
 
 use std::collections::HashMap;
@@ -200,12 +201,46 @@ pub fn load_tile_placements(
     adt: &Adt,
     opts: &OpenOptions,
 ) -> (Vec<Placed>, Vec<PlacedWmo>, Vec<String>) {
-    let mut cache: HashMap<FileRef, Option<Arc<LoadedModel>>> = HashMap::new();
-    let mut missing: Vec<(String, usize)> = Vec::new();
-    let mut warnings = Vec::new();
-    let mut open = |r: &FileRef, wmo: bool, warnings: &mut Vec<String>| -> Option<Arc<LoadedModel>> {
+    let mut loader = TileLoader::default();
+    let (models, wmos) = loader.tile(lm, adt, opts, &UniqueIds::default());
+    (models, wmos, loader.finish())
+}
+
+/// The `uniqueId`s of the `MDDF` and `MODF` placements already drawn: a
+/// model or WMO standing across tiles is listed by each, under one id, and
+/// drawn once (wowdev wiki "ADT/v18", MDDF and MODF `uniqueId`).
+#[derive(Debug, Default)]
+struct UniqueIds {
+    models: std::collections::HashSet<u32>,
+    wmos: std::collections::HashSet<u32>,
+}
+
+impl UniqueIds {
+    /// Those of tile `adt`.
+    fn of(adt: &Adt) -> UniqueIds {
+        UniqueIds {
+            models: adt.doodads.iter().map(|d| d.unique_id).collect(),
+            wmos: adt.objects.iter().map(|o| o.unique_id).collect(),
+        }
+    }
+}
+
+/// Opens the placements of one or more tiles of a folder, each model and
+/// WMO once, counting those not found.
+#[derive(Default)]
+struct TileLoader {
+    cache: HashMap<FileRef, Option<Arc<LoadedModel>>>,
+    missing: Vec<(String, usize)>,
+    warnings: Vec<String>,
+}
+
+impl TileLoader {
+    /// The model (or WMO, `wmo`) `r` beside tile `lm`, opened once.
+    fn open(&mut self, lm: &LoadedModel, r: &FileRef, wmo: bool, opts: &OpenOptions) -> Option<Arc<LoadedModel>> {
         let name = r.to_string();
-        let found = cache
+        let warnings = &mut self.warnings;
+        let found = self
+            .cache
             .entry(r.clone())
             .or_insert_with(|| {
                 let path = match r {
@@ -223,60 +258,90 @@ pub fn load_tile_placements(
             })
             .clone();
         if found.is_none() {
-            match missing.iter_mut().find(|(n, _)| *n == name) {
+            match self.missing.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, n)) => *n += 1,
-                None => missing.push((name, 1)),
+                None => self.missing.push((name, 1)),
             }
         }
         found
-    };
-    let mut models = Vec::new();
-    for d in &adt.doodads {
-        let Some(name) = &d.model else { continue };
-        if let Some(m) = open(name, false, &mut warnings) {
-            models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale), doodad: None });
+    }
+
+    /// The placements of tile `adt` (beside `lm`) but those `drawn` already.
+    fn tile(
+        &mut self,
+        lm: &LoadedModel,
+        adt: &Adt,
+        opts: &OpenOptions,
+        drawn: &UniqueIds,
+    ) -> (Vec<Placed>, Vec<PlacedWmo>) {
+        let mut models = Vec::new();
+        for d in adt.doodads.iter().filter(|d| !drawn.models.contains(&d.unique_id)) {
+            let Some(name) = &d.model else { continue };
+            if let Some(m) = self.open(lm, name, false, opts) {
+                models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale), doodad: None });
+            }
         }
-    }
-    let mut wmos = Vec::new();
-    for o in &adt.objects {
-        let Some(name) = &o.wmo else { continue };
-        if let Some(m) = open(name, true, &mut warnings) {
-            let doodads = match m.wmo.clone() {
-                Some(w) => {
-                    let (d, w) = load_doodads(&m, &w, o.doodad_set as usize, opts);
-                    warnings.extend(w);
-                    d
-                }
-                None => Vec::new(),
-            };
-            let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale), doodad: None };
-            wmos.push(PlacedWmo { placed, doodads });
+        let mut wmos = Vec::new();
+        for o in adt.objects.iter().filter(|o| !drawn.wmos.contains(&o.unique_id)) {
+            let Some(name) = &o.wmo else { continue };
+            if let Some(m) = self.open(lm, name, true, opts) {
+                let doodads = match m.wmo.clone() {
+                    Some(w) => {
+                        let (d, w) = load_doodads(&m, &w, o.doodad_set as usize, opts);
+                        self.warnings.extend(w);
+                        d
+                    }
+                    None => Vec::new(),
+                };
+                let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale), doodad: None };
+                wmos.push(PlacedWmo { placed, doodads });
+            }
         }
+        (models, wmos)
     }
-    let total: usize = missing.iter().map(|m| m.1).sum();
-    if total > 0 {
-        let shown: Vec<String> = missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
-        let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
-        warnings.push(format!(
-            "{total} placements not drawn: {} files not found: {}{more}",
-            missing.len(),
-            shown.join(", ")
-        ));
+
+    /// The warnings: those of files that did not load, then one naming the missing ones.
+    fn finish(mut self) -> Vec<String> {
+        let total: usize = self.missing.iter().map(|m| m.1).sum();
+        if total > 0 {
+            let shown: Vec<String> = self.missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
+            let more =
+                if self.missing.len() > 5 { format!(" and {} more", self.missing.len() - 5) } else { String::new() };
+            self.warnings.push(format!(
+                "{total} placements not drawn: {} files not found: {}{more}",
+                self.missing.len(),
+                shown.join(", ")
+            ));
+        }
+        self.warnings
     }
-    (models, wmos, warnings)
+}
+
+/// A tile's models, its WMOs and their doodads, flattened into one list in world space.
+fn flatten(mut models: Vec<Placed>, wmos: Vec<PlacedWmo>) -> Vec<Placed> {
+    for w in wmos {
+        let at = w.placed.world;
+        models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, doodad: None, ..d }));
+        models.push(w.placed);
+    }
+    models
 }
 
 /// The tiles around map tile `lm` (its 3 × 3 neighbourhood, the clients'
 /// view of a map) found beside it under the same naming, each opened
-/// through `opts` as its terrain (their own placements are not loaded),
-/// in world space as the tile is; warnings for those that do not open.
-pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
+/// through `opts`, in world space as the tile is; with `placements`, each
+/// followed by what it places (as [`placed_in`], each model and WMO opened
+/// once for them all) but what `lm` or an earlier neighbour places under
+/// the same `uniqueId`. Warnings for what does not open.
+pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions, placements: bool) -> (Vec<Placed>, Vec<String>) {
     let stem = lm.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let Some((map, x, y, underscored)) = lm.adt.as_ref().and_then(|_| m2view_format::adt::wdt::tile_name(&stem)) else {
+    let (Some(adt), Some((map, x, y, underscored))) = (lm.adt.as_deref(), m2view_format::adt::wdt::tile_name(&stem))
+    else {
         return (Vec::new(), Vec::new());
     };
     let dir = lm.path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
     let (mut placed, mut warnings) = (Vec::new(), Vec::new());
+    let (mut loader, mut drawn) = (TileLoader::default(), UniqueIds::of(adt));
     for (dx, dy) in (-1i32..=1).flat_map(|dy| (-1i32..=1).map(move |dx| (dx, dy))).filter(|&d| d != (0, 0)) {
         let (nx, ny) = (x as i32 + dx, y as i32 + dy);
         if !(0..64).contains(&nx) || !(0..64).contains(&ny) {
@@ -284,14 +349,27 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placed>, Ve
         }
         let name = if underscored { format!("{map}_{nx}_{ny}.adt") } else { format!("{map}{nx:02}{ny:02}.adt") };
         let Some(path) = lm.files.find(&dir.join(&name)) else { continue };
-        match m2view_format::load_model_file(&path, &opts.load) {
-            Ok(t) if t.adt.is_some() => {
-                placed.push(Placed { lm: Arc::new(Opened::dress(t, opts).lm), world: Mat4::IDENTITY, doodad: None })
+        let tile = match m2view_format::load_model_file(&path, &opts.load) {
+            Ok(t) if t.adt.is_some() => Arc::new(Opened::dress(t, opts).lm),
+            Ok(_) => {
+                warnings.push(format!("neighbour tile {name}: not a map tile"));
+                continue;
             }
-            Ok(_) => warnings.push(format!("neighbour tile {name}: not a map tile")),
-            Err(e) => warnings.push(format!("neighbour tile {name}: {e}")),
+            Err(e) => {
+                warnings.push(format!("neighbour tile {name}: {e}"));
+                continue;
+            }
+        };
+        placed.push(Placed { lm: tile.clone(), world: Mat4::IDENTITY, doodad: None });
+        if let Some(adt) = tile.adt.as_deref().filter(|_| placements) {
+            let (models, wmos) = loader.tile(&tile, adt, opts, &drawn);
+            placed.extend(flatten(models, wmos));
+            let ids = UniqueIds::of(adt);
+            drawn.models.extend(ids.models);
+            drawn.wmos.extend(ids.wmos);
         }
     }
+    warnings.extend(loader.finish());
     (placed, warnings)
 }
 
@@ -303,13 +381,8 @@ pub fn placed_in(lm: &LoadedModel, set: usize, opts: &OpenOptions) -> (Vec<Place
     if let Some(wmo) = &lm.wmo {
         load_doodads(lm, wmo, set, opts)
     } else if let Some(adt) = &lm.adt {
-        let (mut models, wmos, warnings) = load_tile_placements(lm, adt, opts);
-        for w in wmos {
-            let at = w.placed.world;
-            models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, doodad: None, ..d }));
-            models.push(w.placed);
-        }
-        (models, warnings)
+        let (models, wmos, warnings) = load_tile_placements(lm, adt, opts);
+        (flatten(models, wmos), warnings)
     } else {
         (Vec::new(), Vec::new())
     }

@@ -608,9 +608,13 @@ fn a_map_tile_opens_with_what_it_places_and_its_neighbours() {
     h.run();
     assert!(h.state().neighbours);
     assert_eq!(placed(h.state(), &|a| a.lm.adt.is_some()), 1);
+    // The copy places what the tile places under the same uniqueIds: nothing more is drawn.
+    let models = |s: &AppState| placed(s, &|a| a.lm.adt.is_none());
+    assert_eq!(models(h.state()), copies + 2);
     h.get_by_label("neighbour tiles (1 of 8 found)").click();
     h.run();
     assert_eq!(placed(h.state(), &|a| a.lm.adt.is_some()), 0);
+    assert_eq!(models(h.state()), copies + 2, "the tile's own placements stay");
     assert!(h.state_mut().take_commands().contains(&Command::UploadAttachments));
     std::fs::remove_dir_all(&dir).unwrap();
 }

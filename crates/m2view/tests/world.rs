@@ -237,7 +237,9 @@ fn a_map_tile_shows_its_terrain_and_says_what_it_places() {
     );
     assert_eq!(t["layers"], serde_json::json!([0, 25, 47, 116, 68]));
     assert_eq!(t["areas"], serde_json::json!([139, 2266, 2400, 4546]));
-    assert_eq!(t["liquids"], serde_json::json!([{"kind": "ocean", "liquid_type": 2, "surfaces": 9, "cells": 330}]));
+    // No XTextures here: the ocean draws in its flat colour (texture null).
+    let ocean = serde_json::json!([{"kind": "ocean", "liquid_type": 2, "surfaces": 9, "cells": 330, "texture": null}]);
+    assert_eq!(t["liquids"], ocean);
     // The map's WDT beside it: no flags (4-bit alpha maps), 687 tiles.
     assert_eq!((t["map"]["file"].as_str(), t["map"]["tile_count"].as_u64()), (Some("continent.wdt"), Some(687)));
     assert_eq!(t["map"]["big_alpha"], false);
@@ -418,7 +420,7 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     let ocean = r"liquid textures not found, drawn in flat colours: XTextures\ocean\ocean_h.1.blp (LiquidType 2)";
     assert!(err.contains(ocean), "{err}");
     let opened = m2view::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
-    let (neighbours, _) = m2view::world::neighbour_tiles(&opened.lm, &Default::default());
+    let (neighbours, _) = m2view::world::neighbour_tiles(&opened.lm, &Default::default(), false);
     assert!(neighbours[0].lm.model.warnings.iter().any(|w| w.contains(ocean)));
     // Framed around both, the two tiles fill about as much of the picture as one did.
     assert!(drawn_both * 2 > drawn_alone, "{drawn_both} pixels with the neighbour, {drawn_alone} alone");
@@ -435,6 +437,44 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     assert_eq!((m[3][0], m[3][1], m[3][2]), (0.0, 0.0, 0.0), "tiles are in world space already");
     let baked = g.images().filter(|i| i.name().is_some_and(|n| n.contains("terrain (baked layers)"))).count();
     assert_eq!(baked, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn neighbour_tiles_bring_their_placements_but_what_the_tile_places_under_the_same_unique_id() {
+    // The real tile 42_29 placing one lamp (`two_boxes`, 2 batches) as MDDF uniqueId 0, and its
+    // copy moved to 43_29 placing the lamp twice: uniqueId 0 again (one lamp standing across the
+    // two tiles: drawn once) and uniqueId 1, half a tile further (fixtures::adt::with_placements;
+    // no two neighbouring public tiles exist).
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let bytes = std::fs::read(samples.join("wowserhq_format/fixture/map/continent4229.adt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("m2view-adt-neighbour-placements-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at =
+        |x: f32| fixtures::adt::Placement { name: 0, position: [x, 75.0, 15456.0], rotation: [0.0; 3], doodad_set: 0 };
+    let (one, two) = ([at(22423.75)], [at(22423.75), at(22690.0)]);
+    let tile = fixtures::adt::with_placements(&bytes, &["LAMP.MDX"], &one, &[], &[]);
+    let moved = fixtures::adt::with_placements(&fixtures::adt::moved(&bytes, 1, 0), &["LAMP.MDX"], &two, &[], &[]);
+    std::fs::write(dir.join("continent4229.adt"), tile).unwrap();
+    std::fs::write(dir.join("continent4329.adt"), moved).unwrap();
+    let lamp = m2view_format::writer::write_md20(&fixtures::two_boxes(264));
+    std::fs::write(dir.join("LAMP.m2"), lamp).unwrap();
+    let skin = m2view_format::writer::write_skin(&fixtures::skin_profile(264), 264);
+    std::fs::write(dir.join("LAMP00.skin"), skin).unwrap();
+    let tile = dir.join("continent4229.adt");
+    let tile = tile.to_str().unwrap();
+    let batches =
+        |args: &[&str]| render(&dir, tile, &[&["--camera", "map"], args].concat()).0["batches"].as_u64().unwrap();
+    let (terrain, with_lamp) = (batches(&["--no-doodads"]), batches(&[]));
+    assert_eq!(with_lamp - terrain, 2, "the tile's lamp");
+    // The neighbour's terrain, and of its two lamps the one not placed by the tile already.
+    assert_eq!(batches(&["--neighbours"]) - batches(&["--neighbours", "--no-doodads"]), 4);
+    let opened = m2view::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
+    let (placed, warnings) = m2view::world::neighbour_tiles(&opened.lm, &Default::default(), true);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(placed.iter().map(|p| p.lm.adt.is_some()).collect::<Vec<_>>(), [true, false]);
+    let x = placed[1].world.w_axis.y;
+    assert!((x - (17066.666 - 22690.0)).abs() < 0.01, "the second lamp's world y: {x}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -509,20 +509,23 @@ impl AppState {
     }
 
     /// Shows (`on`) or hides the tiles around the open map tile found
-    /// beside it (`crate::world::neighbour_tiles`: their terrain, in world
-    /// space as the tile is); those that do not open become warnings.
+    /// beside it and what they place (`crate::world::neighbour_tiles`: in
+    /// world space as the tile is); those that do not open become warnings.
+    /// The tile's own placements are placed again with them.
     pub fn show_neighbours(&mut self, on: bool) {
         let Some(c) = &mut self.current else { return };
         if c.lm.adt.is_none() {
             return;
         }
-        // A tile places models and WMOs, never tiles: the attached tiles are the neighbours.
-        c.attached.retain(|a| a.lm.adt.is_none());
+        c.attached.retain(|a| a.placement.is_none());
+        let (mut placed, mut warnings) = crate::world::placed_in(&c.lm, 0, &self.open_options);
         if on {
-            let (tiles, warnings) = crate::world::neighbour_tiles(&c.lm, &self.open_options);
-            c.place_doodads(tiles);
-            c.warn(warnings);
+            let (tiles, w) = crate::world::neighbour_tiles(&c.lm, &self.open_options, true);
+            placed.extend(tiles);
+            warnings.extend(w);
         }
+        c.place_doodads(placed);
+        c.warn(warnings);
         self.neighbours = on;
         self.send(super::command::Command::UploadAttachments);
     }

@@ -186,7 +186,8 @@ pub struct ExportArgs {
     /// Leave out a WMO's doodads (a map tile's placed models and WMOs).
     #[arg(long)]
     pub no_doodads: bool,
-    /// A map tile: also the tiles around it found beside it (their terrain, in world space).
+    /// A map tile: also the tiles around it found beside it, in world space, and (without
+    /// `--no-doodads`) what they place but what the tile places under the same `uniqueId`.
     #[arg(long)]
     pub neighbours: bool,
 }
@@ -223,7 +224,7 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         opts.placed = crate::world::placements(&mut o.lm, a.doodad_set, open);
     }
     if a.neighbours {
-        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, open);
+        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, open, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
         opts.placed.extend(tiles);
     }

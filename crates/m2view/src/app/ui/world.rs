@@ -94,7 +94,10 @@ fn tile_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let tiles = c.attached.iter().filter(|a| a.lm.adt.is_some()).count();
     let mut on = s.neighbours;
     let label = if on { format!("neighbour tiles ({tiles} of 8 found)") } else { "neighbour tiles".to_string() };
-    if ui.checkbox(&mut on, label).on_hover_text("the tiles around it, found beside it under the same naming").changed()
+    if ui
+        .checkbox(&mut on, label)
+        .on_hover_text("the tiles around it, found beside it under the same naming, and what they place")
+        .changed()
     {
         s.show_neighbours(on);
     }
