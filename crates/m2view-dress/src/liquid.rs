@@ -28,23 +28,24 @@ pub fn classic_texture(kind: LiquidKind) -> &'static str {
     }
 }
 
-/// A liquid texture as the tables name it.
-enum Wanted {
-    FileDataId(u32),
-    Path(String),
-}
-
-/// The texture of `slot`: its `LiquidTypeXTexture` FileDataID (the lowest
+/// The texture of `slot` as found beside `lm` (`None`: not found) and its
+/// name for messages: its `LiquidTypeXTexture` FileDataID (the lowest
 /// `OrderIndex`), else its `LiquidType` path, else its kind's classic
 /// path; the first frame.
-fn wanted(slot: &LiquidSlot, types: &[LiquidTypeRow], textures: &[LiquidTextureRow]) -> Wanted {
+fn texture_of(
+    lm: &LoadedModel,
+    slot: &LiquidSlot,
+    types: &[LiquidTypeRow],
+    textures: &[LiquidTextureRow],
+) -> (Option<std::path::PathBuf>, String) {
     let by_id = textures.iter().filter(|t| t.liquid_type == slot.liquid_type && t.file_data_id != 0);
     if let Some(t) = by_id.min_by_key(|t| t.order) {
-        return Wanted::FileDataId(t.file_data_id);
+        return (lm.find_fdid(t.file_data_id, "blp"), format!("FileDataID {}", t.file_data_id));
     }
     let row = types.iter().find(|r| r.id == slot.liquid_type);
     let path = row.and_then(|r| r.texture_frame(1));
-    Wanted::Path(path.unwrap_or_else(|| classic_texture(slot.kind).replace("%d", "1")))
+    let path = path.unwrap_or_else(|| classic_texture(slot.kind).replace("%d", "1"));
+    (lm.find_game_file(&path), path)
 }
 
 /// Fills `lm`'s liquid texture slots (see the module docs). A slot whose
@@ -58,10 +59,7 @@ pub fn dress_liquids(lm: &mut LoadedModel, tables: &ClientTables) {
     let textures = rows(lm, tables, "LiquidTypeXTexture", liquid_texture_rows);
     let mut missing = Vec::new();
     for slot in lm.model.liquids.clone() {
-        let (file, label) = match wanted(&slot, &types, &textures) {
-            Wanted::FileDataId(id) => (lm.find_fdid(id, "blp"), format!("FileDataID {id}")),
-            Wanted::Path(p) => (lm.find_game_file(&p), p),
-        };
+        let (file, label) = texture_of(lm, &slot, &types, &textures);
         let t = slot.texture.index();
         match file {
             Some(path) => {

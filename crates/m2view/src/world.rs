@@ -84,24 +84,32 @@ pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions)
         });
         match loaded {
             Some(m) => placed.push(Placed { lm: m.clone(), world: placement(d), doodad: Some(i) }),
-            None => match missing.iter_mut().find(|(n, _)| *n == model.to_string()) {
-                Some((_, n)) => *n += 1,
-                None => missing.push((model.to_string(), 1)),
-            },
+            None => count_missing(&mut missing, model.to_string()),
         }
     }
     let mut warnings = broken;
-    let total: usize = missing.iter().map(|m| m.1).sum();
-    if total > 0 {
-        let shown: Vec<String> = missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
-        let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
-        warnings.push(format!(
-            "{total} doodad placements not drawn: {} models not found: {}{more}",
-            missing.len(),
-            shown.join(", ")
-        ));
-    }
+    warnings.extend(not_found(&missing, "doodad placements", "models"));
     (placed, warnings)
+}
+
+/// One more placement of file `name`, not found, in `missing` (`(name, placements)` each).
+fn count_missing(missing: &mut Vec<(String, usize)>, name: String) {
+    match missing.iter_mut().find(|(n, _)| *n == name) {
+        Some((_, n)) => *n += 1,
+        None => missing.push((name, 1)),
+    }
+}
+
+/// The warning for files not found, `(name, placements)` each: "N
+/// `placements` not drawn: M `files` not found: …" naming five at most
+/// (`None`: nothing missing).
+fn not_found(missing: &[(String, usize)], placements: &str, files: &str) -> Option<String> {
+    let total: usize = missing.iter().map(|m| m.1).sum();
+    let shown: Vec<String> = missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
+    let more = if missing.len() > 5 { format!(" and {} more", missing.len() - 5) } else { String::new() };
+    (total > 0).then(|| {
+        format!("{total} {placements} not drawn: {} {files} not found: {}{more}", missing.len(), shown.join(", "))
+    })
 }
 
 /// World transform of an `MDDF`/`MODF` placement: its placement-space
@@ -258,10 +266,7 @@ impl TileLoader {
             })
             .clone();
         if found.is_none() {
-            match self.missing.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, n)) => *n += 1,
-                None => self.missing.push((name, 1)),
-            }
+            count_missing(&mut self.missing, name);
         }
         found
     }
@@ -302,17 +307,7 @@ impl TileLoader {
 
     /// The warnings: those of files that did not load, then one naming the missing ones.
     fn finish(mut self) -> Vec<String> {
-        let total: usize = self.missing.iter().map(|m| m.1).sum();
-        if total > 0 {
-            let shown: Vec<String> = self.missing.iter().take(5).map(|(n, c)| format!("{n} (x{c})")).collect();
-            let more =
-                if self.missing.len() > 5 { format!(" and {} more", self.missing.len() - 5) } else { String::new() };
-            self.warnings.push(format!(
-                "{total} placements not drawn: {} files not found: {}{more}",
-                self.missing.len(),
-                shown.join(", ")
-            ));
-        }
+        self.warnings.extend(not_found(&self.missing, "placements", "files"));
         self.warnings
     }
 }
