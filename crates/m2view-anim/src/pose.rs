@@ -27,6 +27,8 @@ pub struct Pose {
     pub attachments: Vec<Mat4>,
     /// Per `Model::lights`: the light at this instant.
     pub lights: Vec<PoseLight>,
+    /// Per `Model::flipbooks`: the frame shown (index into its `frames`).
+    pub flipbook_frames: Vec<usize>,
 }
 
 /// A model light at one instant (wowdev wiki "M2", Lights; intensities and
@@ -257,6 +259,13 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
     pose.attachments
         .extend(model.attachments.iter().map(|a| bone(a.bone) * Mat4::from_translation(Vec3::from(a.position))));
     pose_lights(model, clock, &pose.bones, &mut pose.lights);
+    pose.flipbook_frames.clear();
+    pose.flipbook_frames.extend(
+        model
+            .flipbooks
+            .iter()
+            .map(|f| f.frame_at(clock.global_ms.get(f.global_sequence as usize).copied().unwrap_or(0.0))),
+    );
 }
 
 #[cfg(test)]
@@ -298,6 +307,26 @@ mod tests {
         m.bone_sets[0].variant = Some(2);
         evaluate(&m, &Clock::new(1, 250.0, &g), None, &mut offset);
         assert_eq!(offset.bones, plain.bones);
+    }
+
+    #[test]
+    fn a_flipbook_shows_a_frame_every_frame_ms_of_its_global_clock() {
+        // Three frames of 60 ms on global sequence 1 (180 ms long: the clock wraps with them).
+        let mut m = model(264);
+        m.flipbooks = vec![m2view_format::TextureFlipbook {
+            frames: vec![m2view_format::TextureId(0); 3],
+            frame_ms: 60,
+            global_sequence: 1,
+        }];
+        let mut pose = Pose::default();
+        let frame = |global: f32, pose: &mut Pose| {
+            evaluate(&m, &Clock::new(0, 0.0, &[0.0, global]), None, pose);
+            pose.flipbook_frames[0]
+        };
+        assert_eq!([0.0, 59.9, 60.0, 130.0, 179.0].map(|t| frame(t, &mut pose)), [0, 0, 1, 2, 2]);
+        // A clock the model lacks (hostile files) shows the first frame.
+        evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
+        assert_eq!(pose.flipbook_frames, [0]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! 42_29 (its ocean is `LiquidType` 2, 9 `MH2O` surfaces). No liquid table
 //! or `XTextures` file is public: the tables are written in their real
 //! layouts (3.3.5 `LiquidType.dbc`, 10.0 `LiquidTypeXTexture` as CSV) and
-//! a real BLP stands in for the textures.
+//! a real BLP stands in for the textures and their frames.
 
 use m2view_db::fixtures::{Cell, row, wotlk_liquid_types, write_csv};
 use m2view_dress::{ClientTables, Dressing};
@@ -50,6 +50,16 @@ fn a_tiles_ocean_takes_the_texture_its_tables_name_else_the_classic_one_else_its
     assert_eq!(ocean(&lm), (Some(d.join("XTextures/ocean/ocean_h.1.blp")), 9));
     let c = &lm.model.colors[0];
     assert_eq!((&c.color.sequences[0].values, &c.alpha.sequences[0].values), (&vec![[1.0; 3]], &vec![0.75]));
+
+    // `%d` is the frame: with frame 2 beside it, a flipbook of the two, 60 ms each, on a global
+    // sequence of 120 ms.
+    std::fs::copy(&blp, d.join("XTextures/ocean/ocean_h.2.blp")).unwrap();
+    let lm = open(&d);
+    let f = &lm.model.flipbooks[0];
+    assert_eq!((f.frames.len(), f.frame_ms, lm.model.global_sequences[f.global_sequence as usize]), (2, 60, 120));
+    assert_eq!(f.frames[0], lm.model.liquids[0].texture);
+    assert_eq!(lm.texture_files[f.frames[1].index()], Some(d.join("XTextures/ocean/ocean_h.2.blp")));
+    lm.model.validate().unwrap();
 
     // A 3.3.5 table naming another texture for row 2: that one.
     let rows = [(2, "Ocean", 1, r"XTextures\ocean\custom.%d.blp")];

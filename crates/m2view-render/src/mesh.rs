@@ -79,6 +79,9 @@ pub(crate) struct MeshRenderer {
 
 struct GpuBatch {
     textures: wgpu::BindGroup,
+    /// Where its first stage is a flipbook's: the index into
+    /// `Model::flipbooks` and a texture bind group per frame.
+    flipbook: Option<(usize, Vec<wgpu::BindGroup>)>,
     submesh: usize,
     pixel: u32,
     vertex: u32,
@@ -111,6 +114,8 @@ pub(crate) struct BatchDraw {
     indices: std::ops::Range<u32>,
     /// Instance records drawn (0..1 for a single copy; a group's visible copies).
     instances: std::ops::Range<u32>,
+    /// The flipbook frame its first stage shows (0 where it has none).
+    frame: usize,
 }
 
 /// Where a batch's colour, weights and texture matrices come from.
@@ -316,8 +321,8 @@ impl MeshRenderer {
                     .iter()
                     .map(|b| {
                         let (pixel, vertex) = material::select_shaders(model, b);
-                        let textures = self.batch_textures(ctx, model, b, views, absent);
-                        GpuBatch { textures, submesh: b.submesh as usize, pixel, vertex }
+                        let (textures, flipbook) = self.batch_bindings(ctx, model, b, views, absent);
+                        GpuBatch { textures, flipbook, submesh: b.submesh as usize, pixel, vertex }
                     })
                     .collect();
                 GpuLod { index_buffer, batches }
@@ -342,22 +347,44 @@ impl MeshRenderer {
     ) {
         for (glod, lod) in mesh.lods.iter_mut().zip(&model.lods) {
             for (gb, b) in glod.batches.iter_mut().zip(&lod.batches) {
-                gb.textures = self.batch_textures(ctx, model, b, views, absent);
+                (gb.textures, gb.flipbook) = self.batch_bindings(ctx, model, b, views, absent);
             }
         }
     }
 
-    /// The texture bind group of batch `b` (stages beyond its texture count
-    /// are white). A missing file shows the loud placeholder in stage 0 only;
-    /// in a later stage it binds the value that leaves the combiner's result
-    /// unchanged ([`material::neutral_stage`]).
-    pub fn batch_textures(
+    /// The texture bind group of batch `b`, and where its first stage
+    /// samples a flipbook's first frame (`Model::flipbooks`) the flipbook's
+    /// index and a bind group per frame ([`MeshRenderer::batch_textures`]).
+    fn batch_bindings(
         &self,
         ctx: &Context,
         model: &Model,
         b: &m2view_format::Batch,
         views: &[wgpu::TextureView],
         absent: &[bool],
+    ) -> (wgpu::BindGroup, Option<(usize, Vec<wgpu::BindGroup>)>) {
+        let first = b.textures.first().and_then(|t| t.texture);
+        let flipbook = first.and_then(|t| model.flipbooks.iter().position(|f| f.frames.first() == Some(&t)));
+        let frames = flipbook.map(|k| {
+            let frames = model.flipbooks[k].frames.iter();
+            (k, frames.map(|&f| self.batch_textures(ctx, model, b, views, absent, Some(f))).collect())
+        });
+        (self.batch_textures(ctx, model, b, views, absent, None), frames)
+    }
+
+    /// The texture bind group of batch `b` (stages beyond its texture count
+    /// are white), texture `first` (where given) in stage 0 instead of the
+    /// batch's. A missing file shows the loud placeholder in stage 0 only;
+    /// in a later stage it binds the value that leaves the combiner's result
+    /// unchanged ([`material::neutral_stage`]).
+    fn batch_textures(
+        &self,
+        ctx: &Context,
+        model: &Model,
+        b: &m2view_format::Batch,
+        views: &[wgpu::TextureView],
+        absent: &[bool],
+        first: Option<m2view_format::TextureId>,
     ) -> wgpu::BindGroup {
         let pixel = material::select_shaders(model, b).0;
         let neutral = |k: usize| {
@@ -370,7 +397,11 @@ impl MeshRenderer {
             (view, &ctx.samplers[0])
         };
         let tex = |k: usize| -> (&wgpu::TextureView, &wgpu::Sampler) {
-            match b.textures.get(k).and_then(|t| t.texture) {
+            let stage = match (k, first) {
+                (0, Some(f)) => Some(f),
+                _ => b.textures.get(k).and_then(|t| t.texture),
+            };
+            match stage {
                 Some(id) if k > 0 && absent.get(id.index()).copied().unwrap_or(false) => neutral(k),
                 Some(id) => {
                     let t = &model.textures[id.index()];
@@ -587,6 +618,10 @@ impl MeshRenderer {
                 lod_batch: i,
                 indices: sub.index_start..sub.index_start + sub.index_count,
                 instances: p.instances.clone(),
+                frame: match (&gb.flipbook, &p.values) {
+                    (Some((f, _)), BatchValues::Pose(pose)) => pose.flipbook_frames.get(*f).copied().unwrap_or(0),
+                    _ => 0,
+                },
             });
             stats.batches += copies;
             stats.triangles += copies * sub.index_count as usize / 3;
@@ -609,7 +644,9 @@ impl MeshRenderer {
     pub fn record(&self, mesh: &GpuMesh, mi: &MeshInstance, d: &BatchDraw, pass: &mut wgpu::RenderPass<'_>) {
         let Some(glod) = mesh.lods.get(mi.lod) else { return };
         pass.set_bind_group(1, &mi.batch_bind_group, &[d.slot * BATCH_STRIDE as u32]);
-        pass.set_bind_group(2, &glod.batches[d.lod_batch].textures, &[]);
+        let gb = &glod.batches[d.lod_batch];
+        let frame = gb.flipbook.as_ref().and_then(|(_, frames)| frames.get(d.frame));
+        pass.set_bind_group(2, frame.unwrap_or(&gb.textures), &[]);
         pass.draw_indexed(d.indices.clone(), 0, d.instances.clone());
     }
 }

@@ -99,22 +99,37 @@ pub struct LiquidInfo {
     pub surfaces: usize,
     /// Cells (1/64 of a chunk) that hold it.
     pub cells: usize,
-    /// Its texture file as found ([`liquid_texture`]; `None`: drawn in
-    /// its kind's flat colour).
-    pub texture: Option<String>,
+    /// Its texture as found ([`liquid_texture`]; `None`: drawn in its
+    /// kind's flat colour).
+    pub texture: Option<LiquidTexture>,
 }
 
-/// The texture file `lm`'s liquids of `LiquidType` `liquid_type` are
-/// drawn with, as the tables or the client's hard-coded paths name it and
-/// as found (`None`: not found, or no such liquid drawn).
-pub fn liquid_texture(lm: &LoadedModel, liquid_type: u32) -> Option<String> {
+/// The texture a liquid type is drawn with.
+#[derive(Debug, Serialize)]
+pub struct LiquidTexture {
+    /// Its first frame's file, as found.
+    pub file: String,
+    /// Its animation frames found (they cycle every 60 ms).
+    pub frames: usize,
+}
+
+/// The texture `lm`'s liquids of `LiquidType` `liquid_type` are drawn
+/// with, as the tables or the client's hard-coded paths name it and as
+/// found (`None`: not found, or no such liquid drawn).
+pub fn liquid_texture(lm: &LoadedModel, liquid_type: u32) -> Option<LiquidTexture> {
     let slot = lm.model.liquids.iter().find(|s| s.liquid_type == liquid_type)?;
-    lm.texture_files.get(slot.texture.index())?.as_ref().map(|p| p.display().to_string())
+    let file = lm.texture_files.get(slot.texture.index())?.as_ref()?.display().to_string();
+    let flipbook = lm.model.flipbooks.iter().find(|f| f.frames.first() == Some(&slot.texture));
+    Some(LiquidTexture { file, frames: flipbook.map_or(1, |f| f.frames.len()) })
 }
 
-/// `, texture PATH` or `, flat colour`: how a liquid is drawn, for the text form.
-pub(crate) fn liquid_look(texture: &Option<String>) -> String {
-    texture.as_ref().map_or(", flat colour".to_string(), |t| format!(", texture {t}"))
+/// `, texture PATH (N frames)` or `, flat colour`: how a liquid is drawn, for the text form.
+pub(crate) fn liquid_look(texture: &Option<LiquidTexture>) -> String {
+    match texture {
+        Some(t) if t.frames > 1 => format!(", texture {} ({} frames)", t.file, t.frames),
+        Some(t) => format!(", texture {}", t.file),
+        None => ", flat colour".to_string(),
+    }
 }
 
 /// The map tile section of `lm` (`None`: not a tile).

@@ -89,8 +89,8 @@ pub struct GroupLiquidInfo {
     pub tiles: [usize; 2],
     /// Tiles holding liquid.
     pub wet_tiles: usize,
-    /// Its texture file as found (`None`: drawn in its kind's flat colour).
-    pub texture: Option<String>,
+    /// Its texture as found (`None`: drawn in its kind's flat colour).
+    pub texture: Option<crate::info_adt::LiquidTexture>,
 }
 
 /// One material.

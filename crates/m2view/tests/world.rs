@@ -138,12 +138,13 @@ fn a_groups_liquid_draws_its_types_texture_or_else_its_kinds_colour() {
     assert!(out.contains("liquid: magma (LiquidType 19), 1 of 2×1 tiles, flat colour"), "{out}");
     let out_png = dir.join("magma.png");
     let args = ["render", root, "--no-doodads", "--camera", "top", "--size", "96x96", "--stats"];
-    let draw = || {
-        let (code, stats, err) = m2view(&[&args[..], &["-o", out_png.to_str().unwrap()]].concat());
+    let draw_at = |time: &str| {
+        let (code, stats, err) = m2view(&[&args[..], &["--time", time, "-o", out_png.to_str().unwrap()]].concat());
         assert_eq!(code, 0, "{err}");
         let stats: serde_json::Value = serde_json::from_str(stats.trim()).unwrap();
         (stats, image::open(&out_png).unwrap().to_rgba8(), err)
     };
+    let draw = || draw_at("0");
     let like = |img: &image::RgbaImage, rgb: [u8; 3]| {
         img.pixels().filter(|p| rgb.iter().zip(p.0).all(|(&c, v)| v.abs_diff(c) <= 3)).count()
     };
@@ -175,8 +176,19 @@ fn a_groups_liquid_draws_its_types_texture_or_else_its_kinds_colour() {
     assert_eq!((like(&img, [0, 255, 0]), like(&img, [242, 89, 13])), (orange, 0));
     let (_, out, _) = m2view(&["info", root, "--json"]);
     let info: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let texture = info["world_object"]["groups"][0]["liquid"]["texture"].as_str().unwrap_or_default();
-    assert!(texture.ends_with("lavagreen.1.blp"), "{out}");
+    let texture = &info["world_object"]["groups"][0]["liquid"]["texture"];
+    assert!(texture["file"].as_str().unwrap_or_default().ends_with("lavagreen.1.blp"), "{out}");
+    assert_eq!(texture["frames"], 1);
+    // Its `%d` is the frame: with frame 2 (solid blue) beside it, the two cycle 60 ms each
+    // (WoWMapViewer): green from 0 ms, blue from 60, green again from 120.
+    let blue = m2view_format::blp::write_blp2_raw(16, 16, &[[0, 0, 255, 255].repeat(256)]);
+    std::fs::write(dir.join("XTextures/LavaGreen/lavagreen.2.blp"), blue).unwrap();
+    let (_, out, _) = m2view(&["info", root]);
+    assert!(out.contains(r"1 of 2×1 tiles, texture ") && out.contains(r"lavagreen.1.blp (2 frames)"), "{out}");
+    for (time, rgb) in [("0", [0, 255, 0]), ("70", [0, 0, 255]), ("130", [0, 255, 0])] {
+        let (_, img, _) = draw_at(time);
+        assert_eq!(like(&img, rgb), orange, "at {time} ms");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -705,6 +705,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         portals: Vec::new(),
         hd_shading: Vec::new(),
         liquids: Vec::new(),
+        flipbooks: Vec::new(),
         warnings,
     }
     .validated()?;

@@ -1035,6 +1035,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             .collect(),
         hd_shading: c.hd_shading(),
         liquids: Vec::new(),
+        flipbooks: Vec::new(),
         warnings,
     }
     .validated()

@@ -444,6 +444,28 @@ pub struct LiquidSlot {
     pub color: u16,
 }
 
+/// A texture slot whose image changes over time: the batches sampling
+/// `frames[0]` draw frame `(t / frame_ms) mod frames.len()` instead, `t`
+/// the clock of global sequence `global_sequence` (as long as the frames:
+/// it wraps where they do). A liquid's animation: `LiquidType`'s `%d`
+/// frames, 60 ms each (WoWMapViewer `liquid.cpp`: `animtime / 60`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextureFlipbook {
+    /// Every frame in order; batches sample the first.
+    pub frames: Vec<TextureId>,
+    /// Milliseconds each frame shows (at least 1).
+    pub frame_ms: u32,
+    /// Index into [`Model::global_sequences`]: the clock it runs on.
+    pub global_sequence: u16,
+}
+
+impl TextureFlipbook {
+    /// The index into `frames` of the frame shown at `t_ms` of its global sequence.
+    pub fn frame_at(&self, t_ms: f32) -> usize {
+        (t_ms.max(0.0) / self.frame_ms.max(1) as f32) as usize % self.frames.len().max(1)
+    }
+}
+
 /// A texture slot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Texture {
@@ -1127,6 +1149,9 @@ pub struct Model {
     /// The liquid types a map tile's or a WMO's liquid surfaces are drawn
     /// as, one texture slot and colour each (empty for the others).
     pub liquids: Vec<LiquidSlot>,
+    /// Texture slots that cycle through frames over time (a liquid's
+    /// animation; empty for the others).
+    pub flipbooks: Vec<TextureFlipbook>,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }
@@ -1270,6 +1295,7 @@ impl Model {
             portals: Vec::new(),
             hd_shading: Vec::new(),
             liquids: Vec::new(),
+            flipbooks: Vec::new(),
             warnings: Vec::new(),
         }
     }

@@ -128,6 +128,13 @@ impl Model {
                 })
                 .at_elem("particles", i)?;
         }
+        for (i, f) in self.flipbooks.iter().enumerate() {
+            f.frames
+                .iter()
+                .try_for_each(|&t| texture(&Some(t)))
+                .and_then(|_| within("global_sequence", Some(f.global_sequence as usize), g))
+                .at_elem("flipbooks", i)?;
+        }
         Ok(())
     }
 
