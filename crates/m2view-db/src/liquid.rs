@@ -24,14 +24,6 @@ pub struct LiquidTypeRow {
     pub texture: String,
 }
 
-impl LiquidTypeRow {
-    /// [`LiquidTypeRow::texture`] at animation frame `frame` (the client's
-    /// frames count from 1); `None` where the row names no texture.
-    pub fn texture_frame(&self, frame: u32) -> Option<String> {
-        (!self.texture.is_empty()).then(|| self.texture.replace("%d", &frame.to_string()))
-    }
-}
-
 /// One `LiquidTypeXTexture` row: a texture of liquid type `liquid_type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LiquidTextureRow {
@@ -91,8 +83,6 @@ mod tests {
         let rows = liquid_type_rows(&t).unwrap();
         assert_eq!(rows[1].name, "Naxxramas - Slime");
         assert_eq!((rows[1].id, rows[1].sound_bank), (21, 3));
-        assert_eq!(rows[0].texture_frame(1).as_deref(), Some(r"XTextures\river\lake_a.1.blp"));
-        let none = LiquidTypeRow { texture: String::new(), ..rows[0].clone() };
-        assert_eq!(none.texture_frame(1), None);
+        assert_eq!(rows[0].texture, r"XTextures\river\lake_a.%d.blp");
     }
 }
