@@ -451,6 +451,15 @@ impl crate::Renderer {
             q.write_buffer(&bufs.instances, 0, bytemuck::cast_slice(&g.records));
             q.write_buffer(&bufs.states, 0, bytemuck::cast_slice(&g.states));
         }
+        // Flipbooks show one frame for the group: the nearest copy's.
+        let nearest = g.order.last().map(|&key| &members[key as u32 as usize].clock);
+        let flipbook_frames: Vec<usize> = model
+            .flipbooks
+            .iter()
+            .map(|f| {
+                f.frame_at(nearest.and_then(|c| c.global_ms.get(f.global_sequence as usize)).copied().unwrap_or(0.0))
+            })
+            .collect();
         let frame = MeshFrame {
             view: p.view,
             proj: p.proj,
@@ -460,7 +469,7 @@ impl crate::Renderer {
             model_alpha: p.model_alpha,
             lighting: p.lighting,
             lights: &[],
-            values: BatchValues::Gpu { alpha_may_vary: &g.alpha_may_vary },
+            values: BatchValues::Gpu { alpha_may_vary: &g.alpha_may_vary, flipbook_frames: &flipbook_frames },
             instances: 0..n as u32,
         };
         self.mesh.prepare(&self.ctx, &gm.mesh, &mut bufs.mesh, model, &frame)

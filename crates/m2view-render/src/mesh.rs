@@ -124,8 +124,9 @@ pub(crate) enum BatchValues<'a> {
     Pose(&'a m2view_anim::Pose),
     /// Sampled per instance by animate.wgsl; the batch uniform says where.
     /// `alpha_may_vary[c]` for colours, then for texture weights: some key
-    /// is below 1, so the batch draws as transparent for every copy.
-    Gpu { alpha_may_vary: &'a [bool] },
+    /// is below 1, so the batch draws as transparent for every copy; per
+    /// `Model::flipbooks` the frame every copy shows.
+    Gpu { alpha_may_vary: &'a [bool], flipbook_frames: &'a [usize] },
 }
 
 /// What `MeshRenderer::prepare` needs of the frame.
@@ -620,7 +621,10 @@ impl MeshRenderer {
                 instances: p.instances.clone(),
                 frame: match (&gb.flipbook, &p.values) {
                     (Some((f, _)), BatchValues::Pose(pose)) => pose.flipbook_frames.get(*f).copied().unwrap_or(0),
-                    _ => 0,
+                    (Some((f, _)), BatchValues::Gpu { flipbook_frames, .. }) => {
+                        flipbook_frames.get(*f).copied().unwrap_or(0)
+                    }
+                    (None, _) => 0,
                 },
             });
             stats.batches += copies;
@@ -720,7 +724,7 @@ fn batch_uniform<'a>(
             };
             Some((u, mesh_alpha < 0.999, &pose.bones))
         }
-        BatchValues::Gpu { alpha_may_vary } => {
+        BatchValues::Gpu { alpha_may_vary, .. } => {
             // Value layout of animate.wgsl: colours, then weights, then 4 vec4s per texture matrix.
             let (colors, weights) = (model.colors.len(), model.texture_weights.len());
             let color_index = b.color.map_or(-1, |c| c as i32);

@@ -189,6 +189,13 @@ fn a_groups_liquid_draws_its_types_texture_or_else_its_kinds_colour() {
         let (_, img, _) = draw_at(time);
         assert_eq!(like(&img, rgb), orange, "at {time} ms");
     }
+    // Copies drawn as one instanced group (`--crowd 4`, animated on the GPU) show the frame too.
+    let crowd = dir.join("crowd.png");
+    let args = ["render", root, "--no-doodads", "--crowd", "4", "--camera", "top", "--size", "96x96", "--time", "70"];
+    let (code, _, err) = m2view(&[&args[..], &["-o", crowd.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&crowd).unwrap().to_rgba8();
+    assert!(like(&img, [0, 0, 255]) > 100 && like(&img, [0, 255, 0]) == 0, "{} blue", like(&img, [0, 0, 255]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
