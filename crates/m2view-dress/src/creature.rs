@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use m2view_data::normalize;
 use m2view_db::creature::{self, DisplayRow, ModelRow};
 use m2view_error::Result;
+use m2view_format::companion::game_relative;
 use m2view_format::{LoadedModel, TextureSource};
 
 use crate::tables::ClientTables;
@@ -175,7 +176,11 @@ fn from_tables(lm: &LoadedModel, tables: &ClientTables) -> Result<Option<Creatur
         let files = if by_id {
             d.texture_fdids.map(|f| (f != 0).then(|| lm.find_fdid(f, "blp")).flatten())
         } else {
-            names.clone().map(|n| (!n.is_empty()).then(|| lm.files.find(&dir.join(format!("{n}.blp")))).flatten())
+            // A table's name stays in the model's folder (`game_relative`).
+            names.clone().map(|n| {
+                let rel = (!n.is_empty()).then(|| game_relative(&format!("{n}.blp"))).flatten();
+                rel.and_then(|r| lm.files.find(&dir.join(r)))
+            })
         };
         skins.push(Skin { displays: vec![d.id], names, files, scale: d.scale, guessed: false, geosets: shows });
     }

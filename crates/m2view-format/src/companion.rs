@@ -196,10 +196,7 @@ impl LoadedModel {
     /// case, `\` or `/`) is for this model: under its roots in its own files,
     /// else in the `--data` sources. `..` never climbs out.
     pub fn find_game_file(&self, rel: &str) -> Option<PathBuf> {
-        if rel.is_empty() || rel.split(['\\', '/']).any(|p| p == "..") {
-            return None;
-        }
-        let rel = rel.replace('\\', "/");
+        let rel = game_relative(rel)?;
         self.roots
             .iter()
             .find_map(|r| self.files.find(&r.join(&rel)))
@@ -349,13 +346,22 @@ impl Finder<'_> {
     }
 
     /// Resolves `rel` (`\` or `/` separated) under `root`, ignoring case;
-    /// `..` never climbs out.
+    /// it never climbs out ([`game_relative`]).
     fn resolve(&mut self, root: &Path, rel: &str) -> Option<PathBuf> {
-        if rel.split(['\\', '/']).any(|p| p == "..") {
-            return None;
-        }
-        self.files.find(&root.join(rel.replace('\\', "/")))
+        self.files.find(&root.join(game_relative(rel)?))
     }
+}
+
+/// A game path as stored in a file or table (`Textures\Foo.blp`, `\`
+/// or `/` separated, any case) as a relative path with `/`: leading
+/// separators dropped; `None` for an empty path and for one that would
+/// leave the folder it is joined to (a `..` part, a drive or stream `:`):
+/// hostile files name no file outside their roots.
+pub fn game_relative(rel: &str) -> Option<String> {
+    let rel = rel.replace('\\', "/");
+    let rel = rel.trim_start_matches('/');
+    let escapes = rel.split('/').any(|p| p == "..") || rel.contains(':');
+    (!rel.is_empty() && !escapes).then(|| rel.to_string())
 }
 
 /// Opens a model and everything it refers to that can be found
@@ -805,7 +811,17 @@ impl LoadedModel {
 
 #[cfg(test)]
 mod tests {
-    use super::missing_anim_warnings;
+    use super::{game_relative, missing_anim_warnings};
+
+    #[test]
+    fn game_paths_stay_under_their_roots() {
+        assert_eq!(game_relative(r"Textures\Foo.blp").as_deref(), Some("Textures/Foo.blp"));
+        assert_eq!(game_relative(r"\XTextures\lava\lava.1.blp").as_deref(), Some("XTextures/lava/lava.1.blp"));
+        assert_eq!(game_relative("/etc/passwd").as_deref(), Some("etc/passwd"), "relative to the root, not /");
+        for hostile in ["", "/", r"..\x.blp", "a/../../x.blp", r"C:\Windows\x.blp", "x.blp:stream"] {
+            assert_eq!(game_relative(hostile), None, "{hostile}");
+        }
+    }
 
     #[test]
     fn many_missing_anims_make_one_warning() {

@@ -219,7 +219,8 @@ impl<'a> PlanBuilder<'a> {
         for (region, names) in layers {
             let hit = names.iter().find_map(|n| {
                 let name = format!("{prefix}{n}.blp");
-                self.lm.files.find(&dir.join(&name)).map(|p| (name, p))
+                let rel = m2view_format::companion::game_relative(&name)?;
+                self.lm.files.find(&dir.join(rel)).map(|p| (name, p))
             });
             if let Some((name, path)) = hit {
                 self.plan.layers.push(Layer { region, file: name.clone(), found: Some(path) });
