@@ -260,12 +260,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
         .extend(model.attachments.iter().map(|a| bone(a.bone) * Mat4::from_translation(Vec3::from(a.position))));
     pose_lights(model, clock, &pose.bones, &mut pose.lights);
     pose.flipbook_frames.clear();
-    pose.flipbook_frames.extend(
-        model
-            .flipbooks
-            .iter()
-            .map(|f| f.frame_at(clock.global_ms.get(f.global_sequence as usize).copied().unwrap_or(0.0))),
-    );
+    pose.flipbook_frames.extend(model.flipbooks.iter().map(|f| f.frame_at(clock.global_ms)));
 }
 
 #[cfg(test)]

@@ -453,13 +453,8 @@ impl crate::Renderer {
         }
         // Flipbooks show one frame for the group: the nearest copy's.
         let nearest = g.order.last().map(|&key| &members[key as u32 as usize].clock);
-        let flipbook_frames: Vec<usize> = model
-            .flipbooks
-            .iter()
-            .map(|f| {
-                f.frame_at(nearest.and_then(|c| c.global_ms.get(f.global_sequence as usize)).copied().unwrap_or(0.0))
-            })
-            .collect();
+        let flipbook_frames: Vec<usize> =
+            model.flipbooks.iter().map(|f| nearest.map_or(0, |c| f.frame_at(c.global_ms))).collect();
         let frame = MeshFrame {
             view: p.view,
             proj: p.proj,

@@ -460,9 +460,12 @@ pub struct TextureFlipbook {
 }
 
 impl TextureFlipbook {
-    /// The index into `frames` of the frame shown at `t_ms` of its global sequence.
-    pub fn frame_at(&self, t_ms: f32) -> usize {
-        (t_ms.max(0.0) / self.frame_ms.max(1) as f32) as usize % self.frames.len().max(1)
+    /// The index into `frames` of the frame shown when the global
+    /// sequences stand at `global_ms` (ms each, wrapped; one the clock
+    /// lacks reads as 0 ms).
+    pub fn frame_at(&self, global_ms: &[f32]) -> usize {
+        let t = global_ms.get(self.global_sequence as usize).copied().unwrap_or(0.0);
+        (t.max(0.0) / self.frame_ms.max(1) as f32) as usize % self.frames.len().max(1)
     }
 }
 
