@@ -66,9 +66,14 @@ pub fn visible_groups(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> Option<Vec<bool>
 /// start shows it (flag 0x40000; WebWowViewerCpp
 /// `WmoObject::traverseGroupWmo`). An eye outdoors sees the zone's sky.
 pub fn sees_skybox(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> bool {
+    shows_skybox(wmo, visible_groups(wmo, eye, view_proj).as_deref())
+}
+
+/// [`sees_skybox`] of the groups [`visible_groups`] found already (`None`:
+/// the eye is in no interior group).
+pub fn shows_skybox(wmo: &Wmo, seen: Option<&[bool]>) -> bool {
     wmo.skybox.is_some()
-        && visible_groups(wmo, eye, view_proj)
-            .is_some_and(|seen| wmo.groups.iter().zip(seen).any(|(g, s)| s && g.is_interior() && g.shows_skybox()))
+        && seen.is_some_and(|seen| wmo.groups.iter().zip(seen).any(|(g, &s)| s && g.is_interior() && g.shows_skybox()))
 }
 
 /// The interior group the eye is in (see the module notes), if any.

@@ -394,10 +394,13 @@ impl SceneView {
             mount_stats = self.renderer.prepare(mgm, mgi, &m.lm.model, &p);
         }
         cur.instance.pose(model, view * host);
-        // Inside a WMO's interior: only the groups its portals show (portals.rs).
-        state.culled_groups = (cur.lm.wmo.as_ref())
-            .filter(|_| state.portal_culling)
+        // Inside a WMO's interior: the groups its portals show (portals.rs), culled to and
+        // deciding whether its skybox shows; one traversal for both.
+        let seen = (cur.lm.wmo.as_ref())
+            .filter(|_| state.portal_culling || cur.sky.is_some())
             .and_then(|w| crate::portals::visible_groups(w, cam.eye, cam.proj(aspect) * view));
+        let sky_seen = cur.lm.wmo.as_ref().is_some_and(|w| crate::portals::shows_skybox(w, seen.as_deref()));
+        state.culled_groups = seen.filter(|_| state.portal_culling);
         let wmos = (cur.lm.wmo.as_deref().map(|w| (w, host)).into_iter())
             .chain(cur.attached.iter().filter_map(|a| Some((a.lm.wmo.as_deref()?, host * a.placement?))));
         state.fog = crate::world::fog(wmos, cam.eye).filter(|_| state.view.fog);
@@ -419,8 +422,9 @@ impl SceneView {
         self.stats = self.renderer.prepare(gm, gi, model, &params);
         self.stats.batches += mount_stats.batches;
         self.stats.triangles += mount_stats.triangles;
-        let sky = (cur.sky.as_mut().zip(self.sky.as_mut()))
-            .and_then(|(s, g)| prepare_sky(&self.renderer, g, s, cur.lm.wmo.as_deref()?, &cam, &params));
+        let sky = (cur.sky.as_mut().zip(self.sky.as_mut()).filter(|_| sky_seen)).map(|((lm, inst), (gm, gi))| {
+            crate::world::prepare_sky(&self.renderer, (gm, gi), &lm.model, inst, &cam, &params)
+        });
         if let Some(fs) = &sky {
             self.stats.batches += fs.batches;
             self.stats.triangles += fs.triangles;
@@ -514,21 +518,6 @@ fn framing(
         bounds = crowd.bounds(bounds);
     }
     super::state::Orbit::framing(bounds, dir, aspect)
-}
-
-/// Prepares the skybox `sky` of `wmo` (its GPU side `gpu`) around the eye
-/// of `cam`, where an interior group seen from there shows it
-/// (`crate::portals::sees_skybox`). `None`: not shown.
-fn prepare_sky(
-    renderer: &Renderer,
-    (gm, gi): &mut (GpuModel, GpuInstance),
-    (lm, inst): &mut (std::sync::Arc<m2view_format::LoadedModel>, m2view_anim::ModelInstance),
-    wmo: &m2view_format::wmo::Wmo,
-    cam: &m2view_render::camera::Camera,
-    params: &FrameParams<'_>,
-) -> Option<FrameStats> {
-    crate::portals::sees_skybox(wmo, cam.eye, params.proj * params.view)
-        .then(|| crate::world::prepare_sky(renderer, (gm, gi), &lm.model, inst, cam, params))
 }
 
 /// The camera the viewport looks through: the orbit (or fly) camera, or
