@@ -11,6 +11,10 @@
 //!   glue and the `.wasm`), servable by any static file server; needs the
 //!   `wasm32-unknown-unknown` target and `wasm-bindgen-cli` of the version in
 //!   `Cargo.lock`.
+//! - `dist [--target T] [--profile P] [--web]`: the release packages
+//!   under `target/dist/` (`dist.rs`).
+//! - `icon`: the application icon, drawn by m2view from the demo model
+//!   (`icon.rs`).
 //! - `gen-assets`: writes the embedded demo model into the top-level `assets/demo/` with the
 //!   project's own writer (runs `cargo run -p m2view-format --example gen_demo`).
 //! - `dbd PATH-TO-WoWDBDefs`: compiles what m2view reads of the WoWDBDefs
@@ -20,8 +24,15 @@
 use std::process::{Command, ExitCode};
 
 mod dbd;
+mod dist;
+mod icon;
 #[cfg(test)]
 mod tidy;
+
+/// The workspace root.
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
 
 fn cargo(args: &[&str], env: &[(&str, &str)]) -> bool {
     let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
@@ -52,6 +63,8 @@ fn main() -> ExitCode {
                 .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[]))
         }
         Some("web") => web(),
+        Some("dist") => dist::run(&args[1..]),
+        Some("icon") => icon::run(),
         Some("dbd") => match args.get(1) {
             Some(p) => dbd::run(std::path::Path::new(p)),
             None => {
@@ -75,7 +88,10 @@ fn main() -> ExitCode {
             &[],
         ),
         _ => {
-            eprintln!("usage: cargo xtask ci | golden [--bless] | bench | web | gen-assets | dbd PATH");
+            eprintln!(
+                "usage: cargo xtask ci | golden [--bless] | bench | web | dist [--target T] [--profile P] [--web] \
+                 | icon | gen-assets | dbd PATH"
+            );
             false
         }
     };
@@ -87,7 +103,7 @@ fn main() -> ExitCode {
 /// the name section: a quarter less to download) and copies the page, all
 /// into `target/web/`.
 fn web() -> bool {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let root = root();
     let out = root.join("target/web");
     let wasm = root.join("target/wasm32-unknown-unknown/web/m2view_web.wasm");
     // The `web` profile (Cargo.toml): optimized for size, whole-program LTO.

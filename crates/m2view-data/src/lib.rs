@@ -29,6 +29,7 @@ mod casc;
 mod disk;
 mod folder;
 pub mod game;
+pub mod installs;
 mod listfile;
 mod memory;
 #[cfg(not(target_arch = "wasm32"))]

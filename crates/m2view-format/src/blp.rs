@@ -1,11 +1,15 @@
 //! BLP1 / BLP2 textures: our own header and mip-table parse (validated, and
-//! giving the raw DXT blocks for compressed upload), pixel decoding through
-//! the `wow-blp` crate. wowdev wiki "BLP".
+//! giving the raw DXT blocks for compressed upload) and pixel decoding: DXT
+//! blocks through `texture2ddecoder`, JPEG (BLP1) through `zune-jpeg`,
+//! palettized and raw BGRA here. wowdev wiki "BLP".
 //!
-//! Before anything is handed to `wow-blp` the header is checked: dimensions
-//! ≤ [`MAX_DIMENSION`], every mip level inside the file and at least as large
+//! Before anything is decoded the header is checked: dimensions ≤
+//! [`MAX_DIMENSION`], every mip level inside the file and at least as large
 //! as its encoding needs, so decoding cannot allocate more than a few bytes per
-//! pixel of a texture that really is in the file.
+//! pixel of a texture that really is in the file. Levels listed past the end
+//! of the file are skipped, as the client does (WebWowViewerCpp
+//! `BlpTexture.cpp`): the 3.3.5 `HumanFemaleFaceLower00_101.blp` of
+//! ElementoBorzi's Doomhammer pack lists a 1×1 level with size 0xFFFFA618.
 
 use crate::error::{Error, ErrorKind, Result, ResultExt};
 
@@ -233,9 +237,7 @@ impl Blp {
         self.data.get(m.offset as usize..m.offset as usize + n)
     }
 
-    /// Decodes mip `level` to RGBA8: raw BGRA here (wow-blp 0.7 rejects raw
-    /// files whose unused alpha-type byte is not 8, e.g. wowserhq `raw.blp`),
-    /// everything else with `wow-blp`.
+    /// Decodes mip `level` to RGBA8 (errors name the level's offset).
     pub fn decode(&self, level: usize) -> Result<RgbaImage> {
         let m = *self.mips.get(level).ok_or_else(|| Error::invalid(0, format!("no mip level {level}")))?;
         if self.encoding == BlpEncoding::Raw {
@@ -252,60 +254,84 @@ impl Blp {
         if self.encoding == BlpEncoding::Jpeg {
             return self.decode_jpeg(m, level);
         }
-        let parsed = wow_blp::parser::load_blp_from_buf(&self.levels_parsed())
-            .map_err(|e| Error::invalid(0, format!("wow-blp: {e}")))?;
-        let img = wow_blp::convert::blp_to_image(&parsed, level)
-            .map_err(|e| Error::invalid(m.offset as u64, format!("wow-blp: {e}")))?;
-        let rgba = img.to_rgba8();
-        let (width, height) = rgba.dimensions();
-        if (width, height) != (m.width, m.height) {
-            // Some BLP1 writers store full-size JPEGs for every level: not a usable mip.
-            return Err(Error::invalid(
-                m.offset as u64,
-                format!("mip {level} decodes to {width}x{height}, the header says {}x{}", m.width, m.height),
-            ));
-        }
-        let mut pixels = rgba.into_raw();
+        let mut pixels = match self.encoding {
+            BlpEncoding::Dxt(f) => self.decode_dxt(f, m, level)?,
+            _ => self.decode_palette(m, level)?,
+        };
         if self.alpha_bits == 0 {
             // No alpha plane: opaque, whatever the decoder left in the channel.
             pixels.chunks_exact_mut(4).for_each(|p| p[3] = 255);
         }
-        Ok(RgbaImage { width, height, pixels })
+        Ok(RgbaImage { width: m.width, height: m.height, pixels })
     }
 }
 
 impl Blp {
-    /// The file as `wow-blp` should see it: with the mip table cut after the
-    /// levels [`Blp::parse`] accepted. `wow-blp` 0.7 reads every level the
-    /// header lists and fails on the whole image when one runs past the end,
-    /// which real files do: the 3.3.5 `HumanFemaleFaceLower00_101.blp` of
-    /// ElementoBorzi's Doomhammer pack lists a 1×1 level at the end of the
-    /// file with size 0xFFFFA618. The client skips such levels
-    /// (WebWowViewerCpp `BlpTexture.cpp`), and so does `parse`.
-    fn levels_parsed(&self) -> std::borrow::Cow<'_, [u8]> {
-        let table = match self.version {
-            BlpVersion::Blp1 => 0x1C,
-            BlpVersion::Blp2 => 0x14,
+    /// Decodes DXT1/3/5 blocks of level `m` with `texture2ddecoder` (DXT1
+    /// with BC1's transparent black, as the client's 1-bit alpha DXT1 is
+    /// drawn; made opaque by [`Blp::decode`] when the file has no alpha).
+    fn decode_dxt(&self, f: DxtFormat, m: MipLevel, level: usize) -> Result<Vec<u8>> {
+        let (w, h) = (m.width as usize, m.height as usize);
+        // `parse` checked that the level holds every block.
+        let blocks = self.dxt_blocks(level).unwrap_or_default();
+        let mut words = vec![0u32; w * h];
+        let done = match f {
+            DxtFormat::Dxt1 => texture2ddecoder::decode_bc1a(blocks, w, h, &mut words),
+            DxtFormat::Dxt3 => texture2ddecoder::decode_bc2(blocks, w, h, &mut words),
+            DxtFormat::Dxt5 => texture2ddecoder::decode_bc3(blocks, w, h, &mut words),
         };
-        let listed = (0..16).take_while(|&i| u32_at(&self.data, table + 64 + 4 * i) != 0).count();
-        if listed <= self.mips.len() {
-            return std::borrow::Cow::Borrowed(&self.data);
+        done.map_err(|e| Error::invalid(m.offset as u64, format!("{f:?} blocks: {e}")))?;
+        // texture2ddecoder writes BGRA words.
+        Ok(words
+            .iter()
+            .flat_map(|p| {
+                let [b, g, r, a] = p.to_le_bytes();
+                [r, g, b, a]
+            })
+            .collect())
+    }
+
+    /// Decodes a palettized level: `w*h` indices into the 256 BGRA colours
+    /// that follow the header (BLP1 at 0x9C, BLP2 at 0x94), then the alpha
+    /// plane of `alpha_bits` per pixel, least significant bits first (1-bit:
+    /// bit `i % 8` of byte `i / 8`; 4-bit: the low nibble for even `i`,
+    /// scaled by 17). wowdev wiki "BLP", palettized content.
+    fn decode_palette(&self, m: MipLevel, level: usize) -> Result<Vec<u8>> {
+        let n = m.width as usize * m.height as usize;
+        let alpha_len = (n * self.alpha_bits as usize).div_ceil(8);
+        if (m.size as usize) < n + alpha_len {
+            let msg =
+                format!("palettized level {level} has {} bytes, {n} indices + {alpha_len} alpha need more", m.size);
+            return Err(Error::invalid(m.offset as u64, msg));
         }
-        let mut data = self.data.clone();
-        for i in self.mips.len()..16 {
-            data[table + 4 * i..table + 4 * i + 4].fill(0);
-            data[table + 64 + 4 * i..table + 68 + 4 * i].fill(0);
+        let palette = match self.version {
+            BlpVersion::Blp1 => 0x9C,
+            BlpVersion::Blp2 => 0x94,
+        };
+        // Both were checked against the file in `parse`.
+        let colours = &self.data[palette..palette + 1024];
+        let level_data = &self.data[m.offset as usize..m.offset as usize + n + alpha_len];
+        let (indices, alpha) = level_data.split_at(n);
+        let mut pixels = Vec::with_capacity(n * 4);
+        for (i, &c) in indices.iter().enumerate() {
+            let bgra = &colours[c as usize * 4..c as usize * 4 + 4];
+            let a = match self.alpha_bits {
+                1 => ((alpha[i / 8] >> (i % 8)) & 1) * 255,
+                4 => ((alpha[i / 2] >> (4 * (i % 2))) & 0xF) * 17,
+                8 => alpha[i],
+                _ => 255,
+            };
+            pixels.extend_from_slice(&[bgra[2], bgra[1], bgra[0], a]);
         }
-        std::borrow::Cow::Owned(data)
+        Ok(pixels)
     }
 
     /// Decodes a BLP1 JPEG level with all four channels. The file keeps one
     /// JPEG header (`u32` size at 0x9C, bytes from 0xA0) shared by every
     /// level; header + level bytes form a 4-component JPEG whose channels are
     /// B, G, R, A, stored without colour transform (wowdev wiki "BLP",
-    /// BLP1 JPEG content). `wow-blp` 0.7 decodes it as CMYK→RGB and loses
-    /// the alpha (`convert/jpeg.rs`), so it is decoded here with zune-jpeg
-    /// asked for the raw components.
+    /// BLP1 JPEG content), decoded with zune-jpeg asked for the raw
+    /// components (a CMYK→RGB conversion would lose the alpha).
     fn decode_jpeg(&self, m: MipLevel, level: usize) -> Result<RgbaImage> {
         let header_len = u32_at(&self.data, 0x9C) as usize;
         let header = self
@@ -384,8 +410,65 @@ mod tests {
         f[0x54 + 8..0x54 + 12].copy_from_slice(&0xFFFF_A618u32.to_le_bytes());
         let blp = Blp::parse(f).unwrap();
         assert_eq!(blp.mips.len(), 2);
-        assert_eq!(&blp.levels_parsed()[0x14 + 8..0x14 + 12], &[0; 4]);
-        assert_eq!(&blp.levels_parsed()[0x54 + 8..0x54 + 12], &[0; 4]);
+        assert_eq!(blp.decode(1).unwrap().pixels, vec![9; 4]);
+    }
+
+    /// A palettized BLP2 of 3x1 pixels with each alpha depth: indices 0, 1,
+    /// 2 into a palette of blue, green, red (BGRA order in the file).
+    #[test]
+    fn palettized_levels_with_each_alpha_depth() {
+        let write = |bits: u8, alpha: &[u8]| {
+            let mut f = write_blp2_raw(3, 1, &[vec![0; 12]]);
+            f[8] = 1; // palettized
+            f[9] = bits;
+            f.truncate(0x494);
+            f[0x94..0x98].copy_from_slice(&[255, 0, 0, 0]);
+            f[0x98..0x9C].copy_from_slice(&[0, 255, 0, 0]);
+            f[0x9C..0xA0].copy_from_slice(&[0, 0, 255, 0]);
+            f.extend_from_slice(&[0, 1, 2]);
+            f.extend_from_slice(alpha);
+            f[0x54..0x58].copy_from_slice(&(3 + alpha.len() as u32).to_le_bytes());
+            Blp::parse(f).unwrap().decode(0).unwrap().pixels
+        };
+        let rgb = |a: [u8; 3]| vec![0, 0, 255, a[0], 0, 255, 0, a[1], 255, 0, 0, a[2]];
+        assert_eq!(write(0, &[]), rgb([255, 255, 255]));
+        assert_eq!(write(1, &[0b101]), rgb([255, 0, 255]));
+        assert_eq!(write(4, &[0x3F, 0x01]), rgb([255, 51, 17]));
+        assert_eq!(write(8, &[10, 20, 30]), rgb([10, 20, 30]));
+        // An alpha plane shorter than the pixels need is an error naming the level.
+        let mut f = write_blp2_raw(3, 1, &[vec![0; 12]]);
+        f[8] = 1;
+        f[9] = 8;
+        f.truncate(0x494);
+        f.extend_from_slice(&[0, 1, 2, 9]);
+        f[0x54..0x58].copy_from_slice(&4u32.to_le_bytes());
+        let e = Blp::parse(f).unwrap().decode(0).unwrap_err().to_string();
+        assert!(e.contains("palettized level 0 has 4 bytes"), "{e}");
+    }
+
+    /// One DXT1 block in four-colour mode (red over blue: indices 0, 1, 2,
+    /// 3 across the first row) and one in three-colour mode with index 3
+    /// transparent, as 4x4 BLP2 files.
+    #[test]
+    fn dxt1_blocks_decode_with_their_alpha() {
+        let write = |block: [u8; 8], alpha_bits: u8| {
+            let mut f = write_blp2_raw(4, 4, &[vec![0; 64]]);
+            f[8] = 2;
+            f[9] = alpha_bits;
+            f[10] = 0;
+            f.truncate(0x494);
+            f.extend_from_slice(&block);
+            f[0x54..0x58].copy_from_slice(&8u32.to_le_bytes());
+            Blp::parse(f).unwrap().decode(0).unwrap().pixels
+        };
+        // c0 = red 0xF800 > c1 = blue 0x001F: four colours.
+        let p = write([0x00, 0xF8, 0x1F, 0x00, 0b1110_0100, 0, 0, 0], 0);
+        assert_eq!(&p[..16], &[255, 0, 0, 255, 0, 0, 255, 255, 170, 0, 85, 255, 85, 0, 170, 255]);
+        // c0 <= c1: three colours and transparent black at index 3 (with 1-bit alpha).
+        let p = write([0x1F, 0x00, 0x00, 0xF8, 0b1110_0100, 0, 0, 0], 1);
+        assert_eq!(&p[8..16], &[127, 0, 127, 255, 0, 0, 0, 0]);
+        let p = write([0x1F, 0x00, 0x00, 0xF8, 0b1110_0100, 0, 0, 0], 0);
+        assert_eq!(&p[12..16], &[0, 0, 0, 255], "no alpha in the file: opaque");
     }
 
     #[test]

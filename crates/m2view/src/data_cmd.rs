@@ -55,7 +55,7 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
     }
     let mut vfs = Vfs::new();
     vfs.set_listfile(listfile.clone());
-    for s in spec.sources {
+    for s in &resolve_auto(spec.sources)? {
         let opts = m2view_data::SpecOptions {
             locale: spec.locale,
             listfile: listfile.as_ref(),
@@ -66,6 +66,32 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
         vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
     }
     Ok(Data { vfs: Some(Arc::new(vfs)), listfile, keys })
+}
+
+/// `--data` with `auto` (any case; a folder of that name wins) replaced by
+/// the first game install found on this machine (`m2view_data::installs`),
+/// said on stderr. Errors: none found (naming where m2view looked).
+pub fn resolve_auto(sources: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut found: Option<Vec<m2view_data::installs::Install>> = None;
+    let mut out = Vec::with_capacity(sources.len());
+    for s in sources {
+        if !s.as_os_str().eq_ignore_ascii_case("auto") || s.exists() {
+            out.push(s.clone());
+            continue;
+        }
+        let installs = found.get_or_insert_with(m2view_data::installs::find);
+        let first = installs.first().ok_or_else(|| {
+            let places = m2view_data::installs::Places::of_this_machine();
+            let looked: Vec<String> = places.roots.iter().map(|(p, _)| p.display().to_string()).collect();
+            format!(
+                "--data auto: no World of Warcraft or Warcraft III install found (looked in: {})",
+                looked.join("; ")
+            )
+        })?;
+        eprintln!("--data auto: {} (found by {})", first.label(), first.found_by);
+        out.push(first.path.clone());
+    }
+    Ok(out)
 }
 
 /// A case-insensitive glob over virtual paths (`*` also crosses `/`;

@@ -366,3 +366,43 @@ fn thumbnails_show_a_face_and_a_moment_and_say_which() {
     assert_eq!(code, 1);
     assert!(err.contains("bad --time \"soon\""), "{err}");
 }
+
+/// `--data auto` on Linux: the first install in a Wine prefix of the home
+/// (written here in the real layout: a 3.3.5 game folder, `Data/` with its
+/// MPQ archives; the Lutris and Bottles prefixes are covered by
+/// `m2view_data::installs`' own tests), said on stderr; without any, an
+/// error naming where m2view looked.
+#[test]
+fn data_auto_opens_the_install_found_in_a_wine_prefix() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let home = temp("auto-home");
+    let wow = home.join(".wine/drive_c/Program Files (x86)/World of Warcraft");
+    std::fs::create_dir_all(wow.join("Data")).unwrap();
+    std::fs::copy(samples.join("grandatlant_DataMod/patch-Y.MPQ"), wow.join("Data/patch-Y.MPQ")).unwrap();
+    let run = |home: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_m2view"))
+            .args(["ls", "--data", "auto", "creature/ghost/*"])
+            .env("HOME", home)
+            .env_remove("WINEPREFIX")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&home);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains(&format!("--data auto: World of Warcraft MPQ ({})", wow.display())), "{err}");
+    assert!(err.contains("found by Wine prefix ~/.wine"), "{err}");
+    assert_eq!(out.lines().count(), 2, "GhostSkin.blp and GhostSkinPurple.blp: {out}");
+
+    let empty = temp("auto-empty");
+    let (code, _, err) = run(&empty);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no World of Warcraft or Warcraft III install found (looked in: "), "{err}");
+    assert!(err.contains(".wine/drive_c/Program Files (x86)/World of Warcraft"), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+    let _ = std::fs::remove_dir_all(&empty);
+}

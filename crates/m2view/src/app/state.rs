@@ -455,6 +455,9 @@ pub struct AppState {
     pub view: ViewOptions,
     /// Recently opened files, newest first.
     pub recent: Vec<PathBuf>,
+    /// The game installs found on this machine (the "Game installs" menu;
+    /// none in a browser).
+    pub installs: Vec<m2view_data::installs::Install>,
     /// The path typed into the open field.
     pub path_field: String,
     /// Where models and tables are read (`--data`, `--data-root`, `--listfile`, `--dbc`).
@@ -548,6 +551,7 @@ impl AppState {
             fog: None,
             view: ViewOptions::default(),
             recent: load_recent(),
+            installs: if cfg!(target_arch = "wasm32") { Vec::new() } else { m2view_data::installs::find() },
             path_field: String::new(),
             open_options,
             bc,
@@ -785,11 +789,11 @@ impl AppState {
     }
 }
 
+/// `m2view/recent.txt` in this OS's folder for configuration: `%APPDATA%`
+/// on Windows, `~/Library/Application Support` on macOS, `$XDG_CONFIG_HOME`
+/// (else `~/.config`) elsewhere (the `dirs` crate); none in a browser.
 fn recent_file() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("m2view/recent.txt"))
+    Some(dirs::config_dir()?.join("m2view/recent.txt"))
 }
 
 fn load_recent() -> Vec<PathBuf> {

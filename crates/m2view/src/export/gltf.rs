@@ -473,7 +473,9 @@ fn image(
 ) -> Option<json::Index<json::Texture>> {
     let (w, h, px) = super::texture_rgba(lm, t, overrides)?;
     let tex = lm.model.textures.get(t)?;
-    let name = lm.texture_files.get(t).cloned().flatten().map(|p| p.display().to_string());
+    // The file's name, not its folder: an export names no folder of the machine that wrote it.
+    let file = lm.texture_files.get(t).cloned().flatten();
+    let name = file.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
     embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
 }
 

@@ -141,6 +141,27 @@ pub(super) fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
     s.output_dir.join(format!("m2view-{t}.{ext}"))
 }
 
+/// "Game installs": the installs found on this machine (opened as a data
+/// source when picked) and "Open game folder..." for any other.
+fn game_installs(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
+    ui.menu_button("Game installs", |ui| {
+        if s.installs.is_empty() {
+            ui.label("none found on this machine");
+        }
+        for i in s.installs.clone() {
+            if ui.button(i.label()).on_hover_text(format!("found by {}", i.found_by)).clicked() {
+                s.add_data_source(i.path);
+                ui.close();
+            }
+        }
+        ui.separator();
+        if ui.button("Open game folder...").clicked() {
+            out.pick_data = Some(DataPick::Folder);
+            ui.close();
+        }
+    });
+}
+
 /// Draws the whole UI; returns what the window must do next.
 pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, stats: &str) -> UiOutput {
     let ctx = &root.ctx().clone();
@@ -160,9 +181,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if ui.button("Reload (F5)").clicked() {
                 s.reload();
             }
-            if ui.button("Open game folder...").clicked() {
-                out.pick_data = Some(DataPick::Folder);
-            }
+            game_installs(ui, s, &mut out);
             if ui.button("Open archive...").clicked() {
                 out.pick_data = Some(DataPick::Archive);
             }
