@@ -618,3 +618,44 @@ fn a_map_tile_opens_with_what_it_places_and_its_neighbours() {
     assert!(h.state_mut().take_commands().contains(&Command::UploadAttachments));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// "Game installs" lists the installs found (here one written in the real
+/// layout of a 3.3.5 game folder: `Data/` with an MPQ of the corpus) and
+/// opens the one picked as a data source; without any it says so and still
+/// offers "Open game folder...".
+#[test]
+fn the_game_installs_menu_opens_an_install_found() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let d = std::env::temp_dir().join(format!("m2view-panels-installs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("Data")).unwrap();
+    std::fs::copy(samples.join("grandatlant_DataMod/patch-Y.MPQ"), d.join("Data/patch-Y.MPQ")).unwrap();
+    let mut places = m2view_data::installs::Places::default();
+    places.roots.push((d.clone(), "a test".into()));
+    let mut s = state();
+    s.installs = m2view_data::installs::find_in(&places);
+    assert_eq!(s.installs.len(), 1);
+    let label = s.installs[0].label();
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Game installs").click();
+    h.run();
+    h.get_by_label(&label).click();
+    h.step(); // the indexing spinner keeps repainting: one frame, not `run`
+    assert_eq!(h.state().indexing.as_ref().map(|i| i.what.clone()), Some(d.display().to_string()));
+    wait_indexing(h.state_mut());
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let sources = h.state().open_options.load.data.as_ref().map_or(0, |v| v.sources().len());
+    assert_eq!(sources, 1, "the game folder's one archive");
+
+    let mut s = state();
+    s.installs.clear();
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Game installs").click();
+    h.run();
+    h.get_by_label("none found on this machine");
+    h.get_by_label("Open game folder...").click();
+    h.run();
+    let _ = std::fs::remove_dir_all(&d);
+}

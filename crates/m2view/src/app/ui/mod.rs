@@ -50,8 +50,8 @@ pub enum DataPick {
 
 /// Keyboard shortcuts (also listed in the help window).
 pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("O", "open a file (dialog)"),
-    ("F5", "reload"),
+    ("O, Ctrl+O (Cmd+O on macOS)", "open a file (dialog)"),
+    ("F5, Ctrl+R (Cmd+R on macOS)", "reload"),
     ("Space", "play / pause"),
     ("F", "frame the model from the current direction"),
     ("1-6", "front, back, left, right, top, iso"),
@@ -70,7 +70,8 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
         if i.key_pressed(Key::O) {
             out.open_dialog = true;
         }
-        if i.key_pressed(Key::F5) {
+        // egui's `command` is Cmd on macOS and Ctrl elsewhere; O alone (any modifier) opens too.
+        if i.key_pressed(Key::F5) || (i.modifiers.command && i.key_pressed(Key::R)) {
             s.reload();
         }
         if i.key_pressed(Key::P) {
