@@ -5,15 +5,16 @@
 //!   `m2view.exe` (its icon and version information come from
 //!   `crates/m2view/build.rs`).
 //! - Linux and others: `m2view-<version>-<target>.tar.gz` with the `m2view`
-//!   binary, `m2view.desktop` (freedesktop.org Desktop Entry) and
-//!   `m2view.png`.
+//!   binary, `m2view.desktop` (freedesktop.org Desktop Entry),
+//!   `m2view.png`, the man page `m2view.1` and shell completions under
+//!   `completions/`.
 //! - macOS (`*-apple-darwin`): the `.tar.gz` holds `m2view.app`
 //!   (`Contents/Info.plist`, `Contents/MacOS/m2view`,
 //!   `Contents/Resources/m2view.icns`), Apple's bundle layout.
 //! - `--web`: `m2view-<version>-web.zip`, the static site of `cargo xtask
 //!   web` (run it first).
 //!
-//! Every package holds README.md, LICENSE-MIT, LICENSE-APACHE and
+//! Every package holds README.md, LICENSE-MIT, LICENSE-APACHE, NOTICE.md and
 //! THIRD-PARTY-LICENSES.md: every crate linked into the binary for that
 //! target with its licence and repository (`cargo tree --format` over
 //! Cargo.lock), and the embedded WoWDBDefs data under CC BY-SA 4.0.
@@ -110,6 +111,8 @@ fn package(r: &Request, root: &Path, out: &Path) -> Result<PathBuf, String> {
         files.push(("m2view".into(), binary, true));
         files.push(("m2view.desktop".into(), DESKTOP.as_bytes().to_vec(), false));
         files.push(("m2view.png".into(), icon, false));
+        // The man page and shell completions (`cargo xtask docs` wrote them).
+        files.extend(crate::docs::manual_files()?);
     }
     let files: Vec<(String, Vec<u8>, bool)> =
         files.into_iter().map(|(p, d, x)| (format!("{name}/{p}"), d, x)).collect();
@@ -128,10 +131,11 @@ fn read(p: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-/// README, the licences and the third-party list: `(path, bytes, executable)`.
+/// README, the licences, the notice of embedded data and the third-party
+/// list: `(path, bytes, executable)`.
 fn common_files(root: &Path, target: &str) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
     let mut files = Vec::new();
-    for f in ["README.md", "LICENSE-MIT", "LICENSE-APACHE"] {
+    for f in ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "NOTICE.md"] {
         files.push((f.to_string(), read(&root.join(f))?, false));
     }
     files.push(("THIRD-PARTY-LICENSES.md".into(), third_party("m2view", target)?.into_bytes(), false));

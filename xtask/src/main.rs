@@ -25,6 +25,7 @@ use std::process::{Command, ExitCode};
 
 mod dbd;
 mod dist;
+mod docs;
 mod icon;
 #[cfg(test)]
 mod tidy;
@@ -65,6 +66,8 @@ fn main() -> ExitCode {
         Some("web") => web(),
         Some("dist") => dist::run(&args[1..]),
         Some("icon") => icon::run(),
+        Some("docs") => docs::run(),
+        Some("docs-images") => docs::images(),
         Some("dbd") => match args.get(1) {
             Some(p) => dbd::run(std::path::Path::new(p)),
             None => {
@@ -90,7 +93,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!(
                 "usage: cargo xtask ci | golden [--bless] | bench | web | dist [--target T] [--profile P] [--web] \
-                 | icon | gen-assets | dbd PATH"
+                 | icon | docs | docs-images | gen-assets | dbd PATH"
             );
             false
         }

@@ -9,7 +9,9 @@
 //!   glam or wgpu; dress nothing of glam, wgpu, anim or render; anim nothing
 //!   of wgpu or bytemuck; render nothing of egui or winit;
 //! - code comments cite public sources, not `../shared` paths;
-//! - no function in a crate's `src/` is longer than 150 lines (no exceptions).
+//! - no function in a crate's `src/` is longer than 150 lines (no exceptions);
+//! - every relative link and image in the Markdown resolves, README.md stays
+//!   within 10 KB and ARCHITECTURE.md within 20 KB.
 
 use std::path::{Path, PathBuf};
 
@@ -225,4 +227,94 @@ fn comments_cite_public_sources() {
         }
     }
     assert!(bad.is_empty(), "comments citing files outside the repository: {bad:?}");
+}
+
+/// The Markdown a reader opens: the top level's and everything under docs/.
+fn markdown_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                out.push(p);
+            }
+        }
+    }
+    let r = root();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&r)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    files.push(r.join("assets/README.md"));
+    walk(&r.join("docs"), &mut files);
+    files.sort();
+    files
+}
+
+/// The targets of the inline links and images (`[text](target)`,
+/// `![alt](target)`) of `text`, outside code blocks and code spans.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if in_block {
+            continue;
+        }
+        // Code spans hold no links.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        for part in prose.split("](").skip(1) {
+            if let Some(end) = part.find(')') {
+                out.push(part[..end].split_whitespace().next().unwrap_or_default().to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_link_reader_finds_links_and_images_outside_code() {
+    let md = "See [a](docs/a.md) and ![b](images/b.png \"t\"), not `[c](d)`.\n```\n[e](f)\n```\n";
+    assert_eq!(link_targets(md), ["docs/a.md", "images/b.png"]);
+}
+
+/// Every relative link and image of the Markdown resolves to a file or
+/// folder of the checkout (anchors are not checked; web addresses neither).
+#[test]
+fn every_relative_link_and_image_in_the_docs_resolves() {
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for target in link_targets(&text) {
+            if target.is_empty() || target.starts_with('#') || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let path = target.split('#').next().unwrap();
+            checked += 1;
+            if !file.parent().unwrap().join(path).exists() {
+                broken.push(format!("{}: {target}", file.display()));
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} relative links found: the reader is broken");
+    assert!(broken.is_empty(), "links to nothing:\n{}", broken.join("\n"));
+}
+
+/// The front door stays short: README.md at most 10 KB, ARCHITECTURE.md at
+/// most 20 KB (details belong in docs/), and docs/ keeps its mdBook index.
+#[test]
+fn the_front_door_stays_short() {
+    let r = root();
+    for (file, limit) in [("README.md", 10 * 1024), ("ARCHITECTURE.md", 20 * 1024)] {
+        let size = std::fs::metadata(r.join(file)).unwrap().len();
+        assert!(size <= limit, "{file} is {size} bytes, more than {limit}: move details into docs/");
+    }
+    assert!(r.join("docs/SUMMARY.md").is_file(), "docs/SUMMARY.md (the mdBook index) is missing");
 }

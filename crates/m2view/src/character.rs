@@ -32,27 +32,27 @@ pub struct CharacterArgs {
     /// Customization choices, `skin=N,face=N,hair=N,hair-color=N,facial=N,facial-color=N`
     /// (any subset; indices as `info` counts them); a 9.0+ character's `OPTION=CHOICE,…`
     /// (an option's name or `id:N`; a choice's position, name or `id:N`).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", help_heading = crate::cli::DRESSING)]
     pub customize: Option<String>,
     /// Equip an `ItemDisplayInfo` id: `SLOT=DISPLAYID` with SLOT head, shoulder, shirt, chest,
     /// waist, legs, feet, wrist, hands, back, tabard, main-hand, off-hand or ranged. Repeatable.
-    #[arg(long, value_name = "SLOT=DISPLAYID")]
+    #[arg(long, value_name = "SLOT=DISPLAYID", help_heading = crate::cli::DRESSING)]
     pub equip: Vec<String>,
     /// Equip an item by its id (`Item.dbc` gives its display and slot). Repeatable.
-    #[arg(long, value_name = "ITEMID")]
+    #[arg(long, value_name = "ITEMID", help_heading = crate::cli::DRESSING)]
     pub item: Vec<u32>,
     /// Dress the character from an outfit file (race, gender, customization, equipment; JSON).
-    #[arg(long, value_name = "FILE.json")]
+    #[arg(long, value_name = "FILE.json", help_heading = crate::cli::DRESSING)]
     pub outfit: Option<PathBuf>,
     /// Open the race model of this race (`ChrRaces.ClientFileString`, e.g. scourge) without a path
     /// (with --gender; read from --data).
-    #[arg(long, value_name = "RACE")]
+    #[arg(long, value_name = "RACE", help_heading = crate::cli::DRESSING)]
     pub race: Option<String>,
     /// With --race: male or female.
-    #[arg(long, value_name = "GENDER")]
+    #[arg(long, value_name = "GENDER", help_heading = crate::cli::DRESSING)]
     pub gender: Option<String>,
     /// Also offer the customization rows only NPCs and death knights wear.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::DRESSING)]
     pub npc_options: bool,
 }
 

@@ -20,7 +20,7 @@ use crate::open::OpenOptions;
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct DressArgs {
     /// The `ChrModel` id instead of --race/--gender.
-    #[arg(long, value_name = "ID", conflicts_with_all = ["race", "gender"])]
+    #[arg(long, value_name = "ID", conflicts_with_all = ["race", "gender"], help_heading = crate::cli::DRESSING)]
     pub chr_model: Option<u32>,
     /// The body (`--race`/`--gender`, or the outfit's) and its choices, items and outfit.
     #[command(flatten)]

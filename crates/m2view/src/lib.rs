@@ -8,6 +8,9 @@
 
 pub mod app;
 pub mod character;
+pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli_docs;
 pub mod crowd;
 pub mod data_cmd;
 pub mod dress_cmd;

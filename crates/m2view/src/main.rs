@@ -9,99 +9,14 @@
 //! or an archive) makes model paths virtual paths in those sources.
 //! Exit codes: 0 success, 1 usage or runtime failure, 2 a malformed or
 //! unreadable input (the message names source, file, structure, offset).
+//! The definition of the command line is `m2view::cli`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 
+use m2view::cli::{Cli, Command};
 use m2view::{data_cmd, export, info, render_cmd};
-
-#[derive(Parser)]
-#[command(name = "m2view", version, about = "World of Warcraft M2 model viewer and inspector")]
-#[command(args_conflicts_with_subcommands = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    /// Model to open in the viewer window (default: the embedded demo model).
-    file: Option<PathBuf>,
-    /// Data root that texture paths are relative to (default: walk up from the model's folder).
-    #[arg(long, global = true, value_name = "DIR")]
-    data_root: Option<PathBuf>,
-    /// Community listfile (`fdid;path` lines) for FileDataIDs and archive names; default $M2VIEW_LISTFILE.
-    #[arg(long, global = true, value_name = "CSV", env = "M2VIEW_LISTFILE")]
-    listfile: Option<PathBuf>,
-    /// Data source: a folder, a game folder (its archives in the client's order), a CASC install
-    /// (its root, Data/ or a flavour folder such as _retail_) or an archive (.mpq, .w3x, .w3m).
-    /// Repeatable, highest priority first.
-    #[arg(long, global = true, value_name = "SRC")]
-    data: Vec<PathBuf>,
-    /// Locale: the locale folder of a game folder (default: the first found), the locale of a
-    /// CASC install (default: the text locale its .build.info names). enUS, deDE, ...
-    #[arg(long, global = true, value_name = "LOCALE")]
-    locale: Option<String>,
-    /// Product of a CASC install: wow, wow_classic, wow_classic_era, ... (default: the flavour
-    /// folder given, else the first active product of .build.info).
-    #[arg(long, global = true, value_name = "PRODUCT")]
-    product: Option<String>,
-    /// TACT keys for a CASC install's encrypted files: `KEYNAME KEY` hex lines (the community
-    /// WoW.txt); default $M2VIEW_TACT_KEYS.
-    #[arg(long, global = true, value_name = "FILE", env = "M2VIEW_TACT_KEYS")]
-    tact_keys: Option<PathBuf>,
-    /// A game folder's loose files (under Data/) override its archives.
-    #[arg(long, global = true)]
-    loose: bool,
-    /// WoWDBDefs definitions (its definitions/ folder) for table layouts newer than the ones
-    /// m2view embeds.
-    #[arg(long, global = true, value_name = "DIR")]
-    dbd: Option<PathBuf>,
-    /// A folder of client tables (DBFilesClient/*.dbc, .db2 or .csv), read before those beside the model and in
-    /// --data. Repeatable, highest priority first.
-    #[arg(long, global = true, value_name = "DIR")]
-    dbc: Vec<PathBuf>,
-    /// GPU backend: auto, vulkan, gl, metal, dx12, or webgl2 (OpenGL with WebGL2's limits: the
-    /// path a browser without WebGPU takes). Default: $M2VIEW_BACKEND, else wgpu's choice.
-    #[arg(long, global = true, value_name = "NAME")]
-    backend: Option<String>,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Print what a model file contains.
-    Info {
-        /// Model file (.m2).
-        file: PathBuf,
-        /// Print a JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Character choices (race models): the report gives their counts and current values.
-        #[command(flatten)]
-        character: m2view::character::CharacterArgs,
-    },
-    /// Render a model offscreen to a PNG file.
-    Render(Box<render_cmd::RenderArgs>),
-    /// Export a model: glTF 2.0 binary (.glb, skeleton and every animation) or OBJ (.obj + .mtl + PNGs).
-    Export(export::ExportArgs),
-    /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:
-    /// options and choices, geosets, composed textures' layers, extra models.
-    Dress(m2view::dress_cmd::DressArgs),
-    /// List the files of the --data sources: path, size in bytes, source (tab-separated).
-    Ls {
-        /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
-        glob: Option<String>,
-        /// Print a JSON array instead.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Copy the files of the --data sources matching GLOB under DIR.
-    Extract {
-        /// Glob over virtual paths, case-insensitive.
-        glob: String,
-        /// Output folder.
-        #[arg(short, long)]
-        output: PathBuf,
-    },
-}
 
 /// The exit code of a command's result, its error printed.
 fn exit(r: Result<(), m2view::AppError>) -> ExitCode {
@@ -114,8 +29,34 @@ fn exit(r: Result<(), m2view::AppError>) -> ExitCode {
     }
 }
 
+/// Prints a document written from the command line's definition (`--generate`).
+fn generate(what: &str) -> ExitCode {
+    use std::io::Write;
+    let bytes = match what {
+        "markdown" => Ok(m2view::cli_docs::markdown().into_bytes()),
+        "man" => m2view::cli_docs::man_page(),
+        shell => match m2view::cli_docs::completions(shell) {
+            Some(b) => Ok(b),
+            None => {
+                eprintln!("error: --generate takes markdown, man, bash, zsh, fish, powershell or elvish");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    match bytes.and_then(|b| std::io::stdout().write_all(&b)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(what) = &cli.generate {
+        return generate(what);
+    }
     if let Some(name) = &cli.backend {
         match m2view_render::gpu::BackendChoice::parse(name) {
             Some(choice) => choice.set_current(),

@@ -29,117 +29,121 @@ pub struct RenderArgs {
     /// --display-id (read from --data).
     pub file: Option<PathBuf>,
     /// Output PNG; with --all, the output folder.
-    #[arg(short, long)]
+    #[arg(short, long, help_heading = crate::cli::OUTPUT)]
     pub output: PathBuf,
-    /// Render every model (.m2, .mdx, WMO roots) of the --data sources matching FILE (a glob) to
+    /// Render every model (.m2, .mdx, .mdl, WMO roots, ADT tiles) of the --data sources matching FILE (a glob) to
     /// OUTPUT/VPATH.png (VPATH: the model's virtual path), in parallel, past broken files, with a summary.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub all: bool,
     /// Image size, WxH (default 512x512; 256x256 with --all).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub size: Option<String>,
     /// Sequence index.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub sequence: Option<u16>,
     /// Animation id (first sequence with it); overrides --sequence.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub anim_id: Option<u16>,
     /// Time in the sequence, ms (global sequences run on the same clock), or auto (the
     /// first moment something is visible: particles warmed up, fade-ins past).
     /// Default 0; auto with --all.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub time: Option<String>,
-    /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N, or auto (the side showing the
-    /// model's largest face); map: straight down, orthographic, north up. Default front;
-    /// iso with --crowd; auto with --all.
-    #[arg(long)]
+    /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N|at:X,Y,Z,YAW,PITCH, or auto (the
+    /// side showing the model's largest face); map: straight down, orthographic, north up;
+    /// at: from a point (model units) looking YAW degrees about Z from +X and PITCH degrees up.
+    /// Default front; iso with --crowd; auto with --all.
+    #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub camera: Option<String>,
     /// LOD (skin profile) index.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, help_heading = crate::cli::MODEL)]
     pub lod: usize,
     /// Comma-separated geoset ids to show (default: what the game shows).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub geosets: Option<String>,
     /// Background colour RRGGBB.
-    #[arg(long, default_value = "303030")]
+    #[arg(long, default_value = "303030", help_heading = crate::cli::OUTPUT)]
     pub background: String,
     /// Transparent background (alpha 0 where nothing is drawn) instead of --background.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub transparent: bool,
     /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
-    #[arg(long, default_value = "FF0303")]
+    #[arg(long, default_value = "FF0303", help_heading = crate::cli::MODEL)]
     pub team_color: String,
     /// Turntable: one full turn while the sequence plays, to an animated `.gif`, or to
     /// numbered PNGs `<out>_0000.png`... when OUTPUT ends in `.png`.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub turntable: bool,
     /// Turntable frames (one full turn).
-    #[arg(long, default_value_t = 48)]
+    #[arg(long, default_value_t = 48, help_heading = crate::cli::OUTPUT)]
     pub frames: u32,
     /// Turntable frames per second (animation time advances 1000/FPS ms a frame).
-    #[arg(long, default_value_t = 24.0)]
+    #[arg(long, default_value_t = 24.0, help_heading = crate::cli::OUTPUT)]
     pub fps: f32,
     /// Play variations: when the sequence ends, pick another variation of its
     /// animation by frequency, as the game does (reproducible).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub variations: bool,
     /// Light the model with the preview light only, not with its own M2/MDX
     /// lights (which shine by default when it has any).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub no_model_lights: bool,
     /// Draw N copies on a grid, each playing its own sequence from its own
     /// phase (deterministic), framed together.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, help_heading = crate::cli::PERFORMANCE)]
     pub crowd: usize,
     /// Animate a crowd on the CPU and draw each copy with its own draw calls
     /// (the reference path) instead of sampling its tracks on the GPU and
     /// drawing every batch once for all copies (the default where the GPU
     /// runs compute shaders).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::PERFORMANCE)]
     pub cpu_animation: bool,
     /// Simulate particles on the GPU (compute pass, indirect draws) instead
     /// of with the deterministic CPU simulation (the reference, and the
     /// default here so images are reproducible); the window uses the GPU
     /// where it can.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::PERFORMANCE)]
     pub gpu_particles: bool,
+    /// With --all: models rendered at once (default: one per CPU core).
+    #[arg(long, value_name = "N", requires = "all", help_heading = crate::cli::PERFORMANCE)]
+    pub jobs: Option<usize>,
     /// Dress the model as this CreatureDisplayInfo id: a creature skin (see `info`'s
     /// skins), or for a race model a character-race NPC (its customization, items and
     /// baked texture from CreatureDisplayInfoExtra).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub display_id: Option<u32>,
     /// Dress the creature with its K-th distinct skin (0 = the default).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub skin: Option<usize>,
     /// Hang a model on an attachment point: `HandRight=path/to/item.m2` (a name such as
     /// HandRight, HandLeft, Head, Shield, or an id). Repeatable.
-    #[arg(long, value_name = "POINT=MODEL")]
+    #[arg(long, value_name = "POINT=MODEL", help_heading = crate::cli::MODEL)]
     pub attach: Vec<String>,
     /// Seat the character on this model (a mount): at its MountMain attachment, playing
     /// the client's Mount sequence (animation 91) while the mount plays its own.
-    #[arg(long, value_name = "MODEL")]
+    #[arg(long, value_name = "MODEL", help_heading = crate::cli::MODEL)]
     pub mount: Option<PathBuf>,
     /// Character choices (race models).
     #[command(flatten)]
     pub character: CharacterArgs,
     /// A WMO's doodad set to place besides set 0 (which the client always shows); see `info`.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, help_heading = crate::cli::WORLD)]
     pub doodad_set: usize,
     /// Draw a WMO without its doodads (a map tile without its placed models and WMOs).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::WORLD)]
     pub no_doodads: bool,
     /// No WMO fog (`MFOG`), which is drawn where the camera is inside a WMO.
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::WORLD)]
     pub no_fog: bool,
     /// A map tile with the tiles around it found beside it (its 3 × 3 neighbourhood) and, without
     /// `--no-doodads`, what they place but what the tile places under the same `uniqueId`.
-    #[arg(long)]
+    #[arg(long = "neighbors", alias = "neighbours", help_heading = crate::cli::WORLD)]
     pub neighbours: bool,
     /// A WMO's groups to draw, comma-separated indices (default: every group read); like --geosets.
-    #[arg(long, conflicts_with = "geosets")]
+    #[arg(long, conflicts_with = "geosets", help_heading = crate::cli::WORLD)]
     pub groups: Option<String>,
     /// Print a JSON line of render statistics (with --all: one per model, with its "file").
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub stats: bool,
 }
 
@@ -1168,16 +1172,23 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         image::save_buffer(&out, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
             .map_err(|e| format!("{}: {e}", out.display()))
     };
-    let failures: Vec<(String, String)> = models
-        .par_iter()
-        .filter_map(|m| {
-            // A panic on one model (a bug, or a dependency on hostile bytes) fails that model only.
-            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(m)))
-                .unwrap_or_else(|_| Err("m2view failed on this model (a panic; please report it)".into()));
-            bar.inc(1);
-            r.err().map(|e| (m.clone(), e))
-        })
-        .collect();
+    // --jobs N: a pool of N threads (rayon's global pool has one per core).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| AppError::Failure(format!("--jobs: {e}")))?;
+    let failures: Vec<(String, String)> = pool.install(|| {
+        models
+            .par_iter()
+            .filter_map(|m| {
+                // A panic on one model (a bug, or a dependency on hostile bytes) fails that model only.
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| one(m)))
+                    .unwrap_or_else(|_| Err("m2view failed on this model (a panic; please report it)".into()));
+                bar.inc(1);
+                r.err().map(|e| (m.clone(), e))
+            })
+            .collect()
+    });
     bar.finish_and_clear();
     for (m, e) in &failures {
         eprintln!("failed: {m}: {e}");

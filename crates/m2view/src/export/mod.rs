@@ -159,36 +159,36 @@ pub struct ExportArgs {
     pub file: std::path::PathBuf,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose).
-    #[arg(short, long)]
+    #[arg(short, long, help_heading = crate::cli::OUTPUT)]
     pub output: std::path::PathBuf,
     /// LOD (skin profile) index.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, help_heading = crate::cli::MODEL)]
     pub lod: usize,
     /// Comma-separated sequence indices to export as animations (default: all).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub sequences: Option<String>,
     /// Dress the creature with its K-th skin (see `info`).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub skin: Option<usize>,
     /// OBJ only: the pose at this time (ms) of the first sequence (default: the bind pose).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub time: Option<f32>,
     /// Dress a race model as this character-race NPC display (CreatureDisplayInfo id).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::MODEL)]
     pub display_id: Option<u32>,
     /// Character choices (race models): exported dressed, the composed body texture
     /// embedded and the equipment as children of its attachment bones.
     #[command(flatten)]
     pub character: CharacterArgs,
     /// A WMO's doodad set exported besides set 0 (glTF; see `info`).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, help_heading = crate::cli::WORLD)]
     pub doodad_set: usize,
     /// Leave out a WMO's doodads (a map tile's placed models and WMOs).
-    #[arg(long)]
+    #[arg(long, help_heading = crate::cli::WORLD)]
     pub no_doodads: bool,
     /// A map tile: also the tiles around it found beside it, in world space, and (without
     /// `--no-doodads`) what they place but what the tile places under the same `uniqueId`.
-    #[arg(long)]
+    #[arg(long = "neighbors", alias = "neighbours", help_heading = crate::cli::WORLD)]
     pub neighbours: bool,
 }
 
