@@ -55,6 +55,8 @@ pub struct Folders {
     dbc: Vec<Arc<Listing>>,
     /// `?data=`.
     data: Option<Arc<Listing>>,
+    /// The folder of a `?model=` given alone (`beside`).
+    beside: Option<Arc<Listing>>,
 }
 
 /// The GPU side of the page.
@@ -94,6 +96,8 @@ struct App {
     frames: u64,
     /// The `data-*` attributes as last written.
     published: std::collections::HashMap<&'static str, String>,
+    /// The 3D view's size in pixels, as the UI last laid it out.
+    view_size: [u32; 2],
     first_frame_ms: Option<f64>,
 }
 
@@ -123,6 +127,7 @@ pub fn run(params: Params) -> Result<(), String> {
         listing: None,
         frames: 0,
         published: Default::default(),
+        view_size: [0, 0],
         first_frame_ms: None,
     };
     crate::api::set_proxy(event_loop.create_proxy());
@@ -212,17 +217,19 @@ impl App {
             }
             !archive
         });
-        if data.is_none() && self.params.dbc.is_empty() {
+        if data.is_none() && self.params.dbc.is_empty() && self.params.model.is_none() {
             return self.ready(Folders::default());
         }
         self.read_folders(data);
     }
 
     /// Reads the index pages of the `?dbc=` folders (their tables appear
-    /// under `DBFilesClient/`) and of the `?data=` folder `data`, then hands
-    /// them to [`App::ready`].
+    /// under `DBFilesClient/`) and of the `?data=` folder `data` — or, for a
+    /// `?model=` alone, of its folder and the nearest `DBFilesClient/` above
+    /// it (`beside`) — then hands them to [`App::ready`].
     fn read_folders(&self, data: Option<String>) {
         let dbc = self.params.dbc.clone();
+        let alone = self.params.model.clone().filter(|_| data.is_none());
         spawn(&self.proxy, async move {
             let mut folders = Folders::default();
             for url in &dbc {
@@ -237,6 +244,11 @@ impl App {
                     Err(e) => return UserEvent::Error(e),
                 }
             }
+            if let Some(model) = alone {
+                let (own, tables) = crate::beside::read(&model).await;
+                folders.beside = own.map(Arc::new);
+                folders.dbc.extend(tables.map(Arc::new));
+            }
             UserEvent::Ready(folders)
         });
     }
@@ -244,13 +256,13 @@ impl App {
     /// The folders are read: every read goes through memory (dropped and
     /// fetched files), then the `?dbc=` folders (as `--dbc`, before the
     /// data), then the `?data=` folder, whose models fill the browser
-    /// panel. Opens `?model=` (a path in the `?data=` folder, else a URL)
+    /// panel, or the folder of a `?model=` given alone. Opens `?model=` (a path in the `?data=` folder, else a URL)
     /// or the model `?display=` alone shows, else the demo model.
     fn ready(&mut self, folders: Folders) {
         let Some(state) = self.state.as_mut() else { return };
         let mut vfs = Vfs::new();
         vfs.push(Arc::new(self.memory.clone()));
-        for l in folders.dbc.iter().chain(&folders.data) {
+        for l in folders.dbc.iter().chain(&folders.data).chain(&folders.beside) {
             vfs.push(Arc::new(Remote { listing: l.clone(), memory: self.memory.clone() }));
         }
         let vfs = Arc::new(vfs);
@@ -259,6 +271,9 @@ impl App {
         if folders.data.is_some() {
             state.browser = Some(Browser::new(&vfs));
         }
+        // A page showing one model shows it, not an empty list: the
+        // browser panel opens on demand (the "Models" button).
+        state.show_browser = folders.data.is_some() && self.params.model.is_none();
         self.listing = folders.data;
         let path = match (self.params.model.clone(), self.params.display) {
             (Some(m), _) if self.listing.is_some() => m,
@@ -376,6 +391,7 @@ impl App {
         }
         set("data-frames", &self.frames.to_string());
         set("data-size", &format!("{}x{}", g.config.width, g.config.height));
+        set("data-view", &format!("{}x{}", self.view_size[0], self.view_size[1]));
         set("data-export", state.export_status.as_deref().unwrap_or(""));
         set("data-screenshot", state.last_screenshot.as_deref().unwrap_or(""));
         set("data-error", state.error.as_deref().unwrap_or(""));
@@ -411,6 +427,7 @@ impl App {
         });
         g.egui_state.handle_platform_output(&g.window, full.platform_output);
         let out: m2view::app::ui::UiOutput = out;
+        self.view_size = out.view_size;
         if out.open_dialog {
             crate::files::pick();
         }

@@ -9,13 +9,17 @@
 //!   in-memory source every read goes through;
 //! - `listing`: `?data=` folders read through their index pages
 //!   ([`index`]), their files fetched when a model needs them;
+//! - [`beside`]: for a `?model=` alone, its own folder and the nearest
+//!   `DBFilesClient/` above it, as natively;
 //! - `files`: files dropped on the page or picked with the file input;
 //! - `api`: what a page embedding the viewer calls (`play`, `open`);
 //! - `app`: the winit event loop on the page's canvas, the device made
 //!   asynchronously, and one frame: UI, commands, 3D view, present.
 //!
-//! Natively only [`index`] is built (and tested): the rest is the web build's.
+//! Natively only [`index`] and [`beside`]'s path work are built (and
+//! tested): the rest is the web build's.
 
+pub mod beside;
 pub mod index;
 
 #[cfg(target_arch = "wasm32")]

@@ -52,8 +52,8 @@ const dataset = page => page.evaluate(() => Object.assign({}, document.getElemen
 
 // Opens the viewer at `base` with `query` (embed layout, paused at 0 ms, iso camera) and waits
 // until `model` has drawn three frames (or an error shows), then half a second more.
-async function open(page, base, query, model) {
-  await page.goto(`${base}/web/index.html?embed=1&time=0&camera=iso&${query}`);
+async function open(page, base, query, model, view = 'embed=1&time=0&camera=iso&') {
+  await page.goto(`${base}/web/index.html?${view}${query}`);
   await page.waitForFunction(m => {
     const d = document.getElementById('m2view').dataset;
     return d.error || (d.model === m && Number(d.frames || 0) >= 3);
@@ -138,6 +138,19 @@ async function main() {
   report.character = await dataset(page);
   report.seconds.character = (Date.now() - started) / 1000;
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'scourge.png') });
+  // A creature by URL alone: its skin found as natively, through the tables
+  // of the nearest DBFilesClient/ above it and its own folder (index pages).
+  const murloc = '/samples/Koward_Improved_Models/Creature/Murloc2/Murloc2.m2';
+  await open(page, base, `model=${murloc}`, 'Murloc2.m2');
+  report.murloc = await dataset(page);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'murloc.png') });
+  // The same page with the viewer's panels, at a desktop size: the 3D view's
+  // share of the page (the model browser is closed on a ?model= page).
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, base, `model=${murloc}`, 'Murloc2.m2', '');
+  report.model_page = await dataset(page);
+  await page.screenshot({ path: path.join(outDir, 'model_page.png') });
+  await page.setViewportSize({ width: 512, height: 512 });
   // A folder by its index pages: display 822 alone opens Bear2 in its skin
   // (CreatureDisplayInfo -> CreatureModelData in the folder's tables).
   const koward = '/samples/Koward_Improved_Models/';

@@ -190,6 +190,25 @@ fn the_viewer_works_in_headless_chromium() {
     let d = differing(&scourge, &native, 150);
     eprintln!("web vs native character: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
     assert!(d <= PIXEL_FRACTION, "web and native characters differ in {:.2}% of pixels", d * 100.0);
+    // A creature by URL alone wears the skin the tables above it give, as natively.
+    assert_eq!(report["murloc"]["error"], "", "{report}");
+    let murloc = png("murloc.png");
+    let native = native_frame(
+        &samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2"),
+        &Default::default(),
+        murloc.dimensions(),
+    );
+    let d = differing(&murloc, &native, 150);
+    eprintln!("web vs native creature skin: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
+    assert!(d <= PIXEL_FRACTION, "web and native Murloc2 differ in {:.2}% of pixels", d * 100.0);
+    // A ?model= page keeps the model browser closed: the 3D view's share of the page.
+    let size = |k: &str| -> f64 {
+        let v = report["model_page"][k].as_str().unwrap_or("0x0").to_string();
+        v.split('x').map(|n| n.parse::<f64>().unwrap_or(0.0)).product()
+    };
+    let share = size("view") / size("size");
+    eprintln!("?model= page at 1280x720: the 3D view is {:.0}% of the page", share * 100.0);
+    assert!(share > 0.6, "the 3D view is {:.0}% of a ?model= page ({report})", share * 100.0);
     // A folder by its index pages: display 822 alone gives Bear2 in its brown skin
     // (untextured it would be grey), and the downloads are what they say.
     assert_eq!(report["data"]["model"], "Creature/bear2/Bear2.m2", "{report}");

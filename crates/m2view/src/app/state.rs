@@ -484,6 +484,8 @@ pub struct AppState {
     pub output_dir: PathBuf,
     /// The models of the data sources, once indexed.
     pub browser: Option<super::browser::Browser>,
+    /// Whether the browser panel is shown (the "Models" button toggles it).
+    pub show_browser: bool,
     /// A data source being indexed.
     pub indexing: Option<super::browser::Indexing>,
     /// Requests of this frame's UI, applied after it (see `command`).
@@ -568,6 +570,7 @@ impl AppState {
             // The first model arrives framed from the iso direction.
             commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,
+            show_browser: true,
             character_fields: Default::default(),
             fetch_first: None,
         }

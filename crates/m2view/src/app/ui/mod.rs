@@ -194,6 +194,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     }
                 }
             });
+            if s.browser.is_some() {
+                ui.toggle_value(&mut s.show_browser, "Models");
+            }
             if ui.button("Help (F1)").clicked() {
                 s.show_help = !s.show_help;
             }
@@ -233,7 +236,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             }
         });
     });
-    if s.browser.is_some() {
+    if s.browser.is_some() && s.show_browser {
         egui::Panel::right("browser").default_size(320.0).show(root, |ui| browser::browser_panel(ui, s));
     }
     egui::Panel::left("panels").default_size(360.0).show(root, |ui| {
