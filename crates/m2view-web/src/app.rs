@@ -57,6 +57,8 @@ pub struct Folders {
     data: Option<Arc<Listing>>,
     /// The folder of a `?model=` given alone (`beside`).
     beside: Option<Arc<Listing>>,
+    /// The folder above a `?model=` given alone that holds its tables.
+    root: Option<String>,
 }
 
 /// The GPU side of the page.
@@ -245,9 +247,10 @@ impl App {
                 }
             }
             if let Some(model) = alone {
-                let (own, tables) = crate::beside::read(&model).await;
-                folders.beside = own.map(Arc::new);
-                folders.dbc.extend(tables.map(Arc::new));
+                let beside = crate::beside::read(&model).await;
+                folders.beside = beside.own.map(Arc::new);
+                folders.dbc.extend(beside.tables.map(Arc::new));
+                folders.root = beside.root;
             }
             UserEvent::Ready(folders)
         });
@@ -277,7 +280,7 @@ impl App {
         self.listing = folders.data;
         let path = match (self.params.model.clone(), self.params.display) {
             (Some(m), _) if self.listing.is_some() => m,
-            (Some(url), _) => return self.fetch_model(url),
+            (Some(url), _) => return self.fetch_model(url, folders.root),
             (None, Some(d)) if self.listing.is_some() || !self.params.dbc.is_empty() => {
                 match m2view::character::npc_model(&self.open_options, d) {
                     Ok(p) => p.display().to_string(),
@@ -317,10 +320,10 @@ impl App {
     }
 
     /// Fetches the model at `url` and its companions, then opens it.
-    fn fetch_model(&self, url: String) {
+    fn fetch_model(&self, url: String, root: Option<String>) {
         let (memory, load) = (self.memory.clone(), self.memory_only.clone());
         spawn(&self.proxy, async move {
-            match crate::fetch::model(&url, &memory, &load).await {
+            match crate::fetch::model(&url, root.as_deref(), &memory, &load).await {
                 Ok(path) => UserEvent::Open(path),
                 Err(e) => UserEvent::Error(e),
             }
@@ -530,7 +533,7 @@ impl ApplicationHandler<UserEvent> for App {
                 Some(s) => s.error = Some(e),
                 None => web_sys::console::error_1(&format!("m2view: {e}").into()),
             },
-            UserEvent::OpenUrl(url) => self.fetch_model(url),
+            UserEvent::OpenUrl(url) => self.fetch_model(url, None),
             UserEvent::Play(name) => {
                 if let Some(s) = self.state.as_mut() {
                     play(s, &name);

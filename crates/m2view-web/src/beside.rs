@@ -30,33 +30,50 @@ pub fn folders_above(model_url: &str) -> Vec<String> {
     out
 }
 
-/// The model's folder and the nearest `DBFilesClient/` above it, read
-/// through their index pages: `(the model's folder, the tables)`, each
-/// `None` where the server lists nothing there.
+/// What lies beside a model given by URL alone.
 #[cfg(target_arch = "wasm32")]
-pub async fn read(model_url: &str) -> (Option<crate::listing::Listing>, Option<crate::listing::Listing>) {
+#[derive(Debug, Default)]
+pub struct Beside {
+    /// The folder URL holding the nearest `DBFilesClient/` (the model's
+    /// data root, as natively); the model's virtual path is its URL
+    /// relative to it.
+    pub root: Option<String>,
+    /// `DBFilesClient/`'s tables, mounted there.
+    pub tables: Option<crate::listing::Listing>,
+    /// The model's own folder, mounted at the model's virtual folder.
+    pub own: Option<crate::listing::Listing>,
+}
+
+/// The nearest `DBFilesClient/` at or above `model_url`'s folder and the
+/// model's own folder, read through their index pages (each `None` where
+/// the server lists nothing).
+#[cfg(target_arch = "wasm32")]
+pub async fn read(model_url: &str) -> Beside {
     use crate::listing::Listing;
-    let Some(absolute) = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .and_then(|page| web_sys::Url::new_with_base(model_url, &page).ok())
-        .map(|u| u.href())
-    else {
-        return (None, None);
-    };
+    let Some(absolute) = absolute(model_url) else { return Beside::default() };
     let folders = folders_above(&absolute);
-    let own = match folders.first() {
-        Some(dir) => Listing::read(dir, "").await.ok(),
-        None => None,
-    };
+    let mut beside = Beside::default();
     for dir in &folders {
         let Ok(page) = crate::fetch::bytes(dir).await else { continue };
         let entries = crate::index::entries(&String::from_utf8_lossy(&page));
         if let Some(e) = entries.iter().find(|e| e.folder && e.name.eq_ignore_ascii_case("DBFilesClient")) {
-            let tables = Listing::read(&format!("{dir}{}/", e.name), "DBFilesClient").await.ok();
-            return (own, tables);
+            beside.tables = Listing::read(&format!("{dir}{}/", e.name), "DBFilesClient").await.ok();
+            beside.root = Some(dir.clone());
+            break;
         }
     }
-    (own, None)
+    if let Some(own) = folders.first() {
+        let mount = beside.root.as_deref().and_then(|r| own.strip_prefix(r)).unwrap_or("");
+        beside.own = Listing::read(own, mount.trim_end_matches('/')).await.ok();
+    }
+    beside
+}
+
+/// `url` resolved against the page's address.
+#[cfg(target_arch = "wasm32")]
+pub fn absolute(url: &str) -> Option<String> {
+    let page = web_sys::window()?.location().href().ok()?;
+    web_sys::Url::new_with_base(url, &page).ok().map(|u| u.href())
 }
 
 #[cfg(test)]

@@ -68,21 +68,27 @@ fn file_name(path: &str) -> Option<String> {
 }
 
 /// Fetches the model at `url` and its companions into `memory` (see the
-/// module docs); returns the model's virtual path (its file name), which
-/// `opts` (reading through `memory`) opens.
+/// module docs); returns the model's virtual path, which `opts` (reading
+/// through `memory`) opens: its URL relative to `root` (the folder above
+/// it that holds its tables, `beside`), else its file name.
 ///
 /// # Errors
 /// The model itself cannot be fetched.
-pub async fn model(url: &str, memory: &Memory, opts: &LoadOptions) -> Result<String, String> {
+pub async fn model(url: &str, root: Option<&str>, memory: &Memory, opts: &LoadOptions) -> Result<String, String> {
     let name = file_name(url).ok_or_else(|| format!("{url}: no file name in the URL"))?;
-    memory.insert(&name, bytes(url).await?);
-    let folder = &url[..url.split(['?', '#']).next().unwrap_or(url).rfind('/').map_or(0, |i| i + 1)];
-    companions(&name, memory, opts, |wanted| {
+    let bare = url.split(['?', '#']).next().unwrap_or(url);
+    let absolute = crate::beside::absolute(bare).unwrap_or_else(|| bare.to_string());
+    let path = root.and_then(|r| absolute.strip_prefix(r)).map_or(name, str::to_string);
+    let virtual_folder = path[..path.rfind('/').map_or(0, |i| i + 1)].to_string();
+    memory.insert(&path, bytes(url).await?);
+    let folder = &bare[..bare.rfind('/').map_or(0, |i| i + 1)];
+    companions(&path, memory, opts, |wanted| {
         let n = file_name(wanted)?;
-        Some((vec![format!("{folder}{n}"), format!("{folder}{}", n.to_lowercase())], n))
+        let urls = vec![format!("{folder}{n}"), format!("{folder}{}", n.to_lowercase())];
+        Some((urls, format!("{virtual_folder}{n}")))
     })
     .await;
-    Ok(name)
+    Ok(path)
 }
 
 /// Fetches the model at virtual path `path` of `listing` and its

@@ -56,7 +56,7 @@ async function open(page, base, query, model, view = 'embed=1&time=0&camera=iso&
   await page.goto(`${base}/web/index.html?${view}${query}`);
   await page.waitForFunction(m => {
     const d = document.getElementById('m2view').dataset;
-    return d.error || (d.model === m && Number(d.frames || 0) >= 3);
+    return d.error || ((d.model === m || (d.model || '').endsWith('/' + m)) && Number(d.frames || 0) >= 3);
   }, model, { timeout: 120000 });
   await page.waitForTimeout(500);
 }
