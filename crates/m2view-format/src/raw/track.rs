@@ -236,11 +236,19 @@ pub struct TrackContext<'s> {
 /// with 1 value list for 0 timestamp lists), so this is a repair recorded as
 /// a warning naming `field` (`values`, or `values[seq]`), the offset of the
 /// values and what was read, not an error.
-fn agreed_len(r: &Reader<'_, '_>, times: usize, values: usize, at: u64, what: &str, field: &[PathSeg]) -> usize {
+/// `field` is only built for a warning (tracks are read by the thousand).
+fn agreed_len(
+    r: &Reader<'_, '_>,
+    times: usize,
+    values: usize,
+    at: u64,
+    what: &str,
+    field: impl FnOnce() -> Vec<PathSeg>,
+) -> usize {
     if times != values {
         let read = times.min(values);
         let msg = format!("{values} value {what}s for {times} timestamp {what}s: {read} read (the shorter count)");
-        r.state().warn(Error::invalid(r.abs(at), msg).under(field));
+        r.state().warn(Error::invalid(r.abs(at), msg).under(&field()));
     }
     times.min(values)
 }
@@ -261,7 +269,7 @@ fn key_pair<'a, T: RawValue>(
     let mut t = r.keys::<u32>(times).map_err(|e| e.under(&named("timestamps")))?;
     let mut v = r.keys::<T>(values).map_err(|e| e.under(&named("values")))?;
     if T::SIZE != 0 {
-        let n = agreed_len(r, t.len(), v.len(), values.offset as u64, "key", &named("values"));
+        let n = agreed_len(r, t.len(), v.len(), values.offset as u64, "key", || named("values"));
         shorten(&mut t, n);
         shorten(&mut v, n);
     }
@@ -291,8 +299,8 @@ impl<'a, T: RawValue> M2Track<'a, T> {
             let outer_v =
                 if T::SIZE == 0 { Cow::Borrowed(&[][..]) } else { r.keys::<[u32; 2]>(h.values).at("values")? };
             if T::SIZE != 0 {
-                let field = [PathSeg::Field("values")];
-                let n = agreed_len(r, outer_t.len(), outer_v.len(), h.values.offset as u64, "list", &field);
+                let field = || vec![PathSeg::Field("values")];
+                let n = agreed_len(r, outer_t.len(), outer_v.len(), h.values.offset as u64, "list", field);
                 shorten(&mut outer_t, n);
             }
             let array = |a: [u32; 2]| M2Array { count: a[0], offset: a[1] };
