@@ -126,12 +126,15 @@ fn main() -> ExitCode {
         Some(Command::Export(args)) => exit(export::run(&args, &opts)),
         Some(Command::Dress(args)) => exit(m2view::dress_cmd::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
-        None => match m2view::app::window::run(cli.file, opts) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(1)
+        None => {
+            m2view::platform::leave_own_console();
+            match m2view::app::window::run(cli.file, opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
             }
-        },
+        }
     }
 }

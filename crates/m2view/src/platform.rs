@@ -66,3 +66,27 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {
     window.set_timeout_with_callback_and_timeout_and_arguments_1(&revoke, 60_000, &url.into())?;
     Ok(())
 }
+
+/// On Windows, the viewer started from Explorer (a double-click on
+/// `m2view.exe`) lets go of the console window Windows opened for this
+/// console program, so that only the viewer's window stays. Started from a
+/// terminal the console is the terminal's — other processes are attached to
+/// it — and it is kept for messages. `GetConsoleProcessList` counting this
+/// process alone is how Microsoft's console documentation tells the two
+/// apart. Nothing elsewhere.
+#[cfg(windows)]
+pub fn leave_own_console() {
+    use windows_sys::Win32::System::Console::{FreeConsole, GetConsoleProcessList};
+    let mut ids = [0u32; 2];
+    // SAFETY: `ids` holds as many process ids as the count passed says.
+    let attached = unsafe { GetConsoleProcessList(ids.as_mut_ptr(), ids.len() as u32) };
+    if attached == 1 {
+        // SAFETY: no handle of the console is held across this call.
+        unsafe { FreeConsole() };
+    }
+}
+
+/// On Windows, the viewer started from Explorer lets go of its console
+/// window; nothing elsewhere.
+#[cfg(not(windows))]
+pub fn leave_own_console() {}
