@@ -262,6 +262,10 @@ fn key_pair<'a, T: RawValue>(
     values: M2Array,
     seq: Option<usize>,
 ) -> Result<(KeyArray<'a, u32>, KeyArray<'a, T>)> {
+    if times.count == 0 && values.count == 0 {
+        // Most sequences of most tracks have no keys: nothing to check or charge.
+        return Ok((Cow::Borrowed(&[]), Cow::Borrowed(&[])));
+    }
     let named = |field: &'static str| match seq {
         Some(i) => vec![PathSeg::Field(field), PathSeg::Index(i)],
         None => vec![PathSeg::Field(field)],
