@@ -1,6 +1,8 @@
 //! What a page embedding the viewer can call (exported to JavaScript):
 //! `play("Walk")` plays a sequence by name or index, `open("URL")` opens a
-//! model by URL, `save("glb" | "obj" | "png")` downloads the model as shown
+//! model by URL, `display(31)` dresses a creature as a `CreatureDisplayInfo`
+//! id, `camera("iso")` frames it from a preset, `background("1E1E1E")` sets
+//! the view's colour, `save("glb" | "obj" | "png")` downloads the model as shown
 //! (glTF, OBJ) or a screenshot of the 3D view. The viewer's state is published on its canvas as `data-*`
 //! attributes (see `App::publish`).
 
@@ -47,4 +49,24 @@ pub fn open(url: String) {
 #[wasm_bindgen]
 pub fn save(format: String) {
     send(UserEvent::Save(format));
+}
+
+/// Dresses the open creature in the skin of `CreatureDisplayInfo` id `id`
+/// (an error on the canvas's `data-error` when no skin of it has that id).
+#[wasm_bindgen]
+pub fn display(id: u32) {
+    send(UserEvent::Display(id));
+}
+
+/// Frames the open model from camera preset `name`: `front`, `back`,
+/// `left`, `right`, `top` or `iso`.
+#[wasm_bindgen]
+pub fn camera(name: String) {
+    send(UserEvent::Camera(name));
+}
+
+/// Sets the 3D view's background to `RRGGBB` (hex, `#` optional).
+#[wasm_bindgen]
+pub fn background(rgb: String) {
+    send(UserEvent::Background(rgb));
 }

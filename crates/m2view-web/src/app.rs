@@ -44,6 +44,12 @@ pub enum UserEvent {
     Error(String),
     /// Play a sequence, by name or index (`api::play`).
     Play(String),
+    /// Dress the open creature as this `CreatureDisplayInfo` id (`api::display`).
+    Display(u32),
+    /// Frame the model from a camera preset (`api::camera`).
+    Camera(String),
+    /// The 3D view's background, `RRGGBB` (`api::background`).
+    Background(String),
     /// Fetch and open the model at this URL (`api::open`).
     OpenUrl(String),
 }
@@ -330,19 +336,18 @@ impl App {
         });
     }
 
-    /// `?display=`, `?sequence=`, `?time=` and `?camera=` on the model just opened.
+    /// `?display=`, `?background=`, `?sequence=`, `?time=` and `?camera=` on the model just opened.
     fn apply_params(&mut self) {
         let (Some(state), true) = (self.state.as_mut(), self.apply_params) else { return };
-        let Some(c) = &mut state.current else { return };
+        if state.current.is_none() {
+            return;
+        }
         self.apply_params = false;
         if let Some(d) = self.params.display {
-            match c.dressing.creature.skins.iter().position(|s| s.displays.contains(&d)) {
-                Some(k) => {
-                    c.dressing.creature.apply(&mut c.lm, k);
-                    state.send(Command::UploadSkin);
-                }
-                None => state.error = Some(format!("no skin of this model has display id {d}")),
-            }
+            show_display(state, d);
+        }
+        if let Some(c) = self.params.background {
+            state.view.background = c;
         }
         if let Some(name) = self.params.sequence.clone() {
             play(state, &name);
@@ -539,6 +544,27 @@ impl ApplicationHandler<UserEvent> for App {
                     play(s, &name);
                 }
             }
+            UserEvent::Display(d) => {
+                if let Some(s) = self.state.as_mut() {
+                    show_display(s, d);
+                }
+            }
+            UserEvent::Camera(name) => {
+                if let Some(s) = self.state.as_mut() {
+                    match m2view_render::camera::Preset::parse(&name) {
+                        Some(p) => s.send(Command::Frame(p.direction())),
+                        None => s.error = Some(format!("no camera {name:?} (front, back, left, right, top, iso)")),
+                    }
+                }
+            }
+            UserEvent::Background(hex) => {
+                if let Some(s) = self.state.as_mut() {
+                    match parse_rgb(&hex) {
+                        Some(c) => s.view.background = c,
+                        None => s.error = Some(format!("no colour {hex:?} (RRGGBB)")),
+                    }
+                }
+            }
         }
     }
 
@@ -570,6 +596,24 @@ fn spawn(proxy: &EventLoopProxy<UserEvent>, work: impl std::future::Future<Outpu
     wasm_bindgen_futures::spawn_local(async move {
         let _ = proxy.send_event(work.await);
     });
+}
+
+/// Dresses the open creature in the skin of display `d`, or says there is none.
+fn show_display(state: &mut AppState, d: u32) {
+    let Some(c) = &mut state.current else { return };
+    match c.dressing.creature.skins.iter().position(|s| s.displays.contains(&d)) {
+        Some(k) => {
+            c.dressing.creature.apply(&mut c.lm, k);
+            state.send(Command::UploadSkin);
+        }
+        None => state.error = Some(format!("no skin of this model has display id {d}")),
+    }
+}
+
+/// `RRGGBB` (as `render --background` reads it) as a colour of 0..1 channels.
+pub fn parse_rgb(hex: &str) -> Option<[f32; 3]> {
+    let rgb = m2view::render_cmd::parse_rgb8(hex).ok()?;
+    Some(rgb.map(|c| f32::from(c) / 255.0))
 }
 
 /// Plays sequence `name` (its name, any case, or its index) of the open model.

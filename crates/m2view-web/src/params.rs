@@ -9,8 +9,9 @@
 //! `?display=N` (a `CreatureDisplayInfo` id: that skin of the model, or
 //! with `?data=` alone the model that display shows), `?sequence=NAME` (the
 //! sequence to play, by name or index), `?time=MS` (paused at that time of
-//! it), `?camera=NAME` (`front`, `iso`, … framed), `?embed=1` (only the 3D
-//! view and a sequence picker).
+//! it), `?camera=NAME` (`front`, `iso`, … framed), `?background=RRGGBB`
+//! (the 3D view's colour), `?embed=1` (only the 3D view and a sequence
+//! picker).
 
 /// The page's parameters.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -31,6 +32,8 @@ pub struct Params {
     pub camera: Option<m2view_render::camera::Preset>,
     /// `?embed=1`: the embed layout.
     pub embed: bool,
+    /// `?background=RRGGBB`: the 3D view's colour (0..1 channels).
+    pub background: Option<[f32; 3]>,
 }
 
 impl Params {
@@ -53,6 +56,7 @@ impl Params {
             time: get("time").and_then(|v| v.parse().ok()),
             camera: get("camera").and_then(|v| m2view_render::camera::Preset::parse(&v)),
             embed: get("embed").is_some_and(|v| v == "1" || v == "true"),
+            background: get("background").and_then(|v| crate::app::parse_rgb(&v)),
         }
     }
 }

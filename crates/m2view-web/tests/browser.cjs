@@ -144,6 +144,16 @@ async function main() {
   await open(page, base, `model=${murloc}`, 'Murloc2.m2');
   report.murloc = await dataset(page);
   await page.locator('#m2view').screenshot({ path: path.join(outDir, 'murloc.png') });
+  // The module's calls: another skin by display id, a white background, the front camera.
+  await page.evaluate(async () => {
+    const m = await import('/web/m2view_web.js');
+    m.display(188);
+    m.background('FFFFFF');
+    m.camera('front');
+  });
+  await page.waitForTimeout(1500);
+  report.murloc_api = await dataset(page);
+  await page.locator('#m2view').screenshot({ path: path.join(outDir, 'murloc_api.png') });
   // The same page with the viewer's panels, at a desktop size: the 3D view's
   // share of the page (the model browser is closed on a ?model= page).
   await page.setViewportSize({ width: 1280, height: 720 });

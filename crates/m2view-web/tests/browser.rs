@@ -204,6 +204,12 @@ fn the_viewer_works_in_headless_chromium() {
     let d = differing(&murloc, &native, 150);
     eprintln!("web vs native creature skin: {:.3}% of pixels differ by more than {CHANNEL_TOLERANCE}", d * 100.0);
     assert!(d <= PIXEL_FRACTION, "web and native Murloc2 differ in {:.2}% of pixels", d * 100.0);
+    // display(188), background("FFFFFF"), camera("front") through the module.
+    assert_eq!(report["murloc_api"]["error"], "", "{report}");
+    let api = png("murloc_api.png");
+    let corner = api.get_pixel(api.width() - 2, api.height() - 2).0;
+    assert!(corner[..3].iter().all(|&c| c >= 250), "background({corner:?}) is not white");
+    assert!(differing(&murloc, &api, 150) > 0.5, "the calls changed nothing");
     // A ?model= page keeps the model browser closed: the 3D view's share of the page.
     let size = |k: &str| -> f64 {
         let v = report["model_page"][k].as_str().unwrap_or("0x0").to_string();

@@ -92,11 +92,10 @@ fn arg_help(arg: &clap::Arg) -> String {
     help
 }
 
-/// The man page `m2view.1` (roff), with a page per subcommand appended.
+/// The man page `m2view.1` (roff): the synopsis, options and subcommands.
 pub fn man_page() -> std::io::Result<Vec<u8>> {
-    let cmd = crate::cli::Cli::command();
     let mut out = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
+    clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut out)?;
     Ok(out)
 }
 

@@ -182,9 +182,12 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             if ui.button("Reload (F5)").clicked() {
                 s.reload();
             }
-            game_installs(ui, s, &mut out);
-            if ui.button("Open archive...").clicked() {
-                out.pick_data = Some(DataPick::Archive);
+            // Game installs and archives are read natively only (no archive reader builds for the web).
+            if cfg!(not(target_arch = "wasm32")) {
+                game_installs(ui, s, &mut out);
+                if ui.button("Open archive...").clicked() {
+                    out.pick_data = Some(DataPick::Archive);
+                }
             }
             ui.menu_button("Recent", |ui| {
                 for p in s.recent.clone() {
