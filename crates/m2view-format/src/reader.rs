@@ -273,6 +273,24 @@ impl<'a, 'b> Reader<'a, 'b> {
         Ok(out)
     }
 
+    /// Decodes an `M2Array` of `N`-byte records that always decode (`decode`
+    /// reads a whole record: every vertex of a model). Bounds-checked and
+    /// charged as [`Reader::array`]; one pass without per-record checks.
+    pub fn fixed<const N: usize, T>(&self, arr: M2Array, decode: impl Fn(&[u8; N]) -> T) -> Result<Vec<T>> {
+        if arr.count == 0 {
+            return Ok(Vec::new());
+        }
+        let bytes = self.array_bytes(arr, N)?;
+        self.budget().charge(
+            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
+            self.abs(arr.offset as u64),
+        )?;
+        let (records, _) = bytes.as_chunks::<N>();
+        let mut out = Vec::with_capacity(records.len());
+        out.extend(records.iter().map(decode));
+        Ok(out)
+    }
+
     /// Decodes an `M2Array` of track values (bulk path: every key of every
     /// track). `T::SIZE` must not be 0.
     pub fn values<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<Vec<T>> {
