@@ -244,6 +244,17 @@ impl<'a, 'b> Reader<'a, 'b> {
         }
     }
 
+    /// The bytes of `arr` (`elem_size`-byte records, bounds-checked), after
+    /// charging the budget for the vector of `T` they decode into.
+    fn decoded_bytes<T>(&self, arr: M2Array, elem_size: usize) -> Result<&'a [u8]> {
+        let bytes = self.array_bytes(arr, elem_size)?;
+        self.budget().charge(
+            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
+            self.abs(arr.offset as u64),
+        )?;
+        Ok(bytes)
+    }
+
     /// Decodes an `M2Array` of fixed-size records with `parse`, charging the
     /// budget for the decoded vector first. Errors name the element index.
     pub fn array<T>(
@@ -255,11 +266,7 @@ impl<'a, 'b> Reader<'a, 'b> {
         if arr.count == 0 {
             return Ok(Vec::new());
         }
-        let bytes = self.array_bytes(arr, elem_size)?;
-        self.budget().charge(
-            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
-            self.abs(arr.offset as u64),
-        )?;
+        let bytes = self.decoded_bytes::<T>(arr, elem_size)?;
         let mut out = Vec::with_capacity(arr.count as usize);
         for (i, rec) in bytes.chunks_exact(elem_size).enumerate() {
             match parse(rec) {
@@ -280,11 +287,7 @@ impl<'a, 'b> Reader<'a, 'b> {
         if arr.count == 0 {
             return Ok(Vec::new());
         }
-        let bytes = self.array_bytes(arr, N)?;
-        self.budget().charge(
-            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
-            self.abs(arr.offset as u64),
-        )?;
+        let bytes = self.decoded_bytes::<T>(arr, N)?;
         let (records, _) = bytes.as_chunks::<N>();
         let mut out = Vec::with_capacity(records.len());
         out.extend(records.iter().map(decode));
@@ -294,11 +297,7 @@ impl<'a, 'b> Reader<'a, 'b> {
     /// Decodes an `M2Array` of track values (bulk path: every key of every
     /// track). `T::SIZE` must not be 0.
     pub fn values<T: crate::raw::track::RawValue>(&self, arr: M2Array) -> Result<Vec<T>> {
-        let bytes = self.array_bytes(arr, T::SIZE)?;
-        self.budget().charge(
-            (arr.count as u64).saturating_mul(std::mem::size_of::<T>().max(1) as u64),
-            self.abs(arr.offset as u64),
-        )?;
+        let bytes = self.decoded_bytes::<T>(arr, T::SIZE)?;
         Ok(T::read_all(bytes))
     }
 
