@@ -416,7 +416,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
     let fname = path.display().to_string();
     // MDL text is read as the MDX it stands for (`crate::mdl`).
     let from_mdl = crate::mdl::is_mdl(&bytes);
-    let bytes = crate::mdl::mdx_bytes(bytes).map_err(|e| e.in_file(&fname))?;
+    let (bytes, text_warnings) = crate::mdl::mdx_bytes(bytes).map_err(|e| e.in_file(&fname))?;
     // A bare file name (`Rabbit.m2`) has an empty parent: its folder is `.`.
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -433,6 +433,7 @@ pub fn load_model(files: Arc<dyn Files>, path: &Path, opts: &LoadOptions) -> Res
         if from_mdl {
             model.source.expansion = "Warcraft III, from MDL text";
         }
+        model.warnings.extend(text_warnings);
         return Ok(with_textures(files, path, model, opts));
     }
     let file = parse_m2(&bytes, &fname)?;

@@ -604,7 +604,7 @@ fn warcraft3(lm: &LoadedModel) -> Option<crate::info_mdx::Warcraft3Info> {
     if lm.model.source.format != m2view_format::SourceFormat::Mdx {
         return None;
     }
-    let bytes = m2view_format::mdl::mdx_bytes(lm.files.read(&lm.path).ok()?).ok()?;
+    let (bytes, _) = m2view_format::mdl::mdx_bytes(lm.files.read(&lm.path).ok()?).ok()?;
     let f = m2view_format::raw::mdx::parse_mdx(&bytes, &lm.path.display().to_string()).ok()?;
     crate::info_mdx::warcraft3_info(&f)
 }

@@ -1414,8 +1414,9 @@ fn exercise_mdl(path: &Path) -> Outcome {
 fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
     let _one = serial();
     let Some(s) = samples_dir() else { return };
-    // MDL of three real models (no public MDL file exists: written here from their MDX):
-    // a small v800 one, a creature with particle emitters, Reforged's blob.
+    // MDL of three real models written here from their MDX (a small v800 one, a creature with
+    // particle emitters, Reforged's blob), and the real MDL of three editors (Retera's MDL
+    // Toolkit, War3 Model Editor, MdlxConv): their Num… counts, DontInherit, Squirt flags.
     let reforged =
         s.parent().unwrap().join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources");
     let goods: Vec<String> = [
@@ -1425,6 +1426,9 @@ fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
     ]
     .iter()
     .map(|p| m2view_format::mdl::mdx_to_mdl(&std::fs::read(p).unwrap()).unwrap().0)
+    .chain(["PackHorse.mdl", "PackHorse_magos.mdl", "code_is_fun.mdl"].map(|f| {
+        std::fs::read_to_string(s.join("Retera_ReterasModelStudio/MDXLib").join(f)).unwrap()
+    }))
     .collect();
     let (count, out, mut rng) = (mutants() / 4, temp("mdl"), Rng(0x2F6B_04C3));
     let bound = 64.0;
@@ -1439,7 +1443,7 @@ fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
         },
         exercise_mdl,
     );
-    check("3 MDL texts", count, bound, &r);
+    check("6 MDL texts", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

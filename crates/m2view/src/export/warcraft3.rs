@@ -20,12 +20,14 @@ pub fn convert(lm: &LoadedModel, ext: &str) -> Result<(Vec<u8>, Vec<String>), St
     }
     let name = lm.path.display().to_string();
     let bytes = lm.read(&lm.path).map_err(|e| e.to_string())?;
-    let mdx = m2view_format::mdl::mdx_bytes(bytes).map_err(|e| e.in_file(&name).to_string())?;
+    // What reading MDL text tolerated (skipped fields, corrected counts) is said again here.
+    let (mdx, mut notes) = m2view_format::mdl::mdx_bytes(bytes).map_err(|e| e.in_file(&name).to_string())?;
     match ext {
         "mdl" => {
-            let (text, notes) = m2view_format::mdl::mdx_to_mdl(&mdx).map_err(|e| e.in_file(&name).to_string())?;
+            let (text, more) = m2view_format::mdl::mdx_to_mdl(&mdx).map_err(|e| e.in_file(&name).to_string())?;
+            notes.extend(more);
             Ok((text.into_bytes(), notes))
         }
-        _ => Ok((m2view_format::mdl::normalized_mdx(&mdx).map_err(|e| e.in_file(&name).to_string())?, Vec::new())),
+        _ => Ok((m2view_format::mdl::normalized_mdx(&mdx).map_err(|e| e.in_file(&name).to_string())?, notes)),
     }
 }
