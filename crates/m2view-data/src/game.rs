@@ -12,6 +12,12 @@
 //! `<locale>/base-<locale>` > the speech archives. 1.12 and 2.4.3 clients
 //! use the subset they have; any other archive (1.12's `model.MPQ`,
 //! `texture.MPQ`, …, which never overlap) follows in name order.
+//!
+//! Classic Warcraft III (1.0–1.26) keeps its archives beside the game, read
+//! in the order Retera's Model Studio and Warsmash load them (each later
+//! one over the earlier): `War3.mpq` < `War3Local.mpq` < `War3x.mpq` <
+//! `War3xLocal.mpq` < `War3Patch.mpq`; so highest priority first, the patch,
+//! then the expansion's locale and base, then Reign of Chaos's.
 
 use std::path::{Path, PathBuf};
 
@@ -97,6 +103,11 @@ fn base_rank(stem: &str) -> (u32, String) {
         "expansion",
         "common-2",
         "common",
+        "war3patch",
+        "war3xlocal",
+        "war3x",
+        "war3local",
+        "war3",
     ];
     match order.iter().position(|o| *o == stem) {
         Some(i) => (1000 + i as u32 * 10, String::new()),
@@ -202,6 +213,24 @@ mod tests {
             ]
         );
         assert!(chain(&d, Some("deDE")).unwrap_err().to_string().contains("no locale folder deDE (found: enUS)"));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn classic_warcraft3_folder_patch_first() {
+        // A 1.26 install's archives beside the game (names as the installer writes them), a map
+        // folder beside them.
+        let d = std::env::temp_dir().join(format!("m2view-chain-w3-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("Maps")).unwrap();
+        for n in ["War3.mpq", "war3x.mpq", "War3xlocal.mpq", "War3Patch.mpq", "Maps/(2)BootyBay.w3m"] {
+            std::fs::write(d.join(n), b"").unwrap();
+        }
+        let c = chain(&d, None).unwrap().unwrap();
+        assert_eq!(c.data, d);
+        let names: Vec<String> =
+            c.archives.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["War3Patch.mpq", "War3xlocal.mpq", "war3x.mpq", "War3.mpq"]);
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -67,8 +67,10 @@ pub struct RenderArgs {
     /// Transparent background (alpha 0 where nothing is drawn) instead of --background.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub transparent: bool,
-    /// Warcraft III team colour RRGGBB for team colour/glow textures (default: player 1 red).
-    #[arg(long, default_value = "FF0303", help_heading = crate::cli::MODEL)]
+    /// Warcraft III team colour: a player 0–23 (0 red, 1 blue, 2 teal…), whose
+    /// `ReplaceableTextures\TeamColor\TeamColorNN.blp` and `TeamGlowNN.blp` are
+    /// drawn when `--data` holds them, or any colour RRGGBB.
+    #[arg(long, default_value = "0", help_heading = crate::cli::MODEL)]
     pub team_color: String,
     /// Turntable: one full turn while the sequence plays, to an animated `.gif`, or to
     /// numbered PNGs `<out>_0000.png`... when OUTPUT ends in `.png`.
@@ -206,6 +208,19 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 pub fn parse_rgb8(s: &str) -> Result<[u8; 3], String> {
     let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
     Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+}
+
+/// Parses `--team-color`: a player number 0–23 (its colour, see
+/// [`m2view_render::texture::PLAYERS`]) or `RRGGBB`.
+pub fn parse_team_color(s: &str) -> Result<[u8; 3], String> {
+    if s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()) {
+        let n: usize = s.parse().map_err(|_| format!("bad player {s:?}"))?;
+        return m2view_render::texture::PLAYERS
+            .get(n)
+            .map(|p| p.1)
+            .ok_or_else(|| format!("no player {n}: players are 0 to 23"));
+    }
+    parse_rgb8(s)
 }
 
 /// Parses `RRGGBB` into RGBA 0..1.
@@ -889,7 +904,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     if a.transparent {
         background[3] = 0.0;
     }
-    let team_color = parse_rgb8(&a.team_color).map_err(usage)?;
+    let team_color = parse_team_color(&a.team_color).map_err(usage)?;
     let dressed = dress(a, &mut o, opts)?;
     let mut attachments = dressed.items;
     for spec in &a.attach {

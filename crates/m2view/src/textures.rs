@@ -11,7 +11,12 @@ use m2view_render::texture::{from_blp, team_texture};
 /// compressed when `bc` (the adapter supports it and the size is a multiple of
 /// 4); everything else is decoded to RGBA8 with all mip levels. A texture that
 /// fails to decode becomes a warning and draws as the missing placeholder.
-/// Warcraft III team colour/glow slots are built from `team` (sRGB bytes).
+/// Warcraft III team colour/glow slots: when `team` (sRGB bytes) is a
+/// player's colour ([`m2view_render::texture::PLAYERS`]) and the
+/// model's files or `--data` hold that player's texture
+/// (`ReplaceableTextures\TeamColor\TeamColor00.blp`…, a map's over the
+/// install's), that texture, as the game draws it; otherwise an image built
+/// from `team`.
 pub fn load_textures(
     lm: &LoadedModel,
     bc: bool,
@@ -27,7 +32,7 @@ pub fn load_textures(
                 let (width, height) = (image.width, image.height);
                 return Some(TextureData::Rgba { width, height, mips: vec![image.pixels.clone()] });
             }
-            let Some(path) = p.as_ref() else { return team_texture(&lm.model, i, team) };
+            let Some(path) = p.as_ref() else { return team_slot_texture(lm, i, team, bc) };
             let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode_file(path, bytes, bc));
             match result {
                 Ok(t) => Some(t),
@@ -38,6 +43,20 @@ pub fn load_textures(
             }
         })
         .collect()
+}
+
+/// Texture `i` of `lm` if it is a Warcraft III team slot: the player's
+/// texture from the model's files when `team` is a player's colour and the
+/// file is there and decodes, else the image built from `team` (see
+/// [`load_textures`]). `None`: not a team slot.
+pub fn team_slot_texture(lm: &LoadedModel, i: usize, team: [u8; 3], bc: bool) -> Option<TextureData> {
+    let slot = lm.model.team_slot(i)?;
+    let from_game = || {
+        let player = m2view_render::texture::player_of(team)?;
+        let path = lm.find_game_file(&m2view_render::texture::team_file(slot, player))?;
+        decode(lm.read(&path).ok()?, bc).ok()
+    };
+    from_game().or_else(|| team_texture(&lm.model, i, team))
 }
 
 /// A small RGBA preview of texture file `path` of `lm` for the inspector: the

@@ -142,11 +142,16 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
     h.get_by_label_contains("Death (1)").click();
     h.run();
     assert_eq!(h.state().current.as_ref().unwrap().instance.player.sequence, SequenceId(1));
-    // Every geoset shows by default; the team colour has a picker.
+    // Every geoset shows by default; the team colour has a player list and a picker.
     assert_eq!(drawn(h.state()), (2, 12 * 2));
     h.get_by_label("Replaceable textures").click();
     h.run();
-    h.get_by_label("team colour");
+    assert_eq!(h.get_all_by_label("team colour").count(), 2, "the player list and the picker, named by the label");
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "team colour").click();
+    h.run();
+    h.get_by_label("1 blue").click();
+    h.run();
+    assert_eq!(h.state().team_color, m2view_render::texture::PLAYERS[1].1);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -230,7 +230,7 @@ impl SceneView {
             Command::Screenshot(_) => return Some(command),
             Command::RebuildTeamTextures => {
                 for i in 0..model.textures.len() {
-                    if let Some(t) = m2view_render::texture::team_texture(model, i, state.team_color) {
+                    if let Some(t) = crate::textures::team_slot_texture(&cur.lm, i, state.team_color, bc) {
                         self.renderer.replace_texture(gm, model, i, &t);
                     }
                 }

@@ -54,11 +54,26 @@ pub(super) fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
         .filter(|(i, _)| m.team_slot(*i).is_none())
         .filter_map(|(i, t)| REPLACEABLE.iter().find(|(k, _)| *k == t.kind).map(|(_, name)| (i, *name)))
         .collect();
-    // Warcraft III team colour and glow are built from one colour the user picks.
+    // Warcraft III team colour and glow: a player's (the game's own textures when the data
+    // holds them), or any colour, built.
     if has_team {
         ui.horizontal(|ui| {
-            ui.label("team colour");
-            if ui.color_edit_button_srgb(&mut s.team_color).changed() {
+            let label = ui.label("team colour");
+            let players = &m2view_render::texture::PLAYERS;
+            let current = m2view_render::texture::player_of(s.team_color);
+            let shown = current.map_or_else(|| "other".to_string(), |p| format!("{} {}", p, players[p].0));
+            let mut changed = false;
+            let combo = egui::ComboBox::from_id_salt("team player").selected_text(shown).show_ui(ui, |ui| {
+                for (p, (name, rgb)) in players.iter().enumerate() {
+                    if ui.selectable_label(current == Some(p), format!("{p} {name}")).clicked() {
+                        s.team_color = *rgb;
+                        changed = true;
+                    }
+                }
+            });
+            combo.response.labelled_by(label.id);
+            changed |= ui.color_edit_button_srgb(&mut s.team_color).labelled_by(label.id).changed();
+            if changed {
                 s.send(Command::RebuildTeamTextures);
             }
         });
