@@ -92,6 +92,11 @@ pub struct Product {
     pub filler: Filler,
     /// `Tags` of the `.build.info` row.
     pub tags: String,
+    /// The root is a TVFS (Warcraft III Reforged): files by [`File::name`],
+    /// `:` separating nested roots (`war3.w3mod:_hd.w3mod:units/x.mdx`),
+    /// each nested root stored as a file of its own and named by a `vfs-N`
+    /// line of the build config, as Reforged's are.
+    pub tvfs: bool,
 }
 
 impl Product {
@@ -105,8 +110,91 @@ impl Product {
             filler: Filler::default(),
             tags: "Windows x86_64 US? acct-US? geoip-US? enUS speech?:Windows x86_64 US? acct-US? geoip-US? enUS text?"
                 .into(),
+            tvfs: false,
         }
     }
+
+    /// A Warcraft III Reforged (`w3`, TVFS root) product with `files`
+    /// (named; their FileDataIDs are not written).
+    pub fn warcraft3(files: Vec<File>) -> Product {
+        Product { product: "w3".into(), version: "1.36.2.21179".into(), tvfs: true, ..Product::retail(files) }
+    }
+}
+
+/// A TVFS root of `files` (`(path with /, encoding key, size)`): a
+/// nameless root folder, a folder entry per path component (name, `0x00`
+/// for the separator after it, `0xFF` and the folder's size), one span per
+/// file, container records of the 9-byte encoding key and the size (wowdev
+/// wiki "TVFS"; CascLib `CascRootFile_TVFS.cpp`).
+pub fn tvfs(files: &[(String, [u8; 16], u32)]) -> Vec<u8> {
+    fn folder(items: &[(Vec<&str>, usize)], out: &mut Vec<u8>, vfs_offsets: &[u32]) {
+        let mut i = 0;
+        while i < items.len() {
+            let (parts, f) = &items[i];
+            if parts.len() == 1 {
+                out.push(parts[0].len() as u8);
+                out.extend(parts[0].as_bytes());
+                out.push(0xFF);
+                out.extend(vfs_offsets[*f].to_be_bytes());
+                i += 1;
+                continue;
+            }
+            let head = parts[0];
+            let mut j = i;
+            while j < items.len() && items[j].0.len() > 1 && items[j].0[0] == head {
+                j += 1;
+            }
+            let inner: Vec<(Vec<&str>, usize)> = items[i..j].iter().map(|(p, f)| (p[1..].to_vec(), *f)).collect();
+            out.push(head.len() as u8);
+            out.extend(head.as_bytes());
+            out.push(0);
+            out.push(0xFF);
+            let at = out.len();
+            out.extend([0; 4]);
+            folder(&inner, out, vfs_offsets);
+            let size = (out.len() - at) as u32;
+            out[at..at + 4].copy_from_slice(&(0x8000_0000 | size).to_be_bytes());
+            i = j;
+        }
+    }
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by(|&a, &b| files[a].0.cmp(&files[b].0));
+    let cft_size = files.len() * 13;
+    let width = if cft_size > 0xFFFF {
+        3
+    } else if cft_size > 0xFF {
+        2
+    } else {
+        1
+    };
+    let (mut vfs, mut cft, mut offsets) = (Vec::new(), Vec::new(), vec![0u32; files.len()]);
+    for (i, (_, ekey, size)) in files.iter().enumerate() {
+        offsets[i] = vfs.len() as u32;
+        vfs.push(1);
+        vfs.extend(0u32.to_be_bytes());
+        vfs.extend(size.to_be_bytes());
+        vfs.extend(&((cft.len() as u32).to_be_bytes())[4 - width..]);
+        cft.extend(&ekey[..9]);
+        cft.extend(size.to_be_bytes());
+    }
+    let items: Vec<(Vec<&str>, usize)> = order.iter().map(|&i| (files[i].0.split('/').collect(), i)).collect();
+    let mut path = vec![0xFF, 0, 0, 0, 0];
+    folder(&items, &mut path, &offsets);
+    let root_size = (path.len() - 1) as u32;
+    path[1..5].copy_from_slice(&(0x8000_0000 | root_size).to_be_bytes());
+    let mut b = b"TVFS\x01\x26\x09\x09".to_vec();
+    b.extend(0u32.to_be_bytes());
+    let mut at = 38u32;
+    for t in [&path, &vfs, &cft] {
+        b.extend(at.to_be_bytes());
+        b.extend((t.len() as u32).to_be_bytes());
+        at += t.len() as u32;
+    }
+    b.extend(4u16.to_be_bytes());
+    for t in [path, vfs, cft] {
+        b.extend(t);
+    }
+    b
 }
 
 /// Where things went, for tests that damage them.
@@ -406,17 +494,57 @@ pub fn write(dir: &Path, products: &[Product]) -> std::io::Result<Written> {
             index.push((ekey, 0, 30));
             root_entries.push((p.filler.first_fdid + n as u32, ckey, None, 0));
         }
-        let root_bytes = root(p.layout, root_entries);
+        let mut vfs_lines = String::new();
+        let root_bytes = if p.tvfs {
+            // Each nested root, deepest first, becomes a file of its parent named by its last part.
+            let mut named: Vec<(String, [u8; 16], u32)> = p
+                .files
+                .iter()
+                .zip(&enc)
+                .map(|(f, (_, ekey, size))| (f.name.clone().unwrap_or_default(), *ekey, *size as u32))
+                .collect();
+            let mut prefixes: Vec<String> =
+                named.iter().filter_map(|(n, _, _)| n.rsplit_once(':').map(|(p, _)| p.to_string())).collect();
+            for n in prefixes.clone() {
+                let parts: Vec<&str> = n.split(':').collect();
+                prefixes.extend((1..parts.len()).map(|k| parts[..k].join(":")));
+            }
+            prefixes.sort_by_key(|p| std::cmp::Reverse(p.matches(':').count()));
+            prefixes.dedup();
+            for (k, prefix) in prefixes.iter().enumerate() {
+                let inside: Vec<(String, [u8; 16], u32)> = named
+                    .iter()
+                    .filter_map(|(n, e, s)| {
+                        let rest = n.strip_prefix(prefix.as_str())?.strip_prefix(':')?;
+                        (!rest.contains(':')).then(|| (rest.to_string(), *e, *s))
+                    })
+                    .collect();
+                named.retain(|(n, _, _)| !n.strip_prefix(prefix.as_str()).is_some_and(|r| r.starts_with(':')));
+                let bytes = tvfs(&inside);
+                let ckey = md5(&bytes);
+                let ekey =
+                    store(format!("vfs:{prefix}"), frame(&bytes, &[(0, Mode::Zlib)]), &mut data, &mut w, &mut index);
+                enc.push((ckey, ekey, bytes.len() as u64));
+                vfs_lines += &format!("vfs-{} = {} {}\n", k + 1, hex(&ckey), hex(&ekey));
+                named.push((prefix.clone(), ekey, bytes.len() as u32));
+            }
+            tvfs(&named)
+        } else {
+            root(p.layout, root_entries)
+        };
         let root_ckey = md5(&root_bytes);
         let root_ekey =
             store(format!("root:{}", p.product), frame(&root_bytes, &[(0, Mode::Zlib)]), &mut data, &mut w, &mut index);
         enc.push((root_ckey, root_ekey, root_bytes.len() as u64));
+        if p.tvfs {
+            vfs_lines += &format!("vfs-root = {} {}\n", hex(&root_ckey), hex(&root_ekey));
+        }
         let table = encoding_table(enc);
         let chunks: Vec<(usize, Mode)> =
             (0..table.len().div_ceil(256 << 10)).map(|_| (256 << 10, Mode::Zlib)).collect();
         let enc_ekey = store(format!("encoding:{}", p.product), frame(&table, &chunks), &mut data, &mut w, &mut index);
         let config = format!(
-            "# Build Configuration\n\nroot = {}\nencoding = {} {}\nencoding-size = {} 0\nbuild-name = WOW-{}\nbuild-product = WoW\n",
+            "# Build Configuration\n\nroot = {}\nencoding = {} {}\nencoding-size = {} 0\nbuild-name = WOW-{}\nbuild-product = WoW\n{vfs_lines}",
             hex(&root_ckey),
             hex(&md5(&table)),
             hex(&enc_ekey),

@@ -33,6 +33,7 @@ pub mod keys;
 pub mod root;
 mod salsa20;
 mod storage;
+pub mod tvfs;
 
 pub use keys::KeyRing;
 pub use m2view_error::{Error, Result};

@@ -55,9 +55,10 @@ pub fn locale_flag(name: &str) -> Option<u32> {
 }
 
 /// Which layout a root has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
     /// 6.0–8.1: no header, interleaved records.
+    #[default]
     Legacy,
     /// `MFST` with 12-byte block headers (8.2–11.0).
     Mfst1,
@@ -78,8 +79,9 @@ pub struct Block {
     pub loaded: bool,
 }
 
-/// A parsed root, reduced to what the client loads.
-#[derive(Debug, Clone)]
+/// A parsed root, reduced to what the client loads (empty by default: an
+/// install whose root is a TVFS has no FileDataIDs).
+#[derive(Debug, Clone, Default)]
 pub struct Root {
     /// The layout.
     pub layout: Layout,

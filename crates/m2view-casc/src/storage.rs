@@ -73,7 +73,23 @@ pub struct Storage {
     store: Store,
     encoding: Encoding,
     root: Root,
+    names: Option<Names>,
 }
+
+/// A TVFS root's files (Warcraft III Reforged): by their names, lower-case
+/// with `/`, nested roots as `outer:inner`.
+struct Names {
+    files: Vec<crate::tvfs::TvfsFile>,
+    by_name: HashMap<String, usize>,
+}
+
+/// The key of a TVFS name: lower-case, `\` as `/`.
+fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase().replace('\\', "/")
+}
+
+/// Nested TVFS roots deeper than this are read as plain files.
+const MAX_NESTED: usize = 8;
 
 /// The local store: encoding key → the BLTE frame in `data.NNN`.
 struct Store {
@@ -127,8 +143,22 @@ impl Storage {
             archives: Mutex::new(HashMap::new()),
         };
         let encoding = store.open_encoding(&config, &config_file)?;
-        let root = store.open_root(&encoding, &config, &config_file, flag)?;
-        Ok(Storage { root_dir, build, config, locale, store, encoding, root })
+        let root_bytes = store.root_bytes(&encoding, &config, &config_file)?;
+        if root_bytes.starts_with(b"TVFS") {
+            let names = store.open_tvfs(&config, &root_bytes)?;
+            return Ok(Storage {
+                root_dir,
+                build,
+                config,
+                locale,
+                store,
+                encoding,
+                root: Root::default(),
+                names: Some(names),
+            });
+        }
+        let root = Root::parse(&root_bytes, flag, false).map_err(|e| e.in_file("root"))?;
+        Ok(Storage { root_dir, build, config, locale, store, encoding, root, names: None })
     }
 
     /// The root as loaded for [`Storage::locale`].
@@ -210,6 +240,40 @@ impl Storage {
         self.root.by_hash(crate::jenkins::name_hash(path))
     }
 
+    /// True when the root is a TVFS (files by name, no FileDataIDs):
+    /// Warcraft III Reforged.
+    pub fn is_named(&self) -> bool {
+        self.names.is_some()
+    }
+
+    /// Every file of a TVFS root that can be read here, with its size
+    /// (none for a FileDataID root): names as stored (`war3.w3mod:units/…`).
+    pub fn names(&self) -> Vec<(&str, u64)> {
+        let Some(n) = &self.names else { return Vec::new() };
+        n.files
+            .iter()
+            .filter(|f| f.spans.iter().all(|s| matches!(self.store.locate(&padded(&s.ekey)), Ok(Some(_)))))
+            .map(|f| (f.name.as_str(), f.size()))
+            .collect()
+    }
+
+    /// The size of TVFS file `name` (any case, `\\` or `/`), if the root has it.
+    pub fn name_size(&self, name: &str) -> Option<u64> {
+        let n = self.names.as_ref()?;
+        n.by_name.get(&name_key(name)).map(|&i| n.files[i].size())
+    }
+
+    /// The bytes of TVFS file `name` (any case, `\\` or `/`; `None`: not in
+    /// the root), its spans decoded and placed.
+    ///
+    /// # Errors
+    /// A span is not stored here or fails a check (as [`Storage::read_ckey`]).
+    pub fn read_name(&self, name: &str) -> Result<Option<Vec<u8>>> {
+        let Some(n) = &self.names else { return Ok(None) };
+        let Some(&i) = n.by_name.get(&name_key(name)) else { return Ok(None) };
+        self.store.read_spans(&n.files[i]).map(Some)
+    }
+
     /// A one-line description: product, version and locale.
     pub fn describe(&self) -> String {
         format!("{} {} ({})", self.build.product(), self.build.get("Version"), self.locale)
@@ -228,14 +292,70 @@ impl Store {
         Encoding::open(Box::new(lazy)).map_err(|e| e.in_file(format!("encoding (ekey {})", hex(&ekey))))
     }
 
-    fn open_root(&self, encoding: &Encoding, config: &Config, config_file: &str, flag: u32) -> Result<Root> {
+    /// The decoded root file: a WoW root, or a TVFS (Warcraft III Reforged).
+    fn root_bytes(&self, encoding: &Encoding, config: &Config, config_file: &str) -> Result<Vec<u8>> {
         let Some(&ckey) = config.keys("root").first() else {
             return Err(Error::invalid(0, "no `root = <ckey>` line").in_file(config_file));
         };
-        let bytes = self.read_ckey(encoding, &ckey).at("root")?.ok_or_else(|| {
+        self.read_ckey(encoding, &ckey).at("root")?.ok_or_else(|| {
             Error::invalid(0, format!("root {} is not in the encoding table", hex(&ckey))).in_file(config_file)
-        })?;
-        Root::parse(&bytes, flag, false).map_err(|e| e.in_file(format!("root (ckey {})", hex(&ckey))))
+        })
+    }
+
+    /// The TVFS root `bytes` with the roots nested in it: a file whose
+    /// encoding key is one of the build config's `vfs-N` keys is itself a
+    /// TVFS folder (CascLib `IsVfsSubDirectory`), read in its place.
+    fn open_tvfs(&self, config: &Config, bytes: &[u8]) -> Result<Names> {
+        let nested: Vec<[u8; 9]> = config
+            .pairs
+            .iter()
+            .filter(|(k, _)| k.starts_with("vfs-") && k.as_str() != "vfs-root" && !k.ends_with("-size"))
+            .filter_map(|(k, _)| config.keys(k).get(1).map(|e| e[..9].try_into().unwrap_or_default()))
+            .collect();
+        let tvfs = self.tvfs_with_nested(bytes, "root", &nested, 0)?;
+        let by_name = tvfs.files.iter().enumerate().map(|(i, f)| (name_key(&f.name), i)).collect();
+        Ok(Names { files: tvfs.files, by_name })
+    }
+
+    fn tvfs_with_nested(
+        &self,
+        bytes: &[u8],
+        what: &str,
+        nested: &[[u8; 9]],
+        depth: usize,
+    ) -> Result<crate::tvfs::Tvfs> {
+        let parsed = crate::tvfs::Tvfs::parse(bytes).map_err(|e| e.in_file(format!("{what} (TVFS)")))?;
+        let mut out = crate::tvfs::Tvfs::default();
+        for f in parsed.files {
+            let is_root = depth < MAX_NESTED && f.spans.len() == 1 && nested.contains(&f.spans[0].ekey);
+            if is_root {
+                let inner = self.read_spans(&f)?;
+                let inner = self.tvfs_with_nested(&inner, &f.name, nested, depth + 1)?;
+                out.nest(&f.name, inner);
+            } else {
+                out.files.push(f);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A TVFS file's bytes: each span read by its 9-byte encoding key and
+    /// placed at its offset (BLTE chunk checksums checked; TVFS gives no
+    /// content key to check the whole against).
+    fn read_spans(&self, f: &crate::tvfs::TvfsFile) -> Result<Vec<u8>> {
+        let size = f.size();
+        if size > blte::MAX_DECODED {
+            return Err(Error::invalid(0, format!("{} claims {size} bytes", f.name)).in_file("root (TVFS)"));
+        }
+        let mut out = vec![0u8; size as usize];
+        for s in &f.spans {
+            let ekey = padded(&s.ekey);
+            let (frame, name) = self.read_stored_prefix(&ekey, 9)?;
+            let bytes =
+                blte::decode(&frame, Some(s.size as u64), &self.keys).map_err(|e| e.in_file(&name)).at("blte")?;
+            out[s.offset as usize..s.offset as usize + s.size as usize].copy_from_slice(&bytes);
+        }
+        Ok(out)
     }
 
     /// The index of bucket `b`, read on first use.
@@ -270,6 +390,12 @@ impl Store {
     /// The BLTE frame stored under `ekey` and the name of its `data.NNN`,
     /// its entry header checked.
     fn read_stored(&self, ekey: &[u8; 16]) -> Result<(Vec<u8>, String)> {
+        self.read_stored_prefix(ekey, 16)
+    }
+
+    /// [`Store::read_stored`] for a key of which only the first `known`
+    /// bytes are known (TVFS stores 9): the frame's hash is checked on them.
+    fn read_stored_prefix(&self, ekey: &[u8; 16], known: usize) -> Result<(Vec<u8>, String)> {
         let loc = self.locate(ekey)?.ok_or_else(|| {
             let msg = format!("encoding key {} is not stored in this install (not downloaded?)", hex(ekey));
             Error::invalid(0, msg).in_file("Data/data")
@@ -297,7 +423,7 @@ impl Store {
             return Err(Error::invalid(loc.offset + 16, msg).in_file(name)).at("entry");
         }
         let frame = b.split_off(30);
-        if md5(&frame[..blte::hashed_len(&frame)]) != *ekey {
+        if md5(&frame[..blte::hashed_len(&frame)])[..known] != ekey[..known] {
             let msg = format!("BLTE header does not hash to its encoding key {}", hex(ekey));
             return Err(Error::invalid(loc.offset + 30, msg).in_file(name)).at("entry");
         }
@@ -321,6 +447,13 @@ impl Store {
         }
         Ok(Some(bytes))
     }
+}
+
+/// A 9-byte encoding key as the 16 bytes the indices take (they compare 9).
+fn padded(k: &[u8; 9]) -> [u8; 16] {
+    let mut e = [0; 16];
+    e[..9].copy_from_slice(k);
+    e
 }
 
 fn md5(b: &[u8]) -> [u8; 16] {

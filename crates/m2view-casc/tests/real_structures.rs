@@ -171,3 +171,47 @@ fn build_configs_of_three_products() {
     let era = Config::parse(&std::fs::read_to_string(d.join("config/wow_classic_era_build_config.txt")).unwrap());
     assert_eq!(era.get("build-name"), Some("WOW-65989patch1.15.8_ClassicRetail"));
 }
+
+#[test]
+fn tvfs_roots_of_three_builds() {
+    // The vfs-root of three WoW builds as the CDN serves it (BLTE) and decoded; the manifest
+    // gives each one's content key (the MD5 of the decoded file) and its number of files.
+    let Some(d) = fixtures() else { return };
+    let m = json(d.join("tvfs/manifest.json"));
+    let fixtures = m["fixtures"].as_array().unwrap();
+    assert_eq!(fixtures.len(), 3);
+    for f in fixtures {
+        let frame = std::fs::read(d.join("tvfs").join(f["blte_file"].as_str().unwrap())).unwrap();
+        let bin = std::fs::read(d.join("tvfs").join(f["bin_file"].as_str().unwrap())).unwrap();
+        let decoded = blte::decode(&frame, f["decompressed_size"].as_u64(), &KeyRing::default()).unwrap();
+        assert_eq!(decoded, bin);
+        let ckey = parse_key(f["content_key"].as_str().unwrap()).unwrap();
+        assert_eq!(<md5::Md5 as md5::Digest>::digest(&decoded).as_slice(), ckey);
+        let t = m2view_casc::tvfs::Tvfs::parse(&bin).unwrap();
+        let product = f["product"].as_str().unwrap();
+        assert_eq!(t.files.len() as u64, f["vfs_entry_count"].as_u64().unwrap(), "{product}");
+        // Every file one span from its start; the names are the build's VFS roots.
+        assert!(t.files.iter().all(|f| f.spans.len() == 1 && f.spans[0].offset == 0), "{product}");
+        assert_eq!(t.files[0].name, ".root");
+        assert!(t.files[1..].iter().all(|f| f.name.len() >= 12 && f.name.bytes().all(|c| c.is_ascii_hexdigit())));
+    }
+    // The Classic Era root's first files, as CascLib's reading gives them.
+    let bin = std::fs::read(d.join("tvfs/wow_classic_era_04ca19154f0c48b1.bin")).unwrap();
+    let t = m2view_casc::tvfs::Tvfs::parse(&bin).unwrap();
+    let first: Vec<(&str, u64, String)> =
+        t.files[..3].iter().map(|f| (f.name.as_str(), f.size(), blte::hex(&f.spans[0].ekey))).collect();
+    assert_eq!(
+        first,
+        [
+            (".root", 6_595_256, "8e6bc890f6e5ecb7cf".to_string()),
+            ("000000020000", 867, "b1f344b5b268465025".to_string()),
+            ("000000040000", 807_557, "fafb1d84cb3c8d2d0c".to_string()),
+        ]
+    );
+    // Every truncation is an error or fewer files, never a panic.
+    for cut in (0..bin.len()).step_by(97) {
+        if let Ok(t) = m2view_casc::tvfs::Tvfs::parse(&bin[..cut]) {
+            assert!(t.files.len() < 239);
+        }
+    }
+}

@@ -176,3 +176,41 @@ fn damaged_storages_are_errors_that_name_the_file() {
     assert!(e.starts_with(".build.info: ") && e.contains("line 2: 1 fields, the header has 2"), "{e}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_reforged_install_reads_files_by_name_through_nested_tvfs_roots() {
+    // Warcraft III Reforged's layout: the root is a TVFS whose `war3.w3mod` is a TVFS of its
+    // own (a `vfs-N` of the build config), holding `_hd.w3mod` and `_locales/enus.w3mod`.
+    let d = std::env::temp_dir().join(format!("m2view-casc-w3-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let named = |n: &str, b: Vec<u8>| File::new(0, Some(n), b);
+    let files = vec![
+        named("war3.w3mod:units/human/footman/footman.mdx", content(3000, 7)),
+        named("war3.w3mod:_hd.w3mod:units/human/footman/footman.mdx", content(9000, 8)),
+        named("war3.w3mod:_locales/enus.w3mod:ui/readme.txt", b"hello".to_vec()),
+        named("index.txt", b"top".to_vec()),
+    ];
+    let written = fixtures::write(&d, &[Product::warcraft3(files)]).unwrap();
+    let config = std::fs::read_to_string(&written.configs[0]).unwrap();
+    assert_eq!(config.matches("\nvfs-").count(), 4, "three nested roots and vfs-root: {config}");
+    let s = Storage::open(&d, &OpenOptions::default()).unwrap();
+    assert!(s.is_named());
+    assert_eq!(s.describe(), "w3 1.36.2.21179 (enUS)");
+    let mut names: Vec<(String, u64)> = s.names().into_iter().map(|(n, z)| (n.to_string(), z)).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ("index.txt".to_string(), 3),
+            ("war3.w3mod:_hd.w3mod:units/human/footman/footman.mdx".to_string(), 9000),
+            ("war3.w3mod:_locales/enus.w3mod:ui/readme.txt".to_string(), 5),
+            ("war3.w3mod:units/human/footman/footman.mdx".to_string(), 3000),
+        ]
+    );
+    assert_eq!(s.read_name("WAR3.W3MOD:Units\\Human\\Footman\\Footman.mdx").unwrap(), Some(content(3000, 7)));
+    assert_eq!(s.read_name("war3.w3mod:_hd.w3mod:units/human/footman/footman.mdx").unwrap(), Some(content(9000, 8)));
+    assert_eq!(s.read_name("war3.w3mod:nothing.mdx").unwrap(), None);
+    assert_eq!(s.name_size("index.txt"), Some(3));
+    assert_eq!(s.read(1).unwrap(), None, "no FileDataIDs");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -2,6 +2,14 @@
 //! FileDataID (`fdid:N`), by a path the listfile names, or — with no
 //! listfile naming it — by the Jenkins96 name hash the root stores.
 //! Listed under their listfile path, else as `fdid:N`.
+//!
+//! A Warcraft III Reforged install (a TVFS root, files by name) is seen as
+//! the game sees it: its `war3.w3mod` layers stacked ([`Wc3Quality`]), so
+//! that `units/human/footman/footman.mdx` is the HD model over the locale's
+//! over the base's, as the game layers its `war3.w3mod`, `_hd.w3mod` and
+//! `_locales/<locale>.w3mod` folders (CascLib names them
+//! `war3.w3mod:_hd.w3mod:…`; Retera's Model Studio's Reforged data source
+//! stacks them in this order). Files outside the layers keep their names.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -19,19 +27,81 @@ pub struct Casc {
     /// `(FileDataID, size)` of every readable file by folder key, built on
     /// the first [`Source::list_dir`].
     dirs: OnceLock<HashMap<String, Vec<(u32, u64)>>>,
+    /// Reforged: the layer prefixes, highest priority first (`war3.w3mod:_hd.w3mod:`, …).
+    layers: Vec<String>,
+    /// Reforged: virtual key → (stored name, size), built on first use.
+    view: OnceLock<HashMap<String, (String, u64)>>,
+}
+
+/// Which of Warcraft III Reforged's graphics a Reforged install shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Wc3Quality {
+    /// Reforged's models and textures (`_hd.w3mod`) over the classic ones.
+    #[default]
+    Hd,
+    /// The classic models and textures only.
+    Sd,
+}
+
+impl std::str::FromStr for Wc3Quality {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "hd" => Ok(Wc3Quality::Hd),
+            "sd" => Ok(Wc3Quality::Sd),
+            _ => Err(format!("{s:?}: the Warcraft III quality is sd or hd")),
+        }
+    }
+}
+
+/// The layer prefixes of a Reforged install for `quality` and `locale`
+/// (`enUS`), highest priority first, as normalized keys.
+pub fn wc3_layers(quality: Wc3Quality, locale: &str) -> Vec<String> {
+    let base = "war3.w3mod:";
+    let locale = format!("{base}_locales/{}.w3mod:", locale.to_ascii_lowercase());
+    match quality {
+        Wc3Quality::Hd => vec![format!("{base}_hd.w3mod:"), locale, base.to_string()],
+        Wc3Quality::Sd => vec![locale, base.to_string()],
+    }
 }
 
 impl Casc {
     /// Opens the install `path` leads to (its root, `Data/` or a flavour
-    /// folder), naming files with `listfile`.
+    /// folder), naming files with `listfile`; a Reforged install's layers
+    /// as `quality` asks.
     ///
     /// # Errors
     /// The storage cannot be opened (the message names the install and the
     /// file of it that failed).
-    pub fn open(path: &Path, opts: &OpenOptions, listfile: Option<Arc<Listfile>>) -> Result<Casc> {
+    pub fn open(path: &Path, opts: &OpenOptions, listfile: Option<Arc<Listfile>>, quality: Wc3Quality) -> Result<Casc> {
         let storage =
             Storage::open(path, opts).map_err(|e| Error::new(path.display().to_string(), "", e.to_string()))?;
-        Ok(Casc { name: storage.root_dir.display().to_string(), storage, listfile, dirs: OnceLock::new() })
+        let layers = if storage.is_named() { wc3_layers(quality, &storage.locale) } else { Vec::new() };
+        let name = storage.root_dir.display().to_string();
+        Ok(Casc { name, storage, listfile, dirs: OnceLock::new(), layers, view: OnceLock::new() })
+    }
+
+    /// A Reforged install's files as the game sees them: each under its
+    /// highest layer, without the layer's prefix; files of a layer not
+    /// shown (HD ones in SD) left out; names outside the layers as they are.
+    fn view(&self) -> &HashMap<String, (String, u64)> {
+        self.view.get_or_init(|| {
+            let mut view: HashMap<String, (String, u64, usize)> = HashMap::new();
+            for (name, size) in self.storage.names() {
+                let key = crate::normalize(name);
+                let (virt, rank) = match self.layers.iter().position(|l| key.starts_with(l.as_str())) {
+                    Some(r) => (key[self.layers[r].len()..].to_string(), r),
+                    None => (key, self.layers.len()),
+                };
+                if virt.contains(':') {
+                    continue;
+                }
+                if view.get(&virt).is_none_or(|v| rank < v.2) {
+                    view.insert(virt, (name.to_string(), size, rank));
+                }
+            }
+            view.into_iter().map(|(k, (n, s, _))| (k, (n, s))).collect()
+        })
     }
 
     /// The storage.
@@ -60,6 +130,9 @@ impl Source for Casc {
     }
 
     fn list(&self) -> Vec<Entry> {
+        if self.storage.is_named() {
+            return self.view().iter().map(|(k, &(_, size))| Entry { path: k.clone(), size }).collect();
+        }
         match self.storage.files() {
             Ok(files) => files.into_iter().map(|(id, size)| Entry { path: self.spelling(id), size }).collect(),
             Err(_) => Vec::new(),
@@ -67,11 +140,24 @@ impl Source for Casc {
     }
 
     fn lookup(&self, key: &str) -> Option<Found> {
+        if self.storage.is_named() {
+            return self.view().get(key).map(|&(_, size)| Found::File(size));
+        }
         let id = self.id(key)?;
         self.storage.size(id).ok().flatten().map(Found::File)
     }
 
     fn read(&self, key: &str) -> Result<Vec<u8>> {
+        if self.storage.is_named() {
+            let Some((name, _)) = self.view().get(key) else {
+                return Err(Error::new(&self.name, key, "no such file in this install"));
+            };
+            return match self.storage.read_name(name) {
+                Ok(Some(b)) => Ok(b),
+                Ok(None) => Err(Error::new(&self.name, name, "not in the root of this build")),
+                Err(e) => Err(self.error(name, e)),
+            };
+        }
         let id = self.id(key).ok_or_else(|| Error::new(&self.name, key, "no such file in this install"))?;
         let what = format!("fdid:{id}");
         let label = if key == what { what.clone() } else { format!("{what} ({key})") };
@@ -83,10 +169,16 @@ impl Source for Casc {
     }
 
     fn display(&self, key: &str) -> Option<String> {
+        if self.storage.is_named() {
+            return self.view().contains_key(key).then(|| key.to_string());
+        }
         Some(self.spelling(self.id(key)?))
     }
 
     fn file_id(&self, key: &str) -> Option<u32> {
+        if self.storage.is_named() {
+            return None;
+        }
         self.id(key)
     }
 
@@ -95,6 +187,10 @@ impl Source for Casc {
     }
 
     fn list_dir(&self, dir: &str) -> Vec<Entry> {
+        if self.storage.is_named() {
+            let v = self.view().iter().filter(|(k, _)| crate::parent_key(k) == dir);
+            return v.map(|(k, &(_, size))| Entry { path: k.clone(), size }).collect();
+        }
         let dirs = self.dirs.get_or_init(|| {
             let mut dirs: HashMap<String, Vec<(u32, u64)>> = HashMap::new();
             for (id, size) in self.storage.files().unwrap_or_default() {

@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use casc::Casc;
+pub use casc::{Casc, Wc3Quality, wc3_layers};
 pub use disk::Disk;
 pub use folder::Folder;
 pub use listfile::Listfile;
@@ -203,6 +203,8 @@ pub struct SpecOptions<'a> {
     pub product: Option<&'a str>,
     /// TACT keys for a CASC install's encrypted files.
     pub keys: Option<&'a Arc<KeyRing>>,
+    /// Which graphics a Warcraft III Reforged install shows.
+    pub wc3_quality: Wc3Quality,
 }
 
 /// A stack of sources, highest priority first.
@@ -278,7 +280,7 @@ impl Vfs {
                 locale: opts.locale.map(str::to_string),
                 keys: opts.keys.cloned().unwrap_or_default(),
             };
-            self.push(Arc::new(Casc::open(spec, &o, opts.listfile.cloned())?));
+            self.push(Arc::new(Casc::open(spec, &o, opts.listfile.cloned(), opts.wc3_quality)?));
             return Ok(None);
         }
         if let Some(chain) = game::chain(spec, opts.locale)? {

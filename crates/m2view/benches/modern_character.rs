@@ -127,6 +127,7 @@ fn change_to_frame(c: &mut Criterion, gpu: &Gpu) {
         loose: false,
         product: None,
         tact_keys: None,
+        wc3_quality: Default::default(),
     };
     let mut opts = OpenOptions::default();
     opts.load.data = m2view::data_cmd::open(&spec).unwrap().vfs;

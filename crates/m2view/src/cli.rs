@@ -86,6 +86,10 @@ pub struct Cli {
     /// folder given, else the first active product of .build.info).
     #[arg(long, global = true, value_name = "PRODUCT", help_heading = GAME_DATA)]
     pub product: Option<String>,
+    /// Warcraft III Reforged install: `hd` shows Reforged's models and textures over the classic
+    /// ones, `sd` the classic ones only.
+    #[arg(long, global = true, value_name = "QUALITY", default_value = "hd", help_heading = GAME_DATA)]
+    pub wc3_quality: m2view_data::Wc3Quality,
     /// TACT keys for a CASC install's encrypted files: `KEYNAME KEY` hex lines (the community
     /// WoW.txt); default $M2VIEW_TACT_KEYS.
     #[arg(long, global = true, value_name = "FILE", env = "M2VIEW_TACT_KEYS", help_heading = GAME_DATA)]

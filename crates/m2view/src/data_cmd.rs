@@ -23,6 +23,8 @@ pub struct DataSpec<'a> {
     pub product: Option<&'a str>,
     /// `--tact-keys` (`KEYNAME KEY` lines).
     pub tact_keys: Option<&'a Path>,
+    /// `--wc3-quality` of a Reforged install.
+    pub wc3_quality: m2view_data::Wc3Quality,
 }
 
 /// The opened sources (`None` without `--data`) and the listfile.
@@ -62,6 +64,7 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
             loose: spec.loose,
             product: spec.product,
             keys: keys.as_ref(),
+            wc3_quality: spec.wc3_quality,
         };
         vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
     }

@@ -74,6 +74,7 @@ fn main() -> ExitCode {
         loose: cli.loose,
         product: cli.product.as_deref(),
         tact_keys: cli.tact_keys.as_deref(),
+        wc3_quality: cli.wc3_quality,
     };
     let (data, listfile, tact_keys) = match data_cmd::open(&spec) {
         Ok(d) => (d.vfs, d.listfile, d.keys),

@@ -234,7 +234,12 @@ fn war3_model_editor_mdl_reads_as_the_mdx_beside_it() {
     let dir = samples.join("Retera_ReterasModelStudio/MDXLib");
     let (a, b) = (info(&dir.join("PackHorse_magos.mdl")), info(&dir.join("PackHorse.mdx")));
     for key in ["nodes", "sequences", "collision_shapes"] {
-        assert!(close(&a["warcraft3"][key], &b["warcraft3"][key]), "{key}:\n{}\n{}", a["warcraft3"][key], b["warcraft3"][key]);
+        assert!(
+            close(&a["warcraft3"][key], &b["warcraft3"][key]),
+            "{key}:\n{}\n{}",
+            a["warcraft3"][key],
+            b["warcraft3"][key]
+        );
     }
     let strip = |v: &serde_json::Value, section: &str, drop: &str| {
         let mut v = v["warcraft3"][section].clone();

@@ -1426,9 +1426,10 @@ fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
     ]
     .iter()
     .map(|p| m2view_format::mdl::mdx_to_mdl(&std::fs::read(p).unwrap()).unwrap().0)
-    .chain(["PackHorse.mdl", "PackHorse_magos.mdl", "code_is_fun.mdl"].map(|f| {
-        std::fs::read_to_string(s.join("Retera_ReterasModelStudio/MDXLib").join(f)).unwrap()
-    }))
+    .chain(
+        ["PackHorse.mdl", "PackHorse_magos.mdl", "code_is_fun.mdl"]
+            .map(|f| std::fs::read_to_string(s.join("Retera_ReterasModelStudio/MDXLib").join(f)).unwrap()),
+    )
     .collect();
     let (count, out, mut rng) = (mutants() / 4, temp("mdl"), Rng(0x2F6B_04C3));
     let bound = 64.0;

@@ -1,8 +1,11 @@
-//! A classic Warcraft III install (1.0–1.26) as `--data`: its archives in
+//! Warcraft III installs as `--data`. Classic (1.0–1.26): its archives in
 //! the game's order, models by their game path, team colours from the
 //! install's `ReplaceableTextures`, a map's files over the install's.
+//! Reforged (1.32+): a CASC storage with a TVFS root, its `war3.w3mod`
+//! layers stacked as `--wc3-quality` asks.
 //!
-//! No install is in the corpus: the test writes one in the real layout —
+//! No install is in the corpus: the tests write them in the real layout.
+//! Classic:
 //! `War3.mpq`, `War3x.mpq`, `War3xLocal.mpq`, `War3Patch.mpq` beside the
 //! game, maps under `Maps/` — with the real PackHorse.mdx (Retera's Model
 //! Studio's sample) at its game path. Its textures are small raw BLP2 in
@@ -56,6 +59,78 @@ fn write_install() -> Option<(PathBuf, PathBuf)> {
     // A map: player 0 yellow.
     mpq(&map, &[(&team(0), blp([255, 255, 0, 255]))]);
     Some((d, map))
+}
+
+/// A Reforged install (a CASC storage in the real layout, written by
+/// `m2view_casc::fixtures`, with a TVFS root whose `war3.w3mod` and its
+/// `_hd.w3mod` and `_locales/enus.w3mod` are nested TVFS roots, as
+/// Reforged's are): under one game path, Reforged's blob.mdx in the HD
+/// layer and the classic PackHorse.mdx in the base; the player 0 team colour
+/// (blue) and the horse's transparent skin in the base; a locale file.
+fn reforged() -> Option<PathBuf> {
+    static INSTALL: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    INSTALL
+        .get_or_init(|| {
+            let samples = m2view_format::fixtures::samples_dir()?;
+            let blob = samples
+                .parent()?
+                .join("reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/blob.mdx");
+            let horse = samples.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx");
+            let d = std::env::temp_dir().join(format!("m2view-w3-reforged-{}", std::process::id()));
+            let file = |name: &str, bytes: Vec<u8>| m2view_casc::fixtures::File::new(0, Some(name), bytes);
+            let files = vec![
+                file("war3.w3mod:_hd.w3mod:units/test/thing.mdx", std::fs::read(blob).unwrap()),
+                file("war3.w3mod:units/test/thing.mdx", std::fs::read(horse).unwrap()),
+                file("war3.w3mod:units/critters/packhorse/packhorse.blp", blp([200, 200, 200, 0])),
+                file("war3.w3mod:replaceabletextures/teamcolor/teamcolor00.blp", blp([0, 0, 255, 255])),
+                file("war3.w3mod:_locales/enus.w3mod:ui/readme.txt", b"hello".to_vec()),
+            ];
+            m2view_casc::fixtures::write(&d, &[m2view_casc::fixtures::Product::warcraft3(files)]).unwrap();
+            Some(d)
+        })
+        .clone()
+}
+
+#[test]
+fn a_reforged_install_shows_its_layers_as_asked() {
+    let Some(d) = reforged() else { return };
+    let data = d.to_str().unwrap();
+    let (code, out, err) = m2view(&["ls", "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let listed: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    for want in ["units/test/thing.mdx", "ui/readme.txt", "replaceabletextures/teamcolor/teamcolor00.blp"] {
+        assert_eq!(listed.iter().filter(|l| **l == want).count(), 1, "{want}: {out}");
+    }
+    assert!(!out.contains("w3mod"), "layers are not shown: {out}");
+    // HD (the default): Reforged's model; SD: the classic one under the same path.
+    let (code, out, err) = m2view(&["info", "--data", data, "Units\\Test\\Thing.mdx"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("version 1000"), "{out}");
+    let (code, out, err) = m2view(&["info", "--data", data, "--wc3-quality", "sd", "units/test/thing.mdx"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("version 800") && out.contains("75 bones"), "{out}");
+    let (code, _, err) = m2view(&["ls", "--data", data, "--wc3-quality", "ld"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("the Warcraft III quality is sd or hd"), "{err}");
+    // The classic model's team colour from the install's base layer.
+    let png = d.join("sd.png");
+    let (code, _, err) = m2view(&[
+        "render",
+        "--data",
+        data,
+        "--wc3-quality",
+        "sd",
+        "units/test/thing.mdx",
+        "-o",
+        png.to_str().unwrap(),
+        "--size",
+        "128x128",
+        "--camera",
+        "right",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let h = hues(&png);
+    assert!(h.len() == 1 && h[0].0 == Hue::Blue && h[0].1 > 300, "{h:?}");
 }
 
 /// The hues of the team colour files and the built colour.

@@ -105,7 +105,8 @@ fn walk(text: &str, s: &Statement, out: &mut Rewritten) {
         Some("DontInherit") if s.block.is_some() => {
             let (bits, unknown) = inherit_bits(text, s);
             for w in unknown {
-                out.warnings.push(format!("{}: DontInherit {{ {w} }} is no inherited part: left out", here(s.span.start)));
+                out.warnings
+                    .push(format!("{}: DontInherit {{ {w} }} is no inherited part: left out", here(s.span.start)));
             }
             let words: Vec<String> =
                 WC3_INHERIT.iter().filter(|(b, _)| bits & b != 0).map(|(_, w)| format!("{w},")).collect();
@@ -191,8 +192,14 @@ fn count_numbers(s: &Statement) -> usize {
 /// as the Hive Workshop's `NormalTextureID`, `ORMTextureID`,
 /// `EmissiveTextureID`, `TeamColorTextureID`, `ReflectionsTextureID`.
 pub fn for_editors(text: &str, tree: &[Statement]) -> Vec<Edit> {
-    const SLOTS: [&str; 6] =
-        ["TextureID", "NormalTextureID", "ORMTextureID", "EmissiveTextureID", "TeamColorTextureID", "ReflectionsTextureID"];
+    const SLOTS: [&str; 6] = [
+        "TextureID",
+        "NormalTextureID",
+        "ORMTextureID",
+        "EmissiveTextureID",
+        "TeamColorTextureID",
+        "ReflectionsTextureID",
+    ];
     fn walk(text: &str, s: &Statement, out: &mut Vec<Edit>) {
         let words: Vec<&str> = s.tokens.iter().map(|t| &text[t.span.clone()]).collect();
         if let ["static", "TextureID", id, "<", "=", slot] = words.as_slice()
@@ -313,9 +320,14 @@ mod tests {
         let (t, r) = rewrite(text);
         assert!(t.starts_with("Visibility 2 {") && t.contains("Faces 1 3 {") && t.contains("Vertices 1 {"), "{t}");
         assert_eq!(r.warnings.len(), 3, "{:?}", r.warnings);
-        assert_eq!(r.warnings[0], "MDL line 1, column 1: Visibility states 1 keys, its block holds 2: read as it holds");
+        assert_eq!(
+            r.warnings[0],
+            "MDL line 1, column 1: Visibility states 1 keys, its block holds 2: read as it holds"
+        );
         // Right counts, and blocks that are no lists, are left alone.
-        let (t, r) = rewrite("Alpha 2 {\n\t0: 1,\n\t1: 0,\n}\nMinimumExtent { 1, 2, 3 },\nSkinWeights 1 { 0, 0, 0, 0, 255, 0, 0, 0 },\n");
+        let (t, r) = rewrite(
+            "Alpha 2 {\n\t0: 1,\n\t1: 0,\n}\nMinimumExtent { 1, 2, 3 },\nSkinWeights 1 { 0, 0, 0, 0, 255, 0, 0, 0 },\n",
+        );
         assert!(r.edits.is_empty() && r.warnings.is_empty(), "{t} {r:?}");
     }
 

@@ -62,7 +62,7 @@ pub struct FromMdl {
 
 /// Fields not known to `wc3` are skipped one at a time, each costing a
 /// parse of the whole text: at most this many (real files have none).
-const MAX_SKIPPED: usize = 64;
+pub const MAX_SKIPPED: usize = 64;
 
 /// MDL text `bytes` read as MDX (see [`FromMdl`]).
 ///
@@ -98,7 +98,8 @@ pub fn mdl_to_mdx(bytes: &[u8]) -> Result<FromMdl> {
         );
         let statement = find_statement(&tree, at).filter(|_| skippable && skipped < MAX_SKIPPED);
         let Some(s) = statement else {
-            let more = if skippable && skipped >= MAX_SKIPPED { format!(" (after {skipped} skipped)") } else { String::new() };
+            let more =
+                if skippable && skipped >= MAX_SKIPPED { format!(" (after {skipped} skipped)") } else { String::new() };
             return Err(in_file(tree::error_at(text, at, format!("{}{near}{more}", e.kind))));
         };
         let (l, c) = tree::line_column(text, at);
@@ -161,7 +162,9 @@ fn fix_width_length(model: &mut DynamicModel) {
     fn set_base(a: &mut Animatable<f32>, v: Option<f32>) {
         *a = match (std::mem::take(a), v) {
             (Animatable::Static(_), v) => Animatable::Static(v.unwrap_or_default()),
-            (Animatable::Animated(track) | Animatable::Both { track, .. }, Some(value)) => Animatable::Both { value, track },
+            (Animatable::Animated(track) | Animatable::Both { track, .. }, Some(value)) => {
+                Animatable::Both { value, track }
+            }
             (Animatable::Animated(track) | Animatable::Both { track, .. }, None) => Animatable::Animated(track),
         };
     }
@@ -181,11 +184,7 @@ fn fix_width_length(model: &mut DynamicModel) {
 /// The MDX bytes of a Warcraft III model file and the warnings of reading
 /// it: MDL text converted ([`mdl_to_mdx`]), anything else as it is.
 pub fn mdx_bytes(bytes: Vec<u8>) -> Result<(Vec<u8>, Vec<String>)> {
-    if is_mdl(&bytes) {
-        mdl_to_mdx(&bytes).map(|m| (m.mdx, m.warnings))
-    } else {
-        Ok((bytes, Vec::new()))
-    }
+    if is_mdl(&bytes) { mdl_to_mdx(&bytes).map(|m| (m.mdx, m.warnings)) } else { Ok((bytes, Vec::new())) }
 }
 
 /// The MDL text of MDX bytes `bytes`, and notes on what MDL cannot hold

@@ -292,7 +292,10 @@ mod tests {
     #[test]
     fn broken_structure_is_an_error_with_line_and_column() {
         let e = parse("Model {\n\tBlendTime 150,\n").unwrap_err();
-        assert!(e.to_string().contains("line 3, column 1: the text ends inside the block opened at line 1, column 7"), "{e}");
+        assert!(
+            e.to_string().contains("line 3, column 1: the text ends inside the block opened at line 1, column 7"),
+            "{e}"
+        );
         let e = parse("Model { }\n}").unwrap_err();
         assert!(e.to_string().contains("line 2, column 1: a '}' that closes no block"), "{e}");
         let e = parse("Model \"x {").unwrap_err();
