@@ -7,8 +7,13 @@
 //! written to disk as `extract` does) against copying the same bytes as a
 //! plain file.
 //!
-//! The storage is written once per machine under the system temp folder
-//! (`m2view-casc-bench-v2`; about 200 MB) and reused by later runs.
+//! And a Reforged-sized Warcraft III storage (issue "Warcraft III as its
+//! modders have it"): a TVFS root of 500,000 files under a nested
+//! `war3.w3mod` root, opened to its first file read by name.
+//!
+//! The storages are written once per machine under the system temp folder
+//! (`m2view-casc-bench-v2`, about 200 MB; `m2view-casc-bench-w3`) and reused
+//! by later runs.
 
 use std::path::{Path, PathBuf};
 
@@ -55,7 +60,33 @@ fn storage() -> PathBuf {
     dir
 }
 
+/// Files of the Reforged-sized TVFS root.
+const W3_FILES: u32 = 500_000;
+
+fn reforged() -> PathBuf {
+    let dir = std::env::temp_dir().join("m2view-casc-bench-w3");
+    if dir.join(".build.info").exists() {
+        return dir;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("writing a Reforged-sized storage to {} (once)", dir.display());
+    let files = vec![File::new(0, Some("war3.w3mod:units/human/footman/footman.mdx"), b"MDLX a small file".to_vec())];
+    let filler = Filler { files: W3_FILES, first_fdid: 0, extra_index: 0 };
+    fixtures::write(&dir, &[Product { filler, ..Product::warcraft3(files) }]).unwrap();
+    dir
+}
+
 fn bench(c: &mut Criterion) {
+    let w3 = reforged();
+    let mut g = c.benchmark_group("casc");
+    g.sample_size(10);
+    g.bench_function("open Reforged-sized storage (500k TVFS files) + first read", |b| {
+        b.iter(|| {
+            let s = Storage::open(&w3, &OpenOptions::default()).unwrap();
+            s.read_name("war3.w3mod:units/human/footman/footman.mdx").unwrap().unwrap().len()
+        })
+    });
+    g.finish();
     let dir = storage();
     let mut g = c.benchmark_group("casc");
     g.sample_size(10);

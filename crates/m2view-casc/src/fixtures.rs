@@ -65,7 +65,8 @@ impl File {
 }
 
 /// Entries without bytes (benchmarks): root and encoding entries for
-/// `files` FileDataIDs from `first_fdid`, and `extra_index` more `.idx`
+/// `files` FileDataIDs from `first_fdid` (in a TVFS root: files named
+/// `war3.w3mod:filler/<n / 1000>/<n>.blp`), and `extra_index` more `.idx`
 /// entries.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Filler {
@@ -500,8 +501,10 @@ pub fn write(dir: &Path, products: &[Product]) -> std::io::Result<Written> {
             let mut named: Vec<(String, [u8; 16], u32)> = p
                 .files
                 .iter()
+                .map(|f| f.name.clone().unwrap_or_default())
+                .chain((0..p.filler.files).map(|n| format!("war3.w3mod:filler/{}/{n}.blp", n / 1000)))
                 .zip(&enc)
-                .map(|(f, (_, ekey, size))| (f.name.clone().unwrap_or_default(), *ekey, *size as u32))
+                .map(|(name, (_, ekey, size))| (name, *ekey, *size as u32))
                 .collect();
             let mut prefixes: Vec<String> =
                 named.iter().filter_map(|(n, _, _)| n.rsplit_once(':').map(|(p, _)| p.to_string())).collect();

@@ -635,10 +635,18 @@ struct CascBase {
     size: usize,
 }
 
-fn casc_base(layout: m2view_casc::root::Layout) -> CascBase {
+/// What a CASC base holds: a WoW root of `layout`, or Reforged's TVFS
+/// root with nested `war3.w3mod` roots.
+#[derive(Debug, Clone, Copy)]
+enum CascKind {
+    Wow(m2view_casc::root::Layout),
+    Reforged,
+}
+
+fn casc_base(kind: CascKind) -> CascBase {
     use m2view_casc::fixtures::{File, Mode, Product};
     use m2view_format::{fixtures as f, writer as w};
-    let dir = temp(&format!("casc-base-{layout:?}"));
+    let dir = temp(&format!("casc-base-{kind:?}"));
     let (model, skel) = f::two_boxes_skel();
     let body: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8 ^ (i / 97) as u8).collect();
     let secret = Mode::Encrypted { name: CASC_KEY.0, key: CASC_KEY.1, iv: [1, 2, 3, 4], inner: Box::new(Mode::Zlib) };
@@ -656,7 +664,18 @@ fn casc_base(layout: m2view_casc::root::Layout) -> CascBase {
         },
         File { chunks: vec![(0, secret)], ..File::new(6, None, body) },
     ];
-    let written = m2view_casc::fixtures::write(&dir, &[Product { layout, ..Product::retail(files) }]).unwrap();
+    let product = match kind {
+        CascKind::Wow(layout) => Product { layout, ..Product::retail(files) },
+        CascKind::Reforged => {
+            let layers = ["war3.w3mod:", "war3.w3mod:_hd.w3mod:", "war3.w3mod:_locales/enus.w3mod:", ""];
+            let files = files
+                .into_iter()
+                .enumerate()
+                .map(|(i, f)| File { name: Some(format!("{}files/{}.bin", layers[i % 4], f.fdid)), ..f });
+            Product::warcraft3(files.collect())
+        }
+    };
+    let written = m2view_casc::fixtures::write(&dir, &[product]).unwrap();
     let mut out = Vec::new();
     fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
         for e in std::fs::read_dir(dir).unwrap().flatten() {
@@ -795,7 +814,11 @@ fn exercise_casc(dir: &Path) -> Outcome {
 fn mutated_casc_installs_give_errors_not_crashes_hangs_or_huge_allocations() {
     let _one = serial();
     use m2view_casc::root::Layout;
-    let bases = [casc_base(Layout::Mfst2), casc_base(Layout::Legacy)];
+    let bases = [
+        casc_base(CascKind::Wow(Layout::Mfst2)),
+        casc_base(CascKind::Wow(Layout::Legacy)),
+        casc_base(CascKind::Reforged),
+    ];
     let (count, dir, mut rng) = (mutants() / 4, temp("casc"), Rng(0x68E3_1DA4));
     // BLTE chunks decode into the sizes their tables declare, each checked
     // against the entry's bytes (m2view-casc's blte): far below this.
@@ -815,9 +838,68 @@ fn mutated_casc_installs_give_errors_not_crashes_hangs_or_huge_allocations() {
         },
         exercise_casc,
     );
-    check("2 CASC installs (MFST v2 and legacy roots)", count, bound, &r);
+    check("3 CASC installs (MFST v2, legacy and Reforged's TVFS roots)", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Parses the TVFS root at `path`.
+fn exercise_tvfs(path: &Path) -> Outcome {
+    match m2view_casc::tvfs::Tvfs::parse(&std::fs::read(path).unwrap()) {
+        Ok(t) => Outcome { opened: true, read: t.files.len(), refused: 0 },
+        Err(_) => Outcome { opened: false, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_tvfs_roots_give_errors_not_crashes_or_huge_allocations() {
+    // The three real TVFS roots of the corpus (stored compressed and hashed in an install, so
+    // that the install harness above cannot reach their structure): header words, path table
+    // bytes (lengths, separators, node values), VFS and container records, truncation.
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let dir = s.join("wowemulation-dev_cascette-rs/crates/cascette-formats/test_fixtures/tvfs");
+    let goods: Vec<Vec<u8>> =
+        ["wow_dbd6a1911a9dd025.bin", "wow_classic_cbd15a9f67c4d28d.bin", "wow_classic_era_04ca19154f0c48b1.bin"]
+            .iter()
+            .map(|f| std::fs::read(dir.join(f)).unwrap())
+            .collect();
+    let (count, out, mut rng) = (mutants() / 2, temp("tvfs"), Rng(0x7F5A_0B31));
+    let bound = 8.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let mut b = goods[k % goods.len()].clone();
+            // One change mostly: a broken record refuses the whole root, as in CascLib.
+            for _ in 0..1 + usize::from(rng.below(4) == 0) {
+                match rng.below(10) {
+                    0 => {
+                        let (at, v) = (4 * rng.below(10), rng.word());
+                        put_word(&mut b, at, v);
+                    }
+                    1 => b.truncate(rng.below(b.len())),
+                    2 => {
+                        let at = rng.below(b.len());
+                        b[at] = [0x00, 0xFF, 0x80, 0x7F, 0x01][rng.below(5)];
+                    }
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] ^= rng.next() as u8 | 1;
+                    }
+                }
+            }
+            let path = out.join(format!("mutant{k}.tvfs"));
+            std::fs::write(&path, &b).unwrap();
+            // Measured against the root it came from (a cut one may be a few bytes).
+            (path, goods[k % goods.len()].len())
+        },
+        exercise_tvfs,
+    );
+    check("3 real TVFS roots", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
     }
 }
 
