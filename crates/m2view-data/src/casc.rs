@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use m2view_casc::{OpenOptions, Storage};
 
-use crate::{Entry, Error, Found, Listfile, Result, Source};
+use crate::{Entry, Error, Found, Listfile, Result, Source, Wc3Quality};
 
 /// An opened install.
 pub struct Casc {
@@ -31,27 +31,6 @@ pub struct Casc {
     layers: Vec<String>,
     /// Reforged: virtual key → (stored name, size), built on first use.
     view: OnceLock<HashMap<String, (String, u64)>>,
-}
-
-/// Which of Warcraft III Reforged's graphics a Reforged install shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Wc3Quality {
-    /// Reforged's models and textures (`_hd.w3mod`) over the classic ones.
-    #[default]
-    Hd,
-    /// The classic models and textures only.
-    Sd,
-}
-
-impl std::str::FromStr for Wc3Quality {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "hd" => Ok(Wc3Quality::Hd),
-            "sd" => Ok(Wc3Quality::Sd),
-            _ => Err(format!("{s:?}: the Warcraft III quality is sd or hd")),
-        }
-    }
 }
 
 /// The layer prefixes of a Reforged install for `quality` and `locale`

@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use casc::{Casc, Wc3Quality, wc3_layers};
+pub use casc::{Casc, wc3_layers};
 pub use disk::Disk;
 pub use folder::Folder;
 pub use listfile::Listfile;
@@ -205,6 +205,27 @@ pub struct SpecOptions<'a> {
     pub keys: Option<&'a Arc<KeyRing>>,
     /// Which graphics a Warcraft III Reforged install shows.
     pub wc3_quality: Wc3Quality,
+}
+
+/// Which of Warcraft III Reforged's graphics a Reforged install shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Wc3Quality {
+    /// Reforged's models and textures (`_hd.w3mod`) over the classic ones.
+    #[default]
+    Hd,
+    /// The classic models and textures only.
+    Sd,
+}
+
+impl std::str::FromStr for Wc3Quality {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "hd" => Ok(Wc3Quality::Hd),
+            "sd" => Ok(Wc3Quality::Sd),
+            _ => Err(format!("{s:?}: the Warcraft III quality is sd or hd")),
+        }
+    }
 }
 
 /// A stack of sources, highest priority first.

@@ -1044,7 +1044,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
 /// The `TEXS` index of HD material `m`'s texture slot `role` (0 diffuse, 1
 /// normal, 2 ORM, 3 emissive, 4 team colour, 5 reflections): a v1100+
 /// layer's slot of that role, else (v900/v1000) the texture of layer `role`.
-fn hd_slot(m: &MdlMaterial, role: u32) -> Option<u32> {
+pub(crate) fn hd_slot(m: &MdlMaterial, role: u32) -> Option<u32> {
     let first = m.layers.first()?;
     if first.texture_slots.is_empty() {
         m.layers.get(role as usize).map(|l| l.texture_id)

@@ -190,6 +190,15 @@ pub struct ExportArgs {
     /// `--no-doodads`) what they place but what the tile places under the same `uniqueId`.
     #[arg(long = "neighbors", alias = "neighbours", help_heading = crate::cli::WORLD)]
     pub neighbours: bool,
+    /// Warcraft III, .mdx or .mdl: the version to write. 800 makes a Reforged model classic:
+    /// each HD material as classic layers, what v800 cannot hold dropped with a warning.
+    #[arg(long, value_name = "VERSION", help_heading = crate::cli::OUTPUT)]
+    pub mdx_version: Option<u32>,
+    /// With --mdx-version 800: `blp` writes the model's DDS textures beside the output as BLP1
+    /// (palettized, every mip level; the team colour mask baked into the diffuse), named
+    /// `.blp` in the model.
+    #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
+    pub textures: Option<String>,
 }
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
@@ -254,7 +263,21 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
             obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(AppError::Failure)
         }
         "mdl" | "mdx" => {
-            let (bytes, notes) = warcraft3::convert(&lm, &ext).map_err(AppError::Failure)?;
+            let textures = match a.textures.as_deref() {
+                None => None,
+                Some("blp") => Some(a.output.parent().unwrap_or(std::path::Path::new(".")).to_path_buf()),
+                Some(t) => {
+                    return Err(AppError::Failure(format!("--textures {t}: the one texture format written is blp")));
+                }
+            };
+            let (bytes, notes) = match a.mdx_version {
+                None if textures.is_none() => warcraft3::convert(&lm, &ext),
+                Some(800) if lm.model.source.version > 800 => warcraft3::classic(&lm, &ext, textures.as_deref()),
+                Some(800) if textures.is_none() => warcraft3::convert(&lm, &ext),
+                Some(800) | None => Err("--textures blp goes with --mdx-version 800 of a Reforged model".to_string()),
+                Some(v) => Err(format!("--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own")),
+            }
+            .map_err(AppError::Failure)?;
             for n in notes {
                 eprintln!("warning: {n}");
             }
