@@ -18,10 +18,18 @@
 //!   bits are translated, not the names.
 //! - `EmitterUsesMDL` / `EmitterUsesTGA` (mdx-m3-viewer
 //!   `particleemitter.ts`): `wc3` spells them `EmitterUsesMdl`/`…Tga`.
+//!   `SortPrimitivesFarZ`/`NearZ` are read as `SortPrimsFarZ`/`NearZ`
+//!   (mdx-m3-viewer `material.ts`, Retera's `MdlUtils`).
 //! - A PRE2 emitter's `Squirt` flag (mdx-m3-viewer `particleemitter2.ts`,
 //!   the Art Tools): `wc3` reads `Squirt 1`.
-//! - The `,` after a `SegmentColor { … }` block (Art Tools, mdx-m3-viewer,
-//!   the Blender exporters): blanked.
+//! - The `,` after a block of fields — a record such as `SegmentColor
+//!   { … },` (Art Tools, mdx-m3-viewer, the Blender exporters), `Anim "x"
+//!   { … },`, `Layer { … },` — is blanked; `wc3` takes it for another item.
+//!   Commas after blocks of values (`Interval { 0, 1000 },`, `{ 1, 2, 3 },`,
+//!   `Matrices { 0 },`) are the grammar's and stay.
+//! - A `ParticleEmitter`'s `Particle { LifeSpan, InitVelocity, Path }`
+//!   block (mdx-m3-viewer `particleemitter.ts`, the Art Tools): `wc3` reads
+//!   those three fields in the emitter itself; written back in the block.
 //! - A list's count (`Visibility 9 {` with 10 keys, as MdlxConv wrote in
 //!   real files) is a hint: the readers above read until the `}`. A wrong
 //!   count is corrected with a warning.
@@ -72,7 +80,14 @@ const WC3_INHERIT: [(u32, &str); 3] =
     [(1, "DontInheritTranslation"), (2, "DontInheritRotation"), (4, "DontInheritScaling")];
 
 /// Editors' spellings of flags `wc3` spells otherwise: (editors, `wc3`).
-const SPELLINGS: [(&str, &str); 2] = [("EmitterUsesMDL", "EmitterUsesMdl"), ("EmitterUsesTGA", "EmitterUsesTga")];
+/// The first two are written back the editors' way; the material sort
+/// flags' long names are read as the Art Tools' `SortPrimsFarZ`.
+const SPELLINGS: [(&str, &str); 4] = [
+    ("EmitterUsesMDL", "EmitterUsesMdl"),
+    ("EmitterUsesTGA", "EmitterUsesTga"),
+    ("SortPrimitivesFarZ", "SortPrimsFarZ"),
+    ("SortPrimitivesNearZ", "SortPrimsNearZ"),
+];
 
 /// The rewrites that make editor MDL `text` (parsed as `tree`) readable
 /// by `wc3`.
@@ -113,6 +128,16 @@ fn walk(text: &str, s: &Statement, out: &mut Rewritten) {
             out.edits.push(Edit { range: s.span.clone(), with: words.join(" ") });
             return;
         }
+        Some("ParticleEmitter") => {
+            // Its `Particle { … }` block's fields, in the emitter: the block's braces go.
+            for p in s.items().iter().filter(|i| i.keyword(text) == Some("Particle") && i.block.is_some()) {
+                let open = p.tokens.last().map_or(p.span.start, |t| t.span.end);
+                let open = open + text[open..].find('{').unwrap_or(0);
+                let close = text[..p.comma.unwrap_or(p.span.end)].rfind('}').unwrap_or(p.span.end);
+                out.edits.push(Edit { range: p.span.start..open + 1, with: String::new() });
+                out.edits.push(Edit { range: close..p.span.end, with: String::new() });
+            }
+        }
         Some(k) if s.tokens.len() == 1 && s.block.is_none() => {
             if let Some((_, wc3)) = SPELLINGS.iter().find(|(e, _)| *e == k) {
                 out.edits.push(Edit { range: s.tokens[0].span.clone(), with: wc3.to_string() });
@@ -120,12 +145,11 @@ fn walk(text: &str, s: &Statement, out: &mut Rewritten) {
                 out.edits.push(Edit { range: s.tokens[0].span.clone(), with: "Squirt 1".into() });
             }
         }
-        Some("SegmentColor") => {
-            if let (Some(_), Some(c)) = (&s.block, s.comma) {
-                out.edits.push(Edit { range: c..c + 1, with: " ".into() });
-            }
-        }
         _ => {}
+    }
+    let of_fields = s.items().iter().any(|i| i.tokens.first().is_some_and(|t| t.kind == Kind::Word));
+    if let (Some(_), Some(c), true, false) = (&s.block, s.comma, of_fields, keyword == Some("Particle")) {
+        out.edits.push(Edit { range: c..c + 1, with: " ".into() });
     }
     if let Some(k) = keyword {
         correct_counts(text, s, k, out);
@@ -187,7 +211,8 @@ fn count_numbers(s: &Statement) -> usize {
 
 /// The rewrites that turn `wc3`'s MDL `text` (parsed as `tree`) into the
 /// editors' spelling: `DontInherit { … }` blocks, `EmitterUsesMDL`, the
-/// `Squirt` flag, and a layer's `static TextureID 3 <= 0` (`wc3`'s slot
+/// `Squirt` flag, a `ParticleEmitter`'s `Particle { … }` block, and a
+/// layer's `static TextureID 3 <= 0` (`wc3`'s slot
 /// syntax, which mdx-m3-viewer refuses) as `static TextureID 3` — slot 1…5
 /// as the Hive Workshop's `NormalTextureID`, `ORMTextureID`,
 /// `EmissiveTextureID`, `TeamColorTextureID`, `ReflectionsTextureID`.
@@ -212,6 +237,18 @@ pub fn for_editors(text: &str, tree: &[Statement]) -> Vec<Edit> {
             // `wc3` writes it only when nonzero.
             out.push(Edit { range: s.tokens[0].span.start..n.span.end, with: "Squirt".into() });
         }
+        if s.keyword(text) == Some("ParticleEmitter") {
+            let particle = |i: &&Statement| {
+                let name = if i.keyword(text) == Some("static") { i.token(text, 1) } else { i.keyword(text) };
+                matches!(name, Some("LifeSpan" | "InitVelocity" | "Path"))
+            };
+            let fields: Vec<&Statement> = s.items().iter().filter(particle).collect();
+            if let Some(first) = fields.first() {
+                let inner: Vec<&str> = fields.iter().map(|f| &text[f.span.clone()]).collect();
+                out.push(Edit { range: first.span.clone(), with: format!("Particle {{ {} }}", inner.join(" ")) });
+                out.extend(fields[1..].iter().map(|f| Edit { range: f.span.clone(), with: String::new() }));
+            }
+        }
         if let (Some(k), 1, None) = (s.keyword(text), s.tokens.len(), &s.block) {
             let part = WC3_INHERIT.iter().find(|(_, w)| *w == k).map(|(bit, _)| match bit {
                 1 => "Translation",
@@ -220,7 +257,7 @@ pub fn for_editors(text: &str, tree: &[Statement]) -> Vec<Edit> {
             });
             if let Some(part) = part {
                 out.push(Edit { range: s.tokens[0].span.clone(), with: format!("DontInherit {{ {part} }}") });
-            } else if let Some((editors, _)) = SPELLINGS.iter().find(|(_, w)| *w == k) {
+            } else if let Some((editors, _)) = SPELLINGS[..2].iter().find(|(_, w)| *w == k) {
                 out.push(Edit { range: s.tokens[0].span.clone(), with: editors.to_string() });
             }
         }
@@ -303,6 +340,14 @@ mod tests {
     fn dont_inherit_becomes_wc3_bits_and_back() {
         // Rotation is bit 0x4 (wowdev), which wc3 calls DontInheritScaling.
         let (t, _) = rewrite("Bone \"b\" {\n\tDontInherit { Rotation, Translation },\n\tEmitterUsesMDL,\n\tSquirt,\n}");
+        let emitter = "ParticleEmitter \"e\" {\n\tParticle {\n\t\tstatic LifeSpan 1,\n\t\tPath \"x.mdl\",\n\t},\n}";
+        let (flat, _) = rewrite(emitter);
+        assert_eq!(flat, "ParticleEmitter \"e\" {\n\t\n\t\tstatic LifeSpan 1,\n\t\tPath \"x.mdl\",\n\t\n}");
+        let back = apply(&flat, &for_editors(&flat, &parse(&flat).unwrap())).0;
+        assert_eq!(
+            back,
+            "ParticleEmitter \"e\" {\n\t\n\t\tParticle { static LifeSpan 1, Path \"x.mdl\", }\n\t\t\n\t\n}"
+        );
         let layer = "Layer {\n\tstatic TextureID 3 <= 0,\n\tstatic TextureID 4 <= 1,\n}";
         let back = apply(layer, &for_editors(layer, &parse(layer).unwrap())).0;
         assert_eq!(back, "Layer {\n\tstatic TextureID 3,\n\tstatic NormalTextureID 4,\n}");

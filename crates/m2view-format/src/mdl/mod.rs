@@ -10,8 +10,8 @@
 //! structure, [`dialect`] rewrites it) takes MDL from every editor: the
 //! `Num…` counts of the `Model` block (checked against what follows: a
 //! warning, never a refusal), `DontInherit { … }`, `EmitterUsesMDL`, lists
-//! with another count than they declare, the comma after `SegmentColor`'s
-//! block, and fields it does not know (skipped with a warning when they are
+//! with another count than they declare, the comma after a block of fields
+//! (`SegmentColor { … },`), and fields it does not know (skipped with a warning when they are
 //! whole statements; only broken structure is an error). Writing goes back
 //! through the same layer into the editors' spelling.
 //!
@@ -315,5 +315,135 @@ mod tests {
             f
         };
         assert_eq!(read(&again), read(&m.mdx));
+    }
+}
+
+#[cfg(test)]
+mod keywords {
+    use super::*;
+
+    /// Every keyword the editors write that the issue lists, in the spellings
+    /// and orders of the Art Tools' MDL (Hive Workshop "MDL" specification;
+    /// mdx-m3-viewer `parsers/mdlx`): node and layer flags, `static` values,
+    /// each interpolation with `GlobalSeqId`, `Alpha` before `SegmentColor`,
+    /// comments between anything, trailing commas.
+    const TEXT: &str = r#"// header comment
+Version {
+	FormatVersion 800, // after a value
+}
+Model "k" {
+	NumBones 1,
+	NumParticleEmitters 1,
+	NumParticleEmitters2 1,
+	BlendTime 150,
+}
+Sequences 1 {
+	Anim "Stand" { Interval { 0, 1000 }, },
+}
+GlobalSequences 1 {
+	Duration 500,
+}
+Textures 1 {
+	Bitmap { Image "t.blp", },
+}
+TextureAnims 1 {
+	TVertexAnim {
+		Translation 1 { Bezier, 0: { 0, 0, 0 }, InTan { 0, 0, 0 }, OutTan { 0, 0, 0 }, }
+	}
+}
+Materials 1 {
+	Material {
+		PriorityPlane 2,
+		SortPrimitivesFarZ,
+		// a comment between fields
+		Layer {
+			FilterMode Blend,
+			Unshaded,
+			Unfogged,
+			TwoSided,
+			NoDepthTest,
+			NoDepthSet,
+			static TextureID 0,
+			TVertexAnimId 0,
+			CoordId 0,
+			Alpha 2 {
+				Hermite,
+				GlobalSeqId 0,
+				0: 1, InTan 1, OutTan 1,
+				250: 0.5, InTan 0.5, OutTan 0.5,
+			}
+		}
+	}
+}
+Bone "b" {
+	ObjectId 0,
+	Billboarded,
+	BillboardedLockX,
+	CameraAnchored,
+	DontInherit { Translation },
+	Rotation 1 { Linear, 0: { 0, 0, 0, 1 }, }
+	Scaling 1 { DontInterp, 0: { 1, 1, 1 }, }
+}
+ParticleEmitter "e" {
+	ObjectId 2,
+	EmitterUsesTGA,
+	static EmissionRate 3,
+	Particle { static LifeSpan 1, Path "x.mdl", },
+}
+ParticleEmitter2 "p" {
+	ObjectId 1,
+	Parent 0,
+	static Speed 10,
+	static Width 2,
+	static Length 3,
+	Alpha { 0, 255, 0 },
+	SegmentColor {
+		Color { 1, 0.5, 0.25 },
+		Color { 1, 1, 1 },
+		Color { 0, 0, 0 },
+	},
+	ParticleScaling { 1, 2, 3 },
+	TextureID 0,
+	Squirt,
+}
+PivotPoints 3 {
+	{ 0, 0, 0 },
+	{ 0, 0, 1 },
+	{ 0, 0, 2 },
+}
+"#;
+
+    #[test]
+    fn every_listed_keyword_reads() {
+        let m = mdl_to_mdx(TEXT.as_bytes()).unwrap();
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+        let f = crate::raw::mdx::parse_mdx(&m.mdx, "k").unwrap();
+        let layer = &f.materials[0].layers[0];
+        // Unshaded 0x1, TwoSided 0x10, Unfogged 0x20, NoDepthTest 0x40, NoDepthSet 0x80 (wowdev MDX).
+        assert_eq!(layer.shading_flags, 0x1 | 0x10 | 0x20 | 0x40 | 0x80);
+        assert_eq!((layer.filter_mode, layer.texture_anim_id, layer.coord_id), (2, 0, 0));
+        let alpha = layer.tracks.f32(b"KMTA").unwrap();
+        assert_eq!((alpha.interpolation, alpha.global_sequence, alpha.keys.len()), (2, Some(0), 2));
+        assert_eq!(alpha.keys[1].tangents, Some((0.5, 0.5)));
+        assert_eq!(f.materials[0].priority_plane, 2);
+        assert_eq!(f.materials[0].flags & 0x10, 0x10, "SortPrimitivesFarZ, read as SortPrimsFarZ");
+        // Billboarded 0x8, BillboardedLockX 0x10, CameraAnchored 0x80, DontInherit { Translation } 0x1.
+        assert_eq!(f.bones[0].flags & 0xFF, 0x8 | 0x10 | 0x80 | 0x1);
+        assert_eq!(f.texture_anims[0].vec3(b"KTAT").unwrap().interpolation, 3, "Bezier");
+        let p = &f.particle_emitters2[0];
+        assert_eq!((p.width, p.length), (2.0, 3.0));
+        assert_eq!(f.particle_emitters[0].object.flags & 0x10000, 0x10000, "EmitterUsesTGA");
+        assert_eq!(p.alphas, [0, 255, 0]);
+        assert_eq!(p.squirt, 1);
+        // Written back in the editors' spelling, and read again as the same model.
+        let (mdl, _) = mdx_to_mdl(&m.mdx).unwrap();
+        for want in ["Particle {", "EmitterUsesTGA,", "DontInherit { Translation },", "Squirt,", "SortPrimsFarZ,"] {
+            assert!(mdl.contains(want), "{want}: {mdl}");
+        }
+        let mut again = crate::raw::mdx::parse_mdx(&mdl_to_mdx(mdl.as_bytes()).unwrap().mdx, "k").unwrap();
+        let mut f = f;
+        again.chunk_order.clear();
+        f.chunk_order.clear();
+        assert_eq!(again, f);
     }
 }
