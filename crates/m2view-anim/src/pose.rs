@@ -29,6 +29,9 @@ pub struct Pose {
     pub lights: Vec<PoseLight>,
     /// Per `Model::flipbooks`: the frame shown (index into its `frames`).
     pub flipbook_frames: Vec<usize>,
+    /// Per `Model::hd_animations`: the HD shading values at this instant
+    /// (emissive gain, fresnel red, green, blue, opacity, team colour share).
+    pub hd: Vec<[f32; 6]>,
 }
 
 /// A model light at one instant (wowdev wiki "M2", Lights; intensities and
@@ -236,6 +239,12 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
     }));
     pose.texture_weights.clear();
     pose.texture_weights.extend(model.texture_weights.iter().map(|w| sample_or(w, clock, 1.0)));
+    pose.hd.clear();
+    pose.hd.extend(model.hd_animations.iter().map(|h| {
+        let [r, g, b] = sample_or(&h.fresnel_color, clock, [1.0; 3]);
+        let gain = sample_or(&h.emissive_gain, clock, 1.0);
+        [gain, r, g, b, sample_or(&h.fresnel_opacity, clock, 0.0), sample_or(&h.fresnel_team_color, clock, 0.0)]
+    }));
     pose.texture_matrices.clear();
     pose.texture_matrices.extend(model.texture_transforms.iter().map(|tt| {
         // wowdev wiki "M2/Rendering": rotate and scale about (0.5, 0.5), then translate (applied first).

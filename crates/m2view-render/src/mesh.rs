@@ -715,11 +715,20 @@ fn batch_uniform<'a>(
                     .copied()
                     .unwrap_or(Mat4::IDENTITY)
             };
+            // Animated HD values (KMTE, KFC3, KFCA, KFTC) over the static ones.
+            let (fresnel, hd) = match pose.hd.get(b.material as usize) {
+                Some(&[gain, r, g, b, opacity, team]) if gb.pixel == material::ps::HD => {
+                    ([r, g, b, opacity], [team, gain, 0.0, 0.0])
+                }
+                _ => (base.fresnel, base.hd),
+            };
             let u = BatchUniform {
                 tex_matrix0: tex_matrix(0).to_cols_array_2d(),
                 tex_matrix1: tex_matrix(1).to_cols_array_2d(),
                 color: [color.x, color.y, color.z, mesh_alpha],
                 weights: [0, 1, 2, 3].map(|k| weight(k).unwrap_or(1.0)),
+                fresnel,
+                hd,
                 ..base
             };
             Some((u, mesh_alpha < 0.999, &pose.bones))

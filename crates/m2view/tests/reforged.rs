@@ -419,3 +419,66 @@ fn a_reforged_model_made_classic_reads_in_mdx_m3_viewer_and_draws_close_to_the_o
     assert!(err.contains("m2view writes 800"), "{err}");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn animated_hd_parameters_play() {
+    // blob.mdx as MDL with its first layer's fresnel rim (KFC3 green, KFCA 0 → 1) and, in a
+    // second model, its emissive gain (KMTE 0 → 4) animated over Stand (333–2333 ms): drawn at
+    // the start and near the end of the sequence. No public model animates them.
+    let Some(dir) = resources() else { return };
+    let out = std::env::temp_dir().join(format!("m2view-hd-tracks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    for f in ["blob_diff2.dds", "blob_nrm.dds", "blob_orm2.dds", "blob_emis.dds", "ribbonne1_blue.dds"] {
+        std::fs::copy(dir.join(f), out.join(f)).unwrap();
+    }
+    let mdl = out.join("blob.mdl");
+    let (code, _, err) = m2view(&["export", dir.join("blob.mdx").to_str().unwrap(), "-o", mdl.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&mdl).unwrap();
+    let first_layer_end = "\t\t\tstatic FresnelColor { 0.0, 0.0, 0.0 },\n\t\t}\n";
+    assert!(text.contains(first_layer_end), "the first layer as m2view writes it");
+    let with = |tracks: &str, name: &str| {
+        let p = out.join(name);
+        std::fs::write(&p, text.replacen(first_layer_end, &format!("{tracks}\t\t}}\n"), 1)).unwrap();
+        p
+    };
+    let rim = with(
+        "\t\t\tFresnelColor 2 {\n\t\t\t\tLinear,\n\t\t\t\t333: { 0.0, 1.0, 0.0 },\n\t\t\t\t2333: { 0.0, 1.0, 0.0 },\n\t\t\t}\n\t\t\tFresnelOpacity 2 {\n\t\t\t\tLinear,\n\t\t\t\t333: 0.0,\n\t\t\t\t2333: 1.0,\n\t\t\t}\n",
+        "rim.mdl",
+    );
+    let glow = with(
+        "\t\t\tstatic FresnelColor { 0.0, 0.0, 0.0 },\n\t\t\tEmissiveGain 2 {\n\t\t\t\tLinear,\n\t\t\t\t333: 0.0,\n\t\t\t\t2333: 4.0,\n\t\t\t}\n",
+        "glow.mdl",
+    );
+    // Sums of each channel of a 128×128 frame at `ms` into Stand.
+    let sums = |model: &std::path::Path, ms: &str| {
+        let png = out.join(format!("{}-{ms}.png", model.file_stem().unwrap().to_string_lossy()));
+        let (code, _, err) = m2view(&[
+            "render",
+            model.to_str().unwrap(),
+            "--size",
+            "128x128",
+            "--time",
+            ms,
+            "-o",
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let img = image::open(&png).unwrap().to_rgb8();
+        let mut s = [0u64; 3];
+        for p in img.pixels() {
+            (0..3).for_each(|c| s[c] += p[c] as u64);
+        }
+        s
+    };
+    // The rim: no green added at the start; near the end (opacity 0.95) about the 507,143 an
+    // opacity-1 green rim adds (materials test), and no red.
+    let (a, b) = (sums(&rim, "0"), sums(&rim, "1900"));
+    assert!(b[1] > a[1] + 350_000 && b[0].abs_diff(a[0]) < 20_000, "rim: {a:?} then {b:?}");
+    // The glow: brighter as the gain rises (emissive × √gain: none at the start; measured
+    // 25,600 more over the frame, blob's emissive map being mostly dark).
+    let (a, b) = (sums(&glow, "0"), sums(&glow, "1900"));
+    assert!(b.iter().sum::<u64>() > a.iter().sum::<u64>() + 20_000, "glow: {a:?} then {b:?}");
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -704,6 +704,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         effect_markers: Vec::new(),
         portals: Vec::new(),
         hd_shading: Vec::new(),
+        hd_animations: Vec::new(),
         liquids: Vec::new(),
         flipbooks: Vec::new(),
         warnings,

@@ -435,6 +435,30 @@ impl<'a> MdxConverter<'a> {
             .collect()
     }
 
+    /// Each layer's animated HD shading values, parallel to the materials;
+    /// empty when no layer has a `KMTE`, `KFC3`, `KFCA` or `KFTC` track.
+    fn hd_animations(&self) -> Vec<HdAnimation> {
+        let seqs = self.seqs;
+        let layers = || self.f.materials.iter().flat_map(|m| &m.layers);
+        let animated = |l: &crate::raw::mdx::MdlLayer| {
+            [b"KMTE", b"KFCA", b"KFTC"].iter().any(|t| l.tracks.f32(t).is_some()) || l.tracks.vec3(b"KFC3").is_some()
+        };
+        if !layers().any(animated) {
+            return Vec::new();
+        }
+        let statics = self.hd_shading();
+        layers()
+            .zip(statics)
+            .map(|(l, h)| HdAnimation {
+                emissive_gain: scalar(&l.tracks, b"KMTE", h.emissive_gain, seqs),
+                // Stored blue first, as the static colour (see `hd_shading`).
+                fresnel_color: or_static(l.tracks.vec3(b"KFC3"), h.fresnel_color, seqs, bgr),
+                fresnel_opacity: scalar(&l.tracks, b"KFCA", h.fresnel_opacity, seqs),
+                fresnel_team_color: scalar(&l.tracks, b"KFTC", h.fresnel_team_color, seqs),
+            })
+            .collect()
+    }
+
     /// Attachment points.
     fn attachments(&self) -> Vec<Attachment> {
         let (f, seqs) = (self.f, self.seqs);
@@ -1034,6 +1058,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
             })
             .collect(),
         hd_shading: c.hd_shading(),
+        hd_animations: c.hd_animations(),
         liquids: Vec::new(),
         flipbooks: Vec::new(),
         warnings,

@@ -1149,6 +1149,9 @@ pub struct Model {
     /// Reforged HD shading values by material index (MDX; empty for others):
     /// read by batches whose shader is [`MDX_HD_SHADER`].
     pub hd_shading: Vec<HdShading>,
+    /// Their animated values, parallel to `hd_shading` (empty when no
+    /// layer animates them: `KMTE`, `KFC3`, `KFCA`, `KFTC`).
+    pub hd_animations: Vec<HdAnimation>,
     /// The liquid types a map tile's or a WMO's liquid surfaces are drawn
     /// as, one texture slot and colour each (empty for the others).
     pub liquids: Vec<LiquidSlot>,
@@ -1161,7 +1164,7 @@ pub struct Model {
 
 /// A Reforged layer's HD shading values (v900+ `MTLS` layer fields, Hive
 /// Workshop MDX specification; mdx-m3-viewer `Layer.readMdx`), their static
-/// values (the `KMTE`, `KFC3`, `KFCA`, `KFTC` tracks are not applied).
+/// values; the tracks that animate them are [`HdAnimation`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HdShading {
     /// Multiplier of the emissive map (v900+).
@@ -1173,6 +1176,23 @@ pub struct HdShading {
     pub fresnel_opacity: f32,
     /// How much of the rim colour is the team colour, 0–1.
     pub fresnel_team_color: f32,
+}
+
+/// A Reforged layer's animated HD shading values (mdx-m3-viewer
+/// `Layer`: `KMTE` emissive gain, `KFC3` fresnel colour, `KFCA` fresnel
+/// opacity, `KFTC` fresnel team colour share), each a constant of the
+/// static value where the layer has no track. Sampled into
+/// `m2view_anim::Pose::hd`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HdAnimation {
+    /// Multiplier of the emissive map.
+    pub emissive_gain: Track<f32>,
+    /// Fresnel rim colour, red, green, blue 0–1.
+    pub fresnel_color: Track<[f32; 3]>,
+    /// Fresnel rim opacity 0–1.
+    pub fresnel_opacity: Track<f32>,
+    /// Share of the rim colour that is the team colour, 0–1.
+    pub fresnel_team_color: Track<f32>,
 }
 
 impl Default for HdShading {
@@ -1297,6 +1317,7 @@ impl Model {
             effect_markers: Vec::new(),
             portals: Vec::new(),
             hd_shading: Vec::new(),
+            hd_animations: Vec::new(),
             liquids: Vec::new(),
             flipbooks: Vec::new(),
             warnings: Vec::new(),

@@ -87,6 +87,11 @@ impl Model {
             tracks!(g, "translation" => t.translation, "rotation" => t.rotation, "scaling" => t.scaling)
                 .at_elem("texture_transforms", i)?;
         }
+        for (i, h) in self.hd_animations.iter().enumerate() {
+            tracks!(g, "emissive_gain" => h.emissive_gain, "fresnel_color" => h.fresnel_color,
+                "fresnel_opacity" => h.fresnel_opacity, "fresnel_team_color" => h.fresnel_team_color)
+            .at_elem("hd_animations", i)?;
+        }
         for (i, a) in self.attachments.iter().enumerate() {
             bone(a.bone).and_then(|_| a.animate.validate(g).at("animate")).at_elem("attachments", i)?;
         }

@@ -788,15 +788,14 @@ enum Kind {
 
 fn track_kind(tag: &[u8; 4]) -> Option<Kind> {
     Some(match tag {
-        b"KGTR" | b"KGSC" | b"KTAT" | b"KTAS" | b"KCTR" | b"KTTR" | b"KGAC" | b"KLAC" | b"KLBC" | b"KRCO" | b"KPPC" => {
-            Kind::Vec3
-        }
+        b"KGTR" | b"KGSC" | b"KTAT" | b"KTAS" | b"KCTR" | b"KTTR" | b"KGAC" | b"KLAC" | b"KLBC" | b"KRCO" | b"KPPC"
+        | b"KFC3" => Kind::Vec3,
         b"KGRT" | b"KTAR" => Kind::Quat,
         b"KMTF" | b"KRTX" => Kind::U32,
         b"KMTA" | b"KMTE" | b"KGAO" | b"KLAS" | b"KLAE" | b"KLAI" | b"KLBI" | b"KVIS" | b"KATV" | b"KPEE" | b"KPEG"
         | b"KPLN" | b"KPLT" | b"KPEL" | b"KPES" | b"KPEV" | b"KP2V" | b"KP2S" | b"KP2R" | b"KP2L" | b"KP2G"
         | b"KLIF" | b"KP2E" | b"KP2W" | b"KP2N" | b"KP2Z" | b"KCRL" | b"KRHA" | b"KRHB" | b"KRAL" | b"KRVS"
-        | b"KPPA" | b"KPPE" | b"KPPL" | b"KPPS" | b"KPPV" => Kind::F32,
+        | b"KPPA" | b"KPPE" | b"KPPL" | b"KPPS" | b"KPPV" | b"KFCA" | b"KFTC" => Kind::F32,
         _ => return None,
     })
 }
@@ -851,7 +850,7 @@ fn track_name(tag: &[u8; 4]) -> &'static str {
         "KGTR", "KGSC", "KTAT", "KTAS", "KCTR", "KTTR", "KGAC", "KLAC", "KLBC", "KRCO", "KGRT", "KTAR", "KMTF", "KRTX",
         "KMTA", "KMTE", "KGAO", "KLAS", "KLAE", "KLAI", "KLBI", "KVIS", "KATV", "KPEE", "KPEG", "KPLN", "KPLT", "KPEL",
         "KPES", "KPEV", "KP2V", "KP2S", "KP2R", "KP2L", "KP2G", "KLIF", "KP2E", "KP2W", "KP2N", "KP2Z", "KCRL", "KRHA",
-        "KRHB", "KRAL", "KRVS", "KPPA", "KPPC", "KPPE", "KPPL", "KPPS", "KPPV",
+        "KRHB", "KRAL", "KRVS", "KPPA", "KPPC", "KPPE", "KPPL", "KPPS", "KPPV", "KFC3", "KFCA", "KFTC",
     ];
     NAMES.iter().find(|n| n.as_bytes() == tag).copied().unwrap_or("track")
 }
@@ -934,7 +933,7 @@ fn layer(r: &mut R<'_>, wow: bool, version: u32) -> Result<MdlLayer> {
             l.texture_id = id;
         }
     }
-    // KMTE (emissive gain) is read; KFC3/KFCA/KFTC (fresnel) end the known tracks and are skipped.
+    // KMTE (emissive gain), KFC3, KFCA and KFTC (fresnel colour, opacity, team colour share).
     let mut rest = tracks(&mut e, wow)?;
     l.tracks.0.append(&mut rest.0);
     Ok(l)
