@@ -15,7 +15,7 @@ pub mod skeleton;
 pub mod skin;
 
 pub use instance::ModelInstance;
-pub use pose::{CameraState, Pose, PoseLight, camera_state, evaluate, global_times};
+pub use pose::{CameraState, Pose, PoseLight, camera_state, evaluate, flipbook_frame, global_times};
 pub use sample::{Clock, sample, sample_or, sample_spline};
 pub use skeleton::SharedSkeleton;
 

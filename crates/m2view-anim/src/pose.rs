@@ -56,6 +56,15 @@ pub struct PoseLight {
     pub visible: bool,
 }
 
+/// The frame flipbook `f` shows at `clock`: by its keys (stepped, at most
+/// the last frame), else by its global sequence's clock.
+pub fn flipbook_frame(f: &m2view_format::TextureFlipbook, clock: &Clock<'_>) -> usize {
+    match &f.keys {
+        Some(keys) => (sample_or(keys, clock, 0.0).max(0.0) as usize).min(f.frames.len().saturating_sub(1)),
+        None => f.frame_at(clock.global_ms),
+    }
+}
+
 /// Samples every light of `model`, placed by the bone palette `bones`.
 fn pose_lights(model: &Model, clock: &Clock<'_>, bones: &[Mat4], out: &mut Vec<PoseLight>) {
     out.clear();
@@ -269,7 +278,7 @@ pub fn evaluate(model: &Model, clock: &Clock<'_>, view: Option<Mat4>, pose: &mut
         .extend(model.attachments.iter().map(|a| bone(a.bone) * Mat4::from_translation(Vec3::from(a.position))));
     pose_lights(model, clock, &pose.bones, &mut pose.lights);
     pose.flipbook_frames.clear();
-    pose.flipbook_frames.extend(model.flipbooks.iter().map(|f| f.frame_at(clock.global_ms)));
+    pose.flipbook_frames.extend(model.flipbooks.iter().map(|f| flipbook_frame(f, clock)));
 }
 
 #[cfg(test)]
@@ -321,6 +330,8 @@ mod tests {
             frames: vec![m2view_format::TextureId(0); 3],
             frame_ms: 60,
             global_sequence: 1,
+            keys: None,
+            material: None,
         }];
         let mut pose = Pose::default();
         let frame = |global: f32, pose: &mut Pose| {
@@ -331,6 +342,31 @@ mod tests {
         // A clock the model lacks (hostile files) shows the first frame.
         evaluate(&m, &Clock::new(0, 0.0, &[0.0]), None, &mut pose);
         assert_eq!(pose.flipbook_frames, [0]);
+    }
+
+    #[test]
+    fn a_keyed_flipbook_steps_through_its_keys() {
+        // A Warcraft III KMTF track: frame 0 from 0 ms, 2 from 100 ms, 1 from 300 ms of
+        // sequence 0; a key past the frames shows the last.
+        let mut m = model(264);
+        let keys = m2view_format::Track {
+            interpolation: m2view_format::Interpolation::None,
+            global_sequence: None,
+            sequences: vec![m2view_format::Keys::new(vec![0, 100, 300, 400], vec![0.0, 2.0, 1.0, 9.0])],
+        };
+        m.flipbooks = vec![m2view_format::TextureFlipbook {
+            frames: vec![m2view_format::TextureId(0); 3],
+            frame_ms: 1,
+            global_sequence: 0,
+            keys: Some(keys),
+            material: Some(0),
+        }];
+        let mut pose = Pose::default();
+        let frame = |ms: f32, pose: &mut Pose| {
+            evaluate(&m, &Clock::new(0, ms, &[0.0]), None, pose);
+            pose.flipbook_frames[0]
+        };
+        assert_eq!([0.0, 99.0, 100.0, 299.0, 300.0, 450.0].map(|t| frame(t, &mut pose)), [0, 0, 2, 2, 1, 2]);
     }
 
     #[test]

@@ -112,7 +112,13 @@ fn animate(lm: &mut LoadedModel, first: TextureId, more: &[std::path::PathBuf]) 
     }
     let global_sequence = m.global_sequences.len() as u16;
     m.global_sequences.push(frames.len() as u32 * LIQUID_FRAME_MS);
-    m.flipbooks.push(TextureFlipbook { frames, frame_ms: LIQUID_FRAME_MS, global_sequence });
+    m.flipbooks.push(TextureFlipbook {
+        frames,
+        frame_ms: LIQUID_FRAME_MS,
+        global_sequence,
+        keys: None,
+        material: None,
+    });
 }
 
 /// The rows of table `name` (none where it is absent; a broken one is a warning in `lm`).

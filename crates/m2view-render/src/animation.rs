@@ -454,7 +454,7 @@ impl crate::Renderer {
         // Flipbooks show one frame for the group: the nearest copy's.
         let nearest = g.order.last().map(|&key| &members[key as u32 as usize].clock);
         let flipbook_frames: Vec<usize> =
-            model.flipbooks.iter().map(|f| nearest.map_or(0, |c| f.frame_at(c.global_ms))).collect();
+            model.flipbooks.iter().map(|f| nearest.map_or(0, |c| m2view_anim::flipbook_frame(f, c))).collect();
         let frame = MeshFrame {
             view: p.view,
             proj: p.proj,

@@ -365,7 +365,12 @@ impl MeshRenderer {
         absent: &[bool],
     ) -> (wgpu::BindGroup, Option<(usize, Vec<wgpu::BindGroup>)>) {
         let first = b.textures.first().and_then(|t| t.texture);
-        let flipbook = first.and_then(|t| model.flipbooks.iter().position(|f| f.frames.first() == Some(&t)));
+        let flipbook = first.and_then(|t| {
+            model.flipbooks.iter().position(|f| match f.material {
+                Some(m) => m == b.material,
+                None => f.frames.first() == Some(&t),
+            })
+        });
         let frames = flipbook.map(|k| {
             let frames = model.flipbooks[k].frames.iter();
             (k, frames.map(|&f| self.batch_textures(ctx, model, b, views, absent, Some(f))).collect())

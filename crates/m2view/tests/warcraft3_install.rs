@@ -221,3 +221,39 @@ fn team_colour_comes_from_the_install() {
     assert_ne!(code, 0);
     assert!(err.contains("no player 24: players are 0 to 23"), "{err}");
 }
+
+#[test]
+fn a_maps_model_plays_its_texture_flipbooks() {
+    // VoidWalker.mdx inside a real map (inwc3/JMPQ3's implodedTest.w3x): four layers animate
+    // their texture (KMTF). Each becomes a flipbook of its layer, stepping through the textures
+    // its track names.
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let map = samples.join("inwc3_JMPQ3/src/test/resources/mpqs/implodedTest.w3x");
+    let spec = m2view::data_cmd::DataSpec { sources: std::slice::from_ref(&map), ..Default::default() };
+    let vfs = m2view::data_cmd::open(&spec).unwrap().vfs;
+    let mut opts = m2view::open::OpenOptions::default();
+    opts.load.data = vfs;
+    let lm = m2view::open::Opened::open(Path::new("VoidWalker.mdx"), &opts).unwrap().lm;
+    let m = &lm.model;
+    assert_eq!(m.flipbooks.len(), 4);
+    assert!(
+        m.flipbooks.iter().all(|f| f.keys.is_some() && f.material.is_some() && f.frames.len() > 1),
+        "{:?}",
+        m.flipbooks
+    );
+    assert!(!m.warnings.iter().any(|w| w.contains("KMTF")), "{:?}", m.warnings);
+    // Their tracks run on global sequences (8 frames, 83 ms apart, on the first): over its
+    // duration, every flipbook shows each of its frames.
+    let mut pose = m2view_anim::Pose::default();
+    let mut seen = vec![std::collections::BTreeSet::new(); 4];
+    for k in 0..64 {
+        let globals: Vec<f32> = m.global_sequences.iter().map(|&d| d as f32 * k as f32 / 64.0).collect();
+        m2view_anim::evaluate(m, &m2view_anim::Clock::new(0, 0.0, &globals), None, &mut pose);
+        for (s, &f) in seen.iter_mut().zip(&pose.flipbook_frames) {
+            s.insert(f);
+        }
+    }
+    for (s, f) in seen.iter().zip(&m.flipbooks) {
+        assert_eq!(s.len(), f.frames.len(), "{seen:?}");
+    }
+}

@@ -402,7 +402,7 @@ impl<'a> MdxConverter<'a> {
     }
 
     /// Materials and texture weights, one per (material, layer), and where each material's layers start.
-    fn materials(&self, warnings: &mut Vec<String>) -> (Vec<Material>, Vec<Track<f32>>, Vec<usize>) {
+    fn materials(&self) -> (Vec<Material>, Vec<Track<f32>>, Vec<usize>) {
         let (f, seqs) = (self.f, self.seqs);
         let mut materials = Vec::new();
         let mut texture_weights = Vec::new();
@@ -412,10 +412,6 @@ impl<'a> MdxConverter<'a> {
             for l in &m.layers {
                 materials.push(layer_material(l.shading_flags, l.filter_mode, !self.wow));
                 texture_weights.push(scalar(&l.tracks, b"KMTA", l.alpha, seqs));
-                let flipbook = "texture flipbook tracks (KMTF) play their static texture";
-                if l.tracks.u32(b"KMTF").is_some() && !warnings.iter().any(|w| w == flipbook) {
-                    warnings.push(flipbook.into());
-                }
             }
         }
         (materials, texture_weights, layer_base)
@@ -455,6 +451,35 @@ impl<'a> MdxConverter<'a> {
                 fresnel_color: or_static(l.tracks.vec3(b"KFC3"), h.fresnel_color, seqs, bgr),
                 fresnel_opacity: scalar(&l.tracks, b"KFCA", h.fresnel_opacity, seqs),
                 fresnel_team_color: scalar(&l.tracks, b"KFTC", h.fresnel_team_color, seqs),
+            })
+            .collect()
+    }
+
+    /// A flipbook per layer with a `KMTF` texture track (Warcraft III; WoW
+    /// alpha's are simple tracks of the same meaning): its frames are the
+    /// layer's texture, then each other texture the track names, keyed by
+    /// the track, stepped (mdx-m3-viewer `Layer.getTextureId`: the track's
+    /// value is the texture shown), for the batches of that layer (its
+    /// material index, one per layer).
+    fn flipbooks(&self, tex_ref: &dyn Fn(u32) -> Option<TextureId>) -> Vec<TextureFlipbook> {
+        let layers = self.f.materials.iter().flat_map(|m| &m.layers);
+        layers
+            .enumerate()
+            .filter_map(|(material, l)| {
+                let t = l.tracks.u32(b"KMTF")?;
+                let first = tex_ref(l.texture_id)?;
+                let mut ids = vec![l.texture_id];
+                for k in &t.keys {
+                    if !ids.contains(&k.value) && tex_ref(k.value).is_some() {
+                        ids.push(k.value);
+                    }
+                }
+                let stepped = MdlTrack { interpolation: 0, ..t.clone() };
+                let index = |v: &u32| ids.iter().position(|i| i == v).unwrap_or(0) as f32;
+                let frames: Vec<TextureId> =
+                    std::iter::once(first).chain(ids[1..].iter().filter_map(|&i| tex_ref(i))).collect();
+                let keys = Some(curve(&stepped, self.seqs, index));
+                Some(TextureFlipbook { frames, frame_ms: 1, global_sequence: 0, keys, material: Some(material as u16) })
             })
             .collect()
     }
@@ -984,7 +1009,8 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
     let (bones, sequences, textures) = (c.bones(), c.sequences(), c.textures());
     let tex_ref = |i: u32| ((i as usize) < textures.len()).then_some(TextureId(i as u16));
     let (texture_transforms, colors) = (c.texture_transforms(), c.colors());
-    let (materials, texture_weights, layer_base) = c.materials(&mut warnings);
+    let (materials, texture_weights, layer_base) = c.materials();
+    let flipbooks = c.flipbooks(&tex_ref);
     let Mesh { vertices, indices, submeshes, batches } = c.geometry(&layer_base, &tex_ref, &mut warnings)?;
     let bone_count_max = bones.len() as u32;
     let lods = vec![Lod { indices, submeshes, batches, bone_count_max, source: "MDX geosets".into() }];
@@ -1060,7 +1086,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         hd_shading: c.hd_shading(),
         hd_animations: c.hd_animations(),
         liquids: Vec::new(),
-        flipbooks: Vec::new(),
+        flipbooks,
         warnings,
     }
     .validated()

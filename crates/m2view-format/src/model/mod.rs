@@ -449,7 +449,7 @@ pub struct LiquidSlot {
 /// the clock of global sequence `global_sequence` (as long as the frames:
 /// it wraps where they do). A liquid's animation: `LiquidType`'s `%d`
 /// frames, 60 ms each (WoWMapViewer `liquid.cpp`: `animtime / 60`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TextureFlipbook {
     /// Every frame in order; batches sample the first.
     pub frames: Vec<TextureId>,
@@ -457,6 +457,13 @@ pub struct TextureFlipbook {
     pub frame_ms: u32,
     /// Index into [`Model::global_sequences`]: the clock it runs on.
     pub global_sequence: u16,
+    /// The frame by key instead of by the clock: indices into `frames`,
+    /// stepped (a Warcraft III layer's `KMTF` texture track).
+    pub keys: Option<Track<f32>>,
+    /// The batches it animates: those of this material ([`Batch::material`];
+    /// a Warcraft III layer); `None`: every batch whose first texture is
+    /// the first frame.
+    pub material: Option<u16>,
 }
 
 impl TextureFlipbook {

@@ -137,7 +137,10 @@ impl Model {
             f.frames
                 .iter()
                 .try_for_each(|&t| texture(&Some(t)))
-                .and_then(|_| within("global_sequence", Some(f.global_sequence as usize), g))
+                .and_then(|_| match &f.keys {
+                    Some(k) => k.validate(g).at("keys"),
+                    None => within("global_sequence", Some(f.global_sequence as usize), g),
+                })
                 .at_elem("flipbooks", i)?;
         }
         Ok(())
