@@ -664,3 +664,41 @@ fn the_game_installs_menu_opens_an_install_found() {
     h.run();
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_reforged_install_opens_in_the_browser_with_its_layers() {
+    // A Warcraft III Reforged storage in the real layout (TVFS root, nested war3.w3mod roots;
+    // written by m2view_casc::fixtures): the browser lists the models under their game paths,
+    // the HD layer's over the base's, and opens one.
+    use m2view_casc::fixtures::{File, Product};
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let d = std::env::temp_dir().join(format!("m2view-panels-w3-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let horse = std::fs::read(samples.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx")).unwrap();
+    let stock = samples.join("Retera_ReterasModelStudio/matrixeater/stock/particles/DustEmitter.mdx");
+    let files = vec![
+        File::new(0, Some("war3.w3mod:units/critters/packhorse/packhorse.mdx"), horse),
+        File::new(
+            0,
+            Some("war3.w3mod:_hd.w3mod:units/critters/packhorse/packhorse.mdx"),
+            std::fs::read(stock).unwrap(),
+        ),
+    ];
+    m2view_casc::fixtures::write(&d, &[Product::warcraft3(files)]).unwrap();
+    let mut s = state();
+    s.current = None;
+    s.add_data_source(d.clone());
+    wait_indexing(&mut s);
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let mut h = harness(s);
+    h.run();
+    h.get_by_label("Models (1 of 1)");
+    h.get_by_label("units/critters/packhorse/packhorse.mdx").click();
+    h.step();
+    wait_loading(&mut h);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    // The HD layer's file: the dust emitter (its one emitter node), not the horse's 75 bones.
+    let bones = h.state().current.as_ref().map(|c| c.lm.model.bones.len());
+    assert_eq!(bones, Some(1));
+    std::fs::remove_dir_all(&d).unwrap();
+}
