@@ -11,9 +11,10 @@
 //! `Num…` counts of the `Model` block (checked against what follows: a
 //! warning, never a refusal), `DontInherit { … }`, `EmitterUsesMDL`, lists
 //! with another count than they declare, the comma after a block of fields
-//! (`SegmentColor { … },`), and fields it does not know (skipped with a warning when they are
-//! whole statements; only broken structure is an error). Writing goes back
-//! through the same layer into the editors' spelling.
+//! (`SegmentColor { … },`), and fields it does not know (skipped with a
+//! warning when they are whole statements; only broken structure is an
+//! error). Writing goes back through the same layer into the editors'
+//! spelling.
 //!
 //! Checked against real files: the MDL of three editors (War3 Model Editor,
 //! Retera's MDL Toolkit, Blizzard's MdlxConv) and every v800 and Reforged
