@@ -482,3 +482,38 @@ fn animated_hd_parameters_play() {
     assert!(b.iter().sum::<u64>() > a.iter().sum::<u64>() + 20_000, "glow: {a:?} then {b:?}");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn made_classic_keeps_the_highest_level_of_detail() {
+    // blob.mdx with a copy of its geoset as LOD 1 (written here with wc3: no public Reforged
+    // model with LODs is in the corpus): the classic model has the LOD 0 geoset only.
+    use wc3::model::mdx::{Read as _, Write as _};
+    let Some(dir) = resources() else { return };
+    let out = std::env::temp_dir().join(format!("m2view-lod-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let bytes = std::fs::read(dir.join("blob.mdx")).unwrap();
+    let mut m = wc3::model::Model::<wc3::model::V1000>::decode_mdx(&bytes).unwrap();
+    let mut geosets = m.geosets();
+    let mut lod1 = geosets[0].clone();
+    lod1.set_level_of_detail(1);
+    geosets.push(lod1);
+    m.set_geosets(&geosets);
+    let lods = out.join("lods.mdx");
+    std::fs::write(&lods, m.encode_mdx().unwrap()).unwrap();
+    let info = |p: &std::path::Path| {
+        let (code, json, err) = m2view(&["info", p.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&json).unwrap()
+    };
+    assert_eq!(info(&lods)["warcraft3"]["geosets"].as_array().unwrap().len(), 2);
+    let classic = out.join("classic.mdx");
+    let (code, _, err) =
+        m2view(&["export", lods.to_str().unwrap(), "-o", classic.to_str().unwrap(), "--mdx-version", "800"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 geosets of lower levels of detail left out"), "{err}");
+    let v = info(&classic);
+    assert_eq!(v["warcraft3"]["geosets"].as_array().unwrap().len(), 1);
+    assert_eq!(v["counts"]["vertices"], 1802);
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -16,7 +16,8 @@
 //!   and alpha;
 //! - the emissive slot, if any, as an unshaded additive layer.
 //!
-//! A v1100+ layer's other texture slots are dropped with it. A geoset's
+//! A v1100+ layer's other texture slots are dropped with it. Geosets of
+//! lower levels of detail are left out (v800 draws every geoset). A geoset's
 //! `SKIN` weights (up to four object ids and weights a vertex; Reforged
 //! geosets may leave their classic vertex groups empty) become classic
 //! matrix groups: each vertex's bones of nonzero weight, equally weighted,
@@ -190,9 +191,56 @@ pub fn to_classic(bytes: &[u8], convert_textures: bool) -> Result<Classic> {
             if heaviest > 0 { format!(", {heaviest} vertices bound to their heaviest bone") } else { String::new() };
         notes.push(format!("geoset {gi}: SKIN weights as {} matrix groups of equal weights{rest}", groups.len()));
     }
+    keep_highest_lod(&mut m, &mut geosets, &raw.geosets, &mut notes);
     m.set_geosets(&geosets);
     let mdx = m.encode_mdx().map_err(|e| Error::invalid(0, format!("v800 MDX: {e}")))?;
     Ok(Classic { mdx, notes, textures: out_textures })
+}
+
+/// Leaves out the geosets of lower levels of detail (a Reforged geoset's
+/// LOD above 0; 0 and −1 are the full model): v800 has no LODs and draws
+/// every geoset. Geoset animations of those geosets go too, the others and
+/// the bones' geoset references are renumbered (a reference to a geoset
+/// left out becomes "none", `u32::MAX`).
+fn keep_highest_lod(
+    m: &mut wc3::model::Model<V800>,
+    geosets: &mut Vec<wc3::model::geometry::Geoset<V800>>,
+    raw: &[crate::raw::mdx::MdlGeoset],
+    notes: &mut Vec<String>,
+) {
+    let keep: Vec<bool> = (0..geosets.len()).map(|i| raw.get(i).is_none_or(|g| g.lod.0 <= 0)).collect();
+    let dropped = keep.iter().filter(|k| !**k).count();
+    if dropped == 0 {
+        return;
+    }
+    let renumber = |keep: &[bool]| -> Vec<Option<u32>> {
+        let mut next = 0;
+        keep.iter().map(|&k| k.then(|| (next, next += 1).0)).collect()
+    };
+    let geoset_of = renumber(&keep);
+    let mut k = keep.iter();
+    geosets.retain(|_| *k.next().unwrap_or(&true));
+    let mut anims = m.geoset_animations();
+    let anim_keep: Vec<bool> =
+        anims.iter().map(|a| geoset_of.get(a.geoset_id as usize).is_none_or(|g| g.is_some())).collect();
+    let anim_of = renumber(&anim_keep);
+    let mut k = anim_keep.iter();
+    anims.retain(|_| *k.next().unwrap_or(&true));
+    for a in &mut anims {
+        a.geoset_id = geoset_of.get(a.geoset_id as usize).copied().flatten().unwrap_or(a.geoset_id);
+    }
+    m.set_geoset_animations(&anims);
+    let mut bones = m.bones();
+    let map = |id: u32, of: &[Option<u32>]| match of.get(id as usize) {
+        Some(new) => new.unwrap_or(u32::MAX),
+        None => id,
+    };
+    for b in &mut bones {
+        b.geoset_id = map(b.geoset_id, &geoset_of);
+        b.geoset_animation_id = map(b.geoset_animation_id, &anim_of);
+    }
+    m.set_bones(&bones);
+    notes.push(format!("{dropped} geosets of lower levels of detail left out: v800 draws every geoset"));
 }
 
 /// Classic matrix groups of per-vertex object ids `ids` and `weights`:
