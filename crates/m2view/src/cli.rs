@@ -127,8 +127,8 @@ Examples:
   m2view info --data map.w3x 'war3mapImported\\tcBox.mdx'
   m2view info scourgefemale.m2 --dbc dbc/        a character: its options and their counts")]
     Info {
-        /// Model file: .m2, .mdx, .mdl, a WMO root, an ADT tile or a WDT (a virtual path or
-        /// fdid:N with --data).
+        /// Model file: .m2, .mdx, .mdl, a WMO root, an ADT tile or a WDT; or a .blp texture (a
+        /// virtual path or fdid:N with --data).
         file: PathBuf,
         /// Print a JSON object instead of text.
         #[arg(long)]

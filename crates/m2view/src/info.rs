@@ -686,6 +686,13 @@ pub fn run(
     args: &crate::character::CharacterArgs,
     opts: &crate::open::OpenOptions,
 ) -> Result<(), crate::AppError> {
+    // A texture: what it holds (`texture_cmd`).
+    if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("blp")) {
+        let bytes = crate::texture_cmd::read(file, opts)?;
+        let name = file.display().to_string();
+        let i = crate::texture_cmd::texture_info(&name, &bytes).map_err(crate::AppError::input)?;
+        return crate::texture_cmd::print_info(&i, json);
+    }
     // A map's WDT (a `.wdt` file on disk) is no model: its own section (wowdev wiki "WDT").
     if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("wdt")) {
         let bytes = m2view_format::companion::read_file(file).map_err(crate::AppError::input)?;

@@ -158,7 +158,8 @@ pub struct ExportArgs {
     /// Model file (a virtual path with --data).
     pub file: std::path::PathBuf,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs);
-    /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose).
+    /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
+    /// a .blp texture `.png`, and a .png or .tga `.blp` (BLP1 palettized, every mip level).
     #[arg(short, long, help_heading = crate::cli::OUTPUT)]
     pub output: std::path::PathBuf,
     /// LOD (skin profile) index.
@@ -203,6 +204,12 @@ pub struct ExportArgs {
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
+    // A texture: BLP to PNG, or PNG/TGA to BLP (`texture_cmd`).
+    let ext = |p: &std::path::Path| p.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    if matches!(ext(&a.output).as_str(), "png" | "blp") && matches!(ext(&a.file).as_str(), "blp" | "png" | "tga") {
+        let bytes = crate::texture_cmd::read(&a.file, open)?;
+        return crate::texture_cmd::export(&a.file, bytes, &a.output);
+    }
     let mut o = Opened::open(&a.file, open).map_err(AppError::input)?;
     if let Some(k) = a.skin
         && !o.apply_skin(k)
