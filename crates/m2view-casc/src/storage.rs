@@ -353,7 +353,12 @@ impl Store {
             let (frame, name) = self.read_stored_prefix(&ekey, 9)?;
             let bytes =
                 blte::decode(&frame, Some(s.size as u64), &self.keys).map_err(|e| e.in_file(&name)).at("blte")?;
-            out[s.offset as usize..s.offset as usize + s.size as usize].copy_from_slice(&bytes);
+            let at = s.offset as usize;
+            let Some(place) = out.get_mut(at..at + bytes.len()).filter(|_| bytes.len() == s.size as usize) else {
+                let msg = format!("{}: a span decodes to {} bytes, not {}", f.name, bytes.len(), s.size);
+                return Err(Error::invalid(0, msg).in_file(name));
+            };
+            place.copy_from_slice(&bytes);
         }
         Ok(out)
     }
