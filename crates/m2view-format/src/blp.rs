@@ -403,7 +403,7 @@ pub fn write_blp1_palettized(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
     assert!(width > 0 && height > 0 && rgba.len() == width as usize * height as usize * 4);
     let mut levels = vec![(width, height, rgba.to_vec())];
     while levels.len() < 16 {
-        let (w, h, px) = levels.last().unwrap();
+        let Some((w, h, px)) = levels.last() else { break };
         if (*w, *h) == (1, 1) {
             break;
         }

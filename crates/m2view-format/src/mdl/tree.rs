@@ -243,7 +243,10 @@ fn statement(text: &str, lx: &mut Lexer, depth: usize) -> Result<Statement> {
                 lx.next(text)?;
                 start.get_or_insert(o);
                 let items = statements(text, lx, Some(o), depth + 1)?;
-                let Some(Lexed::Close(close)) = lx.next(text)? else { unreachable!("statements stop at '}}' or fail") };
+                // `statements` returns only at a '}' (or with an error).
+                let Some(Lexed::Close(close)) = lx.next(text)? else {
+                    return Err(error_at(text, o, "the block opened here is not closed"));
+                };
                 s.block = Some(items);
                 end = close + 1;
                 if let Some(&Lexed::Comma(c)) = lx.peek(text)? {
@@ -254,7 +257,8 @@ fn statement(text: &str, lx: &mut Lexer, depth: usize) -> Result<Statement> {
                 break;
             }
             Some(Lexed::Token(_)) => {
-                let Some(Lexed::Token(t)) = lx.next(text)? else { unreachable!() };
+                // The token just peeked.
+                let Some(Lexed::Token(t)) = lx.next(text)? else { break };
                 start.get_or_insert(t.span.start);
                 end = t.span.end;
                 s.tokens.push(t);
