@@ -11,7 +11,8 @@
 //!   (for `WDBC`) shape;
 //! - [`creature`], [`character`] (to 3.3.5), [`customization`] (9.0+
 //!   characters), [`item`], [`liquid`] and [`animation`] decode the rows m2view uses
-//!   into typed rows, flags decoded once.
+//!   into typed rows, flags decoded once;
+//! - [`export`] writes any table as CSV, JSON or SQL.
 //!
 //! Everything is bounds-checked: a malformed table is an error
 //! ([`m2view_error::Error`]) naming the file, the structure
@@ -30,6 +31,7 @@ pub mod customization;
 pub mod dbd;
 mod definitions;
 pub mod defs;
+pub mod export;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;
 pub mod item;

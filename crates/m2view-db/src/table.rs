@@ -68,12 +68,78 @@ pub struct Table {
     pub layout: String,
     /// The `WDBC` build it was recognised as.
     pub wdbc_build: Option<&'static str>,
+    /// The builds WoWDBDefs gives for the layout chosen, `(from, to)`
+    /// inclusive (empty for CSV).
+    pub builds: Vec<(Build, Build)>,
     columns: Vec<Column>,
     /// Row index by id (`WDBC`, CSV).
     ids: HashMap<u32, usize>,
     /// Row ids in file order (`WDBC`, CSV).
     order: Vec<u32>,
     data: Data,
+}
+
+/// A column as `info` and the exports show it: WoWDBDefs' name, kind and
+/// array length (1 for a plain column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnInfo {
+    /// Column name (`ModelID`; an array's elements are `Name[0]`, `Name[1]`… in CSV).
+    pub name: String,
+    /// What it holds.
+    pub kind: Kind,
+    /// Elements (1 for a plain column).
+    pub count: u32,
+}
+
+/// The file behind a [`Table`]: its generation and the structures `info`
+/// reports.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// `WDBC`, `WDC3`, `WDC4`, `WDC5` or `CSV`.
+    pub generation: String,
+    /// Fields per record (`WDBC`: 4-byte slots; CSV: header cells).
+    pub fields: u32,
+    /// Bytes per record (`WDBC`, `WDC` fixed-size; 0 otherwise).
+    pub record_size: u32,
+    /// `WDC`: the table and layout hashes.
+    pub hashes: Option<(u32, u32)>,
+    /// `WDC`: sections, of them encrypted and skipped, rows added by copy
+    /// tables, relationship-map entries; sparse (variable-size) records.
+    pub sections: usize,
+    /// `WDC`: sections skipped because they are encrypted.
+    pub encrypted_sections: usize,
+    /// `WDC`: rows added by copy tables.
+    pub copied_rows: usize,
+    /// `WDC`: relationship-map entries.
+    pub relations: usize,
+    /// `WDC`: variable-size records with inline strings.
+    pub sparse: bool,
+}
+
+/// One cell as its column's kind reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A signed integer.
+    Int(i64),
+    /// An unsigned integer.
+    UInt(u64),
+    /// A float.
+    Float(f32),
+    /// A string (a `locstring`'s first non-empty locale).
+    Text(String),
+}
+
+impl std::fmt::Display for Value {
+    /// Integers in decimal, floats in the shortest form that reads back
+    /// the same (`0.1`, `NaN`, `inf`), strings as they are.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::UInt(v) => write!(f, "{v}"),
+            Value::Float(v) => write!(f, "{v}"),
+            Value::Text(v) => f.write_str(v),
+        }
+    }
 }
 
 /// One row, read by column name; errors name the row and column
@@ -138,7 +204,8 @@ impl Table {
             let msg = format!("{} fields is no known {} layout: {}", dbc.fields, dbd.table, known.join(", "));
             return Err(Error::invalid(8, msg).in_file(file));
         }
-        let layouts: Vec<(&str, Vec<Column>)> = sized.iter().map(|(l, v)| (*l, wdbc_columns(v, l, &dbc))).collect();
+        let layouts: Vec<(&str, Vec<Column>, &Version)> =
+            sized.iter().map(|(l, v)| (*l, wdbc_columns(v, l, &dbc), *v)).collect();
         let misfit = |cols: &[Column]| -> Option<(u32, String)> {
             dbc.rows().find_map(|r| {
                 cols.iter().find_map(|c| match (&c.src, c.kind) {
@@ -152,8 +219,8 @@ impl Table {
                 })
             })
         };
-        let fits: Vec<&(&str, Vec<Column>)> =
-            layouts.iter().filter(|(_, c)| dbc.records == 0 || misfit(c).is_none()).collect();
+        let fits: Vec<&(&str, Vec<Column>, &Version)> =
+            layouts.iter().filter(|(_, c, _)| dbc.records == 0 || misfit(c).is_none()).collect();
         let chosen = match fits.as_slice() {
             [one] => *one,
             [first, rest @ ..] if rest.iter().all(|r| same_columns(&r.1, &first.1)) => *first,
@@ -172,7 +239,7 @@ impl Table {
                 return Err(Error::invalid(8, msg).in_file(file));
             }
         };
-        let (label, columns) = (chosen.0, chosen.1.clone());
+        let (label, columns, builds) = (chosen.0, chosen.1.clone(), chosen.2.builds.clone());
         let id_at = columns.iter().find(|c| c.name.eq_ignore_ascii_case("ID")).map(|c| c.src.clone());
         let mut order = Vec::with_capacity(dbc.records as usize);
         for r in 0..dbc.records {
@@ -188,6 +255,7 @@ impl Table {
             name: dbd.table.clone(),
             layout,
             wdbc_build: Some(label),
+            builds,
             columns,
             ids,
             order,
@@ -239,6 +307,7 @@ impl Table {
             name: dbd.table.clone(),
             layout: how,
             wdbc_build: None,
+            builds: version.builds.clone(),
             columns,
             ids: HashMap::new(),
             order: Vec::new(),
@@ -293,6 +362,7 @@ impl Table {
             name,
             layout: "CSV header".into(),
             wdbc_build: None,
+            builds: Vec::new(),
             columns,
             ids,
             order,
@@ -334,6 +404,35 @@ impl Table {
 
     fn column(&self, name: &str) -> Option<&Column> {
         self.columns.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The columns, in file order.
+    pub fn columns(&self) -> Vec<ColumnInfo> {
+        self.columns.iter().map(|c| ColumnInfo { name: c.name.clone(), kind: c.kind, count: c.count }).collect()
+    }
+
+    /// The file's generation and structures.
+    pub fn summary(&self) -> Summary {
+        match &self.data {
+            Data::Wdbc(d) => Summary {
+                generation: "WDBC".into(),
+                fields: d.fields,
+                record_size: d.record_size,
+                ..Summary::default()
+            },
+            Data::Wdc(w) => Summary {
+                generation: format!("WDC{}", w.version),
+                fields: w.fields,
+                record_size: if w.sparse { 0 } else { w.record_size() as u32 },
+                hashes: Some((w.table_hash, w.layout_hash)),
+                sections: w.sections,
+                encrypted_sections: w.encrypted_sections.len(),
+                copied_rows: w.copied_rows,
+                relations: w.relations,
+                sparse: w.sparse,
+            },
+            Data::Csv(c) => Summary { generation: "CSV".into(), fields: c.header.len() as u32, ..Summary::default() },
+        }
     }
 
     /// Sections skipped because they are encrypted (`.db2`), for a note.
@@ -495,6 +594,31 @@ impl<'t> Row<'t> {
     /// As [`Row::bits`].
     pub fn f32(&self, name: &str) -> Result<f32> {
         self.bits(name, 0).map(|v| f32::from_bits(v as u32))
+    }
+
+    /// Element `k` of the table's column `column` (an index into
+    /// [`Table::columns`]) as its kind reads it: integers of their width
+    /// and sign (a `WDBC` field as stored, 4 bytes unless the definition's
+    /// sizes fill the record), floats, strings.
+    ///
+    /// # Errors
+    /// As [`Row::bits`] and [`Row::string_at`].
+    pub fn value(&self, column: usize, k: usize) -> Result<Value> {
+        let c = self.table.columns.get(column).ok_or_else(|| Error::invalid(0, format!("no column {column}")))?;
+        let (bits, signed) = match c.kind {
+            Kind::String | Kind::LocString => return self.string_at(&c.name, k).map(Value::Text),
+            Kind::Float => return self.bits(&c.name, k).map(|v| Value::Float(f32::from_bits(v as u32))),
+            Kind::Int { bits, signed } => (bits, signed),
+        };
+        let v = self.bits(&c.name, k)?;
+        // The width the value is stored at: a WDBC slot's, else the definition's.
+        let width = match &c.src {
+            Src::Wdbc { width, .. } => (*width as u32 * 8).clamp(8, 64),
+            Src::Csv(_) => 64,
+            _ => bits.clamp(1, 64) as u32,
+        };
+        let shift = 64 - width;
+        Ok(if signed { Value::Int(((v << shift) as i64) >> shift) } else { Value::UInt((v << shift) >> shift) })
     }
 
     /// `N` elements of integer column `name` (missing elements: 0).

@@ -52,7 +52,8 @@ impl Dbc {
         }
         let u = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
         let (records, fields, record_size, string_size) = (u(4), u(8), u(12), u(16));
-        if (fields as u64) * 4 > record_size as u64 {
+        // Fields are 4 bytes, or as small as a byte (1.12's `CharBaseInfo`: 2 fields, 2 bytes).
+        if fields as u64 > record_size as u64 {
             return Err(Error::invalid(8, format!("{fields} fields do not fit a record of {record_size} bytes")))
                 .at("header");
         }
@@ -77,7 +78,7 @@ impl Dbc {
 
     /// Absolute offset of a cell, or an error naming it when it is outside the table.
     fn offset(&self, row: u32, field: u32) -> Result<usize> {
-        if row >= self.records || field >= self.fields {
+        if row >= self.records || field >= self.fields || (field as u64 + 1) * 4 > self.record_size as u64 {
             return Err(Error::invalid(
                 HEADER as u64,
                 format!("cell ({row}, {field}) outside {} rows x {} fields", self.records, self.fields),

@@ -85,6 +85,12 @@ pub struct Wdc {
     pub id_index: u32,
     /// Sections skipped because their records are encrypted: `(section, key)`.
     pub encrypted_sections: Vec<(usize, u64)>,
+    /// Sections in the file.
+    pub sections: usize,
+    /// Rows added by copy tables (a new id for an existing record).
+    pub copied_rows: usize,
+    /// Relationship-map entries (the `$relation$` column's values).
+    pub relations: usize,
     /// Which fields hold strings (from the table's definition; sparse
     /// records need it to step over inline strings).
     string_fields: Vec<bool>,
@@ -227,6 +233,9 @@ impl Wdc {
             sparse: flags & 1 != 0,
             id_index,
             encrypted_sections: Vec::new(),
+            sections: sections as usize,
+            copied_rows: 0,
+            relations: 0,
             string_fields: Vec::new(),
             widths,
             storage,
@@ -310,6 +319,7 @@ impl Wdc {
             ));
         }
         let relation_of = relations(b, key_end, relations_end, s.relations)?;
+        self.relations += relation_of.len();
         let ids: Option<Vec<u32>> = if self.sparse && s.offset_map > 0 {
             Some((0..s.offset_map as usize).map(|i| u32_at(b, sparse_ids + 4 * i)).collect::<Result<_>>()?)
         } else if s.id_list != 0 {
@@ -354,6 +364,7 @@ impl Wdc {
             if let (Some(&src), true) = (section_rows.get(&from), new != from) {
                 let row = self.rows[src];
                 self.rows.push(Row { id: new, ..row });
+                self.copied_rows += 1;
             }
         }
         Ok(())
@@ -426,6 +437,11 @@ impl Wdc {
             }
         }
         Ok(at as u64)
+    }
+
+    /// Bytes per record (of a fixed-size table).
+    pub fn record_size(&self) -> usize {
+        self.record_size
     }
 
     /// Elements of field `field` (its array length).

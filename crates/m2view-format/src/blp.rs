@@ -386,95 +386,9 @@ pub fn write_blp2_raw(width: u32, height: u32, levels: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
-/// A BLP1 palettized texture (Warcraft III's classic format) of RGBA
-/// image `rgba` (`width`×`height`, 4 bytes a pixel): 256 colours chosen by
-/// NeuQuant (the `color_quant` crate) from the full-size image (every
-/// pixel up to 65,536, then a sample of that many), an 8-bit
-/// alpha plane, and every mip level down to 1×1 (at most 16), each the
-/// 2×2 average of the one above. Layout (wowdev wiki "BLP", BLP1): `BLP1`,
-/// content 1 (palettized), alpha depth, width, height, picture type (4:
-/// with alpha, 5: without), has-mipmaps, 16 mip offsets and 16 sizes, the
-/// 256 BGRA palette at 0x9C; each level is `w*h` indices, then `w*h` alpha
-/// bytes.
-///
-/// # Panics
-/// `rgba` is not `width * height * 4` bytes, or a side is 0.
-pub fn write_blp1_palettized(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
-    assert!(width > 0 && height > 0 && rgba.len() == width as usize * height as usize * 4);
-    let mut levels = vec![(width, height, rgba.to_vec())];
-    while levels.len() < 16 {
-        let Some((w, h, px)) = levels.last() else { break };
-        if (*w, *h) == (1, 1) {
-            break;
-        }
-        let (nw, nh) = ((w / 2).max(1), (h / 2).max(1));
-        let mut next = Vec::with_capacity((nw * nh * 4) as usize);
-        for y in 0..nh {
-            for x in 0..nw {
-                for c in 0..4 {
-                    let at = |dx: u32, dy: u32| {
-                        let (sx, sy) = ((2 * x + dx).min(w - 1), (2 * y + dy).min(h - 1));
-                        px[((sy * w + sx) * 4 + c) as usize] as u32
-                    };
-                    next.push(((at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1) + 2) / 4) as u8);
-                }
-            }
-        }
-        levels.push((nw, nh, next));
-    }
-    let has_alpha = rgba.chunks_exact(4).any(|p| p[3] != 255);
-    // NeuQuant learns from RGBA; alpha lives in its own plane, so it sees colours only.
-    let opaque: Vec<u8> = rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
-    let sample = (opaque.len() / 4 / 65_536).clamp(1, 30) as i32;
-    let quant = color_quant::NeuQuant::new(sample, 256, &opaque);
-    let mut out = vec![0u8; 0x9C];
-    out[0..4].copy_from_slice(b"BLP1");
-    out[4..8].copy_from_slice(&1u32.to_le_bytes());
-    out[8..12].copy_from_slice(&8u32.to_le_bytes());
-    out[12..16].copy_from_slice(&width.to_le_bytes());
-    out[16..20].copy_from_slice(&height.to_le_bytes());
-    out[20..24].copy_from_slice(&(if has_alpha { 4u32 } else { 5 }).to_le_bytes());
-    out[24..28].copy_from_slice(&1u32.to_le_bytes());
-    let map = quant.color_map_rgba();
-    for i in 0..256 {
-        let c = map.get(4 * i..4 * i + 4).unwrap_or(&[0, 0, 0, 255]);
-        out.extend_from_slice(&[c[2], c[1], c[0], 0]);
-    }
-    for (i, (_, _, px)) in levels.iter().enumerate() {
-        let start = out.len() as u32;
-        out.extend(px.chunks_exact(4).map(|p| quant.index_of(&[p[0], p[1], p[2], 255]) as u8));
-        out.extend(px.chunks_exact(4).map(|p| p[3]));
-        out[0x1C + 4 * i..0x20 + 4 * i].copy_from_slice(&start.to_le_bytes());
-        let size = out.len() as u32 - start;
-        out[0x5C + 4 * i..0x60 + 4 * i].copy_from_slice(&size.to_le_bytes());
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn blp1_palettized_round_trip_with_every_mip() {
-        // A gradient with an alpha ramp: 64×32, so 7 levels down to 1×1.
-        let (w, h) = (64u32, 32u32);
-        let px: Vec<u8> =
-            (0..w * h).flat_map(|i| [(i % w * 4) as u8, (i / w * 8) as u8, 128, (i % w * 4) as u8]).collect();
-        let blp = Blp::parse(write_blp1_palettized(w, h, &px)).unwrap();
-        assert_eq!((blp.version, blp.encoding, blp.alpha_bits), (BlpVersion::Blp1, BlpEncoding::Palette, 8));
-        assert_eq!(blp.mips.len(), 7);
-        assert_eq!((blp.mips[6].width, blp.mips[6].height), (1, 1));
-        let back = blp.decode(0).unwrap().pixels;
-        // 256 colours for 2,048 distinct ones (a 16×16 grid would be 8 off at most): NeuQuant's
-        // are within 32 levels a channel, 6 on average; alpha exact.
-        let diffs: Vec<u32> = back.iter().zip(&px).map(|(a, b)| a.abs_diff(*b) as u32).collect();
-        let (worst, mean) = (*diffs.iter().max().unwrap(), diffs.iter().sum::<u32>() as f64 / diffs.len() as f64);
-        assert!(worst <= 32 && mean <= 6.0, "worst {worst}, mean {mean}");
-        assert!(back.chunks_exact(4).zip(px.chunks_exact(4)).all(|(a, b)| a[3] == b[3]));
-        // Level 1 averages 2×2: its first pixel's alpha is (0 + 4 + 0 + 4) / 4 = 2.
-        assert_eq!(blp.decode(1).unwrap().pixels[3], 2);
-    }
 
     #[test]
     fn raw_round_trip_with_mips() {

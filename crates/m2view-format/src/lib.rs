@@ -20,6 +20,7 @@
 
 pub mod adt;
 pub mod blp;
+pub mod blp_write;
 pub mod companion;
 #[cfg(any(test, feature = "fixtures"))]
 pub mod fixtures;

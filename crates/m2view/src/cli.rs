@@ -119,16 +119,18 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Print what a model file contains.
+    /// Print what a model, texture or client table file contains.
     #[command(after_long_help = "\
 Examples:
   m2view info Rabbit.m2                          sequences, bones, skins, textures, materials, ...
   m2view info Rabbit.m2 --json                   the same as one JSON object
   m2view info --data map.w3x 'war3mapImported\\tcBox.mdx'
-  m2view info scourgefemale.m2 --dbc dbc/        a character: its options and their counts")]
+  m2view info scourgefemale.m2 --dbc dbc/        a character: its options and their counts
+  m2view info dxt5.blp                           a texture: encoding, alpha, mip levels
+  m2view info CreatureDisplayInfo.dbc --where ID=31    a table's layout, and one row")]
     Info {
-        /// Model file: .m2, .mdx, .mdl, a WMO root, an ADT tile or a WDT; or a .blp texture (a
-        /// virtual path or fdid:N with --data).
+        /// Model file: .m2, .mdx, .mdl, a WMO root, an ADT tile or a WDT; a texture (.blp, .dds,
+        /// .tga, .png); a client table (.dbc, .db2, .csv); a virtual path or fdid:N with --data.
         file: PathBuf,
         /// Print a JSON object instead of text.
         #[arg(long)]
@@ -136,6 +138,10 @@ Examples:
         /// Character choices (race models): the report gives their counts and current values.
         #[command(flatten)]
         character: crate::character::CharacterArgs,
+        /// A table: print the rows whose COLUMN (any case; `Name[1]` for an array element)
+        /// equals VALUE; repeatable, all must hold.
+        #[arg(long = "where", value_name = "COLUMN=VALUE")]
+        filter: Vec<String>,
     },
     /// Render a model offscreen to a PNG file (or a turntable GIF, or thumbnails of many).
     #[command(after_long_help = "\
@@ -153,7 +159,11 @@ Examples:
   m2view export Rabbit.m2 -o rabbit.glb                          for Blender, Unity, Unreal, three.js
   m2view export Rabbit.m2 -o rabbit.obj --time 500               a pose, with .mtl and PNGs
   m2view export Footman.mdx -o Footman.mdl                       Warcraft III: MDX to MDL text
-  m2view export inn.wmo --doodad-set 1 -o inn.glb                a WMO with its doodads")]
+  m2view export inn.wmo --doodad-set 1 -o inn.glb                a WMO with its doodads
+  m2view export Bear.blp -o Bear.png                             a texture to PNG
+  m2view export Bear.png -o Bear.blp --blp dxt5                  and back (BLP2 DXT5, every mip)
+  m2view export Skin.png -o Skin.blp --blp blp1-jpeg             Warcraft III's BLP1 JPEG
+  m2view export --dbd definitions/ Emotes.db2 -o Emotes.sql      a table to SQL (or .csv, .json)")]
     Export(export::ExportArgs),
     /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:
     /// options and choices, geosets, composed textures' layers, extra models.
@@ -178,12 +188,18 @@ Examples:
     #[command(after_long_help = "\
 Examples:
   m2view extract --data patch-Y.MPQ 'creature/*' -o out/
-  m2view extract --data ~/wow fdid:5408474 -o out/")]
+  m2view extract --data ~/wow fdid:5408474 -o out/
+  m2view extract --data ~/WoW-3.3.5 'creature/bear/*' -o out/ --convert png
+  m2view extract --data ~/WoW-3.3.5 'dbfilesclient/*.dbc' -o tables/ --convert csv")]
     Extract {
         /// Glob over virtual paths, case-insensitive.
         glob: String,
         /// Output folder.
         #[arg(short, long)]
         output: PathBuf,
+        /// Convert on the way out: `png` writes textures (BLP, DDS, TGA) as PNG, `csv` client
+        /// tables (DBC, DB2) as CSV; other files are copied as they are.
+        #[arg(long, value_name = "FORMAT")]
+        convert: Option<crate::data_cmd::Convert>,
     },
 }

@@ -142,11 +142,57 @@ fn target(dir: &Path, vpath: &str) -> Option<PathBuf> {
     rel.components().all(|c| matches!(c, Component::Normal(_))).then(|| dir.join(rel))
 }
 
+/// What `extract --convert` turns files into on the way out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Convert {
+    /// Textures (BLP, DDS, TGA) as PNG: level 0, RGBA; `x.blp` is written as `x.png`.
+    Png,
+    /// Client tables (DBC, DB2) as CSV (WoWDBDefs column names, `--dbd` for tables m2view
+    /// does not read itself); `x.dbc` is written as `x.csv`.
+    Csv,
+}
+
+/// The bytes written for `vpath` (and its name under the output folder):
+/// as read, or converted (`convert`) when it is a texture or table of that
+/// kind. Errors: a texture or table that does not decode (names the file).
+fn converted(
+    vpath: &str,
+    bytes: Vec<u8>,
+    convert: Option<Convert>,
+    defs: &m2view_db::defs::Definitions,
+) -> Result<(String, Vec<u8>), String> {
+    let stem = || vpath.rsplit_once('.').map_or(vpath, |(s, _)| s);
+    let texture = crate::texture_cmd::is_texture_name(vpath) && !vpath.to_ascii_lowercase().ends_with(".png");
+    match convert {
+        Some(Convert::Png) if texture => {
+            let img = crate::texture_cmd::decode_level(vpath, &bytes, 0)?;
+            Ok((format!("{}.png", stem()), crate::texture_cmd::png_bytes(&img, false)?))
+        }
+        Some(Convert::Csv)
+            if vpath.to_ascii_lowercase().ends_with(".dbc") || vpath.to_ascii_lowercase().ends_with(".db2") =>
+        {
+            let name = crate::table_cmd::table_name(vpath);
+            let t = m2view_db::table::Table::parse(bytes, vpath, name, defs, None).map_err(|e| e.to_string())?;
+            let csv =
+                m2view_db::export::to_csv(&t, &m2view_db::export::Filter::default()).map_err(|e| e.to_string())?;
+            Ok((format!("{}.csv", stem()), csv.into_bytes()))
+        }
+        _ => Ok((vpath.to_string(), bytes)),
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
-/// `m2view extract`: writes the matching files under `dir`; returns
-/// `(written, failed)` and prints each failure on stderr; progress on stderr
-/// for more than 20 files.
-pub fn extract(vfs: &Vfs, glob: &str, dir: &Path) -> Result<(usize, usize), String> {
+/// `m2view extract`: writes the matching files under `dir`, textures or
+/// tables converted as `convert` says (with `defs` for tables); returns
+/// `(written, failed)` and prints each failure on stderr; progress on
+/// stderr for more than 20 files.
+pub fn extract(
+    vfs: &Vfs,
+    glob: &str,
+    dir: &Path,
+    convert: Option<Convert>,
+    defs: &m2view_db::defs::Definitions,
+) -> Result<(usize, usize), String> {
     let files = matching(vfs, Some(glob))?;
     let bar = indicatif::ProgressBar::new(files.len() as u64);
     if files.len() <= 20 {
@@ -155,14 +201,12 @@ pub fn extract(vfs: &Vfs, glob: &str, dir: &Path) -> Result<(usize, usize), Stri
     let (mut ok, mut failed) = (0, 0);
     for (e, _) in &files {
         bar.inc(1);
-        let Some(to) = target(dir, &e.path) else {
-            bar.suspend(|| eprintln!("error: {}: refusing a path outside the output folder", e.path));
-            failed += 1;
-            continue;
-        };
         // Read errors name the archive and the file already; the others say the path.
         let result = vfs.read_file(&e.path).map_err(|e| e.to_string()).and_then(|b| {
             let (b, _) = b.ok_or_else(|| format!("{}: vanished from its source", e.path))?;
+            let (name, b) = converted(&e.path, b, convert, defs)?;
+            let to =
+                target(dir, &name).ok_or_else(|| format!("{}: refusing a path outside the output folder", e.path))?;
             if let Some(parent) = to.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
             }

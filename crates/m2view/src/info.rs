@@ -684,14 +684,19 @@ pub fn run(
     file: &std::path::Path,
     json: bool,
     args: &crate::character::CharacterArgs,
+    filter: &[String],
     opts: &crate::open::OpenOptions,
 ) -> Result<(), crate::AppError> {
+    let path = file.to_string_lossy();
     // A texture: what it holds (`texture_cmd`).
-    if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("blp")) {
+    if crate::texture_cmd::is_texture(file, opts) {
         let bytes = crate::texture_cmd::read(file, opts)?;
-        let name = file.display().to_string();
-        let i = crate::texture_cmd::texture_info(&name, &bytes).map_err(crate::AppError::input)?;
+        let i = crate::texture_cmd::texture_info(&path, &bytes).map_err(crate::AppError::Input)?;
         return crate::texture_cmd::print_info(&i, json);
+    }
+    // A client table (`table_cmd`).
+    if crate::table_cmd::is_table_name(&path) {
+        return crate::table_cmd::info(file, json, filter, opts);
     }
     // A map's WDT (a `.wdt` file on disk) is no model: its own section (wowdev wiki "WDT").
     if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("wdt")) {

@@ -25,6 +25,7 @@ pub mod platform;
 pub mod portals;
 pub mod render_cmd;
 pub mod spawned;
+pub mod table_cmd;
 pub mod texture_cmd;
 pub mod textures;
 pub mod thumbnail;

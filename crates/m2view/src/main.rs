@@ -106,9 +106,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Extract { glob, output }) => {
+        Some(Command::Extract { glob, output, convert }) => {
             let Some(vfs) = data else { return need_data() };
-            match data_cmd::extract(&vfs, &glob, &output) {
+            match data_cmd::extract(&vfs, &glob, &output, convert, &opts.dbd) {
                 Ok((n, 0)) => {
                     eprintln!("{n} files written under {}", output.display());
                     ExitCode::SUCCESS
@@ -123,7 +123,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Info { file, json, character }) => exit(info::run(&file, json, &character, &opts)),
+        Some(Command::Info { file, json, character, filter }) => {
+            exit(info::run(&file, json, &character, &filter, &opts))
+        }
         Some(Command::Export(args)) => exit(export::run(&args, &opts)),
         Some(Command::Dress(args)) => exit(m2view::dress_cmd::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),

@@ -31,8 +31,9 @@ pub struct RenderArgs {
     /// Output PNG; with --all, the output folder.
     #[arg(short, long, help_heading = crate::cli::OUTPUT)]
     pub output: PathBuf,
-    /// Render every model (.m2, .mdx, .mdl, WMO roots, ADT tiles) of the --data sources matching FILE (a glob) to
-    /// OUTPUT/VPATH.png (VPATH: the model's virtual path), in parallel, past broken files, with a summary.
+    /// Render every model (.m2, .mdx, .mdl, WMO roots, ADT tiles) and texture (.blp, .dds, .tga: a
+    /// preview that fits --size) of the --data sources matching FILE (a glob) to OUTPUT/VPATH.png
+    /// (VPATH: the file's virtual path), in parallel, past broken files, with a summary.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub all: bool,
     /// Image size, WxH (default 512x512; 256x256 with --all).
@@ -1075,6 +1076,12 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     if a.turntable {
         return run_turntable(a, opts);
     }
+    // A texture: its PNG (level 0, or the preview that fits --size).
+    if let Some(file) = a.file.as_deref().filter(|f| crate::texture_cmd::is_texture(f, opts)) {
+        let bytes = crate::texture_cmd::read(file, opts)?;
+        let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
+        return std::fs::write(&a.output, png).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())));
+    }
     let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
@@ -1088,6 +1095,21 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         println!("{}", serde_json::to_string(&stats).map_err(AppError::failure)?);
     }
     Ok(())
+}
+
+/// The PNG of texture `bytes` (from `file`): level 0, or with `size`
+/// (`WxH`) the preview that fits the larger of the two
+/// (`texture_cmd::preview`). Errors: a bad size, or a texture that does
+/// not decode.
+fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, String> {
+    let img = match size {
+        Some(s) => {
+            let (w, h) = parse_size(s)?;
+            crate::texture_cmd::preview(file, bytes, w.max(h))?
+        }
+        None => crate::texture_cmd::decode_level(file, bytes, 0)?,
+    };
+    crate::texture_cmd::png_bytes(&img, false)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -1166,23 +1188,35 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         .map_err(AppError::Failure)?
         .into_iter()
         .map(|(e, _)| e.path)
-        .filter(|p| m2view_format::is_model_name(p))
+        .filter(|p| m2view_format::is_model_name(p) || crate::texture_cmd::is_texture_name(p))
         .collect();
-    let gpu = Gpu::headless().map_err(AppError::failure)?;
-    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    // Textures need no GPU: a device only for models.
+    let gpu = match models.iter().any(|p| m2view_format::is_model_name(p)) {
+        true => Some(Gpu::headless().map_err(AppError::failure)?),
+        false => None,
+    };
+    let renderer = gpu.as_ref().map(|g| Renderer::new(&g.device, &g.queue, OFFSCREEN_FORMAT));
     let bar = indicatif::ProgressBar::new(models.len() as u64);
+    let preview_size = a.size.clone().unwrap_or_else(|| "256x256".into());
     let one = |vpath: &String| -> Result<(), String> {
+        let out = a.output.join(format!("{vpath}.png"));
+        if let Some(dir) = out.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        if !m2view_format::is_model_name(vpath) {
+            // A texture: its preview.
+            let (bytes, _) = vfs.read_file(vpath).map_err(|e| e.to_string())?.ok_or("vanished from its source")?;
+            let png = texture_png(vpath, &bytes, Some(&preview_size))?;
+            return std::fs::write(&out, png).map_err(|e| format!("{}: {e}", out.display()));
+        }
+        let (Some(gpu), Some(renderer)) = (&gpu, &renderer) else { return Err("no GPU device".into()) };
         let o = Opened::open(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
         let (lm, req) = request_for(a, o, opts).map_err(|e| e.to_string())?;
-        let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req)?;
+        let (pixels, stats) = render_image(gpu, renderer, &lm, &req)?;
         if a.stats {
             let mut line = serde_json::to_value(&stats).map_err(|e| e.to_string())?;
             line["file"] = vpath.as_str().into();
             bar.suspend(|| println!("{line}"));
-        }
-        let out = a.output.join(format!("{vpath}.png"));
-        if let Some(dir) = out.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         image::save_buffer(&out, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
             .map_err(|e| format!("{}: {e}", out.display()))

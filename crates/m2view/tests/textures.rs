@@ -1,11 +1,18 @@
 //! Textures as files of their own through the `m2view` binary (issue
-//! "Textures and tables as files of their own"; first slice): `info` of
-//! real BLP files against the facts the corpus's MANIFEST.tsv records for
-//! them, BLP → PNG, and PNG → BLP1 back.
+//! "Textures and tables as files of their own"): `info` of real BLP files
+//! against the facts the corpus's MANIFEST.tsv records for them; every
+//! corpus BLP's PNG against an independent reading (Pillow, Debian's
+//! python3-pil, through `support/pillow_blp.py`); PNG → BLP in every
+//! encoding, read back by Pillow and by m2view within the encoder's stated
+//! error; a model drawn with its converted texture; `--mip`, `--no-alpha`.
 
 mod common;
 
+use std::path::{Path, PathBuf};
+
 use common::m2view;
+use m2view::texture_cmd::{decode_level, png_bytes};
+use m2view_format::blp::{Blp, BlpEncoding, BlpVersion, DxtFormat};
 
 fn dir() -> Option<std::path::PathBuf> {
     Some(m2view_format::fixtures::samples_dir()?.join("Drake53_War3Net/src/War3Net.Drawing.Blp.Tests/TestData"))
@@ -36,33 +43,282 @@ fn info_of_real_blp_files() {
     assert_eq!(v["mips"].as_array().unwrap().len(), 8);
 }
 
+/// A fresh scratch folder for one test.
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-textures-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Debian's python3 with Pillow (`.ci/run` installs python3-pil): present,
+/// or the test fails under `M2VIEW_REQUIRE_TOOLS=1` and says loudly that it
+/// skips otherwise.
+fn pillow() -> bool {
+    let ok = std::process::Command::new("/usr/bin/python3")
+        .args(["-c", "import PIL"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        let msg = "/usr/bin/python3 with Pillow not found (Debian python3-pil; .ci/run installs it)";
+        assert!(std::env::var("M2VIEW_REQUIRE_TOOLS").map_or(true, |v| v != "1"), "{msg}");
+        eprintln!("\n*** {msg}: check SKIPPED ***\n");
+    }
+    ok
+}
+
+/// `support/pillow_blp.py` over `(blp, png)` pairs: one JSON object a pair.
+fn pillow_read(pairs: &[(PathBuf, PathBuf)]) -> Vec<serde_json::Value> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/pillow_blp.py");
+    let mut cmd = std::process::Command::new("/usr/bin/python3");
+    cmd.arg(script);
+    for (blp, png) in pairs {
+        cmd.arg(blp).arg(png);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Writes level 0 of BLP `blp` as m2view's `export` writes it (the same
+/// functions) to `png`.
+fn export_png(blp: &Path, png: &Path) {
+    let bytes = std::fs::read(blp).unwrap();
+    let img = decode_level(&blp.display().to_string(), &bytes, 0).unwrap();
+    std::fs::write(png, png_bytes(&img, false).unwrap()).unwrap();
+}
+
 #[test]
-fn blp_to_png_and_back() {
+fn every_corpus_blp_matches_pillow() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    if !pillow() {
+        return;
+    }
+    let manifest = std::fs::read_to_string(samples.join("MANIFEST.tsv")).unwrap();
+    let blps: Vec<PathBuf> = manifest
+        .lines()
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            let path = cols.next()?;
+            matches!(cols.next()?, "BLP1" | "BLP2").then(|| samples.join(path))
+        })
+        .collect();
+    assert!(blps.len() >= 328, "{} BLPs in the corpus", blps.len());
+    let dir = scratch("pillow");
+    let pairs: Vec<(PathBuf, PathBuf)> = blps
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let png = dir.join(format!("{i}.png"));
+            export_png(b, &png);
+            (b.clone(), png)
+        })
+        .collect();
+    let results = pillow_read(&pairs);
+    assert_eq!(results.len(), blps.len());
+    let mut by_how = std::collections::BTreeMap::<String, usize>::new();
+    for r in &results {
+        assert!(r.get("error").is_none(), "{r}");
+        // Within 1 level a channel: JPEG decoders round their IDCT differently.
+        assert!(r["worst"].as_u64().unwrap() <= 1, "{r}");
+        *by_how.entry(r["how"].as_str().unwrap().to_string()).or_default() += 1;
+    }
+    eprintln!("{} BLPs within 1 level of Pillow: {by_how:?}", results.len());
+    // Every decoder path is exercised.
+    for how in ["Pillow BC1", "Pillow BC2", "Pillow BC3", "Pillow JPEG", "Pillow palette", "wowdev raw BGRA"] {
+        assert!(by_how.keys().any(|k| k.starts_with(how)), "no BLP read as {how}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn png_to_every_blp_encoding_and_back() {
     let Some(d) = dir() else { return };
-    let out = std::env::temp_dir().join(format!("m2view-textures-{}", std::process::id()));
-    std::fs::create_dir_all(&out).unwrap();
+    let out = scratch("encodings");
+    // A real 128×128 DXT5 texture with an alpha ramp, as PNG.
     let png = out.join("color.png");
     let src = d.join("colorDxtMip8Blp2.blp");
     let (code, _, err) = m2view(&["export", src.to_str().unwrap(), "-o", png.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let img = image::open(&png).unwrap().to_rgba8();
     assert_eq!(img.dimensions(), (128, 128));
-    // The PNG holds level 0 as m2view decodes it. (Against an independent decoder — Pillow —
-    // is still to do.)
-    let blp = m2view_format::blp::Blp::parse(std::fs::read(&src).unwrap()).unwrap();
-    assert_eq!(img.as_raw(), &blp.decode(0).unwrap().pixels);
-    // Back to BLP1 palettized, every mip level: within NeuQuant's error of the PNG.
-    let back = out.join("color.blp");
-    let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", back.to_str().unwrap()]);
+    assert_eq!(img.as_raw(), &Blp::parse(std::fs::read(&src).unwrap()).unwrap().decode(0).unwrap().pixels);
+    // (--blp, version, encoding, mean error a channel the encoder states): 256 colours for a
+    // gradient image; BC1's one bit of alpha; JPEG at quality 90.
+    let cases = [
+        ("dxt1", BlpVersion::Blp2, BlpEncoding::Dxt(DxtFormat::Dxt1), 12.0),
+        ("dxt3", BlpVersion::Blp2, BlpEncoding::Dxt(DxtFormat::Dxt3), 4.0),
+        ("dxt5", BlpVersion::Blp2, BlpEncoding::Dxt(DxtFormat::Dxt5), 4.0),
+        ("palette", BlpVersion::Blp2, BlpEncoding::Palette, 6.0),
+        ("bgra", BlpVersion::Blp2, BlpEncoding::Raw, 0.0),
+        ("blp1-palette", BlpVersion::Blp1, BlpEncoding::Palette, 6.0),
+        ("blp1-jpeg", BlpVersion::Blp1, BlpEncoding::Jpeg, 2.0),
+    ];
+    let mut pairs = Vec::new();
+    for (name, version, encoding, stated) in cases {
+        let blp = out.join(format!("{name}.blp"));
+        let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", blp.to_str().unwrap(), "--blp", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let b = Blp::parse(std::fs::read(&blp).unwrap()).unwrap();
+        assert_eq!((b.version, b.encoding, b.width, b.height), (version, encoding, 128, 128), "{name}");
+        // Every level down to 1×1.
+        assert_eq!(b.mips.len(), 8, "{name}");
+        assert_eq!((b.mips[7].width, b.mips[7].height), (1, 1), "{name}");
+        let px = b.decode(0).unwrap().pixels;
+        let mean = px.iter().zip(img.as_raw()).map(|(a, b)| a.abs_diff(*b) as f64).sum::<f64>() / px.len() as f64;
+        assert!(mean <= stated, "{name}: mean error {mean:.2}, stated {stated}");
+        let back = out.join(format!("{name}.png"));
+        export_png(&blp, &back);
+        pairs.push((blp, back));
+    }
+    // With no --blp: DXT1 for this opaque image, DXT5 once a pixel is not.
+    assert!(img.pixels().all(|p| p.0[3] == 255));
+    let default = out.join("default.blp");
+    let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", default.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let b = m2view_format::blp::Blp::parse(std::fs::read(&back).unwrap()).unwrap();
-    assert_eq!((b.version, b.mips.len()), (m2view_format::blp::BlpVersion::Blp1, 8));
-    let px = b.decode(0).unwrap().pixels;
-    let mean = px.iter().zip(img.as_raw()).map(|(a, b)| a.abs_diff(*b) as f64).sum::<f64>() / px.len() as f64;
-    assert!(mean < 6.0, "mean {mean}");
+    assert_eq!(Blp::parse(std::fs::read(&default).unwrap()).unwrap().encoding, BlpEncoding::Dxt(DxtFormat::Dxt1));
+    let mut holed = img.clone();
+    holed.get_pixel_mut(5, 5).0[3] = 0;
+    let holed_png = out.join("holed.png");
+    holed.save(&holed_png).unwrap();
+    let (code, _, err) = m2view(&["export", holed_png.to_str().unwrap(), "-o", default.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(Blp::parse(std::fs::read(&default).unwrap()).unwrap().encoding, BlpEncoding::Dxt(DxtFormat::Dxt5));
+    if pillow() {
+        for (r, (name, ..)) in pillow_read(&pairs).iter().zip(cases) {
+            assert!(r["worst"].as_u64().is_some_and(|w| w <= 1), "{name}: {r}");
+            // Pillow's own BLP plugin opens every one it knows (not raw BGRA).
+            if name != "bgra" {
+                assert_eq!(r["pillow_plugin"], serde_json::json!([128, 128]), "{name}: {r}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn mip_no_alpha_and_bad_requests() {
+    let Some(d) = dir() else { return };
+    let out = scratch("mip");
+    let src = d.join("colorDxtMip8Blp2.blp");
+    let png = out.join("m3.png");
+    let (code, _, err) =
+        m2view(&["export", src.to_str().unwrap(), "-o", png.to_str().unwrap(), "--mip", "3", "--no-alpha"]);
+    assert_eq!(code, 0, "{err}");
+    let img = image::open(&png).unwrap();
+    // Level 3 of 128×128 is 16×16; without alpha the PNG is RGB.
+    assert_eq!((img.width(), img.height(), img.color()), (16, 16, image::ColorType::Rgb8));
+    let level3 = Blp::parse(std::fs::read(&src).unwrap()).unwrap().decode(3).unwrap().pixels;
+    let rgb: Vec<u8> = level3.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    assert_eq!(img.to_rgb8().as_raw(), &rgb);
+    // --no-alpha to BLP: opaque, so DXT1 by default.
+    let blp = out.join("opaque.blp");
+    let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", blp.to_str().unwrap(), "--no-alpha"]);
+    assert_eq!(code, 0, "{err}");
+    let b = Blp::parse(std::fs::read(&blp).unwrap()).unwrap();
+    assert_eq!((b.encoding, b.alpha_bits), (BlpEncoding::Dxt(DxtFormat::Dxt1), 0));
+    // A level the file does not have, and an unknown encoding: errors that say so.
+    let (code, _, err) = m2view(&["export", src.to_str().unwrap(), "-o", png.to_str().unwrap(), "--mip", "8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no mip level 8 (it has 8)"), "{err}");
+    let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", blp.to_str().unwrap(), "--blp", "dxt9"]);
+    assert_eq!(code, 2, "clap's usage error");
+    assert!(err.contains("dxt1, dxt3, dxt5"), "{err}");
     // Neither a PNG nor a BLP asked for: refused by name.
     let (code, _, err) = m2view(&["export", png.to_str().unwrap(), "-o", out.join("x.glb").to_str().unwrap()]);
-    assert_ne!(code, 0);
-    assert!(!err.is_empty());
+    assert_eq!(code, 1);
+    assert!(err.contains("exported as .png or .blp"), "{err}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn a_model_drawn_with_its_converted_texture_matches() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // Koward's Frog: its skin FrogBrownSpots.blp (512×512 DXT5) beside it, found by name. Drawn
+    // at 512×512, where the skin is sampled from its levels 0 and 1: its smaller levels were
+    // authored, not averaged (level 4 is 17 levels a channel from any 2×2 average of level 0,
+    // measured), so no generated chain draws a distant frog the same.
+    let frog = samples.join("Koward_Improved_Models/Creature/Frog");
+    let out = scratch("frog");
+    for f in ["Frog.m2", "FrogBrownSpots.blp"] {
+        std::fs::write(out.join(f), std::fs::read(frog.join(f)).unwrap()).unwrap();
+    }
+    let model = out.join("Frog.m2");
+    let render = |png: &Path| {
+        let (code, _, err) =
+            m2view(&["render", model.to_str().unwrap(), "-o", png.to_str().unwrap(), "--size", "512x512"]);
+        assert_eq!(code, 0, "{err}");
+        image::open(png).unwrap().to_rgba8()
+    };
+    let before = render(&out.join("before.png"));
+    // BLP → PNG → BLP (DXT5, every level), in place of the original.
+    let skin = out.join("FrogBrownSpots.blp");
+    let png = out.join("skin.png");
+    for args in
+        [[skin.to_str().unwrap(), "-o", png.to_str().unwrap()], [png.to_str().unwrap(), "-o", skin.to_str().unwrap()]]
+    {
+        let (code, _, err) = m2view(&[&["export"], &args[..], &["--blp", "dxt5"]].concat());
+        assert_eq!(code, 0, "{err}");
+    }
+    let after = render(&out.join("after.png"));
+    let differing = before
+        .pixels()
+        .zip(after.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > common::CHANNEL_TOLERANCE))
+        .count();
+    let fraction = differing as f64 / (512.0 * 512.0);
+    eprintln!(
+        "frog re-encoded: {differing} pixels ({:.3} %) past {} levels",
+        fraction * 100.0,
+        common::CHANNEL_TOLERANCE
+    );
+    assert!(fraction <= common::PIXEL_FRACTION, "{differing} pixels differ");
+    // Not a blank render that would match anything: the frog covers a good part of the image.
+    let background = before.get_pixel(0, 0);
+    assert!(before.pixels().filter(|p| *p != background).count() > 40_000);
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn extract_converts_and_render_all_previews_textures_of_an_archive() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // A real 3.3.5 patch MPQ: 633 files, two of them BLP.
+    let mpq = samples.join("grandatlant_DataMod/patch-Y.MPQ");
+    let out = scratch("extract");
+    let (code, _, err) =
+        m2view(&["extract", "--data", mpq.to_str().unwrap(), "*.blp", "-o", out.to_str().unwrap(), "--convert", "png"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 files written"), "{err}");
+    let (_, listing, _) = m2view(&["ls", "--data", mpq.to_str().unwrap(), "*.blp"]);
+    for line in listing.lines() {
+        let vpath = line.split('\t').next().unwrap();
+        let png = out.join(format!("{}.png", &vpath[..vpath.len() - 4]).replace('\\', "/"));
+        let img = image::open(&png).unwrap_or_else(|e| panic!("{}: {e}", png.display())).to_rgba8();
+        // The PNG is level 0 as m2view decodes the BLP in the archive.
+        let blp = out.join("blp");
+        let (code, _, err) = m2view(&["extract", "--data", mpq.to_str().unwrap(), vpath, "-o", blp.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let bytes = std::fs::read(blp.join(vpath.replace('\\', "/"))).unwrap();
+        assert_eq!(img.as_raw(), &decode_level(vpath, &bytes, 0).unwrap().pixels, "{vpath}");
+    }
+    // render --all over the same textures: previews no larger than --size, no GPU needed.
+    let thumbs = out.join("thumbs");
+    let (code, _, err) = m2view(&[
+        "render",
+        "--data",
+        mpq.to_str().unwrap(),
+        "--all",
+        "*.blp",
+        "-o",
+        thumbs.to_str().unwrap(),
+        "--size",
+        "64x64",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 rendered, 0 failed"), "{err}");
+    for line in listing.lines() {
+        let vpath = line.split('\t').next().unwrap().replace('\\', "/");
+        let img = image::open(thumbs.join(format!("{vpath}.png"))).unwrap();
+        assert!(img.width().max(img.height()) <= 64 && img.width() > 0, "{vpath}: {}x{}", img.width(), img.height());
+    }
     std::fs::remove_dir_all(&out).unwrap();
 }

@@ -155,11 +155,12 @@ mod tests {
 /// Options of `m2view export`.
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// Model file (a virtual path with --data).
+    /// Model file, texture (.blp, .dds, .tga, .png) or client table (.dbc, .db2, .csv); a virtual
+    /// path with --data.
     pub file: std::path::PathBuf,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
-    /// a .blp texture `.png`, and a .png or .tga `.blp` (BLP1 palettized, every mip level).
+    /// a texture `.png` or `.blp` (every mip level; see --blp); a table `.csv`, `.json` or `.sql`.
     #[arg(short, long, help_heading = crate::cli::OUTPUT)]
     pub output: std::path::PathBuf,
     /// LOD (skin profile) index.
@@ -200,15 +201,41 @@ pub struct ExportArgs {
     /// `.blp` in the model.
     #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
     pub textures: Option<String>,
+    /// A texture to PNG: the mip level written (0: full size).
+    #[arg(long, default_value_t = 0, value_name = "N", help_heading = TEXTURES_TABLES)]
+    pub mip: usize,
+    /// A texture: drop its alpha (an RGB PNG, or an opaque BLP).
+    #[arg(long, help_heading = TEXTURES_TABLES)]
+    pub no_alpha: bool,
+    /// A texture to BLP: dxt1, dxt3, dxt5 (BLP2, World of Warcraft), palette, bgra (BLP2),
+    /// blp1-palette, blp1-jpeg (BLP1, Warcraft III). Default: dxt5 with alpha, else dxt1.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_blp_target, help_heading = TEXTURES_TABLES)]
+    pub blp: Option<m2view_format::blp_write::BlpTarget>,
+    /// A table: only the rows whose COLUMN (any case; `Name[1]` for an array element) equals
+    /// VALUE; repeatable, all must hold.
+    #[arg(long = "where", value_name = "COLUMN=VALUE", help_heading = TEXTURES_TABLES)]
+    pub filter: Vec<String>,
+}
+
+/// Help heading of the options of textures and tables.
+const TEXTURES_TABLES: &str = "Textures and tables";
+
+fn parse_blp_target(s: &str) -> Result<m2view_format::blp_write::BlpTarget, String> {
+    m2view_format::blp_write::BlpTarget::parse(s)
+        .ok_or_else(|| format!("one of {}", m2view_format::blp_write::BlpTarget::NAMES))
 }
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
-    // A texture: BLP to PNG, or PNG/TGA to BLP (`texture_cmd`).
-    let ext = |p: &std::path::Path| p.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-    if matches!(ext(&a.output).as_str(), "png" | "blp") && matches!(ext(&a.file).as_str(), "blp" | "png" | "tga") {
+    // A texture: to PNG or to BLP (`texture_cmd`).
+    if crate::texture_cmd::is_texture(&a.file, open) {
         let bytes = crate::texture_cmd::read(&a.file, open)?;
-        return crate::texture_cmd::export(&a.file, bytes, &a.output);
+        let t = crate::texture_cmd::TextureArgs { mip: a.mip, no_alpha: a.no_alpha, blp: a.blp };
+        return crate::texture_cmd::export(&a.file, &bytes, &a.output, &t);
+    }
+    // A client table: to CSV, JSON or SQL (`table_cmd`).
+    if crate::table_cmd::is_table_name(&a.file.to_string_lossy()) {
+        return crate::table_cmd::export(&a.file, &a.output, &a.filter, open);
     }
     let mut o = Opened::open(&a.file, open).map_err(AppError::input)?;
     if let Some(k) = a.skin

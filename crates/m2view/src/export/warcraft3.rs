@@ -6,6 +6,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use m2view_format::blp_write::BlpTarget;
 use m2view_format::{LoadedModel, SourceFormat};
 
 /// The bytes of `lm`'s model as `ext` (`mdl` or `mdx`) and notes on what
@@ -84,7 +85,8 @@ pub fn classic(lm: &LoadedModel, ext: &str, textures: Option<&Path>) -> Result<(
             if let Some(parent) = out.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
             }
-            let blp = m2view_format::blp::write_blp1_palettized(w, h, &px);
+            let blp = m2view_format::blp_write::write_blp(w, h, &px, BlpTarget::Blp1Palette)
+                .map_err(|e| format!("{}: {e}", out.display()))?;
             std::fs::write(&out, blp).map_err(|e| format!("{}: {e}", out.display()))?;
         }
     }

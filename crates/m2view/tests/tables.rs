@@ -1,0 +1,209 @@
+//! Client tables as files of their own through the `m2view` binary (issue
+//! "Textures and tables as files of their own"): every table of the sample
+//! corpus — `WDBC` of 1.12, 2.4.3 and 3.3.5 clients, `WDC3`, `WDC5` and the
+//! 10.0-era CSV set — exported as CSV reads back as the same rows (the CSV
+//! read as a table and written again is the same text, and has the rows
+//! MANIFEST.tsv counts), its SQL loads into SQLite (Debian's `sqlite3`)
+//! with that many rows, `--where` finds a row whose values are known, and
+//! the JSON export parses with the right shape.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::m2view;
+
+/// The corpus tables: (file, table name, rows the manifest counts). The
+/// WDC5 files of cascette-rs are named by hash; the manifest names their table.
+fn corpus(samples: &Path) -> Vec<(PathBuf, String, Option<usize>)> {
+    let manifest = std::fs::read_to_string(samples.join("MANIFEST.tsv")).unwrap();
+    let mut out = Vec::new();
+    for line in manifest.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(path), Some(kind)) = (cols.first(), cols.get(1)) else { continue };
+        let facts = cols.get(3).copied().unwrap_or("");
+        let fact = |key: &str| {
+            facts.split_whitespace().find_map(|f| f.strip_prefix(key)).map(|v| v.trim_end_matches(',').to_string())
+        };
+        let csv = *kind == "text" && path.contains("DBC_Compare") && path.ends_with(".csv");
+        if !matches!(*kind, "WDBC" | "WDC3" | "WDC4" | "WDC5") && !csv {
+            continue;
+        }
+        let stem = Path::new(path).file_stem().unwrap().to_string_lossy().into_owned();
+        let table = fact("table=").unwrap_or(stem);
+        let rows = fact("records=").or_else(|| fact("rows=")).and_then(|r| r.parse().ok());
+        out.push((samples.join(path), table, rows));
+    }
+    out
+}
+
+/// A tool CI installs (`.ci/run`): present, or the test fails under
+/// `M2VIEW_REQUIRE_TOOLS=1` and says loudly that it skips otherwise.
+fn tool(cmd: &str, probe: &[&str]) -> bool {
+    let ok = std::process::Command::new(cmd).args(probe).output().is_ok_and(|o| o.status.success());
+    if !ok {
+        let msg = format!("{cmd} not found (Debian package; .ci/run installs it)");
+        assert!(std::env::var("M2VIEW_REQUIRE_TOOLS").map_or(true, |v| v != "1"), "{msg}");
+        eprintln!("\n*** {msg}: check SKIPPED ***\n");
+    }
+    ok
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-tables-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn every_corpus_table_round_trips_through_csv_and_loads_as_sql() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let dbd = samples.join("wowdev_WoWDBDefs/definitions");
+    let dbd = dbd.to_str().unwrap();
+    let sqlite = tool("sqlite3", &["-version"]);
+    let dir = scratch("corpus");
+    let tables = corpus(&samples);
+    let generations = |g: &str| tables.iter().filter(|t| t.0.to_string_lossy().contains(g)).count();
+    assert!(tables.len() >= 85, "{} tables", tables.len());
+    assert!(generations("zbsdiff") == 8 && generations("wow.export") >= 2, "WDC5 and WDC3 tables in the list");
+    let mut checked = 0;
+    for (i, (file, table, rows)) in tables.iter().enumerate() {
+        // Each under its table's name (the hash-named WDC5 files too).
+        let ext = file.extension().unwrap().to_string_lossy().to_ascii_lowercase();
+        let ext = if ext == "new" || ext == "old" { "db2".to_string() } else { ext };
+        let sub = dir.join(i.to_string());
+        std::fs::create_dir_all(&sub).unwrap();
+        let input = sub.join(format!("{table}.{ext}"));
+        std::fs::copy(file, &input).unwrap();
+        let csv = sub.join(format!("{table}.csv.out"));
+        let csv_in = sub.join("again").join(format!("{table}.csv"));
+        std::fs::create_dir_all(csv_in.parent().unwrap()).unwrap();
+        let (code, _, err) =
+            m2view(&["export", "--dbd", dbd, input.to_str().unwrap(), "-o", &format!("{}.csv", csv.display())]);
+        assert_eq!(code, 0, "{}: {err}", file.display());
+        std::fs::copy(format!("{}.csv", csv.display()), &csv_in).unwrap();
+        let first = std::fs::read_to_string(&csv_in).unwrap();
+        // The CSV read as a table (as --dbc reads it) and written again: the same text.
+        let again = sub.join("again.csv");
+        let (code, _, err) = m2view(&["export", "--dbd", dbd, csv_in.to_str().unwrap(), "-o", again.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", file.display());
+        assert_eq!(std::fs::read_to_string(&again).unwrap(), first, "{}: CSV → table → CSV differs", file.display());
+        let lines = first.lines().count() - 1;
+        let (_, out, _) = m2view(&["info", "--dbd", dbd, input.to_str().unwrap(), "--json"]);
+        let info: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(info["rows"].as_u64(), Some(lines as u64), "{}", file.display());
+        if let Some(rows) = rows {
+            // The manifest counts records; copy tables add rows to WDC files.
+            let copies = info["copied_rows"].as_u64().unwrap() as usize;
+            assert_eq!(lines, rows + copies, "{}: rows", file.display());
+        }
+        if sqlite {
+            let sql = sub.join(format!("{table}.sql"));
+            let (code, _, err) =
+                m2view(&["export", "--dbd", dbd, input.to_str().unwrap(), "-o", sql.to_str().unwrap()]);
+            assert_eq!(code, 0, "{}: {err}", file.display());
+            let db = sub.join("t.sqlite");
+            let load = std::process::Command::new("sqlite3")
+                .arg(&db)
+                .arg(format!(".read {}", sql.display()))
+                .output()
+                .unwrap();
+            assert!(load.status.success(), "{}: {}", sql.display(), String::from_utf8_lossy(&load.stderr));
+            let count = std::process::Command::new("sqlite3")
+                .arg(&db)
+                .arg(format!("SELECT count(*) FROM `{table}`"))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&count.stdout).trim(), lines.to_string(), "{}", sql.display());
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} tables: CSV round trip{}", if sqlite { " and SQLite" } else { "" });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn where_finds_known_rows_and_json_keeps_arrays() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // 3.3.5 CreatureDisplayInfo of itmrl's set: display 31 is the Sahaugin skin (MANIFEST.tsv
+    // names the layout; the value is the file's).
+    let file = samples.join("itmrl_dbc/CreatureDisplayInfo.dbc");
+    let (code, out, err) = m2view(&["info", file.to_str().unwrap(), "--where", "id=31", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["generation"], "WDBC");
+    assert_eq!(v["layout"], "3.3.5 (16 fields)");
+    let row = &v["matches"][0];
+    let cell = |name: &str| row.as_array().unwrap().iter().find(|c| c[0] == name).unwrap()[1].clone();
+    assert_eq!((cell("ModelID"), cell("TextureVariation")), ("31".into(), "Sahauginskin, , ".into()));
+    // An unknown column is a usage error naming the table's columns.
+    let (code, _, err) = m2view(&["info", file.to_str().unwrap(), "--where", "Nope=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no such column") && err.contains("ModelID"), "{err}");
+    // JSON export: one object a row, the texture array as an array.
+    let dir = scratch("json");
+    let json = dir.join("cdi.json");
+    let (code, _, err) =
+        m2view(&["export", file.to_str().unwrap(), "--where", "ModelID=31", "-o", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let rows: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert!(!rows.is_empty() && rows.iter().all(|r| r["ModelID"] == 31));
+    assert_eq!(rows[0]["TextureVariation"], serde_json::json!(["Sahauginskin", "", ""]));
+    assert_eq!(rows[0]["CreatureModelScale"], 1.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_without_a_definition_says_how_to_give_one() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let dir = scratch("nodef");
+    // A real WDC5 table under a name WoWDBDefs has no definition of.
+    let src = samples.join("wowemulation-dev_cascette-rs/crates/cascette-formats/test_fixtures/zbsdiff/b3c9bd1bcc8d6e581f70b50b300ec446.new");
+    let file = dir.join("NoSuchTable.db2");
+    std::fs::copy(src, &file).unwrap();
+    let (code, _, err) = m2view(&["info", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("NoSuchTable") && err.contains("--dbd"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn extract_converts_tables_to_csv() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // A folder source holding two real 1.12 tables and a model that is copied as it is.
+    let src = scratch("extract-src");
+    std::fs::create_dir_all(src.join("DBFilesClient")).unwrap();
+    for t in ["CharHairGeosets.dbc", "CreatureModelData.dbc"] {
+        std::fs::copy(samples.join("andrewmunro_Vanilla/dbc").join(t), src.join("DBFilesClient").join(t)).unwrap();
+    }
+    std::fs::write(src.join("DBFilesClient/readme.txt"), "not a table").unwrap();
+    let out = scratch("extract-out");
+    let (code, _, err) = m2view(&[
+        "extract",
+        "--data",
+        src.to_str().unwrap(),
+        "dbfilesclient/*",
+        "-o",
+        out.to_str().unwrap(),
+        "--convert",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("3 files written"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("DBFilesClient/readme.txt")).unwrap(), "not a table");
+    for t in ["CharHairGeosets", "CreatureModelData"] {
+        let extracted = std::fs::read_to_string(out.join(format!("DBFilesClient/{t}.csv"))).unwrap();
+        let exported = out.join(format!("{t}.export.csv"));
+        let dbc = src.join(format!("DBFilesClient/{t}.dbc"));
+        let (code, _, err) = m2view(&["export", dbc.to_str().unwrap(), "-o", exported.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(extracted, std::fs::read_to_string(&exported).unwrap(), "{t}");
+    }
+    // MANIFEST.tsv: CharHairGeosets has 148 rows, CreatureModelData 331.
+    let rows =
+        |t: &str| std::fs::read_to_string(out.join(format!("DBFilesClient/{t}.csv"))).unwrap().lines().count() - 1;
+    assert_eq!((rows("CharHairGeosets"), rows("CreatureModelData")), (148, 331));
+    let _ = std::fs::remove_dir_all(&src);
+    let _ = std::fs::remove_dir_all(&out);
+}
