@@ -151,8 +151,8 @@ pub fn to_json(table: &Table, filter: &Filter) -> Result<String> {
     serde_json::to_string_pretty(&out).map_err(|e| Error::invalid(0, e.to_string()))
 }
 
-/// Rows per `INSERT` statement.
-const SQL_BATCH: usize = 256;
+/// Rows per `INSERT` statement of [`to_sql`].
+pub const SQL_BATCH: usize = 256;
 
 /// `table` as SQL: `DROP TABLE IF EXISTS`, `CREATE TABLE` (integers
 /// `INTEGER`, floats `REAL`, strings `TEXT`; an array as one column an

@@ -388,6 +388,11 @@ impl Table {
         (0..self.len()).map(move |index| Row { table: self, index })
     }
 
+    /// The row at file-order index `index`.
+    pub fn row_at(&self, index: usize) -> Option<Row<'_>> {
+        (index < self.len()).then_some(Row { table: self, index })
+    }
+
     /// The row of id `id`.
     pub fn row(&self, id: u32) -> Option<Row<'_>> {
         let index = match &self.data {

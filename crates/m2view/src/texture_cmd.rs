@@ -12,15 +12,17 @@ use m2view_render::TextureData;
 
 use crate::AppError;
 
-/// The bytes of `file`: through `--data` when given (a virtual path), else
-/// from disk. Errors: not there, or an I/O or archive failure.
+/// The bytes of `file`: through `--data` when given (a virtual path; a
+/// file on disk when the sources have no such path), else from disk.
+/// Errors: not there, or an I/O or archive failure.
 pub fn read(file: &Path, opts: &crate::open::OpenOptions) -> Result<Vec<u8>, AppError> {
     if let Some(vfs) = &opts.load.data {
         let key = file.to_string_lossy();
-        return match vfs.read_file(&key).map_err(AppError::input)? {
-            Some((bytes, _)) => Ok(bytes),
-            None => Err(AppError::input(format!("{key}: not in the --data sources"))),
-        };
+        match vfs.read_file(&key).map_err(AppError::input)? {
+            Some((bytes, _)) => return Ok(bytes),
+            None if !file.is_file() => return Err(AppError::input(format!("{key}: not in the --data sources"))),
+            None => {}
+        }
     }
     m2view_format::companion::read_file(file).map_err(AppError::input)
 }

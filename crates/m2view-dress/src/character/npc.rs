@@ -38,14 +38,21 @@ pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, S
         .iter()
         .find(|m| m.id == d.model_id)
         .ok_or_else(|| format!("display {display} names model {} which is not in CreatureModelData.dbc", d.model_id))?;
+    Ok(model_path(m))
+}
+
+/// The game path of `CreatureModelData` row `m`: its `ModelName` with
+/// `.mdx`/`.mdl` standing for `.m2`, or in 7.0+ tables its `FileDataID`
+/// as `fdid:N`.
+pub fn model_path(m: &creature::ModelRow) -> String {
     if m.model.is_empty() && m.file_data_id != 0 {
-        return Ok(format!("fdid:{}", m.file_data_id));
+        return format!("fdid:{}", m.file_data_id);
     }
     let lower = m.model.to_ascii_lowercase();
-    Ok(match [".mdx", ".mdl"].iter().find(|e| lower.ends_with(*e)) {
+    match [".mdx", ".mdl"].iter().find(|e| lower.ends_with(*e)) {
         Some(e) => format!("{}.m2", &m.model[..m.model.len() - e.len()]),
         None => m.model.clone(),
-    })
+    }
 }
 
 /// Whether `display` is a character-race NPC (its `ExtendedDisplayInfoID` is set).

@@ -1,6 +1,8 @@
-//! The model browser: every model (`.m2`, `.mdx`, WMO roots) of the data sources as a
-//! flat list with an instant filter (substring, or a regex after `re:`) and
-//! as a folder tree. Indexing a game folder runs off the UI thread.
+//! The file browser: every model (`.m2`, `.mdx`, WMO roots), texture (`.blp`,
+//! `.dds`, `.tga`) and client table (`.dbc`, `.db2`) of the data sources,
+//! one kind at a time, as a flat list with an instant filter (substring, or
+//! a regex after `re:`) and as a folder tree. Indexing a game folder runs
+//! off the UI thread.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -9,23 +11,66 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use m2view_data::Vfs;
 
-/// One model the sources hold.
+/// What a browser entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EntryKind {
+    /// A model, WMO root or map tile (opens in the 3D view).
+    #[default]
+    Model,
+    /// A texture (opens in the texture view).
+    Texture,
+    /// A client table (opens in the table view).
+    Table,
+}
+
+impl EntryKind {
+    /// Every kind, in the order the panel offers them.
+    pub const ALL: [EntryKind; 3] = [EntryKind::Model, EntryKind::Texture, EntryKind::Table];
+
+    /// The kind of `path` by its name, if the browser lists it.
+    pub fn of(path: &str) -> Option<EntryKind> {
+        if m2view_format::is_model_name(path) {
+            Some(EntryKind::Model)
+        } else if crate::table_cmd::is_table_name(path) && !path.to_ascii_lowercase().ends_with(".csv") {
+            Some(EntryKind::Table)
+        } else if crate::texture_cmd::is_texture_name(path) && !path.to_ascii_lowercase().ends_with(".png") {
+            Some(EntryKind::Texture)
+        } else {
+            None
+        }
+    }
+
+    /// `Models`, `Textures`, `Tables`.
+    pub fn label(self) -> &'static str {
+        match self {
+            EntryKind::Model => "Models",
+            EntryKind::Texture => "Textures",
+            EntryKind::Table => "Tables",
+        }
+    }
+}
+
+/// One file the sources hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModelEntry {
     /// Virtual path (`/` separated, as the highest source spells it).
     pub path: String,
     /// The source that supplies it.
     pub source: String,
+    /// Model, texture or table.
+    pub kind: EntryKind,
 }
 
-/// The models of a VFS and the browsing state over them.
+/// The files of a VFS and the browsing state over them.
 #[derive(Debug, Default)]
 pub struct Browser {
-    /// Every model, sorted by path.
+    /// Every model, texture and table, sorted by path.
     pub models: Vec<ModelEntry>,
+    /// The kind listed.
+    pub kind: EntryKind,
     /// The filter as typed.
     pub filter: String,
-    /// Indices into `models` that pass the filter.
+    /// Indices into `models` of the kind listed that pass the filter.
     pub shown: Vec<usize>,
     /// The selected model (index into `models`).
     pub selected: Option<usize>,
@@ -44,14 +89,13 @@ pub struct Browser {
 }
 
 impl Browser {
-    /// The models of `vfs`.
+    /// The models, textures and tables of `vfs`; models listed.
     pub fn new(vfs: &Vfs) -> Browser {
         let list = vfs.list();
         let unnamed = list.iter().filter(|(e, _)| m2view_data::fdid_of(&e.path).is_some()).count();
         let models: Vec<ModelEntry> = list
             .into_iter()
-            .filter(|(e, _)| m2view_format::is_model_name(&e.path))
-            .map(|(e, source)| ModelEntry { path: e.path, source })
+            .filter_map(|(e, source)| Some(ModelEntry { kind: EntryKind::of(&e.path)?, path: e.path, source }))
             .collect();
         let mut folders: BTreeMap<String, (Vec<String>, Vec<usize>)> = BTreeMap::new();
         for (i, m) in models.iter().enumerate() {
@@ -72,8 +116,9 @@ impl Browser {
         for (subs, _) in folders.values_mut() {
             subs.sort();
         }
-        let shown = (0..models.len()).collect();
-        Browser { models, shown, folders, unnamed, ..Browser::default() }
+        let mut b = Browser { models, folders, unnamed, ..Browser::default() };
+        b.set_filter("");
+        b
     }
 
     /// Applies `filter`: a case-insensitive substring, or a regex after `re:`.
@@ -94,7 +139,25 @@ impl Browser {
             }
         };
         self.filter_error = None;
-        self.shown = (0..self.models.len()).filter(|&i| matches(&self.models[i].path)).collect();
+        let m = &self.models;
+        self.shown = (0..m.len()).filter(|&i| m[i].kind == self.kind && matches(&m[i].path)).collect();
+    }
+
+    /// Lists the files of kind `kind` (the filter kept).
+    pub fn set_kind(&mut self, kind: EntryKind) {
+        self.kind = kind;
+        self.set_filter(&self.filter.clone());
+    }
+
+    /// Files of kind `kind`.
+    pub fn count(&self, kind: EntryKind) -> usize {
+        self.models.iter().filter(|m| m.kind == kind).count()
+    }
+
+    /// The selected entry's path when it is a model (for attaching, mounting).
+    pub fn selected_model(&self) -> Option<String> {
+        let m = self.models.get(self.selected?)?;
+        (m.kind == EntryKind::Model).then(|| m.path.clone())
     }
 
     /// Moves the selection `delta` rows in the shown list and returns the
@@ -184,10 +247,12 @@ mod tests {
     use super::*;
 
     fn browser(paths: &[&str]) -> Browser {
-        let models: Vec<ModelEntry> =
-            paths.iter().map(|p| ModelEntry { path: p.to_string(), source: "s".into() }).collect();
-        let mut b = Browser { shown: (0..models.len()).collect(), models, ..Browser::default() };
-        b.folders.clear();
+        let models: Vec<ModelEntry> = paths
+            .iter()
+            .map(|p| ModelEntry { path: p.to_string(), source: "s".into(), kind: EntryKind::of(p).unwrap() })
+            .collect();
+        let mut b = Browser { models, ..Browser::default() };
+        b.set_filter("");
         b
     }
 
@@ -206,5 +271,18 @@ mod tests {
         assert_eq!(b.step(1).unwrap().path, "Creature/Boar/Boar.m2");
         assert_eq!(b.step(5).unwrap().path, "World/Tree.m2");
         assert_eq!(b.step(-9).unwrap().path, "Creature/Bear/Bear.m2");
+    }
+
+    #[test]
+    fn kinds_are_listed_one_at_a_time() {
+        let mut b = browser(&["Creature/Bear/Bear.m2", "Creature/Bear/BearSkin.blp", "DBFilesClient/Map.dbc"]);
+        assert_eq!((b.shown.clone(), b.count(EntryKind::Texture)), (vec![0], 1));
+        b.set_kind(EntryKind::Texture);
+        assert_eq!(b.shown, [1]);
+        b.selected = Some(1);
+        assert_eq!(b.selected_model(), None, "a texture is not attached as a model");
+        b.set_filter("map");
+        b.set_kind(EntryKind::Table);
+        assert_eq!(b.shown, [2]);
     }
 }

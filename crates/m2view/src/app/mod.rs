@@ -2,7 +2,9 @@
 //!
 //! - [`state`]: UI state (no GPU types);
 //! - [`loader`]: parsing and texture decoding off the UI thread;
-//! - [`browser`]: the models of the data sources (`--data`, game folders, archives);
+//! - [`browser`]: the models, textures and tables of the data sources (`--data`, game
+//!   folders, archives);
+//! - [`document`]: a texture or table shown in place of the 3D view;
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
 //! - [`command`]: what the UI asks of the viewer, applied in one place;
 //! - `compositor`: egui's panels kept between frames around the 3D view;
@@ -16,6 +18,7 @@ pub mod command;
 #[cfg(not(target_arch = "wasm32"))]
 mod compositor;
 pub mod demo;
+pub mod document;
 pub mod loader;
 pub mod state;
 pub mod ui;

@@ -497,6 +497,10 @@ pub struct AppState {
     /// model and its companions, then calls [`AppState::load`]. `None`
     /// (natively): files are at hand and `open` loads at once.
     pub fetch_first: Option<Vec<PathBuf>>,
+    /// A texture or table shown in place of the 3D view.
+    pub document: Option<super::document::Document>,
+    /// The display to dress the model being loaded in (a table row's "open model").
+    pub pending_display: Option<u32>,
 }
 
 impl AppState {
@@ -573,6 +577,8 @@ impl AppState {
             show_browser: true,
             character_fields: Default::default(),
             fetch_first: None,
+            document: None,
+            pending_display: None,
         }
     }
 
@@ -720,10 +726,36 @@ impl AppState {
         }
     }
 
-    /// Starts loading `path` off the UI thread (the current model stays on screen).
+    /// Starts loading `path` off the UI thread (the current model stays on
+    /// screen); a texture or table opens at once in place of the 3D view.
     pub fn load(&mut self, path: PathBuf) {
         self.path_field = path.display().to_string();
+        if super::document::Document::is_document(&path) {
+            match super::document::Document::open(&path, &self.open_options) {
+                Ok(doc) => {
+                    self.document = Some(doc);
+                    self.error = None;
+                    self.remember(path);
+                }
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         self.pending = Some(Pending::start(path, self.open_options.clone(), self.bc, self.team_color));
+    }
+
+    /// Puts `path` first in the recent files (ten kept, saved).
+    fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(10);
+        save_recent(&self.recent);
+    }
+
+    /// Opens model `path` dressed in display `display` (a table row's model).
+    pub fn open_model_in(&mut self, path: PathBuf, display: Option<u32>) {
+        self.pending_display = display;
+        self.open(path);
     }
 
     /// Plays sequence `id` of the open model, its `.anim` loaded first if its
@@ -736,9 +768,16 @@ impl AppState {
         c.instance.player.set_sequence(&c.lm.model, id);
     }
 
-    /// Reloads the current file.
+    /// Reloads the current file (the texture or table shown, else the model).
     pub fn reload(&mut self) {
-        if let Some(c) = &self.current {
+        let shown = match &self.document {
+            Some(super::document::Document::Texture(t)) => Some(PathBuf::from(&t.name)),
+            Some(super::document::Document::Table(t)) => Some(t.path.clone()),
+            None => None,
+        };
+        if let Some(p) = shown {
+            self.open(p);
+        } else if let Some(c) = &self.current {
             let p = c.lm.path.clone();
             self.open(p);
         }
@@ -770,19 +809,31 @@ impl AppState {
                     current.place_doodads(l.doodads);
                     self.send(super::command::Command::UploadAttachments);
                 }
+                // A table row asked for this model in one of its displays.
+                if let Some(display) = self.pending_display.take()
+                    && let Some(k) = current.dressing.creature.skins.iter().position(|k| k.displays.contains(&display))
+                {
+                    current.dressing.creature.apply(&mut current.lm, k);
+                    let lod = current.lod;
+                    current.geosets = current
+                        .dressing
+                        .creature
+                        .geosets(&current.lm, lod)
+                        .unwrap_or_else(|| current.lm.model.default_geosets(lod));
+                    self.send(super::command::Command::UploadSkin);
+                }
                 self.current = Some(current);
+                self.document = None;
                 self.error = None;
                 self.camera_mode = CameraMode::Orbit;
                 if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
                     self.send(super::command::Command::Frame(Preset::Iso.direction()));
                 }
-                self.recent.retain(|p| p != &path);
-                self.recent.insert(0, path);
-                self.recent.truncate(10);
-                save_recent(&self.recent);
+                self.remember(path);
                 Some(l.textures)
             }
             Err(e) => {
+                self.pending_display = None;
                 // The field shows the model that is open, the message names the file that failed.
                 self.path_field = self.current.as_ref().map(|c| c.lm.path.display().to_string()).unwrap_or_default();
                 self.error = Some(e);

@@ -18,7 +18,7 @@ pub(super) fn attachments_panel(ui: &mut egui::Ui, s: &mut AppState) {
     if points.is_empty() {
         ui.label("this model has no attachment points");
     }
-    let picked = s.browser.as_ref().and_then(|b| b.selected.map(|i| b.models[i].path.clone()));
+    let picked = s.browser.as_ref().and_then(|b| b.selected_model());
     for (id, name) in points {
         let held = s
             .current

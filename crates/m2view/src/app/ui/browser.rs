@@ -1,5 +1,5 @@
-//! The model browser panel: the models of the data sources as a filtered
-//! list or a folder tree, the locale of a game folder.
+//! The browser panel: the models, textures or tables of the data sources
+//! as a filtered list or a folder tree, the locale of a game folder.
 
 use egui::{Color32, RichText};
 
@@ -28,6 +28,9 @@ fn browser_folder(ui: &mut egui::Ui, s: &mut AppState, dir: &str) {
     }
     for i in files {
         let Some(b) = &s.browser else { return };
+        if b.models[i].kind != b.kind {
+            continue;
+        }
         let name = b.models[i].path.rsplit('/').next().unwrap_or_default().to_string();
         browser_row(ui, s, i, &name);
     }
@@ -39,7 +42,14 @@ pub(super) fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     // One line per row (the virtualised list needs a fixed row height).
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
     let Some(b) = &mut s.browser else { return };
-    ui.heading(format!("Models ({} of {})", b.shown.len(), b.models.len()));
+    ui.heading(format!("{} ({} of {})", b.kind.label(), b.shown.len(), b.count(b.kind)));
+    ui.horizontal(|ui| {
+        for k in crate::app::browser::EntryKind::ALL {
+            if ui.selectable_label(b.kind == k, k.label()).clicked() && b.kind != k {
+                b.set_kind(k);
+            }
+        }
+    });
     let mut filter = b.filter.clone();
     let field =
         ui.add(egui::TextEdit::singleline(&mut filter).hint_text("filter, or re:regex").desired_width(f32::INFINITY));

@@ -331,7 +331,7 @@ fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
 
 /// A mount: a model path (or the browser's pick), Mount, Dismount.
 fn mount_row(ui: &mut egui::Ui, s: &mut AppState) {
-    let picked = s.browser.as_ref().and_then(|b| b.selected.map(|i| b.models[i].path.clone()));
+    let picked = s.browser.as_ref().and_then(|b| b.selected_model());
     let mut path: Option<Option<String>> = None;
     ui.horizontal(|ui| {
         ui.label("mount");

@@ -1,8 +1,9 @@
 //! The egui panels, one file each: open bar and status here; animation,
 //! geosets and LOD, camera, view, export, emitters, replaceable textures,
-//! attachments, character (a 9.0+ character's: `modern`), inspector and the
-//! model browser. Pure UI over
-//! [`AppState`]; the 3D view is an image whose texture the viewport renders.
+//! attachments, character (a 9.0+ character's: `modern`), inspector, the
+//! browser, and the texture and table views shown in place of the 3D view.
+//! Pure UI over [`AppState`]; the 3D view is an image whose texture the
+//! viewport renders.
 
 mod animation;
 mod attachments;
@@ -14,6 +15,8 @@ mod export;
 mod geosets;
 mod inspector;
 mod modern;
+mod table_view;
+mod texture_view;
 mod textures;
 mod view;
 mod world;
@@ -276,8 +279,34 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             }
         });
     }
-    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| view_area(ui, s, view_texture, &mut out));
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| match s.document.is_some() {
+        true => document_area(ui, s, &mut out),
+        false => view_area(ui, s, view_texture, &mut out),
+    });
     out
+}
+
+/// The texture or table shown in place of the 3D view (which keeps its
+/// size, so that closing the document shows it again at once).
+fn document_area(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
+    let rect = ui.available_rect_before_wrap();
+    let ppp = ui.ctx().pixels_per_point();
+    out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
+    out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
+    let mut close = false;
+    match &mut s.document {
+        Some(super::document::Document::Texture(t)) => texture_view::texture_view(ui, t, &mut close),
+        Some(super::document::Document::Table(t)) => match table_view::table_view(ui, t, &s.open_options) {
+            Some(table_view::TableAction::Close) => close = true,
+            Some(table_view::TableAction::Open(path, display)) => s.open_model_in(path, display),
+            Some(table_view::TableAction::Error(e)) => s.error = Some(e),
+            None => {}
+        },
+        None => {}
+    }
+    if close {
+        s.document = None;
+    }
 }
 
 /// The 3D view filling `ui`: its size and place go to `out`; left drag
