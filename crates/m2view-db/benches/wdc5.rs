@@ -2,7 +2,7 @@
 //! the 11.2.7 layout in WoWDBDefs; written by this project with
 //! `m2view_db::fixtures::write_wdc5`, as no public table that large is in
 //! the corpus): opening it (header, section, id list, layout chosen from
-//! the embedded definitions) and looking rows up by id.
+//! the embedded definitions), looking rows up by id, and writing it as CSV.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use m2view_db::defs::Definitions;
@@ -40,6 +40,13 @@ fn bench(c: &mut Criterion) {
             t.row(k * 2 + 1).unwrap().u32("ModelResourcesID").unwrap()
         })
     });
+    // `m2view export ItemDisplayInfo.db2 -o out.csv` once the table is open.
+    g.sample_size(10);
+    g.bench_function("CSV of ItemDisplayInfo (120k rows)", |b| {
+        b.iter(|| m2view_db::export::to_csv(&t, &m2view_db::export::Filter::default()).unwrap().len())
+    });
+    let csv = m2view_db::export::to_csv(&t, &m2view_db::export::Filter::default()).unwrap();
+    eprintln!("ItemDisplayInfo.csv: {:.1} MB", csv.len() as f64 / 1e6);
     g.finish();
 }
 

@@ -71,6 +71,8 @@ pub struct Table {
     /// The builds WoWDBDefs gives for the layout chosen, `(from, to)`
     /// inclusive (empty for CSV).
     pub builds: Vec<(Build, Build)>,
+    /// Bytes of the file it was read from.
+    pub file_len: usize,
     columns: Vec<Column>,
     /// Row index by id (`WDBC`, CSV).
     ids: HashMap<u32, usize>,
@@ -166,6 +168,11 @@ impl Table {
     /// message says what was found), or a malformed file (names file,
     /// structure and offset).
     pub fn parse(bytes: Vec<u8>, file: &str, table: &str, defs: &Definitions, build: Option<Build>) -> Result<Table> {
+        let file_len = bytes.len();
+        Table::parse_any(bytes, file, table, defs, build).map(|t| Table { file_len, ..t })
+    }
+
+    fn parse_any(bytes: Vec<u8>, file: &str, table: &str, defs: &Definitions, build: Option<Build>) -> Result<Table> {
         let dbd = defs.get(table)?;
         let mut head = [0u8; 4];
         head[..bytes.len().min(4)].copy_from_slice(&bytes[..bytes.len().min(4)]);
@@ -256,6 +263,7 @@ impl Table {
             layout,
             wdbc_build: Some(label),
             builds,
+            file_len: 0,
             columns,
             ids,
             order,
@@ -308,6 +316,7 @@ impl Table {
             layout: how,
             wdbc_build: None,
             builds: version.builds.clone(),
+            file_len: 0,
             columns,
             ids: HashMap::new(),
             order: Vec::new(),
@@ -363,6 +372,7 @@ impl Table {
             layout: "CSV header".into(),
             wdbc_build: None,
             builds: Vec::new(),
+            file_len: 0,
             columns,
             ids,
             order,

@@ -16,6 +16,11 @@ use crate::error::{Error, ErrorKind, Result, ResultExt};
 /// Largest width or height accepted (WoW ships at most 4096).
 pub const MAX_DIMENSION: u32 = 8192;
 
+/// Most bytes of RGBA a BLP1 JPEG level may decode to per byte of its
+/// JPEG stream (shared header + level): at least 4 bits encode each 8×8
+/// block of its four components, 256 bytes of RGBA.
+pub const MAX_JPEG_EXPANSION: u64 = 512;
+
 /// Container version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlpVersion {
@@ -347,12 +352,20 @@ impl Blp {
             .set_max_height(MAX_DIMENSION as usize);
         let mut dec = zune_jpeg::JpegDecoder::new_with_options(zune_core::bytestream::ZCursor::new(&stream), opts);
         let bad = |e: String| Error::invalid(m.offset as u64, format!("JPEG level {level}: {e}"));
-        let raw = dec.decode().map_err(|e| bad(e.to_string()))?;
+        // The frame header first: its size must be the level's before any pixel is allocated.
+        dec.decode_headers().map_err(|e| bad(e.to_string()))?;
         let (w, h) = dec.dimensions().ok_or_else(|| bad("no dimensions".into()))?;
         if (w as u32, h as u32) != (m.width, m.height) {
             // Some BLP1 writers store full-size JPEGs for every level: not a usable mip.
             return Err(bad(format!("decodes to {w}x{h}, the header says {}x{}", m.width, m.height)));
         }
+        // A baseline JPEG spends at least a bit on each 8×8 block of each of its four
+        // components (its end-of-block code): 4 bits for 256 bytes of RGBA. More pixels than
+        // that from the bytes given is a header that lies (a flat colour compresses to ~100×).
+        if (w * h * 4) as u64 > MAX_JPEG_EXPANSION * stream.len() as u64 {
+            return Err(bad(format!("{w}x{h} pixels from {} bytes of JPEG", stream.len())));
+        }
+        let raw = dec.decode().map_err(|e| bad(e.to_string()))?;
         let comps = dec.output_colorspace().map_or(4, |c| c.num_components());
         if comps != 4 || raw.len() != w * h * 4 {
             return Err(bad(format!("{comps} components, BLP1 JPEG stores 4 (BGRA)")));
@@ -389,6 +402,27 @@ pub fn write_blp2_raw(width: u32, height: u32, levels: &[Vec<u8>]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A BLP1 JPEG whose header and frame both claim 4096×4096 from a few
+    /// hundred bytes is refused before any pixel is allocated.
+    #[test]
+    fn a_jpeg_claiming_more_pixels_than_its_bytes_can_hold_is_refused() {
+        let mut f = crate::blp_write::write_blp(
+            1,
+            1,
+            &[10, 20, 30, 255],
+            crate::blp_write::BlpTarget::Blp1Jpeg { quality: 90 },
+        )
+        .unwrap();
+        let sof = f.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        for at in [sof + 5, sof + 7] {
+            f[at..at + 2].copy_from_slice(&4096u16.to_be_bytes());
+        }
+        f[12..16].copy_from_slice(&4096u32.to_le_bytes());
+        f[16..20].copy_from_slice(&4096u32.to_le_bytes());
+        let e = Blp::parse(f).unwrap().decode(0).unwrap_err().to_string();
+        assert!(e.contains("4096x4096 pixels from") && e.contains("JPEG level 0"), "{e}");
+    }
 
     #[test]
     fn raw_round_trip_with_mips() {

@@ -31,6 +31,15 @@
 //!   option's choices planned (what `dress` and `render` do).
 //! - DDS textures (Warcraft III Reforged's, beside the corpus) mutated in
 //!   header words, bytes and length, then decoded as the renderer loads them.
+//! - BLP textures of every encoding (DXT1/3/5, palettized BLP2 and BLP1,
+//!   BLP1 JPEG, raw BGRA) mutated in their size (65535 among others), mip
+//!   offsets and sizes, the JPEG header's size, encoding bytes, any byte and
+//!   length, then read as `info` and `export` read them: every level
+//!   decoded, level 0 written as PNG and as BLP again.
+//! - Tables as files: 1.12 `WDBC`, WDC5 and CSV tables mutated in header
+//!   words, cells (string offsets among them), bytes, length and (CSV)
+//!   repeated pieces, then exported as CSV, JSON and SQL and looked up with
+//!   `--where`.
 //! - World files: the real `inn.wmo` with its two group files, and the real
 //!   `continent4229.adt`, mutated in chunk sizes, words of chunk payloads
 //!   (counts, offsets, indices — an `MCNK` header's sub-chunk offsets
@@ -1527,6 +1536,205 @@ fn mutated_mdl_text_gives_errors_not_crashes_or_huge_allocations() {
         exercise_mdl,
     );
     check("6 MDL texts", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// Real BLP files of every encoding, small enough to mutate by the
+/// thousand: DXT1, DXT3, DXT5, palettized BLP2 and BLP1 (8-bit alpha), BLP1
+/// JPEG with and without alpha, raw BGRA.
+fn blp_bases(s: &Path) -> Vec<Vec<u8>> {
+    let war3net = s.join("Drake53_War3Net/src/War3Net.Drawing.Blp.Tests/TestData");
+    [
+        s.join("Koward_Improved_Models/Creature/Banshee2/ArmorReflect4.blp"),
+        s.join("Koward_Improved_Models/World/Generic/HUMAN/PASSIVE DOODADS/STORMWIND/STORMWIND_FOUNTAINWATER_03.blp"),
+        war3net.join("colorDxtMip8Blp2.blp"),
+        war3net.join("colorPalettedMip8Blp2.blp"),
+        war3net.join("colorPalettedMip8Blp1.blp"),
+        war3net.join("colorJpg75Mip8Blp1.blp"),
+        war3net.join("map101.blp"),
+        s.join("wowserhq_format/fixture/raw.blp"),
+    ]
+    .iter()
+    .map(|p| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+    .collect()
+}
+
+/// What `info`, `export` to PNG and back to BLP do with the texture at
+/// `path`: its facts, every mip level decoded, level 0 as PNG and as BLP2
+/// DXT5 again.
+fn exercise_texture_file(path: &Path) -> Outcome {
+    let bytes = std::fs::read(path).unwrap();
+    let name = path.display().to_string();
+    let Ok(info) = m2view::texture_cmd::texture_info(&name, &bytes) else {
+        return Outcome { refused: 1, ..Default::default() };
+    };
+    let mut o = Outcome { opened: true, ..Default::default() };
+    for mip in 0..info.mips.len() {
+        match m2view::texture_cmd::decode_level(&name, &bytes, mip) {
+            Ok(img) if mip == 0 => {
+                o.read += 1;
+                let png = m2view::texture_cmd::png_bytes(&img, false);
+                let blp = m2view_format::blp_write::write_blp(
+                    img.width,
+                    img.height,
+                    &img.pixels,
+                    m2view_format::blp_write::BlpTarget::Dxt(m2view_format::blp::DxtFormat::Dxt5),
+                );
+                o.read += usize::from(png.is_ok() && blp.is_ok());
+            }
+            Ok(_) => o.read += 1,
+            Err(_) => o.refused += 1,
+        }
+    }
+    o
+}
+
+#[test]
+fn mutated_textures_give_errors_not_crashes_or_huge_allocations() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let goods = blp_bases(&s);
+    let (count, out, mut rng) = (mutants() / 4, temp("blp"), Rng(0x3C6E_F372));
+    // A JPEG level may decode to 512 bytes of RGBA per byte of its stream
+    // (`blp::MAX_JPEG_EXPANSION`), a DXT1 level to 8; everything else is smaller.
+    let bound = 520.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let good = &goods[k % goods.len()];
+            let blp1 = good.starts_with(b"BLP1");
+            let mut b = good.clone();
+            for _ in 0..1 + rng.below(2) {
+                match rng.below(12) {
+                    // Width or height: anything, or 65535 (sizes that lie).
+                    0 => {
+                        let v = if rng.below(2) == 0 { 65535 } else { rng.word() };
+                        put_word(&mut b, 12 + 4 * rng.below(2), v);
+                    }
+                    // A mip offset or size (past the end, zero, anything).
+                    1 | 2 => {
+                        let table = if blp1 { 0x1C } else { 0x14 };
+                        put_word(&mut b, table + 4 * rng.below(32), rng.word());
+                    }
+                    // BLP1: the JPEG header's size; BLP2: encoding, alpha depth and type, mips.
+                    3 => match blp1 {
+                        true => put_word(&mut b, 0x9C, rng.word()),
+                        false => b[8 + rng.below(4)] = rng.next() as u8,
+                    },
+                    4 => b.truncate(rng.below(b.len())),
+                    // Bytes anywhere: palette entries and indices, blocks, JPEG segments.
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] ^= rng.next() as u8 | 1;
+                    }
+                }
+            }
+            let path = out.join(format!("mutant{k}.blp"));
+            std::fs::write(&path, b).unwrap();
+            (path, good.len())
+        },
+        exercise_texture_file,
+    );
+    check(&format!("{} BLP textures of every encoding", goods.len()), count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// Real tables of each generation to export: 1.12 `WDBC`, MoP Classic's
+/// WDC5, the 10.0 CSV form (`(table, file name, bytes)`).
+fn export_bases(s: &Path) -> Vec<(&'static str, &'static str, Vec<u8>)> {
+    let wdc5 = s.join("wowemulation-dev_cascette-rs/crates/cascette-formats/test_fixtures/zbsdiff");
+    [
+        ("CharHairGeosets", "dbc", s.join("andrewmunro_Vanilla/dbc/CharHairGeosets.dbc")),
+        ("CreatureModelData", "dbc", s.join("andrewmunro_Vanilla/dbc/CreatureModelData.dbc")),
+        ("Emotes", "db2", wdc5.join("35dc55e39ec07e21e9f9dd83c41ec208.new")),
+        ("TierTransition", "db2", wdc5.join("b3c9bd1bcc8d6e581f70b50b300ec446.new")),
+        ("ChrCustomization", "csv", s.join("natnat201193_DBC_Compare/dbfilesclient/chrcustomization.csv")),
+    ]
+    .into_iter()
+    .map(|(t, e, p)| (t, e, std::fs::read(p).unwrap()))
+    .collect()
+}
+
+/// What `info` and `export` do with the table at `path` (named by its file
+/// stem after the last `-`): parse it through WoWDBDefs, write it as CSV,
+/// JSON and SQL, look a row up with `--where`.
+fn exercise_table_export(path: &Path) -> Outcome {
+    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let table = stem.rsplit('-').next().unwrap_or_default().to_string();
+    let defs = m2view_db::defs::Definitions::new(Some(samples_dir().unwrap().join("wowdev_WoWDBDefs/definitions")));
+    let name = path.display().to_string();
+    let Ok(t) = m2view_db::table::Table::parse(std::fs::read(path).unwrap(), &name, &table, &defs, None) else {
+        return Outcome { refused: 1, ..Default::default() };
+    };
+    let mut o = Outcome { opened: true, ..Default::default() };
+    let all = m2view_db::export::Filter::default();
+    for text in
+        [m2view_db::export::to_csv(&t, &all), m2view_db::export::to_json(&t, &all), m2view_db::export::to_sql(&t, &all)]
+    {
+        match text {
+            Ok(_) => o.read += 1,
+            Err(_) => o.refused += 1,
+        }
+    }
+    if let Ok(f) = m2view_db::export::Filter::parse(&t, &["ID=1".to_string()]) {
+        o.read += usize::from(m2view_db::export::to_csv(&t, &f).is_ok());
+    }
+    o
+}
+
+#[test]
+fn mutated_tables_export_without_crashes_or_huge_allocations() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let goods = export_bases(&s);
+    let (count, out, mut rng) = (mutants() / 4, temp("export"), Rng(0x7F4A_7C15));
+    // Text of at most 64× the file and 64 KiB (`export::MAX_TEXT_PER_BYTE`), in a string
+    // that may double its capacity once: the smallest base is 2.5 KB.
+    let bound = 200.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let (table, ext, good) = &goods[k % goods.len()];
+            let mut b = good.clone();
+            for _ in 0..1 + rng.below(2) {
+                match rng.below(10) {
+                    // Header words: counts, sizes, hashes, section headers.
+                    0 if *ext != "csv" => {
+                        let (at, v) = (4 * rng.below(0x30), rng.word());
+                        put_word(&mut b, at, v);
+                    }
+                    // A cell: a string offset or value anywhere in the records.
+                    1 if *ext != "csv" => {
+                        let at = 20 + 4 * rng.below(b.len() / 4);
+                        put_word(&mut b, at, rng.word());
+                    }
+                    2 => b.truncate(rng.below(b.len())),
+                    // CSV: a cell or line cut or repeated.
+                    3 if *ext == "csv" => {
+                        let (at, n) = (rng.below(b.len()), rng.below(200));
+                        let piece: Vec<u8> = b[at..(at + n).min(b.len())].to_vec();
+                        let to = rng.below(b.len());
+                        b.splice(to..to, piece);
+                    }
+                    _ => {
+                        let at = rng.below(b.len());
+                        b[at] ^= rng.next() as u8 | 1;
+                    }
+                }
+            }
+            let path = out.join(format!("mutant{k}-{table}.{ext}"));
+            std::fs::write(&path, b).unwrap();
+            (path, good.len())
+        },
+        exercise_table_export,
+    );
+    check(&format!("{} tables exported as CSV, JSON and SQL", goods.len()), count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

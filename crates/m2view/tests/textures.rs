@@ -41,6 +41,21 @@ fn info_of_real_blp_files() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["mips"][0], serde_json::json!([128, 128, 2 * 128 * 128]));
     assert_eq!(v["mips"].as_array().unwrap().len(), 8);
+    // A Reforged DDS (kept beside the corpus): BC3, 256×128, every level sized by its blocks.
+    let dds =
+        m2view_format::fixtures::samples_dir().unwrap().parent().unwrap().join(
+            "reforged/TaylorMouse_warcraft_III_reforged_tools/Documentation/Tutorial/Resources/ribbonne1_blue.dds",
+        );
+    let (code, out, err) = m2view(&["info", dds.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["format"].as_str(), v["encoding"].as_str()), (Some("DDS"), Some("BC3_UNorm_sRGB")));
+    assert_eq!(
+        (v["size"][0].as_u64(), v["size"][1].as_u64(), v["alpha_bits"].as_u64()),
+        (Some(256), Some(128), Some(8))
+    );
+    assert_eq!(v["mips"][0], serde_json::json!([256, 128, 256 * 128]));
+    assert_eq!(v["mips"][1], serde_json::json!([128, 64, 128 * 64]));
 }
 
 /// A fresh scratch folder for one test.
