@@ -207,3 +207,32 @@ fn extract_converts_tables_to_csv() {
     let _ = std::fs::remove_dir_all(&src);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn exported_csv_tables_dress_a_creature_as_the_binary_ones_do() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // Koward's 1.12 creature tables, exported as CSV and given back with --dbc: Murloc2's
+    // skins (which displays use which textures) are the same as through the .dbc files
+    // beside the model.
+    let koward = samples.join("Koward_Improved_Models");
+    let dir = scratch("dbc-csv");
+    for t in ["CreatureDisplayInfo", "CreatureModelData"] {
+        let dbc = koward.join(format!("DBFilesClient/{t}.dbc"));
+        let csv = dir.join(format!("{t}.csv"));
+        let (code, _, err) = m2view(&["export", dbc.to_str().unwrap(), "-o", csv.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let murloc = koward.join("Creature/Murloc2/Murloc2.m2");
+    let skins = |extra: &[&str]| {
+        let (code, out, err) = m2view(&[&["info", murloc.to_str().unwrap(), "--json"], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v["skins"].clone(), v["skin_tables"].clone())
+    };
+    let (binary, from) = skins(&[]);
+    let (csv, csv_from) = skins(&["--dbc", dir.to_str().unwrap()]);
+    assert!(from.to_string().contains(".dbc") && csv_from.to_string().contains(".csv"), "{from} / {csv_from}");
+    assert_eq!(binary.as_array().unwrap().len(), 5, "{binary}");
+    assert_eq!(csv, binary);
+    let _ = std::fs::remove_dir_all(&dir);
+}
