@@ -70,6 +70,11 @@ pub struct ExportOptions {
     /// tile's models and WMOs): one node each with its matrix, a model
     /// placed many times exported once and its mesh shared (glTF instancing).
     pub placed: Vec<crate::world::Placed>,
+    /// glTF: animate the materials' texture transforms, colours and
+    /// transparency through `KHR_animation_pointer` channels. Off by
+    /// default: such a channel names no node, and readers that predate the
+    /// extension (the Rust `gltf` crate 1.4, so Bevy) refuse the file.
+    pub animate_materials: bool,
 }
 
 /// A model hung on an attachment of the exported one.
@@ -201,6 +206,11 @@ pub struct ExportArgs {
     /// `.blp` in the model.
     #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
     pub textures: Option<String>,
+    /// glTF: animate the materials' texture transforms (scrolling, spinning UVs), colours and
+    /// transparency through KHR_animation_pointer (Blender 4.2+, three.js, Babylon.js). Readers
+    /// older than that extension (the Rust gltf crate, Bevy) refuse such files.
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
+    pub animate_materials: bool,
     /// A texture to PNG: the mip level written (0: full size).
     #[arg(long, default_value_t = 0, value_name = "N", help_heading = TEXTURES_TABLES)]
     pub mip: usize,
@@ -261,8 +271,9 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         None => None,
     };
     let geosets = o.skin_geosets(a.lod);
-    let mut opts =
-        character_options(&mut o, open, ExportOptions { lod: a.lod, sequences, geosets, ..Default::default() });
+    let base =
+        ExportOptions { lod: a.lod, sequences, geosets, animate_materials: a.animate_materials, ..Default::default() };
+    let mut opts = character_options(&mut o, open, base);
     if !a.no_doodads {
         opts.placed = crate::world::placements(&mut o.lm, a.doodad_set, open);
     }

@@ -17,7 +17,10 @@
 //!   opaque → OPAQUE, alpha key → MASK (cutoff 128/255, the alpha test the
 //!   renderer applies), every other blend mode → BLEND, named in `extras.m2_blend`;
 //!   two-sided render flag → `doubleSided`; unlit flag →
-//!   `KHR_materials_unlit`.
+//!   `KHR_materials_unlit`; the texture transform, colour and transparency
+//!   as `KHR_texture_transform` and the base colour factor at rest, and
+//!   with `animate_materials` animated through `KHR_animation_pointer`
+//!   ([`look`]).
 //! - Particle and ribbon emitters: empty nodes under their bone with their
 //!   parameters in `extras`.
 
@@ -31,10 +34,16 @@ use m2view_format::{BlendMode, Interpolation, LoadedModel, MaterialFlags, Model,
 
 use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
+mod look;
+
 /// The binary chunk being filled, and the JSON root referring to it.
 struct Builder {
     root: json::Root,
     bin: Vec<u8>,
+    /// The materials whose look animates: (glTF material, look).
+    looks: Vec<(u32, look::Look)>,
+    /// Channels targeting material values, added to the JSON at the end.
+    pointers: Vec<look::PointerChannel>,
 }
 
 impl Builder {
@@ -186,11 +195,11 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
     std::fs::write(&bin_path, bin).map_err(|e| format!("{}: {e}", bin_path.display()))
 }
 
-/// The glTF document of `lm` and its binary buffer; the buffer is embedded
-/// (GLB) when `uri` is `None`, else named `uri`.
-fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<(json::Root, Vec<u8>), String> {
+/// The glTF document of `lm` (as JSON) and its binary buffer; the buffer is
+/// embedded (GLB) when `uri` is `None`, else named `uri`.
+fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<(serde_json::Value, Vec<u8>), String> {
     let model = &lm.model;
-    let mut b = Builder { root: json::Root::default(), bin: Vec::new() };
+    let mut b = Builder { root: json::Root::default(), bin: Vec::new(), looks: Vec::new(), pointers: Vec::new() };
     b.root.asset.generator = Some(format!("m2view {}", env!("CARGO_PKG_VERSION")));
     let lod = match model.lods.get(opts.lod) {
         Some(l) => Some(l),
@@ -245,7 +254,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
         let Some(a) = model.attachments.iter().find(|a| a.id == item.attachment) else { continue };
         let Some(ilod) = item.lm.model.lods.first().filter(|l| !l.indices.is_empty()) else { continue };
         let geosets = item.lm.model.default_geosets(0);
-        let Some(node) = mesh(&mut b, &item.lm, ilod, &geosets, &Default::default(), false) else { continue };
+        let Some(node) = mesh(&mut b, &item.lm, ilod, &geosets, &Default::default(), false, false) else { continue };
         let at = glam::Vec3::from(a.position) - a.bone.map_or(glam::Vec3::ZERO, |bi| pivot(bi.index()));
         b.root.nodes[node.value()].translation = Some(zup_to_yup(at.into()));
         b.root.nodes[node.value()].extras = extras(serde_json::json!({ "m2_attachment": a.id }));
@@ -269,7 +278,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     // Mesh.
     if let Some(lod) = lod.filter(|l| !l.indices.is_empty()) {
         let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
-        let mesh_node = mesh(&mut b, lm, lod, &geosets, &opts.textures, !model.bones.is_empty());
+        let mesh_node = mesh(&mut b, lm, lod, &geosets, &opts.textures, !model.bones.is_empty(), true);
         if let Some(node) = mesh_node {
             roots.push(node);
         }
@@ -298,7 +307,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
             extras: Default::default(),
         });
     }
-    Ok((b.root, b.bin))
+    Ok((look::finish(&b.root, &b.pointers)?, b.bin))
 }
 
 /// Placed models (doodads, a tile's models and WMOs) as root nodes with
@@ -317,8 +326,9 @@ fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json
             None => {
                 // The first placement of a model builds its mesh (and the node holding it).
                 let lod = p.lm.model.lods.first().filter(|l| !l.indices.is_empty());
-                let node =
-                    lod.and_then(|lod| mesh(b, &p.lm, lod, &p.lm.model.default_geosets(0), &Default::default(), false));
+                let node = lod.and_then(|lod| {
+                    mesh(b, &p.lm, lod, &p.lm.model.default_geosets(0), &Default::default(), false, false)
+                });
                 meshes.insert(std::sync::Arc::as_ptr(&p.lm), node.and_then(|n| b.root.nodes[n.value()].mesh));
                 let Some(node) = node else { continue };
                 node
@@ -333,7 +343,9 @@ fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json
 
 /// Vertex attributes, one primitive per batch of `geosets`, materials and
 /// textures (`textures` overriding files); returns the mesh node, skinned
-/// to the skeleton's nodes when `skinned`.
+/// to the skeleton's nodes when `skinned`. The materials' looks animate
+/// with the document's animations when `animated` (the model exported,
+/// not a placed one).
 fn mesh(
     b: &mut Builder,
     lm: &LoadedModel,
@@ -341,6 +353,7 @@ fn mesh(
     geosets: &std::collections::BTreeSet<u16>,
     textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
     skinned: bool,
+    animated: bool,
 ) -> Option<json::Index<json::Node>> {
     use json::accessor::{ComponentType, Type};
     use json::buffer::Target;
@@ -378,7 +391,9 @@ fn mesh(
         attributes.insert(Valid(Semantic::Weights(0)), b.floats(&weights, 4, Some(Target::ArrayBuffer), false));
     }
     let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
-    let mut materials: HashMap<(usize, Option<usize>), json::Index<json::Material>> = HashMap::new();
+    let mut materials: HashMap<(usize, Option<usize>, look::Look), json::Index<json::Material>> = HashMap::new();
+    // The materials as they look at the first sequence's first instant.
+    let rest = if model.sequences.is_empty() { m2view_anim::Pose::default() } else { look::pose_at(model, 0, 0.0) };
     let mut primitives = Vec::new();
     // A map tile's terrain: its layers baked into one texture on UV set 1 (the alpha maps'),
     // drawn by its base passes; the upper passes, which the bake holds, are left out.
@@ -410,14 +425,20 @@ fn mesh(
         let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
         let terrain = baked.filter(|_| batch.material == 0);
         let material = match terrain {
-            Some(texture) => {
-                *materials.entry((0, Some(usize::MAX))).or_insert_with(|| material(b, model, 0, Some(texture), 1))
-            }
+            Some(texture) => *materials
+                .entry((0, Some(usize::MAX), look::Look::default()))
+                .or_insert_with(|| material(b, model, 0, Some(texture), 1, None)),
             None => {
                 let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
-                *materials
-                    .entry((batch.material as usize, tex))
-                    .or_insert_with(|| material(b, model, batch.material as usize, texture, 0))
+                let look = look::Look::of(batch);
+                *materials.entry((batch.material as usize, tex, look)).or_insert_with(|| {
+                    let values = look.values(&rest);
+                    let m = material(b, model, batch.material as usize, texture, 0, Some(values));
+                    if animated {
+                        b.looks.push((m.value() as u32, look));
+                    }
+                    m
+                })
             }
         };
         primitives.push(json::mesh::Primitive {
@@ -511,13 +532,15 @@ fn embed(
 }
 
 /// The glTF material of M2 material `m` with base colour `texture` read
-/// through UV set `tex_coord`.
+/// through UV set `tex_coord`, its factor and texture transform those of
+/// `look` (the batch's colour, transparency and UV transform at rest).
 fn material(
     b: &mut Builder,
     model: &Model,
     m: usize,
     texture: Option<json::Index<json::Texture>>,
     tex_coord: u32,
+    look: Option<look::LookValues>,
 ) -> json::Index<json::Material> {
     let mat = model.materials.get(m);
     let blend = mat.map_or(BlendMode::Opaque, |m| m.blend);
@@ -531,9 +554,28 @@ fn material(
         _ => (json::material::AlphaMode::Blend, None),
     };
     let unlit = flags.contains(MaterialFlags::UNLIT);
-    if unlit && !b.root.extensions_used.iter().any(|e| e == "KHR_materials_unlit") {
-        b.root.extensions_used.push("KHR_materials_unlit".into());
+    let mut used = |e: &str| {
+        if !b.root.extensions_used.iter().any(|u| u == e) {
+            b.root.extensions_used.push(e.into());
+        }
+    };
+    if unlit {
+        used("KHR_materials_unlit");
     }
+    let uv = look.and_then(|l| l.uv).filter(|_| texture.is_some());
+    if uv.is_some() {
+        used("KHR_texture_transform");
+    }
+    let transform = uv.map(|(offset, rotation, scale)| json::extensions::texture::Info {
+        texture_transform: Some(json::extensions::texture::TextureTransform {
+            offset: json::extensions::texture::TextureTransformOffset(offset),
+            rotation: json::extensions::texture::TextureTransformRotation(rotation),
+            scale: json::extensions::texture::TextureTransformScale(scale),
+            tex_coord: None,
+            extras: Default::default(),
+        }),
+    });
+    let factor = look.map_or([1.0; 4], |l| l.factor);
     b.root.push(json::Material {
         alpha_cutoff: cutoff,
         alpha_mode: Valid(alpha_mode),
@@ -543,9 +585,10 @@ fn material(
             base_color_texture: texture.map(|index| json::texture::Info {
                 index,
                 tex_coord,
-                extensions: None,
+                extensions: transform,
                 extras: Default::default(),
             }),
+            base_color_factor: json::material::PbrBaseColorFactor(factor),
             metallic_factor: json::material::StrengthFactor(0.0),
             roughness_factor: json::material::StrengthFactor(1.0),
             ..Default::default()
@@ -627,7 +670,10 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
                 });
             }
         }
-        if channels.is_empty() {
+        // The materials' looks: pointer channels of this animation, added at the end.
+        let looks = if opts.animate_materials { b.looks.clone() } else { Vec::new() };
+        let pointed = look::channels(b, model, seq, duration, &looks, b.root.animations.len());
+        if channels.is_empty() && pointed == 0 {
             continue;
         }
         let mut name = animation_name(model, seq);
