@@ -2,8 +2,8 @@
 //! that a table round-trips: a header of WoWDBDefs column names, arrays as
 //! `Name[0]`, `Name[1]`…, RFC 4180 quoting), JSON (an array of one object a
 //! row, arrays as JSON arrays) and SQL (one `CREATE TABLE` and batched
-//! `INSERT`s inside a transaction, as wow.export's SQL export writes a
-//! table; identifiers in backticks, which MySQL and SQLite both read).
+//! `INSERT`s inside a transaction; identifiers in backticks, which MySQL
+//! and SQLite both read).
 //! [`Filter`] keeps the rows a `--where COLUMN=VALUE` names.
 
 use m2view_error::{Error, Result};
