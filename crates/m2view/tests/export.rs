@@ -324,6 +324,9 @@ fn texture_transforms_and_colours_keep_their_animation() {
     let rgb = pose.colors[0];
     let factor = &material["pbrMetallicRoughness"]["baseColorFactor"];
     assert!((factor[0].as_f64().unwrap() - rgb.x as f64).abs() < 1e-5, "{factor} vs {rgb}");
+    // Unlit (render flag 0x1): it also emits its texture, at its colour.
+    assert_eq!(material["emissiveTexture"]["index"], material["pbrMetallicRoughness"]["baseColorTexture"]["index"]);
+    assert!((material["emissiveFactor"][0].as_f64().unwrap() - rgb.x as f64).abs() < 1e-5);
     // Each sequence animates the offset through a pointer channel; its samples are the UV
     // matrix's translation of m2view's own pose at those instants.
     // Read through the JSON (the gltf crate refuses channels without a node).

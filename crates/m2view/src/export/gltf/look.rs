@@ -151,9 +151,11 @@ pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel]) -> Result<s
     // (`pointer_mut`: indexing a `Value` mutably would insert what is not there.)
     if let Some(materials) = doc.get_mut("materials").and_then(|m| m.as_array_mut()) {
         for m in materials {
-            let t = m.pointer_mut("/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform");
-            if let Some(t) = t.and_then(|t| t.as_object_mut()) {
-                t.retain(|k, v| k != "texCoord" || !v.is_null());
+            for info in ["/pbrMetallicRoughness/baseColorTexture", "/emissiveTexture"] {
+                let t = m.pointer_mut(&format!("{info}/extensions/KHR_texture_transform"));
+                if let Some(t) = t.and_then(|t| t.as_object_mut()) {
+                    t.retain(|k, v| k != "texCoord" || !v.is_null());
+                }
             }
         }
     }

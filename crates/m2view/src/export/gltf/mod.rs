@@ -17,7 +17,9 @@
 //!   opaque → OPAQUE, alpha key → MASK (cutoff 128/255, the alpha test the
 //!   renderer applies), every other blend mode → BLEND, named in `extras.m2_blend`;
 //!   two-sided render flag → `doubleSided`; unlit flag →
-//!   `KHR_materials_unlit`; the texture transform, colour and transparency
+//!   `KHR_materials_unlit` (unlit and additive materials also emit their
+//!   texture, a glow where unlit or additive is not read); the texture
+//!   transform, colour and transparency
 //!   as `KHR_texture_transform` and the base colour factor at rest, and
 //!   with `animate_materials` animated through `KHR_animation_pointer`
 //!   ([`look`]).
@@ -576,6 +578,10 @@ fn material(
         }),
     });
     let factor = look.map_or([1.0; 4], |l| l.factor);
+    // Glow: an unlit or additive material also shows its texture as emission, so that a
+    // viewer without KHR_materials_unlit (or additive blending) still draws it bright.
+    let additive = matches!(blend, BlendMode::NoAlphaAdd | BlendMode::Add | BlendMode::BlendAdd);
+    let glow = (unlit || additive).then_some(()).and(texture);
     b.root.push(json::Material {
         alpha_cutoff: cutoff,
         alpha_mode: Valid(alpha_mode),
@@ -585,7 +591,7 @@ fn material(
             base_color_texture: texture.map(|index| json::texture::Info {
                 index,
                 tex_coord,
-                extensions: transform,
+                extensions: transform.clone(),
                 extras: Default::default(),
             }),
             base_color_factor: json::material::PbrBaseColorFactor(factor),
@@ -593,6 +599,16 @@ fn material(
             roughness_factor: json::material::StrengthFactor(1.0),
             ..Default::default()
         },
+        emissive_texture: glow.map(|index| json::texture::Info {
+            index,
+            tex_coord,
+            extensions: transform.clone(),
+            extras: Default::default(),
+        }),
+        emissive_factor: json::material::EmissiveFactor(match glow {
+            Some(_) => [factor[0], factor[1], factor[2]],
+            None => [0.0; 3],
+        }),
         extensions: unlit
             .then_some(json::extensions::material::Material { unlit: Some(json::extensions::material::Unlit {}) }),
         extras: extras(serde_json::json!({ "m2_blend": blend.name(), "m2_render_flags": flags.bits() })),
