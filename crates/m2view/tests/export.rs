@@ -383,3 +383,34 @@ fn texture_transforms_and_colours_keep_their_animation() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_wmo_interior_exports_its_baked_light_as_vertex_colours() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // The real inn.wmo (two of its group files in the corpus): its interior groups carry MOCV.
+    let inn = samples.join("wowserhq_format/fixture/mapobj/inn.wmo");
+    let lm = m2view::open::Opened::open(&inn, &Default::default()).map(|o| o.lm).unwrap();
+    let lit: Vec<usize> =
+        (0..lm.model.vertices.len()).filter(|&i| lm.model.vertices[i].baked_light.is_some()).collect();
+    assert!(!lit.is_empty(), "an interior group with MOCV");
+    let glb = to_glb(&lm, &ExportOptions { placed: Vec::new(), ..Default::default() }).unwrap();
+    let g = gltf::Gltf::from_slice(&glb).unwrap();
+    let blob = g.blob.as_ref().unwrap();
+    let mesh = g.meshes().find(|m| m.name() == Some(lm.model.name.as_str())).unwrap();
+    let prim = mesh.primitives().next().unwrap();
+    let colors = prim.get(&gltf::Semantic::Colors(0)).expect("COLOR_0");
+    assert_eq!((colors.count(), colors.normalized()), (lm.model.vertices.len(), true));
+    let view = colors.view().unwrap();
+    let bytes = &blob[view.offset() + colors.offset()..];
+    for &i in [lit[0], lit[lit.len() / 2], *lit.last().unwrap()].iter() {
+        let [r, g, b] = lm.model.vertices[i].baked_light.unwrap();
+        assert_eq!(&bytes[4 * i..4 * i + 4], &[r, g, b, 255], "vertex {i}");
+    }
+    if let Some(validator) = validator() {
+        let out = temp("wmo-colours");
+        std::fs::write(out.join("inn.glb"), &glb).unwrap();
+        let r = &validate(&validator, &[out.join("inn.glb")])[0];
+        assert_eq!(r["errors"], 0, "{}", r["messages"]);
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}

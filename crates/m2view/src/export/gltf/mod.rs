@@ -1,7 +1,8 @@
 //! M2/MDX → glTF 2.0 binary (`.glb`), built with the `gltf-json` types.
 //!
 //! - Mesh: the LOD's vertices (positions, normals, both UV sets, up to four
-//!   joints and weights) shared by one primitive per visible batch.
+//!   joints and weights; a WMO's baked light as `COLOR_0`) shared by one
+//!   primitive per visible batch.
 //! - Skeleton: one node per bone, parents first. M2 bones rotate about their
 //!   pivot (`B = P · T(pivot) · T(t) · R · S · T(−pivot)`, wowdev "M2#Bones"),
 //!   so node *i* stands for `B_i · T(pivot_i)`: its local translation is
@@ -386,6 +387,14 @@ fn mesh(
     attributes.insert(Valid(Semantic::Normals), b.floats(&nrm, 3, Some(Target::ArrayBuffer), false));
     attributes.insert(Valid(Semantic::TexCoords(0)), b.floats(&uv0, 2, Some(Target::ArrayBuffer), false));
     attributes.insert(Valid(Semantic::TexCoords(1)), b.floats(&uv1, 2, Some(Target::ArrayBuffer), false));
+    // A WMO interior's baked light (MOCV and the ambient colour) as vertex colours; white
+    // where a vertex has none (an exterior group's).
+    if model.vertices.iter().any(|v| v.baked_light.is_some()) {
+        let rgba: Vec<u8> =
+            model.vertices.iter().flat_map(|v| v.baked_light.map_or([255; 4], |[r, g, b]| [r, g, b, 255])).collect();
+        let c = b.accessor(&rgba, n, ComponentType::U8, Type::Vec4, Some(Target::ArrayBuffer), None, true);
+        attributes.insert(Valid(Semantic::Colors(0)), c);
+    }
     if skinned {
         let bytes: Vec<u8> = joints.iter().flat_map(|j: &u16| j.to_le_bytes()).collect();
         let j = b.accessor(&bytes, n, ComponentType::U16, Type::Vec4, Some(Target::ArrayBuffer), None, false);
