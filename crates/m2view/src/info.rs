@@ -690,7 +690,7 @@ pub fn run(
     let path = file.to_string_lossy();
     // A texture: what it holds (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, opts) {
-        let bytes = crate::texture_cmd::read(file, opts)?;
+        let bytes = crate::open::read(file, opts)?;
         let i = crate::texture_cmd::texture_info(&path, &bytes).map_err(crate::AppError::Input)?;
         return crate::texture_cmd::print_info(&i, json);
     }

@@ -22,6 +22,22 @@ pub struct OpenOptions {
     pub tact_keys: Option<std::sync::Arc<m2view_data::KeyRing>>,
 }
 
+/// The bytes of `file` (a texture, a table: a file opened whole): through
+/// `--data` when given (a virtual path; a file on disk when the sources
+/// have no such path), else from disk. Errors: not there, or an I/O or
+/// archive failure.
+pub fn read(file: &Path, opts: &OpenOptions) -> Result<Vec<u8>, crate::AppError> {
+    if let Some(vfs) = &opts.load.data {
+        let key = file.to_string_lossy();
+        match vfs.read_file(&key).map_err(crate::AppError::input)? {
+            Some((bytes, _)) => return Ok(bytes),
+            None if !file.is_file() => return Err(crate::AppError::input(format!("{key}: not in the --data sources"))),
+            None => {}
+        }
+    }
+    m2view_format::companion::read_file(file).map_err(crate::AppError::input)
+}
+
 /// A model as opened: loaded and dressed.
 #[derive(Debug, Clone)]
 pub struct Opened {

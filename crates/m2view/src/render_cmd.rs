@@ -1078,7 +1078,7 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     }
     // A texture: its PNG (level 0, or the preview that fits --size).
     if let Some(file) = a.file.as_deref().filter(|f| crate::texture_cmd::is_texture(f, opts)) {
-        let bytes = crate::texture_cmd::read(file, opts)?;
+        let bytes = crate::open::read(file, opts)?;
         let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
         return std::fs::write(&a.output, png).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())));
     }

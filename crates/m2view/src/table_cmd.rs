@@ -35,7 +35,7 @@ pub fn table_name(file: &str) -> &str {
 /// says what was found and that `--dbd` gives more), or it is malformed
 /// (file, structure and offset); all exit 2.
 pub fn open(file: &Path, opts: &crate::open::OpenOptions) -> Result<Table, AppError> {
-    let bytes = crate::texture_cmd::read(file, opts)?;
+    let bytes = crate::open::read(file, opts)?;
     let name = file.to_string_lossy();
     Table::parse(bytes, &name, table_name(&name), &opts.dbd, None).map_err(AppError::input)
 }

@@ -12,21 +12,6 @@ use m2view_render::TextureData;
 
 use crate::AppError;
 
-/// The bytes of `file`: through `--data` when given (a virtual path; a
-/// file on disk when the sources have no such path), else from disk.
-/// Errors: not there, or an I/O or archive failure.
-pub fn read(file: &Path, opts: &crate::open::OpenOptions) -> Result<Vec<u8>, AppError> {
-    if let Some(vfs) = &opts.load.data {
-        let key = file.to_string_lossy();
-        match vfs.read_file(&key).map_err(AppError::input)? {
-            Some((bytes, _)) => return Ok(bytes),
-            None if !file.is_file() => return Err(AppError::input(format!("{key}: not in the --data sources"))),
-            None => {}
-        }
-    }
-    m2view_format::companion::read_file(file).map_err(AppError::input)
-}
-
 /// True if `path` names a texture file: `.blp`, `.dds`, `.tga` or `.png`.
 pub fn is_texture_name(path: &str) -> bool {
     let l = path.to_ascii_lowercase();
@@ -42,7 +27,9 @@ pub fn is_texture(file: &Path, opts: &crate::open::OpenOptions) -> bool {
         return true;
     }
     let known = m2view_format::is_model_name(&name) || crate::table_cmd::is_table_name(&name);
-    !known && read(file, opts).is_ok_and(|b| b.starts_with(b"BLP1") || b.starts_with(b"BLP2") || b.starts_with(b"DDS "))
+    !known
+        && crate::open::read(file, opts)
+            .is_ok_and(|b| b.starts_with(b"BLP1") || b.starts_with(b"BLP2") || b.starts_with(b"DDS "))
 }
 
 /// What `info` says of a texture.

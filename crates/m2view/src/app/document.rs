@@ -36,7 +36,7 @@ impl Document {
             let table = crate::table_cmd::open(path, opts).map_err(|e| e.to_string())?;
             return Ok(Document::Table(TableDoc::new(path.to_path_buf(), table)));
         }
-        let bytes = crate::texture_cmd::read(path, opts).map_err(|e| e.to_string())?;
+        let bytes = crate::open::read(path, opts).map_err(|e| e.to_string())?;
         let info = crate::texture_cmd::texture_info(&name, &bytes)?;
         let mut doc = TextureDoc {
             name,

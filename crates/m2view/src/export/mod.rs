@@ -239,7 +239,7 @@ fn parse_blp_target(s: &str) -> Result<m2view_format::blp_write::BlpTarget, Stri
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     // A texture: to PNG or to BLP (`texture_cmd`).
     if crate::texture_cmd::is_texture(&a.file, open) {
-        let bytes = crate::texture_cmd::read(&a.file, open)?;
+        let bytes = crate::open::read(&a.file, open)?;
         let t = crate::texture_cmd::TextureArgs { mip: a.mip, no_alpha: a.no_alpha, blp: a.blp };
         return crate::texture_cmd::export(&a.file, &bytes, &a.output, &t);
     }
