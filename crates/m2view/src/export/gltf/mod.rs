@@ -23,7 +23,7 @@
 //!   transform, colour and transparency
 //!   as `KHR_texture_transform` and the base colour factor at rest, and
 //!   with `animate_materials` animated through `KHR_animation_pointer`
-//!   ([`look`]).
+//!   (the `look` module).
 //! - Particle and ribbon emitters: empty nodes under their bone with their
 //!   parameters in `extras`.
 
