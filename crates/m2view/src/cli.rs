@@ -152,11 +152,12 @@ Examples:
   m2view render Rabbit.m2 --turntable -o spin.gif                one turn, animated
   m2view render --data my-models/ --all '*' -o thumbs/ --jobs 2  thumbnails of every model")]
     Render(Box<render_cmd::RenderArgs>),
-    /// Export a model: glTF 2.0 (.glb or .gltf, skeleton and every animation), OBJ, or a
-    /// Warcraft III model as MDL or MDX.
+    /// Export a model: glTF 2.0 (.glb or .gltf) or FBX (skeleton and every animation), OBJ, or
+    /// a Warcraft III model as MDL or MDX.
     #[command(after_long_help = "\
 Examples:
   m2view export Rabbit.m2 -o rabbit.glb                          for Blender, Unity, Unreal, three.js
+  m2view export Rabbit.m2 -o rabbit.fbx --textures copy         FBX 7.4, its PNGs beside it
   m2view export Rabbit.m2 -o rabbit.obj --time 500               a pose, with .mtl and PNGs
   m2view export Footman.mdx -o Footman.mdl                       Warcraft III: MDX to MDL text
   m2view export inn.wmo --doodad-set 1 -o inn.glb                a WMO with its doodads

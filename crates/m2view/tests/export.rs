@@ -134,13 +134,7 @@ fn obj_export_writes_geometry_materials_and_textures() {
 #[test]
 fn blender_imports_the_skeleton_and_every_animation() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
-    let have = Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !have {
-        assert!(
-            std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-            "blender required but not on PATH (Debian: blender python3-numpy)"
-        );
-        eprintln!("!!! blender not found: import test skipped");
+    if !common::have_blender() {
         return;
     }
     let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
@@ -148,23 +142,14 @@ fn blender_imports_the_skeleton_and_every_animation() {
     let out = temp("blender");
     let glb = out.join("hound.glb");
     std::fs::write(&glb, to_glb(&lm, &ExportOptions::default()).unwrap()).unwrap();
-    // Blender 3.4's importer still calls numpy.bool (gone from numpy >= 1.24): restore the alias.
-    let script = format!(
-        "import numpy\nif not hasattr(numpy, 'bool'): numpy.bool = bool\nimport bpy, json\n\
-         bpy.ops.wm.read_factory_settings(use_empty=True)\nbpy.ops.import_scene.gltf(filepath={:?})\n\
+    let r = common::blender_json(&format!(
+        "bpy.ops.import_scene.gltf(filepath={:?})\n\
          arm = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
          acts = [(a.name, a.frame_range[1], len(a.fcurves)) for a in bpy.data.actions]\n\
          print('M2VIEW ' + json.dumps({{'armatures': len(arm), 'bones': len(arm[0].data.bones) if arm else 0, \
          'meshes': len([o for o in bpy.data.objects if o.type == 'MESH']), 'actions': acts}}))\n",
         glb.display().to_string()
-    );
-    let run = Command::new("blender").args(["-b", "--factory-startup", "--python-expr", &script]).output().unwrap();
-    let text = String::from_utf8_lossy(&run.stdout);
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("M2VIEW "))
-        .unwrap_or_else(|| panic!("{text}\n{}", String::from_utf8_lossy(&run.stderr)));
-    let r: serde_json::Value = serde_json::from_str(line).unwrap();
+    ));
     assert_eq!(
         (r["armatures"].as_u64(), r["bones"].as_u64(), r["meshes"].as_u64()),
         (Some(1), Some(lm.model.bones.len() as u64), Some(1))

@@ -9,8 +9,10 @@
 //! about X); units stay model units (yards in the game, metres by glTF's
 //! convention).
 
+pub mod fbx;
 pub mod gltf;
 pub mod obj;
+mod sampling;
 pub mod terrain;
 pub mod warcraft3;
 
@@ -40,6 +42,13 @@ pub fn png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
     )
     .map_err(|e| e.to_string())?;
     Ok(out)
+}
+
+/// The name bone `i` is exported under: its own (MDX nodes have one), else
+/// `bone<i>`.
+pub(crate) fn bone_name(model: &m2view_format::Model, i: usize) -> String {
+    let bone = &model.bones[i];
+    if bone.name.is_empty() { format!("bone{i}") } else { bone.name.clone() }
 }
 
 /// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
@@ -163,7 +172,8 @@ pub struct ExportArgs {
     /// Model file, texture (.blp, .dds, .tga, .png) or client table (.dbc, .db2, .csv); a virtual
     /// path with --data.
     pub file: std::path::PathBuf,
-    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`) or `.obj` (+ `.mtl`, PNGs);
+    /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`), `.fbx` (FBX 7.4
+    /// binary: skeleton, skin, every sequence as an animation stack) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
     /// a texture `.png` or `.blp` (every mip level; see --blp); a table `.csv`, `.json` or `.sql`.
     #[arg(short, long, help_heading = crate::cli::OUTPUT)]
@@ -201,9 +211,10 @@ pub struct ExportArgs {
     /// each HD material as classic layers, what v800 cannot hold dropped with a warning.
     #[arg(long, value_name = "VERSION", help_heading = crate::cli::OUTPUT)]
     pub mdx_version: Option<u32>,
-    /// With --mdx-version 800: `blp` writes the model's DDS textures beside the output as BLP1
-    /// (palettized, every mip level; the team colour mask baked into the diffuse), named
-    /// `.blp` in the model.
+    /// FBX: `embed` (default) puts the PNG textures inside the file, `copy` writes them beside it
+    /// as `<stem>_<texture>.png`. With --mdx-version 800: `blp` writes the model's DDS textures
+    /// beside the output as BLP1 (palettized, every mip level; the team colour mask baked into
+    /// the diffuse), named `.blp` in the model.
     #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
     pub textures: Option<String>,
     /// glTF: animate the materials' texture transforms (scrolling, spinning UVs), colours and
@@ -299,6 +310,14 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
         "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(AppError::Failure),
+        "fbx" => {
+            let textures = match a.textures.as_deref() {
+                None | Some("embed") => fbx::Textures::Embed,
+                Some("copy") => fbx::Textures::Copy,
+                Some(t) => return Err(AppError::Failure(format!("--textures {t}: an FBX takes embed or copy"))),
+            };
+            fbx::write_fbx(&lm, &opts, textures, &a.output).map_err(AppError::Failure)
+        }
         "obj" => {
             let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
             if let Some(t) = a.time {
@@ -329,7 +348,7 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
         _ => Err(AppError::Failure(format!(
-            "{}: the output must end in .glb, .gltf, .obj, .mdl or .mdx",
+            "{}: the output must end in .glb, .gltf, .fbx, .obj, .mdl or .mdx",
             a.output.display()
         ))),
     }

@@ -48,6 +48,41 @@ pub fn npm_package(env: &str, package: &str, spec: &str) -> Option<PathBuf> {
     None
 }
 
+/// Whether Blender runs here (Debian: `blender` and `python3-numpy`); its
+/// absence is said loudly, and is a failure when `M2VIEW_REQUIRE_TOOLS=1`.
+pub fn have_blender() -> bool {
+    let have = std::process::Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
+            "blender required but not on PATH (Debian: blender python3-numpy)"
+        );
+        eprintln!("!!! blender not found: import test skipped");
+    }
+    have
+}
+
+/// Runs `script` (Python) in a factory-fresh background Blender, after the
+/// numpy alias Blender 3.4's importers still call (`numpy.bool`, gone from
+/// numpy 1.24) and `import bpy, json`; returns the JSON object it prints
+/// after `M2VIEW ` (a panic with Blender's output when there is none).
+pub fn blender_json(script: &str) -> serde_json::Value {
+    let script = format!(
+        "import numpy\nif not hasattr(numpy, 'bool'): numpy.bool = bool\nimport bpy, json\n\
+         bpy.ops.wm.read_factory_settings(use_empty=True)\n{script}"
+    );
+    let run = std::process::Command::new("blender")
+        .args(["-b", "--factory-startup", "--python-expr", &script])
+        .output()
+        .expect("blender runs");
+    let text = String::from_utf8_lossy(&run.stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("M2VIEW "))
+        .unwrap_or_else(|| panic!("{text}\n{}", String::from_utf8_lossy(&run.stderr)));
+    serde_json::from_str(line).unwrap()
+}
+
 /// The device shared by every test of a test binary. No adapter is a failure.
 pub fn gpu() -> &'static (Gpu, Renderer) {
     static G: OnceLock<(Gpu, Renderer)> = OnceLock::new();

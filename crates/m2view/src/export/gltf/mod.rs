@@ -32,8 +32,7 @@ use std::collections::{BTreeMap, HashMap};
 use gltf_json as json;
 use json::validation::Checked::Valid;
 use json::validation::USize64;
-use m2view_anim::{Clock, sample_or};
-use m2view_format::{BlendMode, Interpolation, LoadedModel, MaterialFlags, Model, SequenceData, SequenceId, Track};
+use m2view_format::{BlendMode, LoadedModel, MaterialFlags, Model, Track};
 
 use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
@@ -137,38 +136,6 @@ fn extras(v: serde_json::Value) -> json::Extras {
     serde_json::value::to_raw_value(&v).ok()
 }
 
-/// The name of sequence `i` as the viewer shows it, `.N` for variation N.
-fn animation_name(model: &Model, i: usize) -> String {
-    let s = &model.sequences[i];
-    let base = model.sequence_name(SequenceId(i as u16));
-    if s.variation > 0 { format!("{base}.{}", s.variation) } else { base }
-}
-
-/// Times (ms) at which to sample `track` for sequence `seq` of `duration` ms:
-/// its own keys (with three more between keys of a Hermite/Bezier curve, so
-/// glTF's linear channels follow it), or 30 Hz over the sequence for a
-/// global-sequence track (one sample for a sequence of 0 ms, as the real
-/// `Axe_1H_DH_Tribal_A_01.m2` of ElementoBorzi's Doomhammer pack has).
-fn sample_times<T>(track: &Track<T>, seq: usize, duration: u32) -> Vec<f32> {
-    let mut t: Vec<f32> = if track.global_sequence.is_some() {
-        let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
-        (0..=n).map(|k| (k as f32 * duration as f32 / n as f32).min(duration as f32)).collect()
-    } else {
-        let Some(keys) = track.keys_for(seq) else { return Vec::new() };
-        let mut t: Vec<f32> = keys.times.iter().map(|&ms| ms as f32).collect();
-        if !keys.tangents.is_empty() {
-            let between = t.windows(2).flat_map(|w| (1..4).map(move |q| w[0] + (w[1] - w[0]) * q as f32 / 4.0));
-            t = t.iter().copied().chain(between).collect();
-        }
-        t.iter_mut().for_each(|ms| *ms = ms.min(duration.max(1) as f32));
-        t
-    };
-    // glTF wants strictly increasing times; some files store keys out of order.
-    t.sort_by(f32::total_cmp);
-    t.dedup();
-    t
-}
-
 /// Builds the `.glb` of `lm` (with its current skin and loaded `.anim` files).
 /// Errors: a LOD that does not exist.
 pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String> {
@@ -216,10 +183,9 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
         let parent = model.bones[i].parent.map_or(glam::Vec3::ZERO, |p| pivot(p.index()));
         pivot(i) - parent
     };
-    for (i, bone) in model.bones.iter().enumerate() {
-        let name = if bone.name.is_empty() { format!("bone{i}") } else { bone.name.clone() };
+    for i in 0..model.bones.len() {
         b.root.push(json::Node {
-            name: Some(name),
+            name: Some(super::bone_name(model, i)),
             translation: Some(zup_to_yup(rest(i).into())),
             ..Default::default()
         });
@@ -628,14 +594,8 @@ fn material(
 /// One animation per exported sequence.
 fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn Fn(usize) -> glam::Vec3) {
     use json::animation::{Interpolation as I, Property};
-    let all: Vec<usize> = (0..model.sequences.len()).collect();
-    let wanted = opts.sequences.as_ref().unwrap_or(&all);
-    let mut used_names: HashMap<String, usize> = HashMap::new();
-    for &seq in wanted {
-        let Some(s) = model.sequences.get(seq) else { continue };
-        if matches!(s.data, SequenceData::Alias | SequenceData::External { loaded: false }) {
-            continue;
-        }
+    for (seq, name) in super::sampling::animations(model, opts) {
+        let s = &model.sequences[seq];
         let duration = s.duration_ms;
         let mut channels = Vec::new();
         let mut samplers: Vec<json::animation::Sampler> = Vec::new();
@@ -701,12 +661,6 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
         if channels.is_empty() && pointed == 0 {
             continue;
         }
-        let mut name = animation_name(model, seq);
-        let n = used_names.entry(name.clone()).or_insert(0);
-        *n += 1;
-        if *n > 1 {
-            name = format!("{name} ({seq})");
-        }
         b.root.push(json::Animation {
             extensions: None,
             extras: extras(serde_json::json!({ "m2_sequence": seq, "anim_id": s.anim_id })),
@@ -727,14 +681,9 @@ fn channel<T: m2view_anim::sample::Interp>(
     default: T,
     convert: impl Fn(T) -> Vec<f32>,
 ) -> (Vec<f32>, Vec<f32>, usize, bool) {
-    let times = sample_times(track, seq, duration);
-    let mut values = Vec::new();
-    let mut comps = 0;
-    for &t in &times {
-        m2view_anim::global_times(model, t as f64, globals);
-        let v = convert(sample_or(track, &Clock::new(seq, t, globals), default));
-        comps = v.len();
-        values.extend(v);
-    }
-    (times, values, comps, track.interpolation != Interpolation::None)
+    let times = super::sampling::sample_times(track, seq, duration);
+    let values: Vec<Vec<f32>> =
+        super::sampling::sample(model, track, seq, &times, globals, default).into_iter().map(convert).collect();
+    let comps = values.first().map_or(0, Vec::len);
+    (times, values.concat(), comps, super::sampling::linear(track))
 }
