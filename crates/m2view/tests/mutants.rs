@@ -224,8 +224,12 @@ fn check(what: &str, count: usize, bound: f64, r: &Report) {
     assert!(r.opened > count / 2 && r.refused > 0 && r.read > 0, "the mutants exercised reading: {r:?}");
 }
 
+/// A fresh folder for mutants of `tag`, under Cargo's test scratch folder
+/// (`target/tmp`), not the system's: a model's texture lookup lists the
+/// folders above it, and a system temporary folder of thousands of entries
+/// made that listing, not the mutant, the largest allocation.
 fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("m2view-mutants-{tag}-{}", std::process::id()));
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("m2view-mutants-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
