@@ -280,3 +280,48 @@ fn blender_imports_the_fbx_with_its_armature_actions_and_textures() {
     assert!((Vec3::from_slice(&head) - ours_zup).length() < 1e-3, "at {t} ms: Blender {head:?}, m2view {ours_zup}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn a_dressed_character_keeps_its_body_texture_and_its_axe_in_hand() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let out = temp("character");
+    // No public 3.3.5 item tables: written here (m2view_db::fixtures), naming the Doomhammer
+    // pack's Zul'jin legs components (item 50002) and tribal axe (50001), as the glTF test does.
+    m2view_db::fixtures::write_wotlk_item_tables(&out).unwrap();
+    let pack = samples.join("ElementoBorzi_Doomhammer-Public-Pack");
+    let mut opts = m2view::open::OpenOptions {
+        dbc: vec![out.clone(), samples.join("andrewmunro_Vanilla/dbc")],
+        ..Default::default()
+    };
+    opts.load.data_root = Some(pack);
+    let mut o =
+        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+    let tables = o.dressing.tables.clone();
+    let c = o.dressing.character.as_mut().unwrap();
+    c.equip_item(&tables, 50001).unwrap();
+    c.equip_item(&tables, 50002).unwrap();
+    let eo = m2view::export::character_options(&mut o, &opts, ExportOptions::default());
+    let file = to_fbx(&o.lm, &eo, Textures::Embed, "character").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).expect("ufbx reads the file");
+    assert!(scene.metadata.warnings.is_empty());
+    // The axe: a mesh under the HandRight attachment's null, itself under the hand's bone.
+    let hand = o.lm.model.attachments.iter().find(|a| a.id == 1).unwrap().bone.unwrap().index();
+    let null = scene.find_node("HandRight").expect("the HandRight attachment");
+    assert_eq!(null.parent.as_ref().unwrap().element.name.to_string(), format!("bone{hand}"));
+    let axe: Vec<_> = null.children.iter().filter(|n| n.mesh.is_some()).collect();
+    assert!(!axe.is_empty(), "the axe hangs on HandRight");
+    // Only the geosets the dressing chose: as many body meshes as drawn batches of them.
+    let lod = &o.lm.model.lods[0];
+    let geosets = eo.geosets.clone().unwrap();
+    let drawn = lod.batches.iter().filter(|b| geosets.contains(&lod.submeshes[b.submesh as usize].geoset_id)).count();
+    assert_eq!(scene.meshes.len(), drawn + axe.len());
+    // The composed body texture (256x256) is embedded beside the axe's.
+    let sizes: Vec<(u32, u32)> = scene
+        .videos
+        .iter()
+        .map(|v| image::load_from_memory(&v.content).unwrap())
+        .map(|i| (i.width(), i.height()))
+        .collect();
+    assert!(sizes.contains(&(256, 256)), "{sizes:?}");
+    let _ = std::fs::remove_dir_all(&out);
+}
