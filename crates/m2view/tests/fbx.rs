@@ -325,3 +325,27 @@ fn a_dressed_character_keeps_its_body_texture_and_its_axe_in_hand() {
     assert!(sizes.contains(&(256, 256)), "{sizes:?}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn the_cameras_look_at_their_targets() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let lm = open(&samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"));
+    let file = to_fbx(&lm, &ExportOptions::default(), Textures::Embed, "hound").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).unwrap();
+    assert_eq!(scene.cameras.len(), lm.model.cameras.len());
+    assert_eq!(scene.cameras.len(), 2, "Corehound2's portrait and character-info cameras");
+    let globals = [];
+    for k in 0..2 {
+        let c = m2view_anim::camera_state(&lm.model, k, &m2view_anim::Clock::new(0, 0.0, &globals)).unwrap();
+        let (eye, target) = (yup().transform_point3(c.eye), yup().transform_point3(c.target));
+        let node = scene.find_node(&format!("camera {k}")).unwrap();
+        let m = mat(&node.node_to_world);
+        // FBX cameras look along their local +X.
+        assert!((m.w_axis.truncate() - eye).length() < 1e-4, "camera {k} at {}", m.w_axis);
+        let view = m.x_axis.truncate().normalize();
+        assert!(view.dot((target - eye).normalize()) > 0.9999, "camera {k} looks along {view}");
+        let fov = node.camera.as_ref().unwrap().field_of_view_deg.y;
+        let expected = (c.fov_diagonal / (1.0f32 + (16.0f32 / 9.0).powi(2)).sqrt()).to_degrees();
+        assert!((fov as f32 - expected).abs() < 0.01, "camera {k}: vertical fov {fov}, expected {expected}");
+    }
+}

@@ -2,7 +2,8 @@
 //! mesh per batch (geoset and material) with normals, both UV sets and a
 //! WMO's baked light as vertex colours; the skeleton as limb nodes with a
 //! bind pose and a skin of one cluster per bone a mesh uses; attachments
-//! as null nodes under their bones, equipment hung on them; a WMO's
+//! as null nodes under their bones, equipment hung on them; cameras as
+//! camera nodes at rest; a WMO's
 //! doodads and a map tile's models as null nodes holding shared
 //! geometry; every sequence as an animation stack (the names of the glTF
 //! export); materials with their textures embedded or copied beside.
@@ -119,6 +120,7 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
         doc.link(id, bone.map_or(0, |b| bones[b.index()]));
         attachments.insert(a.id, id);
     }
+    doc.cameras(model);
     for item in &opts.items {
         let (Some(&at), Some(ilod)) = (attachments.get(&item.attachment), item.lm.model.lods.first()) else {
             continue;
@@ -221,6 +223,53 @@ impl Doc {
             Node::value("Culling", "CullingOff"),
         ];
         self.object("Model", name, "Model", sub, children)
+    }
+
+    /// The model's cameras (portrait, character info…) as camera nodes where
+    /// they stand at the first sequence's first instant: at the eye, local
+    /// +X (FBX's view axis) towards the target, turned by the roll; the
+    /// vertical field of view for a 16:9 frame (M2 stores the diagonal).
+    fn cameras(&mut self, model: &Model) {
+        let globals = [];
+        let clock = m2view_anim::Clock::new(0, 0.0, &globals);
+        for k in 0..model.cameras.len() {
+            let Some(c) = m2view_anim::camera_state(model, k, &clock) else { continue };
+            let eye = glam::Vec3::from(zup_to_yup(c.eye.into()));
+            let target = glam::Vec3::from(zup_to_yup(c.target.into()));
+            let Some(view) = (target - eye).try_normalize() else { continue };
+            let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
+            let up = side.cross(view);
+            let turn = glam::Quat::from_mat3(&glam::Mat3::from_cols(view, up, view.cross(up)));
+            let rotation = glam::Quat::from_axis_angle(view, c.roll) * turn;
+            let aspect: f32 = 16.0 / 9.0;
+            let vertical = (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).to_degrees();
+            let name = format!("camera {k}");
+            let id = self.model(&name, "Camera", eye.into(), euler_degrees(rotation), [1.0; 3]);
+            let props = props(vec![
+                p("Position", "Vector", "", "A", vec3(eye.into())),
+                p("InterestPosition", "Vector", "", "A", vec3(target.into())),
+                p("ApertureMode", "enum", "", "", [Prop::I32(2)]),
+                p("FieldOfView", "FieldOfView", "", "A", [Prop::F64(vertical as f64)]),
+                p("AspectWidth", "double", "Number", "", [Prop::F64(1920.0)]),
+                p("AspectHeight", "double", "Number", "", [Prop::F64(1080.0)]),
+                p("NearPlane", "double", "Number", "", [Prop::F64(c.near as f64)]),
+                p("FarPlane", "double", "Number", "", [Prop::F64(c.far as f64)]),
+            ]);
+            let children = vec![
+                props,
+                Node::value("TypeFlags", "Camera"),
+                Node::value("GeometryVersion", 124),
+                Node::new("Position", vec3(eye.into())),
+                Node::new("Up", vec3(up.into())),
+                Node::new("LookAt", vec3(target.into())),
+                Node::value("ShowInfoOnMoving", 1),
+                Node::value("ShowAudio", 0),
+                Node::new("AudioColor", vec3([0.0, 1.0, 0.0])),
+                Node::value("CameraOrthoZoom", 1.0),
+            ];
+            self.attribute(id, &name, "Camera", children);
+            self.link(id, 0);
+        }
     }
 
     /// The node attribute (`LimbNode`, `Null`) of scene node `model`.
