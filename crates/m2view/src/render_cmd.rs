@@ -73,8 +73,9 @@ pub struct RenderArgs {
     /// drawn when `--data` holds them, or any colour RRGGBB.
     #[arg(long, default_value = "0", help_heading = crate::cli::MODEL)]
     pub team_color: String,
-    /// Turntable: one full turn while the sequence plays, to an animated `.gif`, or to
-    /// numbered PNGs `<out>_0000.png`... when OUTPUT ends in `.png`.
+    /// Turntable: one full turn while the sequence plays, to an animated `.gif`, an animated
+    /// PNG `.apng` (keeps --transparent's alpha), or to numbered PNGs `<out>_0000.png`... when
+    /// OUTPUT ends in `.png`.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub turntable: bool,
     /// Turntable frames (one full turn).
@@ -1124,8 +1125,10 @@ fn run_turntable(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
 
 /// A turntable of `lm`: `frames` views around it (yaw 0 → 360°, 20° up)
 /// while its sequence plays from `req.time_ms` at `fps`, written to `out` as
-/// a looping animated GIF, or as numbered PNGs `<out>_0000.png`, ... when
-/// `out` does not end in `.gif`. `progress` is called after each frame.
+/// a looping animated GIF (`.gif`), a looping animated PNG keeping the
+/// alpha of a transparent background (`.apng`, written whole under a
+/// temporary name, then renamed), or as numbered PNGs `<out>_0000.png`, ...
+/// otherwise. `progress` is called after each frame.
 /// Opens its own headless device (the window calls it from a worker thread).
 pub fn write_turntable(
     lm: &LoadedModel,
@@ -1140,7 +1143,8 @@ pub fn write_turntable(
     }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let gif = out.extension().is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+    let ext = out.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let (gif, apng) = (ext == "gif", ext == "apng");
     let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
     let mut images = Vec::new();
     for k in 0..frames {
@@ -1151,13 +1155,16 @@ pub fn write_turntable(
         };
         let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
         let img = image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?;
-        if gif {
+        if gif || apng {
             images.push(img);
         } else {
             let path = std::path::PathBuf::from(format!("{}_{k:04}.png", out.with_extension("").display()));
             img.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         progress(k + 1);
+    }
+    if apng {
+        return write_apng(&images, fps, out);
     }
     if gif {
         let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -1168,6 +1175,35 @@ pub fn write_turntable(
             .map_err(|e| format!("{}: {e}", out.display()))?;
     }
     Ok(())
+}
+
+/// `frames` (RGBA, one size) as an animated PNG looping forever at `fps`,
+/// each frame replacing the last (alpha kept: a transparent background stays
+/// transparent); written under `<out>.part`, then renamed.
+fn write_apng(frames: &[image::RgbaImage], fps: f32, out: &std::path::Path) -> Result<(), String> {
+    let Some(first) = frames.first() else { return Err("no frames".into()) };
+    let tmp = out.with_extension("apng.part");
+    let write = || -> Result<(), png::EncodingError> {
+        let file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut enc = png::Encoder::new(file, first.width(), first.height());
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_animated(frames.len() as u32, 0)?;
+        // The delay as a fraction of a second: 1000 / (fps × 1000) keeps fractional rates.
+        enc.set_frame_delay(1000, (fps * 1000.0).round().clamp(1.0, 65535.0) as u16)?;
+        enc.set_blend_op(png::BlendOp::Source)?;
+        enc.set_dispose_op(png::DisposeOp::None)?;
+        let mut w = enc.write_header()?;
+        for f in frames {
+            w.write_image_data(f.as_raw())?;
+        }
+        w.finish()
+    };
+    if let Err(e) = write() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: {e}", out.display()));
+    }
+    std::fs::rename(&tmp, out).map_err(|e| format!("{}: {e}", out.display()))
 }
 
 #[cfg(not(target_arch = "wasm32"))]

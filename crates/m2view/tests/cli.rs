@@ -323,6 +323,26 @@ fn turntable_gif_and_png_sequence() {
     for k in 0..8 {
         assert!(temp(&format!("seq_{k:04}.png")).is_file(), "frame {k}");
     }
+    // Animated PNG with a transparent background: read back by the png crate's APNG decoder
+    // through `image`, 8 frames at 10 fps, alpha 0 around the model, each frame the PNG
+    // sequence's frame drawn transparent (compared texel for texel).
+    let apng = temp("spin.apng");
+    let (code, _, err) = m2view(&[&args[..], &["--transparent", "-o", apng.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(!temp("spin.apng.part").exists(), "written whole, then renamed");
+    let dec =
+        image::codecs::png::PngDecoder::new(std::io::BufReader::new(std::fs::File::open(&apng).unwrap())).unwrap();
+    assert!(dec.is_apng().unwrap());
+    let frames = dec.apng().unwrap().into_frames().collect_frames().unwrap();
+    assert_eq!(frames.len(), 8);
+    assert_eq!(frames[0].delay().numer_denom_ms(), (100, 1), "10 fps");
+    assert_eq!(frames[0].buffer()[(0, 0)].0[3], 0, "a transparent corner");
+    let (code, _, err) = m2view(&[&args[..], &["--transparent", "-o", temp("clear.png").to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    for k in [0, 3, 7] {
+        let png = image::open(temp(&format!("clear_{k:04}.png"))).unwrap().to_rgba8();
+        assert!(png.as_raw() == frames[k].buffer().as_raw(), "frame {k} equals the PNG sequence's");
+    }
 }
 
 #[test]
