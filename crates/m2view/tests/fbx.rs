@@ -349,3 +349,33 @@ fn the_cameras_look_at_their_targets() {
         assert!((fov as f32 - expected).abs() < 0.01, "camera {k}: vertical fov {fov}, expected {expected}");
     }
 }
+
+#[test]
+fn a_wmo_places_its_doodads_sharing_their_geometry() {
+    // The WMO written in the wowdev layout (m2view_format::fixtures::wmo) with its lamp model,
+    // as the glTF test uses it: three placements of one lamp (doodad set 1).
+    let dir = temp("wmo");
+    m2view_format::fixtures::wmo::write_files(&dir, false);
+    let opts = Default::default();
+    let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
+    let placed = m2view::world::placements(&mut lm, 1, &opts);
+    assert_eq!(placed.len(), 3);
+    let lamp = placed[0].lm.clone();
+    let eo = ExportOptions { placed, ..Default::default() };
+    let file = to_fbx(&lm, &eo, Textures::Embed, "box").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).unwrap();
+    assert!(scene.metadata.warnings.is_empty());
+    // The lamp's meshes are written once and placed three times.
+    let nulls: Vec<_> = scene.nodes.iter().filter(|n| n.element.name.to_string() == lamp.model.name).collect();
+    assert_eq!(nulls.len(), 3);
+    let parts = nulls[0].children.len();
+    assert!(parts > 0 && nulls.iter().all(|n| n.children.len() == parts));
+    let lamp_meshes: HashSet<u32> =
+        nulls.iter().flat_map(|n| n.children.iter().map(|c| c.mesh.as_ref().unwrap().element.element_id)).collect();
+    assert_eq!(lamp_meshes.len(), parts, "one geometry per part, shared by the three placements");
+    // MODD[0] at (1, 0, 2) Z-up, turned 90° about Z, scale 0.5: its world matrix in Y-up space.
+    let expected = yup() * eo.placed[0].world * yup().inverse();
+    let got = nulls.iter().map(|n| max_difference(mat(&n.node_to_world), expected)).fold(f32::MAX, f32::min);
+    assert!(got < 1e-5, "no lamp placed as MODD[0] says (closest differs by {got})");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,6 +56,18 @@ pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {
     [v[0], v[2], -v[1]]
 }
 
+/// A placement `world` (a Z-up model matrix: a doodad's, a tile's) in
+/// Y-up space: `C·world·C⁻¹`, `C` the rotation of [`zup_to_yup`].
+pub fn placement_to_yup(world: glam::Mat4) -> glam::Mat4 {
+    let c = glam::Mat4::from_cols(
+        glam::Vec3::from(zup_to_yup([1.0, 0.0, 0.0])).extend(0.0),
+        glam::Vec3::from(zup_to_yup([0.0, 1.0, 0.0])).extend(0.0),
+        glam::Vec3::from(zup_to_yup([0.0, 0.0, 1.0])).extend(0.0),
+        glam::Vec4::W,
+    );
+    c * world * c.transpose()
+}
+
 /// A quaternion `[x, y, z, w]` of Z-up space expressed in Y-up space.
 pub fn zup_to_yup_quat(q: [f32; 4]) -> [f32; 4] {
     [q[0], q[2], -q[1], q[3]]

@@ -622,10 +622,6 @@ impl Doc {
     /// with the placement's translation, rotation and scale in Y-up space,
     /// the model's geometry written once and shared.
     fn placed(&mut self, placed: &[crate::world::Placed]) {
-        // Z-up → Y-up as a matrix C; a placement M becomes C·M·C⁻¹.
-        let c = glam::Mat4::from_cols_array(&[
-            1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0,
-        ]);
         for pl in placed {
             let key = std::sync::Arc::as_ptr(&pl.lm);
             if !self.shared.contains_key(&key) {
@@ -637,7 +633,7 @@ impl Doc {
                 };
                 self.shared.insert(key, parts);
             }
-            let (s, r, t) = (c * pl.world * c.inverse()).to_scale_rotation_translation();
+            let (s, r, t) = super::placement_to_yup(pl.world).to_scale_rotation_translation();
             let name = name_of(&pl.lm);
             let id = self.model(&name, "Null", t.into(), euler_degrees(r), s.into());
             self.attribute(id, &name, "Null", Vec::new());

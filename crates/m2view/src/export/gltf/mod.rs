@@ -283,12 +283,9 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
 /// their matrix in Y-up space; the first placement of a model builds its
 /// mesh, the others reuse it.
 fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json::Index<json::Node>>) {
-    // Z-up → Y-up as a matrix C; a placement M becomes C·M·C⁻¹.
-    let c =
-        glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
     let mut meshes: std::collections::HashMap<*const LoadedModel, Option<json::Index<json::Mesh>>> = Default::default();
     for p in placed {
-        let m = (c * p.world * c.inverse()).to_cols_array();
+        let m = super::placement_to_yup(p.world).to_cols_array();
         let node = match meshes.get(&std::sync::Arc::as_ptr(&p.lm)) {
             Some(None) => continue,
             Some(Some(mesh)) => b.root.push(json::Node { mesh: Some(*mesh), ..Default::default() }),
