@@ -27,10 +27,7 @@ fn validate(validator: &Path, files: &[PathBuf]) -> Vec<serde_json::Value> {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("m2view-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch("export", name)
 }
 
 #[test]
@@ -167,21 +164,8 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let Some(validator) = validator() else { return };
     let out = temp("character");
-    // No public 3.3.5 item tables: written here (m2view_db::fixtures), naming the
-    // Doomhammer pack's Zul'jin legs components (item 50002) and tribal axe (50001).
-    m2view_db::fixtures::write_wotlk_item_tables(&out).unwrap();
     let pack = samples.join("ElementoBorzi_Doomhammer-Public-Pack");
-    let mut opts = m2view::open::OpenOptions {
-        dbc: vec![out.clone(), samples.join("andrewmunro_Vanilla/dbc")],
-        ..Default::default()
-    };
-    opts.load.data_root = Some(pack.clone());
-    let mut o =
-        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
-    let tables = o.dressing.tables.clone();
-    let c = o.dressing.character.as_mut().unwrap();
-    c.equip_item(&tables, 50001).unwrap();
-    c.equip_item(&tables, 50002).unwrap();
+    let (mut o, opts) = common::dressed_scourge(&samples, &out);
     let eo = m2view::export::character_options(&mut o, &opts, ExportOptions::default());
     assert_eq!(eo.items.len(), 1, "the axe");
     let glb = out.join("character.glb");

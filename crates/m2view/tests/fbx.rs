@@ -14,10 +14,7 @@ use m2view::export::fbx::{Textures, to_fbx, write_fbx};
 use m2view_format::{LoadedModel, SequenceId};
 
 fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("m2view-fbx-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch("fbx", name)
 }
 
 fn open(path: &std::path::Path) -> LoadedModel {
@@ -285,21 +282,8 @@ fn blender_imports_the_fbx_with_its_armature_actions_and_textures() {
 fn a_dressed_character_keeps_its_body_texture_and_its_axe_in_hand() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let out = temp("character");
-    // No public 3.3.5 item tables: written here (m2view_db::fixtures), naming the Doomhammer
-    // pack's Zul'jin legs components (item 50002) and tribal axe (50001), as the glTF test does.
-    m2view_db::fixtures::write_wotlk_item_tables(&out).unwrap();
-    let pack = samples.join("ElementoBorzi_Doomhammer-Public-Pack");
-    let mut opts = m2view::open::OpenOptions {
-        dbc: vec![out.clone(), samples.join("andrewmunro_Vanilla/dbc")],
-        ..Default::default()
-    };
-    opts.load.data_root = Some(pack);
-    let mut o =
-        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
-    let tables = o.dressing.tables.clone();
-    let c = o.dressing.character.as_mut().unwrap();
-    c.equip_item(&tables, 50001).unwrap();
-    c.equip_item(&tables, 50002).unwrap();
+    // Zul'jin legs and the tribal axe, as the glTF test dresses her.
+    let (mut o, opts) = common::dressed_scourge(&samples, &out);
     let eo = m2view::export::character_options(&mut o, &opts, ExportOptions::default());
     let file = to_fbx(&o.lm, &eo, Textures::Embed, "character").unwrap();
     let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).expect("ufbx reads the file");

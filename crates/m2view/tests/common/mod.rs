@@ -48,6 +48,35 @@ pub fn npm_package(env: &str, package: &str, spec: &str) -> Option<PathBuf> {
     None
 }
 
+/// A fresh, empty folder `m2view-<tag>-<name>-<pid>` in the system's
+/// temporary folder.
+pub fn scratch(tag: &str, name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-{tag}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The scourge female of jsWoWModelViewer dressed with the Doomhammer pack's
+/// Zul'jin legs (item 50002) and tribal axe (50001), and the open options
+/// that find them. No public 3.3.5 item tables exist: they are written into
+/// `tables` (m2view_db::fixtures) beside 1.12's character tables.
+pub fn dressed_scourge(samples: &Path, tables: &Path) -> (m2view::open::Opened, m2view::open::OpenOptions) {
+    m2view_db::fixtures::write_wotlk_item_tables(tables).unwrap();
+    let mut opts = m2view::open::OpenOptions {
+        dbc: vec![tables.to_path_buf(), samples.join("andrewmunro_Vanilla/dbc")],
+        ..Default::default()
+    };
+    opts.load.data_root = Some(samples.join("ElementoBorzi_Doomhammer-Public-Pack"));
+    let mut o =
+        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+    let db = o.dressing.tables.clone();
+    let c = o.dressing.character.as_mut().unwrap();
+    c.equip_item(&db, 50001).unwrap();
+    c.equip_item(&db, 50002).unwrap();
+    (o, opts)
+}
+
 /// Whether Blender runs here (Debian: `blender` and `python3-numpy`); its
 /// absence is said loudly, and is a failure when `M2VIEW_REQUIRE_TOOLS=1`.
 pub fn have_blender() -> bool {

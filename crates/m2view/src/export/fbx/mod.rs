@@ -558,64 +558,73 @@ impl Doc {
         if let Some(&id) = self.texture_ids.get(&key) {
             return id;
         }
-        let made = (|| {
-            let (width, height, pixels) = super::texture_rgba(lm, t, overrides)?;
-            let png =
-                crate::texture_cmd::png_bytes(&m2view_format::blp::RgbaImage { width, height, pixels }, !alpha).ok()?;
-            let file = lm.texture_files.get(t).cloned().flatten();
-            let base = file
-                .and_then(|p| p.file_stem().map(|n| n.to_string_lossy().into_owned()))
-                .unwrap_or_else(|| format!("texture{t}"));
-            let base = if alpha { base } else { format!("{base}_rgb") };
-            let n = self.names.entry(base.clone()).or_insert(0);
-            *n += 1;
-            let base = if *n > 1 { format!("{base}_{t}") } else { base };
-            let file_name = match self.textures {
-                Textures::Embed => format!("{base}.png"),
-                Textures::Copy => format!("{}_{base}.png", self.stem),
-            };
-            let wrap = lm.model.textures.get(t).map_or([true; 2], |x| [x.wrap_u, x.wrap_v]);
-            let mut video = vec![
-                Node::value("Type", "Clip"),
-                props(vec![p("Path", "KString", "XRefUrl", "", [file_name.as_str().into()])]),
-                Node::value("UseMipMap", 0),
-                Node::value("Filename", file_name.as_str()),
-                Node::value("RelativeFilename", file_name.as_str()),
-            ];
-            match self.textures {
-                Textures::Embed => video.push(Node::value("Content", Prop::Raw(png))),
-                Textures::Copy => self.files.push((file_name.clone(), png)),
-            }
-            let video = self.object("Video", &base, "Video", "Clip", video);
-            let wrap_mode = |repeat: bool| [Prop::I32(if repeat { 0 } else { 1 })];
-            let texture = self.object(
-                "Texture",
-                &base,
-                "Texture",
-                "",
-                vec![
-                    Node::value("Type", "TextureVideoClip"),
-                    Node::value("Version", 202),
-                    Node::value("TextureName", format!("{base}\0\u{1}Texture")),
-                    props(vec![
-                        p("UseMaterial", "bool", "", "", [Prop::I32(1)]),
-                        p("WrapModeU", "enum", "", "", wrap_mode(wrap[0])),
-                        p("WrapModeV", "enum", "", "", wrap_mode(wrap[1])),
-                    ]),
-                    Node::value("Media", format!("{base}\0\u{1}Video")),
-                    Node::value("FileName", file_name.as_str()),
-                    Node::value("RelativeFilename", file_name.as_str()),
-                    Node::new("ModelUVTranslation", [Prop::F64(0.0), Prop::F64(0.0)]),
-                    Node::new("ModelUVScaling", [Prop::F64(1.0), Prop::F64(1.0)]),
-                    Node::value("Texture_Alpha_Source", "None"),
-                    Node::new("Cropping", [Prop::I32(0), Prop::I32(0), Prop::I32(0), Prop::I32(0)]),
-                ],
-            );
-            self.link(video, texture);
-            Some(texture)
-        })();
+        let made = self.new_texture(lm, t, overrides, alpha);
         self.texture_ids.insert(key, made);
         made
+    }
+
+    /// The `Texture` and `Video` objects of texture `t` (see [`Doc::texture`]).
+    fn new_texture(
+        &mut self,
+        lm: &LoadedModel,
+        t: usize,
+        overrides: &BTreeMap<usize, m2view_format::blp::RgbaImage>,
+        alpha: bool,
+    ) -> Option<i64> {
+        let (width, height, pixels) = super::texture_rgba(lm, t, overrides)?;
+        let png =
+            crate::texture_cmd::png_bytes(&m2view_format::blp::RgbaImage { width, height, pixels }, !alpha).ok()?;
+        let file = lm.texture_files.get(t).cloned().flatten();
+        let base = file
+            .and_then(|p| p.file_stem().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| format!("texture{t}"));
+        let base = if alpha { base } else { format!("{base}_rgb") };
+        let n = self.names.entry(base.clone()).or_insert(0);
+        *n += 1;
+        let base = if *n > 1 { format!("{base}_{t}") } else { base };
+        let file_name = match self.textures {
+            Textures::Embed => format!("{base}.png"),
+            Textures::Copy => format!("{}_{base}.png", self.stem),
+        };
+        let wrap = lm.model.textures.get(t).map_or([true; 2], |x| [x.wrap_u, x.wrap_v]);
+        let mut video = vec![
+            Node::value("Type", "Clip"),
+            props(vec![p("Path", "KString", "XRefUrl", "", [file_name.as_str().into()])]),
+            Node::value("UseMipMap", 0),
+            Node::value("Filename", file_name.as_str()),
+            Node::value("RelativeFilename", file_name.as_str()),
+        ];
+        match self.textures {
+            Textures::Embed => video.push(Node::value("Content", Prop::Raw(png))),
+            Textures::Copy => self.files.push((file_name.clone(), png)),
+        }
+        let video = self.object("Video", &base, "Video", "Clip", video);
+        let wrap_mode = |repeat: bool| [Prop::I32(if repeat { 0 } else { 1 })];
+        let texture = self.object(
+            "Texture",
+            &base,
+            "Texture",
+            "",
+            vec![
+                Node::value("Type", "TextureVideoClip"),
+                Node::value("Version", 202),
+                Node::value("TextureName", format!("{base}\0\u{1}Texture")),
+                props(vec![
+                    p("UseMaterial", "bool", "", "", [Prop::I32(1)]),
+                    p("WrapModeU", "enum", "", "", wrap_mode(wrap[0])),
+                    p("WrapModeV", "enum", "", "", wrap_mode(wrap[1])),
+                ]),
+                Node::value("Media", format!("{base}\0\u{1}Video")),
+                Node::value("FileName", file_name.as_str()),
+                Node::value("RelativeFilename", file_name.as_str()),
+                Node::new("ModelUVTranslation", [Prop::F64(0.0), Prop::F64(0.0)]),
+                Node::new("ModelUVScaling", [Prop::F64(1.0), Prop::F64(1.0)]),
+                Node::value("Texture_Alpha_Source", "None"),
+                Node::new("Cropping", [Prop::I32(0), Prop::I32(0), Prop::I32(0), Prop::I32(0)]),
+            ],
+        );
+        self.link(video, texture);
+        Some(texture)
     }
 
     /// Placed models (doodads, a tile's models and WMOs): a null node each
@@ -760,11 +769,20 @@ impl Doc {
     /// takes.
     fn finish(&mut self, takes: Vec<(String, i64)>) -> Vec<Node> {
         let creator = format!("m2view {}", env!("CARGO_PKG_VERSION"));
-        let stamp = [("Version", 1000), ("Year", 1970), ("Month", 1), ("Day", 1), ("Hour", 10), ("Minute", 0)]
-            .into_iter()
-            .chain([("Second", 0), ("Millisecond", 0)])
-            .map(|(k, v)| Node::value(k, v))
-            .collect();
+        // The time of `CREATION_TIME`, which the footer's bytes go with.
+        let stamp = [
+            ("Version", 1000),
+            ("Year", 1970),
+            ("Month", 1),
+            ("Day", 1),
+            ("Hour", 10),
+            ("Minute", 0),
+            ("Second", 0),
+            ("Millisecond", 0),
+        ]
+        .into_iter()
+        .map(|(k, v)| Node::value(k, v))
+        .collect();
         let header = Node::group(
             "FBXHeaderExtension",
             vec![
