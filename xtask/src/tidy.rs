@@ -152,6 +152,8 @@ fn dependency_arrows_hold() {
         ("crates/m2view-dress", &["glam", "wgpu", "m2view-anim", "m2view-render", "egui"]),
         ("crates/m2view-anim", &["wgpu", "bytemuck"]),
         ("crates/m2view-render", &["egui", "winit"]),
+        // Video knows pixels only: frames in, a file out.
+        ("crates/m2view-video", &["m2view-format", "m2view-render", "m2view-data", "wgpu", "glam", "image"]),
     ];
     for (krate, deps) in forbidden {
         let toml = std::fs::read_to_string(root().join(krate).join("Cargo.toml")).unwrap();

@@ -28,9 +28,17 @@ pub struct RenderArgs {
     /// Without it: the race model of --race/--gender or of --outfit, or the model of an NPC
     /// --display-id (read from --data).
     pub file: Option<PathBuf>,
-    /// Output PNG; with --all, the output folder.
-    #[arg(short, long, help_heading = crate::cli::OUTPUT)]
-    pub output: PathBuf,
+    /// Output PNG; with --all, the output folder. Not needed with --video.
+    #[arg(short, long, required_unless_present = "video", help_heading = crate::cli::OUTPUT)]
+    pub output: Option<PathBuf>,
+    /// A video of the sequence playing, `.mp4` or `.webm` (AV1): --fps frames a second for
+    /// --duration (default: the sequence's length) from --time, through --camera, or one full
+    /// turn with --turntable. No alpha: for --transparent, use a turntable to `.apng`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "output"], help_heading = crate::cli::OUTPUT)]
+    pub video: Option<PathBuf>,
+    /// Video length, ms (default: the sequence's length; 4000 for a model without sequences).
+    #[arg(long, value_name = "MS", requires = "video", help_heading = crate::cli::OUTPUT)]
+    pub duration: Option<f32>,
     /// Render every model (.m2, .mdx, .mdl, WMO roots, ADT tiles) and texture (.blp, .dds, .tga: a
     /// preview that fits --size) of the --data sources matching FILE (a glob) to OUTPUT/VPATH.png
     /// (VPATH: the file's virtual path), in parallel, past broken files, with a summary.
@@ -78,10 +86,11 @@ pub struct RenderArgs {
     /// OUTPUT ends in `.png`.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub turntable: bool,
-    /// Turntable frames (one full turn).
-    #[arg(long, default_value_t = 48, help_heading = crate::cli::OUTPUT)]
-    pub frames: u32,
-    /// Turntable frames per second (animation time advances 1000/FPS ms a frame).
+    /// Turntable frames (one full turn; default 48), or a video's frames (default: --duration
+    /// × --fps).
+    #[arg(long, help_heading = crate::cli::OUTPUT)]
+    pub frames: Option<u32>,
+    /// Turntable or video frames per second (animation time advances 1000/FPS ms a frame).
     #[arg(long, default_value_t = 24.0, help_heading = crate::cli::OUTPUT)]
     pub fps: f32,
     /// Play variations: when the sequence ends, pick another variation of its
@@ -1071,17 +1080,22 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hun
 #[cfg(not(target_arch = "wasm32"))]
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(video) = &a.video {
+        return run_video(a, video, opts);
+    }
+    let output = a.output.as_deref().ok_or_else(|| AppError::Input("give -o OUTPUT or --video FILE".into()))?;
     if a.all {
-        return run_all(a, opts);
+        return run_all(a, output, opts);
     }
     if a.turntable {
-        return run_turntable(a, opts);
+        return run_turntable(a, output, opts);
     }
     // A texture: its PNG (level 0, or the preview that fits --size).
     if let Some(file) = a.file.as_deref().filter(|f| crate::texture_cmd::is_texture(f, opts)) {
         let bytes = crate::open::read(file, opts)?;
         let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
-        return std::fs::write(&a.output, png).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())));
+        return std::fs::write(output, png).map_err(|e| AppError::Failure(format!("{}: {e}", output.display())));
     }
     let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
     for w in &lm.model.warnings {
@@ -1090,8 +1104,8 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     let gpu = Gpu::headless().map_err(AppError::failure)?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(AppError::Failure)?;
-    image::save_buffer(&a.output, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
-        .map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))?;
+    image::save_buffer(output, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
+        .map_err(|e| AppError::Failure(format!("{}: {e}", output.display())))?;
     if a.stats {
         println!("{}", serde_json::to_string(&stats).map_err(AppError::failure)?);
     }
@@ -1115,11 +1129,80 @@ fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, 
 
 #[cfg(not(target_arch = "wasm32"))]
 /// `render --turntable`.
-fn run_turntable(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
+fn run_turntable(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
     let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
-    let bar = indicatif::ProgressBar::new(a.frames as u64);
-    write_turntable(&lm, &req, a.frames, a.fps, &a.output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
+    let frames = a.frames.unwrap_or(48);
+    let bar = indicatif::ProgressBar::new(frames as u64);
+    write_turntable(&lm, &req, frames, a.fps, output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
     bar.finish_and_clear();
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+/// `render --video FILE`: `--frames`, or `--duration` (default: the
+/// sequence's length) × `--fps`, frames of the sequence playing from
+/// `--time` through `--camera` (one full turn with `--turntable`),
+/// encoded as AV1 into `FILE`, with a progress bar. Errors: a transparent
+/// background (no alpha in these containers), an output that cannot be
+/// written (checked before any frame is drawn), a render failure.
+fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
+    if a.transparent {
+        return Err(AppError::Input(format!(
+            "{}: MP4 and WebM (AV1) carry no alpha here; for a transparent background write a turntable \
+             to .apng (or .png frames)",
+            video.display()
+        )));
+    }
+    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
+    let duration_ms = a.duration.unwrap_or_else(|| {
+        let shown = req.sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
+        match lm.model.sequences.get(shown.index()).map_or(0, |s| s.duration_ms) {
+            0 => 4000.0,
+            d => d as f32,
+        }
+    });
+    if !duration_ms.is_finite() || duration_ms <= 0.0 {
+        return Err(AppError::Input(format!("--duration {duration_ms}: give a positive length in ms")));
+    }
+    let frames = a.frames.unwrap_or_else(|| (duration_ms * a.fps / 1000.0).round().max(1.0) as u32);
+    let mut writer = m2view_video::VideoWriter::create(video, req.width, req.height, a.fps).map_err(AppError::Input)?;
+    let bar = indicatif::ProgressBar::new(frames as u64);
+    render_frames(&lm, &req, frames, a.fps, a.turntable, &mut |_, img| {
+        bar.inc(1);
+        writer.push(img.as_raw())
+    })
+    .map_err(AppError::Failure)?;
+    writer.finish().map_err(AppError::Failure)?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Renders `frames` frames of `lm` on a headless device of its own: frame
+/// `k` at `req.time_ms + k·1000/fps` ms, through `req.camera`, or with
+/// `turn` from yaw `360°·k/frames` (20° up) so that the frames make one
+/// full turn. Each frame (RGBA, `req.width × req.height`) goes to `each`
+/// with its index; an error from `each` stops the render. Errors: no
+/// frames, a rate that is not positive, a device or render failure.
+pub fn render_frames(
+    lm: &LoadedModel,
+    req: &RenderRequest,
+    frames: u32,
+    fps: f32,
+    turn: bool,
+    each: &mut dyn FnMut(u32, image::RgbaImage) -> Result<(), String>,
+) -> Result<(), String> {
+    if frames == 0 || fps.is_nan() || fps <= 0.0 {
+        return Err("--frames and --fps must be positive".into());
+    }
+    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
+    for k in 0..frames {
+        let camera = if turn { CameraSpec::Yaw(360.0 * k as f32 / frames as f32) } else { req.camera };
+        let r = RenderRequest { camera, time_ms: req.time_ms + k as f32 * 1000.0 / fps, ..req.clone() };
+        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
+        each(k, image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?)?;
+    }
     Ok(())
 }
 
@@ -1138,23 +1221,10 @@ pub fn write_turntable(
     out: &std::path::Path,
     progress: &dyn Fn(u32),
 ) -> Result<(), String> {
-    if frames == 0 || fps.is_nan() || fps <= 0.0 {
-        return Err("--frames and --fps must be positive".into());
-    }
-    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
-    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let ext = out.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     let (gif, apng) = (ext == "gif", ext == "apng");
-    let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
     let mut images = Vec::new();
-    for k in 0..frames {
-        let r = RenderRequest {
-            camera: m2view_render::camera::CameraSpec::Yaw(360.0 * k as f32 / frames as f32),
-            time_ms: req.time_ms + k as f32 * 1000.0 / fps,
-            ..req.clone()
-        };
-        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
-        let img = image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?;
+    render_frames(lm, req, frames, fps, true, &mut |k, img| {
         if gif || apng {
             images.push(img);
         } else {
@@ -1162,7 +1232,8 @@ pub fn write_turntable(
             img.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         progress(k + 1);
-    }
+        Ok(())
+    })?;
     if apng {
         return write_apng(&images, fps, out);
     }
@@ -1211,7 +1282,7 @@ fn write_apng(frames: &[image::RgbaImage], fps: f32, out: &std::path::Path) -> R
 /// to `DIR/<virtual path>.png` on all cores (one device shared), with
 /// progress, going on past broken files; ends with `N rendered, M failed`
 /// and each failure. Exit code 2 when any failed.
-fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
+fn run_all(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
     use rayon::prelude::*;
     let vfs = opts
         .load
@@ -1235,7 +1306,7 @@ fn run_all(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     let bar = indicatif::ProgressBar::new(models.len() as u64);
     let preview_size = a.size.clone().unwrap_or_else(|| "256x256".into());
     let one = |vpath: &String| -> Result<(), String> {
-        let out = a.output.join(format!("{vpath}.png"));
+        let out = output.join(format!("{vpath}.png"));
         if let Some(dir) = out.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }

@@ -77,16 +77,21 @@ pub fn dressed_scourge(samples: &Path, tables: &Path) -> (m2view::open::Opened, 
     (o, opts)
 }
 
-/// Whether Blender runs here (Debian: `blender` and `python3-numpy`); its
-/// absence is said loudly, and is a failure when `M2VIEW_REQUIRE_TOOLS=1`.
+/// Whether Blender runs here (Debian: `blender` and `python3-numpy`); see [`have_tool`].
 pub fn have_blender() -> bool {
-    let have = std::process::Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success());
+    have_tool("blender", "--version", "blender python3-numpy")
+}
+
+/// Whether `command version_flag` runs here; its absence is said loudly, and is
+/// a failure when `M2VIEW_REQUIRE_TOOLS=1` (CI), naming the Debian packages.
+pub fn have_tool(command: &str, version_flag: &str, debian: &str) -> bool {
+    let have = std::process::Command::new(command).arg(version_flag).output().is_ok_and(|o| o.status.success());
     if !have {
         assert!(
             std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-            "blender required but not on PATH (Debian: blender python3-numpy)"
+            "{command} required but not on PATH (Debian: {debian})"
         );
-        eprintln!("!!! blender not found: import test skipped");
+        eprintln!("!!! {command} not found: its checks skipped");
     }
     have
 }
