@@ -793,6 +793,36 @@ fn resolve_textures(
 }
 
 impl LoadedModel {
+    /// A model with nothing in it (no geometry, bones, sequences or
+    /// textures), named after `path` but read from nowhere: the root under
+    /// which a scene's models are placed. Reads through a plain [`Disk`].
+    pub fn empty(path: &Path) -> LoadedModel {
+        let source = crate::model::SourceInfo {
+            format: crate::model::SourceFormat::Scene,
+            version: 0,
+            expansion: "",
+            chunks: Vec::new(),
+            unknown_chunks: Vec::new(),
+        };
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        LoadedModel {
+            files: Arc::new(Disk::new()),
+            path: path.to_path_buf(),
+            model: Model::empty(source, &name),
+            companions: Vec::new(),
+            texture_files: Vec::new(),
+            anim_files: Vec::new(),
+            anim_keys: Default::default(),
+            roots: Vec::new(),
+            data: None,
+            file_data_id: None,
+            listfile: None,
+            wmo: None,
+            adt: None,
+            wdt: None,
+        }
+    }
+
     /// Loads the `.anim` file of sequence `seq` if it is external and found;
     /// returns whether keys were loaded. Errors name the .anim file.
     pub fn load_anim(&mut self, seq: SequenceId) -> Result<bool> {

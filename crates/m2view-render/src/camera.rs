@@ -107,6 +107,17 @@ pub enum CameraSpec {
         /// Degrees above the horizon.
         pitch: f32,
     },
+    /// From a point toward another (model units, Z up) with this vertical
+    /// field of view in degrees (`look:ex,ey,ez,tx,ty,tz[,fov]`; a scene's
+    /// camera path); far enough to see everything drawn.
+    Look {
+        /// Eye position (model units).
+        eye: Vec3,
+        /// The point looked at (model units).
+        target: Vec3,
+        /// Vertical field of view, degrees.
+        fov_y: f32,
+    },
 }
 
 impl std::str::FromStr for CameraSpec {
@@ -121,6 +132,20 @@ impl std::str::FromStr for CameraSpec {
         }
         if let Some(d) = s.strip_prefix("yaw:") {
             return d.parse().map(CameraSpec::Yaw).map_err(|_| format!("bad camera yaw {d:?}"));
+        }
+        if let Some(a) = s.strip_prefix("look:") {
+            let bad = || format!("bad camera {s:?}: look:ex,ey,ez,tx,ty,tz[,fov] (model units, degrees)");
+            let v: Vec<f32> =
+                a.split(',').map(|x| x.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
+            if !(6..=7).contains(&v.len()) || v.iter().any(|x| !x.is_finite()) {
+                return Err(bad());
+            }
+            return CameraSpec::look(
+                Vec3::new(v[0], v[1], v[2]),
+                Vec3::new(v[3], v[4], v[5]),
+                v.get(6).copied().unwrap_or(45.0),
+            )
+            .ok_or_else(bad);
         }
         if let Some(a) = s.strip_prefix("at:") {
             let v: Vec<f32> = a
@@ -149,11 +174,24 @@ impl std::fmt::Display for CameraSpec {
             CameraSpec::Model(i) => write!(f, "model:{i}"),
             CameraSpec::Map => f.write_str("map"),
             CameraSpec::At { eye, yaw, pitch } => write!(f, "at:{},{},{},{yaw},{pitch}", eye.x, eye.y, eye.z),
+            CameraSpec::Look { eye, target, fov_y } => {
+                write!(f, "look:{},{},{},{},{},{},{fov_y}", eye.x, eye.y, eye.z, target.x, target.y, target.z)
+            }
         }
     }
 }
 
 impl CameraSpec {
+    /// [`CameraSpec::Look`] from `eye` to `target` with `fov_y` degrees of
+    /// vertical field; `None` where the two points are the same, the view
+    /// is straight up or down (no horizon to keep level), or the field is
+    /// outside 1–170°.
+    pub fn look(eye: Vec3, target: Vec3, fov_y: f32) -> Option<CameraSpec> {
+        let d = (target - eye).normalize_or_zero();
+        let level = d != Vec3::ZERO && d.cross(Vec3::Z).length() > 1e-4;
+        (level && (1.0..=170.0).contains(&fov_y)).then_some(CameraSpec::Look { eye, target, fov_y })
+    }
+
     /// The direction from the target to the eye of a framing spec (`None`
     /// for a model camera).
     pub fn direction(self) -> Option<Vec3> {
@@ -164,7 +202,7 @@ impl CameraSpec {
                 let (yaw, up) = (deg.to_radians(), 20f32.to_radians());
                 Some(Vec3::new(yaw.cos() * up.cos(), yaw.sin() * up.cos(), up.sin()))
             }
-            CameraSpec::Model(_) | CameraSpec::At { .. } => None,
+            CameraSpec::Model(_) | CameraSpec::At { .. } | CameraSpec::Look { .. } => None,
         }
     }
 
@@ -174,6 +212,10 @@ impl CameraSpec {
         match self {
             CameraSpec::Map => Some(Camera::map(min, max, aspect)),
             CameraSpec::At { eye, yaw, pitch } => Some(Camera::at(eye, yaw, pitch, min, max)),
+            CameraSpec::Look { eye, target, fov_y } => {
+                let yaw = (target - eye).y.atan2((target - eye).x).to_degrees();
+                Some(Camera { target, fov_y: fov_y.to_radians(), ..Camera::at(eye, yaw, 0.0, min, max) })
+            }
             CameraSpec::Model(_) => None,
             _ => self.direction().map(|dir| Camera::framing(min, max, dir, aspect)),
         }
@@ -356,6 +398,12 @@ mod tests {
         assert_eq!(at, CameraSpec::At { eye: Vec3::new(1.0, 2.0, 3.0), yaw: 90.0, pitch: 0.0 });
         assert_eq!(at.to_string().parse(), Ok(at));
         assert!("at:1,2".parse::<CameraSpec>().is_err() && "at:1,2,nan".parse::<CameraSpec>().is_err());
+        let look: CameraSpec = "look:10,0,2,0,0,1,30".parse().unwrap();
+        assert_eq!(look.to_string().parse(), Ok(look));
+        let c = look.framing(Vec3::splat(-1.0), Vec3::splat(1.0), 1.0).unwrap();
+        assert_eq!((c.eye, c.target, c.up), (Vec3::new(10.0, 0.0, 2.0), Vec3::new(0.0, 0.0, 1.0), Vec3::Z));
+        assert!((c.fov_y - 30f32.to_radians()).abs() < 1e-6 && c.far > 11.0);
+        assert!("look:0,0,5,0,0,0".parse::<CameraSpec>().is_err(), "straight down has no horizon");
         // Yaw 90° looks along +Y from the eye; the far plane reaches the box's far corner.
         let c = at.framing(Vec3::splat(-10.0), Vec3::splat(10.0), 1.0).unwrap();
         let farthest = c.eye.distance(Vec3::splat(-10.0));

@@ -69,7 +69,10 @@ impl VideoWriter {
     pub fn create(out: &Path, width: u32, height: u32, fps: f32) -> Result<VideoWriter, String> {
         let container = Container::of(out)?;
         if !(16..=8192).contains(&width) || !(16..=8192).contains(&height) {
-            return Err(format!("{}: a video frame is 16 to 8192 pixels each way, not {width}x{height}", out.display()));
+            return Err(format!(
+                "{}: a video frame is 16 to 8192 pixels each way, not {width}x{height}",
+                out.display()
+            ));
         }
         if !fps.is_finite() || !(0.1..=240.0).contains(&fps) {
             return Err(format!("{}: --fps {fps} is outside 0.1–240", out.display()));

@@ -441,6 +441,7 @@ pub fn report(o: &Opened) -> Report {
         m2view_format::SourceFormat::Mdx => "MDLX",
         m2view_format::SourceFormat::Wmo => "WMO",
         m2view_format::SourceFormat::Adt => "ADT",
+        m2view_format::SourceFormat::Scene => "scene",
     };
     Report {
         file: lm.path.display().to_string(),

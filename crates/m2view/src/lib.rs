@@ -24,6 +24,7 @@ pub mod open;
 pub mod platform;
 pub mod portals;
 pub mod render_cmd;
+pub mod scene;
 pub mod spawned;
 pub mod table_cmd;
 pub mod texture_cmd;

@@ -28,6 +28,11 @@ pub struct RenderArgs {
     /// Without it: the race model of --race/--gender or of --outfit, or the model of an NPC
     /// --display-id (read from --data).
     pub file: Option<PathBuf>,
+    /// A scene file (JSON: models, WMOs and tiles placed in one world, a camera path; see
+    /// docs/scenes.md) to render instead of FILE: a PNG at --time, a --video along its camera
+    /// path, a --turntable around it.
+    #[arg(long, value_name = "SCENE", conflicts_with_all = ["file", "all", "crowd", "mount", "attach"], help_heading = crate::cli::OUTPUT)]
+    pub scene: Option<PathBuf>,
     /// Output PNG; with --all, the output folder. Not needed with --video.
     #[arg(short, long, required_unless_present = "video", help_heading = crate::cli::OUTPUT)]
     pub output: Option<PathBuf>,
@@ -36,7 +41,8 @@ pub struct RenderArgs {
     /// turn with --turntable. No alpha: for --transparent, use a turntable to `.apng`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "output"], help_heading = crate::cli::OUTPUT)]
     pub video: Option<PathBuf>,
-    /// Video length, ms (default: the sequence's length; 4000 for a model without sequences).
+    /// Video length, ms (default: the sequence's length, a --scene's duration; 4000 for a model
+    /// without sequences).
     #[arg(long, value_name = "MS", requires = "video", help_heading = crate::cli::OUTPUT)]
     pub duration: Option<f32>,
     /// Render every model (.m2, .mdx, .mdl, WMO roots, ADT tiles) and texture (.blp, .dds, .tga: a
@@ -58,9 +64,10 @@ pub struct RenderArgs {
     /// Default 0; auto with --all.
     #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub time: Option<String>,
-    /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N|at:X,Y,Z,YAW,PITCH, or auto (the
-    /// side showing the model's largest face); map: straight down, orthographic, north up;
-    /// at: from a point (model units) looking YAW degrees about Z from +X and PITCH degrees up.
+    /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N|at:X,Y,Z,YAW,PITCH|
+    /// look:EX,EY,EZ,TX,TY,TZ[,FOV], or auto (the side showing the model's largest face); map:
+    /// straight down, orthographic, north up; at: from a point (model units) looking YAW degrees
+    /// about Z from +X and PITCH degrees up; look: from a point toward another, FOV degrees high.
     /// Default front; iso with --crowd; auto with --all.
     #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub camera: Option<String>,
@@ -185,6 +192,12 @@ pub struct Hung {
     /// A model an emitter spawned (`crate::spawned`): milliseconds since
     /// then; it plays its first sequence from then, not the request's time.
     pub spawned_age_ms: Option<f32>,
+    /// The sequence it plays (index; `None`: as `anim` says). A scene's
+    /// model (`crate::scene`).
+    pub sequence: Option<SequenceId>,
+    /// When its sequence starts on the request's clock, ms: at request
+    /// time `t` it is `t − start_ms` into it (0 before). A scene's model.
+    pub start_ms: f32,
 }
 
 impl Hung {
@@ -200,6 +213,8 @@ impl Hung {
             skeleton: None,
             placement: None,
             spawned_age_ms: None,
+            sequence: None,
+            start_ms: 0.0,
         }
     }
 }
@@ -725,10 +740,13 @@ fn pose_hung<'h>(
         if let Some(s) = h.anim.and_then(|id| m.find_sequence(id)) {
             inst.player.sequence = s;
         }
+        if let Some(s) = h.sequence.filter(|s| s.index() < m.sequences.len()) {
+            inst.player.sequence = s;
+        }
         if h.spawned_age_ms.is_some() {
             inst.player.sequence = m2view_format::SequenceId(0);
         }
-        inst.player.advance(m, h.spawned_age_ms.unwrap_or(time_ms));
+        inst.player.advance(m, h.spawned_age_ms.unwrap_or((time_ms - h.start_ms).max(0.0)));
         inst.pose(m, glam::Mat4::IDENTITY);
         let parent_pose = h.skeleton.as_ref().map(|_| parent.pose.clone());
         if let (Some(s), Some(p)) = (&h.skeleton, &parent_pose) {
@@ -953,17 +971,8 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         host = open_mount(mount, opts)?;
         let children = std::mem::take(&mut attachments);
         let anim = Some(MOUNT_ANIMATION);
-        attachments = vec![Hung {
-            id: 0,
-            lm: Arc::new(rider),
-            anim,
-            geosets: geosets.take(),
-            body: body.take(),
-            children,
-            skeleton: None,
-            placement: None,
-            spawned_age_ms: None,
-        }];
+        attachments =
+            vec![Hung { anim, geosets: geosets.take(), body: body.take(), children, ..Hung::item(0, Arc::new(rider)) }];
     }
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => Some(
@@ -1097,7 +1106,7 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
         return std::fs::write(output, png).map_err(|e| AppError::Failure(format!("{}: {e}", output.display())));
     }
-    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
+    let (lm, req, _) = prepared(a, opts)?;
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
@@ -1130,7 +1139,7 @@ fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, 
 #[cfg(not(target_arch = "wasm32"))]
 /// `render --turntable`.
 fn run_turntable(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
-    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
+    let (lm, req, _) = prepared(a, opts)?;
     let frames = a.frames.unwrap_or(48);
     let bar = indicatif::ProgressBar::new(frames as u64);
     write_turntable(&lm, &req, frames, a.fps, output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
@@ -1153,8 +1162,11 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
             video.display()
         )));
     }
-    let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
+    let (lm, req, scene) = prepared(a, opts)?;
     let duration_ms = a.duration.unwrap_or_else(|| {
+        if let Some(scene) = &scene {
+            return scene.duration_ms();
+        }
         let shown = req.sequence.unwrap_or_else(|| Player::new(&lm.model).sequence);
         match lm.model.sequences.get(shown.index()).map_or(0, |s| s.duration_ms) {
             0 => 4000.0,
@@ -1167,7 +1179,12 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
     let frames = a.frames.unwrap_or_else(|| (duration_ms * a.fps / 1000.0).round().max(1.0) as u32);
     let mut writer = m2view_video::VideoWriter::create(video, req.width, req.height, a.fps).map_err(AppError::Input)?;
     let bar = indicatif::ProgressBar::new(frames as u64);
-    render_frames(&lm, &req, frames, a.fps, a.turntable, &mut |_, img| {
+    let camera = |k: u32, t: f32| match &scene {
+        _ if a.turntable => turn(k, frames),
+        Some(scene) => scene.camera(t, req.camera),
+        None => req.camera,
+    };
+    render_frames(&lm, &req, frames, a.fps, &camera, &mut |_, img| {
         bar.inc(1);
         writer.push(img.as_raw())
     })
@@ -1177,10 +1194,32 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
     Ok(())
 }
 
+/// What `render` draws: the model of `FILE` (dressed, with what hangs on
+/// it) or, with `--scene`, an empty root with the scene's models hung at
+/// their placements (its camera path's view at `--time`), and the scene.
+fn prepared(
+    a: &RenderArgs,
+    opts: &OpenOptions,
+) -> Result<(LoadedModel, RenderRequest, Option<crate::scene::Scene>), AppError> {
+    let Some(path) = &a.scene else {
+        let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
+        return Ok((lm, req, None));
+    };
+    let scene = crate::scene::Scene::open(path, opts)?;
+    let (root, hung) = scene.render_parts();
+    let (lm, mut req) = request_for(a, Opened::dress(root, opts), opts)?;
+    req.attachments.extend(hung);
+    req.camera = scene.camera(req.time_ms, req.camera);
+    Ok((lm, req, Some(scene)))
+}
+
+/// The turntable view of frame `k` of `frames`: yaw `360°·k/frames`, 20° up.
+fn turn(k: u32, frames: u32) -> CameraSpec {
+    CameraSpec::Yaw(360.0 * k as f32 / frames as f32)
+}
+
 /// Renders `frames` frames of `lm` on a headless device of its own: frame
-/// `k` at `req.time_ms + k·1000/fps` ms, through `req.camera`, or with
-/// `turn` from yaw `360°·k/frames` (20° up) so that the frames make one
-/// full turn. Each frame (RGBA, `req.width × req.height`) goes to `each`
+/// `k` at `t = req.time_ms + k·1000/fps` ms, through `camera(k, t)`. Each frame (RGBA, `req.width × req.height`) goes to `each`
 /// with its index; an error from `each` stops the render. Errors: no
 /// frames, a rate that is not positive, a device or render failure.
 pub fn render_frames(
@@ -1188,7 +1227,7 @@ pub fn render_frames(
     req: &RenderRequest,
     frames: u32,
     fps: f32,
-    turn: bool,
+    camera: &dyn Fn(u32, f32) -> CameraSpec,
     each: &mut dyn FnMut(u32, image::RgbaImage) -> Result<(), String>,
 ) -> Result<(), String> {
     if frames == 0 || fps.is_nan() || fps <= 0.0 {
@@ -1198,8 +1237,8 @@ pub fn render_frames(
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
     for k in 0..frames {
-        let camera = if turn { CameraSpec::Yaw(360.0 * k as f32 / frames as f32) } else { req.camera };
-        let r = RenderRequest { camera, time_ms: req.time_ms + k as f32 * 1000.0 / fps, ..req.clone() };
+        let time_ms = req.time_ms + k as f32 * 1000.0 / fps;
+        let r = RenderRequest { camera: camera(k, time_ms), time_ms, ..req.clone() };
         let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
         each(k, image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?)?;
     }
@@ -1224,7 +1263,7 @@ pub fn write_turntable(
     let ext = out.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     let (gif, apng) = (ext == "gif", ext == "apng");
     let mut images = Vec::new();
-    render_frames(lm, req, frames, fps, true, &mut |k, img| {
+    render_frames(lm, req, frames, fps, &|k, _| turn(k, frames), &mut |k, img| {
         if gif || apng {
             images.push(img);
         } else {

@@ -22,42 +22,6 @@ fn hound() -> Option<PathBuf> {
     Some(fixtures::samples_dir()?.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"))
 }
 
-/// `ffprobe`'s answer about the first video stream of `file`, counting its
-/// frames by decoding them: `codec_name`, `width`, `height`, `r_frame_rate`,
-/// `nb_read_frames`, and the container's `format_name` and `duration`.
-fn probe(file: &Path) -> serde_json::Value {
-    let out = std::process::Command::new("ffprobe")
-        .args(["-v", "error", "-count_frames", "-select_streams", "v:0", "-of", "json"])
-        .args(["-show_entries", "stream=codec_name,width,height,r_frame_rate,nb_read_frames:format=format_name,duration"])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "ffprobe {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// Frame `n` (from 0) of `video`, decoded by ffmpeg to RGB.
-fn decoded_frame(video: &Path, n: u32, png: &Path) -> image::RgbImage {
-    let out = std::process::Command::new("ffmpeg")
-        .args(["-v", "error", "-y", "-i"])
-        .arg(video)
-        .args(["-vf", &format!("select=eq(n\\,{n})"), "-vframes", "1"])
-        .arg(png)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "ffmpeg: {}", String::from_utf8_lossy(&out.stderr));
-    image::open(png).unwrap().to_rgb8()
-}
-
-/// `(mean, fraction past 24)` of the per-pixel largest channel difference.
-fn difference(a: &image::RgbImage, b: &image::RgbImage) -> (f64, f64) {
-    assert_eq!(a.dimensions(), b.dimensions());
-    let d: Vec<u8> =
-        a.pixels().zip(b.pixels()).map(|(p, q)| (0..3).map(|i| p[i].abs_diff(q[i])).max().unwrap()).collect();
-    let n = d.len() as f64;
-    (d.iter().map(|&v| v as f64).sum::<f64>() / n, d.iter().filter(|&&v| v > 24).count() as f64 / n)
-}
-
 fn render_png(model: &Path, out: &Path, extra: &[&str]) -> image::RgbImage {
     let mut args = vec!["render", model.to_str().unwrap(), "-o", out.to_str().unwrap()];
     args.extend_from_slice(extra);
@@ -75,29 +39,38 @@ fn mp4_plays_the_sequence_as_render_draws_it() {
     let dir = common::scratch("video", "mp4");
     let mp4 = dir.join("stand.mp4");
     let size = ["--size", "320x192", "--fps", "12"];
-    let (code, _, err) =
-        m2view(&[&["render", model.to_str().unwrap(), "--video", mp4.to_str().unwrap(), "--duration", "1000"], &size[..]].concat());
+    let (code, _, err) = m2view(
+        &[&["render", model.to_str().unwrap(), "--video", mp4.to_str().unwrap(), "--duration", "1000"], &size[..]]
+            .concat(),
+    );
     assert_eq!(code, 0, "{err}");
     assert!(!dir.join("stand.mp4.part").exists(), "written whole, then renamed");
-    let p = probe(&mp4);
+    let p = common::probe_video(&mp4);
     let s = &p["streams"][0];
-    assert_eq!((s["codec_name"].as_str(), s["width"].as_u64(), s["height"].as_u64()), (Some("av1"), Some(320), Some(192)));
+    assert_eq!(
+        (s["codec_name"].as_str(), s["width"].as_u64(), s["height"].as_u64()),
+        (Some("av1"), Some(320), Some(192))
+    );
     assert_eq!(s["r_frame_rate"], "12/1");
     assert_eq!(s["nb_read_frames"], "12", "1000 ms at 12 fps");
     assert!(p["format"]["format_name"].as_str().unwrap().contains("mp4"), "{p}");
     assert!((p["format"]["duration"].as_str().unwrap().parse::<f64>().unwrap() - 1.0).abs() < 1e-3, "{p}");
     // Frame 6 is 500 ms into Stand: what `render --time 500` draws.
-    let frame = decoded_frame(&mp4, 6, &dir.join("f6.png"));
+    let frame = common::decoded_frame(&mp4, 6, &dir.join("f6.png"));
     let still = render_png(&model, &dir.join("t500.png"), &["--size", "320x192", "--time", "500"]);
-    let (mean, far) = difference(&frame, &still);
+    let (mean, far) = common::frame_difference(&frame, &still);
     eprintln!("mp4 frame 6 vs --time 500: mean {mean:.2}, {:.2} % far", far * 100.0);
-    assert!(mean < MEAN_LEVELS && far < FAR_FRACTION, "frame 6 vs --time 500: mean {mean:.2}, {:.2} % far", far * 100.0);
+    assert!(
+        mean < MEAN_LEVELS && far < FAR_FRACTION,
+        "frame 6 vs --time 500: mean {mean:.2}, {:.2} % far",
+        far * 100.0
+    );
     // And it is not any frame: the first differs from the still more than frame 6 does.
-    let first = decoded_frame(&mp4, 0, &dir.join("f0.png"));
+    let first = common::decoded_frame(&mp4, 0, &dir.join("f0.png"));
     let t0 = render_png(&model, &dir.join("t0.png"), &["--size", "320x192", "--time", "0"]);
-    let (mean0, _) = difference(&first, &t0);
+    let (mean0, _) = common::frame_difference(&first, &t0);
     assert!(mean0 < MEAN_LEVELS, "frame 0 vs --time 0: mean {mean0:.2}");
-    let other = difference(&first, &still).0;
+    let other = common::frame_difference(&first, &still).0;
     eprintln!("mp4 frame 0 vs --time 0: mean {mean0:.2}; vs --time 500: {other:.2}");
     assert!(other > mean, "frame 0 is not the 500 ms still");
 }
@@ -113,14 +86,15 @@ fn webm_turntable_turns_once() {
     let args = ["render", model.to_str().unwrap(), "--video", webm.to_str().unwrap(), "--turntable"];
     let (code, _, err) = m2view(&[&args[..], &["--frames", "8", "--fps", "8", "--size", "256x256"]].concat());
     assert_eq!(code, 0, "{err}");
-    let p = probe(&webm);
+    let p = common::probe_video(&webm);
     assert!(p["format"]["format_name"].as_str().unwrap().contains("webm"), "{p}");
     let s = &p["streams"][0];
     assert_eq!((s["codec_name"].as_str(), s["nb_read_frames"].as_str()), (Some("av1"), Some("8")));
     // Frame 2 of 8: a quarter turn (yaw 90°), 250 ms in.
-    let frame = decoded_frame(&webm, 2, &dir.join("f2.png"));
-    let still = render_png(&model, &dir.join("yaw90.png"), &["--size", "256x256", "--camera", "yaw:90", "--time", "250"]);
-    let (mean, far) = difference(&frame, &still);
+    let frame = common::decoded_frame(&webm, 2, &dir.join("f2.png"));
+    let still =
+        render_png(&model, &dir.join("yaw90.png"), &["--size", "256x256", "--camera", "yaw:90", "--time", "250"]);
+    let (mean, far) = common::frame_difference(&frame, &still);
     eprintln!("webm frame 2 vs yaw:90: mean {mean:.2}, {:.2} % far", far * 100.0);
     assert!(mean < MEAN_LEVELS && far < FAR_FRACTION, "frame 2 vs yaw:90: mean {mean:.2}, {:.2} % far", far * 100.0);
 }

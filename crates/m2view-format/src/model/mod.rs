@@ -59,6 +59,9 @@ pub enum SourceFormat {
     Wmo,
     /// An ADT map tile's terrain (`MVER` 18, `MHDR`).
     Adt,
+    /// Nothing read: the empty root a scene's models are placed under
+    /// ([`crate::LoadedModel::empty`]).
+    Scene,
 }
 
 /// Where a model came from and what its file held.
@@ -1292,6 +1295,7 @@ impl Model {
     /// bones, geometry, textures or effects — for the converters of static
     /// formats (WMO, ADT) to fill in with struct update syntax.
     pub(crate) fn empty(source: SourceInfo, name: &str) -> Model {
+        // (also the root of a scene: `LoadedModel::empty`)
         Model {
             source,
             name: name.to_string(),

@@ -183,7 +183,12 @@ mod tests {
 pub struct ExportArgs {
     /// Model file, texture (.blp, .dds, .tga, .png) or client table (.dbc, .db2, .csv); a virtual
     /// path with --data.
-    pub file: std::path::PathBuf,
+    #[arg(required_unless_present = "scene")]
+    pub file: Option<std::path::PathBuf>,
+    /// A scene file (JSON; docs/scenes.md) to export instead of FILE: every model, WMO and tile
+    /// at its placement under one root (.glb, .gltf, .fbx or .obj).
+    #[arg(long, value_name = "SCENE", conflicts_with = "file", help_heading = crate::cli::OUTPUT)]
+    pub scene: Option<std::path::PathBuf>,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`), `.fbx` (FBX 7.4
     /// binary: skeleton, skin, every sequence as an animation stack) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
@@ -260,17 +265,25 @@ fn parse_blp_target(s: &str) -> Result<m2view_format::blp_write::BlpTarget, Stri
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
+    // A scene: its models placed under an empty root (`crate::scene`).
+    if let Some(path) = &a.scene {
+        let scene = crate::scene::Scene::open(path, open)?;
+        let opts =
+            ExportOptions { placed: scene.placed(), animate_materials: a.animate_materials, ..Default::default() };
+        return write(a, &LoadedModel::empty(path), &opts);
+    }
+    let file = a.file.as_deref().ok_or_else(|| AppError::Input("give FILE or --scene SCENE".into()))?;
     // A texture: to PNG or to BLP (`texture_cmd`).
-    if crate::texture_cmd::is_texture(&a.file, open) {
-        let bytes = crate::open::read(&a.file, open)?;
+    if crate::texture_cmd::is_texture(file, open) {
+        let bytes = crate::open::read(file, open)?;
         let t = crate::texture_cmd::TextureArgs { mip: a.mip, no_alpha: a.no_alpha, blp: a.blp };
-        return crate::texture_cmd::export(&a.file, &bytes, &a.output, &t);
+        return crate::texture_cmd::export(file, &bytes, &a.output, &t);
     }
     // A client table: to CSV, JSON or SQL (`table_cmd`).
-    if crate::table_cmd::is_table_name(&a.file.to_string_lossy()) {
-        return crate::table_cmd::export(&a.file, &a.output, &a.filter, open);
+    if crate::table_cmd::is_table_name(&file.to_string_lossy()) {
+        return crate::table_cmd::export(file, &a.output, &a.filter, open);
     }
-    let mut o = Opened::open(&a.file, open).map_err(AppError::input)?;
+    let mut o = Opened::open(file, open).map_err(AppError::input)?;
     if let Some(k) = a.skin
         && !o.apply_skin(k)
     {
@@ -315,20 +328,31 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
+    write(a, &lm, &opts)
+}
+
+/// Writes `lm` with `opts` in the format `a.output`'s extension names.
+fn write(a: &ExportArgs, lm: &LoadedModel, opts: &ExportOptions) -> Result<(), AppError> {
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    if lm.model.source.format == m2view_format::SourceFormat::Scene && matches!(ext.as_str(), "mdl" | "mdx") {
+        return Err(AppError::Input(format!(
+            "{}: a scene is exported as .glb, .gltf, .fbx or .obj",
+            a.output.display()
+        )));
+    }
     match ext.as_str() {
         "glb" => {
-            let bytes = gltf::to_glb(&lm, &opts).map_err(AppError::Failure)?;
+            let bytes = gltf::to_glb(lm, opts).map_err(AppError::Failure)?;
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
-        "gltf" => gltf::write_gltf(&lm, &opts, &a.output).map_err(AppError::Failure),
+        "gltf" => gltf::write_gltf(lm, opts, &a.output).map_err(AppError::Failure),
         "fbx" => {
             let textures = match a.textures.as_deref() {
                 None | Some("embed") => fbx::Textures::Embed,
                 Some("copy") => fbx::Textures::Copy,
                 Some(t) => return Err(AppError::Failure(format!("--textures {t}: an FBX takes embed or copy"))),
             };
-            fbx::write_fbx(&lm, &opts, textures, &a.output).map_err(AppError::Failure)
+            fbx::write_fbx(lm, opts, textures, &a.output).map_err(AppError::Failure)
         }
         "obj" => {
             let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
@@ -336,7 +360,7 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
                 inst.player.advance(&lm.model, t);
                 inst.pose(&lm.model, glam::Mat4::IDENTITY);
             }
-            obj::write_obj(&lm, &inst.pose.bones, &opts, &a.output).map_err(AppError::Failure)
+            obj::write_obj(lm, &inst.pose.bones, opts, &a.output).map_err(AppError::Failure)
         }
         "mdl" | "mdx" => {
             let textures = match a.textures.as_deref() {
@@ -347,9 +371,9 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
                 }
             };
             let (bytes, notes) = match a.mdx_version {
-                None if textures.is_none() => warcraft3::convert(&lm, &ext),
-                Some(800) if lm.model.source.version > 800 => warcraft3::classic(&lm, &ext, textures.as_deref()),
-                Some(800) if textures.is_none() => warcraft3::convert(&lm, &ext),
+                None if textures.is_none() => warcraft3::convert(lm, &ext),
+                Some(800) if lm.model.source.version > 800 => warcraft3::classic(lm, &ext, textures.as_deref()),
+                Some(800) if textures.is_none() => warcraft3::convert(lm, &ext),
                 Some(800) | None => Err("--textures blp goes with --mdx-version 800 of a Reforged model".to_string()),
                 Some(v) => Err(format!("--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own")),
             }

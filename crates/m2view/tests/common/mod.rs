@@ -260,3 +260,42 @@ pub fn render_fixture(
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
     px
 }
+
+/// `ffprobe`'s answer about the first video stream of `file`, counting its
+/// frames by decoding them: `codec_name`, `width`, `height`, `r_frame_rate`,
+/// `nb_read_frames`, and the container's `format_name` and `duration`.
+pub fn probe_video(file: &Path) -> serde_json::Value {
+    let out = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames", "-select_streams", "v:0", "-of", "json"])
+        .args([
+            "-show_entries",
+            "stream=codec_name,width,height,r_frame_rate,nb_read_frames:format=format_name,duration",
+        ])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "ffprobe {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Frame `n` (from 0) of `video`, decoded by ffmpeg to RGB.
+pub fn decoded_frame(video: &Path, n: u32, png: &Path) -> image::RgbImage {
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(video)
+        .args(["-vf", &format!("select=eq(n\\,{n})"), "-vframes", "1"])
+        .arg(png)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "ffmpeg: {}", String::from_utf8_lossy(&out.stderr));
+    image::open(png).unwrap().to_rgb8()
+}
+
+/// `(mean, fraction past 24)` of the per-pixel largest channel difference.
+pub fn frame_difference(a: &image::RgbImage, b: &image::RgbImage) -> (f64, f64) {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let d: Vec<u8> =
+        a.pixels().zip(b.pixels()).map(|(p, q)| (0..3).map(|i| p[i].abs_diff(q[i])).max().unwrap()).collect();
+    let n = d.len() as f64;
+    (d.iter().map(|&v| v as f64).sum::<f64>() / n, d.iter().filter(|&&v| v > 24).count() as f64 / n)
+}

@@ -1,0 +1,173 @@
+//! Scene files (`render --scene`, `export --scene`): three creatures of the
+//! corpus placed, turned, scaled and started apart, seen along a camera
+//! path; rendered against a golden image, as video frames against stills,
+//! exported as glTF (Khronos validator) with every placement; and broken
+//! scene files, each refused with the file and the place.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::m2view;
+use m2view_format::fixtures;
+
+/// The scene of these tests, written beside `dir` with absolute paths to
+/// the corpus's Corehound2 (at the origin), Murloc2 (walking, animation
+/// 4, turned -90° and 1.5× at (2, 5, 0)) and Frog (2× at (3, -4, 0),
+/// starting 500 ms late), and a smooth camera path over 2 s.
+fn write_scene(samples: &Path, dir: &Path) -> PathBuf {
+    let k = samples.join("Koward_Improved_Models/Creature");
+    let scene = serde_json::json!({
+        "duration_ms": 2000,
+        "models": [
+            { "file": k.join("CoreHound2/Corehound2.m2") },
+            { "file": k.join("Murloc2/Murloc2.m2"), "position": [2, 5, 0], "rotation": [0, 0, -90], "scale": 1.5, "anim_id": 4 },
+            { "file": k.join("Frog/Frog.m2"), "position": [3, -4, 0], "rotation": [0, 0, 45], "scale": 2, "start_ms": 500 }
+        ],
+        "camera": { "interpolation": "smooth", "keys": [
+            { "time_ms": 0, "position": [18, 0, 6], "target": [0, 0, 2], "fov": 45 },
+            { "time_ms": 1000, "position": [14, 10, 5], "target": [0, 0, 2], "fov": 40 },
+            { "time_ms": 2000, "position": [8, 14, 4], "target": [0, 0, 2], "fov": 35 }
+        ] }
+    });
+    let path = dir.join("three.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&scene).unwrap()).unwrap();
+    path
+}
+
+fn render(scene: &Path, out: &Path, extra: &[&str]) -> image::RgbaImage {
+    let mut args = vec!["render", "--scene", scene.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let (code, _, err) = m2view(&args);
+    assert_eq!(code, 0, "{err}");
+    image::open(out).unwrap().to_rgba8()
+}
+
+#[test]
+fn a_scene_renders_as_its_golden_and_its_camera_moves() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let dir = common::scratch("scene", "golden");
+    let scene = write_scene(&samples, &dir);
+    // At 1000 ms the camera stands at its second key: (14, 10, 5), 40° high.
+    let at_1000 = render(&scene, &dir.join("t1000.png"), &["--size", "320x180", "--time", "1000"]);
+    let img = common::Image { width: 320, height: 180, pixels: at_1000.as_raw().clone() };
+    common::check_golden("scene_three_creatures_1000ms", &img);
+    // The same scene without its camera path, seen through `--camera look:` from that key,
+    // is the same image.
+    let mut plain: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&scene).unwrap()).unwrap();
+    plain.as_object_mut().unwrap().remove("camera");
+    let plain_path = dir.join("plain.json");
+    std::fs::write(&plain_path, plain.to_string()).unwrap();
+    let look = render(
+        &plain_path,
+        &dir.join("look.png"),
+        &["--size", "320x180", "--time", "1000", "--camera", "look:14,10,5,0,0,2,40"],
+    );
+    assert!(look == at_1000, "the path at its key is that look: camera");
+    let at_0 = render(&scene, &dir.join("t0.png"), &["--size", "320x180", "--time", "0"]);
+    let moved = at_0.pixels().zip(at_1000.pixels()).filter(|(a, b)| a != b).count();
+    assert!(moved > 320 * 180 / 50, "the camera moved between 0 and 1000 ms ({moved} pixels changed)");
+}
+
+#[test]
+fn a_scene_video_follows_its_camera_path() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    if !common::have_tool("ffprobe", "-version", "ffmpeg") {
+        return;
+    }
+    let dir = common::scratch("scene", "video");
+    let scene = write_scene(&samples, &dir);
+    let video = dir.join("three.mp4");
+    let args = ["render", "--scene", scene.to_str().unwrap(), "--video", video.to_str().unwrap()];
+    let (code, _, err) = m2view(&[&args[..], &["--size", "320x180", "--fps", "4"]].concat());
+    assert_eq!(code, 0, "{err}");
+    // The scene's 2000 ms at 4 fps: 8 frames; frame 6 is 1500 ms.
+    assert_eq!(common::probe_video(&video)["streams"][0]["nb_read_frames"], "8");
+    let frame = common::decoded_frame(&video, 6, &dir.join("f6.png"));
+    let still = render(&scene, &dir.join("t1500.png"), &["--size", "320x180", "--time", "1500"]);
+    let (mean, _) = common::frame_difference(&frame, &image::DynamicImage::ImageRgba8(still).to_rgb8());
+    assert!(mean < 6.0, "frame 6 vs --time 1500: mean difference {mean:.2} levels");
+}
+
+#[test]
+fn a_scene_exports_every_model_at_its_placement() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let dir = common::scratch("scene", "export");
+    let scene = write_scene(&samples, &dir);
+    let glb = dir.join("three.glb");
+    let (code, _, err) = m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", glb.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let doc = gltf::Gltf::open(&glb).unwrap();
+    let roots: Vec<_> = doc.scenes().next().unwrap().nodes().collect();
+    assert_eq!(roots.len(), 3, "one node per model");
+    // Murloc2: 1.5×, -90° about Z, at (2, 5, 0) Z-up = (2, 0, -5) Y-up.
+    let (t, r, s) = roots[1].transform().decomposed();
+    assert!((glam::Vec3::from(t) - glam::Vec3::new(2.0, 0.0, -5.0)).length() < 1e-5, "{t:?}");
+    assert!((glam::Vec3::from(s) - glam::Vec3::splat(1.5)).length() < 1e-5, "{s:?}");
+    let yaw = glam::Quat::from_array(r).to_axis_angle();
+    assert!((yaw.0.y.abs() - 1.0).abs() < 1e-4 && (yaw.1.to_degrees() * yaw.0.y - -90.0).abs() < 1e-2, "{yaw:?}");
+    assert!(roots.iter().all(|n| n.mesh().is_some()));
+    let (code, _, err) =
+        m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", dir.join("x.mdl").to_str().unwrap()]);
+    assert!(code != 0 && err.contains(".glb, .gltf, .fbx or .obj"), "{err}");
+}
+
+#[test]
+fn broken_scenes_name_the_file_and_the_place() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let dir = common::scratch("scene", "broken");
+    let hound = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let hound = serde_json::to_string(&hound).unwrap();
+    let cases = [
+        ("json", "{\n  \"models\": [\n    { \"file\": 3 }\n  ]\n}".to_string(), "line 3, column"),
+        ("empty", r#"{"models": []}"#.to_string(), "models: a scene places at least one model"),
+        ("unknown", format!(r#"{{"models": [{{"file": {hound}, "positon": [0, 0, 0]}}]}}"#), "unknown field `positon`"),
+        (
+            "missing",
+            format!(r#"{{"models": [{{"file": {hound}}}, {{"file": "no/such/Model.m2"}}]}}"#),
+            "models[1] (no/such/Model.m2)",
+        ),
+        ("scale", format!(r#"{{"models": [{{"file": {hound}, "scale": 0}}]}}"#), "scale must be positive"),
+        (
+            "anim",
+            format!(r#"{{"models": [{{"file": {hound}, "anim_id": 999}}]}}"#),
+            "no sequence with animation id 999",
+        ),
+        (
+            "nokeys",
+            format!(r#"{{"models": [{{"file": {hound}}}], "camera": {{"keys": []}}}}"#),
+            "camera.keys: a camera path needs at least one key",
+        ),
+        (
+            "order",
+            format!(
+                r#"{{"models": [{{"file": {hound}}}], "camera": {{"keys": [
+                {{"time_ms": 100, "position": [5, 0, 0], "target": [0, 0, 0]}},
+                {{"time_ms": 50, "position": [5, 0, 0], "target": [0, 0, 0]}}]}}}}"#
+            ),
+            "camera.keys[1]: time_ms must grow",
+        ),
+        (
+            "down",
+            format!(
+                r#"{{"models": [{{"file": {hound}}}], "camera": {{"keys": [{{"time_ms": 0, "position": [0, 0, 9], "target": [0, 0, 0]}}]}}}}"#
+            ),
+            "camera.keys[0]: the eye must not look straight up or down",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, text).unwrap();
+        let out = dir.join(format!("{name}.png"));
+        let (code, _, err) = m2view(&["render", "--scene", path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert!(code != 0 && err.contains(&format!("{name}.json")) && err.contains(expected), "{name}: {err}");
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+    // A scene file that is not there; a video that cannot be written.
+    let (code, _, err) = m2view(&["render", "--scene", dir.join("absent.json").to_str().unwrap(), "-o", "x.png"]);
+    assert!(code != 0 && err.contains("absent.json"), "{err}");
+    let scene = write_scene(&samples, &dir);
+    let video = dir.join("no/such/folder/out.webm");
+    let (code, _, err) = m2view(&["render", "--scene", scene.to_str().unwrap(), "--video", video.to_str().unwrap()]);
+    assert!(code != 0 && err.contains("out.webm"), "{err}");
+}
