@@ -517,3 +517,57 @@ fn made_classic_keeps_the_highest_level_of_detail() {
     assert_eq!(v["counts"]["vertices"], 1802);
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn the_hd_material_exports_as_gltf_pbr_maps() {
+    let Some(res) = resources() else { return };
+    let dir = common::scratch("reforged", "gltf");
+    let glb = dir.join("blob.glb");
+    let (code, _, err) = m2view(&["export", res.join("blob.mdx").to_str().unwrap(), "-o", glb.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let doc = gltf::Gltf::open(&glb).unwrap();
+    let blob = doc.blob.as_deref().unwrap();
+    let m = doc.materials().next().unwrap();
+    let image_of = |t: gltf::Texture| {
+        let gltf::image::Source::View { view, .. } = t.source().source() else { panic!("embedded") };
+        (
+            t.source().name().unwrap_or_default().to_string(),
+            image::load_from_memory(&blob[view.offset()..][..view.length()]).unwrap().to_rgba8(),
+        )
+    };
+    // Diffuse, ORM (occlusion and metallic-roughness alike), emissive and normal: every map of
+    // the HD layer set but team colour and the environment.
+    let pbr = m.pbr_metallic_roughness();
+    assert_eq!(image_of(pbr.base_color_texture().unwrap().texture()).0, "blob_diff2.dds");
+    let orm = image_of(pbr.metallic_roughness_texture().unwrap().texture()).0;
+    assert_eq!((orm.as_str(), pbr.metallic_factor(), pbr.roughness_factor()), ("blob_orm2.dds", 1.0, 1.0));
+    assert_eq!(image_of(m.occlusion_texture().unwrap().texture()).0, "blob_orm2.dds");
+    assert_eq!(
+        (image_of(m.emissive_texture().unwrap().texture()).0, m.emissive_factor()),
+        ("blob_emis.dds".into(), [1.0; 3])
+    );
+    // The normal map in glTF's convention: green flipped from the BC5 file's (+Y up), z in blue.
+    let (name, normal) = image_of(m.normal_texture().unwrap().texture());
+    assert_eq!(name, "blob_nrm.dds");
+    let Some(Ok(m2view_render::TextureData::Rgba { mips, .. })) =
+        m2view::textures::decode_bc5(&std::fs::read(res.join("blob_nrm.dds")).unwrap())
+    else {
+        panic!("BC5")
+    };
+    for (x, y) in [(0u32, 0u32), (512, 512), (100, 900), (1023, 17)] {
+        let src = &mips[0][((y * 1024 + x) * 4) as usize..][..4];
+        let out = normal.get_pixel(x, y).0;
+        let (nx, ny) = (src[0] as f32 / 127.5 - 1.0, src[1] as f32 / 127.5 - 1.0);
+        let z = ((1.0 - nx * nx - ny * ny).max(0.0).sqrt() * 0.5 + 0.5) * 255.0;
+        assert_eq!((out[0], out[1]), (src[0], 255 - src[1]), "({x}, {y})");
+        assert!((out[2] as f32 - z).abs() <= 1.0, "({x}, {y}): z {} vs {z}", out[2]);
+    }
+    // The Khronos validator: no errors (its one warning: tangents are left to the reader,
+    // as glTF allows, the renderer's own way too).
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&glb).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report[0]["errors"], 0, "{report}");
+    }
+}

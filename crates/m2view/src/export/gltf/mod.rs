@@ -36,6 +36,7 @@ use m2view_format::{BlendMode, LoadedModel, MaterialFlags, Model, Track};
 
 use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
+mod hd;
 mod look;
 
 /// The binary chunk being filled, and the JSON root referring to it.
@@ -365,7 +366,9 @@ fn mesh(
         attributes.insert(Valid(Semantic::Weights(0)), b.floats(&weights, 4, Some(Target::ArrayBuffer), false));
     }
     let mut images: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
-    let mut materials: HashMap<(usize, Option<usize>, look::Look), json::Index<json::Material>> = HashMap::new();
+    let mut normal_maps: HashMap<usize, Option<json::Index<json::Texture>>> = HashMap::new();
+    type Key = (usize, Option<usize>, look::Look, Option<[Option<usize>; 3]>);
+    let mut materials: HashMap<Key, json::Index<json::Material>> = HashMap::new();
     // The materials as they look at the first sequence's first instant.
     let rest = if model.sequences.is_empty() { m2view_anim::Pose::default() } else { look::pose_at(model, 0, 0.0) };
     let mut primitives = Vec::new();
@@ -400,14 +403,27 @@ fn mesh(
         let terrain = baked.filter(|_| batch.material == 0);
         let material = match terrain {
             Some(texture) => *materials
-                .entry((0, Some(usize::MAX), look::Look::default()))
+                .entry((0, Some(usize::MAX), look::Look::default(), None))
                 .or_insert_with(|| material(b, model, 0, Some(texture), 1, None)),
             None => {
                 let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
                 let look = look::Look::of(batch);
-                *materials.entry((batch.material as usize, tex, look)).or_insert_with(|| {
+                let hd_maps = hd::maps(model, batch);
+                let hd = hd_maps.map(|[normal, orm, emissive]| {
+                    let mut image = |t: Option<usize>| {
+                        t.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)))
+                    };
+                    let orm = image(orm);
+                    let emissive = image(emissive);
+                    let normal = normal.and_then(|t| *normal_maps.entry(t).or_insert_with(|| normal_image(b, lm, t)));
+                    [normal, orm, emissive]
+                });
+                *materials.entry((batch.material as usize, tex, look, hd_maps)).or_insert_with(|| {
                     let values = look.values(&rest);
                     let m = material(b, model, batch.material as usize, texture, 0, Some(values));
+                    if let Some(hd) = hd {
+                        hd_material(b, m, hd);
+                    }
                     if animated {
                         b.looks.push((m.value() as u32, look));
                     }
@@ -472,6 +488,58 @@ fn image(
     let file = lm.texture_files.get(t).cloned().flatten();
     let name = file.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
     embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
+}
+
+/// Texture `t`, a Reforged normal map, as a glTF normal texture
+/// ([`hd::to_gltf_normals`]); `None` when it cannot be read.
+fn normal_image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json::Texture>> {
+    let (w, h, mut px) = super::texture_rgba(lm, t, &Default::default())?;
+    hd::to_gltf_normals(&mut px);
+    let tex = lm.model.textures.get(t)?;
+    let name = lm
+        .texture_files
+        .get(t)
+        .cloned()
+        .flatten()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
+    embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
+}
+
+/// Gives material `m` a Reforged HD material's `[normal, ORM, emissive]`
+/// textures (UV set 0): the normal map, the ORM as occlusion and as
+/// metallic–roughness (metalness and roughness then read from it, factors
+/// 1), the emissive map at full strength.
+fn hd_material(
+    b: &mut Builder,
+    m: json::Index<json::Material>,
+    [normal, orm, emissive]: [Option<json::Index<json::Texture>>; 3],
+) {
+    let mat = &mut b.root.materials[m.value()];
+    mat.normal_texture = normal.map(|index| json::material::NormalTexture {
+        index,
+        scale: 1.0,
+        tex_coord: 0,
+        extensions: None,
+        extras: Default::default(),
+    });
+    mat.occlusion_texture = orm.map(|index| json::material::OcclusionTexture {
+        index,
+        strength: json::material::StrengthFactor(1.0),
+        tex_coord: 0,
+        extensions: None,
+        extras: Default::default(),
+    });
+    if let Some(index) = orm {
+        let pbr = &mut mat.pbr_metallic_roughness;
+        pbr.metallic_roughness_texture =
+            Some(json::texture::Info { index, tex_coord: 0, extensions: None, extras: Default::default() });
+        pbr.metallic_factor = json::material::StrengthFactor(1.0);
+    }
+    if let Some(index) = emissive {
+        mat.emissive_texture =
+            Some(json::texture::Info { index, tex_coord: 0, extensions: None, extras: Default::default() });
+        mat.emissive_factor = json::material::EmissiveFactor([1.0; 3]);
+    }
 }
 
 /// `img` as an embedded PNG texture named `name`, repeating along U and V
