@@ -17,31 +17,37 @@ use std::sync::Arc;
 use glam::{Mat4, Quat, Vec3};
 use m2view_format::{LoadedModel, SequenceId};
 use m2view_render::camera::CameraSpec;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
 use crate::open::{OpenOptions, Opened};
 use crate::render_cmd::Hung;
 use crate::world::Placed;
 
+/// Whether `path` names a scene file (`.json`), which the window opens as
+/// a scene rather than a model.
+pub fn is_scene_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
 /// A scene file as written.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SceneFile {
     /// How long the scene plays, ms (a video's default length). Default:
     /// the camera path's last key, else 4000.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<f32>,
     /// What stands in it, at least one.
     pub models: Vec<SceneModel>,
     /// The camera path; without one the scene is framed as a single model
     /// is (`--camera`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub camera: Option<CameraPath>,
 }
 
 /// One model, WMO or map tile placed in a scene.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SceneModel {
     /// The file: relative to the scene file's folder where it is found
@@ -58,11 +64,11 @@ pub struct SceneModel {
     #[serde(default = "one")]
     pub scale: f32,
     /// The sequence it plays, by index.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sequence: Option<u16>,
     /// The sequence it plays, by animation id (the first with it);
     /// overrides `sequence`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub anim_id: Option<u16>,
     /// When its sequence starts on the scene's clock, ms.
     #[serde(default)]
@@ -77,7 +83,7 @@ fn one() -> f32 {
 }
 
 /// Camera keyframes and how to go between them.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CameraPath {
     /// Keys in time order, at least one.
@@ -89,7 +95,7 @@ pub struct CameraPath {
 }
 
 /// One camera key.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CameraKey {
     /// On the scene's clock, ms.
@@ -108,7 +114,7 @@ fn default_fov() -> f32 {
 }
 
 /// How a camera path goes between keys.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Interpolation {
     /// Straight lines at constant speed between keys.
@@ -223,6 +229,9 @@ impl Scene {
             {
                 return Err(at(&place, &format!("no sequence with animation id {id}")));
             }
+            if let Some(s) = sequence_of(m, &o.lm.model) {
+                o.lm.load_anim(s).map_err(|e| at(&place, &e.to_string()))?;
+            }
             let placed = crate::world::placements(&mut o.lm, m.doodad_set, opts);
             for w in &o.lm.model.warnings {
                 eprintln!("warning: {place}: {w}");
@@ -256,10 +265,7 @@ impl Scene {
             .iter()
             .zip(&self.loaded)
             .map(|(m, (lm, placed))| {
-                let sequence = match m.anim_id {
-                    Some(id) => lm.model.find_sequence(id),
-                    None => m.sequence.map(SequenceId),
-                };
+                let sequence = sequence_of(m, &lm.model);
                 let children = placed.iter().map(|p| Hung { placement: Some(p.world), ..Hung::item(0, p.lm.clone()) });
                 Hung {
                     placement: Some(m.placement()),
@@ -273,6 +279,18 @@ impl Scene {
         (LoadedModel::empty(&self.path), hung)
     }
 
+    /// For each of [`Scene::placed`]'s placements, in its order: the
+    /// sequence it plays (`None`: its default) and when it starts, ms. A
+    /// WMO's doodads and a tile's placements play their default from 0.
+    pub fn clocks(&self) -> Vec<(Option<SequenceId>, f32)> {
+        let mut out = Vec::new();
+        for (m, (lm, placed)) in self.file.models.iter().zip(&self.loaded) {
+            out.push((sequence_of(m, &lm.model), m.start_ms));
+            out.extend(placed.iter().map(|_| (None, 0.0)));
+        }
+        out
+    }
+
     /// Every model placed in scene space (with its WMO doodads and tile
     /// placements): what `export --scene` writes under an empty root.
     pub fn placed(&self) -> Vec<Placed> {
@@ -283,6 +301,15 @@ impl Scene {
             out.extend(placed.iter().map(|p| Placed { world: world * p.world, ..p.clone() }));
         }
         out
+    }
+}
+
+/// The sequence `m` asks of `model`: by animation id, else by index
+/// (`None`: the model's default; an index out of range is ignored).
+fn sequence_of(m: &SceneModel, model: &m2view_format::Model) -> Option<SequenceId> {
+    match m.anim_id {
+        Some(id) => model.find_sequence(id),
+        None => m.sequence.map(SequenceId).filter(|s| s.index() < model.sequences.len()),
     }
 }
 

@@ -62,6 +62,26 @@ impl Scene {
         scene
     }
 
+    /// A scene file opened as the window's loader opens it: its empty root
+    /// with the scene's models placed and playing.
+    fn open_scene(path: &std::path::Path) -> Scene {
+        let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+        let opts = m2view::open::OpenOptions::default();
+        let scene = m2view::scene::Scene::open(path, &opts).unwrap();
+        let o = m2view::open::Opened::dress(m2view_format::LoadedModel::empty(path), &opts);
+        let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+        view.set_model(&o.lm.model, &[]);
+        let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
+        let mut state = AppState::new(opts, false);
+        let mut current = Current::new(o, None, vec![]);
+        current.play_scene(scene);
+        state.current = Some(current);
+        state.camera_mode = m2view::app::state::CameraMode::Scene;
+        let mut s = Scene { gpu, view, egui, state };
+        s.view.apply(m2view::app::command::Command::UploadAttachments, &mut s.state);
+        s
+    }
+
     fn frames(&mut self, n: usize) -> Vec<u8> {
         for _ in 0..n {
             self.state.current.as_mut().unwrap().tick(1000.0 / 30.0);
@@ -289,4 +309,43 @@ fn a_liquids_frames_cycle_in_the_window() {
     assert!(green > 500, "{green} green pixels at 33 ms");
     assert_eq!((count(&first, [0, 0, 255]), count(&second, [0, 255, 0]), blue), (0, 0, green));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_scene_file_plays_along_its_camera_path() {
+    let Some(dir) = fixtures::samples_dir() else { return };
+    let k = dir.join("Koward_Improved_Models/Creature");
+    let scene = serde_json::json!({
+        "duration_ms": 2000,
+        "models": [
+            { "file": k.join("CoreHound2/Corehound2.m2") },
+            { "file": k.join("Murloc2/Murloc2.m2"), "position": [2, 5, 0], "anim_id": 4, "start_ms": 1000 }
+        ],
+        "camera": { "keys": [
+            { "time_ms": 0, "position": [18, 0, 6], "target": [0, 0, 2] },
+            { "time_ms": 2000, "position": [0, 18, 6], "target": [0, 0, 2] }
+        ] }
+    });
+    let path = std::env::temp_dir().join(format!("m2view-window-scene-{}.json", std::process::id()));
+    std::fs::write(&path, scene.to_string()).unwrap();
+    let mut s = Scene::open_scene(&path);
+    let first = s.frames(1);
+    // Both models drawn: the hound's batches and the murloc's.
+    assert!(s.view.stats.batches >= 2, "{} batches", s.view.stats.batches);
+    let clock = |s: &Scene| s.state.current.as_ref().unwrap().scene.as_ref().unwrap().1;
+    let murloc_time = |s: &Scene| s.state.current.as_ref().unwrap().attached[1].instance.player.time_ms;
+    // 30 frames of 1/30 s: the clock at 1000 ms (one frame was drawn already), the murloc
+    // still waiting for its start at 1000 ms, the camera moved along its path.
+    let later = s.frames(29);
+    assert!((clock(&s) - 1000.0).abs() < 1.0, "{}", clock(&s));
+    assert!(murloc_time(&s) < 1.0, "the murloc starts at 1000 ms: {}", murloc_time(&s));
+    let moved = first.chunks_exact(4).zip(later.chunks_exact(4)).filter(|(a, b)| a != b).count();
+    assert!(moved > 160 * 160 / 20, "the view followed the camera path ({moved} pixels changed)");
+    s.frames(15);
+    assert!((murloc_time(&s) - 500.0).abs() < 40.0, "walking since 1000 ms: {}", murloc_time(&s));
+    // Past the duration (16 frames more: 2033 ms) the scene starts over: the clock wraps to
+    // 33 ms, the murloc waits again.
+    s.frames(16);
+    assert!(clock(&s) < 100.0 && murloc_time(&s) < 1.0, "{} {}", clock(&s), murloc_time(&s));
+    let _ = std::fs::remove_file(path);
 }

@@ -171,3 +171,35 @@ fn broken_scenes_name_the_file_and_the_place() {
     let (code, _, err) = m2view(&["render", "--scene", scene.to_str().unwrap(), "--video", video.to_str().unwrap()]);
     assert!(code != 0 && err.contains("out.webm"), "{err}");
 }
+
+#[test]
+fn the_window_adds_open_models_to_a_scene_and_saves_it() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let k = samples.join("Koward_Improved_Models/Creature");
+    let opts = m2view::open::OpenOptions::default();
+    let mut s = m2view::app::state::AppState::new(opts.clone(), false);
+    let open = |rel: &str| {
+        let o = m2view::open::Opened::open(&k.join(rel), &opts).unwrap();
+        m2view::app::state::Current::new(o, None, vec![])
+    };
+    // The hound, then the murloc playing its sequence 4, each added as it is shown.
+    s.current = Some(open("CoreHound2/Corehound2.m2"));
+    s.add_to_scene();
+    let mut murloc = open("Murloc2/Murloc2.m2");
+    murloc.instance.player.sequence = m2view_format::SequenceId(4);
+    s.current = Some(murloc);
+    s.add_to_scene();
+    assert!(s.export_status.as_deref().unwrap().contains("(2 models)"), "{:?}", s.export_status);
+    let out = common::scratch("scene", "window").join("made.json");
+    s.save_scene(out.clone());
+    assert!(s.export_status.as_deref().unwrap().starts_with("saved scene"), "{:?}", s.export_status);
+    assert!(s.scene_draft.0.models.is_empty(), "the next scene starts empty");
+    // What was saved opens as a scene: the hound at the origin, the murloc beside it along +Y
+    // clear of the hound's box, playing sequence 4.
+    let scene = m2view::scene::Scene::open(&out, &opts).unwrap();
+    let m = &scene.file.models;
+    assert_eq!(m.len(), 2);
+    assert_eq!((m[0].position, m[1].sequence), ([0.0; 3], Some(4)));
+    let hound_hi = m2view_render::camera::frame_bounds(&scene.loaded[0].0.model, 0, &[], None).1.y;
+    assert!(m[1].position[1] > hound_hi, "{:?} beyond {hound_hi}", m[1].position);
+}

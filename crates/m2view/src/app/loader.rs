@@ -30,6 +30,9 @@ pub struct Loaded {
     pub spawn_models: Vec<Option<std::sync::Arc<m2view_format::LoadedModel>>>,
     /// A WMO's skybox model (`MOSB`).
     pub sky: Option<std::sync::Arc<m2view_format::LoadedModel>>,
+    /// A scene file's scene (`crate::scene`): `opened` is its empty root
+    /// and `doodads` its placed models.
+    pub scene: Option<crate::scene::Scene>,
 }
 
 /// A load in progress.
@@ -46,6 +49,10 @@ impl Pending {
         let (tx, rx) = channel();
         let p = path.clone();
         crate::platform::spawn(move || {
+            if crate::scene::is_scene_file(&p) {
+                let _ = tx.send(load_scene(&p, &opts));
+                return;
+            }
             let result = Opened::open(&p, &opts).map_err(|e| e.to_string()).map(|mut opened| {
                 let mut warnings = Vec::new();
                 // The sequence the player starts with may keep its keys in a `.anim` file.
@@ -69,7 +76,7 @@ impl Pending {
                 let textures = textures::load_textures(lm, bc, team, &mut warnings);
                 let thumbnails =
                     lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| textures::thumbnail(lm, p))).collect();
-                Loaded { opened, parts, textures, warnings, thumbnails, doodads, spawn_models, sky }
+                Loaded { opened, parts, textures, warnings, thumbnails, doodads, spawn_models, sky, scene: None }
             });
             let _ = tx.send(result);
         });
@@ -84,4 +91,22 @@ impl Pending {
             Err(TryRecvError::Disconnected) => Some(Err(format!("{}: loader thread failed", self.path.display()))),
         }
     }
+}
+
+/// A scene file: its empty root, its models placed (`crate::scene`).
+fn load_scene(path: &std::path::Path, opts: &OpenOptions) -> Result<Loaded, String> {
+    let scene = crate::scene::Scene::open(path, opts).map_err(|e| e.to_string())?;
+    let opened = Opened::dress(m2view_format::LoadedModel::empty(path), opts);
+    let doodads = scene.placed();
+    Ok(Loaded {
+        opened,
+        parts: None,
+        textures: Vec::new(),
+        warnings: Vec::new(),
+        thumbnails: Vec::new(),
+        doodads,
+        spawn_models: Vec::new(),
+        sky: None,
+        scene: Some(scene),
+    })
 }

@@ -111,6 +111,8 @@ pub enum CameraMode {
     Orbit,
     /// The model's own camera `n` (animated).
     Model(usize),
+    /// The open scene's camera path, at the scene's clock.
+    Scene,
 }
 
 /// The open model and how it is shown.
@@ -145,6 +147,10 @@ pub struct Current {
     pub spawn_models: Vec<Option<std::sync::Arc<LoadedModel>>>,
     /// A WMO's skybox model (`MOSB`) and its animation.
     pub sky: Option<(std::sync::Arc<LoadedModel>, ModelInstance)>,
+    /// An open scene file (`lm` is then its empty root and `attached` its
+    /// placed models, in [`crate::scene::Scene::placed`]'s order) and its
+    /// clock, ms (looping over its duration).
+    pub scene: Option<(crate::scene::Scene, f32)>,
 }
 
 /// A turntable recording on a worker thread.
@@ -214,6 +220,7 @@ impl Current {
             crowd: None,
             spawn_models: Vec::new(),
             sky: None,
+            scene: None,
         };
         if let Some(p) = parts {
             c.take_parts(p);
@@ -240,6 +247,42 @@ impl Current {
             let (placement, doodad) = (Some(d.world), d.doodad);
             let skeleton = None;
             self.attached.push(Attached { id: 0, slot: None, lm, instance, geosets, skeleton, placement, doodad });
+        }
+    }
+
+    /// Opens `scene` on this (empty) root: its models placed, each playing
+    /// its sequence from its start time on the scene's clock, from 0.
+    pub fn play_scene(&mut self, scene: crate::scene::Scene) {
+        self.place_doodads(scene.placed());
+        self.scene = Some((scene, 0.0));
+        self.restart_scene();
+    }
+
+    /// The box of every placed model of the open scene as posed now.
+    fn scene_bounds(&mut self) -> (Vec3, Vec3) {
+        let mut b = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for a in &mut self.attached {
+            let Some(world) = a.placement else { continue };
+            a.instance.pose(&a.lm.model, Mat4::IDENTITY);
+            let (lo, hi) = m2view_render::camera::frame_bounds(&a.lm.model, 0, &a.instance.pose.bones, None);
+            for k in 0..8 {
+                let pick = |bit: u32, l: f32, h: f32| if k & bit == 0 { l } else { h };
+                let p =
+                    world.transform_point3(Vec3::new(pick(1, lo.x, hi.x), pick(2, lo.y, hi.y), pick(4, lo.z, hi.z)));
+                b = (b.0.min(p), b.1.max(p));
+            }
+        }
+        if b.0.x > b.1.x { (Vec3::splat(-1.0), Vec3::ONE) } else { b }
+    }
+
+    /// Every model of the open scene back at the start of its sequence.
+    fn restart_scene(&mut self) {
+        let Some((scene, _)) = &self.scene else { return };
+        for (a, (sequence, _)) in self.attached.iter_mut().zip(scene.clocks()) {
+            a.instance = ModelInstance::new(&a.lm.model, 1);
+            if let Some(s) = sequence {
+                a.instance.player.sequence = s;
+            }
         }
     }
 
@@ -346,6 +389,9 @@ impl Current {
     /// Bounds of the current pose (for framing); `particles` is the box of
     /// the live particles (see `camera::frame_bounds`).
     pub fn bounds(&mut self, particles: Option<(Vec3, Vec3)>) -> (Vec3, Vec3) {
+        if self.scene.is_some() {
+            return self.scene_bounds();
+        }
         self.instance.pose(&self.lm.model, Mat4::IDENTITY);
         let own = m2view_render::camera::frame_bounds(&self.lm.model, self.lod, &self.instance.pose.bones, particles);
         let Some(m) = &mut self.mount else { return own };
@@ -364,8 +410,26 @@ impl Current {
         self.instance.tick(&self.lm.model, dt_ms);
         let p = &self.instance.player;
         let dt_item = if p.paused { 0.0 } else { dt_ms * p.speed };
-        for a in &mut self.attached {
-            a.instance.tick(&a.lm.model, dt_item);
+        match &mut self.scene {
+            // A scene: its clock loops over its duration; a model moves once its start is past.
+            Some((scene, t)) => {
+                let (duration, clocks) = (scene.duration_ms(), scene.clocks());
+                let before = *t;
+                *t += dt_item;
+                for (a, (_, start)) in self.attached.iter_mut().zip(&clocks) {
+                    let moving = (*t - start.max(before)).max(0.0);
+                    a.instance.tick(&a.lm.model, moving);
+                }
+                if *t >= duration {
+                    *t %= duration;
+                    self.restart_scene();
+                }
+            }
+            None => {
+                for a in &mut self.attached {
+                    a.instance.tick(&a.lm.model, dt_item);
+                }
+            }
         }
         if let Some(m) = &mut self.mount {
             m.instance.tick(&m.lm.model, dt_item);
@@ -478,6 +542,9 @@ pub struct AppState {
     pub attach_fields: std::collections::BTreeMap<u32, String>,
     /// What the last export or recording did (shown under the buttons).
     pub export_status: Option<String>,
+    /// The scene being put together from the models opened one by one
+    /// ("Add to scene"), and where along +Y the next one stands.
+    pub scene_draft: (crate::scene::SceneFile, f32),
     /// A turntable being recorded on a worker thread.
     pub recording: Option<Recording>,
     /// Where screenshots, exports and recordings go (default: the working folder).
@@ -568,6 +635,7 @@ impl AppState {
             team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
             attach_fields: Default::default(),
             export_status: None,
+            scene_draft: Default::default(),
             recording: None,
             output_dir: PathBuf::from("."),
             indexing,
@@ -641,6 +709,49 @@ impl AppState {
             Ok(saved) => format!("exported {saved}"),
             Err(e) => format!("export failed: {e}"),
         });
+    }
+
+    /// Adds the open model, playing its current sequence, to the scene
+    /// being put together: at the origin for the first, each next one
+    /// beside the last along +Y (a yard apart). A scene itself is not added.
+    pub fn add_to_scene(&mut self) {
+        let Some(c) = &mut self.current else { return };
+        if c.scene.is_some() {
+            self.export_status = Some("a scene is not added to a scene: open a model".into());
+            return;
+        }
+        let (lo, hi) = c.bounds(None);
+        let (draft, next_y) = &mut self.scene_draft;
+        let y = if draft.models.is_empty() { 0.0 } else { *next_y - lo.y };
+        *next_y = y + hi.y + 1.0;
+        // A file on disk by its full path (the scene may be saved elsewhere); a virtual path as it is.
+        let file = std::fs::canonicalize(&c.lm.path).unwrap_or_else(|_| c.lm.path.clone());
+        draft.models.push(crate::scene::SceneModel {
+            file,
+            position: [0.0, y, 0.0],
+            rotation: [0.0; 3],
+            scale: 1.0,
+            sequence: Some(c.instance.player.sequence.0),
+            anim_id: None,
+            start_ms: 0.0,
+            doodad_set: 0,
+        });
+        self.export_status = Some(format!("added {} to the scene ({} models)", c.lm.model.name, draft.models.len()));
+    }
+
+    /// Writes the scene put together to `out` (JSON, `docs/scenes.md`) and
+    /// opens it; the next "Add to scene" starts a new one.
+    pub fn save_scene(&mut self, out: PathBuf) {
+        let draft = std::mem::take(&mut self.scene_draft).0;
+        let result =
+            serde_json::to_vec_pretty(&draft).map_err(|e| e.to_string()).and_then(|b| crate::platform::save(&out, &b));
+        self.export_status = Some(match result {
+            Ok(saved) => format!("saved scene {saved}"),
+            Err(e) => format!("scene not saved: {e}"),
+        });
+        if out.is_file() {
+            self.open(out);
+        }
     }
 
     /// Starts recording a turntable GIF of the open model (its sequence
@@ -805,7 +916,11 @@ impl AppState {
                     self.send(super::command::Command::UploadCharacter);
                 }
                 (self.doodad_set, self.neighbours) = (0, false);
-                if !l.doodads.is_empty() {
+                let scene_camera = l.scene.as_ref().is_some_and(|s| s.file.camera.is_some());
+                if let Some(scene) = l.scene {
+                    current.play_scene(scene);
+                    self.send(super::command::Command::UploadAttachments);
+                } else if !l.doodads.is_empty() {
                     current.place_doodads(l.doodads);
                     self.send(super::command::Command::UploadAttachments);
                 }
@@ -825,7 +940,7 @@ impl AppState {
                 self.current = Some(current);
                 self.document = None;
                 self.error = None;
-                self.camera_mode = CameraMode::Orbit;
+                self.camera_mode = if scene_camera { CameraMode::Scene } else { CameraMode::Orbit };
                 if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
                     self.send(super::command::Command::Frame(Preset::Iso.direction()));
                 }

@@ -542,6 +542,17 @@ fn view_camera(
             )
             .unwrap_or_else(|_| orbit.camera())
         }
+        CameraMode::Scene => {
+            let Some((eye, target, fov)) = cur.scene.as_ref().and_then(|(s, t)| Some(s.file.camera.as_ref()?.at(*t)))
+            else {
+                return orbit.camera();
+            };
+            // Far enough for a map tile's neighbourhood around what it looks at.
+            let reach = glam::Vec3::splat(2000.0);
+            m2view_render::camera::CameraSpec::look(eye, target, fov)
+                .and_then(|spec| spec.framing(target - reach, target + reach, aspect))
+                .unwrap_or_else(|| orbit.camera())
+        }
     }
 }
 

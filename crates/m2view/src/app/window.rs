@@ -160,6 +160,7 @@ impl App {
             let pick = match data {
                 None => rfd::FileDialog::new()
                     .add_filter("Model (M2, MDX, WMO)", &["m2", "M2", "mdx", "MDX", "wmo", "WMO"])
+                    .add_filter("Scene (JSON)", &["json", "JSON"])
                     .pick_file(),
                 Some(DataPick::Folder) => rfd::FileDialog::new().set_title("Game folder").pick_folder(),
                 Some(DataPick::Archive) => rfd::FileDialog::new()

@@ -27,6 +27,11 @@ pub(super) fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
         s.orbit.fov_y = fov.to_radians();
     }
     if let Some(c) = &s.current {
+        if c.scene.as_ref().is_some_and(|(scene, _)| scene.file.camera.is_some())
+            && ui.selectable_label(s.camera_mode == CameraMode::Scene, "scene camera path").clicked()
+        {
+            s.camera_mode = CameraMode::Scene;
+        }
         for (i, cam) in c.lm.model.cameras.iter().enumerate() {
             let kind = match cam.kind {
                 0 => "portrait",

@@ -1,4 +1,5 @@
-//! The Export panel: glTF and OBJ of the model as shown, turntable GIFs.
+//! The Export panel: glTF and OBJ of the model as shown, turntable GIFs,
+//! scenes put together from the models opened.
 
 use egui::RichText;
 
@@ -14,6 +15,20 @@ pub(super) fn export_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
         if ui.button("Export OBJ").clicked() {
             s.export(output_path(s, "obj"));
+        }
+    });
+    // A scene put together from models opened one after another (docs/scenes.md).
+    ui.horizontal(|ui| {
+        if ui
+            .button("Add to scene")
+            .on_hover_text("the open model, playing its sequence, beside the last added")
+            .clicked()
+        {
+            s.add_to_scene();
+        }
+        let n = s.scene_draft.0.models.len();
+        if ui.add_enabled(n > 0, egui::Button::new(format!("Save scene ({n} models)"))).clicked() {
+            s.save_scene(output_path(s, "json"));
         }
     });
     match &s.recording {
