@@ -98,15 +98,47 @@ fn a_scene_exports_every_model_at_its_placement() {
     let (code, _, err) = m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", glb.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let doc = gltf::Gltf::open(&glb).unwrap();
+    // At the root: each model's skinned mesh (its own transform ignored) and its placement,
+    // which holds its skeleton.
     let roots: Vec<_> = doc.scenes().next().unwrap().nodes().collect();
-    assert_eq!(roots.len(), 3, "one node per model");
+    let placements: Vec<_> = roots.iter().filter(|n| n.skin().is_none()).collect();
+    let names: Vec<_> = placements.iter().map(|n| n.name().unwrap()).collect();
+    assert_eq!(names, ["Corehound2", "Murloc2", "Frog"]);
+    assert_eq!(roots.iter().filter(|n| n.skin().is_some()).count(), 3, "three skinned meshes");
+    assert_eq!(doc.skins().count(), 3);
     // Murloc2: 1.5×, -90° about Z, at (2, 5, 0) Z-up = (2, 0, -5) Y-up.
-    let (t, r, s) = roots[1].transform().decomposed();
+    let (t, r, s) = placements[1].transform().decomposed();
     assert!((glam::Vec3::from(t) - glam::Vec3::new(2.0, 0.0, -5.0)).length() < 1e-5, "{t:?}");
     assert!((glam::Vec3::from(s) - glam::Vec3::splat(1.5)).length() < 1e-5, "{s:?}");
     let yaw = glam::Quat::from_array(r).to_axis_angle();
     assert!((yaw.0.y.abs() - 1.0).abs() < 1e-4 && (yaw.1.to_degrees() * yaw.0.y - -90.0).abs() < 1e-2, "{yaw:?}");
-    assert!(roots.iter().all(|n| n.mesh().is_some()));
+    // Every model's every sequence, named after the model.
+    let anims: Vec<_> = doc.animations().map(|a| a.name().unwrap().to_string()).collect();
+    let hound = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
+    let hound = m2view::open::Opened::open(&hound, &Default::default()).unwrap();
+    assert_eq!(anims.iter().filter(|n| n.starts_with("Corehound2: ")).count(), hound.lm.model.sequences.len());
+    assert!(anims.iter().any(|n| n == "Murloc2: Walk") && anims.iter().any(|n| n.starts_with("Frog: ")), "{anims:?}");
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&glb).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!((report[0]["errors"].as_u64(), report[0]["warnings"].as_u64()), (Some(0), Some(0)), "{report}");
+    }
+    // Blender's importer: three armatures, the murloc's placement at (2, 5, 0) in Blender's
+    // Z-up world, one action per model and sequence.
+    if common::have_blender() {
+        let r = common::blender_json(&format!(
+            "bpy.ops.import_scene.gltf(filepath={:?})\n\
+             arms = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
+             m = bpy.data.objects['Murloc2'].matrix_world.translation\n\
+             print('M2VIEW ' + json.dumps({{'armatures': len(arms), 'actions': len(bpy.data.actions), 'murloc': [m.x, m.y, m.z]}}))",
+            glb.to_str().unwrap()
+        ));
+        assert_eq!(r["armatures"], 3, "{r}");
+        assert_eq!(r["actions"].as_u64().unwrap() as usize, anims.len(), "{r}");
+        let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
+        assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+    }
     let (code, _, err) =
         m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", dir.join("x.mdl").to_str().unwrap()]);
     assert!(code != 0 && err.contains(".glb, .gltf, .fbx or .obj"), "{err}");

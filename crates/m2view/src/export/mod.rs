@@ -265,12 +265,8 @@ fn parse_blp_target(s: &str) -> Result<m2view_format::blp_write::BlpTarget, Stri
 
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
-    // A scene: its models placed under an empty root (`crate::scene`).
     if let Some(path) = &a.scene {
-        let scene = crate::scene::Scene::open(path, open)?;
-        let opts =
-            ExportOptions { placed: scene.placed(), animate_materials: a.animate_materials, ..Default::default() };
-        return write(a, &LoadedModel::empty(path), &opts);
+        return export_scene(a, path, open);
     }
     let file = a.file.as_deref().ok_or_else(|| AppError::Input("give FILE or --scene SCENE".into()))?;
     // A texture: to PNG or to BLP (`texture_cmd`).
@@ -329,6 +325,39 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         eprintln!("warning: {w}");
     }
     write(a, &lm, &opts)
+}
+
+/// `export --scene`: glTF keeps each model whole (skeleton, skin, every
+/// sequence, named after the model) under its placement (`gltf::scene`);
+/// FBX and OBJ place the models at rest under an empty root.
+fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> Result<(), AppError> {
+    let scene = crate::scene::Scene::open(path, open)?;
+    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    if !matches!(ext.as_str(), "glb" | "gltf") {
+        let opts = ExportOptions { placed: scene.placed(), ..Default::default() };
+        return write(a, &LoadedModel::empty(path), &opts);
+    }
+    let mut models = Vec::new();
+    for (m, (lm, placed)) in scene.file.models.iter().zip(&scene.loaded) {
+        let mut lm = (**lm).clone();
+        for i in 0..lm.model.sequences.len() {
+            if let Err(e) = lm.load_anim(m2view_format::SequenceId(i as u16)) {
+                eprintln!("warning: {}: {e}", m.file.display());
+            }
+        }
+        let opts =
+            ExportOptions { placed: placed.clone(), animate_materials: a.animate_materials, ..Default::default() };
+        models.push((lm, opts, m.placement()));
+    }
+    let parts: Vec<_> = models.iter().map(|(lm, opts, world)| (lm, opts, *world)).collect();
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let glb = gltf::scene(&name, &parts, &a.output, ext == "glb").map_err(AppError::Failure)?;
+    match glb {
+        Some(bytes) => {
+            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names.

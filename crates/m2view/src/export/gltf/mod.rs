@@ -38,6 +38,7 @@ use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
 mod hd;
 mod look;
+mod merge;
 
 /// The binary chunk being filled, and the JSON root referring to it.
 struct Builder {
@@ -141,7 +142,51 @@ fn extras(v: serde_json::Value) -> json::Extras {
 /// Errors: a LOD that does not exist.
 pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String> {
     let (root, bin) = build(lm, opts, None)?;
-    let mut text = serde_json::to_vec(&root).map_err(|e| e.to_string())?;
+    glb(&root, bin)
+}
+
+/// Writes `out` (`.gltf`, JSON) and its buffer beside it (`<stem>.bin`,
+/// textures included). Errors name the file.
+pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), String> {
+    let (root, bin) = build(lm, opts, Some(bin_name(out)))?;
+    write_files(&root, bin, out)
+}
+
+/// A scene's models in one document (`merge`): each `(model, its options,
+/// model → scene matrix in Z-up model units)` built alone, with skeleton,
+/// skin and animations, under a node holding its placement. `None` for
+/// `uri`: the GLB bytes; else writes `out` and its `.bin`. Errors: a
+/// model's (a LOD that does not exist).
+pub fn scene(
+    name: &str,
+    parts: &[(&LoadedModel, &ExportOptions, glam::Mat4)],
+    out: &std::path::Path,
+    binary: bool,
+) -> Result<Option<Vec<u8>>, String> {
+    let uri = (!binary).then(|| bin_name(out));
+    let mut docs = Vec::new();
+    for (lm, opts, world) in parts {
+        let (doc, bin) = build(lm, opts, None)?;
+        let matrix = super::placement_to_yup(*world).to_cols_array();
+        // Named as its file is (a model's own name is often empty or a build path).
+        let name = lm.path.file_stem().map_or_else(|| lm.model.name.clone(), |s| s.to_string_lossy().into_owned());
+        docs.push(merge::Part { name, matrix, doc, bin });
+    }
+    let (root, bin) = merge::merge(name, docs, uri);
+    if binary {
+        return glb(&root, bin).map(Some);
+    }
+    write_files(&root, bin, out).map(|()| None)
+}
+
+/// `<stem>.bin`: the buffer file of the `.gltf` at `out`.
+fn bin_name(out: &std::path::Path) -> String {
+    format!("{}.bin", out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into()))
+}
+
+/// A document and its buffer as GLB bytes.
+fn glb(root: &serde_json::Value, bin: Vec<u8>) -> Result<Vec<u8>, String> {
+    let mut text = serde_json::to_vec(root).map_err(|e| e.to_string())?;
     while text.len() % 4 != 0 {
         text.push(b' ');
     }
@@ -154,15 +199,11 @@ pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String>
     glb.to_vec().map_err(|e| e.to_string())
 }
 
-/// Writes `out` (`.gltf`, JSON) and its buffer beside it (`<stem>.bin`,
-/// textures included). Errors name the file.
-pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), String> {
-    let bin_name =
-        format!("{}.bin", out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into()));
-    let (root, bin) = build(lm, opts, Some(bin_name.clone()))?;
-    let text = serde_json::to_vec_pretty(&root).map_err(|e| e.to_string())?;
+/// Writes `root` to `out` and `bin` beside it ([`bin_name`]).
+fn write_files(root: &serde_json::Value, bin: Vec<u8>, out: &std::path::Path) -> Result<(), String> {
+    let text = serde_json::to_vec_pretty(root).map_err(|e| e.to_string())?;
     std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-    let bin_path = out.with_file_name(bin_name);
+    let bin_path = out.with_file_name(bin_name(out));
     std::fs::write(&bin_path, bin).map_err(|e| format!("{}: {e}", bin_path.display()))
 }
 
