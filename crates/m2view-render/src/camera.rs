@@ -302,6 +302,16 @@ impl Camera {
     }
 }
 
+/// The axis-aligned box around box `(lo, hi)` carried by `m` (its eight
+/// corners transformed), e.g. a placed model's box in its parent's space.
+pub fn transform_box(m: Mat4, (lo, hi): (Vec3, Vec3)) -> (Vec3, Vec3) {
+    let corners = (0..8).map(|k| {
+        let pick = |bit: u32, a: f32, b: f32| if k & bit == 0 { a } else { b };
+        m.transform_point3(Vec3::new(pick(1, lo.x, hi.x), pick(2, lo.y, hi.y), pick(4, lo.z, hi.z)))
+    });
+    corners.fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(a, b), p| (a.min(p), b.max(p)))
+}
+
 /// Bounds to frame (model units): the box of the LOD's vertices skinned with
 /// `bones` (what is really on screen; file bounds often include effects),
 /// else the file's, else the box of the live particles `particles` (from

@@ -765,12 +765,8 @@ impl Posed<'_> {
 
     /// Its box in the drawn model's space.
     fn bounds(&self) -> (glam::Vec3, glam::Vec3) {
-        let (lo, hi) = m2view_render::camera::frame_bounds(&self.hung.lm.model, 0, &self.inst.pose.bones, None);
-        let corners = (0..8).map(|k| {
-            let pick = |bit: u32, a: f32, b: f32| if k & bit == 0 { a } else { b };
-            self.world.transform_point3(glam::Vec3::new(pick(1, lo.x, hi.x), pick(2, lo.y, hi.y), pick(4, lo.z, hi.z)))
-        });
-        corners.fold((glam::Vec3::splat(f32::MAX), glam::Vec3::splat(f32::MIN)), |(a, b), p| (a.min(p), b.max(p)))
+        let own = m2view_render::camera::frame_bounds(&self.hung.lm.model, 0, &self.inst.pose.bones, None);
+        m2view_render::camera::transform_box(self.world, own)
     }
 
     /// Uploads (once per model without a body texture, through `shared`)
@@ -1089,7 +1085,6 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hun
 #[cfg(not(target_arch = "wasm32"))]
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
-    #[cfg(not(target_arch = "wasm32"))]
     if let Some(video) = &a.video {
         return run_video(a, video, opts);
     }

@@ -264,13 +264,9 @@ impl Current {
         for a in &mut self.attached {
             let Some(world) = a.placement else { continue };
             a.instance.pose(&a.lm.model, Mat4::IDENTITY);
-            let (lo, hi) = m2view_render::camera::frame_bounds(&a.lm.model, 0, &a.instance.pose.bones, None);
-            for k in 0..8 {
-                let pick = |bit: u32, l: f32, h: f32| if k & bit == 0 { l } else { h };
-                let p =
-                    world.transform_point3(Vec3::new(pick(1, lo.x, hi.x), pick(2, lo.y, hi.y), pick(4, lo.z, hi.z)));
-                b = (b.0.min(p), b.1.max(p));
-            }
+            let own = m2view_render::camera::frame_bounds(&a.lm.model, 0, &a.instance.pose.bones, None);
+            let (lo, hi) = m2view_render::camera::transform_box(world, own);
+            b = (b.0.min(lo), b.1.max(hi));
         }
         if b.0.x > b.1.x { (Vec3::splat(-1.0), Vec3::ONE) } else { b }
     }
