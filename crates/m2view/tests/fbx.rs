@@ -335,6 +335,52 @@ fn the_cameras_look_at_their_targets() {
 }
 
 #[test]
+fn an_animated_camera_moves_in_its_animation_stack() {
+    // No corpus model moves its camera in a sequence its creature plays: Corehound2's
+    // character-info camera given, in memory, a Stand (sequence 4) path of two linear keys —
+    // from where it stands to 6 units along +Y (model space) and 3 up at Stand's end — and a
+    // target that stays.
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let mut lm = open(&samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"));
+    let key = |v: [f32; 3]| m2view_format::SplineKey { value: v, in_tan: v, out_tan: v };
+    let end = lm.model.sequences[4].duration_ms;
+    let cam = &mut lm.model.cameras[1];
+    let mut keys = vec![m2view_format::Keys::new(vec![0], vec![key([0.0; 3])]); lm.model.sequences.len()];
+    keys[4] = m2view_format::Keys::new(vec![0, end], vec![key([0.0; 3]), key([0.0, 6.0, 3.0])]);
+    cam.positions = m2view_format::Track {
+        interpolation: m2view_format::Interpolation::Linear,
+        global_sequence: None,
+        sequences: keys,
+    };
+    let file = to_fbx(&lm, &ExportOptions::default(), Textures::Embed, "hound").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).unwrap();
+    let stack = &scene.anim_stacks[4];
+    let globals = [];
+    // At and between its keys ufbx puts the camera where m2view does (1e-3), looking at the target.
+    for t in [0.0, 0.35, 0.75, 1.0].map(|f| f * end as f32) {
+        let posed =
+            ufbx::evaluate_scene(&scene, &stack.anim, t as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
+        let c = m2view_anim::camera_state(&lm.model, 1, &m2view_anim::Clock::new(4, t, &globals)).unwrap();
+        let (eye, target) = (yup().transform_point3(c.eye), yup().transform_point3(c.target));
+        let m = mat(&posed.find_node("camera 1").unwrap().node_to_world);
+        assert!((m.w_axis.truncate() - eye).length() < 1e-3, "{t} ms: at {} not {eye}", m.w_axis);
+        assert!(m.x_axis.truncate().normalize().dot((target - eye).normalize()) > 0.9999, "{t} ms: looks away");
+    }
+    // It did move: 6 along model +Y is 6 along FBX −Z, 3 up is 3 along +Y.
+    let at = |t: f64| {
+        let posed = ufbx::evaluate_scene(&scene, &stack.anim, t, ufbx::EvaluateOpts::default()).unwrap();
+        mat(&posed.find_node("camera 1").unwrap().node_to_world).w_axis.truncate()
+    };
+    let moved = at(end as f64 / 1000.0) - at(0.0);
+    assert!((moved - Vec3::new(0.0, 3.0, -6.0)).length() < 1e-3, "{moved}");
+    // A sequence where it stands still has no camera curves: it stays put.
+    let still = &scene.anim_stacks[9];
+    let posed = ufbx::evaluate_scene(&scene, &still.anim, 0.3, ufbx::EvaluateOpts::default()).unwrap();
+    let m = mat(&posed.find_node("camera 1").unwrap().node_to_world).w_axis.truncate();
+    assert!((m - at(0.0)).length() < 1e-4);
+}
+
+#[test]
 fn a_wmo_places_its_doodads_sharing_their_geometry() {
     // The WMO written in the wowdev layout (m2view_format::fixtures::wmo) with its lamp model,
     // as the glTF test uses it: three placements of one lamp (doodad set 1).

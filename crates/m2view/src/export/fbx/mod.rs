@@ -120,7 +120,7 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
         doc.link(id, bone.map_or(0, |b| bones[b.index()]));
         attachments.insert(a.id, id);
     }
-    doc.cameras(model);
+    let cameras = doc.cameras(model);
     for item in &opts.items {
         let (Some(&at), Some(ilod)) = (attachments.get(&item.attachment), item.lm.model.lods.first()) else {
             continue;
@@ -142,7 +142,7 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
     if !bones.is_empty() {
         doc.bind_pose(&name_of(lm), &pose);
     }
-    let takes = doc.animations(model, opts, &bones, &rest);
+    let takes = doc.animations(model, opts, &bones, &cameras, &rest);
     let bytes = node::encode(&doc.finish(takes))?;
     Ok(FbxFile { bytes, textures: doc.files })
 }
@@ -226,21 +226,16 @@ impl Doc {
     }
 
     /// The model's cameras (portrait, character info…) as camera nodes where
-    /// they stand at the first sequence's first instant: at the eye, local
-    /// +X (FBX's view axis) towards the target, turned by the roll; the
-    /// vertical field of view for a 16:9 frame (M2 stores the diagonal).
-    fn cameras(&mut self, model: &Model) {
+    /// they stand at the first sequence's first instant ([`camera_pose`]);
+    /// the vertical field of view for a 16:9 frame (M2 stores the
+    /// diagonal). Returns each camera's index and node.
+    fn cameras(&mut self, model: &Model) -> Vec<(usize, i64)> {
         let globals = [];
         let clock = m2view_anim::Clock::new(0, 0.0, &globals);
+        let mut nodes = Vec::new();
         for k in 0..model.cameras.len() {
             let Some(c) = m2view_anim::camera_state(model, k, &clock) else { continue };
-            let eye = glam::Vec3::from(zup_to_yup(c.eye.into()));
-            let target = glam::Vec3::from(zup_to_yup(c.target.into()));
-            let Some(view) = (target - eye).try_normalize() else { continue };
-            let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
-            let up = side.cross(view);
-            let turn = glam::Quat::from_mat3(&glam::Mat3::from_cols(view, up, view.cross(up)));
-            let rotation = glam::Quat::from_axis_angle(view, c.roll) * turn;
+            let Some((eye, target, up, rotation)) = camera_pose(&c) else { continue };
             let aspect: f32 = 16.0 / 9.0;
             let vertical = (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).to_degrees();
             let name = format!("camera {k}");
@@ -269,7 +264,9 @@ impl Doc {
             ];
             self.attribute(id, &name, "Camera", children);
             self.link(id, 0);
+            nodes.push((k, id));
         }
+        nodes
     }
 
     /// The node attribute (`LimbNode`, `Null`) of scene node `model`.
@@ -654,13 +651,15 @@ impl Doc {
     }
 
     /// One animation stack per exported sequence, each bone's animated
-    /// translation, rotation and scale as curves; returns the takes
-    /// (name, length in ticks).
+    /// translation, rotation and scale as curves, and each animated camera
+    /// (`cameras`: index and node) moving and turning with it; returns the
+    /// takes (name, length in ticks).
     fn animations(
         &mut self,
         model: &Model,
         opts: &ExportOptions,
         bones: &[i64],
+        cameras: &[(usize, i64)],
         rest: &dyn Fn(usize) -> glam::Vec3,
     ) -> Vec<(String, i64)> {
         let mut takes = Vec::new();
@@ -674,19 +673,22 @@ impl Doc {
                 if !times.is_empty() {
                     let v = sampling::sample(model, &bone.translation, seq, &times, &mut globals, [0.0; 3]);
                     let v = v.iter().map(|&v| zup_to_yup((rest(i) + glam::Vec3::from(v)).into())).collect();
-                    curves.push((i, "T", "Lcl Translation", times, v, sampling::linear(&bone.translation)));
+                    curves.push((bones[i], "T", "Lcl Translation", times, v, sampling::linear(&bone.translation)));
                 }
                 let times = sampling::sample_times(&bone.rotation, seq, duration);
                 if !times.is_empty() {
                     let (times, v) = rotation_curve(model, &bone.rotation, seq, times, &mut globals);
-                    curves.push((i, "R", "Lcl Rotation", times, v, sampling::linear(&bone.rotation)));
+                    curves.push((bones[i], "R", "Lcl Rotation", times, v, sampling::linear(&bone.rotation)));
                 }
                 let times = sampling::sample_times(&bone.scale, seq, duration);
                 if !times.is_empty() {
                     let v = sampling::sample(model, &bone.scale, seq, &times, &mut globals, [1.0; 3]);
                     let v = v.iter().map(|s| [s[0], s[2], s[1]]).collect();
-                    curves.push((i, "S", "Lcl Scaling", times, v, sampling::linear(&bone.scale)));
+                    curves.push((bones[i], "S", "Lcl Scaling", times, v, sampling::linear(&bone.scale)));
                 }
+            }
+            for &(k, node) in cameras {
+                curves.extend(camera_curves(model, k, node, seq, duration, &mut globals));
             }
             if curves.is_empty() {
                 continue;
@@ -705,8 +707,8 @@ impl Doc {
             );
             let layer = self.object("AnimationLayer", "Base Layer", "AnimLayer", "", Vec::new());
             self.link(layer, stack);
-            for (i, short, prop, times, values, linear) in curves {
-                self.curve_node(layer, bones[i], short, prop, &times, &values, linear);
+            for (target, short, prop, times, values, linear) in curves {
+                self.curve_node(layer, target, short, prop, &times, &values, linear);
             }
             takes.push((name, stop));
         }
@@ -905,6 +907,52 @@ fn layer(index: i32, kinds: &[&str]) -> Node {
     n
 }
 
+/// A curve: its target node, short name, property, times (ms), values and
+/// whether it interpolates.
+type Curve = (i64, &'static str, &'static str, Vec<f32>, Vec<[f32; 3]>, bool);
+
+/// Camera `k` (node `node`) in sequence `seq` of `duration` ms: where its
+/// eye, target or roll track has keys (or runs on a global sequence), its
+/// node's translation and rotation sampled at 30 Hz ([`camera_pose`]);
+/// none for a camera that stands still.
+fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, globals: &mut Vec<f32>) -> Vec<Curve> {
+    let c = &model.cameras[k];
+    let moves = |t: &[f32]| t.len() > 1;
+    let animated = moves(&sampling::sample_times(&c.positions, seq, duration))
+        || moves(&sampling::sample_times(&c.targets, seq, duration))
+        || moves(&sampling::sample_times(&c.roll, seq, duration));
+    if !animated {
+        return Vec::new();
+    }
+    let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
+    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let poses: Vec<_> = times
+        .iter()
+        .filter_map(|&t| {
+            m2view_anim::global_times(model, t as f64, globals);
+            let state = m2view_anim::camera_state(model, k, &m2view_anim::Clock::new(seq, t, globals))?;
+            camera_pose(&state).map(|(eye, _, _, rotation)| (t, eye, rotation))
+        })
+        .collect();
+    let times: Vec<f32> = poses.iter().map(|p| p.0).collect();
+    let eyes = poses.iter().map(|p| p.1.into()).collect();
+    let turns = continuous_euler(poses.iter().map(|p| p.2));
+    vec![(node, "T", "Lcl Translation", times.clone(), eyes, true), (node, "R", "Lcl Rotation", times, turns, true)]
+}
+
+/// A camera's node transform (Y-up): its eye, target, up, and the rotation
+/// that turns local +X (FBX's view axis) towards the target, rolled by
+/// its roll; `None` where eye and target are one point.
+fn camera_pose(c: &m2view_anim::CameraState) -> Option<(glam::Vec3, glam::Vec3, glam::Vec3, glam::Quat)> {
+    let eye = glam::Vec3::from(zup_to_yup(c.eye.into()));
+    let target = glam::Vec3::from(zup_to_yup(c.target.into()));
+    let view = (target - eye).try_normalize()?;
+    let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
+    let up = side.cross(view);
+    let turn = glam::Quat::from_mat3(&glam::Mat3::from_cols(view, up, view.cross(up)));
+    Some((eye, target, up, glam::Quat::from_axis_angle(view, c.roll) * turn))
+}
+
 /// `q` (Y-up) as FBX's XYZ Euler angles in degrees (`R = Rz·Ry·Rx`).
 fn euler_degrees(q: glam::Quat) -> [f32; 3] {
     let (z, y, x) = q.to_euler(glam::EulerRot::ZYX);
@@ -935,14 +983,21 @@ fn rotation_curve(
         }
     }
     let qs = sampling::sample(model, track, seq, &fine, globals, [0.0, 0.0, 0.0, 1.0]);
+    (fine, continuous_euler(qs.into_iter().map(quat)))
+}
+
+/// Rotations as Euler angles (degrees) that change as little as possible
+/// from one to the next: each takes whichever of its two Euler forms,
+/// shifted by whole turns, lies nearest the one before.
+fn continuous_euler(qs: impl Iterator<Item = glam::Quat>) -> Vec<[f32; 3]> {
     // `e` shifted by whole turns to lie within half a turn of `prev`, per angle.
     let unwrap = |e: [f32; 3], prev: [f32; 3]| -> [f32; 3] {
         std::array::from_fn(|k| prev[k] + (e[k] - prev[k] + 180.0).rem_euclid(360.0) - 180.0)
     };
     let distance = |a: [f32; 3], b: [f32; 3]| (0..3).map(|k| (a[k] - b[k]).abs()).sum::<f32>();
-    let mut out: Vec<[f32; 3]> = Vec::with_capacity(fine.len());
+    let mut out: Vec<[f32; 3]> = Vec::new();
     for q in qs {
-        let e = euler_degrees(quat(q));
+        let e = euler_degrees(q);
         // The other Euler form of the same rotation.
         let alt = [e[0] + 180.0, 180.0 - e[1], e[2] + 180.0];
         let pick = match out.last() {
@@ -954,7 +1009,7 @@ fn rotation_curve(
         };
         out.push(pick);
     }
-    (fine, out)
+    out
 }
 
 #[cfg(test)]
