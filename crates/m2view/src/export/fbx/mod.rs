@@ -3,7 +3,7 @@
 //! WMO's baked light as vertex colours; the skeleton as limb nodes with a
 //! bind pose and a skin of one cluster per bone a mesh uses; attachments
 //! as null nodes under their bones, equipment hung on them; cameras as
-//! camera nodes at rest; a WMO's
+//! camera nodes, moving where a sequence moves them; a WMO's
 //! doodads and a map tile's models as null nodes holding shared
 //! geometry; every sequence as an animation stack (the names of the glTF
 //! export); materials with their textures embedded or copied beside.
