@@ -173,7 +173,8 @@ pub struct Scene {
     /// The file as written.
     pub file: SceneFile,
     /// Each model (index = `file.models`'), with the WMO doodads and tile
-    /// placements that come with it, in its own space.
+    /// placements that come with it, in its own space; a file placed more
+    /// than once is loaded once and shared.
     pub loaded: Vec<(Arc<LoadedModel>, Vec<Placed>)>,
 }
 
@@ -215,7 +216,10 @@ impl Scene {
             }
         }
         let dir = path.parent().unwrap_or(Path::new("."));
-        let mut loaded = Vec::new();
+        // A file placed many times is read once (and its placements share it).
+        let mut unique: Vec<(LoadedModel, Vec<Placed>)> = Vec::new();
+        let mut seen: std::collections::HashMap<(PathBuf, usize), usize> = Default::default();
+        let mut which = Vec::with_capacity(file.models.len());
         for (i, m) in file.models.iter().enumerate() {
             let place = format!("models[{i}] ({})", m.file.display());
             if !(m.scale.is_finite() && m.scale > 0.0 && m.start_ms.is_finite()) {
@@ -223,21 +227,32 @@ impl Scene {
             }
             let beside = dir.join(&m.file);
             let file = if m.file.is_relative() && beside.exists() { beside } else { m.file.clone() };
-            let mut o = Opened::open(&file, opts).map_err(|e| at(&place, &e.to_string()))?;
+            let k = match seen.get(&(file.clone(), m.doodad_set)) {
+                Some(&k) => k,
+                None => {
+                    let mut o = Opened::open(&file, opts).map_err(|e| at(&place, &e.to_string()))?;
+                    let placed = crate::world::placements(&mut o.lm, m.doodad_set, opts);
+                    for w in &o.lm.model.warnings {
+                        eprintln!("warning: {place}: {w}");
+                    }
+                    unique.push((o.lm, placed));
+                    seen.insert((file, m.doodad_set), unique.len() - 1);
+                    unique.len() - 1
+                }
+            };
+            let lm = &mut unique[k].0;
             if let Some(id) = m.anim_id
-                && o.lm.model.find_sequence(id).is_none()
+                && lm.model.find_sequence(id).is_none()
             {
                 return Err(at(&place, &format!("no sequence with animation id {id}")));
             }
-            if let Some(s) = sequence_of(m, &o.lm.model) {
-                o.lm.load_anim(s).map_err(|e| at(&place, &e.to_string()))?;
+            if let Some(s) = sequence_of(m, &lm.model) {
+                lm.load_anim(s).map_err(|e| at(&place, &e.to_string()))?;
             }
-            let placed = crate::world::placements(&mut o.lm, m.doodad_set, opts);
-            for w in &o.lm.model.warnings {
-                eprintln!("warning: {place}: {w}");
-            }
-            loaded.push((Arc::new(o.lm), placed));
+            which.push(k);
         }
+        let unique: Vec<_> = unique.into_iter().map(|(lm, placed)| (Arc::new(lm), placed)).collect();
+        let loaded = which.into_iter().map(|k| unique[k].clone()).collect();
         Ok(Scene { path: path.to_path_buf(), file, loaded })
     }
 

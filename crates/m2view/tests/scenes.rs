@@ -235,3 +235,25 @@ fn the_window_adds_open_models_to_a_scene_and_saves_it() {
     let hound_hi = m2view_render::camera::frame_bounds(&scene.loaded[0].0.model, 0, &[], None).1.y;
     assert!(m[1].position[1] > hound_hi, "{:?} beyond {hound_hi}", m[1].position);
 }
+
+#[test]
+fn a_model_placed_many_times_is_read_once() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let dir = common::scratch("scene", "shared");
+    let frog = samples.join("Koward_Improved_Models/Creature/Frog/Frog.m2");
+    let models: Vec<_> =
+        (0..3).map(|k| serde_json::json!({ "file": frog, "position": [k * 2, 0, 0], "anim_id": 0 })).collect();
+    let path = dir.join("frogs.json");
+    std::fs::write(&path, serde_json::json!({ "models": models }).to_string()).unwrap();
+    let scene = m2view::scene::Scene::open(&path, &Default::default()).unwrap();
+    let first = &scene.loaded[0].0;
+    assert!(scene.loaded.iter().all(|(lm, _)| std::sync::Arc::ptr_eq(lm, first)), "one Frog shared by three");
+    // FBX shares one geometry among the three placements (its placed models keyed by model).
+    let fbx = dir.join("frogs.fbx");
+    let (code, _, err) = m2view(&["export", "--scene", path.to_str().unwrap(), "-o", fbx.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
+    let frogs = file.nodes.iter().filter(|n| n.mesh.is_some()).count();
+    let meshes = file.meshes.len();
+    assert!(frogs >= 3 && meshes * 3 == frogs, "{frogs} mesh nodes share {meshes} meshes");
+}
