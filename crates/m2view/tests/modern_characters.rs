@@ -415,3 +415,51 @@ fn dress_plans_equipment_from_the_real_item_tables() {
         p["body_texture"]["layers"].as_array().unwrap().iter().find(|l| l["section"] == "ArmUpper").unwrap().clone();
     assert_eq!(arm["file_data_id"], 151163);
 }
+
+#[test]
+fn a_modern_character_exports_its_worn_models_on_its_skeleton() {
+    let dir = std::env::temp_dir().join(format!("m2view-modern-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = install(&dir.join("WoW"));
+    let export = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec!["export", "--data", data.to_str().unwrap(), "--race", "human", "--gender", "male"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let glb = export("horns.glb", &["--customize", "Horns=Big"]);
+    let doc = gltf::Gltf::open(&glb).unwrap();
+    // Two skinned meshes, the character's and the Horns' model's, sharing the character's bone
+    // nodes: every joint of the horns' skin is one of the character's.
+    let skins: Vec<_> = doc.skins().collect();
+    assert_eq!(skins.len(), 2, "the character's skin and the horns'");
+    let body: std::collections::HashSet<usize> = skins[0].joints().map(|n| n.index()).collect();
+    assert!(skins[1].joints().count() > 0 && skins[1].joints().all(|n| body.contains(&n.index())));
+    let meshes = doc.nodes().filter(|n| n.mesh().is_some() && n.skin().is_some()).count();
+    assert_eq!(meshes, 2);
+    // The horns' bind: each joint's inverse bind matrix undoes its bone's pivot, as the
+    // character's own skin does for that bone, so at rest the horns stand where they are modelled.
+    let ibm = |skin: &gltf::Skin| -> Vec<(usize, [f32; 3])> {
+        let acc = skin.inverse_bind_matrices().unwrap();
+        let view = acc.view().unwrap();
+        let bytes = &doc.blob.as_deref().unwrap()[view.offset() + acc.offset()..][..acc.count() * 64];
+        let m: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
+        skin.joints().zip(m.chunks_exact(16)).map(|(n, m)| (n.index(), [m[12], m[13], m[14]])).collect()
+    };
+    let body_ibm: std::collections::HashMap<usize, [f32; 3]> = ibm(&skins[0]).into_iter().collect();
+    for (node, t) in ibm(&skins[1]) {
+        assert_eq!(body_ibm[&node], t, "joint node {node}");
+    }
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&glb).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report[0]["errors"], 0, "{report}");
+    }
+    // Without the horns: one skin.
+    let plain = export("plain.glb", &[]);
+    assert_eq!(gltf::Gltf::open(&plain).unwrap().skins().count(), 1);
+}

@@ -87,6 +87,9 @@ pub struct ExportOptions {
     /// Models hung on attachments (a character's equipment): exported as
     /// children of their attachment's bone.
     pub items: Vec<ExportItem>,
+    /// Models worn on the exported one's skeleton (a 9.0+ character's
+    /// skinned customization models).
+    pub skinned: Vec<ExportSkinned>,
     /// Models placed in the exported one's space (a WMO's doodads, a map
     /// tile's models and WMOs): one node each with its matrix, a model
     /// placed many times exported once and its mesh shared (glTF instancing).
@@ -105,6 +108,19 @@ pub struct ExportItem {
     pub attachment: u32,
     /// The model (its default geosets, LOD 0, bind pose).
     pub lm: Arc<LoadedModel>,
+}
+
+/// A model worn on the exported one's skeleton.
+#[derive(Debug, Clone)]
+pub struct ExportSkinned {
+    /// The model.
+    pub lm: Arc<LoadedModel>,
+    /// The geosets it shows.
+    pub geosets: BTreeSet<u16>,
+    /// Which of the character's bones each of its bones follows.
+    pub skeleton: Arc<m2view_anim::SharedSkeleton>,
+    /// Its textures composed from the character's (by its texture index).
+    pub textures: BTreeMap<usize, RgbaImage>,
 }
 
 /// The RGBA image of texture `i` of `lm` as drawn: an override of `opts`,
@@ -150,7 +166,17 @@ pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions
     }
     o.lm.model.warnings.extend(p.warnings);
     let items = p.items.into_iter().map(|i| ExportItem { attachment: i.attachment, lm: i.lm }).collect();
-    ExportOptions { geosets: base.geosets.or(Some(p.geosets)), textures, items, ..base }
+    let skinned = p
+        .skinned
+        .into_iter()
+        .map(|k| ExportSkinned {
+            textures: p.body.as_ref().map(|b| b.cpu_slots(&k.lm).into_iter().collect()).unwrap_or_default(),
+            lm: k.lm,
+            geosets: k.geosets,
+            skeleton: k.skeleton,
+        })
+        .collect();
+    ExportOptions { geosets: base.geosets.or(Some(p.geosets)), textures, items, skinned, ..base }
 }
 
 #[cfg(test)]
@@ -182,8 +208,7 @@ mod tests {
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
     /// Model file, texture (.blp, .dds, .tga, .png) or client table (.dbc, .db2, .csv); a virtual
-    /// path with --data.
-    #[arg(required_unless_present = "scene")]
+    /// path with --data. Without it: the race model of --race/--gender, or --scene.
     pub file: Option<std::path::PathBuf>,
     /// A scene file (JSON; docs/scenes.md) to export instead of FILE: every model, WMO and tile
     /// at its placement under one root (.glb, .gltf, .fbx or .obj).
@@ -268,7 +293,15 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     if let Some(path) = &a.scene {
         return export_scene(a, path, open);
     }
-    let file = a.file.as_deref().ok_or_else(|| AppError::Input("give FILE or --scene SCENE".into()))?;
+    let race_model = match &a.file {
+        Some(_) => None,
+        None => a.character.model_path(open)?,
+    };
+    let file = a
+        .file
+        .as_deref()
+        .or(race_model.as_deref())
+        .ok_or_else(|| AppError::Input("give a FILE, --race and --gender, or --scene SCENE".into()))?;
     // A texture: to PNG or to BLP (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, open) {
         let bytes = crate::open::read(file, open)?;

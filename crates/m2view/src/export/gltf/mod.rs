@@ -265,7 +265,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
         let Some(a) = model.attachments.iter().find(|a| a.id == item.attachment) else { continue };
         let Some(ilod) = item.lm.model.lods.first().filter(|l| !l.indices.is_empty()) else { continue };
         let geosets = item.lm.model.default_geosets(0);
-        let Some(node) = mesh(&mut b, &item.lm, ilod, &geosets, &Default::default(), false, false) else { continue };
+        let Some(node) = mesh(&mut b, &item.lm, ilod, &geosets, &Default::default(), None, false) else { continue };
         let at = glam::Vec3::from(a.position) - a.bone.map_or(glam::Vec3::ZERO, |bi| pivot(bi.index()));
         b.root.nodes[node.value()].translation = Some(zup_to_yup(at.into()));
         b.root.nodes[node.value()].extras = extras(serde_json::json!({ "m2_attachment": a.id }));
@@ -289,8 +289,25 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
     // Mesh.
     if let Some(lod) = lod.filter(|l| !l.indices.is_empty()) {
         let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
-        let mesh_node = mesh(&mut b, lm, lod, &geosets, &opts.textures, !model.bones.is_empty(), true);
+        let joints: Vec<Joint> =
+            (0..model.bones.len()).map(|i| Joint { node: i as u32, pivot: model.bones[i].pivot }).collect();
+        let joints = (!joints.is_empty()).then_some(joints.as_slice());
+        let mesh_node = mesh(&mut b, lm, lod, &geosets, &opts.textures, joints, true);
         if let Some(node) = mesh_node {
+            roots.push(node);
+        }
+    }
+    // Models worn on the skeleton (9.0+ skinned customization models): skinned to the
+    // character's bone nodes through their shared skeleton.
+    for k in opts.skinned.iter().filter(|_| !model.bones.is_empty()) {
+        let Some(klod) = k.lm.model.lods.first().filter(|l| !l.indices.is_empty()) else { continue };
+        let joints: Vec<Joint> = (0..k.lm.model.bones.len())
+            .map(|i| {
+                let h = worn_on(k, i).min(model.bones.len() - 1);
+                Joint { node: h as u32, pivot: model.bones[h].pivot }
+            })
+            .collect();
+        if let Some(node) = mesh(&mut b, &k.lm, klod, &k.geosets, &k.textures, Some(&joints), false) {
             roots.push(node);
         }
     }
@@ -335,7 +352,7 @@ fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json
                 // The first placement of a model builds its mesh (and the node holding it).
                 let lod = p.lm.model.lods.first().filter(|l| !l.indices.is_empty());
                 let node = lod.and_then(|lod| {
-                    mesh(b, &p.lm, lod, &p.lm.model.default_geosets(0), &Default::default(), false, false)
+                    mesh(b, &p.lm, lod, &p.lm.model.default_geosets(0), &Default::default(), None, false)
                 });
                 meshes.insert(std::sync::Arc::as_ptr(&p.lm), node.and_then(|n| b.root.nodes[n.value()].mesh));
                 let Some(node) = node else { continue };
@@ -349,9 +366,29 @@ fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json
     }
 }
 
+/// A skin joint: the node of a bone and its pivot (model units, Z up),
+/// where its inverse bind matrix puts the origin.
+struct Joint {
+    node: u32,
+    pivot: [f32; 3],
+}
+
+/// The character bone that bone `i` of worn model `k` follows: its own
+/// mapping, else its nearest mapped ancestor's, else the root bone.
+fn worn_on(k: &super::ExportSkinned, i: usize) -> usize {
+    let mut bone = Some(i);
+    while let Some(c) = bone {
+        if let Some(h) = k.skeleton.map.get(c).copied().flatten() {
+            return h;
+        }
+        bone = k.lm.model.bones.get(c).and_then(|b| b.parent).map(|p| p.index());
+    }
+    0
+}
+
 /// Vertex attributes, one primitive per batch of `geosets`, materials and
 /// textures (`textures` overriding files); returns the mesh node, skinned
-/// to the skeleton's nodes when `skinned`. The materials' looks animate
+/// to `joints` (one per bone of the model) when given. The materials' looks animate
 /// with the document's animations when `animated` (the model exported,
 /// not a placed one).
 fn mesh(
@@ -360,9 +397,10 @@ fn mesh(
     lod: &m2view_format::Lod,
     geosets: &std::collections::BTreeSet<u16>,
     textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
-    skinned: bool,
+    skin_joints: Option<&[Joint]>,
     animated: bool,
 ) -> Option<json::Index<json::Node>> {
+    let skinned = skin_joints.is_some();
     use json::accessor::{ComponentType, Type};
     use json::buffer::Target;
     let model = &lm.model;
@@ -492,18 +530,17 @@ fn mesh(
         primitives,
         weights: None,
     });
-    let skin = skinned.then(|| {
-        let ibm: Vec<f32> = (0..model.bones.len())
-            .flat_map(|i| {
-                glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(model.bones[i].pivot))).to_cols_array()
-            })
+    let skin = skin_joints.map(|joints| {
+        let ibm: Vec<f32> = joints
+            .iter()
+            .flat_map(|j| glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(j.pivot))).to_cols_array())
             .collect();
         let ibm = b.floats(&ibm, 16, None, false);
         b.root.push(json::Skin {
             extensions: None,
             extras: Default::default(),
             inverse_bind_matrices: Some(ibm),
-            joints: (0..model.bones.len()).map(|i| json::Index::new(i as u32)).collect(),
+            joints: joints.iter().map(|j| json::Index::new(j.node)).collect(),
             name: None,
             skeleton: None,
         })
