@@ -267,3 +267,50 @@ fn a_race_no_table_knows_wears_the_skin_beside_it() {
     let body: Vec<&image::Rgba<u8>> = img.pixels().filter(|p| p[3] == 255 && p[0] as i32 - p[2] as i32 > 30).collect();
     assert!(body.len() > 300, "{} warm pixels of 4096", body.len());
 }
+
+#[test]
+fn a_character_on_its_mount_exports_as_one_gltf() {
+    let Some(c) = corpus() else { return };
+    let out = temp("mount-export");
+    let wolf = c.samples.join("Koward_Improved_Models/Creature/Wolf/Wolf.m2");
+    let glb = out.join("riding.glb");
+    let args =
+        ["export", "--dbc", &c.vanilla, &c.model, "--mount", wolf.to_str().unwrap(), "-o", glb.to_str().unwrap()];
+    let (code, _, err) = m2view(&args);
+    assert_eq!(code, 0, "{err}");
+    let doc = gltf::Gltf::open(&glb).unwrap();
+    // Both whole: two skins, both models' animations.
+    assert_eq!(doc.skins().count(), 2);
+    let anims: Vec<String> = doc.animations().map(|a| a.name().unwrap().to_string()).collect();
+    assert!(anims.iter().any(|n| n.starts_with("Wolf: ")), "{anims:?}");
+    assert!(anims.iter().any(|n| n == "scourgefemale: Mount"), "{anims:?}");
+    // The rider's placement hangs on the wolf's MountMain bone, at the attachment's offset.
+    let wolf_lm = m2view::open::Opened::open(&wolf, &Default::default()).unwrap().lm;
+    let seat = wolf_lm.model.attachments.iter().find(|a| a.id == 0).unwrap();
+    let bone = seat.bone.unwrap().index();
+    let placement = doc.nodes().find(|n| n.name() == Some("scourgefemale")).unwrap();
+    let host = doc.nodes().find(|n| n.children().any(|ch| ch.index() == placement.index())).unwrap();
+    assert_eq!(host.index(), bone, "under node {} (bone {bone})", host.index());
+    let (t, _, _) = placement.transform().decomposed();
+    let d = glam::Vec3::from(seat.position) - glam::Vec3::from(wolf_lm.model.bones[bone].pivot);
+    assert!((glam::Vec3::from(t) - glam::Vec3::new(d.x, d.z, -d.y)).length() < 1e-5, "{t:?} vs {d}");
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&glb).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report[0]["errors"], 0, "{report}");
+    }
+    // Other formats say so; an FBX is not half-written.
+    let fbx = out.join("riding.fbx");
+    let (code, _, err) = m2view(&[
+        "export",
+        "--dbc",
+        &c.vanilla,
+        &c.model,
+        "--mount",
+        wolf.to_str().unwrap(),
+        "-o",
+        fbx.to_str().unwrap(),
+    ]);
+    assert!(code != 0 && err.contains(".glb or .gltf") && !fbx.exists(), "{err}");
+}

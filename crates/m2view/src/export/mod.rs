@@ -249,6 +249,10 @@ pub struct ExportArgs {
     /// `--no-doodads`) what they place but what the tile places under the same `uniqueId`.
     #[arg(long = "neighbors", alias = "neighbours", help_heading = crate::cli::WORLD)]
     pub neighbours: bool,
+    /// Seat the character on this mount (glTF): both written whole, the rider's skeleton under
+    /// the mount's MountMain bone, so it moves with the mount; its Mount sequence (91) included.
+    #[arg(long, value_name = "MODEL", help_heading = crate::cli::MODEL)]
+    pub mount: Option<std::path::PathBuf>,
     /// Warcraft III, .mdx or .mdl: the version to write. 800 makes a Reforged model classic:
     /// each HD material as classic layers, what v800 cannot hold dropped with a warning.
     #[arg(long, value_name = "VERSION", help_heading = crate::cli::OUTPUT)]
@@ -357,7 +361,57 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     for w in &lm.model.warnings {
         eprintln!("warning: {w}");
     }
-    write(a, &lm, &opts)
+    match &a.mount {
+        Some(mount) => export_mounted(a, mount, &lm, &opts, open),
+        None => write(a, &lm, &opts),
+    }
+}
+
+/// `export --mount`: the mount and its rider `lm` in one glTF document,
+/// the rider's placement under the bone of the mount's MountMain
+/// attachment (0), at the attachment's offset from that bone's pivot.
+/// Errors: another format, a mount without MountMain.
+fn export_mounted(
+    a: &ExportArgs,
+    mount: &std::path::Path,
+    rider: &LoadedModel,
+    rider_opts: &ExportOptions,
+    open: &OpenOptions,
+) -> Result<(), AppError> {
+    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    if !matches!(ext.as_str(), "glb" | "gltf") {
+        return Err(AppError::Input(format!(
+            "{}: a mount with its rider is exported as .glb or .gltf",
+            a.output.display()
+        )));
+    }
+    let mut horse = crate::render_cmd::open_mount(mount, open)?;
+    for i in 0..horse.model.sequences.len() {
+        if let Err(e) = horse.load_anim(m2view_format::SequenceId(i as u16)) {
+            eprintln!("warning: {}: {e}", mount.display());
+        }
+    }
+    let seat = horse.model.attachments.iter().find(|at| at.id == 0);
+    let seat = seat.ok_or_else(|| AppError::Input(format!("{}: no MountMain attachment", mount.display())))?;
+    let bone = seat.bone.filter(|b| b.index() < horse.model.bones.len());
+    let pivot = bone.map_or(glam::Vec3::ZERO, |b| glam::Vec3::from(horse.model.bones[b.index()].pivot));
+    let offset = glam::Mat4::from_translation(glam::Vec3::from(seat.position) - pivot);
+    let (world, parent) = match bone {
+        Some(b) => (offset, Some((0, b.index()))),
+        None => (glam::Mat4::from_translation(seat.position.into()), None),
+    };
+    let horse_opts = ExportOptions::default();
+    let parts = [
+        gltf::ScenePart { lm: &horse, opts: &horse_opts, world: glam::Mat4::IDENTITY, parent: None },
+        gltf::ScenePart { lm: rider, opts: rider_opts, world, parent },
+    ];
+    let name = format!("{} on {}", rider.model.name, horse.model.name);
+    match gltf::scene(&name, &parts, &a.output, ext == "glb").map_err(AppError::Failure)? {
+        Some(bytes) => {
+            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
+        }
+        None => Ok(()),
+    }
 }
 
 /// `export --scene`: glTF keeps each model whole (skeleton, skin, every
@@ -382,7 +436,8 @@ fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> R
             ExportOptions { placed: placed.clone(), animate_materials: a.animate_materials, ..Default::default() };
         models.push((lm, opts, m.placement()));
     }
-    let parts: Vec<_> = models.iter().map(|(lm, opts, world)| (lm, opts, *world)).collect();
+    let parts: Vec<_> =
+        models.iter().map(|(lm, opts, world)| gltf::ScenePart { lm, opts, world: *world, parent: None }).collect();
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let glb = gltf::scene(&name, &parts, &a.output, ext == "glb").map_err(AppError::Failure)?;
     match glb {

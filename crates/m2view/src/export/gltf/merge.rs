@@ -29,8 +29,12 @@ const ARRAYS: [&str; 10] = [
 pub struct Part {
     /// The node name of its placement.
     pub name: String,
-    /// Model → scene, Y up (`export::placement_to_yup`).
+    /// Model → scene, Y up (`export::placement_to_yup`); with `parent`,
+    /// model → that node.
     pub matrix: [f32; 16],
+    /// Placed under node `.1` (an index in its own document) of an earlier
+    /// part `.0` instead of at the scene's root: a rider on its mount's bone.
+    pub parent: Option<(usize, u64)>,
     /// Its document.
     pub doc: Value,
     /// Its binary buffer.
@@ -46,10 +50,12 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
         out[a] = json!([]);
     }
     let (mut bin, mut roots) = (Vec::new(), Vec::new());
+    let mut node_bases = Vec::new();
     let mut used: Vec<Value> = Vec::new();
     for mut part in parts {
         let base = |out: &Value, a: &str| out[a].as_array().map_or(0, Vec::len) as u64;
         let b: std::collections::HashMap<&str, u64> = ARRAYS.iter().map(|a| (*a, base(&out, a))).collect();
+        node_bases.push(b["nodes"]);
         let bin_base = bin.len() as u64;
         bin.append(&mut part.bin);
         while bin.len() % 4 != 0 {
@@ -122,8 +128,19 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
             .cloned()
             .partition(|i| i.as_u64().is_some_and(|i| nodes[i as usize].get("skin").is_some()));
         roots.extend(skinned.iter().filter_map(Value::as_u64).map(|i| i as usize));
-        roots.push(nodes.len());
+        let placement = nodes.len();
         nodes.push(json!({ "name": part.name, "matrix": part.matrix, "children": placed }));
+        let under = part.parent.and_then(|(p, n)| Some(node_bases.get(p)? + n)).filter(|&n| (n as usize) < placement);
+        match under {
+            Some(n) => {
+                let host = &mut nodes[n as usize];
+                match host.get_mut("children").and_then(Value::as_array_mut) {
+                    Some(c) => c.push(json!(placement)),
+                    None => host["children"] = json!([placement]),
+                }
+            }
+            None => roots.push(placement),
+        }
     }
     out["scenes"] = json!([{ "name": name, "nodes": roots }]);
     out["scene"] = json!(0);
@@ -235,6 +252,7 @@ mod tests {
         let part = |n: &str| Part {
             name: n.into(),
             matrix: glam::Mat4::IDENTITY.to_cols_array(),
+            parent: None,
             doc: doc(n),
             bin: vec![7; 10],
         };
@@ -272,5 +290,9 @@ mod tests {
             (json!(2), json!(0))
         );
         assert_eq!(m["extensionsUsed"], json!(["KHR_texture_transform"]));
+        // A part placed under a node of an earlier part: b's placement under a's node 0.
+        let (m, _) = merge("rider", vec![part("a"), Part { parent: Some((0, 0)), ..part("b") }], None);
+        assert_eq!(m["nodes"][0]["children"], json!([1, 5]));
+        assert_eq!(m["scenes"][0]["nodes"], json!([1, 2, 4]));
     }
 }

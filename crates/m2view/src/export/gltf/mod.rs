@@ -152,25 +152,35 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
     write_files(&root, bin, out)
 }
 
-/// A scene's models in one document (`merge`): each `(model, its options,
-/// model → scene matrix in Z-up model units)` built alone, with skeleton,
-/// skin and animations, under a node holding its placement. `None` for
-/// `uri`: the GLB bytes; else writes `out` and its `.bin`. Errors: a
+/// One model of a document of several ([`scene`]).
+pub struct ScenePart<'a> {
+    /// The model.
+    pub lm: &'a LoadedModel,
+    /// What of it to write.
+    pub opts: &'a ExportOptions,
+    /// Model → scene (Z-up model units), or model → `parent`'s bone.
+    pub world: glam::Mat4,
+    /// Hung on bone `.1` of earlier part `.0` instead of placed in the
+    /// scene (a rider on its mount): it moves with that bone.
+    pub parent: Option<(usize, usize)>,
+}
+
+/// Several models in one document (`merge`): each built alone, with
+/// skeleton, skin and animations, under a node holding its placement. With
+/// `binary` the GLB bytes; else writes `out` and its `.bin`. Errors: a
 /// model's (a LOD that does not exist).
-pub fn scene(
-    name: &str,
-    parts: &[(&LoadedModel, &ExportOptions, glam::Mat4)],
-    out: &std::path::Path,
-    binary: bool,
-) -> Result<Option<Vec<u8>>, String> {
+pub fn scene(name: &str, parts: &[ScenePart], out: &std::path::Path, binary: bool) -> Result<Option<Vec<u8>>, String> {
     let uri = (!binary).then(|| bin_name(out));
     let mut docs = Vec::new();
-    for (lm, opts, world) in parts {
-        let (doc, bin) = build(lm, opts, None)?;
-        let matrix = super::placement_to_yup(*world).to_cols_array();
+    for part in parts {
+        let (doc, bin) = build(part.lm, part.opts, None)?;
+        // (A bone node's space is the bone's, turned to Y-up as the scene's is: one rule for both.)
+        let matrix = super::placement_to_yup(part.world).to_cols_array();
+        let lm = part.lm;
         // Named as its file is (a model's own name is often empty or a build path).
         let name = lm.path.file_stem().map_or_else(|| lm.model.name.clone(), |s| s.to_string_lossy().into_owned());
-        docs.push(merge::Part { name, matrix, doc, bin });
+        let parent = part.parent.map(|(p, bone)| (p, bone as u64));
+        docs.push(merge::Part { name, matrix, parent, doc, bin });
     }
     let (root, bin) = merge::merge(name, docs, uri);
     if binary {
