@@ -207,6 +207,22 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
         let (x, y) = (k % 128, k / 128);
         assert_eq!(at(128 + x, 96 + y), &legs.pixels[k * 4..k * 4 + 4], "texel ({x}, {y})");
     }
+    // The same dressing as OBJ: as many body groups as glTF primitives (the chosen geosets'
+    // batches), the axe's groups, and the same composed body texture among the PNGs beside it.
+    let obj = out.join("character.obj");
+    m2view::export::obj::write_obj(&o.lm, &[], &eo, &obj).unwrap();
+    let text = std::fs::read_to_string(&obj).unwrap();
+    let groups: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("g ")).collect();
+    let primitives = doc.nodes().find(|n| n.skin().is_some()).unwrap().mesh().unwrap().primitives().count();
+    assert_eq!(groups.iter().filter(|g| !g.contains("_item")).count(), primitives, "{groups:?}");
+    assert!(groups.iter().any(|g| g.starts_with("character_item0")), "{groups:?}");
+    let pngs: Vec<image::RgbaImage> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .map(|p| image::open(p).unwrap().to_rgba8())
+        .collect();
+    assert!(pngs.iter().any(|p| p == body), "the composed body texture among {} PNGs", pngs.len());
     let _ = std::fs::remove_dir_all(&out);
 }
 
