@@ -386,11 +386,7 @@ fn export_mounted(
         )));
     }
     let mut horse = crate::render_cmd::open_mount(mount, open)?;
-    for i in 0..horse.model.sequences.len() {
-        if let Err(e) = horse.load_anim(m2view_format::SequenceId(i as u16)) {
-            eprintln!("warning: {}: {e}", mount.display());
-        }
-    }
+    load_all_anims(&mut horse);
     let seat = horse.model.attachments.iter().find(|at| at.id == 0);
     let seat = seat.ok_or_else(|| AppError::Input(format!("{}: no MountMain attachment", mount.display())))?;
     let bone = seat.bone.filter(|b| b.index() < horse.model.bones.len());
@@ -405,12 +401,28 @@ fn export_mounted(
         gltf::ScenePart { lm: &horse, opts: &horse_opts, world: glam::Mat4::IDENTITY, parent: None },
         gltf::ScenePart { lm: rider, opts: rider_opts, world, parent },
     ];
-    let name = format!("{} on {}", rider.model.name, horse.model.name);
-    match gltf::scene(&name, &parts, &a.output, ext == "glb").map_err(AppError::Failure)? {
+    write_together(a, &format!("{} on {}", rider.model.name, horse.model.name), &parts)
+}
+
+/// Writes `parts` as one glTF document named `name` to `a.output` (GLB,
+/// or `.gltf` and its `.bin`).
+fn write_together(a: &ExportArgs, name: &str, parts: &[gltf::ScenePart]) -> Result<(), AppError> {
+    let binary = a.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("glb"));
+    match gltf::scene(name, parts, &a.output, binary).map_err(AppError::Failure)? {
         Some(bytes) => {
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
         None => Ok(()),
+    }
+}
+
+/// Loads every external sequence's `.anim` of `lm` (one that fails is a
+/// warning naming it, and that sequence keeps no keys).
+fn load_all_anims(lm: &mut LoadedModel) {
+    for i in 0..lm.model.sequences.len() {
+        if let Err(e) = lm.load_anim(m2view_format::SequenceId(i as u16)) {
+            eprintln!("warning: {e}");
+        }
     }
 }
 
@@ -427,25 +439,14 @@ fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> R
     let mut models = Vec::new();
     for (m, (lm, placed)) in scene.file.models.iter().zip(&scene.loaded) {
         let mut lm = (**lm).clone();
-        for i in 0..lm.model.sequences.len() {
-            if let Err(e) = lm.load_anim(m2view_format::SequenceId(i as u16)) {
-                eprintln!("warning: {}: {e}", m.file.display());
-            }
-        }
+        load_all_anims(&mut lm);
         let opts =
             ExportOptions { placed: placed.clone(), animate_materials: a.animate_materials, ..Default::default() };
         models.push((lm, opts, m.placement()));
     }
     let parts: Vec<_> =
         models.iter().map(|(lm, opts, world)| gltf::ScenePart { lm, opts, world: *world, parent: None }).collect();
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let glb = gltf::scene(&name, &parts, &a.output, ext == "glb").map_err(AppError::Failure)?;
-    match glb {
-        Some(bytes) => {
-            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
-        }
-        None => Ok(()),
-    }
+    write_together(a, &path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), &parts)
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names.
