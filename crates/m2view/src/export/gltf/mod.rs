@@ -383,6 +383,24 @@ struct Joint {
     pivot: [f32; 3],
 }
 
+/// A skin of `joints`: each joint's node, its inverse bind matrix `T(-pivot)`
+/// (M2 bones turn about their pivot; Y-up).
+fn skin(b: &mut Builder, joints: &[Joint]) -> json::Index<json::Skin> {
+    let ibm: Vec<f32> = joints
+        .iter()
+        .flat_map(|j| glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(j.pivot))).to_cols_array())
+        .collect();
+    let ibm = b.floats(&ibm, 16, None, false);
+    b.root.push(json::Skin {
+        extensions: None,
+        extras: Default::default(),
+        inverse_bind_matrices: Some(ibm),
+        joints: joints.iter().map(|j| json::Index::new(j.node)).collect(),
+        name: None,
+        skeleton: None,
+    })
+}
+
 /// The character bone that bone `i` of worn model `k` follows: its own
 /// mapping, else its nearest mapped ancestor's, else the root bone.
 fn worn_on(k: &super::ExportSkinned, i: usize) -> usize {
@@ -540,21 +558,7 @@ fn mesh(
         primitives,
         weights: None,
     });
-    let skin = skin_joints.map(|joints| {
-        let ibm: Vec<f32> = joints
-            .iter()
-            .flat_map(|j| glam::Mat4::from_translation(-glam::Vec3::from(zup_to_yup(j.pivot))).to_cols_array())
-            .collect();
-        let ibm = b.floats(&ibm, 16, None, false);
-        b.root.push(json::Skin {
-            extensions: None,
-            extras: Default::default(),
-            inverse_bind_matrices: Some(ibm),
-            joints: joints.iter().map(|j| json::Index::new(j.node)).collect(),
-            name: None,
-            skeleton: None,
-        })
-    });
+    let skin = skin_joints.map(|joints| skin(b, joints));
     Some(b.root.push(json::Node {
         name: Some(format!("{} mesh", model.name)),
         mesh: Some(mesh),
