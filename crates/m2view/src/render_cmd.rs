@@ -65,9 +65,10 @@ pub struct RenderArgs {
     #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub time: Option<String>,
     /// front|back|left|right|top|iso|map|yaw:DEGREES|model:N|at:X,Y,Z,YAW,PITCH|
-    /// look:EX,EY,EZ,TX,TY,TZ[,FOV], or auto (the side showing the model's largest face); map:
+    /// look:EX,EY,EZ,TX,TY,TZ,FOV, or auto (the side showing the model's largest face); map:
     /// straight down, orthographic, north up; at: from a point (model units) looking YAW degrees
-    /// about Z from +X and PITCH degrees up; look: from a point toward another, FOV degrees high.
+    /// about Z from +X and PITCH degrees up; look: from a point toward another, FOV degrees high
+    /// (45 when left out).
     /// Default front; iso with --crowd; auto with --all.
     #[arg(long, help_heading = crate::cli::CAMERA_TIME)]
     pub camera: Option<String>,
