@@ -576,10 +576,19 @@ fn image(
 ) -> Option<json::Index<json::Texture>> {
     let (w, h, px) = super::texture_rgba(lm, t, overrides)?;
     let tex = lm.model.textures.get(t)?;
-    // The file's name, not its folder: an export names no folder of the machine that wrote it.
-    let file = lm.texture_files.get(t).cloned().flatten();
-    let name = file.and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
-    embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
+    embed(
+        b,
+        &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px },
+        file_name(lm, t),
+        [tex.wrap_u, tex.wrap_v],
+    )
+}
+
+/// The file name of texture `t`, not its folder: an export names no folder
+/// of the machine that wrote it.
+fn file_name(lm: &LoadedModel, t: usize) -> Option<String> {
+    let file = lm.texture_files.get(t).cloned().flatten()?;
+    file.file_name().map(|n| n.to_string_lossy().into_owned())
 }
 
 /// Texture `t`, a Reforged normal map, as a glTF normal texture
@@ -588,13 +597,12 @@ fn normal_image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Ind
     let (w, h, mut px) = super::texture_rgba(lm, t, &Default::default())?;
     hd::to_gltf_normals(&mut px);
     let tex = lm.model.textures.get(t)?;
-    let name = lm
-        .texture_files
-        .get(t)
-        .cloned()
-        .flatten()
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
-    embed(b, &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px }, name, [tex.wrap_u, tex.wrap_v])
+    embed(
+        b,
+        &m2view_format::blp::RgbaImage { width: w, height: h, pixels: px },
+        file_name(lm, t),
+        [tex.wrap_u, tex.wrap_v],
+    )
 }
 
 /// Gives material `m` a Reforged HD material's `[normal, ORM, emissive]`
