@@ -269,7 +269,7 @@ fn a_race_no_table_knows_wears_the_skin_beside_it() {
 }
 
 #[test]
-fn a_character_on_its_mount_exports_as_one_gltf() {
+fn a_character_on_its_mount_exports_as_one_file() {
     let Some(c) = corpus() else { return };
     let out = temp("mount-export");
     let wolf = c.samples.join("Koward_Improved_Models/Creature/Wolf/Wolf.m2");
@@ -300,17 +300,59 @@ fn a_character_on_its_mount_exports_as_one_gltf() {
         let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
         assert_eq!(report[0]["errors"], 0, "{report}");
     }
-    // Other formats say so; an FBX is not half-written.
+    // FBX: the same, read back by ufbx — the rider's placement under the wolf's MountMain bone
+    // node at the attachment's offset, both models' stacks; in a stack of the wolf's, the rider
+    // rides where m2view poses that bone (1e-3).
+    let mounted = |out: &std::path::Path| {
+        let args =
+            ["export", "--dbc", &c.vanilla, &c.model, "--mount", wolf.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+    };
     let fbx = out.join("riding.fbx");
-    let (code, _, err) = m2view(&[
-        "export",
-        "--dbc",
-        &c.vanilla,
-        &c.model,
-        "--mount",
-        wolf.to_str().unwrap(),
-        "-o",
-        fbx.to_str().unwrap(),
+    mounted(&fbx);
+    let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
+    let rider = file.find_node("scourgefemale").expect("the rider's placement");
+    let host = rider.parent.as_ref().unwrap();
+    assert_eq!(host.element.name.to_string(), format!("bone{bone}"));
+    assert!(host.parent.as_ref().is_some_and(|p| !p.is_root) || wolf_lm.model.bones[bone].parent.is_none());
+    let local = rider.local_transform.translation;
+    let local = glam::Vec3::new(local.x as f32, local.y as f32, local.z as f32);
+    assert!((local - glam::Vec3::new(d.x, d.z, -d.y)).length() < 1e-5, "{local} vs {d}");
+    let stacks: Vec<String> = file.anim_stacks.iter().map(|s| s.element.name.to_string()).collect();
+    assert!(stacks.contains(&"scourgefemale: Mount".to_string()), "{stacks:?}");
+    let walk = wolf_lm.model.sequences.iter().position(|s| s.anim_id == 4).unwrap();
+    let name = format!("Wolf: {}", wolf_lm.model.sequence_name(m2view_format::SequenceId(walk as u16)));
+    let stack = file.anim_stacks.iter().find(|s| s.element.name == name.as_str()).expect("Wolf's walk");
+    let c_yup = glam::Mat4::from_cols_array(&[
+        1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0,
     ]);
-    assert!(code != 0 && err.contains(".glb or .gltf") && !fbx.exists(), "{err}");
+    for t in [0.0, 250.0, 500.0] {
+        let posed = ufbx::evaluate_scene(&file, &stack.anim, t / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
+        let m = posed.find_node("scourgefemale").unwrap().node_to_world;
+        let got = glam::Vec3::new(m.m03 as f32, m.m13 as f32, m.m23 as f32);
+        let mut globals = Vec::new();
+        m2view_anim::global_times(&wolf_lm.model, t, &mut globals);
+        let mut pose = m2view_anim::Pose::default();
+        let clock = m2view_anim::Clock::new(walk, t as f32, &globals);
+        m2view_anim::evaluate(&wolf_lm.model, &clock, None, &mut pose);
+        let seat_now = c_yup.transform_point3(pose.bones[bone].transform_point3(seat.position.into()));
+        assert!((got - seat_now).length() < 1e-3, "{t} ms: rider at {got}, MountMain at {seat_now}");
+    }
+    // OBJ: both in their bind poses, the rider's vertices moved to the seat (MountMain's bind
+    // pose has no rotation): its first vertex, after each of the wolf's, is its own plus the
+    // attachment's position.
+    let obj = out.join("riding.obj");
+    mounted(&obj);
+    let text = std::fs::read_to_string(&obj).unwrap();
+    assert!(text.contains("g riding_part0_batch") && text.contains("g riding_part1_batch"));
+    let v: Vec<glam::Vec3> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .map(|l| glam::Vec3::from_slice(&l.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<f32>>()))
+        .collect();
+    let rider_lm = m2view::open::Opened::open(std::path::Path::new(&c.model), &Default::default()).unwrap().lm;
+    let at = glam::Vec3::from(rider_lm.model.vertices[0].position) + glam::Vec3::from(seat.position);
+    let got = v[wolf_lm.model.vertices.len()];
+    assert!((got - glam::Vec3::new(at.x, at.z, -at.y)).length() < 1e-4, "{got} vs {at} (Z-up)");
 }

@@ -409,3 +409,84 @@ fn a_wmo_places_its_doodads_sharing_their_geometry() {
     assert!(got < 1e-5, "no lamp placed as MODD[0] says (closest differs by {got})");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The node of `scene` named `name` among `under`'s descendants.
+fn descendant<'a>(under: &'a ufbx::Node, name: &str) -> Option<&'a ufbx::Node> {
+    under.children.iter().find_map(
+        |c| {
+            if c.element.name == name { Some(&**c) } else { descendant(c, name) }
+        },
+    )
+}
+
+#[test]
+fn a_scene_keeps_every_model_whole_at_its_placement() {
+    // Murloc2 turned -90° about Z, 1.5× at (2, 5, 0), and the Frog at the origin: two
+    // skeletons, two skins, every sequence of both as stacks named after their model.
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let k = samples.join("Koward_Improved_Models/Creature");
+    let (murloc, frog) = (open(&k.join("Murloc2/Murloc2.m2")), open(&k.join("Frog/Frog.m2")));
+    let placement = Mat4::from_translation(Vec3::new(2.0, 5.0, 0.0))
+        * Mat4::from_rotation_z(-90f32.to_radians())
+        * Mat4::from_scale(Vec3::splat(1.5));
+    let opts = ExportOptions::default();
+    let parts = [
+        m2view::export::ScenePart { lm: &murloc, opts: &opts, world: placement, parent: None },
+        m2view::export::ScenePart { lm: &frog, opts: &opts, world: Mat4::IDENTITY, parent: None },
+    ];
+    let file = m2view::export::fbx::scene(&parts, Textures::Embed, "two").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).expect("ufbx reads the file");
+    assert!(scene.metadata.warnings.is_empty());
+    let node = scene.find_node("Murloc2").expect("Murloc2's placement");
+    assert!(node.parent.as_ref().unwrap().is_root && scene.find_node("Frog").is_some());
+    let c = yup();
+    let world = c * placement * c.inverse();
+    assert!(max_difference(mat(&node.node_to_world), world) < 1e-5);
+    assert_eq!(scene.bones.len(), murloc.model.bones.len() + frog.model.bones.len());
+    let stacks: Vec<String> = scene.anim_stacks.iter().map(|s| s.element.name.to_string()).collect();
+    assert_eq!(stacks.len(), murloc.model.sequences.len() + frog.model.sequences.len());
+    assert_eq!(stacks.iter().filter(|n| n.starts_with("Murloc2: ")).count(), murloc.model.sequences.len());
+    assert!(stacks.iter().skip(murloc.model.sequences.len()).all(|n| n.starts_with("Frog: ")), "{stacks:?}");
+    // Each of the murloc's clusters is bound at its bone's pivot, placed.
+    let murloc_bones: HashSet<u32> = (0..murloc.model.bones.len())
+        .map(|b| descendant(node, &format!("bone{b}")).unwrap().element.element_id)
+        .collect();
+    let mut bound = 0;
+    for cluster in scene.skin_clusters.iter() {
+        let bone = cluster.bone_node.as_ref().unwrap();
+        if !murloc_bones.contains(&bone.element.element_id) {
+            continue;
+        }
+        let b: usize = bone.element.name.strip_prefix("bone").unwrap().parse().unwrap();
+        let expected = world * Mat4::from_translation(c.transform_point3(Vec3::from(murloc.model.bones[b].pivot)));
+        assert!(max_difference(mat(&cluster.bind_to_world), expected) < 1e-4, "bone {b}");
+        bound += 1;
+    }
+    assert!(bound > 0);
+    // Walking (its stack "Murloc2: Walk"), each bone moves as in the murloc exported alone (the
+    // first test holds that one to m2view's pose), placed (1e-4); and against m2view's own
+    // pose within the first test's between-keys 1e-2, scaled by the placement's 1.5.
+    let walk = murloc.model.sequences.iter().position(|s| s.anim_id == 4).unwrap();
+    let stack = scene.anim_stacks.iter().find(|s| s.element.name == "Murloc2: Walk").unwrap();
+    let alone = to_fbx(&murloc, &opts, Textures::Embed, "murloc").unwrap();
+    let alone = ufbx::load_memory(&alone.bytes, ufbx::LoadOpts::default()).unwrap();
+    let duration = murloc.model.sequences[walk].duration_ms as f32;
+    for t in [0.0, 0.3, 0.55, 0.9].map(|f| f * duration) {
+        let at = |scene: &ufbx::Scene, stack: &ufbx::AnimStack| {
+            ufbx::evaluate_scene(scene, &stack.anim, t as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap()
+        };
+        let (posed, posed_alone) = (at(&scene, stack), at(&alone, &alone.anim_stacks[walk]));
+        let ours = m2view_bones(&murloc, walk, t);
+        let placed = posed.find_node("Murloc2").unwrap();
+        for (b, m) in ours.iter().enumerate() {
+            let got = mat(&descendant(placed, &format!("bone{b}")).unwrap().node_to_world);
+            let own = mat(&posed_alone.find_node(&format!("bone{b}")).unwrap().node_to_world);
+            let d = max_difference(got, world * own);
+            assert!(d < 1e-4, "Walk at {t} ms: bone {b} differs from the murloc alone by {d}");
+            if !ignores_parent(&murloc.model, b) {
+                let d = max_difference(got, world * *m);
+                assert!(d < 1.5e-2, "Walk at {t} ms: bone {b} differs from m2view's pose by {d}");
+            }
+        }
+    }
+}

@@ -462,4 +462,32 @@ fn a_modern_character_exports_its_worn_models_on_its_skeleton() {
     // Without the horns: one skin.
     let plain = export("plain.glb", &[]);
     assert_eq!(gltf::Gltf::open(&plain).unwrap().skins().count(), 1);
+    // FBX (read back by ufbx): the horns' meshes skinned to the character's own bone nodes,
+    // each cluster bound where the character's cluster of that bone is.
+    let load = |name: &str, extra: &[&str]| {
+        let path = export(name, extra);
+        ufbx::load_file(path.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap()
+    };
+    let (horned, bare) = (load("horns.fbx", &["--customize", "Horns=Big"]), load("plain.fbx", &[]));
+    assert_eq!(horned.bones.len(), bare.bones.len(), "one skeleton");
+    let worn = horned.meshes.len() - bare.meshes.len();
+    assert!(worn > 0 && horned.skin_deformers.len() == horned.meshes.len(), "{worn} worn meshes, all skinned");
+    let bound = |scene: &ufbx::Scene| -> Vec<(String, [f64; 3])> {
+        let at = |m: &ufbx::Matrix| [m.m03, m.m13, m.m23];
+        let name = |c: &ufbx::SkinCluster| c.bone_node.as_ref().unwrap().element.name.to_string();
+        scene.skin_clusters.iter().map(|c| (name(c), at(&c.bind_to_world))).collect()
+    };
+    let bare_bound: std::collections::HashMap<String, [f64; 3]> = bound(&bare).into_iter().collect();
+    let horned_bound = bound(&horned);
+    assert!(horned_bound.len() > bare_bound.len());
+    for (bone, at) in &horned_bound {
+        let own = bare_bound.get(bone).unwrap_or(at);
+        assert!((0..3).all(|k| (at[k] - own[k]).abs() < 1e-6), "{bone}: {at:?} vs {own:?}");
+    }
+    // OBJ: the worn model's groups beside the body's.
+    let obj = export("horns.obj", &["--customize", "Horns=Big"]);
+    let text = std::fs::read_to_string(&obj).unwrap();
+    assert!(text.contains("g horns_worn0_batch"), "the horns' groups");
+    let plain_obj = std::fs::read_to_string(export("plain.obj", &[])).unwrap();
+    assert!(!plain_obj.contains("_worn"));
 }

@@ -139,6 +139,58 @@ fn a_scene_exports_every_model_at_its_placement() {
         let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
         assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
     }
+    // FBX: the same three placements, each model whole (skeleton, skin, every sequence as a
+    // stack named as the glTF names its animations); Blender imports three armatures, an action
+    // per stack, the murloc's placement at (2, 5, 0).
+    let fbx = dir.join("three.fbx");
+    let (code, _, err) = m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", fbx.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
+    let placed: Vec<String> = file
+        .nodes
+        .iter()
+        .filter(|n| n.parent.as_ref().is_some_and(|p| p.is_root))
+        .map(|n| n.element.name.to_string())
+        .collect();
+    assert_eq!(placed, ["Corehound2", "Murloc2", "Frog"]);
+    let stacks: Vec<String> = file.anim_stacks.iter().map(|s| s.element.name.to_string()).collect();
+    assert_eq!(stacks, anims, "FBX stacks as glTF animations");
+    assert_eq!(file.skin_deformers.len(), file.meshes.len());
+    if common::have_blender() {
+        let r = common::blender_json(&format!(
+            "bpy.ops.import_scene.fbx(filepath={:?})\n\
+             arms = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
+             m = bpy.data.objects['Murloc2'].matrix_world.translation\n\
+             print('M2VIEW ' + json.dumps({{'armatures': len(arms), 'actions': len(bpy.data.actions), 'murloc': [m.x, m.y, m.z]}}))",
+            fbx.to_str().unwrap()
+        ));
+        assert_eq!(r["armatures"], 3, "{r}");
+        assert_eq!(r["actions"].as_u64().unwrap() as usize, stacks.len(), "{r}");
+        let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
+        assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+    }
+    // OBJ: the three in their bind poses at their placements, a group prefix each.
+    let obj = dir.join("three.obj");
+    let (code, _, err) = m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", obj.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&obj).unwrap();
+    for k in 0..3 {
+        assert!(text.contains(&format!("g three_part{k}_batch")), "part {k}");
+    }
+    // The murloc's first vertex (after each of the hound's) placed: 1.5×, -90° about Z, moved.
+    let v: Vec<glam::Vec3> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .map(|l| glam::Vec3::from_slice(&l.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<f32>>()))
+        .collect();
+    let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
+    let murloc = m2view::open::Opened::open(&murloc, &Default::default()).unwrap().lm;
+    let p = glam::Mat4::from_translation(glam::Vec3::new(2.0, 5.0, 0.0))
+        * glam::Mat4::from_rotation_z(-90f32.to_radians())
+        * glam::Mat4::from_scale(glam::Vec3::splat(1.5));
+    let zup = p.transform_point3(murloc.model.vertices[0].position.into());
+    let got = v[hound.lm.model.vertices.len()];
+    assert!((got - glam::Vec3::new(zup.x, zup.z, -zup.y)).length() < 1e-4, "{got} vs {zup} (Z-up)");
     let (code, _, err) =
         m2view(&["export", "--scene", scene.to_str().unwrap(), "-o", dir.join("x.mdl").to_str().unwrap()]);
     assert!(code != 0 && err.contains(".glb, .gltf, .fbx or .obj"), "{err}");
@@ -248,12 +300,19 @@ fn a_model_placed_many_times_is_read_once() {
     let scene = m2view::scene::Scene::open(&path, &Default::default()).unwrap();
     let first = &scene.loaded[0].0;
     assert!(scene.loaded.iter().all(|(lm, _)| std::sync::Arc::ptr_eq(lm, first)), "one Frog shared by three");
-    // FBX shares one geometry among the three placements (its placed models keyed by model).
+    // In FBX each frog is whole (a skin binds a geometry to one skeleton, so each has its own),
+    // but their materials and textures are written once and shared.
     let fbx = dir.join("frogs.fbx");
     let (code, _, err) = m2view(&["export", "--scene", path.to_str().unwrap(), "-o", fbx.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
-    let frogs = file.nodes.iter().filter(|n| n.mesh.is_some()).count();
+    assert_eq!(file.bones.len(), 3 * first.model.bones.len(), "three skeletons");
+    assert_eq!(file.nodes.iter().filter(|n| n.element.name == "Frog").count(), 3);
     let meshes = file.meshes.len();
-    assert!(frogs >= 3 && meshes * 3 == frogs, "{frogs} mesh nodes share {meshes} meshes");
+    assert!(meshes >= 3 && meshes.is_multiple_of(3) && file.skin_deformers.len() == meshes, "{meshes} meshes");
+    let alone = m2view::export::fbx::to_fbx(first, &Default::default(), m2view::export::fbx::Textures::Embed, "frog");
+    let alone = ufbx::load_memory(&alone.unwrap().bytes, ufbx::LoadOpts::default()).unwrap();
+    assert_eq!(alone.meshes.len() * 3, meshes);
+    assert!(!alone.videos.is_empty() && !alone.materials.is_empty());
+    assert_eq!((file.materials.len(), file.videos.len()), (alone.materials.len(), alone.videos.len()), "shared");
 }

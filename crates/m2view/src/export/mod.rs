@@ -123,6 +123,39 @@ pub struct ExportSkinned {
     pub textures: BTreeMap<usize, RgbaImage>,
 }
 
+/// One model of a document of several (`gltf::scene`, `fbx::scene`).
+pub struct ScenePart<'a> {
+    /// The model.
+    pub lm: &'a LoadedModel,
+    /// What of it to write.
+    pub opts: &'a ExportOptions,
+    /// Model → scene (Z-up model units), or model → `parent`'s bone.
+    pub world: glam::Mat4,
+    /// Hung on bone `.1` of earlier part `.0` instead of placed in the
+    /// scene (a rider on its mount): it moves with that bone.
+    pub parent: Option<(usize, usize)>,
+}
+
+/// The name a model goes by among several (a scene's part, its nodes and
+/// animations): its file's, since a model's own name is often empty or a
+/// build path.
+pub(crate) fn part_name(lm: &LoadedModel) -> String {
+    lm.path.file_stem().map_or_else(|| lm.model.name.clone(), |s| s.to_string_lossy().into_owned())
+}
+
+/// The character bone that bone `i` of worn model `k` follows: its own
+/// mapping, else its nearest mapped ancestor's, else the root bone.
+pub(crate) fn worn_on(k: &ExportSkinned, i: usize) -> usize {
+    let mut bone = Some(i);
+    while let Some(c) = bone {
+        if let Some(h) = k.skeleton.map.get(c).copied().flatten() {
+            return h;
+        }
+        bone = k.lm.model.bones.get(c).and_then(|b| b.parent).map(|p| p.index());
+    }
+    0
+}
+
 /// The RGBA image of texture `i` of `lm` as drawn: an override of `opts`,
 /// a built texture, a Warcraft III team colour, else its file's first
 /// level (BLP, DDS or TGA, as the renderer reads them).
@@ -211,7 +244,8 @@ pub struct ExportArgs {
     /// path with --data. Without it: the race model of --race/--gender, or --scene.
     pub file: Option<std::path::PathBuf>,
     /// A scene file (JSON; docs/scenes.md) to export instead of FILE: every model, WMO and tile
-    /// at its placement under one root (.glb, .gltf, .fbx or .obj).
+    /// whole (skeleton, skin, animations) at its placement (.glb, .gltf, .fbx; .obj in the bind
+    /// pose).
     #[arg(long, value_name = "SCENE", conflicts_with = "file", help_heading = crate::cli::OUTPUT)]
     pub scene: Option<std::path::PathBuf>,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`), `.fbx` (FBX 7.4
@@ -249,8 +283,9 @@ pub struct ExportArgs {
     /// `--no-doodads`) what they place but what the tile places under the same `uniqueId`.
     #[arg(long = "neighbors", alias = "neighbours", help_heading = crate::cli::WORLD)]
     pub neighbours: bool,
-    /// Seat the character on this mount (glTF): both written whole, the rider's skeleton under
-    /// the mount's MountMain bone, so it moves with the mount; its Mount sequence (91) included.
+    /// Seat the character on this mount: both written whole (glTF, FBX), the rider's skeleton
+    /// under the mount's MountMain bone, so it moves with the mount; its Mount sequence (91)
+    /// included. OBJ: both in the bind pose, the rider at the seat.
     #[arg(long, value_name = "MODEL", help_heading = crate::cli::MODEL)]
     pub mount: Option<std::path::PathBuf>,
     /// Warcraft III, .mdx or .mdl: the version to write. 800 makes a Reforged model classic:
@@ -367,10 +402,10 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     }
 }
 
-/// `export --mount`: the mount and its rider `lm` in one glTF document,
-/// the rider's placement under the bone of the mount's MountMain
-/// attachment (0), at the attachment's offset from that bone's pivot.
-/// Errors: another format, a mount without MountMain.
+/// `export --mount`: the mount and its rider `lm` in one document (glTF,
+/// FBX, OBJ), the rider's placement under the bone of the mount's
+/// MountMain attachment (0), at the attachment's offset from that bone's
+/// pivot. Errors: another format, a mount without MountMain.
 fn export_mounted(
     a: &ExportArgs,
     mount: &std::path::Path,
@@ -378,13 +413,6 @@ fn export_mounted(
     rider_opts: &ExportOptions,
     open: &OpenOptions,
 ) -> Result<(), AppError> {
-    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    if !matches!(ext.as_str(), "glb" | "gltf") {
-        return Err(AppError::Input(format!(
-            "{}: a mount with its rider is exported as .glb or .gltf",
-            a.output.display()
-        )));
-    }
     let mut horse = crate::render_cmd::open_mount(mount, open)?;
     load_all_anims(&mut horse);
     let seat = horse.model.attachments.iter().find(|at| at.id == 0);
@@ -398,21 +426,38 @@ fn export_mounted(
     };
     let horse_opts = ExportOptions::default();
     let parts = [
-        gltf::ScenePart { lm: &horse, opts: &horse_opts, world: glam::Mat4::IDENTITY, parent: None },
-        gltf::ScenePart { lm: rider, opts: rider_opts, world, parent },
+        ScenePart { lm: &horse, opts: &horse_opts, world: glam::Mat4::IDENTITY, parent: None },
+        ScenePart { lm: rider, opts: rider_opts, world, parent },
     ];
     write_together(a, &format!("{} on {}", rider.model.name, horse.model.name), &parts)
 }
 
-/// Writes `parts` as one glTF document named `name` to `a.output` (GLB,
-/// or `.gltf` and its `.bin`).
-fn write_together(a: &ExportArgs, name: &str, parts: &[gltf::ScenePart]) -> Result<(), AppError> {
-    let binary = a.output.extension().is_some_and(|e| e.eq_ignore_ascii_case("glb"));
-    match gltf::scene(name, parts, &a.output, binary).map_err(AppError::Failure)? {
-        Some(bytes) => {
-            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
-        }
-        None => Ok(()),
+/// Writes `parts` as one document named `name` to `a.output`: glTF (GLB,
+/// or `.gltf` and its `.bin`) or FBX, each model whole; OBJ, each at its
+/// placement in its bind pose.
+fn write_together(a: &ExportArgs, name: &str, parts: &[ScenePart]) -> Result<(), AppError> {
+    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    let failed = |e: String| AppError::Failure(format!("{}: {e}", a.output.display()));
+    match ext.as_str() {
+        "glb" | "gltf" => match gltf::scene(name, parts, &a.output, ext == "glb").map_err(AppError::Failure)? {
+            Some(bytes) => std::fs::write(&a.output, bytes).map_err(|e| failed(e.to_string())),
+            None => Ok(()),
+        },
+        "fbx" => fbx::write_scene(parts, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
+        "obj" => obj::write_parts(name, parts, &a.output).map_err(AppError::Failure),
+        _ => Err(AppError::Input(format!(
+            "{}: several models are exported as .glb, .gltf, .fbx or .obj",
+            a.output.display()
+        ))),
+    }
+}
+
+/// `--textures` of an FBX export.
+fn fbx_textures(a: &ExportArgs) -> Result<fbx::Textures, AppError> {
+    match a.textures.as_deref() {
+        None | Some("embed") => Ok(fbx::Textures::Embed),
+        Some("copy") => Ok(fbx::Textures::Copy),
+        Some(t) => Err(AppError::Failure(format!("--textures {t}: an FBX takes embed or copy"))),
     }
 }
 
@@ -426,52 +471,52 @@ fn load_all_anims(lm: &mut LoadedModel) {
     }
 }
 
-/// `export --scene`: glTF keeps each model whole (skeleton, skin, every
-/// sequence, named after the model) under its placement (`gltf::scene`);
-/// FBX and OBJ place the models at rest under an empty root.
+/// `export --scene`: each model whole (skeleton, skin, every sequence,
+/// named after the model) under its placement (glTF, FBX); OBJ places
+/// them in their bind pose. A file placed several times is one model.
 fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> Result<(), AppError> {
     let scene = crate::scene::Scene::open(path, open)?;
-    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    if !matches!(ext.as_str(), "glb" | "gltf") {
-        let opts = ExportOptions { placed: scene.placed(), ..Default::default() };
-        return write(a, &LoadedModel::empty(path), &opts);
+    let mut loaded: Vec<(Arc<LoadedModel>, LoadedModel)> = Vec::new();
+    for (shared, _) in &scene.loaded {
+        if !loaded.iter().any(|(s, _)| Arc::ptr_eq(s, shared)) {
+            let mut lm = (**shared).clone();
+            load_all_anims(&mut lm);
+            loaded.push((shared.clone(), lm));
+        }
     }
-    let mut models = Vec::new();
-    for (m, (lm, placed)) in scene.file.models.iter().zip(&scene.loaded) {
-        let mut lm = (**lm).clone();
-        load_all_anims(&mut lm);
-        let opts =
-            ExportOptions { placed: placed.clone(), animate_materials: a.animate_materials, ..Default::default() };
-        models.push((lm, opts, m.placement()));
-    }
-    let parts: Vec<_> =
-        models.iter().map(|(lm, opts, world)| gltf::ScenePart { lm, opts, world: *world, parent: None }).collect();
+    let opts: Vec<ExportOptions> = scene
+        .loaded
+        .iter()
+        .map(|(_, placed)| ExportOptions {
+            placed: placed.clone(),
+            animate_materials: a.animate_materials,
+            ..Default::default()
+        })
+        .collect();
+    let parts: Vec<_> = scene
+        .file
+        .models
+        .iter()
+        .zip(&scene.loaded)
+        .zip(&opts)
+        .map(|((m, (shared, _)), opts)| {
+            let lm = &loaded.iter().find(|(s, _)| Arc::ptr_eq(s, shared)).expect("loaded above").1;
+            ScenePart { lm, opts, world: m.placement(), parent: None }
+        })
+        .collect();
     write_together(a, &path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), &parts)
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names.
 fn write(a: &ExportArgs, lm: &LoadedModel, opts: &ExportOptions) -> Result<(), AppError> {
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    if lm.model.source.format == m2view_format::SourceFormat::Scene && matches!(ext.as_str(), "mdl" | "mdx") {
-        return Err(AppError::Input(format!(
-            "{}: a scene is exported as .glb, .gltf, .fbx or .obj",
-            a.output.display()
-        )));
-    }
     match ext.as_str() {
         "glb" => {
             let bytes = gltf::to_glb(lm, opts).map_err(AppError::Failure)?;
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
         "gltf" => gltf::write_gltf(lm, opts, &a.output).map_err(AppError::Failure),
-        "fbx" => {
-            let textures = match a.textures.as_deref() {
-                None | Some("embed") => fbx::Textures::Embed,
-                Some("copy") => fbx::Textures::Copy,
-                Some(t) => return Err(AppError::Failure(format!("--textures {t}: an FBX takes embed or copy"))),
-            };
-            fbx::write_fbx(lm, opts, textures, &a.output).map_err(AppError::Failure)
-        }
+        "fbx" => fbx::write_fbx(lm, opts, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
         "obj" => {
             let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
             if let Some(t) = a.time {

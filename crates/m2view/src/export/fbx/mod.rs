@@ -29,7 +29,7 @@ use std::path::Path;
 use m2view_format::{BlendMode, LoadedModel, Lod, MaterialFlags, Model};
 use node::{Node, Prop};
 
-use super::{ExportOptions, sampling, zup_to_yup, zup_to_yup_quat};
+use super::{ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
 
 /// FBX ticks in a millisecond.
 const TICKS_PER_MS: f64 = 46_186_158.0;
@@ -61,8 +61,16 @@ pub struct FbxFile {
 /// # Errors
 /// A LOD that does not exist; a file that cannot be written (named).
 pub fn write_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, out: &Path) -> Result<(), String> {
+    write_scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], textures, out)
+}
+
+/// Writes [`scene`] of `parts` as [`write_fbx`] writes one model.
+///
+/// # Errors
+/// As [`write_fbx`].
+pub fn write_scene(parts: &[ScenePart], textures: Textures, out: &Path) -> Result<(), String> {
     let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
-    let file = to_fbx(lm, opts, textures, &stem)?;
+    let file = scene(parts, textures, &stem)?;
     let dir = out.parent().unwrap_or(Path::new(""));
     for (name, png) in &file.textures {
         let path = dir.join(name);
@@ -77,74 +85,75 @@ pub fn write_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, out
 }
 
 /// The FBX file of `lm` (its current skin, loaded `.anim` files, `opts`'s
-/// geosets, textures, items and placements); copied textures are named
-/// `<stem>_<texture>.png`.
+/// geosets, textures, items, worn models and placements); copied textures
+/// are named `<stem>_<texture>.png`.
 ///
 /// # Errors
 /// A LOD that does not exist; a file past 4 GiB.
 pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: &str) -> Result<FbxFile, String> {
-    let model = &lm.model;
-    let lod = match model.lods.get(opts.lod) {
-        Some(l) => Some(l),
-        None if model.lods.is_empty() => None,
-        None => return Err(format!("LOD {} out of range (model has {})", opts.lod, model.lods.len())),
-    };
+    scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], textures, stem)
+}
+
+/// Several whole models in one FBX file (a scene, a rider on its mount):
+/// each with its skeleton, skin and animation stacks (named `Model: Walk`,
+/// the model named by its file) under a null node holding its placement
+/// (Y-up), that node under the scene root or under a bone of an earlier
+/// part. One part placed at the origin is written as [`to_fbx`] writes it,
+/// without that node. Errors: as [`to_fbx`].
+pub fn scene(parts: &[ScenePart], textures: Textures, stem: &str) -> Result<FbxFile, String> {
     let mut doc = Doc { next: 1_000_000, textures, stem: stem.to_owned(), ..Default::default() };
-
-    // Skeleton: a limb node per bone, at its pivot relative to its parent's.
-    let pivot = |i: usize| glam::Vec3::from(model.bones[i].pivot);
-    let rest = |i: usize| pivot(i) - model.bones[i].parent.map_or(glam::Vec3::ZERO, |p| pivot(p.index()));
-    let bones: Vec<i64> = (0..model.bones.len())
-        .map(|i| {
-            let name = super::bone_name(model, i);
-            let id = doc.model(&name, "LimbNode", zup_to_yup(rest(i).into()), [0.0; 3], [1.0; 3]);
-            doc.attribute(id, &name, "LimbNode", vec![Node::value("TypeFlags", "Skeleton")]);
-            id
-        })
-        .collect();
-    for (i, bone) in model.bones.iter().enumerate() {
-        doc.link(bones[i], bone.parent.map_or(0, |p| bones[p.index()]));
-    }
-    let mut pose: Vec<(i64, glam::Mat4)> = (0..model.bones.len())
-        .map(|i| (bones[i], glam::Mat4::from_translation(zup_to_yup(model.bones[i].pivot).into())))
-        .collect();
-
-    // Attachments: null nodes under their bone; equipment hangs on them.
-    let mut attachments = HashMap::new();
-    for a in &model.attachments {
-        let bone = a.bone.filter(|b| b.index() < bones.len());
-        let at = glam::Vec3::from(a.position) - bone.map_or(glam::Vec3::ZERO, |b| pivot(b.index()));
-        let name = m2view_format::attachment_name(a.id).map_or_else(|| format!("attachment {}", a.id), str::to_owned);
-        let id = doc.model(&name, "Null", zup_to_yup(at.into()), [0.0; 3], [1.0; 3]);
-        doc.attribute(id, &name, "Null", Vec::new());
-        doc.link(id, bone.map_or(0, |b| bones[b.index()]));
-        attachments.insert(a.id, id);
-    }
-    let cameras = doc.cameras(model);
-    for item in &opts.items {
-        let (Some(&at), Some(ilod)) = (attachments.get(&item.attachment), item.lm.model.lods.first()) else {
-            continue;
+    let alone = parts.len() == 1 && parts[0].parent.is_none() && parts[0].world == glam::Mat4::IDENTITY;
+    let mut written: Vec<Whole> = Vec::new();
+    let mut pose = Vec::new();
+    for part in parts {
+        let name = super::part_name(part.lm);
+        let (root, bind) = if alone {
+            (0, glam::Mat4::IDENTITY)
+        } else {
+            let local = super::placement_to_yup(part.world);
+            let (parent, parent_bind) = match part.parent.and_then(|(p, b)| Some((written.get(p)?, b))) {
+                Some((w, b)) if b < w.bones.len() => (w.bones[b], w.bind_of(b)),
+                _ => (0, glam::Mat4::IDENTITY),
+            };
+            let (s, r, t) = local.to_scale_rotation_translation();
+            let node = doc.model(&name, "Null", t.into(), euler_degrees(r), s.into());
+            doc.attribute(node, &name, "Null", Vec::new());
+            doc.link(node, parent);
+            (node, parent_bind * local)
         };
-        let parts = doc.geometry(&item.lm, ilod, &item.lm.model.default_geosets(0), &Default::default(), false);
-        doc.instance(&parts, at);
+        written.push(doc.whole(part.lm, part.opts, root, bind, &mut pose)?);
     }
-
-    // The model's own mesh, skinned to the skeleton.
-    if let Some(lod) = lod {
-        let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
-        let parts = doc.geometry(lm, lod, &geosets, &opts.textures, !bones.is_empty());
-        for (part, mesh) in parts.iter().zip(doc.instance(&parts, 0)) {
-            pose.push((mesh, glam::Mat4::IDENTITY));
-            doc.skin(part, &bones, &|b| pivot(b));
-        }
+    if !pose.is_empty() {
+        let name = if alone { name_of(parts[0].lm) } else { stem.to_owned() };
+        doc.bind_pose(&name, &pose);
     }
-    doc.placed(&opts.placed);
-    if !bones.is_empty() {
-        doc.bind_pose(&name_of(lm), &pose);
+    let mut takes = Vec::new();
+    for (part, w) in parts.iter().zip(&written) {
+        let prefix = if alone { String::new() } else { format!("{}: ", super::part_name(part.lm)) };
+        takes.extend(doc.animations(part.lm, part.opts, w, &prefix));
     }
-    let takes = doc.animations(model, opts, &bones, &cameras, &rest);
     let bytes = node::encode(&doc.finish(takes))?;
     Ok(FbxFile { bytes, textures: doc.files })
+}
+
+/// A model written whole: its bone nodes, their bind matrices' common
+/// part (the model's placement in the file, Y-up) and its animated cameras.
+struct Whole {
+    /// Limb node per bone.
+    bones: Vec<i64>,
+    /// Pivot of each bone in model space (Z-up).
+    pivots: Vec<glam::Vec3>,
+    /// Model → file at bind time (Y-up).
+    bind: glam::Mat4,
+    /// Camera index and node.
+    cameras: Vec<(usize, i64)>,
+}
+
+impl Whole {
+    /// Bone `b`'s world matrix at bind time (the bind pose has no rotation).
+    fn bind_of(&self, b: usize) -> glam::Mat4 {
+        self.bind * glam::Mat4::from_translation(zup_to_yup(self.pivots[b].into()).into())
+    }
 }
 
 /// A mesh written once, placed by one model node or many.
@@ -180,6 +189,95 @@ struct Doc {
 }
 
 impl Doc {
+    /// Model `lm` under node `root` (bind matrix `bind`): skeleton,
+    /// attachments with the items hung on them, cameras, its mesh skinned
+    /// to the skeleton, the models worn on it, its placed models; each
+    /// node's bind matrix joins `pose`.
+    fn whole(
+        &mut self,
+        lm: &LoadedModel,
+        opts: &ExportOptions,
+        root: i64,
+        bind: glam::Mat4,
+        pose: &mut Vec<(i64, glam::Mat4)>,
+    ) -> Result<Whole, String> {
+        let model = &lm.model;
+        let lod = match model.lods.get(opts.lod) {
+            Some(l) => Some(l),
+            None if model.lods.is_empty() => None,
+            None => return Err(format!("LOD {} out of range (model has {})", opts.lod, model.lods.len())),
+        };
+        // Skeleton: a limb node per bone, at its pivot relative to its parent's.
+        let pivots: Vec<glam::Vec3> = model.bones.iter().map(|b| glam::Vec3::from(b.pivot)).collect();
+        let rest = |i: usize| pivots[i] - model.bones[i].parent.map_or(glam::Vec3::ZERO, |p| pivots[p.index()]);
+        let bones: Vec<i64> = (0..model.bones.len())
+            .map(|i| {
+                let name = super::bone_name(model, i);
+                let id = self.model(&name, "LimbNode", zup_to_yup(rest(i).into()), [0.0; 3], [1.0; 3]);
+                self.attribute(id, &name, "LimbNode", vec![Node::value("TypeFlags", "Skeleton")]);
+                id
+            })
+            .collect();
+        for (i, bone) in model.bones.iter().enumerate() {
+            self.link(bones[i], bone.parent.map_or(root, |p| bones[p.index()]));
+        }
+        let whole = Whole { bones, pivots, bind, cameras: Vec::new() };
+        pose.extend((0..whole.bones.len()).map(|i| (whole.bones[i], whole.bind_of(i))));
+
+        // Attachments: null nodes under their bone; equipment hangs on them.
+        let mut attachments = HashMap::new();
+        for a in &model.attachments {
+            let bone = a.bone.filter(|b| b.index() < whole.bones.len());
+            let at = glam::Vec3::from(a.position) - bone.map_or(glam::Vec3::ZERO, |b| whole.pivots[b.index()]);
+            let name =
+                m2view_format::attachment_name(a.id).map_or_else(|| format!("attachment {}", a.id), str::to_owned);
+            let id = self.model(&name, "Null", zup_to_yup(at.into()), [0.0; 3], [1.0; 3]);
+            self.attribute(id, &name, "Null", Vec::new());
+            self.link(id, bone.map_or(root, |b| whole.bones[b.index()]));
+            attachments.insert(a.id, id);
+        }
+        let cameras = self.cameras(model, root);
+        for item in &opts.items {
+            let (Some(&at), Some(ilod)) = (attachments.get(&item.attachment), item.lm.model.lods.first()) else {
+                continue;
+            };
+            let parts = self.geometry(&item.lm, ilod, &item.lm.model.default_geosets(0), &Default::default(), false);
+            self.instance(&parts, at);
+        }
+
+        // The model's own mesh, skinned to the skeleton, and the models worn on it.
+        let skinned = !whole.bones.is_empty();
+        if let Some(lod) = lod {
+            let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
+            let parts = self.geometry(lm, lod, &geosets, &opts.textures, skinned);
+            self.skinned(&parts, root, &whole, pose);
+        }
+        for k in opts.skinned.iter().filter(|_| skinned) {
+            let Some(klod) = k.lm.model.lods.first() else { continue };
+            let mut parts = self.geometry(&k.lm, klod, &k.geosets, &k.textures, true);
+            for part in &mut parts {
+                // Weights by the character's bones: each worn bone follows its counterpart.
+                let mut by_bone: BTreeMap<usize, Vec<(i32, f64)>> = BTreeMap::new();
+                for (b, w) in std::mem::take(&mut part.weights) {
+                    by_bone.entry(super::worn_on(k, b).min(whole.bones.len() - 1)).or_default().extend(w);
+                }
+                part.weights = by_bone;
+            }
+            self.skinned(&parts, root, &whole, pose);
+        }
+        self.placed(&opts.placed, root);
+        Ok(Whole { cameras, ..whole })
+    }
+
+    /// Mesh nodes of `parts` under `root`, each skinned to `whole`'s
+    /// skeleton; their bind matrices join `pose`.
+    fn skinned(&mut self, parts: &[Part], root: i64, whole: &Whole, pose: &mut Vec<(i64, glam::Mat4)>) {
+        for (part, mesh) in parts.iter().zip(self.instance(parts, root)) {
+            pose.push((mesh, whole.bind));
+            self.skin(part, whole);
+        }
+    }
+
     fn id(&mut self) -> i64 {
         self.next += 1;
         self.next
@@ -228,8 +326,8 @@ impl Doc {
     /// The model's cameras (portrait, character info…) as camera nodes where
     /// they stand at the first sequence's first instant ([`camera_pose`]);
     /// the vertical field of view for a 16:9 frame (M2 stores the
-    /// diagonal). Returns each camera's index and node.
-    fn cameras(&mut self, model: &Model) -> Vec<(usize, i64)> {
+    /// diagonal), under `root`. Returns each camera's index and node.
+    fn cameras(&mut self, model: &Model, root: i64) -> Vec<(usize, i64)> {
         let globals = [];
         let clock = m2view_anim::Clock::new(0, 0.0, &globals);
         let mut nodes = Vec::new();
@@ -263,7 +361,7 @@ impl Doc {
                 Node::value("CameraOrthoZoom", 1.0),
             ];
             self.attribute(id, &name, "Camera", children);
-            self.link(id, 0);
+            self.link(id, root);
             nodes.push((k, id));
         }
         nodes
@@ -426,9 +524,12 @@ impl Doc {
             .collect()
     }
 
-    /// `part`'s skin: a cluster per bone that moves it, bound at the bones'
-    /// pivots (the model's bind pose has no rotation).
-    fn skin(&mut self, part: &Part, bones: &[i64], pivot: &dyn Fn(usize) -> glam::Vec3) {
+    /// `part`'s skin: a cluster per bone of `whole` that moves it, bound at
+    /// the bones' pivots (the model's bind pose has no rotation). The mesh
+    /// node shares the skeleton's bind matrix, so each cluster's
+    /// `Transform` (the mesh in the bone's bind space, as Blender's writer
+    /// stores it) is the same whatever the placement.
+    fn skin(&mut self, part: &Part, whole: &Whole) {
         if part.weights.is_empty() {
             return;
         }
@@ -441,10 +542,10 @@ impl Doc {
         );
         self.link(skin, part.geometry);
         for (&b, w) in &part.weights {
-            let at = glam::Vec3::from(zup_to_yup(pivot(b).into()));
-            // Transform: the mesh (at the origin) in the bone's bind space; TransformLink: the bone's bind matrix.
+            let at = glam::Vec3::from(zup_to_yup(whole.pivots[b].into()));
+            // Transform: the mesh in the bone's bind space; TransformLink: the bone's bind matrix.
             let transform = glam::DMat4::from_translation(-at.as_dvec3()).to_cols_array().to_vec();
-            let link = glam::DMat4::from_translation(at.as_dvec3()).to_cols_array().to_vec();
+            let link = whole.bind_of(b).as_dmat4().to_cols_array().to_vec();
             let cluster = self.object(
                 "Deformer",
                 &format!("{} bone {b}", part.name),
@@ -460,7 +561,7 @@ impl Doc {
                 ],
             );
             self.link(cluster, skin);
-            self.link(bones[b], cluster);
+            self.link(whole.bones[b], cluster);
         }
     }
 
@@ -626,8 +727,8 @@ impl Doc {
 
     /// Placed models (doodads, a tile's models and WMOs): a null node each
     /// with the placement's translation, rotation and scale in Y-up space,
-    /// the model's geometry written once and shared.
-    fn placed(&mut self, placed: &[crate::world::Placed]) {
+    /// the model's geometry written once and shared, under `root`.
+    fn placed(&mut self, placed: &[crate::world::Placed], root: i64) {
         for pl in placed {
             let key = std::sync::Arc::as_ptr(&pl.lm);
             if !self.shared.contains_key(&key) {
@@ -643,28 +744,31 @@ impl Doc {
             let name = name_of(&pl.lm);
             let id = self.model(&name, "Null", t.into(), euler_degrees(r), s.into());
             self.attribute(id, &name, "Null", Vec::new());
-            self.link(id, 0);
+            self.link(id, root);
             let parts = self.shared.remove(&key).unwrap_or_default();
             self.instance(&parts, id);
             self.shared.insert(key, parts);
         }
     }
 
-    /// One animation stack per exported sequence, each bone's animated
-    /// translation, rotation and scale as curves, and each animated camera
-    /// (`cameras`: index and node) moving and turning with it; returns the
-    /// takes (name, length in ticks).
+    /// One animation stack per exported sequence of `lm` (named `prefix`
+    /// and the sequence's name), each bone's animated translation, rotation
+    /// and scale as curves, and each of `whole`'s animated cameras moving
+    /// and turning with it; returns the takes (name, length in ticks).
     fn animations(
         &mut self,
-        model: &Model,
+        lm: &LoadedModel,
         opts: &ExportOptions,
-        bones: &[i64],
-        cameras: &[(usize, i64)],
-        rest: &dyn Fn(usize) -> glam::Vec3,
+        whole: &Whole,
+        prefix: &str,
     ) -> Vec<(String, i64)> {
+        let model = &lm.model;
+        let (bones, pivots) = (&whole.bones, &whole.pivots);
+        let rest = |i: usize| pivots[i] - model.bones[i].parent.map_or(glam::Vec3::ZERO, |p| pivots[p.index()]);
         let mut takes = Vec::new();
         let mut globals = Vec::new();
         for (seq, name) in sampling::animations(model, opts) {
+            let name = format!("{prefix}{name}");
             let duration = model.sequences[seq].duration_ms;
             let stop = (duration as f64 * TICKS_PER_MS).round() as i64;
             let mut curves = Vec::new();
@@ -687,7 +791,7 @@ impl Doc {
                     curves.push((bones[i], "S", "Lcl Scaling", times, v, sampling::linear(&bone.scale)));
                 }
             }
-            for &(k, node) in cameras {
+            for &(k, node) in &whole.cameras {
                 curves.extend(camera_curves(model, k, node, seq, duration, &mut globals));
             }
             if curves.is_empty() {

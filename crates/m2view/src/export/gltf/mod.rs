@@ -152,24 +152,16 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
     write_files(&root, bin, out)
 }
 
-/// One model of a document of several ([`scene`]).
-pub struct ScenePart<'a> {
-    /// The model.
-    pub lm: &'a LoadedModel,
-    /// What of it to write.
-    pub opts: &'a ExportOptions,
-    /// Model → scene (Z-up model units), or model → `parent`'s bone.
-    pub world: glam::Mat4,
-    /// Hung on bone `.1` of earlier part `.0` instead of placed in the
-    /// scene (a rider on its mount): it moves with that bone.
-    pub parent: Option<(usize, usize)>,
-}
-
 /// Several models in one document (`merge`): each built alone, with
 /// skeleton, skin and animations, under a node holding its placement. With
 /// `binary` the GLB bytes; else writes `out` and its `.bin`. Errors: a
 /// model's (a LOD that does not exist).
-pub fn scene(name: &str, parts: &[ScenePart], out: &std::path::Path, binary: bool) -> Result<Option<Vec<u8>>, String> {
+pub fn scene(
+    name: &str,
+    parts: &[super::ScenePart],
+    out: &std::path::Path,
+    binary: bool,
+) -> Result<Option<Vec<u8>>, String> {
     let uri = (!binary).then(|| bin_name(out));
     let mut docs = Vec::new();
     for part in parts {
@@ -177,8 +169,7 @@ pub fn scene(name: &str, parts: &[ScenePart], out: &std::path::Path, binary: boo
         // (A bone node's space is the bone's, turned to Y-up as the scene's is: one rule for both.)
         let matrix = super::placement_to_yup(part.world).to_cols_array();
         let lm = part.lm;
-        // Named as its file is (a model's own name is often empty or a build path).
-        let name = lm.path.file_stem().map_or_else(|| lm.model.name.clone(), |s| s.to_string_lossy().into_owned());
+        let name = super::part_name(lm);
         let parent = part.parent.map(|(p, bone)| (p, bone as u64));
         docs.push(merge::Part { name, matrix, parent, doc, bin });
     }
@@ -313,7 +304,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
         let Some(klod) = k.lm.model.lods.first().filter(|l| !l.indices.is_empty()) else { continue };
         let joints: Vec<Joint> = (0..k.lm.model.bones.len())
             .map(|i| {
-                let h = worn_on(k, i).min(model.bones.len() - 1);
+                let h = super::worn_on(k, i).min(model.bones.len() - 1);
                 Joint { node: h as u32, pivot: model.bones[h].pivot }
             })
             .collect();
@@ -399,19 +390,6 @@ fn skin(b: &mut Builder, joints: &[Joint]) -> json::Index<json::Skin> {
         name: None,
         skeleton: None,
     })
-}
-
-/// The character bone that bone `i` of worn model `k` follows: its own
-/// mapping, else its nearest mapped ancestor's, else the root bone.
-fn worn_on(k: &super::ExportSkinned, i: usize) -> usize {
-    let mut bone = Some(i);
-    while let Some(c) = bone {
-        if let Some(h) = k.skeleton.map.get(c).copied().flatten() {
-            return h;
-        }
-        bone = k.lm.model.bones.get(c).and_then(|b| b.parent).map(|p| p.index());
-    }
-    0
 }
 
 /// Vertex attributes, one primitive per batch of `geosets`, materials and
