@@ -20,6 +20,7 @@ use m2view_render::camera::CameraSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
+use crate::export::{CameraSample, CameraTrack};
 use crate::open::{OpenOptions, Opened};
 use crate::render_cmd::Hung;
 use crate::world::Placed;
@@ -147,6 +148,27 @@ impl CameraPath {
         let spline = |f: fn(&CameraKey) -> [f32; 3]| catmull_rom(f(&p0), f(&a), f(&b), f(&p3), u);
         (spline(|k| k.position), spline(|k| k.target), fov)
     }
+
+    /// The path as exported: at each key (a `step` path), else 30 times a
+    /// second over `duration` ms and at each key within it.
+    pub fn track(&self, duration: f32) -> CameraTrack {
+        let step = self.interpolation == Interpolation::Step;
+        let mut times: Vec<f32> = self.keys.iter().map(|k| k.time_ms).filter(|&t| step || t <= duration).collect();
+        if !step {
+            let n = (duration * 30.0 / 1000.0).ceil().max(1.0) as usize;
+            times.extend((0..=n).map(|i| i as f32 * duration / n as f32));
+            times.sort_by(f32::total_cmp);
+            times.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+        }
+        let samples = times
+            .into_iter()
+            .map(|time_ms| {
+                let (eye, target, fov) = self.at(time_ms);
+                CameraSample { time_ms, eye, target, fov }
+            })
+            .collect();
+        CameraTrack { samples, step }
+    }
 }
 
 /// The uniform Catmull–Rom spline through `p1` (u = 0) and `p2` (u = 1),
@@ -270,6 +292,12 @@ impl Scene {
         CameraSpec::look(eye, target, fov).unwrap_or(fallback)
     }
 
+    /// The camera path as exported ([`CameraPath::track`] over the
+    /// scene's duration); `None` without a path.
+    pub fn camera_track(&self) -> Option<CameraTrack> {
+        Some(self.file.camera.as_ref()?.track(self.duration_ms()))
+    }
+
     /// The root drawn (empty) and every model hung on it at its placement,
     /// playing its sequence from its start time; a WMO's doodads and a
     /// tile's placements hang on their model.
@@ -353,6 +381,22 @@ mod tests {
         let smooth = CameraPath { keys, interpolation: Interpolation::Smooth };
         assert_eq!(smooth.at(1000.0).0.x, 10.0);
         assert!((smooth.at(1500.0).0.x - 13.125).abs() < 1e-4, "{}", smooth.at(1500.0).0.x);
+    }
+
+    #[test]
+    fn a_camera_path_is_exported_at_its_keys_and_30_times_a_second() {
+        let keys = vec![key(0.0, 0.0), key(1000.0, 10.0), key(1500.0, 20.0)];
+        let step = CameraPath { keys: keys.clone(), interpolation: Interpolation::Step }.track(2000.0);
+        assert!(step.step);
+        let times: Vec<f32> = step.samples.iter().map(|s| s.time_ms).collect();
+        assert_eq!(times, [0.0, 1000.0, 1500.0]);
+        assert_eq!(step.samples[1].eye.x, 10.0);
+        // Linear over 1 s: 31 samples (0, 33.3 … 1000 ms) — the key at 1500 ms lies past the end.
+        let linear = CameraPath { keys, interpolation: Interpolation::Linear }.track(1000.0);
+        assert_eq!(linear.samples.len(), 31);
+        assert_eq!(linear.samples.last().map(|s| (s.time_ms, s.eye.x)), Some((1000.0, 10.0)));
+        assert!((linear.samples[15].eye.x - 5.0).abs() < 1e-4, "{:?}", linear.samples[15]);
+        assert!(linear.samples.windows(2).all(|w| w[1].time_ms > w[0].time_ms));
     }
 
     #[test]

@@ -324,9 +324,8 @@ fn a_character_on_its_mount_exports_as_one_file() {
     let walk = wolf_lm.model.sequences.iter().position(|s| s.anim_id == 4).unwrap();
     let name = format!("Wolf: {}", wolf_lm.model.sequence_name(m2view_format::SequenceId(walk as u16)));
     let stack = file.anim_stacks.iter().find(|s| s.element.name == name.as_str()).expect("Wolf's walk");
-    let c_yup = glam::Mat4::from_cols_array(&[
-        1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0,
-    ]);
+    let c_yup =
+        glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
     for t in [0.0, 250.0, 500.0] {
         let posed = ufbx::evaluate_scene(&file, &stack.anim, t / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
         let m = posed.find_node("scourgefemale").unwrap().node_to_world;

@@ -412,11 +412,7 @@ fn a_wmo_places_its_doodads_sharing_their_geometry() {
 
 /// The node of `scene` named `name` among `under`'s descendants.
 fn descendant<'a>(under: &'a ufbx::Node, name: &str) -> Option<&'a ufbx::Node> {
-    under.children.iter().find_map(
-        |c| {
-            if c.element.name == name { Some(&**c) } else { descendant(c, name) }
-        },
-    )
+    under.children.iter().find_map(|c| if c.element.name == name { Some(&**c) } else { descendant(c, name) })
 }
 
 #[test]
@@ -434,7 +430,7 @@ fn a_scene_keeps_every_model_whole_at_its_placement() {
         m2view::export::ScenePart { lm: &murloc, opts: &opts, world: placement, parent: None },
         m2view::export::ScenePart { lm: &frog, opts: &opts, world: Mat4::IDENTITY, parent: None },
     ];
-    let file = m2view::export::fbx::scene(&parts, Textures::Embed, "two").unwrap();
+    let file = m2view::export::fbx::scene(&parts, None, Textures::Embed, "two").unwrap();
     let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).expect("ufbx reads the file");
     assert!(scene.metadata.warnings.is_empty());
     let node = scene.find_node("Murloc2").expect("Murloc2's placement");

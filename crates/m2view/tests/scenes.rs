@@ -103,7 +103,7 @@ fn a_scene_exports_every_model_at_its_placement() {
     let roots: Vec<_> = doc.scenes().next().unwrap().nodes().collect();
     let placements: Vec<_> = roots.iter().filter(|n| n.skin().is_none()).collect();
     let names: Vec<_> = placements.iter().map(|n| n.name().unwrap()).collect();
-    assert_eq!(names, ["Corehound2", "Murloc2", "Frog"]);
+    assert_eq!(names, ["Corehound2", "Murloc2", "Frog", "Camera"]);
     assert_eq!(roots.iter().filter(|n| n.skin().is_some()).count(), 3, "three skinned meshes");
     assert_eq!(doc.skins().count(), 3);
     // Murloc2: 1.5×, -90° about Z, at (2, 5, 0) Z-up = (2, 0, -5) Y-up.
@@ -139,6 +139,40 @@ fn a_scene_exports_every_model_at_its_placement() {
         let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
         assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
     }
+    // The camera path: a camera node whose animation "Camera: Path" passes through the keys
+    // (at 1000 ms the second key's eye (14, 10, 5), Z-up) looking at the target.
+    let gdoc = gltf::Gltf::open(&glb).unwrap();
+    let floats = |a: gltf::Accessor| -> Vec<f32> {
+        let view = a.view().unwrap();
+        let n = a.count() * a.dimensions().multiplicity();
+        let bytes = &gdoc.blob.as_deref().unwrap()[view.offset() + a.offset()..][..n * 4];
+        bytes.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
+    };
+    let camera = gdoc.nodes().find(|n| n.camera().is_some()).expect("the camera path's node");
+    assert_eq!(camera.name(), Some("Camera path"));
+    let yfov = match camera.camera().unwrap().projection() {
+        gltf::camera::Projection::Perspective(p) => p.yfov(),
+        _ => panic!("perspective"),
+    };
+    assert!((yfov.to_degrees() - 45.0).abs() < 1e-3, "the first key's 45°: {}", yfov.to_degrees());
+    let path = gdoc.animations().find(|a| a.name() == Some("Camera: Path")).expect("Camera: Path");
+    let mut at_1000 = (Vec::new(), Vec::new());
+    for channel in path.channels() {
+        assert_eq!(channel.target().node().index(), camera.index());
+        let times = floats(channel.sampler().input());
+        let k = times.iter().position(|&t| (t - 1.0).abs() < 1e-4).expect("a sample at the key");
+        let values = floats(channel.sampler().output());
+        match channel.target().property() {
+            gltf::animation::Property::Translation => at_1000.0 = values[k * 3..k * 3 + 3].to_vec(),
+            gltf::animation::Property::Rotation => at_1000.1 = values[k * 4..k * 4 + 4].to_vec(),
+            _ => {}
+        }
+    }
+    let (eye, turn) = (glam::Vec3::from_slice(&at_1000.0), glam::Quat::from_slice(&at_1000.1));
+    assert!((eye - glam::Vec3::new(14.0, 5.0, -10.0)).length() < 1e-4, "{eye}");
+    let view = turn * glam::Vec3::NEG_Z;
+    let want = (glam::Vec3::new(0.0, 2.0, 0.0) - eye).normalize();
+    assert!(view.dot(want) > 0.9999, "looks along {view}, not {want}");
     // FBX: the same three placements, each model whole (skeleton, skin, every sequence as a
     // stack named as the glTF names its animations); Blender imports three armatures, an action
     // per stack, the murloc's placement at (2, 5, 0).
@@ -152,20 +186,36 @@ fn a_scene_exports_every_model_at_its_placement() {
         .filter(|n| n.parent.as_ref().is_some_and(|p| p.is_root))
         .map(|n| n.element.name.to_string())
         .collect();
-    assert_eq!(placed, ["Corehound2", "Murloc2", "Frog"]);
+    assert_eq!(placed, ["Corehound2", "Murloc2", "Frog", "Camera path"]);
     let stacks: Vec<String> = file.anim_stacks.iter().map(|s| s.element.name.to_string()).collect();
-    assert_eq!(stacks, anims, "FBX stacks as glTF animations");
+    assert_eq!(stacks[..stacks.len() - 1], anims[..anims.len() - 1], "FBX stacks as glTF animations");
+    assert_eq!(stacks.last().map(String::as_str), Some("Camera path"));
+    // Its camera in the "Camera path" stack at 1000 ms: at the key, looking at the target, 40° high.
+    let stack = file.anim_stacks.iter().find(|s| s.element.name == "Camera path").unwrap();
+    let posed = ufbx::evaluate_scene(&file, &stack.anim, 1.0, ufbx::EvaluateOpts::default()).unwrap();
+    let node = posed.find_node("Camera path").unwrap();
+    let m = &node.node_to_world;
+    let (at, x) = (
+        glam::Vec3::new(m.m03 as f32, m.m13 as f32, m.m23 as f32),
+        glam::Vec3::new(m.m00 as f32, m.m10 as f32, m.m20 as f32),
+    );
+    assert!((at - glam::Vec3::new(14.0, 5.0, -10.0)).length() < 1e-3, "{at}");
+    assert!(x.normalize().dot((glam::Vec3::new(0.0, 2.0, 0.0) - at).normalize()) > 0.9999, "FBX cameras look along +X");
+    let fov = node.camera.as_ref().unwrap().field_of_view_deg.y;
+    assert!((fov - 40.0).abs() < 1e-3, "{fov}");
     assert_eq!(file.skin_deformers.len(), file.meshes.len());
     if common::have_blender() {
         let r = common::blender_json(&format!(
             "bpy.ops.import_scene.fbx(filepath={:?})\n\
              arms = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
              m = bpy.data.objects['Murloc2'].matrix_world.translation\n\
-             print('M2VIEW ' + json.dumps({{'armatures': len(arms), 'actions': len(bpy.data.actions), 'murloc': [m.x, m.y, m.z]}}))",
+             cam = bpy.data.objects['Camera path'].type == 'CAMERA'\n\
+             print('M2VIEW ' + json.dumps({{'armatures': len(arms), 'actions': len(bpy.data.actions), 'murloc': [m.x, m.y, m.z], 'camera': cam}}))",
             fbx.to_str().unwrap()
         ));
         assert_eq!(r["armatures"], 3, "{r}");
         assert_eq!(r["actions"].as_u64().unwrap() as usize, stacks.len(), "{r}");
+        assert_eq!(r["camera"], true, "{r}");
         let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
         assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
     }

@@ -136,6 +136,39 @@ pub struct ScenePart<'a> {
     pub parent: Option<(usize, usize)>,
 }
 
+/// A camera moving through a document (a scene's camera path), as
+/// exported: a glTF camera node and its animation, an FBX camera node and
+/// its animation stack.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CameraTrack {
+    /// Samples in time order, at least one.
+    pub samples: Vec<CameraSample>,
+    /// Each sample held until the next (a `step` path), not interpolated.
+    pub step: bool,
+}
+
+/// Where a camera is at one time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraSample {
+    /// Ms from the document's start.
+    pub time_ms: f32,
+    /// The eye (model units, Z up).
+    pub eye: glam::Vec3,
+    /// The point looked at.
+    pub target: glam::Vec3,
+    /// Vertical field of view, degrees.
+    pub fov: f32,
+}
+
+/// The view direction and up of a camera at `eye` looking at `target`
+/// (both Y-up), up as near +Y as the view allows; `None` where they are
+/// one point.
+pub(crate) fn look(eye: glam::Vec3, target: glam::Vec3) -> Option<(glam::Vec3, glam::Vec3)> {
+    let view = (target - eye).try_normalize()?;
+    let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
+    Some((view, side.cross(view)))
+}
+
 /// The name a model goes by among several (a scene's part, its nodes and
 /// animations): its file's, since a model's own name is often empty or a
 /// build path.
@@ -429,21 +462,26 @@ fn export_mounted(
         ScenePart { lm: &horse, opts: &horse_opts, world: glam::Mat4::IDENTITY, parent: None },
         ScenePart { lm: rider, opts: rider_opts, world, parent },
     ];
-    write_together(a, &format!("{} on {}", rider.model.name, horse.model.name), &parts)
+    write_together(a, &format!("{} on {}", rider.model.name, horse.model.name), &parts, None)
 }
 
 /// Writes `parts` as one document named `name` to `a.output`: glTF (GLB,
-/// or `.gltf` and its `.bin`) or FBX, each model whole; OBJ, each at its
-/// placement in its bind pose.
-fn write_together(a: &ExportArgs, name: &str, parts: &[ScenePart]) -> Result<(), AppError> {
+/// or `.gltf` and its `.bin`) or FBX, each model whole, with `camera`'s
+/// path; OBJ, each at its placement in its bind pose.
+fn write_together(
+    a: &ExportArgs,
+    name: &str,
+    parts: &[ScenePart],
+    camera: Option<&CameraTrack>,
+) -> Result<(), AppError> {
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
     let failed = |e: String| AppError::Failure(format!("{}: {e}", a.output.display()));
     match ext.as_str() {
-        "glb" | "gltf" => match gltf::scene(name, parts, &a.output, ext == "glb").map_err(AppError::Failure)? {
+        "glb" | "gltf" => match gltf::scene(name, parts, camera, &a.output, ext == "glb").map_err(AppError::Failure)? {
             Some(bytes) => std::fs::write(&a.output, bytes).map_err(|e| failed(e.to_string())),
             None => Ok(()),
         },
-        "fbx" => fbx::write_scene(parts, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
+        "fbx" => fbx::write_scene(parts, camera, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
         "obj" => obj::write_parts(name, parts, &a.output).map_err(AppError::Failure),
         _ => Err(AppError::Input(format!(
             "{}: several models are exported as .glb, .gltf, .fbx or .obj",
@@ -472,8 +510,9 @@ fn load_all_anims(lm: &mut LoadedModel) {
 }
 
 /// `export --scene`: each model whole (skeleton, skin, every sequence,
-/// named after the model) under its placement (glTF, FBX); OBJ places
-/// them in their bind pose. A file placed several times is one model.
+/// named after the model) under its placement and the camera path (glTF,
+/// FBX); OBJ places them in their bind pose. A file placed several times
+/// is one model.
 fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> Result<(), AppError> {
     let scene = crate::scene::Scene::open(path, open)?;
     let mut loaded: Vec<(Arc<LoadedModel>, LoadedModel)> = Vec::new();
@@ -504,7 +543,8 @@ fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> R
             ScenePart { lm, opts, world: m.placement(), parent: None }
         })
         .collect();
-    write_together(a, &path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(), &parts)
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    write_together(a, &name, &parts, scene.camera_track().as_ref())
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names.

@@ -29,7 +29,7 @@ use std::path::Path;
 use m2view_format::{BlendMode, LoadedModel, Lod, MaterialFlags, Model};
 use node::{Node, Prop};
 
-use super::{ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
+use super::{CameraTrack, ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
 
 /// FBX ticks in a millisecond.
 const TICKS_PER_MS: f64 = 46_186_158.0;
@@ -61,16 +61,21 @@ pub struct FbxFile {
 /// # Errors
 /// A LOD that does not exist; a file that cannot be written (named).
 pub fn write_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, out: &Path) -> Result<(), String> {
-    write_scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], textures, out)
+    write_scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], None, textures, out)
 }
 
 /// Writes [`scene`] of `parts` as [`write_fbx`] writes one model.
 ///
 /// # Errors
 /// As [`write_fbx`].
-pub fn write_scene(parts: &[ScenePart], textures: Textures, out: &Path) -> Result<(), String> {
+pub fn write_scene(
+    parts: &[ScenePart],
+    camera: Option<&CameraTrack>,
+    textures: Textures,
+    out: &Path,
+) -> Result<(), String> {
     let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
-    let file = scene(parts, textures, &stem)?;
+    let file = scene(parts, camera, textures, &stem)?;
     let dir = out.parent().unwrap_or(Path::new(""));
     for (name, png) in &file.textures {
         let path = dir.join(name);
@@ -91,7 +96,7 @@ pub fn write_scene(parts: &[ScenePart], textures: Textures, out: &Path) -> Resul
 /// # Errors
 /// A LOD that does not exist; a file past 4 GiB.
 pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: &str) -> Result<FbxFile, String> {
-    scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], textures, stem)
+    scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], None, textures, stem)
 }
 
 /// Several whole models in one FBX file (a scene, a rider on its mount):
@@ -99,8 +104,14 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
 /// the model named by its file) under a null node holding its placement
 /// (Y-up), that node under the scene root or under a bone of an earlier
 /// part. One part placed at the origin is written as [`to_fbx`] writes it,
-/// without that node. Errors: as [`to_fbx`].
-pub fn scene(parts: &[ScenePart], textures: Textures, stem: &str) -> Result<FbxFile, String> {
+/// without that node. A `camera` path is a camera node `Camera path` with
+/// a stack of that name. Errors: as [`to_fbx`].
+pub fn scene(
+    parts: &[ScenePart],
+    camera: Option<&CameraTrack>,
+    textures: Textures,
+    stem: &str,
+) -> Result<FbxFile, String> {
     let mut doc = Doc { next: 1_000_000, textures, stem: stem.to_owned(), ..Default::default() };
     let alone = parts.len() == 1 && parts[0].parent.is_none() && parts[0].world == glam::Mat4::IDENTITY;
     let mut written: Vec<Whole> = Vec::new();
@@ -132,6 +143,7 @@ pub fn scene(parts: &[ScenePart], textures: Textures, stem: &str) -> Result<FbxF
         let prefix = if alone { String::new() } else { format!("{}: ", super::part_name(part.lm)) };
         takes.extend(doc.animations(part.lm, part.opts, w, &prefix));
     }
+    takes.extend(camera.and_then(|track| doc.camera_path(track)));
     let bytes = node::encode(&doc.finish(takes))?;
     Ok(FbxFile { bytes, textures: doc.files })
 }
@@ -333,44 +345,84 @@ impl Doc {
         let mut nodes = Vec::new();
         for k in 0..model.cameras.len() {
             let Some(c) = m2view_anim::camera_state(model, k, &clock) else { continue };
-            let Some((eye, target, up, rotation)) = camera_pose(&c) else { continue };
+            let Some(pose) = camera_pose(c.eye, c.target, c.roll) else { continue };
             let aspect: f32 = 16.0 / 9.0;
             let vertical = (c.fov_diagonal / (1.0 + aspect * aspect).sqrt()).to_degrees();
-            let name = format!("camera {k}");
-            let id = self.model(&name, "Camera", eye.into(), euler_degrees(rotation), [1.0; 3]);
-            let props = props(vec![
-                p("Position", "Vector", "", "A", vec3(eye.into())),
-                p("InterestPosition", "Vector", "", "A", vec3(target.into())),
-                p("ApertureMode", "enum", "", "", [Prop::I32(2)]),
-                p("FieldOfView", "FieldOfView", "", "A", [Prop::F64(vertical as f64)]),
-                p("AspectWidth", "double", "Number", "", [Prop::F64(1920.0)]),
-                p("AspectHeight", "double", "Number", "", [Prop::F64(1080.0)]),
-                p("NearPlane", "double", "Number", "", [Prop::F64(c.near as f64)]),
-                p("FarPlane", "double", "Number", "", [Prop::F64(c.far as f64)]),
-            ]);
-            let children = vec![
-                props,
-                Node::value("TypeFlags", "Camera"),
-                Node::value("GeometryVersion", 124),
-                Node::new("Position", vec3(eye.into())),
-                Node::new("Up", vec3(up.into())),
-                Node::new("LookAt", vec3(target.into())),
-                Node::value("ShowInfoOnMoving", 1),
-                Node::value("ShowAudio", 0),
-                Node::new("AudioColor", vec3([0.0, 1.0, 0.0])),
-                Node::value("CameraOrthoZoom", 1.0),
-            ];
-            self.attribute(id, &name, "Camera", children);
-            self.link(id, root);
+            let (id, _) = self.camera(&format!("camera {k}"), pose, vertical, [c.near, c.far], root);
             nodes.push((k, id));
         }
         nodes
     }
 
-    /// The node attribute (`LimbNode`, `Null`) of scene node `model`.
-    fn attribute(&mut self, model: i64, name: &str, sub: &str, children: Vec<Node>) {
+    /// A camera node under `root` at `pose` ([`camera_pose`]), `fov`
+    /// degrees high in a 16:9 frame, clipping at `near` and `far`; returns
+    /// the node and its camera attribute.
+    fn camera(
+        &mut self,
+        name: &str,
+        (eye, target, up, rotation): (glam::Vec3, glam::Vec3, glam::Vec3, glam::Quat),
+        fov: f32,
+        [near, far]: [f32; 2],
+        root: i64,
+    ) -> (i64, i64) {
+        let id = self.model(name, "Camera", eye.into(), euler_degrees(rotation), [1.0; 3]);
+        let props = props(vec![
+            p("Position", "Vector", "", "A", vec3(eye.into())),
+            p("InterestPosition", "Vector", "", "A", vec3(target.into())),
+            p("ApertureMode", "enum", "", "", [Prop::I32(2)]),
+            p("FieldOfView", "FieldOfView", "", "A", [Prop::F64(fov as f64)]),
+            p("AspectWidth", "double", "Number", "", [Prop::F64(1920.0)]),
+            p("AspectHeight", "double", "Number", "", [Prop::F64(1080.0)]),
+            p("NearPlane", "double", "Number", "", [Prop::F64(near as f64)]),
+            p("FarPlane", "double", "Number", "", [Prop::F64(far as f64)]),
+        ]);
+        let children = vec![
+            props,
+            Node::value("TypeFlags", "Camera"),
+            Node::value("GeometryVersion", 124),
+            Node::new("Position", vec3(eye.into())),
+            Node::new("Up", vec3(up.into())),
+            Node::new("LookAt", vec3(target.into())),
+            Node::value("ShowInfoOnMoving", 1),
+            Node::value("ShowAudio", 0),
+            Node::new("AudioColor", vec3([0.0, 1.0, 0.0])),
+            Node::value("CameraOrthoZoom", 1.0),
+        ];
+        let attribute = self.attribute(id, name, "Camera", children);
+        self.link(id, root);
+        (id, attribute)
+    }
+
+    /// A scene's camera path: a camera node `Camera path` where the path
+    /// starts, and a stack of that name (as long as the last sample) moving
+    /// it, turning it and changing its field of view; returns the take.
+    fn camera_path(&mut self, track: &CameraTrack) -> Option<(String, i64)> {
+        let poses: Vec<_> =
+            track.samples.iter().filter_map(|s| camera_pose(s.eye, s.target, 0.0).map(|pose| (s, pose))).collect();
+        let (first, pose) = *poses.first()?;
+        let name = "Camera path";
+        let (node, attribute) = self.camera(name, pose, first.fov, [0.1, 10_000.0], 0);
+        let times: Vec<f32> = poses.iter().map(|p| p.0.time_ms).collect();
+        let eyes: Vec<[f32; 3]> = poses.iter().map(|p| p.1.0.into()).collect();
+        let turns = continuous_euler(poses.iter().map(|p| p.1.3));
+        let fov: Vec<[f32; 3]> = poses.iter().map(|p| [p.0.fov, 0.0, 0.0]).collect();
+        let linear = !track.step;
+        let curves = vec![
+            (node, "T", "Lcl Translation", times.clone(), eyes, linear),
+            (node, "R", "Lcl Rotation", times.clone(), turns, linear),
+            (attribute, "FieldOfView", "FieldOfView", times.clone(), fov, linear),
+        ];
+        let stop = (times.last().copied().unwrap_or(0.0) as f64 * TICKS_PER_MS).round() as i64;
+        self.stack(name, stop, curves);
+        Some((name.to_owned(), stop))
+    }
+
+    /// The node attribute (`LimbNode`, `Null`, `Camera`) of scene node
+    /// `model`; returns its id.
+    fn attribute(&mut self, model: i64, name: &str, sub: &str, children: Vec<Node>) -> i64 {
         let id = self.object("NodeAttribute", name, "NodeAttribute", sub, children);
         self.link(id, model);
+        id
     }
 
     /// One geometry per batch of `lod` in `geosets` (terrain layer passes
@@ -797,30 +849,36 @@ impl Doc {
             if curves.is_empty() {
                 continue;
             }
-            let stack = self.object(
-                "AnimationStack",
-                &name,
-                "AnimStack",
-                "",
-                vec![props(vec![
-                    p("LocalStart", "KTime", "Time", "", [Prop::I64(0)]),
-                    p("LocalStop", "KTime", "Time", "", [Prop::I64(stop)]),
-                    p("ReferenceStart", "KTime", "Time", "", [Prop::I64(0)]),
-                    p("ReferenceStop", "KTime", "Time", "", [Prop::I64(stop)]),
-                ])],
-            );
-            let layer = self.object("AnimationLayer", "Base Layer", "AnimLayer", "", Vec::new());
-            self.link(layer, stack);
-            for (target, short, prop, times, values, linear) in curves {
-                self.curve_node(layer, target, short, prop, &times, &values, linear);
-            }
+            self.stack(&name, stop, curves);
             takes.push((name, stop));
         }
         takes
     }
 
+    /// An animation stack `name` of `stop` ticks with one layer of `curves`.
+    fn stack(&mut self, name: &str, stop: i64, curves: Vec<Curve>) {
+        let stack = self.object(
+            "AnimationStack",
+            name,
+            "AnimStack",
+            "",
+            vec![props(vec![
+                p("LocalStart", "KTime", "Time", "", [Prop::I64(0)]),
+                p("LocalStop", "KTime", "Time", "", [Prop::I64(stop)]),
+                p("ReferenceStart", "KTime", "Time", "", [Prop::I64(0)]),
+                p("ReferenceStop", "KTime", "Time", "", [Prop::I64(stop)]),
+            ])],
+        );
+        let layer = self.object("AnimationLayer", "Base Layer", "AnimLayer", "", Vec::new());
+        self.link(layer, stack);
+        for (target, short, prop, times, values, linear) in curves {
+            self.curve_node(layer, target, short, prop, &times, &values, linear);
+        }
+    }
+
     /// A curve node driving property `prop` of `target`, with an X, Y and Z
-    /// curve of `values` at `times` (ms).
+    /// curve of `values` at `times` (ms); a field of view is one number, the
+    /// first of each value.
     #[allow(clippy::too_many_arguments, reason = "one curve node's parts")]
     fn curve_node(
         &mut self,
@@ -833,13 +891,14 @@ impl Doc {
         linear: bool,
     ) {
         let first = values[0];
+        let channels: &[&str] = if prop == "FieldOfView" { &["d|FieldOfView"] } else { &["d|X", "d|Y", "d|Z"] };
         let node = self.object(
             "AnimationCurveNode",
             short,
             "AnimCurveNode",
             "",
             vec![props(
-                ["d|X", "d|Y", "d|Z"]
+                channels
                     .iter()
                     .enumerate()
                     .map(|(k, c)| p(c, "Number", "", "A", [Prop::F64(first[k] as f64)]))
@@ -851,7 +910,7 @@ impl Doc {
         let ticks: Vec<i64> = times.iter().map(|&ms| (ms as f64 * TICKS_PER_MS).round() as i64).collect();
         // Key flags: interpolation linear (4) or constant (2), as Blender's writer sets them.
         let flags = if linear { 1 << 2 | 1 << 8 | 1 << 13 | 1 << 14 } else { 1 << 1 };
-        for (k, axis) in ["d|X", "d|Y", "d|Z"].iter().enumerate() {
+        for (k, axis) in channels.iter().enumerate() {
             let curve = self.object(
                 "AnimationCurve",
                 "",
@@ -1035,7 +1094,7 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
         .filter_map(|&t| {
             m2view_anim::global_times(model, t as f64, globals);
             let state = m2view_anim::camera_state(model, k, &m2view_anim::Clock::new(seq, t, globals))?;
-            camera_pose(&state).map(|(eye, _, _, rotation)| (t, eye, rotation))
+            camera_pose(state.eye, state.target, state.roll).map(|(eye, _, _, rotation)| (t, eye, rotation))
         })
         .collect();
     let times: Vec<f32> = poses.iter().map(|p| p.0).collect();
@@ -1044,17 +1103,20 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
     vec![(node, "T", "Lcl Translation", times.clone(), eyes, true), (node, "R", "Lcl Rotation", times, turns, true)]
 }
 
-/// A camera's node transform (Y-up): its eye, target, up, and the rotation
+/// A camera's node transform (Y-up) from its eye and target (Z-up): eye,
+/// target, up, and the rotation
 /// that turns local +X (FBX's view axis) towards the target, rolled by
 /// its roll; `None` where eye and target are one point.
-fn camera_pose(c: &m2view_anim::CameraState) -> Option<(glam::Vec3, glam::Vec3, glam::Vec3, glam::Quat)> {
-    let eye = glam::Vec3::from(zup_to_yup(c.eye.into()));
-    let target = glam::Vec3::from(zup_to_yup(c.target.into()));
-    let view = (target - eye).try_normalize()?;
-    let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
-    let up = side.cross(view);
+fn camera_pose(
+    eye: glam::Vec3,
+    target: glam::Vec3,
+    roll: f32,
+) -> Option<(glam::Vec3, glam::Vec3, glam::Vec3, glam::Quat)> {
+    let eye = glam::Vec3::from(zup_to_yup(eye.into()));
+    let target = glam::Vec3::from(zup_to_yup(target.into()));
+    let (view, up) = super::look(eye, target)?;
     let turn = glam::Quat::from_mat3(&glam::Mat3::from_cols(view, up, view.cross(up)));
-    Some((eye, target, up, glam::Quat::from_axis_angle(view, c.roll) * turn))
+    Some((eye, target, up, glam::Quat::from_axis_angle(view, roll) * turn))
 }
 
 /// `q` (Y-up) as FBX's XYZ Euler angles in degrees (`R = Rz·Ry·Rx`).

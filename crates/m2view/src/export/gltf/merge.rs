@@ -11,10 +11,11 @@
 use serde_json::{Value, json};
 
 /// The arrays of a document whose entries other properties index.
-const ARRAYS: [&str; 10] = [
+const ARRAYS: [&str; 11] = [
     "accessors",
     "animations",
     "bufferViews",
+    "cameras",
     "images",
     "materials",
     "meshes",
@@ -62,7 +63,12 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
             bin.push(0);
         }
         let doc = &mut part.doc;
-        shift_entries(doc, "nodes", &[("children", "nodes"), ("mesh", "meshes"), ("skin", "skins")], &b);
+        shift_entries(
+            doc,
+            "nodes",
+            &[("children", "nodes"), ("mesh", "meshes"), ("skin", "skins"), ("camera", "cameras")],
+            &b,
+        );
         shift_entries(doc, "textures", &[("source", "images"), ("sampler", "samplers")], &b);
         shift_entries(doc, "images", &[("bufferView", "bufferViews")], &b);
         shift_entries(doc, "accessors", &[("bufferView", "bufferViews")], &b);
@@ -236,7 +242,8 @@ mod tests {
     fn indices_move_past_what_came_before() {
         let doc = |n: &str| {
             json!({
-                "nodes": [{ "name": format!("{n} bone"), "children": [1] }, { "name": format!("{n} mesh"), "mesh": 0, "skin": 0 }],
+                "nodes": [{ "name": format!("{n} bone"), "children": [1], "camera": 0 }, { "name": format!("{n} mesh"), "mesh": 0, "skin": 0 }],
+                "cameras": [{ "type": "perspective", "perspective": { "yfov": 0.7, "znear": 0.1 } }],
                 "meshes": [{ "primitives": [{ "attributes": { "POSITION": 0 }, "indices": 1, "material": 0 }] }],
                 "materials": [{ "pbrMetallicRoughness": { "baseColorTexture": { "index": 0 } }, "normalTexture": { "index": 0 } }],
                 "textures": [{ "source": 0, "sampler": 0 }], "images": [{ "bufferView": 2 }], "samplers": [{}],
@@ -263,6 +270,7 @@ mod tests {
         // Nodes: a's two, a's placement (2), b's two (3, 4), b's placement (5); the skinned
         // mesh nodes (1, 4) at the root, the bones under the placements.
         assert_eq!(m["nodes"][3]["children"], json!([4]));
+        assert_eq!((m["nodes"][3]["camera"].clone(), m["cameras"].as_array().map(Vec::len)), (json!(1), Some(2)));
         assert_eq!((m["nodes"][4]["mesh"].clone(), m["nodes"][4]["skin"].clone()), (json!(1), json!(1)));
         assert_eq!(m["nodes"][5]["children"], json!([3]));
         assert_eq!(m["scenes"][0]["nodes"], json!([1, 2, 4, 5]));

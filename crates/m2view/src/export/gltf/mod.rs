@@ -36,6 +36,7 @@ use m2view_format::{BlendMode, LoadedModel, MaterialFlags, Model, Track};
 
 use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
+mod camera;
 mod hd;
 mod look;
 mod merge;
@@ -154,11 +155,13 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
 
 /// Several models in one document (`merge`): each built alone, with
 /// skeleton, skin and animations, under a node holding its placement. With
-/// `binary` the GLB bytes; else writes `out` and its `.bin`. Errors: a
-/// model's (a LOD that does not exist).
+/// `binary` the GLB bytes; else writes `out` and its `.bin`. A `camera`
+/// path is a camera node under a node `Camera`, with an animation
+/// `Camera: Path` (`camera`). Errors: a model's (a LOD that does not exist).
 pub fn scene(
     name: &str,
     parts: &[super::ScenePart],
+    camera: Option<&super::CameraTrack>,
     out: &std::path::Path,
     binary: bool,
 ) -> Result<Option<Vec<u8>>, String> {
@@ -168,10 +171,13 @@ pub fn scene(
         let (doc, bin) = build(part.lm, part.opts, None)?;
         // (A bone node's space is the bone's, turned to Y-up as the scene's is: one rule for both.)
         let matrix = super::placement_to_yup(part.world).to_cols_array();
-        let lm = part.lm;
-        let name = super::part_name(lm);
+        let name = super::part_name(part.lm);
         let parent = part.parent.map(|(p, bone)| (p, bone as u64));
         docs.push(merge::Part { name, matrix, parent, doc, bin });
+    }
+    if let Some((doc, bin)) = camera.and_then(camera::document) {
+        let matrix = glam::Mat4::IDENTITY.to_cols_array();
+        docs.push(merge::Part { name: "Camera".into(), matrix, parent: None, doc, bin });
     }
     let (root, bin) = merge::merge(name, docs, uri);
     if binary {
