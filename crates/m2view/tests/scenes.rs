@@ -365,4 +365,26 @@ fn a_model_placed_many_times_is_read_once() {
     assert_eq!(alone.meshes.len() * 3, meshes);
     assert!(!alone.videos.is_empty() && !alone.materials.is_empty());
     assert_eq!((file.materials.len(), file.videos.len()), (alone.materials.len(), alone.videos.len()), "shared");
+    // glTF shares more: one mesh, its materials, textures and buffer for the three frogs, each
+    // with its own skeleton, skin and animations (a node may use a shared mesh with its own skin).
+    let glb = dir.join("frogs.glb");
+    let (code, _, err) = m2view(&["export", "--scene", path.to_str().unwrap(), "-o", glb.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let one = dir.join("frog.glb");
+    let (code, _, err) = m2view(&["export", frog.to_str().unwrap(), "-o", one.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (three, one) = (gltf::Gltf::open(&glb).unwrap(), gltf::Gltf::open(&one).unwrap());
+    assert_eq!((three.meshes().count(), three.images().count()), (one.meshes().count(), one.images().count()));
+    assert_eq!((three.skins().count(), three.animations().count()), (3, 3 * one.animations().count()));
+    let skinned: Vec<_> = three.nodes().filter(|n| n.skin().is_some()).collect();
+    assert_eq!(skinned.len(), 3);
+    assert!(skinned.iter().all(|n| n.mesh().unwrap().index() == skinned[0].mesh().unwrap().index()));
+    let (big, small) = (std::fs::metadata(&glb).unwrap().len(), std::fs::metadata(dir.join("frog.glb")).unwrap().len());
+    assert!(big < small * 3 / 2, "three frogs in {big} bytes, one in {small}");
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&glb).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!((report[0]["errors"].as_u64(), report[0]["warnings"].as_u64()), (Some(0), Some(0)), "{report}");
+    }
 }

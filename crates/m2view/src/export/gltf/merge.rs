@@ -40,7 +40,15 @@ pub struct Part {
     pub doc: Value,
     /// Its binary buffer.
     pub bin: Vec<u8>,
+    /// The same document as earlier part `.0` (the same model placed
+    /// again): its nodes, skins and animations are added, pointing at that
+    /// part's meshes, materials, textures, accessors and buffer.
+    pub shares: Option<usize>,
 }
+
+/// The arrays a part that shares another's document still adds: what
+/// belongs to its placement.
+const OWN: [&str; 3] = ["animations", "nodes", "skins"];
 
 /// The documents of `parts` as one scene named `name`, its buffer embedded
 /// (GLB) when `uri` is `None`, else named `uri`.
@@ -52,12 +60,24 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
     }
     let (mut bin, mut roots) = (Vec::new(), Vec::new());
     let mut node_bases = Vec::new();
+    let mut bases: Vec<std::collections::HashMap<&str, u64>> = Vec::new();
     let mut used: Vec<Value> = Vec::new();
     for mut part in parts {
         let base = |out: &Value, a: &str| out[a].as_array().map_or(0, Vec::len) as u64;
-        let b: std::collections::HashMap<&str, u64> = ARRAYS.iter().map(|a| (*a, base(&out, a))).collect();
+        let shared = part.shares.and_then(|j| bases.get(j)).cloned();
+        let b: std::collections::HashMap<&str, u64> = ARRAYS
+            .iter()
+            .map(|a| match &shared {
+                Some(earlier) if !OWN.contains(a) => (*a, earlier[a]),
+                _ => (*a, base(&out, a)),
+            })
+            .collect();
         node_bases.push(b["nodes"]);
+        bases.push(b.clone());
         let bin_base = bin.len() as u64;
+        if shared.is_some() {
+            part.bin.clear();
+        }
         bin.append(&mut part.bin);
         while bin.len() % 4 != 0 {
             bin.push(0);
@@ -114,7 +134,7 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
         let scene = doc["scene"].as_u64().unwrap_or(0) as usize;
         let mut children = doc.pointer_mut(&format!("/scenes/{scene}/nodes")).map(Value::take).unwrap_or(json!([]));
         shift_all(&mut children, b["nodes"]);
-        for a in ARRAYS {
+        for a in ARRAYS.into_iter().filter(|a| shared.is_none() || OWN.contains(a)) {
             if let Some(items) = doc.get_mut(a).and_then(Value::as_array_mut) {
                 out[a].as_array_mut().unwrap().append(items);
             }
@@ -262,6 +282,7 @@ mod tests {
             parent: None,
             doc: doc(n),
             bin: vec![7; 10],
+            shares: None,
         };
         let (m, bin) = merge("scene", vec![part("a"), part("b")], None);
         // Each part's 10 bytes padded to 12: the second's buffer starts at 12.
@@ -298,6 +319,23 @@ mod tests {
             (json!(2), json!(0))
         );
         assert_eq!(m["extensionsUsed"], json!(["KHR_texture_transform"]));
+        // The same model placed again: its own nodes (6, 7), placement (8), skin and animation,
+        // a's mesh, accessors and buffer.
+        let (m, bin) = merge("twice", vec![part("a"), part("b"), Part { shares: Some(0), ..part("a") }], None);
+        assert_eq!(bin.len(), 24, "no third copy of the buffer");
+        assert_eq!(m["meshes"].as_array().map(Vec::len), Some(2));
+        assert_eq!((m["nodes"][7]["mesh"].clone(), m["nodes"][7]["skin"].clone()), (json!(0), json!(2)));
+        assert_eq!(m["nodes"][6]["children"], json!([7]));
+        assert_eq!(
+            (m["skins"][2]["joints"].clone(), m["skins"][2]["inverseBindMatrices"].clone()),
+            (json!([6]), json!(0))
+        );
+        let anim = &m["animations"][2];
+        assert_eq!(
+            (anim["channels"][0]["target"]["node"].clone(), anim["samplers"][0]["input"].clone()),
+            (json!(6), json!(0))
+        );
+        assert_eq!(m["scenes"][0]["nodes"], json!([1, 2, 4, 5, 7, 8]));
         // A part placed under a node of an earlier part: b's placement under a's node 0.
         let (m, _) = merge("rider", vec![part("a"), Part { parent: Some((0, 0)), ..part("b") }], None);
         assert_eq!(m["nodes"][0]["children"], json!([1, 5]));

@@ -166,24 +166,44 @@ pub fn scene(
     binary: bool,
 ) -> Result<Option<Vec<u8>>, String> {
     let uri = (!binary).then(|| bin_name(out));
-    let mut docs = Vec::new();
-    for part in parts {
-        let (doc, bin) = build(part.lm, part.opts, None)?;
+    let mut docs: Vec<merge::Part> = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        // The same model placed again shares the document built for it.
+        let shares = parts[..k].iter().position(|q| same_document(q, part));
+        let (doc, bin) = match shares {
+            Some(j) => (docs[j].doc.clone(), Vec::new()),
+            None => build(part.lm, part.opts, None)?,
+        };
         // (A bone node's space is the bone's, turned to Y-up as the scene's is: one rule for both.)
         let matrix = super::placement_to_yup(part.world).to_cols_array();
         let name = super::part_name(part.lm);
         let parent = part.parent.map(|(p, bone)| (p, bone as u64));
-        docs.push(merge::Part { name, matrix, parent, doc, bin });
+        docs.push(merge::Part { name, matrix, parent, doc, bin, shares });
     }
     if let Some((doc, bin)) = camera.and_then(camera::document) {
         let matrix = glam::Mat4::IDENTITY.to_cols_array();
-        docs.push(merge::Part { name: "Camera".into(), matrix, parent: None, doc, bin });
+        docs.push(merge::Part { name: "Camera".into(), matrix, parent: None, doc, bin, shares: None });
     }
     let (root, bin) = merge::merge(name, docs, uri);
     if binary {
         return glb(&root, bin).map(Some);
     }
     write_files(&root, bin, out).map(|()| None)
+}
+
+/// Whether `a` and `b` build the same document: one model, exported
+/// alike (a scene places a model again with no options of its own but its
+/// doodads or tile placements).
+fn same_document(a: &super::ScenePart, b: &super::ScenePart) -> bool {
+    let (x, y) = (a.opts, b.opts);
+    let plain = |o: &ExportOptions| o.items.is_empty() && o.skinned.is_empty() && o.textures.is_empty();
+    std::ptr::eq(a.lm, b.lm)
+        && plain(x)
+        && plain(y)
+        && (x.lod, &x.geosets, &x.sequences, x.animate_materials)
+            == (y.lod, &y.geosets, &y.sequences, y.animate_materials)
+        && x.placed.len() == y.placed.len()
+        && x.placed.iter().zip(&y.placed).all(|(p, q)| std::sync::Arc::ptr_eq(&p.lm, &q.lm) && p.world == q.world)
 }
 
 /// `<stem>.bin`: the buffer file of the `.gltf` at `out`.
