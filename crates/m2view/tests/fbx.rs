@@ -486,3 +486,68 @@ fn a_scene_keeps_every_model_whole_at_its_placement() {
         }
     }
 }
+
+#[test]
+fn texture_transforms_and_colours_move_in_their_stacks() {
+    // Koward's Cyclone_State.m2 (as the glTF test): its cloud texture scrolls, its colour
+    // track darkens it. ufbx's `uv_to_texture` of its texture, at rest and evaluated in each
+    // stack, sends an FBX UV where m2view's UV matrix sends it (FBX's v runs bottom to top).
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let lm = open(&samples.join("Koward_Improved_Models/Spells/Cyclone_State.m2"));
+    let file = to_fbx(&lm, &ExportOptions::default(), Textures::Embed, "cyclone").unwrap();
+    let scene = ufbx::load_memory(&file.bytes, ufbx::LoadOpts::default()).unwrap();
+    assert!(scene.metadata.warnings.is_empty());
+    let pose_at = |seq: usize, ms: f32| {
+        let mut globals = Vec::new();
+        m2view_anim::global_times(&lm.model, ms as f64, &mut globals);
+        let mut pose = m2view_anim::Pose::default();
+        m2view_anim::evaluate(&lm.model, &m2view_anim::Clock::new(seq, ms, &globals), None, &mut pose);
+        pose
+    };
+    let sampled = |m: Mat4, uv: [f32; 2]| {
+        let s = m.transform_point3(Vec3::new(uv[0], 1.0 - uv[1], 0.0));
+        [s.x, 1.0 - s.y]
+    };
+    let through = |t: &ufbx::Texture, uv: [f32; 2]| {
+        let m = mat(&t.uv_to_texture);
+        let s = m.transform_point3(Vec3::new(uv[0], uv[1], 0.0));
+        [s.x, s.y]
+    };
+    // The one texture placed somewhere other than at rest during the first stack.
+    let later = (lm.model.sequences[0].duration_ms as f64 * 0.9) / 1000.0;
+    let posed = ufbx::evaluate_scene(&scene, &scene.anim_stacks[0].anim, later, ufbx::EvaluateOpts::default()).unwrap();
+    let moving: Vec<_> = posed.textures.iter().filter(|t| t.has_uv_transform).collect();
+    assert_eq!(moving.len(), 1, "the scrolling texture");
+    let id = moving[0].element.element_id;
+    let at_rest = scene.textures.iter().find(|t| t.element.element_id == id).unwrap();
+    let probes = [[0.0, 0.0], [0.25, 0.75], [1.0, 0.5]];
+    let rest = pose_at(0, 0.0).texture_matrices[0];
+    for uv in probes {
+        let (a, b) = (through(at_rest, uv), sampled(rest, uv));
+        assert!((a[0] - b[0]).abs() < 1e-4 && (a[1] - b[1]).abs() < 1e-4, "at rest {uv:?}: {a:?} vs {b:?}");
+    }
+    // In every stack, at three instants.
+    let mut moved = false;
+    for (seq, stack) in scene.anim_stacks.iter().enumerate() {
+        let end = lm.model.sequences[seq].duration_ms as f32;
+        for ms in [0.0, end / 3.0, end * 0.9] {
+            let posed = ufbx::evaluate_scene(&scene, &stack.anim, ms as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
+            let texture = posed.textures.iter().find(|t| t.element.element_id == id).unwrap();
+            let m = pose_at(seq, ms).texture_matrices[0];
+            moved |= m != rest;
+            for uv in probes {
+                let (a, b) = (through(texture, uv), sampled(m, uv));
+                // Sampled at 30 Hz and interpolated: within 1e-2 of a UV unit.
+                assert!((a[0] - b[0]).abs() < 1e-2 && (a[1] - b[1]).abs() < 1e-2, "{seq} at {ms} ms, {uv:?}: {a:?} vs {b:?}");
+            }
+        }
+    }
+    assert!(moved, "the texture scrolls");
+    // The colour at rest: the material's diffuse colour is the colour track's.
+    let rgb = pose_at(0, 0.0).colors[0];
+    let coloured = scene.materials.iter().filter(|m| {
+        let c = m.fbx.diffuse_color.value_vec4;
+        (c.x as f32 - rgb.x).abs() < 1e-5 && (c.y as f32 - rgb.y).abs() < 1e-5 && (c.z as f32 - rgb.z).abs() < 1e-5
+    });
+    assert!(coloured.count() >= 1 && rgb.x < 0.999, "{rgb}");
+}

@@ -6,7 +6,9 @@
 //! camera nodes, moving where a sequence moves them; a WMO's
 //! doodads and a map tile's models as null nodes holding shared
 //! geometry; every sequence as an animation stack (the names of the glTF
-//! export); materials with their textures embedded or copied beside.
+//! export); materials with their textures embedded or copied beside, a
+//! batch's texture transform placing its texture and its colour and
+//! transparency on its material, at rest and in each stack.
 //!
 //! The object graph (objects, `Properties70`, `C: "OO"` and `"OP"`
 //! connections, cluster `Transform`/`TransformLink` matrices, curve key
@@ -29,6 +31,7 @@ use std::path::Path;
 use m2view_format::{BlendMode, LoadedModel, Lod, MaterialFlags, Model};
 use node::{Node, Prop};
 
+use super::gltf::look::{Look, pose_at};
 use super::{CameraTrack, ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
 
 /// FBX ticks in a millisecond.
@@ -168,6 +171,9 @@ impl Whole {
     }
 }
 
+/// A model's texture as an image: (model, texture index, alpha kept).
+type TextureKey = (*const LoadedModel, usize, bool);
+
 /// A mesh written once, placed by one model node or many.
 struct Part {
     /// The `Geometry` object.
@@ -190,14 +196,28 @@ struct Doc {
     stem: String,
     /// Textures copied beside the file.
     files: Vec<(String, Vec<u8>)>,
-    /// Texture objects by (model, texture index, alpha kept).
-    texture_ids: HashMap<(*const LoadedModel, usize, bool), Option<i64>>,
+    /// Texture objects by (model, texture index, alpha kept, texture transform).
+    texture_ids: HashMap<(*const LoadedModel, usize, bool, Option<u16>), Option<i64>>,
+    /// Video objects (the image) and their file name, by (model, texture index, alpha kept).
+    videos: HashMap<TextureKey, Option<(i64, String)>>,
+    /// Textures and materials whose look a model's sequences animate.
+    looks: Vec<(*const LoadedModel, i64, Animated)>,
     /// Texture file names taken.
     names: HashMap<String, usize>,
-    /// Material objects by (model, material, texture).
-    materials: HashMap<(*const LoadedModel, usize, Option<usize>), i64>,
+    /// Material objects by (model, material, texture, look).
+    materials: HashMap<(*const LoadedModel, usize, Option<usize>, Look), i64>,
     /// Geometry of placed models, by model.
     shared: HashMap<*const LoadedModel, Vec<Part>>,
+}
+
+/// What of a material's look a sequence may move ([`Look`], the glTF
+/// export's reading of a batch).
+#[derive(Clone, Copy)]
+enum Animated {
+    /// A `Texture`'s `Translation`, `Rotation` and `Scaling`.
+    Uv(Look),
+    /// A `Material`'s `DiffuseColor` and (blended) `Opacity`.
+    Colour(Look, bool),
 }
 
 impl Doc {
@@ -518,6 +538,7 @@ impl Doc {
                 lm,
                 batch.material as usize,
                 batch.textures.first().and_then(|t| t.texture).map(|t| t.index()),
+                Look::of(batch),
                 textures,
             );
             if material.is_some() {
@@ -634,18 +655,21 @@ impl Doc {
         self.object("Pose", name, "Pose", "BindPose", children);
     }
 
-    /// The material of M2 material `m` drawing texture `t` of `lm` (one per
-    /// model, material and texture): its blend mode's transparency, an
-    /// unlit or additive one glowing, the texture its diffuse (and its
-    /// transparency unless opaque).
+    /// The material of M2 material `m` drawing texture `t` of `lm` with
+    /// `look` (one per model, material, texture and look): its blend mode's
+    /// transparency, an unlit or additive one glowing, the texture its
+    /// diffuse (and its transparency unless opaque) moved by the look's
+    /// texture transform, its colour and transparency those of the look —
+    /// each as at the first sequence's first instant.
     fn material(
         &mut self,
         lm: &LoadedModel,
         m: usize,
         t: Option<usize>,
+        look: Look,
         overrides: &BTreeMap<usize, m2view_format::blp::RgbaImage>,
     ) -> Option<i64> {
-        let key = (lm as *const LoadedModel, m, t);
+        let key = (lm as *const LoadedModel, m, t, look);
         if let Some(&id) = self.materials.get(&key) {
             return Some(id);
         }
@@ -655,14 +679,17 @@ impl Doc {
         let glow = flags.contains(MaterialFlags::UNLIT)
             || matches!(blend, BlendMode::NoAlphaAdd | BlendMode::Add | BlendMode::BlendAdd);
         let glow_colour = if glow { [1.0; 3] } else { [0.0; 3] };
+        let opaque = blend == BlendMode::Opaque;
+        let [r, g, b, a] = look.values(&rest_pose(&lm.model)).factor;
+        let alpha = if opaque { 1.0 } else { a as f64 };
         let props = props(vec![
-            p("DiffuseColor", "Color", "", "A", vec3([1.0; 3])),
+            p("DiffuseColor", "Color", "", "A", vec3([r, g, b])),
             p("DiffuseFactor", "Number", "", "A", [Prop::F64(1.0)]),
             p("EmissiveColor", "Color", "", "A", vec3(glow_colour)),
             p("EmissiveFactor", "Number", "", "A", [Prop::F64(1.0)]),
             p("SpecularFactor", "Number", "", "A", [Prop::F64(0.0)]),
-            p("TransparencyFactor", "Number", "", "A", [Prop::F64(0.0)]),
-            p("Opacity", "Number", "", "A", [Prop::F64(1.0)]),
+            p("TransparencyFactor", "Number", "", "A", [Prop::F64(1.0 - alpha)]),
+            p("Opacity", "Number", "", "A", [Prop::F64(alpha)]),
         ]);
         let name = format!("{} material {m} ({})", name_of(lm), blend.name());
         let id = self.object(
@@ -677,11 +704,13 @@ impl Doc {
                 props,
             ],
         );
+        if look.coloured() {
+            self.looks.push((lm, id, Animated::Colour(look, !opaque)));
+        }
         // An opaque material's texture goes without its alpha (often a glow or
         // specular mask): importers such as Blender's take an RGBA diffuse
         // texture's alpha as transparency.
-        let opaque = blend == BlendMode::Opaque;
-        if let Some(tex) = t.and_then(|t| self.texture(lm, t, overrides, !opaque)) {
+        if let Some(tex) = t.and_then(|t| self.texture(lm, t, overrides, !opaque, look)) {
             self.link_prop(tex, id, "DiffuseColor");
             if !opaque {
                 self.link_prop(tex, id, "TransparentColor");
@@ -694,33 +723,82 @@ impl Doc {
         Some(id)
     }
 
-    /// Texture `t` of `lm` as a PNG, RGBA or (without `alpha`) RGB; `None`
-    /// when it cannot be read. A `Texture` object and its `Video`, the PNG
-    /// embedded or copied.
+    /// Texture `t` of `lm` as a PNG, RGBA or (without `alpha`) RGB, placed
+    /// by `look`'s texture transform ([`uv_placement`]); `None` when it
+    /// cannot be read. A `Texture` object per transform, sharing the image's
+    /// `Video`, the PNG embedded or copied.
     fn texture(
         &mut self,
         lm: &LoadedModel,
         t: usize,
         overrides: &BTreeMap<usize, m2view_format::blp::RgbaImage>,
         alpha: bool,
+        look: Look,
     ) -> Option<i64> {
-        let key = (lm as *const LoadedModel, t, alpha);
+        let key = (lm as *const LoadedModel, t, alpha, look.transform());
         if let Some(&id) = self.texture_ids.get(&key) {
             return id;
         }
-        let made = self.new_texture(lm, t, overrides, alpha);
+        let video_key = (lm as *const LoadedModel, t, alpha);
+        let video = match self.videos.get(&video_key) {
+            Some(v) => v.clone(),
+            None => {
+                let v = self.video(lm, t, overrides, alpha);
+                self.videos.insert(video_key, v.clone());
+                v
+            }
+        };
+        let made = video.map(|(video, file_name)| {
+            let [translation, rotation, scaling] =
+                look.uv_matrix(&rest_pose(&lm.model)).map_or([[0.0; 3], [0.0; 3], [1.0; 3]], uv_placement);
+            let wrap = lm.model.textures.get(t).map_or([true; 2], |x| [x.wrap_u, x.wrap_v]);
+            let wrap_mode = |repeat: bool| [Prop::I32(if repeat { 0 } else { 1 })];
+            let base = file_name.trim_end_matches(".png").to_owned();
+            let texture = self.object(
+                "Texture",
+                &base,
+                "Texture",
+                "",
+                vec![
+                    Node::value("Type", "TextureVideoClip"),
+                    Node::value("Version", 202),
+                    Node::value("TextureName", format!("{base}\0\u{1}Texture")),
+                    props(vec![
+                        p("UseMaterial", "bool", "", "", [Prop::I32(1)]),
+                        p("WrapModeU", "enum", "", "", wrap_mode(wrap[0])),
+                        p("WrapModeV", "enum", "", "", wrap_mode(wrap[1])),
+                        p("Translation", "Vector", "", "A", vec3(translation)),
+                        p("Rotation", "Vector", "", "A", vec3(rotation)),
+                        p("Scaling", "Vector", "", "A", vec3(scaling)),
+                    ]),
+                    Node::value("Media", format!("{base}\0\u{1}Video")),
+                    Node::value("FileName", file_name.as_str()),
+                    Node::value("RelativeFilename", file_name.as_str()),
+                    Node::new("ModelUVTranslation", [Prop::F64(0.0), Prop::F64(0.0)]),
+                    Node::new("ModelUVScaling", [Prop::F64(1.0), Prop::F64(1.0)]),
+                    Node::value("Texture_Alpha_Source", "None"),
+                    Node::new("Cropping", [Prop::I32(0), Prop::I32(0), Prop::I32(0), Prop::I32(0)]),
+                ],
+            );
+            self.link(video, texture);
+            if look.transform().is_some() {
+                self.looks.push((lm, texture, Animated::Uv(look)));
+            }
+            texture
+        });
         self.texture_ids.insert(key, made);
         made
     }
 
-    /// The `Texture` and `Video` objects of texture `t` (see [`Doc::texture`]).
-    fn new_texture(
+    /// The `Video` object of texture `t` (see [`Doc::texture`]) and its
+    /// file name.
+    fn video(
         &mut self,
         lm: &LoadedModel,
         t: usize,
         overrides: &BTreeMap<usize, m2view_format::blp::RgbaImage>,
         alpha: bool,
-    ) -> Option<i64> {
+    ) -> Option<(i64, String)> {
         let (width, height, pixels) = super::texture_rgba(lm, t, overrides)?;
         let png =
             crate::texture_cmd::png_bytes(&m2view_format::blp::RgbaImage { width, height, pixels }, !alpha).ok()?;
@@ -736,7 +814,6 @@ impl Doc {
             Textures::Embed => format!("{base}.png"),
             Textures::Copy => format!("{}_{base}.png", self.stem),
         };
-        let wrap = lm.model.textures.get(t).map_or([true; 2], |x| [x.wrap_u, x.wrap_v]);
         let mut video = vec![
             Node::value("Type", "Clip"),
             props(vec![p("Path", "KString", "XRefUrl", "", [file_name.as_str().into()])]),
@@ -749,32 +826,7 @@ impl Doc {
             Textures::Copy => self.files.push((file_name.clone(), png)),
         }
         let video = self.object("Video", &base, "Video", "Clip", video);
-        let wrap_mode = |repeat: bool| [Prop::I32(if repeat { 0 } else { 1 })];
-        let texture = self.object(
-            "Texture",
-            &base,
-            "Texture",
-            "",
-            vec![
-                Node::value("Type", "TextureVideoClip"),
-                Node::value("Version", 202),
-                Node::value("TextureName", format!("{base}\0\u{1}Texture")),
-                props(vec![
-                    p("UseMaterial", "bool", "", "", [Prop::I32(1)]),
-                    p("WrapModeU", "enum", "", "", wrap_mode(wrap[0])),
-                    p("WrapModeV", "enum", "", "", wrap_mode(wrap[1])),
-                ]),
-                Node::value("Media", format!("{base}\0\u{1}Video")),
-                Node::value("FileName", file_name.as_str()),
-                Node::value("RelativeFilename", file_name.as_str()),
-                Node::new("ModelUVTranslation", [Prop::F64(0.0), Prop::F64(0.0)]),
-                Node::new("ModelUVScaling", [Prop::F64(1.0), Prop::F64(1.0)]),
-                Node::value("Texture_Alpha_Source", "None"),
-                Node::new("Cropping", [Prop::I32(0), Prop::I32(0), Prop::I32(0), Prop::I32(0)]),
-            ],
-        );
-        self.link(video, texture);
-        Some(texture)
+        Some((video, file_name))
     }
 
     /// Placed models (doodads, a tile's models and WMOs): a null node each
@@ -846,6 +898,9 @@ impl Doc {
             for &(k, node) in &whole.cameras {
                 curves.extend(camera_curves(model, k, node, seq, duration, &mut globals));
             }
+            let looks: Vec<(i64, Animated)> =
+                self.looks.iter().filter(|l| std::ptr::eq(l.0, lm)).map(|l| (l.1, l.2)).collect();
+            curves.extend(look_curves(model, &looks, seq, duration));
             if curves.is_empty() {
                 continue;
             }
@@ -877,8 +932,8 @@ impl Doc {
     }
 
     /// A curve node driving property `prop` of `target`, with an X, Y and Z
-    /// curve of `values` at `times` (ms); a field of view is one number, the
-    /// first of each value.
+    /// curve of `values` at `times` (ms); a field of view or an opacity is
+    /// one number, the first of each value.
     #[allow(clippy::too_many_arguments, reason = "one curve node's parts")]
     fn curve_node(
         &mut self,
@@ -891,7 +946,11 @@ impl Doc {
         linear: bool,
     ) {
         let first = values[0];
-        let channels: &[&str] = if prop == "FieldOfView" { &["d|FieldOfView"] } else { &["d|X", "d|Y", "d|Z"] };
+        let channels: &[&str] = match prop {
+            "FieldOfView" => &["d|FieldOfView"],
+            "Opacity" => &["d|Opacity"],
+            _ => &["d|X", "d|Y", "d|Z"],
+        };
         let node = self.object(
             "AnimationCurveNode",
             short,
@@ -1026,6 +1085,39 @@ impl Doc {
     }
 }
 
+/// `model`'s pose at its first sequence's first instant, where a material's
+/// look is read at rest.
+fn rest_pose(model: &Model) -> m2view_anim::Pose {
+    pose_at(model, 0, 0.0)
+}
+
+/// An FBX texture's `Translation`, `Rotation` (degrees about Z) and
+/// `Scaling` for M2 UV matrix `m` (top-left origin: sampled at
+/// `m·(u, v, 0, 1)`). FBX's UVs run bottom to top (`(u, 1 − v)`), and its
+/// transform places the texture in UV space, the inverse of the sampling
+/// map (`texture_to_uv = T·R·S`, sampled at its inverse: ufbx's
+/// `ufbxi_get_texture_transform`; Blender's importer inverts it into its
+/// Mapping node): so `T·R·S = (F·M·F)⁻¹`, `F(u, v) = (u, 1 − v)`, taken
+/// apart column by column.
+fn uv_placement(m: glam::Mat4) -> [[f32; 3]; 3] {
+    let sampling = glam::Affine2::from_cols(
+        m.x_axis.truncate().truncate(),
+        m.y_axis.truncate().truncate(),
+        m.w_axis.truncate().truncate(),
+    );
+    let flip = glam::Affine2::from_cols(glam::Vec2::X, glam::Vec2::NEG_Y, glam::Vec2::Y);
+    let place = (flip * sampling * flip).inverse();
+    let (c0, c1) = (place.matrix2.x_axis, place.matrix2.y_axis);
+    let theta = c0.y.atan2(c0.x);
+    let sign = if c0.perp_dot(c1) < 0.0 { -1.0 } else { 1.0 };
+    // `+ 0.0` turns −0.0 into 0.0.
+    [
+        [place.translation.x + 0.0, place.translation.y + 0.0, 0.0],
+        [0.0, 0.0, theta.to_degrees() + 0.0],
+        [c0.length(), sign * c1.length(), 1.0],
+    ]
+}
+
 /// The model's name, else its file's (M2 files seldom name themselves).
 fn name_of(lm: &LoadedModel) -> String {
     match &lm.model.name {
@@ -1101,6 +1193,45 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
     let eyes = poses.iter().map(|p| p.1.into()).collect();
     let turns = continuous_euler(poses.iter().map(|p| p.2));
     vec![(node, "T", "Lcl Translation", times.clone(), eyes, true), (node, "R", "Lcl Rotation", times, turns, true)]
+}
+
+/// The curves of `looks` (objects and what of them moves) in sequence
+/// `seq` of `duration` ms, sampled at 30 Hz: a texture's placement, a
+/// material's colour and (blended) opacity — each only where it changes.
+fn look_curves(model: &Model, looks: &[(i64, Animated)], seq: usize, duration: u32) -> Vec<Curve> {
+    if looks.is_empty() {
+        return Vec::new();
+    }
+    let n = (duration as f32 * 30.0 / 1000.0).ceil().max(1.0) as usize;
+    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let poses: Vec<m2view_anim::Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
+    let mut curves = Vec::new();
+    let mut keep = |object: i64, short: &'static str, prop: &'static str, values: Vec<[f32; 3]>| {
+        if values.iter().any(|v| v.iter().zip(values[0]).any(|(a, b)| (a - b).abs() > 1e-6)) {
+            curves.push((object, short, prop, times.clone(), values, true));
+        }
+    };
+    for &(object, animated) in looks {
+        match animated {
+            Animated::Uv(look) => {
+                let placed: Vec<[[f32; 3]; 3]> =
+                    poses.iter().filter_map(|p| look.uv_matrix(p).map(uv_placement)).collect();
+                if placed.len() == poses.len() {
+                    keep(object, "T", "Translation", placed.iter().map(|p| p[0]).collect());
+                    keep(object, "R", "Rotation", placed.iter().map(|p| p[1]).collect());
+                    keep(object, "S", "Scaling", placed.iter().map(|p| p[2]).collect());
+                }
+            }
+            Animated::Colour(look, blended) => {
+                let factors: Vec<[f32; 4]> = poses.iter().map(|p| look.values(p).factor).collect();
+                keep(object, "DiffuseColor", "DiffuseColor", factors.iter().map(|f| [f[0], f[1], f[2]]).collect());
+                if blended {
+                    keep(object, "Opacity", "Opacity", factors.iter().map(|f| [f[3], 0.0, 0.0]).collect());
+                }
+            }
+        }
+    }
+    curves
 }
 
 /// A camera's node transform (Y-up) from its eye and target (Z-up): eye,

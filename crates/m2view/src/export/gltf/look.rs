@@ -20,7 +20,7 @@ use super::Builder;
 
 /// The animated inputs of one glTF material.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub(super) struct Look {
+pub(crate) struct Look {
     /// Index into `Model::texture_transforms` of the first texture stage.
     transform: Option<u16>,
     /// Index into `Model::colors`.
@@ -32,7 +32,7 @@ pub(super) struct Look {
 
 /// The values of a [`Look`] at one instant.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct LookValues {
+pub(crate) struct LookValues {
     /// `KHR_texture_transform` offset, rotation (radians) and scale.
     pub uv: Option<([f32; 2], f32, [f32; 2])>,
     /// Base colour factor: the colour's RGB and the mesh alpha.
@@ -72,6 +72,22 @@ impl Look {
         let uv = self.transform.and_then(|t| pose.texture_matrices.get(t as usize)).map(|m| decompose(*m));
         LookValues { uv, factor: [color.x, color.y, color.z, alpha.clamp(0.0, 1.0)] }
     }
+
+    /// Its texture transform (index into `Model::texture_transforms`).
+    pub fn transform(&self) -> Option<u16> {
+        self.transform
+    }
+
+    /// Its texture transform's M2 UV matrix in `pose` (top-left origin,
+    /// applied to `(u, v, 0, 1)`), if it has one.
+    pub fn uv_matrix(&self, pose: &Pose) -> Option<glam::Mat4> {
+        self.transform.and_then(|t| pose.texture_matrices.get(t as usize)).copied()
+    }
+
+    /// Whether it has a colour or transparency to keep.
+    pub fn coloured(&self) -> bool {
+        self.color.is_some() || self.weight.is_some()
+    }
 }
 
 /// `KHR_texture_transform`'s offset, rotation and scale of M2 UV matrix
@@ -88,7 +104,7 @@ pub(super) fn decompose(m: glam::Mat4) -> ([f32; 2], f32, [f32; 2]) {
 }
 
 /// The pose of `model` at `time_ms` of sequence `seq`.
-pub(super) fn pose_at(model: &Model, seq: usize, time_ms: f32) -> Pose {
+pub(crate) fn pose_at(model: &Model, seq: usize, time_ms: f32) -> Pose {
     let mut globals = Vec::new();
     m2view_anim::global_times(model, time_ms as f64, &mut globals);
     let mut pose = Pose::default();

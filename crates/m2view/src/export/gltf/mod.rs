@@ -38,7 +38,7 @@ use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
 
 mod camera;
 mod hd;
-mod look;
+pub(crate) mod look;
 mod merge;
 
 /// The binary chunk being filled, and the JSON root referring to it.
