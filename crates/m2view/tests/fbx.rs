@@ -531,14 +531,18 @@ fn texture_transforms_and_colours_move_in_their_stacks() {
     for (seq, stack) in scene.anim_stacks.iter().enumerate() {
         let end = lm.model.sequences[seq].duration_ms as f32;
         for ms in [0.0, end / 3.0, end * 0.9] {
-            let posed = ufbx::evaluate_scene(&scene, &stack.anim, ms as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
+            let posed =
+                ufbx::evaluate_scene(&scene, &stack.anim, ms as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
             let texture = posed.textures.iter().find(|t| t.element.element_id == id).unwrap();
             let m = pose_at(seq, ms).texture_matrices[0];
             moved |= m != rest;
             for uv in probes {
                 let (a, b) = (through(texture, uv), sampled(m, uv));
                 // Sampled at 30 Hz and interpolated: within 1e-2 of a UV unit.
-                assert!((a[0] - b[0]).abs() < 1e-2 && (a[1] - b[1]).abs() < 1e-2, "{seq} at {ms} ms, {uv:?}: {a:?} vs {b:?}");
+                assert!(
+                    (a[0] - b[0]).abs() < 1e-2 && (a[1] - b[1]).abs() < 1e-2,
+                    "{seq} at {ms} ms, {uv:?}: {a:?} vs {b:?}"
+                );
             }
         }
     }

@@ -1199,6 +1199,10 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
 /// `seq` of `duration` ms, sampled at 30 Hz: a texture's placement, a
 /// material's colour and (blended) opacity — each only where it changes.
 fn look_curves(model: &Model, looks: &[(i64, Animated)], seq: usize, duration: u32) -> Vec<Curve> {
+    let look = |a: &Animated| match *a {
+        Animated::Uv(l) | Animated::Colour(l, _) => l,
+    };
+    let looks: Vec<(i64, Animated)> = looks.iter().filter(|(_, a)| look(a).moves(model, seq)).copied().collect();
     if looks.is_empty() {
         return Vec::new();
     }
@@ -1211,7 +1215,7 @@ fn look_curves(model: &Model, looks: &[(i64, Animated)], seq: usize, duration: u
             curves.push((object, short, prop, times.clone(), values, true));
         }
     };
-    for &(object, animated) in looks {
+    for (object, animated) in looks {
         match animated {
             Animated::Uv(look) => {
                 let placed: Vec<[[f32; 3]; 3]> =

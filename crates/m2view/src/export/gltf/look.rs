@@ -84,6 +84,20 @@ impl Look {
         self.transform.and_then(|t| pose.texture_matrices.get(t as usize)).copied()
     }
 
+    /// Whether sequence `seq` of `model` moves it: one of its tracks has
+    /// more than one key there, or runs on a global sequence.
+    pub fn moves(&self, model: &Model, seq: usize) -> bool {
+        fn keyed<T>(track: &m2view_format::Track<T>, seq: usize) -> bool {
+            track.global_sequence.is_some() || track.keys_for(seq).is_some_and(|k| k.times.len() > 1)
+        }
+        let transform = self.transform.and_then(|t| model.texture_transforms.get(t as usize));
+        let color = self.color.and_then(|c| model.colors.get(c as usize));
+        let weight = self.weight.and_then(|w| model.texture_weights.get(w as usize));
+        transform.is_some_and(|t| keyed(&t.translation, seq) || keyed(&t.rotation, seq) || keyed(&t.scaling, seq))
+            || color.is_some_and(|c| keyed(&c.color, seq) || keyed(&c.alpha, seq))
+            || weight.is_some_and(|w| keyed(w, seq))
+    }
+
     /// Whether it has a colour or transparency to keep.
     pub fn coloured(&self) -> bool {
         self.color.is_some() || self.weight.is_some()
