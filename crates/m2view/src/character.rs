@@ -525,6 +525,25 @@ fn load_skinned(lm: &LoadedModel, plan: &Plan, opts: &OpenOptions, warnings: &mu
     out
 }
 
+/// Checks the conditional models of `plan` (`ChrCustomizationCondModel`:
+/// the creature model a choice makes the character; wowdev wiki,
+/// "Character Customization"). Every one in the public tables (10.0:
+/// Forsaken "Upright") names the body's own file under another
+/// `CreatureModelData` row, so the body drawn is that model; one naming
+/// another file is a warning, and the body is kept.
+fn check_conditional(lm: &LoadedModel, plan: &Plan, warnings: &mut Vec<String>) {
+    for m in plan.models.iter().filter(|m| m.kind == "conditional") {
+        if Some(m.file.file_data_id) != lm.file_data_id {
+            warnings.push(format!(
+                "conditional model {} (choice {}) is another model than the body {}: the body is kept",
+                m.file.file,
+                m.choice_id,
+                lm.path.display()
+            ));
+        }
+    }
+}
+
 /// What a character's current choices give the front ends: geosets, the
 /// body texture's decoded layers, the item models loaded, and what was
 /// missing. Its hair, extra skin and cape textures are set in the model's
@@ -566,6 +585,7 @@ pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &Ope
         let items = load_items(&models, opts, &mut warnings);
         apply_bone_sets(lm, &plan, &mut warnings);
         let skinned = load_skinned(lm, &plan, opts, &mut warnings);
+        check_conditional(lm, &plan, &mut warnings);
         return Some(Parts { geosets, body, items, skinned, warnings });
     }
     let look = crate::open::look(lm, dressing)?;

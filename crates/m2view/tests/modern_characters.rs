@@ -491,3 +491,52 @@ fn a_modern_character_exports_its_worn_models_on_its_skeleton() {
     let plain_obj = std::fs::read_to_string(export("plain.obj", &[])).unwrap();
     assert!(!plain_obj.contains("_worn"));
 }
+
+#[test]
+fn a_conditional_model_naming_the_body_is_the_body() {
+    // Posture "Upright" names the body's own file under another CreatureModelData row, as the
+    // real Forsaken "Upright" does in the 10.0 tables: the character is drawn as it is, nothing
+    // added and nothing to warn of. "Other" names another file: a warning, the body kept.
+    let dir = std::env::temp_dir().join(format!("m2view-modern-conditional-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = install(&dir.join("WoW"));
+    let run = |extra: &[&str]| {
+        let png = dir.join("c.png");
+        let mut args = vec!["render", "--data", data.to_str().unwrap(), "--race", "human", "--gender", "male"];
+        args.extend_from_slice(&["--stats", "--size", "64x64", "-o", png.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let (code, out, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        (serde_json::from_str::<Value>(out.trim()).unwrap(), err)
+    };
+    let (plain, _) = run(&[]);
+    let (upright, err) = run(&["--customize", "Posture=Upright"]);
+    assert_eq!(upright["triangles"], plain["triangles"]);
+    assert!(!err.contains("conditional"), "{err}");
+    let (other, err) = run(&["--customize", "Posture=Other"]);
+    assert_eq!(other["triangles"], plain["triangles"], "the body kept, nothing added");
+    assert!(
+        err.contains("conditional model") && err.contains("choice 63") && err.contains("the body is kept"),
+        "{err}"
+    );
+    // The plan names both.
+    let (code, out, err) = m2view(&[
+        "dress",
+        "--data",
+        data.to_str().unwrap(),
+        "--race",
+        "human",
+        "--gender",
+        "male",
+        "--customize",
+        "Posture=Upright",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let plan: Value = serde_json::from_str(out.trim()).unwrap();
+    let conditional: Vec<&Value> =
+        plan["models"].as_array().unwrap().iter().filter(|m| m["kind"] == "conditional").collect();
+    assert_eq!(conditional.len(), 1, "{plan}");
+    assert_eq!(conditional[0]["file_data_id"], 700001);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,7 +18,10 @@ type Table = (&'static str, Vec<(u32, Vec<m2view_db::fixtures::Cell>)>);
 /// (skinned model 700020 showing its geoset 2401). Face Shape: Narrow, or
 /// Tall (bone set 501: a `.bone` file lifting the top box). NPC display 5002
 /// (extra 60) has Peasant hair, the helm 7002 on its head and a purple
-/// baked body texture.
+/// baked body texture. Posture: Hunched, Upright (conditional model 601:
+/// `CreatureModelData` 4003, the body's own file under another row, as the
+/// real Forsaken "Upright" is) or Other (conditional model 602: the Horns'
+/// file, another model).
 fn character_tables() -> Vec<Table> {
     use m2view_db::fixtures::{Cell, row};
     let b = [11, 2, 7, 65299];
@@ -132,6 +135,8 @@ fn character_tables() -> Vec<Table> {
             vec![
                 r("CreatureModelData", 4001, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))]),
                 r("CreatureModelData", 4002, &[("FileDataID", i(700040)), ("ModelScale", Cell::Float(1.0))]),
+                r("CreatureModelData", 4003, &[("FileDataID", i(700001)), ("ModelScale", Cell::Float(1.0))]),
+                r("CreatureModelData", 4004, &[("FileDataID", i(700020)), ("ModelScale", Cell::Float(1.0))]),
             ],
         ),
         (
@@ -141,6 +146,7 @@ fn character_tables() -> Vec<Table> {
                 option(12, "Hair Style", 1),
                 option(13, "Horns", 2),
                 option(14, "Face Shape", 3),
+                option(15, "Posture", 4),
             ],
         ),
         (
@@ -154,6 +160,9 @@ fn character_tables() -> Vec<Table> {
                 choice(42, 13, "Big", 1),
                 choice(51, 14, "Narrow", 0),
                 choice(52, 14, "Tall", 1),
+                choice(61, 15, "Hunched", 0),
+                choice(62, 15, "Upright", 1),
+                choice(63, 15, "Other", 2),
             ],
         ),
         (
@@ -167,6 +176,15 @@ fn character_tables() -> Vec<Table> {
                 element(6, 32, "ChrCustomizationMaterialID", 103),
                 element(7, 42, "ChrCustomizationSkinnedModelID", 401),
                 element(8, 52, "ChrCustomizationBoneSetID", 501),
+                element(9, 62, "ChrCustomizationCondModelID", 601),
+                element(10, 63, "ChrCustomizationCondModelID", 602),
+            ],
+        ),
+        (
+            "ChrCustomizationCondModel",
+            vec![
+                r("ChrCustomizationCondModel", 601, &[("CreatureModelDataID", i(4003))]),
+                r("ChrCustomizationCondModel", 602, &[("CreatureModelDataID", i(4004))]),
             ],
         ),
         (
