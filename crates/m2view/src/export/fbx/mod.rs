@@ -105,8 +105,9 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
 /// Several whole models in one FBX file (a scene, a rider on its mount):
 /// each with its skeleton, skin and animation stacks (named `Model: Walk`,
 /// the model named by its file) under a null node holding its placement
-/// (Y-up), that node under the scene root or under a bone of an earlier
-/// part. One part placed at the origin is written as [`to_fbx`] writes it,
+/// (Y-up) at the scene root; a part hung on a bone of an earlier one (a
+/// rider) stands where that bone puts it and moves with it in the host's
+/// stacks, sampled at 30 Hz. One part placed at the origin is written as [`to_fbx`] writes it,
 /// without that node. A `camera` path is a camera node `Camera path` with
 /// a stack of that name. Errors: as [`to_fbx`].
 pub fn scene(
@@ -119,21 +120,26 @@ pub fn scene(
     let alone = parts.len() == 1 && parts[0].parent.is_none() && parts[0].world == glam::Mat4::IDENTITY;
     let mut written: Vec<Whole> = Vec::new();
     let mut pose = Vec::new();
+    // Parts hung on a bone of another: (part hosting, its bone, the hung part's node, offset).
+    let mut riders: Vec<(usize, usize, i64, glam::Mat4)> = Vec::new();
     for part in parts {
         let name = super::part_name(part.lm);
         let (root, bind) = if alone {
             (0, glam::Mat4::IDENTITY)
         } else {
             let local = super::placement_to_yup(part.world);
-            let (parent, parent_bind) = match part.parent.and_then(|(p, b)| Some((written.get(p)?, b))) {
-                Some((w, b)) if b < w.bones.len() => (w.bones[b], w.bind_of(b)),
-                _ => (0, glam::Mat4::IDENTITY),
-            };
-            let (s, r, t) = local.to_scale_rotation_translation();
+            let host = part.parent.filter(|&(p, b)| written.get(p).is_some_and(|w| b < w.bones.len()));
+            let world = host.map_or(local, |(p, b)| written[p].bind_of(b) * local);
+            let (s, r, t) = world.to_scale_rotation_translation();
             let node = doc.model(&name, "Null", t.into(), euler_degrees(r), s.into());
             doc.attribute(node, &name, "Null", Vec::new());
-            doc.link(node, parent);
-            (node, parent_bind * local)
+            // At the root even when hung on a bone (Blender's importer cannot take a skeleton
+            // under another's bone): the host's stacks move it with that bone.
+            doc.link(node, 0);
+            if let Some((p, b)) = host {
+                riders.push((p, b, node, local));
+            }
+            (node, world)
         };
         written.push(doc.whole(part.lm, part.opts, root, bind, &mut pose)?);
     }
@@ -142,9 +148,11 @@ pub fn scene(
         doc.bind_pose(&name, &pose);
     }
     let mut takes = Vec::new();
-    for (part, w) in parts.iter().zip(&written) {
+    for (k, (part, w)) in parts.iter().zip(&written).enumerate() {
         let prefix = if alone { String::new() } else { format!("{}: ", super::part_name(part.lm)) };
-        takes.extend(doc.animations(part.lm, part.opts, w, &prefix));
+        let hung: Vec<(usize, i64, glam::Mat4)> =
+            riders.iter().filter(|r| r.0 == k).map(|&(_, b, node, local)| (b, node, local)).collect();
+        takes.extend(doc.animations(part.lm, part.opts, w, &hung, &prefix));
     }
     takes.extend(camera.and_then(|track| doc.camera_path(track)));
     let bytes = node::encode(&doc.finish(takes))?;
@@ -858,12 +866,15 @@ impl Doc {
     /// One animation stack per exported sequence of `lm` (named `prefix`
     /// and the sequence's name), each bone's animated translation, rotation
     /// and scale as curves, and each of `whole`'s animated cameras moving
-    /// and turning with it; returns the takes (name, length in ticks).
+    /// and turning with it, and each node `hung` on a bone (bone, node,
+    /// offset from it) following that bone; returns the takes (name, length
+    /// in ticks).
     fn animations(
         &mut self,
         lm: &LoadedModel,
         opts: &ExportOptions,
         whole: &Whole,
+        hung: &[(usize, i64, glam::Mat4)],
         prefix: &str,
     ) -> Vec<(String, i64)> {
         let model = &lm.model;
@@ -901,6 +912,7 @@ impl Doc {
             let looks: Vec<(i64, Animated)> =
                 self.looks.iter().filter(|l| std::ptr::eq(l.0, lm)).map(|l| (l.1, l.2)).collect();
             curves.extend(look_curves(model, &looks, seq, duration));
+            curves.extend(hung_curves(model, whole, hung, seq, duration));
             if curves.is_empty() {
                 continue;
             }
@@ -1193,6 +1205,40 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
     let eyes = poses.iter().map(|p| p.1.into()).collect();
     let turns = continuous_euler(poses.iter().map(|p| p.2));
     vec![(node, "T", "Lcl Translation", times.clone(), eyes, true), (node, "R", "Lcl Rotation", times, turns, true)]
+}
+
+/// The curves of nodes `hung` on bones of `whole` (bone, node at the
+/// scene root, offset from the bone, Y-up) in sequence `seq` of
+/// `duration` ms: where the bone's pose puts each, sampled at 30 Hz.
+fn hung_curves(
+    model: &Model,
+    whole: &Whole,
+    hung: &[(usize, i64, glam::Mat4)],
+    seq: usize,
+    duration: u32,
+) -> Vec<Curve> {
+    if hung.is_empty() {
+        return Vec::new();
+    }
+    let n = (duration as f32 * 30.0 / 1000.0).ceil().max(1.0) as usize;
+    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let poses: Vec<m2view_anim::Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
+    let mut curves = Vec::new();
+    for &(bone, node, local) in hung {
+        let pivot = glam::Mat4::from_translation(zup_to_yup(whole.pivots[bone].into()).into());
+        let (mut scales, mut turns, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        for p in &poses {
+            let posed = super::placement_to_yup(p.bones.get(bone).copied().unwrap_or(glam::Mat4::IDENTITY));
+            let (s, r, t) = (whole.bind * posed * pivot * local).to_scale_rotation_translation();
+            scales.push(s.into());
+            turns.push(r);
+            moves.push(t.into());
+        }
+        curves.push((node, "T", "Lcl Translation", times.clone(), moves, true));
+        curves.push((node, "R", "Lcl Rotation", times.clone(), continuous_euler(turns.into_iter()), true));
+        curves.push((node, "S", "Lcl Scaling", times.clone(), scales, true));
+    }
+    curves
 }
 
 /// The curves of `looks` (objects and what of them moves) in sequence
