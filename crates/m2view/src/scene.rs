@@ -155,8 +155,7 @@ impl CameraPath {
         let step = self.interpolation == Interpolation::Step;
         let mut times: Vec<f32> = self.keys.iter().map(|k| k.time_ms).filter(|&t| step || t <= duration).collect();
         if !step {
-            let n = (duration * 30.0 / 1000.0).ceil().max(1.0) as usize;
-            times.extend((0..=n).map(|i| i as f32 * duration / n as f32));
+            times.extend(crate::export::sampling::every_30hz(duration));
             times.sort_by(f32::total_cmp);
             times.dedup_by(|a, b| (*a - *b).abs() < 0.5);
         }

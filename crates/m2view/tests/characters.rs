@@ -316,13 +316,26 @@ fn a_character_on_its_mount_exports_as_one_file() {
     let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
     let rider = file.find_node("scourgefemale").expect("the rider's placement");
     assert!(rider.parent.as_ref().unwrap().is_root);
-    let c_yup = glam::Mat4::from_cols_array(&[
-        1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0,
-    ]);
+    let c_yup =
+        glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
     let mat = |m: &ufbx::Matrix| {
         glam::Mat4::from_cols_array(&[
-            m.m00 as f32, m.m10 as f32, m.m20 as f32, 0.0, m.m01 as f32, m.m11 as f32, m.m21 as f32, 0.0,
-            m.m02 as f32, m.m12 as f32, m.m22 as f32, 0.0, m.m03 as f32, m.m13 as f32, m.m23 as f32, 1.0,
+            m.m00 as f32,
+            m.m10 as f32,
+            m.m20 as f32,
+            0.0,
+            m.m01 as f32,
+            m.m11 as f32,
+            m.m21 as f32,
+            0.0,
+            m.m02 as f32,
+            m.m12 as f32,
+            m.m22 as f32,
+            0.0,
+            m.m03 as f32,
+            m.m13 as f32,
+            m.m23 as f32,
+            1.0,
         ])
     };
     let seat_yup = glam::Mat4::from_translation(c_yup.transform_point3(seat.position.into()));
@@ -340,7 +353,9 @@ fn a_character_on_its_mount_exports_as_one_file() {
     let duration = wolf_lm.model.sequences[walk].duration_ms as f32;
     let n = (duration * 30.0 / 1000.0).ceil();
     let mut moved = 0.0f32;
-    for (t, tolerance) in [(0.0, 1e-4), (5.0 * duration / n, 1e-4), (11.0 * duration / n, 1e-4), (duration * 0.37, 1e-2)] {
+    for (t, tolerance) in
+        [(0.0, 1e-4), (5.0 * duration / n, 1e-4), (11.0 * duration / n, 1e-4), (duration * 0.37, 1e-2)]
+    {
         let posed = ufbx::evaluate_scene(&file, &stack.anim, t as f64 / 1000.0, ufbx::EvaluateOpts::default()).unwrap();
         let got = mat(&posed.find_node("scourgefemale").unwrap().node_to_world);
         let mut globals = Vec::new();

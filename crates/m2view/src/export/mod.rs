@@ -12,7 +12,7 @@
 pub mod fbx;
 pub mod gltf;
 pub mod obj;
-mod sampling;
+pub(crate) mod sampling;
 pub mod terrain;
 pub mod warcraft3;
 

@@ -33,6 +33,13 @@ pub(crate) fn animations(model: &Model, opts: &ExportOptions) -> Vec<(usize, Str
     out
 }
 
+/// From 0 to `duration` ms, evenly, 30 times a second (`⌈duration·30/1000⌉`
+/// steps, at least one): where the exports sample what they cannot key.
+pub(crate) fn every_30hz(duration: f32) -> Vec<f32> {
+    let n = (duration * 30.0 / 1000.0).ceil().max(1.0) as usize;
+    (0..=n).map(|k| (k as f32 * duration / n as f32).min(duration)).collect()
+}
+
 /// Times (ms) at which to sample `track` for sequence `seq` of `duration` ms:
 /// its own keys (with three more between keys of a Hermite/Bezier curve, so
 /// linear channels follow it), or 30 Hz over the sequence for a
@@ -41,8 +48,7 @@ pub(crate) fn animations(model: &Model, opts: &ExportOptions) -> Vec<(usize, Str
 /// Strictly increasing (some files store keys out of order).
 pub(crate) fn sample_times<T>(track: &Track<T>, seq: usize, duration: u32) -> Vec<f32> {
     let mut t: Vec<f32> = if track.global_sequence.is_some() {
-        let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
-        (0..=n).map(|k| (k as f32 * duration as f32 / n as f32).min(duration as f32)).collect()
+        every_30hz(duration as f32)
     } else {
         let Some(keys) = track.keys_for(seq) else { return Vec::new() };
         let mut t: Vec<f32> = keys.times.iter().map(|&ms| ms as f32).collect();

@@ -1191,8 +1191,7 @@ fn camera_curves(model: &Model, k: usize, node: i64, seq: usize, duration: u32, 
     if !animated {
         return Vec::new();
     }
-    let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
-    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let times = sampling::every_30hz(duration as f32);
     let poses: Vec<_> = times
         .iter()
         .filter_map(|&t| {
@@ -1220,8 +1219,7 @@ fn hung_curves(
     if hung.is_empty() {
         return Vec::new();
     }
-    let n = (duration as f32 * 30.0 / 1000.0).ceil().max(1.0) as usize;
-    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let times = sampling::every_30hz(duration as f32);
     let poses: Vec<m2view_anim::Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
     let mut curves = Vec::new();
     for &(bone, node, local) in hung {
@@ -1252,8 +1250,7 @@ fn look_curves(model: &Model, looks: &[(i64, Animated)], seq: usize, duration: u
     if looks.is_empty() {
         return Vec::new();
     }
-    let n = (duration as f32 * 30.0 / 1000.0).ceil().max(1.0) as usize;
-    let times: Vec<f32> = (0..=n).map(|i| i as f32 * duration as f32 / n as f32).collect();
+    let times = sampling::every_30hz(duration as f32);
     let poses: Vec<m2view_anim::Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
     let mut curves = Vec::new();
     let mut keep = |object: i64, short: &'static str, prop: &'static str, values: Vec<[f32; 3]>| {

@@ -140,8 +140,7 @@ pub(super) fn channels(
     if materials.is_empty() {
         return 0;
     }
-    let n = (duration as f32 / (1000.0 / 30.0)).ceil().max(1.0) as usize;
-    let times: Vec<f32> = (0..=n).map(|k| k as f32 * duration as f32 / n as f32).collect();
+    let times = crate::export::sampling::every_30hz(duration as f32);
     let poses: Vec<Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
     let secs: Vec<f32> = times.iter().map(|t| t / 1000.0).collect();
     let mut input = None;
