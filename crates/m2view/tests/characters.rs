@@ -316,28 +316,7 @@ fn a_character_on_its_mount_exports_as_one_file() {
     let file = ufbx::load_file(fbx.to_str().unwrap(), ufbx::LoadOpts::default()).unwrap();
     let rider = file.find_node("scourgefemale").expect("the rider's placement");
     assert!(rider.parent.as_ref().unwrap().is_root);
-    let c_yup =
-        glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
-    let mat = |m: &ufbx::Matrix| {
-        glam::Mat4::from_cols_array(&[
-            m.m00 as f32,
-            m.m10 as f32,
-            m.m20 as f32,
-            0.0,
-            m.m01 as f32,
-            m.m11 as f32,
-            m.m21 as f32,
-            0.0,
-            m.m02 as f32,
-            m.m12 as f32,
-            m.m22 as f32,
-            0.0,
-            m.m03 as f32,
-            m.m13 as f32,
-            m.m23 as f32,
-            1.0,
-        ])
-    };
+    let (c_yup, mat) = (common::yup(), common::ufbx_matrix);
     let seat_yup = glam::Mat4::from_translation(c_yup.transform_point3(seat.position.into()));
     let differs = |a: glam::Mat4, b: glam::Mat4| {
         a.to_cols_array().iter().zip(b.to_cols_array()).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max)

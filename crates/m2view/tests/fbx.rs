@@ -8,6 +8,7 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
 
+use common::{ufbx_matrix as mat, yup};
 use glam::{Mat4, Vec3};
 use m2view::export::ExportOptions;
 use m2view::export::fbx::{Textures, to_fbx, write_fbx};
@@ -47,33 +48,6 @@ fn batches(lm: &LoadedModel) -> Vec<(HashSet<u32>, BTreeSet<usize>)> {
             Some((vertices, bones))
         })
         .collect()
-}
-
-/// `m` (ufbx's 3×4 affine matrix) as a glam matrix.
-fn mat(m: &ufbx::Matrix) -> Mat4 {
-    Mat4::from_cols_array(&[
-        m.m00 as f32,
-        m.m10 as f32,
-        m.m20 as f32,
-        0.0,
-        m.m01 as f32,
-        m.m11 as f32,
-        m.m21 as f32,
-        0.0,
-        m.m02 as f32,
-        m.m12 as f32,
-        m.m22 as f32,
-        0.0,
-        m.m03 as f32,
-        m.m13 as f32,
-        m.m23 as f32,
-        1.0,
-    ])
-}
-
-/// Z-up → Y-up as a matrix, the export's axis change.
-fn yup() -> Mat4 {
-    Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])
 }
 
 /// m2view's own world matrix of every bone at `time_ms` of `seq`, in the

@@ -299,3 +299,30 @@ pub fn frame_difference(a: &image::RgbImage, b: &image::RgbImage) -> (f64, f64) 
     let n = d.len() as f64;
     (d.iter().map(|&v| v as f64).sum::<f64>() / n, d.iter().filter(|&&v| v > 24).count() as f64 / n)
 }
+
+/// `m` (ufbx's 3×4 affine matrix) as a glam matrix.
+pub fn ufbx_matrix(m: &ufbx::Matrix) -> glam::Mat4 {
+    glam::Mat4::from_cols_array(&[
+        m.m00 as f32,
+        m.m10 as f32,
+        m.m20 as f32,
+        0.0,
+        m.m01 as f32,
+        m.m11 as f32,
+        m.m21 as f32,
+        0.0,
+        m.m02 as f32,
+        m.m12 as f32,
+        m.m22 as f32,
+        0.0,
+        m.m03 as f32,
+        m.m13 as f32,
+        m.m23 as f32,
+        1.0,
+    ])
+}
+
+/// Z-up → Y-up as a matrix, the export's axis change.
+pub fn yup() -> glam::Mat4 {
+    glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])
+}
