@@ -107,9 +107,9 @@ pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: 
 /// the model named by its file) under a null node holding its placement
 /// (Y-up) at the scene root; a part hung on a bone of an earlier one (a
 /// rider) stands where that bone puts it and moves with it in the host's
-/// stacks, sampled at 30 Hz. One part placed at the origin is written as [`to_fbx`] writes it,
-/// without that node. A `camera` path is a camera node `Camera path` with
-/// a stack of that name. Errors: as [`to_fbx`].
+/// stacks, sampled at 30 Hz. One part placed at the origin is written as
+/// [`to_fbx`] writes it, without that node. A `camera` path is a camera
+/// node `Camera path` with a stack of that name. Errors: as [`to_fbx`].
 pub fn scene(
     parts: &[ScenePart],
     camera: Option<&CameraTrack>,
@@ -143,7 +143,7 @@ pub fn scene(
         };
         written.push(doc.whole(part.lm, part.opts, root, bind, &mut pose)?);
     }
-    if !pose.is_empty() {
+    if written.iter().any(|w| !w.bones.is_empty()) {
         let name = if alone { name_of(parts[0].lm) } else { stem.to_owned() };
         doc.bind_pose(&name, &pose);
     }
