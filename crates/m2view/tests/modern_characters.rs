@@ -484,6 +484,19 @@ fn a_modern_character_exports_its_worn_models_on_its_skeleton() {
         let own = bare_bound.get(bone).unwrap_or(at);
         assert!((0..3).all(|k| (at[k] - own[k]).abs() < 1e-6), "{bone}: {at:?} vs {own:?}");
     }
+    // Blender's importer: one armature deforming both meshes, the body's and the horns'.
+    if common::have_blender() {
+        let r = common::blender_json(&format!(
+            "bpy.ops.import_scene.fbx(filepath={:?})\n\
+             arms = [o for o in bpy.data.objects if o.type == 'ARMATURE']\n\
+             meshes = [o for o in bpy.data.objects if o.type == 'MESH']\n\
+             print('M2VIEW ' + json.dumps({{'armatures': len(arms), 'meshes': len(meshes), \
+             'skinned': all(m.find_armature() for m in meshes)}}))",
+            dir.join("horns.fbx").to_str().unwrap()
+        ));
+        assert_eq!((r["armatures"].as_u64(), r["meshes"].as_u64()), (Some(1), Some(horned.meshes.len() as u64)), "{r}");
+        assert_eq!(r["skinned"], true, "{r}");
+    }
     // OBJ: the worn model's groups beside the body's.
     let obj = export("horns.obj", &["--customize", "Horns=Big"]);
     let text = std::fs::read_to_string(&obj).unwrap();
