@@ -173,6 +173,37 @@ fn a_scene_exports_every_model_at_its_placement() {
     let view = turn * glam::Vec3::NEG_Z;
     let want = (glam::Vec3::new(0.0, 2.0, 0.0) - eye).normalize();
     assert!(view.dot(want) > 0.9999, "looks along {view}, not {want}");
+    // With --animate-materials the field of view moves too, through KHR_animation_pointer:
+    // 40° at the second key (1000 ms); still valid.
+    let zoom = dir.join("zoom.gltf");
+    let args = ["export", "--scene", scene.to_str().unwrap(), "--animate-materials", "-o", zoom.to_str().unwrap()];
+    let (code, _, err) = m2view(&args);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&zoom).unwrap()).unwrap();
+    let bin = std::fs::read(dir.join("zoom.bin")).unwrap();
+    let cam = json["nodes"].as_array().unwrap().iter().find(|n| n["name"] == "Camera path").unwrap()["camera"].clone();
+    let path = json["animations"].as_array().unwrap().iter().find(|a| a["name"] == "Camera: Path").unwrap();
+    let fov = path["channels"].as_array().unwrap().iter().find(|c| {
+        c["target"]["extensions"]["KHR_animation_pointer"]["pointer"]
+            == format!("/cameras/{cam}/perspective/yfov").as_str()
+    });
+    let sampler = &path["samplers"][fov.expect("a field-of-view channel")["sampler"].as_u64().unwrap() as usize];
+    let read = |accessor: &serde_json::Value| -> Vec<f32> {
+        let a = &json["accessors"][accessor.as_u64().unwrap() as usize];
+        let v = &json["bufferViews"][a["bufferView"].as_u64().unwrap() as usize];
+        let start = (v["byteOffset"].as_u64().unwrap_or(0) + a["byteOffset"].as_u64().unwrap_or(0)) as usize;
+        let n = a["count"].as_u64().unwrap() as usize;
+        bin[start..start + 4 * n].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
+    };
+    let (times, values) = (read(&sampler["input"]), read(&sampler["output"]));
+    let k = times.iter().position(|&t| (t - 1.0).abs() < 1e-4).unwrap();
+    assert!((values[k].to_degrees() - 40.0).abs() < 1e-3, "{}", values[k].to_degrees());
+    if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate_gltf.cjs");
+        let run = std::process::Command::new("node").arg(&script).arg(&zoom).env("GLTF_VALIDATOR", v).output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report[0]["errors"], 0, "{report}");
+    }
     // FBX: the same three placements, each model whole (skeleton, skin, every sequence as a
     // stack named as the glTF names its animations); Blender imports three armatures, an action
     // per stack, the murloc's placement at (2, 5, 0).

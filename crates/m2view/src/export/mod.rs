@@ -332,7 +332,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
     pub textures: Option<String>,
     /// glTF: animate the materials' texture transforms (scrolling, spinning UVs), colours and
-    /// transparency through KHR_animation_pointer (Blender 4.2+, three.js, Babylon.js). Readers
+    /// transparency (and a scene camera's field of view) through KHR_animation_pointer
+    /// (Blender 4.2+, three.js, Babylon.js). Readers
     /// older than that extension (the Rust gltf crate, Bevy) refuse such files.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub animate_materials: bool,

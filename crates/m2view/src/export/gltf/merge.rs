@@ -127,7 +127,7 @@ pub fn merge(name: &str, parts: Vec<Part>, uri: Option<String>) -> (Value, Vec<u
                 shift_at(target, "node", b["nodes"]);
                 let pointer = target.pointer_mut("/extensions/KHR_animation_pointer/pointer");
                 if let Some(p) = pointer {
-                    *p = json!(repoint(p.as_str().unwrap_or_default(), b["materials"]));
+                    *p = json!(repoint(p.as_str().unwrap_or_default(), &b));
                 }
             }
         }
@@ -243,14 +243,15 @@ fn shift_key(v: &mut Value, key: &str, by: u64) {
     }
 }
 
-/// A JSON pointer of `KHR_animation_pointer` into `/materials/N/...` with
-/// N moved by `by`; any other pointer as it is.
-fn repoint(p: &str, by: u64) -> String {
-    let Some(rest) = p.strip_prefix("/materials/") else { return p.to_string() };
-    let (n, tail) = rest.split_once('/').unwrap_or((rest, ""));
-    match n.parse::<u64>() {
-        Ok(n) => format!("/materials/{}/{tail}", n + by),
-        Err(_) => p.to_string(),
+/// A JSON pointer of `KHR_animation_pointer` into one of the arrays
+/// (`/materials/N/…`, `/cameras/N/…`) with N moved by that array's `base`;
+/// any other pointer as it is.
+fn repoint(p: &str, base: &std::collections::HashMap<&str, u64>) -> String {
+    let mut parts = p.splitn(4, '/');
+    let (Some(""), Some(array), Some(n)) = (parts.next(), parts.next(), parts.next()) else { return p.to_string() };
+    match (base.get(array), n.parse::<u64>()) {
+        (Some(by), Ok(n)) => format!("/{array}/{}/{}", n + by, parts.next().unwrap_or_default()),
+        _ => p.to_string(),
     }
 }
 
@@ -272,7 +273,8 @@ mod tests {
                 "skins": [{ "joints": [0], "inverseBindMatrices": 0 }],
                 "animations": [{ "name": "Stand", "samplers": [{ "input": 0, "output": 1 }],
                     "channels": [{ "sampler": 0, "target": { "node": 0, "path": "rotation" } },
-                                 { "sampler": 0, "target": { "path": "pointer", "extensions": { "KHR_animation_pointer": { "pointer": "/materials/0/emissiveFactor" } } } }] }],
+                                 { "sampler": 0, "target": { "path": "pointer", "extensions": { "KHR_animation_pointer": { "pointer": "/materials/0/emissiveFactor" } } } },
+                                 { "sampler": 0, "target": { "path": "pointer", "extensions": { "KHR_animation_pointer": { "pointer": "/cameras/0/perspective/yfov" } } } }] }],
                 "scenes": [{ "nodes": [0, 1] }], "scene": 0, "extensionsUsed": ["KHR_texture_transform"]
             })
         };
@@ -313,6 +315,10 @@ mod tests {
         assert_eq!(
             anim["channels"][1]["target"]["extensions"]["KHR_animation_pointer"]["pointer"],
             "/materials/1/emissiveFactor"
+        );
+        assert_eq!(
+            anim["channels"][2]["target"]["extensions"]["KHR_animation_pointer"]["pointer"],
+            "/cameras/1/perspective/yfov"
         );
         assert_eq!(
             (anim["samplers"][0]["input"].clone(), anim["channels"][0]["sampler"].clone()),

@@ -157,7 +157,8 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
 /// skeleton, skin and animations, under a node holding its placement. With
 /// `binary` the GLB bytes; else writes `out` and its `.bin`. A `camera`
 /// path is a camera node under a node `Camera`, with an animation
-/// `Camera: Path` (`camera`). Errors: a model's (a LOD that does not exist).
+/// `Camera: Path` (`camera`; its field of view too where the parts animate
+/// their materials through `KHR_animation_pointer`). Errors: a model's (a LOD that does not exist).
 pub fn scene(
     name: &str,
     parts: &[super::ScenePart],
@@ -180,7 +181,8 @@ pub fn scene(
         let parent = part.parent.map(|(p, bone)| (p, bone as u64));
         docs.push(merge::Part { name, matrix, parent, doc, bin, shares });
     }
-    if let Some((doc, bin)) = camera.and_then(camera::document) {
+    let pointer = parts.iter().any(|p| p.opts.animate_materials);
+    if let Some((doc, bin)) = camera.and_then(|c| camera::document(c, pointer)) {
         let matrix = glam::Mat4::IDENTITY.to_cols_array();
         docs.push(merge::Part { name: "Camera".into(), matrix, parent: None, doc, bin, shares: None });
     }
