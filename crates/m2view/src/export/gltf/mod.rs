@@ -155,10 +155,11 @@ pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path)
 
 /// Several models in one document (`merge`): each built alone, with
 /// skeleton, skin and animations, under a node holding its placement. With
-/// `binary` the GLB bytes; else writes `out` and its `.bin`. A `camera`
-/// path is a camera node under a node `Camera`, with an animation
-/// `Camera: Path` (`camera`; its field of view too where the parts animate
-/// their materials through `KHR_animation_pointer`). Errors: a model's (a LOD that does not exist).
+/// `binary` the GLB bytes; else writes `out` and its `.bin`. A model placed
+/// again shares the first placement's data. A `camera` path is a camera
+/// node under a node `Camera`, with an animation `Camera: Path` (`camera`;
+/// its field of view too where the parts animate their materials through
+/// `KHR_animation_pointer`). Errors: a model's (a LOD that does not exist).
 pub fn scene(
     name: &str,
     parts: &[super::ScenePart],
