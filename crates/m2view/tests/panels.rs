@@ -702,3 +702,43 @@ fn a_reforged_install_opens_in_the_browser_with_its_layers() {
     assert_eq!(bones, Some(1));
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn the_scene_panel_moves_a_model_and_saves_the_scene() {
+    // The demo model placed twice beside it, the second 3 units along +Y, its path relative to
+    // the scene file (a scene written here).
+    let demo = m2view::app::demo::write_to_temp().unwrap();
+    let path = demo.with_file_name("two.json");
+    let text = r#"{"models": [{"file": "Demo.m2"}, {"file": "Demo.m2", "position": [0, 3, 0], "start_ms": 250}]}"#;
+    std::fs::write(&path, text).unwrap();
+    let opts = OpenOptions::default();
+    let scene = m2view::scene::Scene::open(&path, &opts).unwrap();
+    let mut c = Current::new(Opened::dress(m2view_format::LoadedModel::empty(&path), &opts), None, vec![]);
+    c.play_scene(scene);
+    let mut s = AppState::new(opts.clone(), false);
+    s.current = Some(c);
+    let mut h = harness(s);
+    h.run();
+    assert!(h.query_by_label("1: Demo.m2").is_some(), "a row per model");
+    // The second model's y set to 5 and its heading to 90° (what dragging or typing does): it
+    // stands there at once, the first where it was.
+    h.get_by_value("y 3.00").set_value_accesskit(5.0);
+    h.run();
+    let headings: Vec<_> = h.get_all_by_value("z 0°").collect();
+    assert_eq!(headings.len(), 2, "a heading per model");
+    headings[1].set_value_accesskit(90.0);
+    h.run();
+    let placed = |h: &Harness<'static, AppState>, k: usize| h.state().current.as_ref().unwrap().attached[k].placement;
+    let moved = placed(&h, 1).unwrap();
+    assert!((moved.w_axis.truncate() - glam::Vec3::new(0.0, 5.0, 0.0)).length() < 1e-6, "{moved}");
+    assert!((moved.transform_vector3(glam::Vec3::X) - glam::Vec3::Y).length() < 1e-6, "turned a quarter about Z");
+    assert_eq!(placed(&h, 0), Some(glam::Mat4::IDENTITY));
+    // Saved over its file: the new placement, the rest as it was (the relative path too).
+    h.get_by_label("Save scene").click();
+    h.run();
+    assert!(h.state().export_status.as_deref().is_some_and(|m| m.starts_with("saved scene")));
+    let saved = m2view::scene::Scene::open(&path, &opts).unwrap().file;
+    let m = &saved.models[1];
+    assert_eq!((m.position, m.rotation, m.start_ms), ([0.0, 5.0, 0.0], [0.0, 0.0, 90.0], 250.0));
+    assert_eq!((saved.models[0].position, m.file.as_path()), ([0.0; 3], std::path::Path::new("Demo.m2")));
+}

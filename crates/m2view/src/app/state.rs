@@ -258,6 +258,16 @@ impl Current {
         self.restart_scene();
     }
 
+    /// Puts the open scene's models where its file now says (after the
+    /// Scene panel moved, turned or scaled one), each WMO's doodads and
+    /// tile's placements with their model; their animation goes on.
+    pub fn replace_scene(&mut self) {
+        let Some((scene, _)) = &self.scene else { return };
+        for (a, p) in self.attached.iter_mut().zip(scene.placed()) {
+            a.placement = Some(p.world);
+        }
+    }
+
     /// The box of every placed model of the open scene as posed now.
     fn scene_bounds(&mut self) -> (Vec3, Vec3) {
         let mut b = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
@@ -748,6 +758,20 @@ impl AppState {
         if out.is_file() {
             self.open(out);
         }
+    }
+
+    /// Writes the open scene, as the Scene panel left it, over its file
+    /// (JSON, `docs/scenes.md`; its models' paths as they were read, so
+    /// still relative to the file's folder).
+    pub fn save_open_scene(&mut self) {
+        let Some((scene, _)) = self.current.as_ref().and_then(|c| c.scene.as_ref()) else { return };
+        let result = serde_json::to_vec_pretty(&scene.file)
+            .map_err(|e| e.to_string())
+            .and_then(|b| crate::platform::save(&scene.path, &b));
+        self.export_status = Some(match result {
+            Ok(saved) => format!("saved scene {saved}"),
+            Err(e) => format!("scene not saved: {e}"),
+        });
     }
 
     /// Starts recording a turntable GIF of the open model (its sequence

@@ -1,7 +1,8 @@
-//! The egui panels, one file each: open bar and status here; animation,
-//! geosets and LOD, camera, view, export, emitters, replaceable textures,
-//! attachments, character (a 9.0+ character's: `modern`), inspector, the
-//! browser, and the texture and table views shown in place of the 3D view.
+//! The egui panels, one file each: open bar and status here; scene,
+//! animation, geosets and LOD, camera, view, export, emitters, replaceable
+//! textures, attachments, character (a 9.0+ character's: `modern`),
+//! inspector, the browser, and the texture and table views shown in place
+//! of the 3D view.
 //! Pure UI over [`AppState`]; the 3D view is an image whose texture the
 //! viewport renders.
 
@@ -15,6 +16,7 @@ mod export;
 mod geosets;
 mod inspector;
 mod modern;
+mod scene;
 mod table_view;
 mod texture_view;
 mod textures;
@@ -257,6 +259,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
             }
             if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some() || c.lm.adt.is_some()) {
                 egui::CollapsingHeader::new("World").default_open(true).show(ui, |ui| world::world_panel(ui, s));
+            }
+            if s.current.as_ref().is_some_and(|c| c.scene.is_some()) {
+                egui::CollapsingHeader::new("Scene").default_open(true).show(ui, |ui| scene::scene_panel(ui, s));
             }
             egui::CollapsingHeader::new("Animation")
                 .default_open(true)
