@@ -60,7 +60,8 @@ fn group(a: &clap::Arg) -> Option<&str> {
     if a.is_positional() { Some("Arguments") } else { a.get_help_heading() }
 }
 
-/// `--size <WxH>`, `-o, --output <OUTPUT>`, `<FILE>`.
+/// `--size <WxH>`, `-o, --output <OUTPUT>`, `<FILE>`; a value that may
+/// be left out and must follow `=`: `--animate-materials[=WHAT]`.
 fn arg_name(arg: &clap::Arg) -> String {
     let value = arg.get_value_names().map(|v| v.iter().map(|n| format!(" <{n}>")).collect::<String>());
     let takes = arg.get_num_args().is_some_and(|n| n.takes_values());
@@ -69,6 +70,8 @@ fn arg_name(arg: &clap::Arg) -> String {
     } else {
         String::new()
     };
+    let optional = arg.get_num_args().is_some_and(|n| n.min_values() == 0) && arg.is_require_equals_set();
+    let value = if optional { format!("[={}]", value.trim().trim_matches(['<', '>'])) } else { value };
     let name = match (arg.get_short(), arg.get_long()) {
         (Some(s), Some(l)) => format!("-{s}, --{l}{value}"),
         (None, Some(l)) => format!("--{l}{value}"),

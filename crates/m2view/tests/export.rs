@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use m2view::export::{ExportOptions, gltf::to_glb, obj::write_obj};
+use m2view::export::{ExportOptions, MaterialAnimation, gltf::to_glb, obj::write_obj};
 use m2view_format::SequenceData;
 
 /// The validator's module folder, or `None` (see [`common::npm_package`]).
@@ -288,7 +288,7 @@ fn texture_transforms_and_colours_keep_their_animation() {
     let transforms = plain["materials"].as_array().unwrap().iter();
     assert!(transforms.filter(|m| m.to_string().contains("KHR_texture_transform")).count() == 1);
     assert!(!plain.to_string().contains("KHR_animation_pointer"));
-    let animated = ExportOptions { animate_materials: true, ..Default::default() };
+    let animated = ExportOptions { animate_materials: Some(MaterialAnimation::All), ..Default::default() };
     std::fs::write(&glb, to_glb(&lm, &animated).unwrap()).unwrap();
     let bytes = std::fs::read(&glb).unwrap();
     let glb_parts = gltf::binary::Glb::from_slice(&bytes).unwrap();
@@ -350,24 +350,90 @@ fn texture_transforms_and_colours_keep_their_animation() {
         let r = &validate(&validator, std::slice::from_ref(&glb))[0];
         assert_eq!((r["errors"].as_u64(), r["warnings"].as_u64()), (Some(0), Some(0)), "{r}");
     }
-    if Command::new("blender").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        let script = format!(
-            "import numpy\nif not hasattr(numpy, 'bool'): numpy.bool = bool\nimport bpy, json\n\
-             bpy.ops.wm.read_factory_settings(use_empty=True)\nbpy.ops.import_scene.gltf(filepath={:?})\n\
+    if common::have_blender() {
+        let r = common::blender_json(&format!(
+            "bpy.ops.import_scene.gltf(filepath={:?})\n\
              maps = [n for m in bpy.data.materials if m.node_tree for n in m.node_tree.nodes if n.type == 'MAPPING']\n\
              print('M2VIEW ' + json.dumps({{'mappings': len(maps)}}))\n",
             glb.display().to_string()
-        );
-        let run = Command::new("blender").args(["-b", "--factory-startup", "--python-expr", &script]).output().unwrap();
-        let text = String::from_utf8_lossy(&run.stdout);
-        let line = text.lines().find_map(|l| l.strip_prefix("M2VIEW ")).unwrap_or_else(|| panic!("{text}"));
-        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        ));
         assert_eq!(r["mappings"], 1, "{r}");
-    } else {
-        assert!(std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(), "blender required but not on PATH");
+    }
+    // Blender 4.5 plays it: each sequence's action moves the Mapping node's location, and read
+    // back into glTF's terms (the importer's own inverse, glTF-Blender-IO
+    // `blender/com/conversion.py`) it is the offset m2view poses at those instants.
+    if let Some(python) = common::bpy_python() {
+        let transform = &lm.model.texture_transforms[0];
+        assert!(
+            transform.rotation.is_empty() && transform.scaling.is_empty(),
+            "only translation moves (the script reads rotation and scale at rest)"
+        );
+        let r =
+            common::bpy_json(&python, &BLENDER_UV_OFFSETS.replace("GLB", &format!("{:?}", glb.display().to_string())));
+        let actions = r["actions"].as_object().unwrap();
+        let names: Vec<&str> =
+            json["animations"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
+        assert_eq!(actions.len(), names.len(), "an action moving the UVs per sequence: {r}");
+        let mut check = |seq: usize, sample: &serde_json::Value| {
+            let [t, x, y] = [0, 1, 2].map(|k| sample[k].as_f64().unwrap() as f32);
+            m2view_anim::global_times(&lm.model, t as f64 * 1000.0, &mut globals);
+            m2view_anim::evaluate(&lm.model, &m2view_anim::Clock::new(seq, t * 1000.0, &globals), None, &mut pose);
+            let o = pose.texture_matrices[0].w_axis;
+            assert!(
+                (x - o.x).abs() < 1e-4 && (y - o.y).abs() < 1e-4,
+                "{}: ({x}, {y}) at {t} s, m2view ({}, {})",
+                names[seq],
+                o.x,
+                o.y
+            );
+        };
+        for (seq, name) in names.iter().enumerate() {
+            let samples = actions[*name].as_array().unwrap_or_else(|| panic!("{name}: no action"));
+            for s in samples {
+                check(seq, s);
+            }
+            assert!(samples.iter().any(|s| s[1] != samples[0][1] || s[2] != samples[0][2]), "{name}: the offset moves");
+        }
+        // Played: the frame the scene is set to moves the node itself.
+        let live = &r["live"];
+        let seq = names.iter().position(|n| live["action"] == *n).expect("the material's active action");
+        check(seq, &live["sample"]);
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// A Blender 4.5 script: imports `GLB` and prints, for every action that
+/// moves a Mapping node's location, `[time s, offset u, offset v]` in glTF's
+/// terms at its first, middle and last keys and between two keys; and, as
+/// played, the node's own value at a frame between keys of its material's
+/// active action.
+const BLENDER_UV_OFFSETS: &str = r#"
+bpy.ops.import_scene.gltf(filepath=GLB)
+from io_scene_gltf2.blender.com.conversion import texture_transform_blender_to_gltf
+fps = bpy.context.scene.render.fps
+tree = next(m.node_tree for m in bpy.data.materials if m.node_tree and any(n.type == 'MAPPING' for n in m.node_tree.nodes))
+mapping = next(n for n in tree.nodes if n.type == 'MAPPING')
+location = mapping.inputs['Location'].path_from_id() + '.default_value'
+rotation = mapping.inputs['Rotation'].default_value[2]
+scale = list(mapping.inputs['Scale'].default_value)[:2]
+def gltf(frame, u, v):
+    t = texture_transform_blender_to_gltf({'offset': [u, v], 'rotation': rotation, 'scale': scale})
+    return [frame / fps] + t['offset']
+actions = {}
+for action in bpy.data.actions:
+    curves = {fc.array_index: fc for layer in action.layers for strip in layer.strips
+              for bag in strip.channelbags for fc in bag.fcurves if fc.data_path == location}
+    if len(curves) == 2:
+        keys = [k.co[0] for k in curves[0].keyframe_points]
+        frames = [keys[0], keys[len(keys) // 2], keys[-1], (keys[1] + keys[2]) / 2]
+        actions[action.name] = [gltf(f, curves[0].evaluate(f), curves[1].evaluate(f)) for f in frames]
+played = tree.animation_data.action
+keys = [k.co[0] for k in played.layers[0].strips[0].channelbags[0].fcurves[0].keyframe_points]
+frame = int((keys[0] + keys[-1]) / 2)
+bpy.context.scene.frame_set(frame)
+live = {'action': played.name, 'sample': gltf(frame, *list(mapping.inputs['Location'].default_value)[:2])}
+print('M2VIEW ' + json.dumps({'actions': actions, 'live': live}))
+"#;
 
 #[test]
 fn a_wmo_interior_exports_its_baked_light_as_vertex_colours() {

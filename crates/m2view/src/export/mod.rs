@@ -94,11 +94,26 @@ pub struct ExportOptions {
     /// tile's models and WMOs): one node each with its matrix, a model
     /// placed many times exported once and its mesh shared (glTF instancing).
     pub placed: Vec<crate::world::Placed>,
-    /// glTF: animate the materials' texture transforms, colours and
-    /// transparency through `KHR_animation_pointer` channels. Off by
-    /// default: such a channel names no node, and readers that predate the
+    /// glTF: what of the materials to animate through
+    /// `KHR_animation_pointer` channels. `None` (the default): nothing,
+    /// since such a channel names no node, and readers that predate the
     /// extension (the Rust `gltf` crate 1.4, so Bevy) refuse the file.
-    pub animate_materials: bool,
+    pub animate_materials: Option<MaterialAnimation>,
+}
+
+/// What `--animate-materials` animates in a glTF (each sequence's
+/// animation, sampled at 30 Hz; a scene camera's field of view too).
+///
+/// `Uv` exists for Blender 4.2 to 5.1, which fail to import a file in
+/// which a lit material with a base colour texture has an animated base
+/// colour factor (glTF-Blender-IO `blender/imp/animation_pointer.py` reads
+/// `links` of its socket wrapper instead of the socket's; fixed for 5.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MaterialAnimation {
+    /// Texture transforms, colours and transparency.
+    All,
+    /// Texture transforms only (what Blender 4.2 to 5.1 import).
+    Uv,
 }
 
 /// A model hung on an attachment of the exported one.
@@ -332,11 +347,13 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FORMAT", help_heading = crate::cli::OUTPUT)]
     pub textures: Option<String>,
     /// glTF: animate the materials' texture transforms (scrolling, spinning UVs), colours and
-    /// transparency (and a scene camera's field of view) through KHR_animation_pointer
-    /// (Blender 4.2+, three.js, Babylon.js). Readers
-    /// older than that extension (the Rust gltf crate, Bevy) refuse such files.
-    #[arg(long, help_heading = crate::cli::OUTPUT)]
-    pub animate_materials: bool,
+    /// transparency (and a scene camera's field of view) through KHR_animation_pointer (three.js,
+    /// Babylon.js, Blender 5.2); `=uv`: texture transforms only, for Blender 4.2 to 5.1, whose
+    /// importer fails on an animated colour of a lit, textured material (said when there is one).
+    /// Readers older than that extension (the Rust gltf crate, Bevy) refuse such files.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "all", help_heading = crate::cli::OUTPUT)]
+    pub animate_materials: Option<MaterialAnimation>,
     /// A texture to PNG: the mip level written (0: full size).
     #[arg(long, default_value_t = 0, value_name = "N", help_heading = TEXTURES_TABLES)]
     pub mip: usize,

@@ -109,6 +109,48 @@ pub fn blender_json(script: &str) -> serde_json::Value {
         .args(["-b", "--factory-startup", "--python-expr", &script])
         .output()
         .expect("blender runs");
+    m2view_line(&run)
+}
+
+/// The Python interpreter that has Blender 4.5 LTS as a module (PyPI's
+/// `bpy` 4.5, whose glTF importer reads `KHR_animation_pointer`: material,
+/// texture-transform and camera animation, which Debian's Blender 3.4
+/// ignores): `M2VIEW_BPY_PYTHON`, else `target/bpy/bin/python`, or `None`,
+/// said loudly; its absence is a failure when `M2VIEW_REQUIRE_TOOLS=1`, as
+/// CI sets (`.ci/run` installs it: `python3.11 -m venv target/bpy &&
+/// target/bpy/bin/pip install bpy==4.5.15`).
+pub fn bpy_python() -> Option<PathBuf> {
+    let python = std::env::var_os("M2VIEW_BPY_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/bpy/bin/python"));
+    let have = std::process::Command::new(&python)
+        .args(["-c", "import bpy; assert bpy.app.version >= (4, 5, 0)"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if have {
+        return Some(python);
+    }
+    assert!(
+        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
+        "Blender 4.5 (bpy) required but not at {} (python3.11 -m venv target/bpy && target/bpy/bin/pip install bpy==4.5.15)",
+        python.display()
+    );
+    eprintln!("!!! Blender 4.5 (bpy) not found at {}: its checks skipped", python.display());
+    None
+}
+
+/// Runs `script` in Blender 4.5 through `python` (see [`bpy_python`]),
+/// factory-fresh and after `import bpy, json`; returns the JSON object it
+/// prints after `M2VIEW ` (a panic with Blender's output when there is none).
+pub fn bpy_json(python: &Path, script: &str) -> serde_json::Value {
+    let script = format!("import bpy, json\nbpy.ops.wm.read_factory_settings(use_empty=True)\n{script}");
+    let run = std::process::Command::new(python).args(["-c", &script]).output().expect("python runs");
+    m2view_line(&run)
+}
+
+/// The JSON object a Blender script printed after `M2VIEW ` (a panic with
+/// its output when there is none).
+fn m2view_line(run: &std::process::Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&run.stdout);
     let line = text
         .lines()

@@ -128,13 +128,15 @@ pub(crate) fn pose_at(model: &Model, seq: usize, time_ms: f32) -> Pose {
 
 /// Samples the looks of `materials` (glTF material index, look) over
 /// sequence `seq` of `duration` ms at 30 Hz and adds a pointer channel of
-/// animation `animation` for each value that changes; returns how many.
+/// animation `animation` for each value that changes (the base colour
+/// factor only with `colours`); returns how many.
 pub(super) fn channels(
     b: &mut Builder,
     model: &Model,
     seq: usize,
     duration: u32,
     materials: &[(u32, Look)],
+    colours: bool,
     animation: usize,
 ) -> usize {
     if materials.is_empty() {
@@ -155,8 +157,10 @@ pub(super) fn channels(
             series.push((format!("{texture}/rotation"), 1, values.iter().map(|v| uv(v).1).collect()));
             series.push((format!("{texture}/scale"), 2, values.iter().flat_map(|v| uv(v).2).collect()));
         }
-        let factor = format!("/materials/{m}/pbrMetallicRoughness/baseColorFactor");
-        series.push((factor, 4, values.iter().flat_map(|v| v.factor).collect()));
+        if colours {
+            let factor = format!("/materials/{m}/pbrMetallicRoughness/baseColorFactor");
+            series.push((factor, 4, values.iter().flat_map(|v| v.factor).collect()));
+        }
         for (pointer, comps, out) in series {
             let first = &out[..comps];
             if out.chunks_exact(comps).all(|v| v.iter().zip(first).all(|(a, b)| (a - b).abs() < 1e-6)) {
@@ -191,6 +195,14 @@ pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel]) -> Result<s
     if pointers.is_empty() {
         return Ok(doc);
     }
+    let failing = pointers.iter().filter(|p| fails_in_blender_4(&doc, &p.pointer)).count();
+    if failing > 0 {
+        eprintln!(
+            "warning: {}: {failing} animated colours of lit, textured materials, which Blender 4.2 to 5.1 \
+             cannot import (fixed in 5.2); --animate-materials=uv leaves colours out",
+            root.meshes.first().and_then(|m| m.name.as_deref()).unwrap_or("glTF")
+        );
+    }
     for p in pointers {
         let Some(anim) = doc.get_mut("animations").and_then(|a| a.get_mut(p.animation)) else { continue };
         let samplers = anim["samplers"].as_array_mut().ok_or("an animation without samplers")?;
@@ -209,6 +221,18 @@ pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel]) -> Result<s
         None => doc["extensionsUsed"] = serde_json::json!(["KHR_animation_pointer"]),
     }
     Ok(doc)
+}
+
+/// Whether the channel at `pointer` is one on which Blender 4.2 to 5.1
+/// fail to import the file: a base colour factor of a lit material with a
+/// base colour texture (their importer follows the texture's link through
+/// a socket wrapper that has none: glTF-Blender-IO
+/// `blender/imp/animation_pointer.py`, fixed for 5.2).
+fn fails_in_blender_4(doc: &serde_json::Value, pointer: &str) -> bool {
+    let Some(m) = pointer.strip_suffix("/pbrMetallicRoughness/baseColorFactor") else { return false };
+    let Some(material) = doc.pointer(m) else { return false };
+    material.pointer("/pbrMetallicRoughness/baseColorTexture").is_some()
+        && material.pointer("/extensions/KHR_materials_unlit").is_none()
 }
 
 #[cfg(test)]

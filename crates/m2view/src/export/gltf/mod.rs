@@ -182,7 +182,7 @@ pub fn scene(
         let parent = part.parent.map(|(p, bone)| (p, bone as u64));
         docs.push(merge::Part { name, matrix, parent, doc, bin, shares });
     }
-    let pointer = parts.iter().any(|p| p.opts.animate_materials);
+    let pointer = parts.iter().any(|p| p.opts.animate_materials.is_some());
     if let Some((doc, bin)) = camera.and_then(|c| camera::document(c, pointer)) {
         let matrix = glam::Mat4::IDENTITY.to_cols_array();
         docs.push(merge::Part { name: "Camera".into(), matrix, parent: None, doc, bin, shares: None });
@@ -828,8 +828,9 @@ fn animations(b: &mut Builder, model: &Model, opts: &ExportOptions, rest: &dyn F
             }
         }
         // The materials' looks: pointer channels of this animation, added at the end.
-        let looks = if opts.animate_materials { b.looks.clone() } else { Vec::new() };
-        let pointed = look::channels(b, model, seq, duration, &looks, b.root.animations.len());
+        let looks = if opts.animate_materials.is_some() { b.looks.clone() } else { Vec::new() };
+        let colours = opts.animate_materials == Some(super::MaterialAnimation::All);
+        let pointed = look::channels(b, model, seq, duration, &looks, colours, b.root.animations.len());
         if channels.is_empty() && pointed == 0 {
             continue;
         }
