@@ -720,6 +720,7 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     let mut h = harness(s);
     h.run();
     assert!(h.query_by_label("1: Demo.m2").is_some(), "a row per model");
+    assert!(h.query_by_label_contains("nothing to draw").is_none(), "the scene's empty root is no missing model");
     // The second model's y set to 5 and its heading to 90° (what dragging or typing does): it
     // stands there at once, the first where it was.
     h.get_by_value("y 3.00").set_value_accesskit(5.0);

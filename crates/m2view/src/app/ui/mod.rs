@@ -234,7 +234,8 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     (None, None) => String::new(),
                 };
                 ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
-                if !c.lm.model.has_geometry() {
+                // (A scene's root is empty by design: its models are placed on it.)
+                if !c.lm.model.has_geometry() && c.scene.is_none() {
                     ui.label(
                         RichText::new("nothing to draw: no skin profile found (see warnings)").color(Color32::YELLOW),
                     );

@@ -177,8 +177,9 @@ pub(super) fn channels(
 
 /// `root` as JSON with the pointer channels added to their animations
 /// (a LINEAR sampler each) and `KHR_animation_pointer` among the
-/// extensions used. Errors: `root` does not serialise.
-pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel]) -> Result<serde_json::Value, String> {
+/// extensions used; a warning naming `file` where Blender 4.2 to 5.1
+/// cannot import them. Errors: `root` does not serialise.
+pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel], file: &str) -> Result<serde_json::Value, String> {
     let mut doc = serde_json::to_value(root).map_err(|e| e.to_string())?;
     // gltf-json writes an unset `texCoord` of a texture transform as null, which the schema refuses.
     // (`pointer_mut`: indexing a `Value` mutably would insert what is not there.)
@@ -195,12 +196,13 @@ pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel]) -> Result<s
     if pointers.is_empty() {
         return Ok(doc);
     }
-    let failing = pointers.iter().filter(|p| fails_in_blender_4(&doc, &p.pointer)).count();
-    if failing > 0 {
+    let failing: std::collections::BTreeSet<&str> =
+        pointers.iter().map(|p| p.pointer.as_str()).filter(|p| fails_in_blender_4(&doc, p)).collect();
+    if !failing.is_empty() {
         eprintln!(
-            "warning: {}: {failing} animated colours of lit, textured materials, which Blender 4.2 to 5.1 \
-             cannot import (fixed in 5.2); --animate-materials=uv leaves colours out",
-            root.meshes.first().and_then(|m| m.name.as_deref()).unwrap_or("glTF")
+            "warning: {file}: Blender 4.2 to 5.1 cannot import this glTF: it animates the colour of {} lit, \
+             textured material(s) (fixed in Blender 5.2); --animate-materials=uv leaves colours out",
+            failing.len()
         );
     }
     for p in pointers {

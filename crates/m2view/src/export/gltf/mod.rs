@@ -365,7 +365,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
             extras: Default::default(),
         });
     }
-    Ok((look::finish(&b.root, &b.pointers)?, b.bin))
+    Ok((look::finish(&b.root, &b.pointers, &lm.path.display().to_string())?, b.bin))
 }
 
 /// Placed models (doodads, a tile's models and WMOs) as root nodes with
