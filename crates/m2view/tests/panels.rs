@@ -709,7 +709,8 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     // the scene file (a scene written here).
     let demo = m2view::app::demo::write_to_temp().unwrap();
     let path = demo.with_file_name("two.json");
-    let text = r#"{"models": [{"file": "Demo.m2"}, {"file": "Demo.m2", "position": [0, 3, 0], "start_ms": 250}]}"#;
+    // The first one 200 times its size: past what dragging reaches (100), kept as the file says.
+    let text = r#"{"models": [{"file": "Demo.m2", "scale": 200}, {"file": "Demo.m2", "position": [0, 3, 0], "start_ms": 250}]}"#;
     std::fs::write(&path, text).unwrap();
     let opts = OpenOptions::default();
     let scene = m2view::scene::Scene::open(&path, &opts).unwrap();
@@ -733,7 +734,7 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     let moved = placed(&h, 1).unwrap();
     assert!((moved.w_axis.truncate() - glam::Vec3::new(0.0, 5.0, 0.0)).length() < 1e-6, "{moved}");
     assert!((moved.transform_vector3(glam::Vec3::X) - glam::Vec3::Y).length() < 1e-6, "turned a quarter about Z");
-    assert_eq!(placed(&h, 0), Some(glam::Mat4::IDENTITY));
+    assert_eq!(placed(&h, 0), Some(glam::Mat4::from_scale(glam::Vec3::splat(200.0))));
     // Saved over its file: the new placement, the rest as it was (the relative path too).
     h.get_by_label("Save scene").click();
     h.run();
@@ -741,5 +742,6 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     let saved = m2view::scene::Scene::open(&path, &opts).unwrap().file;
     let m = &saved.models[1];
     assert_eq!((m.position, m.rotation, m.start_ms), ([0.0, 5.0, 0.0], [0.0, 0.0, 90.0], 250.0));
-    assert_eq!((saved.models[0].position, m.file.as_path()), ([0.0; 3], std::path::Path::new("Demo.m2")));
+    assert_eq!((saved.models[0].position, saved.models[0].scale), ([0.0; 3], 200.0));
+    assert_eq!(m.file.as_path(), std::path::Path::new("Demo.m2"));
 }

@@ -18,12 +18,12 @@ pub(super) fn scene_panel(ui: &mut egui::Ui, s: &mut AppState) {
             moved |= row(ui, "position", |ui, label| xyz(ui, label, &mut m.position, 0.05, "", f32::MIN..=f32::MAX));
             moved |= row(ui, "rotation", |ui, label| xyz(ui, label, &mut m.rotation, 1.0, "°", -360.0..=360.0));
             moved |= row(ui, "scale", |ui, label| {
-                ui.add(DragValue::new(&mut m.scale).speed(0.01).range(0.01..=100.0)).labelled_by(label).changed()
+                ui.add(kept(DragValue::new(&mut m.scale).speed(0.01).range(0.01..=100.0))).labelled_by(label).changed()
             });
             // Read on the next pass of the scene's clock.
             row(ui, "starts at", |ui, label| {
                 let drag = DragValue::new(&mut m.start_ms).speed(10.0).range(0.0..=f32::MAX).suffix(" ms");
-                ui.add(drag).labelled_by(label).changed()
+                ui.add(kept(drag)).labelled_by(label).changed()
             });
         });
     }
@@ -60,7 +60,13 @@ fn xyz(
     let mut changed = false;
     for (axis, v) in ["x", "y", "z"].iter().zip(values) {
         let drag = DragValue::new(v).speed(speed).range(range.clone()).prefix(format!("{axis} ")).suffix(suffix);
-        changed |= ui.add(drag).labelled_by(label).changed();
+        changed |= ui.add(kept(drag)).labelled_by(label).changed();
     }
     changed
+}
+
+/// `drag` leaving a value the file gave outside its range as it is (a
+/// scene may say scale 200 or a turn of 720°): the range bounds dragging.
+fn kept(drag: DragValue<'_>) -> DragValue<'_> {
+    drag.clamp_existing_to_range(false)
 }
