@@ -89,6 +89,13 @@ fn a_scene_video_follows_its_camera_path() {
     assert!(mean < 6.0, "frame 6 vs --time 1500: mean difference {mean:.2} levels");
 }
 
+/// Asserts that a Blender script's `murloc` (the Murloc2 placement's
+/// world translation) is the scene's (2, 5, 0), Blender's Z-up as the game's.
+fn murloc_in_blender(r: &serde_json::Value) {
+    let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
+    assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+}
+
 #[test]
 fn a_scene_exports_every_model_at_its_placement() {
     let Some(samples) = fixtures::samples_dir() else { return };
@@ -136,8 +143,7 @@ fn a_scene_exports_every_model_at_its_placement() {
         ));
         assert_eq!(r["armatures"], 3, "{r}");
         assert_eq!(r["actions"].as_u64().unwrap() as usize, anims.len(), "{r}");
-        let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
-        assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+        murloc_in_blender(&r);
     }
     // The camera path: a camera node whose animation "Camera: Path" passes through the keys
     // (at 1000 ms the second key's eye (14, 10, 5), Z-up) looking at the target.
@@ -238,9 +244,8 @@ fn a_scene_exports_every_model_at_its_placement() {
         assert_eq!(r["fit"], "VERTICAL", "{r}");
         let fov: Vec<f64> = serde_json::from_value(r["fov"].clone()).unwrap();
         assert!((fov[0] - 45.0).abs() < 1e-3 && (fov[1] - 40.0).abs() < 1e-3, "{r}");
-        let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
         assert_eq!(r["armatures"], 3, "{r}");
-        assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+        murloc_in_blender(&r);
         let r = common::bpy_json(&python, &import(&zoom));
         assert!(r["failed"].as_str().is_some_and(|e| e.contains("links")), "Blender 4.5 imports colours now? {r}");
     }
@@ -287,8 +292,7 @@ fn a_scene_exports_every_model_at_its_placement() {
         assert_eq!(r["armatures"], 3, "{r}");
         assert_eq!(r["actions"].as_u64().unwrap() as usize, stacks.len(), "{r}");
         assert_eq!(r["camera"], true, "{r}");
-        let m: Vec<f64> = serde_json::from_value(r["murloc"].clone()).unwrap();
-        assert!((m[0] - 2.0).abs() < 1e-4 && (m[1] - 5.0).abs() < 1e-4 && m[2].abs() < 1e-4, "{r}");
+        murloc_in_blender(&r);
     }
     // OBJ: the three in their bind poses at their placements, a group prefix each.
     let obj = dir.join("three.obj");

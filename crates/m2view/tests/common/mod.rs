@@ -33,19 +33,27 @@ pub fn m2view(args: &[&str]) -> (i32, String, String) {
 /// said loudly; its absence is a failure when `M2VIEW_REQUIRE_TOOLS=1`,
 /// as CI sets (`.ci/run` installs `spec`).
 pub fn npm_package(env: &str, package: &str, spec: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os(env).map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../target/{package}/node_modules/{package}"))
-    });
+    let dir = std::env::var_os(env)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| in_target(&format!("{package}/node_modules/{package}")));
     if dir.join("package.json").is_file() {
         return Some(dir);
     }
-    assert!(
-        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-        "{package} required but not at {} (npm install --prefix target/{package} {spec})",
-        dir.display()
-    );
-    eprintln!("!!! {package} not found at {}: its checks skipped", dir.display());
+    missing(package, &format!("at {}", dir.display()), &format!("npm install --prefix target/{package} {spec}"));
     None
+}
+
+/// `rel` in the workspace's `target` folder.
+fn in_target(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target").join(rel)
+}
+
+/// Says loudly that `tool` is not `place` (how to get it: `install`) and
+/// that its checks are skipped; a failure when `M2VIEW_REQUIRE_TOOLS=1`
+/// (CI, whose `.ci/run` installs every tool).
+fn missing(tool: &str, place: &str, install: &str) {
+    assert!(std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(), "{tool} required but not {place} ({install})");
+    eprintln!("!!! {tool} not {place}: its checks skipped");
 }
 
 /// A fresh, empty folder `m2view-<tag>-<name>-<pid>` in the system's
@@ -87,11 +95,7 @@ pub fn have_blender() -> bool {
 pub fn have_tool(command: &str, version_flag: &str, debian: &str) -> bool {
     let have = std::process::Command::new(command).arg(version_flag).output().is_ok_and(|o| o.status.success());
     if !have {
-        assert!(
-            std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-            "{command} required but not on PATH (Debian: {debian})"
-        );
-        eprintln!("!!! {command} not found: its checks skipped");
+        missing(command, "on PATH", &format!("Debian: {debian}"));
     }
     have
 }
@@ -120,9 +124,8 @@ pub fn blender_json(script: &str) -> serde_json::Value {
 /// CI sets (`.ci/run` installs it: `python3.11 -m venv target/bpy &&
 /// target/bpy/bin/pip install bpy==4.5.15`).
 pub fn bpy_python() -> Option<PathBuf> {
-    let python = std::env::var_os("M2VIEW_BPY_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/bpy/bin/python"));
+    let python =
+        std::env::var_os("M2VIEW_BPY_PYTHON").map(PathBuf::from).unwrap_or_else(|| in_target("bpy/bin/python"));
     let have = std::process::Command::new(&python)
         .args(["-c", "import bpy; assert bpy.app.version >= (4, 5, 0)"])
         .output()
@@ -130,12 +133,8 @@ pub fn bpy_python() -> Option<PathBuf> {
     if have {
         return Some(python);
     }
-    assert!(
-        std::env::var_os("M2VIEW_REQUIRE_TOOLS").is_none(),
-        "Blender 4.5 (bpy) required but not at {} (python3.11 -m venv target/bpy && target/bpy/bin/pip install bpy==4.5.15)",
-        python.display()
-    );
-    eprintln!("!!! Blender 4.5 (bpy) not found at {}: its checks skipped", python.display());
+    let install = "python3.11 -m venv target/bpy && target/bpy/bin/pip install bpy==4.5.15";
+    missing("Blender 4.5 (bpy)", &format!("at {}", python.display()), install);
     None
 }
 
