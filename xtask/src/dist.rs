@@ -1,5 +1,5 @@
-//! `cargo xtask dist [--target T] [--profile P] [--web]`: the release
-//! packages, under `target/dist/`.
+//! `cargo xtask dist [--target T] [--profile P] [--no-build] [--web]`: the
+//! release packages, under `target/dist/`.
 //!
 //! - Windows (`*-windows-*`): `m2view-<version>-<target>.zip` with
 //!   `m2view.exe` (its icon and version information come from
@@ -18,9 +18,11 @@
 //! THIRD-PARTY-LICENSES.md: every crate linked into the binary for that
 //! target with its licence and repository (`cargo tree --format` over
 //! Cargo.lock), and the embedded WoWDBDefs data under CC BY-SA 4.0.
-//! `--profile dev` packages the debug build (CI checks the packaging with
-//! the binary its tests already built); releases use the default,
-//! `release`.
+//! `--profile dev` packages the debug build; releases use the default,
+//! `release`. `--no-build` packages the binary already built for the
+//! profile and target as it is: CI checks the packaging with the binary its
+//! tests ran (a `cargo build -p m2view` there would compile the crates whose
+//! features the tests' dev-dependencies widen a second time).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,16 +32,19 @@ use std::process::Command;
 struct Request {
     target: String,
     profile: String,
+    /// Package what is built; build nothing.
+    no_build: bool,
     web: bool,
 }
 
 fn parse(args: &[String]) -> Result<Request, String> {
-    let mut r = Request { target: host()?, profile: "release".into(), web: false };
+    let mut r = Request { target: host()?, profile: "release".into(), no_build: false, web: false };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--target" => r.target = it.next().ok_or("--target needs a target triple")?.clone(),
             "--profile" => r.profile = it.next().ok_or("--profile needs a name")?.clone(),
+            "--no-build" => r.no_build = true,
             "--web" => r.web = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -82,7 +87,8 @@ fn build_all(r: &Request) -> Result<Vec<PathBuf>, String> {
     Ok(written)
 }
 
-/// Builds the `m2view` binary for the request and writes its package.
+/// Builds the `m2view` binary for the request (unless `--no-build`) and
+/// writes its package.
 fn package(r: &Request, root: &Path, out: &Path) -> Result<PathBuf, String> {
     // This machine's target builds where `cargo build` and `cargo test` put it (target/<profile>).
     let cross = r.target != host()?;
@@ -90,7 +96,7 @@ fn package(r: &Request, root: &Path, out: &Path) -> Result<PathBuf, String> {
     if cross {
         args.extend(["--target", &r.target]);
     }
-    if !crate::cargo(&args, &[]) {
+    if !r.no_build && !crate::cargo(&args, &[]) {
         return Err(format!("cargo build for {} failed (rustup target add {})", r.target, r.target));
     }
     let dir = if r.profile == "dev" { "debug" } else { r.profile.as_str() };

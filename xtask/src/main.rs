@@ -11,7 +11,7 @@
 //!   glue and the `.wasm`), servable by any static file server; needs the
 //!   `wasm32-unknown-unknown` target and `wasm-bindgen-cli` of the version in
 //!   `Cargo.lock`.
-//! - `dist [--target T] [--profile P] [--web]`: the release packages
+//! - `dist [--target T] [--profile P] [--no-build] [--web]`: the release packages
 //!   under `target/dist/` (`dist.rs`).
 //! - `icon`: the application icon, drawn by m2view from the demo model
 //!   (`icon.rs`).
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         Some("golden") => {
             let bless = args.iter().any(|a| a == "--bless");
             let env: &[(&str, &str)] = if bless { &[("UPDATE_GOLDEN", "1")] } else { &[] };
-            cargo(&["test", "-p", "m2view", "--test", "render", "golden"], env)
+            cargo(&["test", "-p", "m2view", "--test", "it", "golden"], env)
         }
         Some("bench") => {
             [["m2view-format", "parse"], ["m2view-casc", "storage"], ["m2view-data", "listfile"], ["m2view-db", "wdc5"]]
@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask ci | golden [--bless] | bench | web | dist [--target T] [--profile P] [--web] \
+                "usage: cargo xtask ci | golden [--bless] | bench | web | dist [--target T] [--profile P] [--no-build] [--web] \
                  | icon | docs | docs-images | gen-assets | dbd PATH"
             );
             false

@@ -7,7 +7,7 @@
 //! per-emitter indirect draw arguments; particles.wgsl draws them with
 //! `draw_indirect`. The deterministic CPU simulation
 //! (`m2view_anim::particles`) stays the reference for goldens and tests
-//! (statistical agreement: `tests/gpu_particles.rs`).
+//! (statistical agreement: `tests/it/gpu_particles.rs`).
 //!
 //! Differences from the CPU path: the GPU's own random numbers (same
 //! distributions), one step per frame of at most 0.1 s (the client cuts

@@ -14,12 +14,12 @@
 //! - `change_to_frame`: the window's path when the user picks another hair
 //!   style of a 9.0+ character: re-dress (plan, layer decode), upload
 //!   (compose body and hair on the GPU) and draw the next 512×512 frame,
-//!   waiting for the GPU — on the install `tests/support/modern_install.rs`
+//!   waiting for the GPU — on the install `tests/it/modern_install.rs`
 //!   writes (no public modern character model exists).
 //!
 //! `cargo bench -p m2view --bench modern_character` (needs the sample corpus).
 
-#[path = "../tests/support/modern_install.rs"]
+#[path = "../tests/it/modern_install.rs"]
 mod modern_install;
 
 use std::sync::Arc;

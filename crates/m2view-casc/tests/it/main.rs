@@ -1,0 +1,6 @@
+//! The integration tests of `m2view-casc`, one binary (as ripgrep and rust-analyzer do):
+//! one module per area. Modules named `readers` hold the tests that drive
+//! external programs and readers; CI times them apart (`-- readers::`).
+
+mod real_structures;
+mod storage;
