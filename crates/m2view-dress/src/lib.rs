@@ -17,6 +17,7 @@
 
 pub mod character;
 pub mod creature;
+pub mod error;
 pub mod liquid;
 pub mod modern;
 pub mod tables;
@@ -25,6 +26,7 @@ use m2view_format::{LoadedModel, SourceFormat, TextureSource};
 
 pub use character::{Character, Look};
 pub use creature::{CreatureSkins, Skin};
+pub use error::DressError;
 pub use tables::ClientTables;
 
 /// How a model is dressed: its tables, creature skins and, for a race

@@ -120,21 +120,50 @@ pub enum CameraSpec {
     },
 }
 
+/// Why a camera could not be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CameraError {
+    /// A camera spec that names no camera form.
+    #[error("unknown camera {spec:?} (front|back|left|right|top|iso|map|yaw:<deg>|model:<n>|at:x,y,z,yaw,pitch)")]
+    Unknown {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A camera form whose values do not parse; `form` is how it is written.
+    #[error("bad camera {spec:?}: {form}")]
+    Malformed {
+        /// The spec as given.
+        spec: String,
+        /// The form expected, e.g. `yaw:<degrees>`.
+        form: &'static str,
+    },
+    /// `model:<index>` past the model's cameras.
+    #[error("model has {count} cameras, no camera {index}")]
+    NoCamera {
+        /// The camera asked for.
+        index: usize,
+        /// The model's cameras.
+        count: usize,
+    },
+}
+
 impl std::str::FromStr for CameraSpec {
-    type Err = String;
-    /// `front|back|left|right|top|iso|map`, `yaw:<degrees>` or `model:<index>`.
-    fn from_str(s: &str) -> Result<CameraSpec, String> {
+    type Err = CameraError;
+    /// `front|back|left|right|top|iso|map`, `yaw:<degrees>`, `model:<index>`,
+    /// `at:…` or `look:…`. Errors: [`CameraError::Unknown`] or `Malformed`.
+    fn from_str(s: &str) -> Result<CameraSpec, CameraError> {
+        let bad = |form| CameraError::Malformed { spec: s.to_string(), form };
         if s == "map" {
             return Ok(CameraSpec::Map);
         }
         if let Some(n) = s.strip_prefix("model:") {
-            return n.parse().map(CameraSpec::Model).map_err(|_| format!("bad camera index {n:?}"));
+            return n.parse().map(CameraSpec::Model).map_err(|_| bad("model:<index>"));
         }
         if let Some(d) = s.strip_prefix("yaw:") {
-            return d.parse().map(CameraSpec::Yaw).map_err(|_| format!("bad camera yaw {d:?}"));
+            return d.parse().map(CameraSpec::Yaw).map_err(|_| bad("yaw:<degrees>"));
         }
         if let Some(a) = s.strip_prefix("look:") {
-            let bad = || format!("bad camera {s:?}: look:ex,ey,ez,tx,ty,tz[,fov] (model units, degrees)");
+            let bad = || bad("look:ex,ey,ez,tx,ty,tz[,fov] (model units, degrees)");
             let v: Vec<f32> =
                 a.split(',').map(|x| x.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
             if !(6..=7).contains(&v.len()) || v.iter().any(|x| !x.is_finite()) {
@@ -148,20 +177,16 @@ impl std::str::FromStr for CameraSpec {
             .ok_or_else(bad);
         }
         if let Some(a) = s.strip_prefix("at:") {
-            let v: Vec<f32> = a
-                .split(',')
-                .map(|x| x.trim().parse::<f32>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| format!("bad camera {s:?}: at:x,y,z[,yaw[,pitch]] (model units, degrees)"))?;
+            let bad = || bad("at:x,y,z[,yaw[,pitch]] (model units, degrees)");
+            let v: Vec<f32> =
+                a.split(',').map(|x| x.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
             if !(3..=5).contains(&v.len()) || v.iter().any(|x| !x.is_finite()) {
-                return Err(format!("bad camera {s:?}: at:x,y,z[,yaw[,pitch]] (model units, degrees)"));
+                return Err(bad());
             }
             let at = |i: usize| v.get(i).copied().unwrap_or(0.0);
             return Ok(CameraSpec::At { eye: Vec3::new(v[0], v[1], v[2]), yaw: at(3), pitch: at(4) });
         }
-        Preset::parse(s).map(CameraSpec::Preset).ok_or_else(|| {
-            format!("unknown camera {s:?} (front|back|left|right|top|iso|map|yaw:<deg>|model:<n>|at:x,y,z,yaw,pitch)")
-        })
+        Preset::parse(s).map(CameraSpec::Preset).ok_or_else(|| CameraError::Unknown { spec: s.to_string() })
     }
 }
 
@@ -362,20 +387,21 @@ pub fn frame_bounds(model: &Model, lod: usize, bones: &[Mat4], particles: Option
 
 /// The camera of `spec`: a framing of `bounds` (preset or turntable angle),
 /// or model camera `i` sampled at `clock` (animated position, target and
-/// FoV; the diagonal FoV converted to vertical for `aspect`).
+/// FoV; the diagonal FoV converted to vertical for `aspect`). Errors:
+/// [`CameraError::NoCamera`].
 pub fn camera_for(
     model: &Model,
     spec: CameraSpec,
     aspect: f32,
     bounds: (Vec3, Vec3),
     clock: &m2view_anim::Clock<'_>,
-) -> Result<Camera, String> {
+) -> Result<Camera, CameraError> {
     let CameraSpec::Model(i) = spec else {
         let framing = spec.framing(bounds.0, bounds.1, aspect);
         return Ok(framing.unwrap_or_else(|| Camera::framing(bounds.0, bounds.1, Preset::Iso.direction(), aspect)));
     };
     let c = m2view_anim::camera_state(model, i, clock)
-        .ok_or_else(|| format!("model has {} cameras, no camera {i}", model.cameras.len()))?;
+        .ok_or(CameraError::NoCamera { index: i, count: model.cameras.len() })?;
     Ok(Camera {
         eye: c.eye,
         target: c.target,
@@ -397,7 +423,8 @@ mod tests {
         assert_eq!("iso".parse(), Ok(CameraSpec::Preset(Preset::Iso)));
         assert_eq!("model:1".parse(), Ok(CameraSpec::Model(1)));
         assert_eq!("yaw:90".parse(), Ok(CameraSpec::Yaw(90.0)));
-        assert!("side".parse::<CameraSpec>().unwrap_err().contains("unknown camera \"side\""));
+        assert!("side".parse::<CameraSpec>().unwrap_err().to_string().contains("unknown camera \"side\""));
+        assert_eq!("yaw:x".parse::<CameraSpec>().unwrap_err().to_string(), "bad camera \"yaw:x\": yaw:<degrees>");
         assert!("model:x".parse::<CameraSpec>().is_err());
         // yaw 90° looks from the model's left (+Y), 20° up.
         let d = CameraSpec::Yaw(90.0).direction().unwrap();

@@ -139,12 +139,20 @@ pub struct FrameParams<'a> {
 }
 
 /// What one frame drew.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FrameStats {
     /// Batches drawn.
     pub batches: usize,
     /// Triangles drawn.
     pub triangles: usize,
+}
+
+impl std::ops::AddAssign for FrameStats {
+    /// Counts another draw's batches and triangles in (a frame of several models).
+    fn add_assign(&mut self, other: FrameStats) {
+        self.batches += other.batches;
+        self.triangles += other.triangles;
+    }
 }
 
 /// GPU resources of one model shared by all its instances: the mesh

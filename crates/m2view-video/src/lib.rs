@@ -17,6 +17,71 @@ use std::path::{Path, PathBuf};
 
 use rav1e::prelude::*;
 
+/// Why a video could not be written. Every variant names the output file
+/// (`file`), as the user gave it.
+#[derive(Debug, thiserror::Error)]
+pub enum VideoError {
+    /// The output's extension is neither `.mp4` nor `.webm`.
+    #[error("{}: a video is written as .mp4 or .webm", file.display())]
+    Extension {
+        /// The output file.
+        file: PathBuf,
+    },
+    /// A frame size outside 16–8192 pixels each way.
+    #[error("{}: a video frame is 16 to 8192 pixels each way, not {width}x{height}", file.display())]
+    Size {
+        /// The output file.
+        file: PathBuf,
+        /// Width asked for, pixels.
+        width: u32,
+        /// Height asked for, pixels.
+        height: u32,
+    },
+    /// A frame rate outside 0.1–240 frames per second.
+    #[error("{}: --fps {fps} is outside 0.1–240", file.display())]
+    Rate {
+        /// The output file.
+        file: PathBuf,
+        /// Frames per second asked for.
+        fps: f32,
+    },
+    /// A pushed frame whose byte length is not `width × height × 4`.
+    #[error("{}: a frame of {len} bytes, not {width}x{height} RGBA", file.display())]
+    FrameSize {
+        /// The output file.
+        file: PathBuf,
+        /// Bytes pushed.
+        len: usize,
+        /// The video's width, pixels.
+        width: u32,
+        /// The video's height, pixels.
+        height: u32,
+    },
+    /// rav1e refused the settings or failed while encoding.
+    #[error("{}: AV1 encoder: {message}", file.display())]
+    Encoder {
+        /// The output file.
+        file: PathBuf,
+        /// rav1e's words.
+        message: String,
+    },
+    /// [`VideoWriter::finish`] before any frame was pushed.
+    #[error("{}: no frames", file.display())]
+    NoFrames {
+        /// The output file.
+        file: PathBuf,
+    },
+    /// The container could not be written (muxide's or webm-iterable's
+    /// words, or the file system's).
+    #[error("{}: {message}", file.display())]
+    Write {
+        /// The output file.
+        file: PathBuf,
+        /// What failed.
+        message: String,
+    },
+}
+
 /// The container a video file is written in, chosen by its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Container {
@@ -28,12 +93,12 @@ pub enum Container {
 
 impl Container {
     /// The container of `path` by its extension (any case). Errors: any
-    /// other extension, naming the file.
-    pub fn of(path: &Path) -> Result<Container, String> {
+    /// other extension ([`VideoError::Extension`]).
+    pub fn of(path: &Path) -> Result<Container, VideoError> {
         match path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).as_deref() {
             Some("mp4") => Ok(Container::Mp4),
             Some("webm") => Ok(Container::Webm),
-            _ => Err(format!("{}: a video is written as .mp4 or .webm", path.display())),
+            _ => Err(VideoError::Extension { file: path.to_path_buf() }),
         }
     }
 }
@@ -66,19 +131,17 @@ impl VideoWriter {
     /// at `fps` frames per second to `out` (`.mp4` or `.webm`). A key frame
     /// at least every two seconds. Errors: another extension, a size or
     /// rate out of range, an output that cannot be created.
-    pub fn create(out: &Path, width: u32, height: u32, fps: f32) -> Result<VideoWriter, String> {
+    pub fn create(out: &Path, width: u32, height: u32, fps: f32) -> Result<VideoWriter, VideoError> {
         let container = Container::of(out)?;
+        let file = out.to_path_buf();
         if !(16..=8192).contains(&width) || !(16..=8192).contains(&height) {
-            return Err(format!(
-                "{}: a video frame is 16 to 8192 pixels each way, not {width}x{height}",
-                out.display()
-            ));
+            return Err(VideoError::Size { file, width, height });
         }
         if !fps.is_finite() || !(0.1..=240.0).contains(&fps) {
-            return Err(format!("{}: --fps {fps} is outside 0.1–240", out.display()));
+            return Err(VideoError::Rate { file, fps });
         }
         let tmp = PathBuf::from(format!("{}.part", out.display()));
-        let file = std::fs::File::create(&tmp).map_err(|e| format!("{}: {e}", out.display()))?;
+        let written = std::fs::File::create(&tmp).map_err(|e| VideoError::Write { file, message: e.to_string() })?;
         // Frame rate as a rational of milliframes: 23.976 stays exact enough.
         let fps_milli = (fps as f64 * 1000.0).round() as u64;
         let mut enc = EncoderConfig::with_speed_preset(10);
@@ -98,17 +161,15 @@ impl VideoWriter {
         enc.quantizer = 80;
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         enc.tiles = cores.clamp(1, 8);
-        let ctx = Config::new()
-            .with_encoder_config(enc)
-            .with_threads(cores)
-            .new_context()
-            .map_err(|e| format!("{}: the AV1 encoder refused the settings: {e}", out.display()))?;
+        let ctx = Config::new().with_encoder_config(enc).with_threads(cores).new_context().map_err(|e| {
+            VideoError::Encoder { file: out.to_path_buf(), message: format!("the settings were refused: {e}") }
+        })?;
         Ok(VideoWriter {
             ctx,
             container,
             out: out.to_path_buf(),
             tmp,
-            file: Some(file),
+            file: Some(written),
             width,
             height,
             fps: fps as f64,
@@ -119,10 +180,11 @@ impl VideoWriter {
     /// Encodes the next frame: `rgba`, `width × height × 4` bytes, rows top
     /// to bottom (alpha ignored). Errors: a frame of another size, an
     /// encoder failure.
-    pub fn push(&mut self, rgba: &[u8]) -> Result<(), String> {
+    pub fn push(&mut self, rgba: &[u8]) -> Result<(), VideoError> {
         let (w, h) = (self.width as usize, self.height as usize);
         if rgba.len() != w * h * 4 {
-            return Err(format!("{}: a frame of {} bytes, not {w}x{h} RGBA", self.out.display(), rgba.len()));
+            let (width, height, file) = (self.width, self.height, self.out.clone());
+            return Err(VideoError::FrameSize { file, len: rgba.len(), width, height });
         }
         let mut frame = self.ctx.new_frame();
         let (y, cb, cr) = ycbcr420(rgba, w, h);
@@ -130,18 +192,23 @@ impl VideoWriter {
         py.copy_from_raw_u8(&y, w, 1);
         pu.copy_from_raw_u8(&cb, w.div_ceil(2), 1);
         pv.copy_from_raw_u8(&cr, w.div_ceil(2), 1);
-        self.ctx.send_frame(frame).map_err(|e| format!("{}: AV1 encoder: {e:?}", self.out.display()))?;
+        self.ctx.send_frame(frame).map_err(|e| self.encoder(e))?;
         self.drain()
     }
 
+    /// An encoder status that is a failure, as the error naming the file.
+    fn encoder(&self, e: EncoderStatus) -> VideoError {
+        VideoError::Encoder { file: self.out.clone(), message: format!("{e:?}") }
+    }
+
     /// Moves the packets the encoder has ready into `packets`.
-    fn drain(&mut self) -> Result<(), String> {
+    fn drain(&mut self) -> Result<(), VideoError> {
         loop {
             match self.ctx.receive_packet() {
                 Ok(p) => self.packets.push(Packet { key: p.frame_type == FrameType::KEY, data: p.data }),
                 Err(EncoderStatus::Encoded) => continue,
                 Err(EncoderStatus::NeedMoreData | EncoderStatus::LimitReached) => return Ok(()),
-                Err(e) => return Err(format!("{}: AV1 encoder: {e:?}", self.out.display())),
+                Err(e) => return Err(self.encoder(e)),
             }
         }
     }
@@ -149,19 +216,22 @@ impl VideoWriter {
     /// Encodes what is left, writes the container and renames the file to
     /// its name. Returns the frames written. Errors: no frame pushed, an
     /// encoder or write failure (the partial file is removed).
-    pub fn finish(mut self) -> Result<usize, String> {
+    pub fn finish(mut self) -> Result<usize, VideoError> {
         self.ctx.flush();
         self.drain()?;
-        if self.packets.is_empty() {
-            return Err(format!("{}: no frames", self.out.display()));
-        }
-        let file = std::io::BufWriter::new(self.file.take().ok_or("finished twice")?);
+        let out = self.out.clone();
+        let write = |message: String| VideoError::Write { file: out.clone(), message };
+        // `finish` takes the writer, so its file is still there.
+        let (false, Some(file)) = (self.packets.is_empty(), self.file.take()) else {
+            return Err(VideoError::NoFrames { file: out });
+        };
+        let file = std::io::BufWriter::new(file);
         let written = match self.container {
             Container::Mp4 => self.write_mp4(file),
             Container::Webm => self.write_webm(file),
         };
-        written.map_err(|e| format!("{}: {e}", self.out.display()))?;
-        std::fs::rename(&self.tmp, &self.out).map_err(|e| format!("{}: {e}", self.out.display()))?;
+        written.map_err(write)?;
+        std::fs::rename(&self.tmp, &self.out).map_err(|e| write(e.to_string()))?;
         Ok(self.packets.len())
     }
 
@@ -296,7 +366,7 @@ mod tests {
 
     #[test]
     fn other_extensions_and_sizes_are_refused() {
-        assert!(Container::of(Path::new("a.avi")).unwrap_err().contains("a.avi"));
+        assert!(Container::of(Path::new("a.avi")).unwrap_err().to_string().contains("a.avi"));
         let dir = std::env::temp_dir();
         assert!(VideoWriter::create(&dir.join("m2view-video-size.mp4"), 8, 8, 24.0).is_err());
         assert!(VideoWriter::create(&dir.join("m2view-video-fps.mp4"), 64, 64, 0.0).is_err());

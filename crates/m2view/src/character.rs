@@ -115,14 +115,14 @@ impl CharacterArgs {
             c.set_filter(&tables, RowFilter { npc: true, death_knight: true }).map_err(AppError::input)?;
         }
         if let Some(file) = &self.outfit {
-            read_outfit(file)?.apply(c).map_err(AppError::Input)?;
+            read_outfit(file)?.apply(c).map_err(AppError::input)?;
         }
         if let Some(list) = &self.customize {
             for part in list.split(',').filter(|p| !p.trim().is_empty()) {
                 let (name, value) = part.split_once('=').ok_or_else(|| bad_customize(part))?;
                 let choice = Choice::parse(name).ok_or_else(|| bad_customize(part))?;
                 let v: u32 = value.trim().parse().map_err(|_| bad_customize(part))?;
-                c.customize(choice, v).map_err(AppError::Input)?;
+                c.customize(choice, v).map_err(AppError::input)?;
             }
         }
         for spec in &self.equip {
@@ -130,7 +130,7 @@ impl CharacterArgs {
             c.equip(slot, id, ItemKind::Plain);
         }
         for &item in &self.item {
-            c.equip_item(&tables, item).map_err(AppError::Input)?;
+            c.equip_item(&tables, item).map_err(AppError::input)?;
         }
         Ok(())
     }
@@ -145,21 +145,21 @@ impl CharacterArgs {
     pub fn apply_modern(&self, m: &mut ModernCharacter, tables: &ClientTables) -> Result<(), AppError> {
         use m2view_dress::modern::equipment::{Worn, item_display};
         if let Some(file) = &self.outfit {
-            read_outfit(file)?.apply_modern(m).map_err(AppError::Input)?;
+            read_outfit(file)?.apply_modern(m).map_err(AppError::input)?;
         }
         for spec in &self.equip {
             let (slot, display) = parse_equip(spec)?;
             m.selection.equipment.insert(slot, Worn { display, kind: ItemKind::Plain });
         }
         for &item in &self.item {
-            let (slot, kind, display) = item_display(tables, item).map_err(AppError::Input)?;
+            let (slot, kind, display) = item_display(tables, item).map_err(AppError::input)?;
             m.selection.equipment.insert(slot, Worn { display, kind });
         }
         if self.npc_options {
             m.set_npc_options(true);
         }
         if let Some(list) = &self.customize {
-            m.selection.customize(&m.catalog, list).map_err(AppError::Failure)?;
+            m.selection.customize(&m.catalog, list).map_err(AppError::failure)?;
         }
         Ok(())
     }
@@ -208,7 +208,7 @@ fn modern_model(opts: &OpenOptions, race: &str, sex: Sex) -> Result<Option<u32>,
 /// Unreadable or not an outfit (names the file).
 pub fn read_outfit(file: &Path) -> Result<Outfit, AppError> {
     let text = std::fs::read_to_string(file).map_err(|e| AppError::Input(format!("{}: {e}", file.display())))?;
-    Outfit::parse(&text, &file.display().to_string()).map_err(AppError::Input)
+    Outfit::parse(&text, &file.display().to_string()).map_err(AppError::input)
 }
 
 /// Dresses `o`'s character as NPC display `display` when it is one, and
@@ -222,7 +222,7 @@ pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
         if !npc::is_npc_display(&tables, display) {
             return Ok(false);
         }
-        for w in m.dress_as_npc(&tables, display).map_err(AppError::Input)? {
+        for w in m.dress_as_npc(&tables, display).map_err(AppError::input)? {
             o.lm.model.warnings.push(format!("NPC display {display}: {w}"));
         }
         return Ok(true);
@@ -231,7 +231,7 @@ pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
     if !npc::is_npc_display(&tables, display) {
         return Ok(false);
     }
-    for w in c.dress_as_npc(&o.lm, &tables, display).map_err(AppError::Input)? {
+    for w in c.dress_as_npc(&o.lm, &tables, display).map_err(AppError::input)? {
         o.lm.model.warnings.push(format!("NPC display {display}: {w}"));
     }
     Ok(true)
@@ -243,7 +243,7 @@ pub fn dress_as_npc(o: &mut Opened, display: u32) -> Result<bool, AppError> {
 /// Missing tables or display.
 pub fn npc_model(opts: &OpenOptions, display: u32) -> Result<PathBuf, AppError> {
     let tables = ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
-    npc::model_of_display(&tables, display).map(PathBuf::from).map_err(AppError::Input)
+    npc::model_of_display(&tables, display).map(PathBuf::from).map_err(AppError::input)
 }
 
 /// A texture the character composes: its layers, their images decoded —

@@ -605,7 +605,8 @@ pub fn render_uploaded(
     for h in &hung {
         bounds = union(bounds, h.bounds());
     }
-    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))?;
+    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))
+        .map_err(|e| e.to_string())?;
     let view = cam.view();
     inst.pose(model, view);
     if !model.lods.is_empty() && r.lod >= model.lods.len() {
@@ -648,8 +649,7 @@ pub fn render_uploaded(
     let mut shared = SharedModels::default();
     for h in &mut hung {
         let (agm, agi, afs) = h.prepare(renderer, &params, r.team_color, &mut shared);
-        fs.batches += afs.batches;
-        fs.triangles += afs.triangles;
+        fs += afs;
         attached.push((agm, agi));
     }
     let sky = prepare_sky(renderer, r, lm, &cam, &params);
@@ -657,8 +657,7 @@ pub fn render_uploaded(
     let mut frame = m2view_render::FrameBuilder::new();
     if let Some((sgm, sgi, sfs)) = &sky {
         frame.add_sky(sgm, sgi);
-        fs.batches += sfs.batches;
-        fs.triangles += sfs.triangles;
+        fs += *sfs;
     }
     frame.add(gm, gi);
     for (agm, agi) in &attached {
@@ -985,7 +984,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     let shown_geosets = geosets.clone().unwrap_or_else(|| host.model.default_geosets(a.lod));
     let camera = match a.camera.as_deref() {
         Some("auto") => None,
-        Some(spec) => Some(spec.parse().map_err(AppError::Failure)?),
+        Some(spec) => Some(spec.parse().map_err(AppError::failure)?),
         None if a.all => None,
         None if a.crowd > 1 => Some(CameraSpec::Preset(Preset::Iso)),
         None => Some(CameraSpec::Preset(Preset::Front)),
@@ -1173,7 +1172,7 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
         return Err(AppError::Input(format!("--duration {duration_ms}: give a positive length in ms")));
     }
     let frames = a.frames.unwrap_or_else(|| (duration_ms * a.fps / 1000.0).round().max(1.0) as u32);
-    let mut writer = m2view_video::VideoWriter::create(video, req.width, req.height, a.fps).map_err(AppError::Input)?;
+    let mut writer = m2view_video::VideoWriter::create(video, req.width, req.height, a.fps).map_err(AppError::input)?;
     let bar = indicatif::ProgressBar::new(frames as u64);
     let camera = |k: u32, t: f32| match &scene {
         _ if a.turntable => turn(k, frames),
@@ -1182,10 +1181,10 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
     };
     render_frames(&lm, &req, frames, a.fps, &camera, &mut |_, img| {
         bar.inc(1);
-        writer.push(img.as_raw())
+        writer.push(img.as_raw()).map_err(|e| e.to_string())
     })
     .map_err(AppError::Failure)?;
-    writer.finish().map_err(AppError::Failure)?;
+    writer.finish().map_err(AppError::failure)?;
     bar.finish_and_clear();
     Ok(())
 }

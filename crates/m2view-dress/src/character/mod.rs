@@ -190,7 +190,7 @@ impl Character {
     ///
     /// # Errors
     /// `v` out of range: names the option and its range.
-    pub fn customize(&mut self, c: Choice, v: u32) -> std::result::Result<(), String> {
+    pub fn customize(&mut self, c: Choice, v: u32) -> crate::error::Result<()> {
         self.appearance = self.options.choose(&self.appearance, c, v)?;
         Ok(())
     }
@@ -210,14 +210,16 @@ impl Character {
     ///
     /// # Errors
     /// No `Item` table, no such item, or an item nothing shows (a ring).
-    pub fn equip_item(&mut self, tables: &ClientTables, item: u32) -> std::result::Result<Slot, String> {
-        let rows = tables
-            .rows("Item.dbc", tables_item::item_rows)
-            .map_err(|e| e.to_string())?
-            .ok_or("no Item.dbc in the client tables (give --dbc DIR)")?;
-        let row = rows.iter().find(|r| r.id == item).ok_or_else(|| format!("item {item} is not in Item.dbc"))?;
-        let (slot, kind) = Slot::of_inventory_type(row.inventory_type)
-            .ok_or_else(|| format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))?;
+    pub fn equip_item(&mut self, tables: &ClientTables, item: u32) -> crate::error::Result<Slot> {
+        use crate::DressError;
+        let rows = crate::error::required("Item.dbc", tables.rows("Item.dbc", tables_item::item_rows))?;
+        let row = rows
+            .iter()
+            .find(|r| r.id == item)
+            .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in Item.dbc")))?;
+        let (slot, kind) = Slot::of_inventory_type(row.inventory_type).ok_or_else(|| {
+            DressError::Refused(format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))
+        })?;
         self.equip(slot, row.display_id, kind);
         Ok(slot)
     }

@@ -6,14 +6,13 @@
 //! replaces the composed body texture, as in the client; else the body is
 //! composed from the choices. NPCs wear NPC-only rows, so those are offered.
 
-use std::sync::Arc;
-
 use m2view_db::creature;
 use m2view_format::LoadedModel;
 
 use super::equipment::{ItemKind, Slot};
 use super::options::{RawAppearance, RowFilter};
 use super::{Character, identity::Sex};
+use crate::error::{DressError, Result, required};
 use crate::tables::ClientTables;
 
 /// The display an NPC character came from.
@@ -31,13 +30,15 @@ pub struct NpcSource {
 ///
 /// # Errors
 /// A missing or malformed table, or no such display.
-pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String, String> {
+pub fn model_of_display(tables: &ClientTables, display: u32) -> Result<String> {
     let d = display_row(tables, display)?;
-    let models = required(tables, "CreatureModelData.dbc", creature::model_rows)?;
-    let m = models
-        .iter()
-        .find(|m| m.id == d.model_id)
-        .ok_or_else(|| format!("display {display} names model {} which is not in CreatureModelData.dbc", d.model_id))?;
+    let models = required("CreatureModelData.dbc", tables.rows("CreatureModelData.dbc", creature::model_rows))?;
+    let m = models.iter().find(|m| m.id == d.model_id).ok_or_else(|| {
+        DressError::MissingRow(format!(
+            "display {display} names model {} which is not in CreatureModelData.dbc",
+            d.model_id
+        ))
+    })?;
     Ok(model_path(m))
 }
 
@@ -60,25 +61,13 @@ pub fn is_npc_display(tables: &ClientTables, display: u32) -> bool {
     display_row(tables, display).is_ok_and(|d| d.extra_id != 0)
 }
 
-/// The rows of table `name`, or an error saying it is missing.
-fn required<T: Send + Sync + 'static>(
-    tables: &ClientTables,
-    name: &'static str,
-    decode: fn(&m2view_db::table::Table) -> m2view_db::Result<Vec<T>>,
-) -> Result<Arc<Vec<T>>, String> {
-    tables
-        .rows(name, decode)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no {name} in the client tables (give --dbc DIR or --data)"))
-}
-
 /// The `CreatureDisplayInfo` row `display`.
-fn display_row(tables: &ClientTables, display: u32) -> Result<creature::DisplayRow, String> {
-    required(tables, "CreatureDisplayInfo.dbc", creature::display_rows)?
+fn display_row(tables: &ClientTables, display: u32) -> Result<creature::DisplayRow> {
+    required("CreatureDisplayInfo.dbc", tables.rows("CreatureDisplayInfo.dbc", creature::display_rows))?
         .iter()
         .find(|d| d.id == display)
         .cloned()
-        .ok_or_else(|| format!("display {display} is not in CreatureDisplayInfo.dbc"))
+        .ok_or_else(|| DressError::MissingRow(format!("display {display} is not in CreatureDisplayInfo.dbc")))
 }
 
 impl Character {
@@ -89,31 +78,33 @@ impl Character {
     /// # Errors
     /// A missing or malformed table, no such display, a display that is no
     /// character-race NPC, or one of another race or sex than the model.
-    pub fn dress_as_npc(
-        &mut self,
-        lm: &LoadedModel,
-        tables: &ClientTables,
-        display: u32,
-    ) -> Result<Vec<String>, String> {
+    pub fn dress_as_npc(&mut self, lm: &LoadedModel, tables: &ClientTables, display: u32) -> Result<Vec<String>> {
         let d = display_row(tables, display)?;
         if d.extra_id == 0 {
-            return Err(format!("display {display} is no character-race NPC (ExtendedDisplayInfoID is 0)"));
+            return Err(DressError::Refused(format!(
+                "display {display} is no character-race NPC (ExtendedDisplayInfoID is 0)"
+            )));
         }
-        let extras = required(tables, "CreatureDisplayInfoExtra.dbc", creature::extra_rows)?;
-        let e = extras
-            .iter()
-            .find(|e| e.id == d.extra_id)
-            .ok_or_else(|| format!("display {display}: extra {} is not in CreatureDisplayInfoExtra.dbc", d.extra_id))?;
+        let extras = required(
+            "CreatureDisplayInfoExtra.dbc",
+            tables.rows("CreatureDisplayInfoExtra.dbc", creature::extra_rows),
+        )?;
+        let e = extras.iter().find(|e| e.id == d.extra_id).ok_or_else(|| {
+            DressError::MissingRow(format!(
+                "display {display}: extra {} is not in CreatureDisplayInfoExtra.dbc",
+                d.extra_id
+            ))
+        })?;
         let sex = if e.sex == 1 { Sex::Female } else { Sex::Male };
         if (e.race, sex) != (self.identity.race_id(), self.identity.sex) {
-            return Err(format!(
+            return Err(DressError::OtherBody(format!(
                 "display {display} is race {} {}; this model is {}",
                 e.race,
                 sex.name().to_lowercase(),
                 self.identity.describe()
-            ));
+            )));
         }
-        self.set_filter(tables, RowFilter { npc: true, death_knight: true }).map_err(|e| e.to_string())?;
+        self.set_filter(tables, RowFilter { npc: true, death_knight: true })?;
         let raw = RawAppearance {
             skin: e.skin,
             face: e.face,

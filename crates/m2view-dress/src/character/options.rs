@@ -247,11 +247,14 @@ impl Options {
     /// # Errors
     /// `v` is outside the option's range: the message names the option
     /// and its range (an option without choices takes only 0).
-    pub fn choose(&self, a: &Appearance, c: Choice, v: u32) -> Result<Appearance, String> {
+    pub fn choose(&self, a: &Appearance, c: Choice, v: u32) -> Result<Appearance, crate::DressError> {
         let n = self.count(c, a);
         if v >= n.max(1) {
             let range = if n == 0 { "none".to_string() } else { format!("0..={}", n - 1) };
-            return Err(format!("{} {v} is out of range: the tables give {n} choices ({range})", c.name()));
+            let name = c.name();
+            return Err(crate::DressError::Refused(format!(
+                "{name} {v} is out of range: the tables give {n} choices ({range})"
+            )));
         }
         let mut out = *a;
         out.set(c, v);
@@ -362,7 +365,7 @@ mod tests {
         let a = Appearance { hair: 1, hair_color: 1, ..a };
         assert_eq!(o.clamp(a).hair_color, 0);
         let e = o.choose(&Appearance::default(), Choice::Hair, 2).unwrap_err();
-        assert_eq!(e, "hair 2 is out of range: the tables give 2 choices (0..=1)");
+        assert_eq!(e, crate::DressError::Refused("hair 2 is out of range: the tables give 2 choices (0..=1)".into()));
         // Asked for, the NPC skin is offered; an NPC's raw values map back to indices.
         let npc = Options::new(5, 1, &sections, &hair, &[], RowFilter { npc: true, death_knight: false });
         let (a, w) = npc.from_raw(RawAppearance { skin: 7, hair: 3, ..Default::default() });

@@ -19,6 +19,7 @@ use super::equipment::Equipment;
 use super::geosets::EyeGlow;
 use super::identity::Sex;
 use super::options::{Appearance, Choice};
+use crate::error::DressError;
 
 /// A saved character.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -100,13 +101,12 @@ impl Outfit {
     ///
     /// # Errors
     /// The outfit is for another body, or names a choice the body does not offer.
-    pub fn apply_modern(&self, m: &mut crate::modern::ModernCharacter) -> Result<(), String> {
+    pub fn apply_modern(&self, m: &mut crate::modern::ModernCharacter) -> Result<(), DressError> {
         let body = m.selection.chr_model.id;
-        if self.chr_model.is_some_and(|id| id != body) {
-            return Err(format!(
-                "the outfit is for ChrModel {}; this model is ChrModel {body}",
-                self.chr_model.unwrap_or(0)
-            ));
+        if let Some(theirs) = self.chr_model.filter(|id| *id != body) {
+            return Err(DressError::OtherBody(format!(
+                "the outfit is for ChrModel {theirs}; this model is ChrModel {body}"
+            )));
         }
         let worn = self
             .equipment
@@ -123,8 +123,8 @@ impl Outfit {
     ///
     /// # Errors
     /// Not an outfit: the JSON error with line and column.
-    pub fn parse(text: &str, name: &str) -> Result<Outfit, String> {
-        serde_json::from_str(text).map_err(|e| format!("{name}: not an outfit: {e}"))
+    pub fn parse(text: &str, name: &str) -> Result<Outfit, DressError> {
+        serde_json::from_str(text).map_err(|e| DressError::Outfit { file: name.into(), message: e.to_string() })
     }
 
     /// The outfit as pretty JSON.
@@ -137,14 +137,14 @@ impl Outfit {
     /// # Errors
     /// The outfit is for another race or sex, or a choice is out of range
     /// (naming the option and its range).
-    pub fn apply(&self, c: &mut Character) -> Result<(), String> {
+    pub fn apply(&self, c: &mut Character) -> Result<(), DressError> {
         if !self.race.eq_ignore_ascii_case(&c.identity.race_name) || self.gender != c.identity.sex {
-            return Err(format!(
+            return Err(DressError::OtherBody(format!(
                 "the outfit is for a {} {}; this model is {}",
                 self.race,
                 self.gender.name().to_lowercase(),
                 c.identity.describe()
-            ));
+            )));
         }
         for choice in Choice::ALL {
             c.customize(choice, self.customization.get(choice))?;

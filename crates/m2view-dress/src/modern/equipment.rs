@@ -251,14 +251,6 @@ impl Plan {
     }
 }
 
-/// The rows of a table that must be there.
-fn need<T>(
-    name: &str,
-    rows: Result<Option<std::sync::Arc<Vec<T>>>>,
-) -> std::result::Result<std::sync::Arc<Vec<T>>, String> {
-    rows.map_err(|e| e.to_string())?.ok_or_else(|| format!("no {name} table in the client tables"))
-}
-
 /// The display of item `item` as a 9.0+ client finds it
 /// (`ItemModifiedAppearance` of modifier 0, else the lowest, →
 /// `ItemAppearance.ItemDisplayInfoID`; wow.export `DBItemModels.js`) and
@@ -267,26 +259,31 @@ fn need<T>(
 /// # Errors
 /// A table missing or broken, no such item, or an item nothing shows —
 /// each message says which.
-pub fn item_display(tables: &ClientTables, item: u32) -> std::result::Result<(Slot, ItemKind, u32), String> {
+pub fn item_display(tables: &ClientTables, item: u32) -> crate::error::Result<(Slot, ItemKind, u32)> {
+    use crate::error::{DressError, required};
     use m2view_db::item::{appearance_rows, item_rows, modified_appearance_rows};
-    let modified = need("ItemModifiedAppearance", tables.rows("ItemModifiedAppearance", modified_appearance_rows))?;
+    let modified = required("ItemModifiedAppearance", tables.rows("ItemModifiedAppearance", modified_appearance_rows))?;
     let appearance = modified
         .iter()
         .filter(|r| r.item == item)
         .min_by_key(|r| r.modifier)
-        .ok_or_else(|| format!("item {item} is not in ItemModifiedAppearance"))?
+        .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in ItemModifiedAppearance")))?
         .appearance;
-    let appearances = need("ItemAppearance", tables.rows("ItemAppearance", appearance_rows))?;
-    let display = appearances
+    let appearances = required("ItemAppearance", tables.rows("ItemAppearance", appearance_rows))?;
+    let display =
+        appearances.iter().find(|a| a.0 == appearance).map(|a| a.1).filter(|d| *d != 0).ok_or_else(|| {
+            DressError::MissingRow(format!("item {item}: ItemAppearance {appearance} names no display"))
+        })?;
+    let items = tables.rows("Item", item_rows)?.ok_or_else(|| DressError::MissingTable {
+        table: "Item",
+        hint: format!("item {item} shows display {display}; give --equip SLOT={display}"),
+    })?;
+    let row = items
         .iter()
-        .find(|a| a.0 == appearance)
-        .map(|a| a.1)
-        .filter(|d| *d != 0)
-        .ok_or_else(|| format!("item {item}: ItemAppearance {appearance} names no display"))?;
-    let items = need("Item", tables.rows("Item", item_rows))
-        .map_err(|e| format!("{e}: item {item} shows display {display}; give --equip SLOT={display}"))?;
-    let row = items.iter().find(|r| r.id == item).ok_or_else(|| format!("item {item} is not in Item"))?;
-    let (slot, kind) = Slot::of_inventory_type(row.inventory_type)
-        .ok_or_else(|| format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))?;
+        .find(|r| r.id == item)
+        .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in Item")))?;
+    let (slot, kind) = Slot::of_inventory_type(row.inventory_type).ok_or_else(|| {
+        DressError::Refused(format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))
+    })?;
     Ok((slot, kind, display))
 }

@@ -15,6 +15,7 @@ use m2view_db::customization::display_option_rows;
 use super::ModernCharacter;
 use super::equipment::Worn;
 use crate::character::equipment::{ItemKind, Slot};
+use crate::error::{DressError, required};
 use crate::tables::ClientTables;
 
 /// The display a 9.0+ NPC came from.
@@ -28,19 +29,6 @@ pub struct NpcDisplay {
     pub baked: Option<u32>,
 }
 
-/// The rows of table `name`, or an error saying it is missing or broken.
-fn rows<T: Clone + Send + Sync + 'static>(
-    tables: &ClientTables,
-    name: &'static str,
-    decode: fn(&m2view_db::table::Table) -> m2view_db::Result<Vec<T>>,
-) -> Result<Vec<T>, String> {
-    match tables.rows(name, decode) {
-        Ok(Some(rows)) => Ok(rows.to_vec()),
-        Ok(None) => Err(format!("no {name} table")),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 impl ModernCharacter {
     /// Dresses this character as NPC display `display`: its choices
     /// (NPC-only ones offered), items and baked texture. Returns warnings (choices
@@ -48,25 +36,27 @@ impl ModernCharacter {
     ///
     /// # Errors
     /// No such display or extra row, a display of another body, a broken table.
-    pub fn dress_as_npc(&mut self, tables: &ClientTables, display: u32) -> Result<Vec<String>, String> {
-        let displays = rows(tables, "CreatureDisplayInfo", creature::display_rows)?;
-        let d =
-            displays.iter().find(|d| d.id == display).ok_or_else(|| format!("no CreatureDisplayInfo row {display}"))?;
-        let extras = rows(tables, "CreatureDisplayInfoExtra", creature::extra_rows)?;
-        let x = extras
+    pub fn dress_as_npc(&mut self, tables: &ClientTables, display: u32) -> Result<Vec<String>, DressError> {
+        let displays = required("CreatureDisplayInfo", tables.rows("CreatureDisplayInfo", creature::display_rows))?;
+        let d = displays
             .iter()
-            .find(|x| x.id == d.extra_id)
-            .ok_or_else(|| format!("display {display}: no CreatureDisplayInfoExtra row {}", d.extra_id))?;
+            .find(|d| d.id == display)
+            .ok_or_else(|| DressError::MissingRow(format!("no CreatureDisplayInfo row {display}")))?;
+        let extras =
+            required("CreatureDisplayInfoExtra", tables.rows("CreatureDisplayInfoExtra", creature::extra_rows))?;
+        let x = extras.iter().find(|x| x.id == d.extra_id).ok_or_else(|| {
+            DressError::MissingRow(format!("display {display}: no CreatureDisplayInfoExtra row {}", d.extra_id))
+        })?;
         let body = &self.selection.chr_model;
         let theirs = self.catalog.chr_model_of(x.race, x.sex).map(|m| m.id);
         if theirs != Some(body.id) {
-            return Err(format!(
+            return Err(DressError::OtherBody(format!(
                 "display {display} is race {} sex {} (ChrModel {}), not this model's ChrModel {}",
                 x.race,
                 x.sex,
                 theirs.map_or("none".into(), |m| m.to_string()),
                 body.id
-            ));
+            )));
         }
         self.set_npc_options(true);
         let mut warnings = Vec::new();
@@ -76,7 +66,7 @@ impl ModernCharacter {
                 warnings.push("no CreatureDisplayInfoOption table: default choices".into());
                 Vec::new()
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         let list: Vec<String> = options.iter().map(|o| format!("id:{}=id:{}", o.option, o.choice)).collect();
         if self.selection.customize(&self.catalog, &list.join(",")).is_err() {

@@ -27,6 +27,7 @@ use m2view_db::customization::{ChoiceRow, ChrModelRow, OPTION_DISABLED, OptionRo
 use super::catalog::Catalog;
 use super::equipment::Worn;
 use crate::character::equipment::Slot;
+use crate::error::DressError;
 
 /// One option as offered, with its offered choices in the client's order.
 #[derive(Debug, Clone, PartialEq)]
@@ -137,10 +138,12 @@ impl Selection {
     /// An unknown option or choice, a position out of range (naming the
     /// option and its count), or a choice whose requirement the other
     /// choices do not meet (naming the option whose choice it needs).
-    pub fn customize(&mut self, catalog: &Catalog, list: &str) -> Result<(), String> {
+    pub fn customize(&mut self, catalog: &Catalog, list: &str) -> Result<(), DressError> {
         let mut given = Vec::new();
         for part in list.split(',').filter(|p| !p.trim().is_empty()) {
-            let (name, value) = part.split_once('=').ok_or_else(|| format!("bad choice {part:?}: OPTION=CHOICE"))?;
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| DressError::Refused(format!("bad choice {part:?}: OPTION=CHOICE")))?;
             let offered = self.option_named(name).ok_or_else(|| self.unknown_option(name))?;
             let value = value.trim();
             let choice = match (value.strip_prefix("id:"), value.parse::<usize>()) {
@@ -150,10 +153,10 @@ impl Selection {
             };
             let choice = choice.ok_or_else(|| {
                 let n = offered.choices.len();
-                format!(
+                DressError::Refused(format!(
                     "option {:?} has no choice {value} ({n} offered: 0..{n}, id:N or a name)",
                     label(&offered.option)
-                )
+                ))
             })?;
             given.push((offered.option.id, choice.id));
         }
@@ -171,7 +174,7 @@ impl Selection {
     }
 
     /// The error of the first of `given` whose requirement the choices made do not meet.
-    fn first_unmet(&self, catalog: &Catalog, given: &[(u32, u32)]) -> Result<(), String> {
+    fn first_unmet(&self, catalog: &Catalog, given: &[(u32, u32)]) -> Result<(), DressError> {
         for &(option, choice) in given {
             let req = catalog.choices.get(&option).and_then(|l| l.iter().find(|c| c.id == choice)).map_or(0, |c| c.req);
             if let Some((needed_option, list)) = self.unmet(catalog, req) {
@@ -181,11 +184,11 @@ impl Selection {
                     .find(|o| o.option.id == needed_option)
                     .map_or_else(|| format!("id:{needed_option} (not offered)"), |o| format!("{:?}", label(&o.option)));
                 let of = self.options.iter().find(|o| o.option.id == option).map(|o| label(&o.option));
-                return Err(format!(
+                return Err(DressError::Refused(format!(
                     "choice id:{choice} of {:?} needs option {name} to be one of {}",
                     of.unwrap_or_default(),
                     list.iter().map(|c| format!("id:{c}")).collect::<Vec<_>>().join(", ")
-                ));
+                )));
             }
         }
         Ok(())
@@ -209,9 +212,10 @@ impl Selection {
         }
     }
 
-    fn unknown_option(&self, name: &str) -> String {
+    fn unknown_option(&self, name: &str) -> DressError {
         let names: Vec<String> = self.options.iter().map(|o| label(&o.option)).collect();
-        format!("no option {:?} on ChrModel {} (options: {})", name.trim(), self.chr_model.id, names.join(", "))
+        let id = self.chr_model.id;
+        DressError::Refused(format!("no option {:?} on ChrModel {id} (options: {})", name.trim(), names.join(", ")))
     }
 
     /// The choices made, in the client's order of their options.

@@ -420,14 +420,12 @@ impl SceneView {
             lighting,
         };
         self.stats = self.renderer.prepare(gm, gi, model, &params);
-        self.stats.batches += mount_stats.batches;
-        self.stats.triangles += mount_stats.triangles;
+        self.stats += mount_stats;
         let sky = (cur.sky.as_mut().zip(self.sky.as_mut()).filter(|_| sky_seen)).map(|((lm, inst), (gm, gi))| {
             crate::world::prepare_sky(&self.renderer, (gm, gi), &lm.model, inst, &cam, &params)
         });
         if let Some(fs) = &sky {
-            self.stats.batches += fs.batches;
-            self.stats.triangles += fs.triangles;
+            self.stats += *fs;
         }
         let fx = &mut self.effect_geometry;
         cur.instance.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
@@ -441,8 +439,7 @@ impl SceneView {
         }
         // Attached models follow their bones and play their own sequence.
         let fs = prepare_attached(&self.renderer, &mut self.attached, &mut cur.attached, &cur.instance, model, &params);
-        self.stats.batches += fs.batches;
-        self.stats.triangles += fs.triangles;
+        self.stats += fs;
         // A WMO's doodads: each model's placements one instanced group; inside, those of the
         // groups the portals show.
         let shown_doodads = (cur.lm.wmo.as_ref())
@@ -450,17 +447,14 @@ impl SceneView {
             .map(|(w, groups)| crate::portals::visible_doodads(w, groups));
         for g in &mut self.doodads {
             let fs = g.prepare(&self.renderer, &mut cur.attached, shown_doodads.as_deref(), &params, encoder);
-            self.stats.batches += fs.batches;
-            self.stats.triangles += fs.triangles;
+            self.stats += fs;
         }
         let (n, fs) = prepare_spawned(&self.renderer, &mut self.spawned, &cur.instance, model, &params, encoder);
         self.spawned_models = n;
-        self.stats.batches += fs.batches;
-        self.stats.triangles += fs.triangles;
+        self.stats += fs;
         // Crowd copies: their own sequences and phases, on the grid around the model.
         let fs = self.crowd.prepare(&self.renderer, gm, model, cur.crowd.as_mut(), &params, encoder);
-        self.stats.batches += fs.batches;
-        self.stats.triangles += fs.triangles;
+        self.stats += fs;
         // One sort for the model, its items and the crowd: their transparent parts interleave.
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();
@@ -675,8 +669,7 @@ fn prepare_spawned(
     let drawn = spawned.iter().filter(|s| groups.iter().any(|g| g.source == s.emitter)).count();
     for g in groups {
         let fs = g.prepare(renderer, &spawned, params, encoder);
-        stats.batches += fs.batches;
-        stats.triangles += fs.triangles;
+        stats += fs;
     }
     (drawn, stats)
 }
@@ -796,8 +789,7 @@ impl CrowdGpu {
             let world = *world;
             inst.pose(model, params.view * world);
             let fs = renderer.prepare(gm, cgi, model, &FrameParams { world, pose: &inst.pose, ..*params });
-            stats.batches += fs.batches;
-            stats.triangles += fs.triangles;
+            stats += fs;
         }
         stats
     }
@@ -833,8 +825,7 @@ fn prepare_attached(
         let visible = |id: u16| a.geosets.contains(&id);
         let p = FrameParams { world, lod: 0, geoset_visible: &visible, pose: &a.instance.pose, ..*params };
         let fs = renderer.prepare(agm, agi, &a.lm.model, &p);
-        stats.batches += fs.batches;
-        stats.triangles += fs.triangles;
+        stats += fs;
     }
     stats
 }

@@ -281,7 +281,7 @@ pub(super) fn outfit_row(
         } else if ui.small_button("Load outfit").clicked() {
             let result = std::fs::read_to_string(path)
                 .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|t| Outfit::parse(&t, &path.display().to_string()))
+                .and_then(|t| Outfit::parse(&t, &path.display().to_string()).map_err(|e| e.to_string()))
                 .and_then(load);
             event = match result {
                 Ok(()) => OutfitEvent::Loaded,
@@ -298,7 +298,9 @@ fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(ch) = &mut c.dressing.character else { return };
     let mut dirty = false;
     let path = s.output_dir.join(s.character_fields.outfit.trim());
-    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of(ch), |o| o.apply(ch)) {
+    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of(ch), |o| {
+        o.apply(ch).map_err(|e| e.to_string())
+    }) {
         OutfitEvent::Saved(status) => s.export_status = Some(status),
         OutfitEvent::Loaded => {
             s.character_fields.equip.clear();
@@ -313,7 +315,7 @@ fn outfit_npc_mount_rows(ui: &mut egui::Ui, s: &mut AppState) {
         if ui.small_button("Dress").clicked() {
             let tables = c.dressing.tables.clone();
             let result = s.character_fields.npc.trim().parse::<u32>().map_err(|_| "no display id".to_string());
-            match result.and_then(|d| ch.dress_as_npc(&c.lm, &tables, d)) {
+            match result.and_then(|d| ch.dress_as_npc(&c.lm, &tables, d).map_err(|e| e.to_string())) {
                 Ok(warnings) => {
                     c.warnings.extend(warnings);
                     s.character_fields.equip.clear();

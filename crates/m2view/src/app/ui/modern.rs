@@ -114,7 +114,7 @@ fn options(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
     if let Some((option, choice)) = wanted {
         match m.selection.customize(&m.catalog, &format!("id:{option}=id:{choice}")) {
             Ok(()) => dirty = true,
-            Err(e) => error = Some(e),
+            Err(e) => error = Some(e.to_string()),
         }
     }
     layers(ui, &plan);
@@ -164,7 +164,9 @@ fn outfit(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
     let Some(c) = &mut s.current else { return (false, None) };
     let Some(m) = &mut c.dressing.modern else { return (false, None) };
     let path = s.output_dir.join(s.character_fields.outfit.trim());
-    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of_modern(m), |o| o.apply_modern(m)) {
+    match outfit_row(ui, &mut s.character_fields.outfit, &path, Outfit::of_modern(m), |o| {
+        o.apply_modern(m).map_err(|e| e.to_string())
+    }) {
         OutfitEvent::Saved(status) => {
             s.export_status = Some(status);
             (false, None)
