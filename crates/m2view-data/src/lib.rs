@@ -38,6 +38,8 @@ mod mpq;
 #[path = "mpq_web.rs"]
 mod mpq;
 #[cfg(not(target_arch = "wasm32"))]
+mod mpq_error;
+#[cfg(not(target_arch = "wasm32"))]
 mod sectors;
 
 use std::path::{Path, PathBuf};
@@ -51,6 +53,8 @@ pub use listfile::Listfile;
 pub use m2view_casc::KeyRing;
 pub use memory::Memory;
 pub use mpq::Mpq;
+#[cfg(not(target_arch = "wasm32"))]
+pub use mpq_error::MpqError;
 
 /// Largest file any source hands out (no model, texture or table is bigger).
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
@@ -217,13 +221,19 @@ pub enum Wc3Quality {
     Sd,
 }
 
+/// A Warcraft III quality that is neither `sd` nor `hd` (the text given).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: the Warcraft III quality is sd or hd")]
+pub struct UnknownQuality(pub String);
+
 impl std::str::FromStr for Wc3Quality {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Self, String> {
+    type Err = UnknownQuality;
+    /// `sd` or `hd`, any case. Errors: anything else ([`UnknownQuality`]).
+    fn from_str(s: &str) -> std::result::Result<Self, UnknownQuality> {
         match s.to_ascii_lowercase().as_str() {
             "hd" => Ok(Wc3Quality::Hd),
             "sd" => Ok(Wc3Quality::Sd),
-            _ => Err(format!("{s:?}: the Warcraft III quality is sd or hd")),
+            _ => Err(UnknownQuality(s.to_string())),
         }
     }
 }

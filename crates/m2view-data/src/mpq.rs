@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use wow_mpq::{Archive, BlockEntry};
 
-use crate::{Entry, Error, Found, Listfile, MAX_FILE_BYTES, Result, Source, normalize};
+use crate::{Entry, Error, Found, Listfile, MAX_FILE_BYTES, MpqError, Result, Source, normalize};
 
 /// One file the archive can name.
 #[derive(Debug, Clone)]
@@ -49,11 +49,11 @@ pub struct Mpq {
 }
 
 /// Runs a `wow-mpq` call, turning a panic inside it into an error.
-fn guarded<T>(f: impl FnOnce() -> wow_mpq::Result<T>) -> std::result::Result<T, String> {
+fn guarded<T>(f: impl FnOnce() -> wow_mpq::Result<T>) -> std::result::Result<T, MpqError> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(_) => Err("the archive reader failed on malformed data".into()),
+        Ok(Err(e)) => Err(MpqError::Reader(e.to_string())),
+        Err(_) => Err(MpqError::ReaderPanicked),
     }
 }
 
@@ -71,9 +71,9 @@ impl Mpq {
         let options = wow_mpq::OpenOptions::new().load_tables(false);
         let mut archive = guarded(|| Archive::open_with_options(path, options))
             .map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
-        check_header(&archive, len).map_err(err)?;
+        check_header(&archive, len).map_err(|e| err(e.to_string()))?;
         let mut file = std::fs::File::open(path).map_err(|e| err(e.to_string()))?;
-        check_block_table(&mut file, &archive, len).map_err(err)?;
+        check_block_table(&mut file, &archive, len).map_err(|e| err(e.to_string()))?;
         guarded(|| archive.load_tables()).map_err(|m| err(format!("not a readable MPQ archive: {m}")))?;
         let (offset, sector_size) = (archive.archive_offset(), archive.header().sector_size());
         let mut mpq = Mpq {
@@ -161,7 +161,7 @@ impl Mpq {
         // Decoded here from the stored bytes, not by wow-mpq's reader: it garbles the
         // unencrypted tail of encrypted units, fills sectors it cannot decode with
         // zeros, and allocates the size the block table claims ([`crate::sectors`]).
-        let bytes = self.decode_stored(n).map_err(err)?;
+        let bytes = self.decode_stored(n).map_err(|e| err(e.to_string()))?;
         self.checked(archive, n, bytes)
     }
 
@@ -183,19 +183,19 @@ impl Mpq {
 
 impl Mpq {
     /// Decodes `n` from its stored bytes ([`crate::sectors`]).
-    fn decode_stored(&self, n: &Named) -> std::result::Result<Vec<u8>, String> {
+    fn decode_stored(&self, n: &Named) -> std::result::Result<Vec<u8>, MpqError> {
         use std::io::{Read, Seek, SeekFrom};
         let mut raw = Vec::new();
         {
             let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
-            file.seek(SeekFrom::Start(n.pos)).map_err(|e| e.to_string())?;
-            (&mut *file).take(n.compressed).read_to_end(&mut raw).map_err(|e| e.to_string())?;
+            file.seek(SeekFrom::Start(n.pos))?;
+            (&mut *file).take(n.compressed).read_to_end(&mut raw)?;
         }
         if raw.len() as u64 != n.compressed {
-            return Err(format!("stored data of {} bytes runs past the end of the archive", n.compressed));
+            return Err(MpqError::StoredTruncated(n.compressed));
         }
         if n.unnamed && n.flags & BlockEntry::FLAG_ENCRYPTED != 0 {
-            return Err("encrypted, and its name (the key) is unknown: give a listfile".into());
+            return Err(MpqError::UnknownKey);
         }
         let stored = crate::sectors::Stored {
             name: &n.name,
@@ -207,7 +207,7 @@ impl Mpq {
         };
         // The decompressors are wow-mpq's (and its implode crate's): a panic there is an error too.
         catch_unwind(AssertUnwindSafe(|| crate::sectors::decode(&stored)))
-            .unwrap_or_else(|_| Err("a decompressor failed on malformed data".into()))
+            .unwrap_or(Err(MpqError::DecompressorPanicked))
     }
 }
 
@@ -218,20 +218,14 @@ const MAX_SECTOR_SHIFT: u16 = 15;
 
 /// A header whose sectors or tables the file cannot hold is refused before
 /// anything is allocated.
-fn check_header(archive: &Archive, len: u64) -> std::result::Result<(), String> {
+fn check_header(archive: &Archive, len: u64) -> std::result::Result<(), MpqError> {
     let h = archive.header();
     if h.block_size > MAX_SECTOR_SHIFT {
-        return Err(format!(
-            "sector size shift {} (sectors of 512 << {}) is past the largest accepted, {MAX_SECTOR_SHIFT}",
-            h.block_size, h.block_size
-        ));
+        return Err(MpqError::SectorShift { shift: h.block_size, max: MAX_SECTOR_SHIFT });
     }
     let (hash, block) = (h.hash_table_size as u64 * 16, h.block_table_size as u64 * 16);
     if hash > len || block > len {
-        return Err(format!(
-            "hash table of {} entries or block table of {} entries cannot fit in {len} bytes",
-            h.hash_table_size, h.block_table_size
-        ));
+        return Err(MpqError::TablesTooLarge { hash: h.hash_table_size, block: h.block_table_size, len });
     }
     Ok(())
 }
@@ -240,7 +234,7 @@ fn check_header(archive: &Archive, len: u64) -> std::result::Result<(), String> 
 /// can hold ([`most_decoded`]): wow-mpq allocates what a file claims when
 /// it reads one (`(attributes)`, while loading its tables). Later formats'
 /// tables may be compressed and are left to the crate.
-fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> std::result::Result<(), String> {
+fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> std::result::Result<(), MpqError> {
     use std::io::{Read, Seek, SeekFrom};
     let h = archive.header();
     if h.format_version >= wow_mpq::FormatVersion::V3 || h.block_table_size == 0 {
@@ -254,9 +248,7 @@ fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> s
         }
         let (compressed, size) = (compressed as u64, size as u64);
         if compressed > len || size > most_decoded(flags, compressed, h.sector_size()) {
-            return Err(format!(
-                "block table entry {i} claims {size} bytes from {compressed} stored bytes in an archive of {len}"
-            ));
+            return Err(MpqError::BlockEntry { entry: i, size, stored: compressed, len });
         }
     }
     // The crate also reads `(attributes)` itself, allocating what its sector
@@ -269,10 +261,10 @@ fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> s
         return Ok(());
     }
     let mut raw = Vec::new();
-    file.seek(SeekFrom::Start(base + pos as u64)).map_err(|e| e.to_string())?;
-    file.take(compressed as u64).read_to_end(&mut raw).map_err(|e| e.to_string())?;
+    file.seek(SeekFrom::Start(base + pos as u64))?;
+    file.take(compressed as u64).read_to_end(&mut raw)?;
     if raw.len() != compressed as usize {
-        return Err("(attributes): stored bytes run past the end".into());
+        return Err(MpqError::Attributes(Box::new(MpqError::StoredTruncated(compressed as u64))));
     }
     let stored = crate::sectors::Stored {
         name: "(attributes)",
@@ -284,8 +276,8 @@ fn check_block_table(file: &mut std::fs::File, archive: &Archive, len: u64) -> s
     };
     match catch_unwind(AssertUnwindSafe(|| crate::sectors::decode(&stored))) {
         Ok(Ok(_)) => Ok(()),
-        Ok(Err(e)) => Err(format!("(attributes): {e}")),
-        Err(_) => Err("(attributes): a decompressor failed on malformed data".into()),
+        Ok(Err(e)) => Err(MpqError::Attributes(Box::new(e))),
+        Err(_) => Err(MpqError::Attributes(Box::new(MpqError::DecompressorPanicked))),
     }
 }
 
@@ -295,12 +287,12 @@ fn read_table(
     file: &mut std::fs::File,
     at: u64,
     count: u32,
-    key_name: &str,
-) -> std::result::Result<Vec<[u32; 4]>, String> {
+    key_name: &'static str,
+) -> std::result::Result<Vec<[u32; 4]>, MpqError> {
     use std::io::{Read, Seek, SeekFrom};
     let mut table = vec![0u8; count as usize * 16];
-    file.seek(SeekFrom::Start(at)).map_err(|e| e.to_string())?;
-    file.read_exact(&mut table).map_err(|_| format!("{key_name} of {count} entries at {at:#x} runs past the end"))?;
+    file.seek(SeekFrom::Start(at))?;
+    file.read_exact(&mut table).map_err(|_| MpqError::TableTruncated { table: key_name, count, at })?;
     crate::sectors::decrypt(&mut table, wow_mpq::hash_string(key_name, wow_mpq::hash_type::FILE_KEY));
     let word = |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
     Ok(table.chunks_exact(16).map(|e| [word(&e[0..]), word(&e[4..]), word(&e[8..]), word(&e[12..])]).collect())

@@ -17,6 +17,8 @@
 
 use wow_mpq::BlockEntry;
 
+use crate::MpqError;
+
 /// What is needed of one stored file.
 pub struct Stored<'a> {
     /// Its name as stored (the key comes from the part after the last `\`).
@@ -55,16 +57,16 @@ pub(crate) fn decrypt(data: &mut [u8], key: u32) {
 
 /// One compressed unit of `expected` bytes: type byte, then data
 /// (imploded units have no type byte).
-fn inflate(unit: &[u8], expected: usize, implode: bool) -> Result<Vec<u8>, String> {
+fn inflate(unit: &[u8], expected: usize, implode: bool) -> Result<Vec<u8>, MpqError> {
     let (kind, data) =
-        if implode { (0x08, unit) } else { unit.split_first().map(|(k, d)| (*k, d)).ok_or("empty sector")? };
+        if implode { (0x08, unit) } else { unit.split_first().map(|(k, d)| (*k, d)).ok_or(MpqError::EmptySector)? };
     // PKWare DCL is the first method undone unless bzip2 (0x10) is also set.
     if kind & 0x08 != 0 && kind & 0x10 == 0 {
         dcl_header(data)?;
     }
-    let out = wow_mpq::decompress(data, kind, expected).map_err(|e| e.to_string())?;
+    let out = wow_mpq::decompress(data, kind, expected).map_err(|e| MpqError::Decompress(e.to_string()))?;
     if out.len() != expected {
-        return Err(format!("decodes to {} bytes, not {expected}", out.len()));
+        return Err(MpqError::DecodedSize { got: out.len(), expected });
     }
     Ok(out)
 }
@@ -74,16 +76,16 @@ fn inflate(unit: &[u8], expected: usize, implode: bool) -> Result<Vec<u8>, Strin
 /// 4, 5 or 6 (wowdev wiki "MPQ", *Compression*; StormLib `explode.c`) —
 /// before the decompressor sees it (a mutated header made it index out of
 /// bounds and panic).
-fn dcl_header(data: &[u8]) -> Result<(), String> {
+fn dcl_header(data: &[u8]) -> Result<(), MpqError> {
     match data {
         [0 | 1, 4..=6, ..] => Ok(()),
-        [mode, bits, ..] => Err(format!("PKWare DCL stream with literal mode {mode} and dictionary bits {bits}")),
-        _ => Err("PKWare DCL stream shorter than its header".into()),
+        [mode, bits, ..] => Err(MpqError::DclHeader { mode: *mode, bits: *bits }),
+        _ => Err(MpqError::DclShort),
     }
 }
 
 /// Decodes the whole file. Errors say which sector failed and why.
-pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
+pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, MpqError> {
     let encrypted = f.flags & BlockEntry::FLAG_ENCRYPTED != 0;
     let compressed = f.flags & (BlockEntry::FLAG_COMPRESS | BlockEntry::FLAG_IMPLODE) != 0;
     let implode = f.flags & BlockEntry::FLAG_IMPLODE != 0;
@@ -101,13 +103,13 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
             inflate(&data, f.size, implode)
         } else {
             data.truncate(f.size);
-            (data.len() == f.size).then_some(data).ok_or_else(|| "stored data shorter than the file".into())
+            (data.len() == f.size).then_some(data).ok_or(MpqError::StoredShort)
         };
     }
     let sector = f.sector_size.max(512);
     let n = f.size.div_ceil(sector);
     let table_len = (n + 1) * 4;
-    let mut table = f.raw.get(..table_len).ok_or("sector offset table runs past the stored data")?.to_vec();
+    let mut table = f.raw.get(..table_len).ok_or(MpqError::SectorTable)?.to_vec();
     if encrypted {
         decrypt(&mut table, key.wrapping_sub(1));
     }
@@ -117,18 +119,15 @@ pub fn decode(f: &Stored<'_>) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for i in 0..n {
         let (a, b) = (offsets[i], offsets[i + 1]);
-        let mut unit = f
-            .raw
-            .get(a..b)
-            .filter(|_| a <= b)
-            .ok_or_else(|| format!("sector {i}: offsets {a}..{b} outside the stored data"))?
-            .to_vec();
+        let mut unit =
+            f.raw.get(a..b).filter(|_| a <= b).ok_or(MpqError::SectorOutside { sector: i, start: a, end: b })?.to_vec();
         if encrypted {
             decrypt(&mut unit, key.wrapping_add(i as u32));
         }
         let expected = sector.min(f.size - out.len());
         if unit.len() < expected {
-            out.extend(inflate(&unit, expected, implode).map_err(|e| format!("sector {i}: {e}"))?);
+            let sector = |e| MpqError::Sector { sector: i, problem: Box::new(e) };
+            out.extend(inflate(&unit, expected, implode).map_err(sector)?);
         } else {
             out.extend_from_slice(&unit[..expected]);
         }

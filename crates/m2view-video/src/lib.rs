@@ -219,19 +219,16 @@ impl VideoWriter {
     pub fn finish(mut self) -> Result<usize, VideoError> {
         self.ctx.flush();
         self.drain()?;
-        let out = self.out.clone();
-        let write = |message: String| VideoError::Write { file: out.clone(), message };
         // `finish` takes the writer, so its file is still there.
         let (false, Some(file)) = (self.packets.is_empty(), self.file.take()) else {
-            return Err(VideoError::NoFrames { file: out });
+            return Err(VideoError::NoFrames { file: self.out.clone() });
         };
         let file = std::io::BufWriter::new(file);
-        let written = match self.container {
-            Container::Mp4 => self.write_mp4(file),
-            Container::Webm => self.write_webm(file),
+        match self.container {
+            Container::Mp4 => self.write_mp4(file)?,
+            Container::Webm => self.write_webm(file)?,
         };
-        written.map_err(write)?;
-        std::fs::rename(&self.tmp, &self.out).map_err(|e| write(e.to_string()))?;
+        std::fs::rename(&self.tmp, &self.out).map_err(|e| self.write_error(e))?;
         Ok(self.packets.len())
     }
 
@@ -240,20 +237,25 @@ impl VideoWriter {
         k as f64 / self.fps
     }
 
-    fn write_mp4(&self, file: impl std::io::Write) -> Result<(), String> {
+    /// A failure writing the container or the file, as the error naming the file.
+    fn write_error(&self, e: impl std::fmt::Display) -> VideoError {
+        VideoError::Write { file: self.out.clone(), message: e.to_string() }
+    }
+
+    fn write_mp4(&self, file: impl std::io::Write) -> Result<(), VideoError> {
         use muxide::api::{MuxerBuilder, VideoCodec};
         let mut mux = MuxerBuilder::new(file)
             .video(VideoCodec::Av1, self.width, self.height, self.fps)
             .build()
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| self.write_error(e))?;
         for (k, p) in self.packets.iter().enumerate() {
-            mux.write_video(self.pts(k), &p.data, p.key).map_err(|e| e.to_string())?;
+            mux.write_video(self.pts(k), &p.data, p.key).map_err(|e| self.write_error(e))?;
         }
-        mux.finish().map_err(|e| e.to_string())?;
+        mux.finish().map_err(|e| self.write_error(e))?;
         Ok(())
     }
 
-    fn write_webm(&self, file: impl std::io::Write) -> Result<(), String> {
+    fn write_webm(&self, file: impl std::io::Write) -> Result<(), VideoError> {
         use webm_iterable::matroska_spec::{Master, MatroskaSpec as M, SimpleBlock};
         // Millisecond timestamps (TimestampScale 1,000,000 ns); a cluster
         // starts at each key frame, so block offsets stay within an i16.
@@ -299,10 +301,10 @@ impl VideoWriter {
             M::DocTypeVersion(4),
             M::DocTypeReadVersion(2),
         ]));
-        w.write(&header).map_err(|e| e.to_string())?;
-        w.write(&M::Segment(Master::Full(segment))).map_err(|e| e.to_string())?;
-        let mut file = w.into_inner().map_err(|e| e.to_string())?;
-        std::io::Write::flush(&mut file).map_err(|e| e.to_string())
+        w.write(&header).map_err(|e| self.write_error(e))?;
+        w.write(&M::Segment(Master::Full(segment))).map_err(|e| self.write_error(e))?;
+        let mut file = w.into_inner().map_err(|e| self.write_error(e))?;
+        std::io::Write::flush(&mut file).map_err(|e| self.write_error(e))
     }
 }
 
