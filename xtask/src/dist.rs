@@ -103,7 +103,8 @@ fn package(r: &Request, root: &Path, out: &Path) -> Result<PathBuf, String> {
     let windows = r.target.contains("windows");
     let exe = if windows { "m2view.exe" } else { "m2view" };
     let built = if cross { root.join("target").join(&r.target) } else { root.join("target") };
-    let binary = read(&built.join(dir).join(exe))?;
+    let binary_path = built.join(dir).join(exe);
+    let binary = read(&binary_path)?;
     let name = format!("m2view-{}-{}", env!("CARGO_PKG_VERSION"), r.target);
     let mut files: Vec<(String, Vec<u8>, bool)> = common_files(root, &r.target)?;
     let icon = read(&root.join("assets/icon/m2view.png"))?;
@@ -117,8 +118,9 @@ fn package(r: &Request, root: &Path, out: &Path) -> Result<PathBuf, String> {
         files.push(("m2view".into(), binary, true));
         files.push(("m2view.desktop".into(), DESKTOP.as_bytes().to_vec(), false));
         files.push(("m2view.png".into(), icon, false));
-        // The man page and shell completions (`cargo xtask docs` wrote them).
-        files.extend(crate::docs::manual_files()?);
+        // The man page and shell completions, written by the packaged binary
+        // itself where nothing is built (else by the debug one).
+        files.extend(crate::docs::manual_files(r.no_build.then_some(binary_path.as_path()))?);
     }
     let files: Vec<(String, Vec<u8>, bool)> =
         files.into_iter().map(|(p, d, x)| (format!("{name}/{p}"), d, x)).collect();

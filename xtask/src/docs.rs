@@ -39,10 +39,14 @@ fn generate(bin: &Path, what: &str, path: &Path) -> Result<(), String> {
 const COMPLETIONS: [(&str, &str); 4] =
     [("bash", "m2view.bash"), ("zsh", "_m2view"), ("fish", "m2view.fish"), ("powershell", "_m2view.ps1")];
 
-/// Writes the reference, the man page and the completions.
-fn write_all() -> Result<(), String> {
+/// Writes the reference, the man page and the completions, with `bin`
+/// (else the debug binary, built first).
+fn write_all(bin: Option<&Path>) -> Result<(), String> {
     let root = crate::root();
-    let bin = m2view()?;
+    let bin = match bin {
+        Some(b) => b.to_path_buf(),
+        None => m2view()?,
+    };
     generate(&bin, "markdown", &root.join("docs/reference/cli.md"))?;
     generate(&bin, "man", &root.join("target/docs/m2view.1"))?;
     for (shell, file) in COMPLETIONS {
@@ -53,13 +57,13 @@ fn write_all() -> Result<(), String> {
 
 /// `cargo xtask docs`.
 pub fn run() -> bool {
-    write_all().map_err(|e| eprintln!("docs: {e}")).is_ok()
+    write_all(None).map_err(|e| eprintln!("docs: {e}")).is_ok()
 }
 
 /// The man page and completions for a package, freshly written:
 /// `(path in the package, bytes, executable)`.
-pub fn manual_files() -> Result<Vec<(String, Vec<u8>, bool)>, String> {
-    write_all()?;
+pub fn manual_files(bin: Option<&Path>) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
+    write_all(bin)?;
     let dir = crate::root().join("target/docs");
     let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
     let mut files = vec![("m2view.1".to_string(), read(&dir.join("m2view.1"))?, false)];
