@@ -82,6 +82,28 @@ impl Slot {
         Slot::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// Item `item`'s row among `rows` (of table `table`, named in errors)
+    /// and the slot its inventory type puts it in.
+    ///
+    /// # Errors
+    /// No such row ([`DressError::MissingRow`]), or an item nothing shows,
+    /// a ring ([`DressError::Refused`]).
+    pub fn of_item<'a>(
+        rows: &'a [m2view_db::item::ItemRow],
+        item: u32,
+        table: &str,
+    ) -> Result<(&'a m2view_db::item::ItemRow, Slot, ItemKind), crate::DressError> {
+        use crate::DressError;
+        let row = rows
+            .iter()
+            .find(|r| r.id == item)
+            .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in {table}")))?;
+        let (slot, kind) = Slot::of_inventory_type(row.inventory_type).ok_or_else(|| {
+            DressError::Refused(format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))
+        })?;
+        Ok((row, slot, kind))
+    }
+
     /// The slot of an item of `InventoryType` `t`, and whether it is a robe
     /// (20) or a shield (14).
     pub fn of_inventory_type(t: u32) -> Option<(Slot, ItemKind)> {

@@ -211,15 +211,8 @@ impl Character {
     /// # Errors
     /// No `Item` table, no such item, or an item nothing shows (a ring).
     pub fn equip_item(&mut self, tables: &ClientTables, item: u32) -> crate::error::Result<Slot> {
-        use crate::DressError;
         let rows = crate::error::required("Item.dbc", tables.rows("Item.dbc", tables_item::item_rows))?;
-        let row = rows
-            .iter()
-            .find(|r| r.id == item)
-            .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in Item.dbc")))?;
-        let (slot, kind) = Slot::of_inventory_type(row.inventory_type).ok_or_else(|| {
-            DressError::Refused(format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))
-        })?;
+        let (row, slot, kind) = Slot::of_item(&rows, item, "Item.dbc")?;
         self.equip(slot, row.display_id, kind);
         Ok(slot)
     }

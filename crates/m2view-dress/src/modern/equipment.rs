@@ -278,12 +278,6 @@ pub fn item_display(tables: &ClientTables, item: u32) -> crate::error::Result<(S
         table: "Item",
         hint: format!("item {item} shows display {display}; give --equip SLOT={display}"),
     })?;
-    let row = items
-        .iter()
-        .find(|r| r.id == item)
-        .ok_or_else(|| DressError::MissingRow(format!("item {item} is not in Item")))?;
-    let (slot, kind) = Slot::of_inventory_type(row.inventory_type).ok_or_else(|| {
-        DressError::Refused(format!("item {item} (inventory type {}) is not worn visibly", row.inventory_type))
-    })?;
+    let (_, slot, kind) = Slot::of_item(&items, item, "Item")?;
     Ok((slot, kind, display))
 }
