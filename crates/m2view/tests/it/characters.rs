@@ -38,10 +38,7 @@ fn corpus() -> Option<Corpus> {
 
 /// A fresh temporary folder for this test process.
 fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("m2view-characters-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch("characters", tag)
 }
 
 /// `render --stats` of `args` at 64×64: the statistics and stderr.

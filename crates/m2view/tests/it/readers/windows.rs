@@ -130,10 +130,7 @@ fn samples() -> Option<PathBuf> {
 }
 
 fn scratch(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("m2view-windows-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch("windows", tag)
 }
 
 /// Every string of a JSON value with Windows paths read back as this machine's.
