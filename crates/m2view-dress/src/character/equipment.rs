@@ -86,8 +86,8 @@ impl Slot {
     /// and the slot its inventory type puts it in.
     ///
     /// # Errors
-    /// No such row ([`DressError::MissingRow`]), or an item nothing shows,
-    /// a ring ([`DressError::Refused`]).
+    /// No such row ([`crate::DressError::MissingRow`]), or an item nothing shows,
+    /// a ring ([`crate::DressError::Refused`]).
     pub fn of_item<'a>(
         rows: &'a [m2view_db::item::ItemRow],
         item: u32,
