@@ -152,6 +152,9 @@ fn dependency_arrows_hold() {
         ("crates/m2view-dress", &["glam", "wgpu", "m2view-anim", "m2view-render", "egui"]),
         ("crates/m2view-anim", &["wgpu", "bytemuck"]),
         ("crates/m2view-render", &["egui", "winit"]),
+        // The scene poses and draws what the front ends loaded: it reads no files and knows no
+        // tables, window or command line.
+        ("crates/m2view-scene", &["egui", "winit", "clap", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"]),
         // Video knows pixels only: frames in, a file out.
         ("crates/m2view-video", &["m2view-format", "m2view-render", "m2view-data", "wgpu", "glam", "image"]),
     ];

@@ -12,6 +12,9 @@
 //!   "gpu_path_cpu" (advance, cull, order, records, encode, submit) and
 //!   "gpu_path_frame" (then wait).
 //!
+//! Both paths draw through `m2view_scene::SceneGpu`, as the window and
+//! `render --crowd` do: a crowd of N is the model and N − 1 copies.
+//!
 //! On a software adapter (lavapipe) copies past 100 would rasterise millions
 //! of triangles per frame (1,000 Corehound2s exhaust 24 GB there), so from
 //! N = 1,000 both paths draw no geosets (`*_nodraw`: the CPU path still
@@ -36,7 +39,9 @@ use m2view_anim::ModelInstance;
 use m2view_format::{LoadedModel, fixtures};
 use m2view_render::camera::Camera;
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameBuilder, FrameParams, Gpu, GroupMember, GroupParams, Lighting, Renderer};
+use m2view_render::{FrameBuilder, Gpu, Renderer};
+use m2view_scene::crowd::Crowd;
+use m2view_scene::{Scene, SceneGpu, SceneOptions};
 use rayon::prelude::*;
 
 fn creature() -> LoadedModel {
@@ -55,13 +60,13 @@ fn bench(c: &mut Criterion) {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     eprintln!("instances benchmark on {} with {}", gpu.adapter_summary(), lm.path.display());
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = textures::load_textures(
-        &lm,
-        renderer.supports_bc(),
-        m2view_render::texture::DEFAULT_TEAM_COLOR,
-        &mut Vec::new(),
-    );
-    let gm = renderer.upload(model, &textures);
+    // The model uploaded once per path.
+    let uploaded = || {
+        let mut scene = SceneGpu::new(textures::load_textures, m2view_render::texture::DEFAULT_TEAM_COLOR);
+        let gm = scene.upload(&renderer, &lm, None, &mut Vec::new());
+        scene.set_model(&renderer, model, gm, false);
+        scene
+    };
     let target = OffscreenTarget::new(&gpu.device, 1280, 720);
     let ns: Vec<usize> = std::env::var("M2VIEW_BENCH_N")
         .ok()
@@ -76,7 +81,6 @@ fn bench(c: &mut Criterion) {
     g.measurement_time(std::time::Duration::from_secs(4));
     for &n in &ns {
         let draw = !software || n <= 100;
-        let visible = |id: u16| draw && geosets.contains(&id);
         let suffix = if draw { "" } else { "_nodraw" };
         let side = (n as f32).sqrt().ceil() as usize;
         let worlds: Vec<Mat4> = (0..n)
@@ -89,7 +93,6 @@ fn bench(c: &mut Criterion) {
                 a
             })
             .collect();
-        let mut instances: Vec<_> = (0..n).map(|_| renderer.instance(&gm)).collect();
         let center = Vec3::new(side as f32 * 0.6, side as f32 * 0.6, 0.3) * size;
         let mut angle = 0.0f32;
         g.bench_function(format!("eval/{n}"), |b| {
@@ -104,7 +107,7 @@ fn bench(c: &mut Criterion) {
         let mut camera = || {
             angle += 0.05;
             let radius = side as f32 * size * 1.1 + size * 2.0;
-            let cam = Camera {
+            Camera {
                 eye: center + Vec3::new(angle.cos() * radius, angle.sin() * radius, radius * 0.6),
                 target: center,
                 up: Vec3::Z,
@@ -112,87 +115,58 @@ fn bench(c: &mut Criterion) {
                 near: 0.5,
                 far: radius * 4.0,
                 ortho: None,
-            };
-            (cam.view(), cam.proj(1280.0 / 720.0))
-        };
-        // One frame of the CPU path; returns the CPU time up to the submit.
-        let mut cpu_frame = |wait: bool| {
-            let start = Instant::now();
-            let (view, proj) = camera();
-            let mut enc = gpu.device.create_command_encoder(&Default::default());
-            for i in 0..n {
-                anims[i].player.advance(model, 16.0);
-                anims[i].pose(model, view * worlds[i]);
-                let params = FrameParams {
-                    world: worlds[i],
-                    view,
-                    proj,
-                    lod: 0,
-                    geoset_visible: &visible,
-                    pose: &anims[i].pose,
-                    model_alpha: 1.0,
-                    lighting: Lighting::default(),
-                };
-                renderer.prepare(&gm, &mut instances[i], model, &params);
             }
+        };
+        // The model is copy 0; the crowd's copies 1.. stand beside it.
+        let mut host = anims.remove(0);
+        let mut crowd = Crowd { instances: std::iter::once(host.clone()).chain(anims).collect(), worlds };
+        let shown = if draw { geosets.clone() } else { Default::default() };
+        // One frame through the scene (the CPU path: `cpu`); returns the CPU time up to the submit.
+        let mut frame = |scene: &mut SceneGpu, cpu: bool, wait: bool| {
+            let start = Instant::now();
+            let cam = camera();
+            // The players advance on every core (each copy is independent).
+            host.player.advance(model, 16.0);
+            crowd.instances[1..].par_iter_mut().with_min_len(1024).for_each(|a| a.player.advance(model, 16.0));
+            let view = Scene {
+                lm: &lm,
+                instance: &mut host,
+                lod: 0,
+                geosets: &shown,
+                placed: &mut [],
+                mount: None,
+                crowd: Some(&mut crowd),
+                sky: None,
+                disabled_emitters: &[],
+                options: SceneOptions { cpu_animation: cpu, ..SceneOptions::default() },
+            };
+            let mut enc = gpu.device.create_command_encoder(&Default::default());
+            scene.prepare(&renderer, &gpu.queue, view, &cam, 1280.0 / 720.0, &mut enc);
             {
                 let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
                 let mut frame = FrameBuilder::new();
-                for inst in &instances {
-                    frame.add(&gm, inst);
-                }
+                scene.add_to(&mut frame);
                 renderer.record(&mut frame, &mut pass);
             }
             submit(&gpu, enc, start, wait)
         };
+        let mut scene = uploaded();
         g.bench_function(format!("cpu_path_cpu{suffix}/{n}"), |b| {
-            b.iter_custom(|iters| timed(iters, &gpu, &mut cpu_frame))
+            b.iter_custom(|iters| timed(iters, &gpu, &mut |wait| frame(&mut scene, true, wait)))
         });
         if draw {
-            g.bench_function(format!("cpu_path_frame/{n}"), |b| b.iter(|| cpu_frame(true)));
+            g.bench_function(format!("cpu_path_frame/{n}"), |b| b.iter(|| frame(&mut scene, true, true)));
         }
-        drop(instances);
-        let Some(mut group) = renderer.instance_group(model) else {
+        if !renderer.supports_gpu_animation() {
             eprintln!("*** {}: no compute shaders, the GPU path is not measured ***", gpu.adapter_summary());
             continue;
-        };
-        let mut gpu_frame = |wait: bool| {
-            let start = Instant::now();
-            let (view, proj) = camera();
-            // The players advance on every core (each copy is independent).
-            let members: Vec<GroupMember> = anims
-                .par_iter_mut()
-                .zip(&worlds)
-                .with_min_len(1024)
-                .map(|(a, &world)| {
-                    a.player.advance(model, 16.0);
-                    GroupMember { world, clock: a.player.clock(model) }
-                })
-                .collect();
-            let params = GroupParams {
-                view,
-                proj,
-                lod: 0,
-                geoset_visible: &visible,
-                model_alpha: 1.0,
-                lighting: Lighting::default(),
-            };
-            renderer.prepare_group(&gm, &mut group, model, &members, &params);
-            let mut enc = gpu.device.create_command_encoder(&Default::default());
-            renderer.animate(&group, &mut enc);
-            {
-                let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
-                let mut frame = FrameBuilder::new();
-                frame.add_group(&gm, &group);
-                renderer.record(&mut frame, &mut pass);
-            }
-            submit(&gpu, enc, start, wait)
-        };
+        }
+        let mut scene = uploaded();
         g.bench_function(format!("gpu_path_cpu{suffix}/{n}"), |b| {
-            b.iter_custom(|iters| timed(iters, &gpu, &mut gpu_frame))
+            b.iter_custom(|iters| timed(iters, &gpu, &mut |wait| frame(&mut scene, false, wait)))
         });
         if draw {
-            g.bench_function(format!("gpu_path_frame/{n}"), |b| b.iter(|| gpu_frame(true)));
+            g.bench_function(format!("gpu_path_frame/{n}"), |b| b.iter(|| frame(&mut scene, false, true)));
         }
     }
     g.finish();

@@ -3,7 +3,8 @@
 //! corpus), replicated on a grid, after 3 s of simulation so the emitters are
 //! full: "update" (one 1/60 s CPU step), "build" (view-facing quads),
 //! "upload" (the quads into the GPU buffer, submit, wait) and "frame"
-//! (update, build, upload, draw at 1280×720, submit, wait).
+//! (update, build, upload, draw at 1280×720, submit, wait, through
+//! `m2view_scene::SceneGpu` as the window draws).
 //! Goal (issue 5): 1,000 emitters with 1M live particles at ≥ 60 fps on a
 //! real GPU: the case `1000x25` (emission rates × 25, ≈ 1M live particles)
 //! measures it; its "frame" is skipped on a software adapter (filling a
@@ -31,7 +32,8 @@ use m2view_anim::particles::ParticleSystem;
 use m2view_format::{LoadedModel, fixtures};
 use m2view_render::camera::{Camera, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, Gpu, Lighting, Renderer};
+use m2view_render::{FrameBuilder, Gpu, Renderer};
+use m2view_scene::{Scene, SceneGpu, SceneOptions};
 
 fn effect_model() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
@@ -133,47 +135,60 @@ fn bench(c: &mut Criterion) {
             })
         });
         let geosets = model.default_geosets(0);
-        let visible = |id: u16| geosets.contains(&id);
-        let params = FrameParams {
-            world: Mat4::IDENTITY,
-            view,
-            proj,
-            lod: 0,
-            geoset_visible: &visible,
-            pose,
-            model_alpha: 1.0,
-            lighting: Lighting::default(),
-        };
-        if let Some(mut gp) = renderer.gpu_particles(model, 1) {
-            let draw = !(software && rate > 1.0);
-            let mut gpu_frame = |gp: &mut m2view_render::gpu_particles::GpuParticles, wait: bool| {
-                let start = std::time::Instant::now();
-                gp.update(&gpu.queue, model, &player.clock(model), &pose.bones, 1.0 / 60.0, view);
-                let mut enc = gpu.device.create_command_encoder(&Default::default());
-                renderer.simulate_particles(gp, &mut enc);
-                if draw {
-                    renderer.prepare(&gm, &mut gi, model, &params);
-                    renderer.prepare_gpu_particles(&mut gi, gp, model, proj * view);
-                    let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
-                    renderer.draw(&gm, &gi, &mut pass);
-                }
-                gpu.queue.submit([enc.finish()]);
-                let cpu = start.elapsed();
-                if wait {
-                    gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-                }
-                cpu
+        // One frame of the model (its emitters stepped 1/60 s) through the scene, as the window
+        // draws it; with `draw` off, simulated only. Returns the CPU time up to the submit.
+        let frame = |scene: &mut SceneGpu, inst: &mut ModelInstance, draw: bool, wait: bool| {
+            let start = std::time::Instant::now();
+            inst.tick(model, 1000.0 / 60.0);
+            let view = Scene {
+                lm: &lm,
+                instance: inst,
+                lod: 0,
+                geosets: &geosets,
+                placed: &mut [],
+                mount: None,
+                crowd: None,
+                sky: None,
+                disabled_emitters: &[],
+                options: SceneOptions::default(),
             };
-            for _ in 0..180 {
-                gpu_frame(&mut gp, true);
+            let mut enc = gpu.device.create_command_encoder(&Default::default());
+            scene.prepare(&renderer, &gpu.queue, view, &cam, 1280.0 / 720.0, &mut enc);
+            if draw {
+                let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
+                let mut frame = FrameBuilder::new();
+                scene.add_to(&mut frame);
+                renderer.record(&mut frame, &mut pass);
             }
-            let drawn: usize = renderer.read_gpu_particle_centers(&gp).unwrap().iter().map(Vec::len).sum();
+            gpu.queue.submit([enc.finish()]);
+            let cpu = start.elapsed();
+            if wait {
+                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+            }
+            cpu
+        };
+        let uploaded = |gpu_particles: bool| {
+            let mut scene = SceneGpu::new(textures::load_textures, m2view_render::texture::DEFAULT_TEAM_COLOR);
+            let gm = scene.upload(&renderer, &lm, None, &mut Vec::new());
+            scene.set_model(&renderer, model, gm, gpu_particles);
+            scene
+        };
+        let mut scene = uploaded(true);
+        if scene.simulates_particles_on_gpu() {
+            let draw = !(software && rate > 1.0);
+            let mut inst = ModelInstance::new(model, 1);
+            inst.cpu_particles = false;
+            for _ in 0..180 {
+                frame(&mut scene, &mut inst, draw, true);
+            }
+            let gp = scene.gpu_particles().unwrap();
+            let drawn: usize = renderer.read_gpu_particle_centers(gp).unwrap().iter().map(Vec::len).sum();
             eprintln!("{name}: GPU path {drawn} quads drawn after 3 s, {} pool slots", gp.slots());
             g.bench_function(format!("gpu_cpu/{name}"), |b| {
                 b.iter_custom(|iters| {
                     (0..iters)
                         .map(|_| {
-                            let cpu = gpu_frame(&mut gp, false);
+                            let cpu = frame(&mut scene, &mut inst, draw, false);
                             gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
                             cpu
                         })
@@ -181,28 +196,18 @@ fn bench(c: &mut Criterion) {
                 })
             });
             if draw {
-                g.bench_function(format!("gpu_frame/{name}"), |b| b.iter(|| gpu_frame(&mut gp, true)));
+                g.bench_function(format!("gpu_frame/{name}"), |b| b.iter(|| frame(&mut scene, &mut inst, true, true)));
             }
         }
         if software && rate > 1.0 {
             eprintln!("{name}: frame skipped on a software adapter");
             continue;
         }
-        g.bench_function(format!("frame/{name}"), |b| {
-            b.iter(|| {
-                ps.update(model, &player.clock(model), &pose.bones, 1.0 / 60.0);
-                ps.build(model, view, &mut fx.quads, &mut fx.draws);
-                renderer.prepare(&gm, &mut gi, model, &params);
-                renderer.prepare_particles(&mut gi, model, proj * view, &fx);
-                let mut enc = gpu.device.create_command_encoder(&Default::default());
-                {
-                    let mut pass = target.begin_pass(&mut enc, [0.1, 0.1, 0.12, 1.0]);
-                    renderer.draw(&gm, &gi, &mut pass);
-                }
-                gpu.queue.submit([enc.finish()]);
-                gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-            })
-        });
+        // The CPU path, from the emitters filled above.
+        let mut scene = uploaded(false);
+        let mut inst = ModelInstance::new(model, 1);
+        inst.particles = ps;
+        g.bench_function(format!("frame/{name}"), |b| b.iter(|| frame(&mut scene, &mut inst, true, true)));
     }
     g.finish();
 }

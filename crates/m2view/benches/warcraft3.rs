@@ -22,7 +22,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use m2view::open::{OpenOptions, Opened};
-use m2view::render_cmd::{RenderRequest, render_uploaded};
+use m2view::render_cmd::{RenderRequest, render_uploaded, upload};
 use m2view_render::camera::{CameraSpec, Preset};
 use m2view_render::{Gpu, Renderer};
 
@@ -45,12 +45,8 @@ fn hd_frame(c: &mut Criterion) {
     let mut g = c.benchmark_group("hd_frame");
     g.sample_size(20);
     for (name, lm) in [("hd", &hd), ("sd", &sd)] {
-        let textures = m2view::textures::load_textures(lm, renderer.supports_bc(), [255, 3, 3], &mut Vec::new());
-        let gm = renderer.upload(&lm.model, &textures);
-        let mut gi = renderer.instance(&gm);
-        g.bench_function(name, |b| {
-            b.iter(|| black_box(render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r).unwrap()))
-        });
+        let mut scene = upload(&renderer, lm, &RenderRequest { team_color: [255, 3, 3], ..r.clone() });
+        g.bench_function(name, |b| b.iter(|| black_box(render_uploaded(&gpu, &renderer, lm, &mut scene, &r).unwrap())));
     }
     g.finish();
 }
@@ -90,7 +86,7 @@ fn spawn(c: &mut Criterion) {
     let opts = OpenOptions::default();
     let lm = Opened::open(&dir.join("Spawner.mdx"), &opts).unwrap().lm;
     let sequence = m2view_format::SequenceId(0);
-    let (spawned, _) = m2view::spawned::simulate(&lm.model, sequence, 2000.0);
+    let (spawned, _) = m2view_scene::spawned::simulate(&lm.model, sequence, 2000.0);
     assert_eq!(spawned.len(), 1000);
     let (models, _) = m2view::spawned::load(&lm, &opts);
     let frog = models[0].clone().unwrap();
@@ -98,19 +94,15 @@ fn spawn(c: &mut Criterion) {
     let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
     let mut r = RenderRequest::new(1280, 720, CameraSpec::Preset(Preset::Iso));
     r.time_ms = 2000.0;
-    r.attachments = spawned
-        .iter()
-        .map(|s| m2view::render_cmd::Hung {
-            placement: Some(s.world),
-            spawned_age_ms: Some(s.age_ms),
-            ..m2view::render_cmd::Hung::item(0, frog.clone())
-        })
-        .collect();
+    r.spawn_models = vec![Some(frog)];
+    let mut scene = upload(&renderer, &lm, &r);
     let mut g = c.benchmark_group("spawn");
     g.sample_size(10);
-    g.bench_function("simulate_1000", |b| b.iter(|| black_box(m2view::spawned::simulate(&lm.model, sequence, 2000.0))));
+    g.bench_function("simulate_1000", |b| {
+        b.iter(|| black_box(m2view_scene::spawned::simulate(&lm.model, sequence, 2000.0)))
+    });
     g.bench_function("frame_1000", |b| {
-        b.iter(|| black_box(m2view::render_cmd::render_image(&gpu, &renderer, &lm, &r).unwrap()))
+        b.iter(|| black_box(render_uploaded(&gpu, &renderer, &lm, &mut scene, &r).unwrap()))
     });
     g.finish();
     let _ = std::fs::remove_dir_all(&dir);

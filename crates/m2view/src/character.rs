@@ -594,3 +594,9 @@ pub fn parts(lm: &mut LoadedModel, dressing: &m2view_dress::Dressing, opts: &Ope
     let items = load_items(&look.items, opts, &mut warnings);
     Some(Parts { geosets: look.geosets, body, items, skinned: Vec::new(), warnings })
 }
+
+impl m2view_scene::Body for BodyTexture {
+    fn apply_gpu(&self, renderer: &m2view_render::Renderer, gm: &mut m2view_render::GpuModel, lm: &LoadedModel) {
+        BodyTexture::apply_gpu(self, renderer, gm, lm);
+    }
+}

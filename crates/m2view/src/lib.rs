@@ -11,7 +11,6 @@ pub mod character;
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli_docs;
-pub mod crowd;
 pub mod data_cmd;
 pub mod dress_cmd;
 pub mod error;
@@ -22,7 +21,6 @@ pub mod info_mdx;
 pub mod info_wmo;
 pub mod open;
 pub mod platform;
-pub mod portals;
 pub mod render_cmd;
 pub mod scene;
 pub mod spawned;

@@ -13,8 +13,10 @@ use std::sync::Arc;
 use m2view_anim::{ModelInstance, Player};
 use m2view_format::{LoadedModel, SequenceId};
 use m2view_render::camera::{CameraSpec, Preset};
-use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
-use m2view_render::{FrameParams, FrameStats, Gpu, GroupMember, GroupParams, Lighting, Renderer};
+use m2view_render::target::OFFSCREEN_FORMAT;
+use m2view_render::{Gpu, Renderer};
+use m2view_scene::crowd::Crowd;
+use m2view_scene::{Placed, Scene, SceneGpu, SceneOptions};
 
 use crate::character::{BodyStats, BodyTexture, CharacterArgs};
 use crate::error::AppError;
@@ -168,58 +170,6 @@ pub struct RenderArgs {
     pub stats: bool,
 }
 
-/// A model hung on an attachment point of the model drawn (or of another
-/// hung model): an item on a character, a character on its mount.
-#[derive(Debug, Clone)]
-pub struct Hung {
-    /// The attachment id on its parent.
-    pub id: u32,
-    /// The model.
-    pub lm: Arc<LoadedModel>,
-    /// The animation it plays (an animation id; `None`: its own default).
-    pub anim: Option<u16>,
-    /// The geosets it shows (`None`: the game's defaults).
-    pub geosets: Option<BTreeSet<u16>>,
-    /// Its composed body texture (a character's).
-    pub body: Option<Arc<BodyTexture>>,
-    /// What hangs on it in turn.
-    pub children: Vec<Hung>,
-    /// Worn on its parent's skeleton instead of an attachment (a 9.0+
-    /// skinned model): which parent bone each of its bones follows.
-    pub skeleton: Option<Arc<m2view_anim::SharedSkeleton>>,
-    /// Placed at a fixed transform in its parent's space instead of on an
-    /// attachment (a WMO's doodad).
-    pub placement: Option<glam::Mat4>,
-    /// A model an emitter spawned (`crate::spawned`): milliseconds since
-    /// then; it plays its first sequence from then, not the request's time.
-    pub spawned_age_ms: Option<f32>,
-    /// The sequence it plays (index; `None`: as `anim` says). A scene's
-    /// model (`crate::scene`).
-    pub sequence: Option<SequenceId>,
-    /// When its sequence starts on the request's clock, ms: at request
-    /// time `t` it is `t − start_ms` into it (0 before). A scene's model.
-    pub start_ms: f32,
-}
-
-impl Hung {
-    /// A model on attachment `id`, playing its default sequence.
-    pub fn item(id: u32, lm: Arc<LoadedModel>) -> Hung {
-        Hung {
-            id,
-            lm,
-            anim: None,
-            geosets: None,
-            body: None,
-            children: Vec::new(),
-            skeleton: None,
-            placement: None,
-            spawned_age_ms: None,
-            sequence: None,
-            start_ms: 0.0,
-        }
-    }
-}
-
 /// Parses `WxH`.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s.split_once('x').ok_or_else(|| format!("bad size {s:?}, expected WxH"))?;
@@ -282,7 +232,7 @@ pub struct RenderRequest {
     pub variations: bool,
     /// Light with the model's own lights too (the client's look; on by default).
     pub model_lights: bool,
-    /// Copies drawn on a grid (1: the model alone); see [`crate::crowd`].
+    /// Copies drawn on a grid (1: the model alone); see [`Crowd`].
     pub crowd: usize,
     /// Animate a crowd on the CPU, one draw per copy and batch, even where
     /// the GPU path is available.
@@ -290,16 +240,23 @@ pub struct RenderRequest {
     /// Simulate the model's particles on the GPU (where the device and the
     /// model's emitters allow) rather than on the CPU.
     pub gpu_particles: bool,
-    /// Models hung on the host's attachment points. Each plays its own
-    /// sequence at the same time and follows its attachment's bone.
-    pub attachments: Vec<Hung>,
+    /// Models placed beside the host: on its attachment points (each plays
+    /// its own sequence at the same time and follows its attachment's
+    /// bone), on its skeleton, at fixed placements (doodads, a tile's).
+    pub attachments: Vec<Placed>,
     /// The host's composed body texture (a character's; `None`: none).
     pub body: Option<Arc<BodyTexture>>,
+    /// The composed body of the rider placed on the host (its mount), for
+    /// the statistics (the rider's [`Placed::body`] draws it).
+    pub rider_body: Option<Arc<BodyTexture>>,
+    /// The models the host's emitters spawn, by source
+    /// ([`m2view_scene::spawned::Spawned::emitter`]; `crate::spawned::load`).
+    pub spawn_models: Vec<Option<Arc<LoadedModel>>>,
     /// Fog where the eye is inside a WMO (the model, or one placed on the
-    /// tile drawn) that has one (`crate::world::fog`).
+    /// tile drawn) that has one (`m2view_scene::world::fog`).
     pub fog: bool,
     /// The WMO's skybox model (`MOSB`), drawn around the eye where an
-    /// interior group it sees shows it (`crate::portals::sees_skybox`).
+    /// interior group it sees shows it (`m2view_scene::portals::shows_skybox`).
     pub sky: Option<Arc<LoadedModel>>,
 }
 
@@ -326,6 +283,8 @@ impl RenderRequest {
             gpu_particles: false,
             attachments: Vec::new(),
             body: None,
+            rider_body: None,
+            spawn_models: Vec::new(),
             fog: true,
             sky: None,
         }
@@ -380,74 +339,6 @@ pub struct Stats {
     pub fog: Option<(f32, f32, String)>,
 }
 
-/// Decodes `lm`'s textures (failures printed as warnings; Warcraft III team
-/// slots in `team`), uploads the model, composes its body texture on the
-/// GPU (a character's) and makes one instance of it.
-fn upload(
-    renderer: &Renderer,
-    lm: &LoadedModel,
-    team: [u8; 3],
-    body: Option<&BodyTexture>,
-) -> (m2view_render::GpuModel, m2view_render::GpuInstance) {
-    let gm = upload_model(renderer, lm, team, body);
-    let gi = renderer.instance(&gm);
-    (gm, gi)
-}
-
-/// [`upload`] without the instance.
-fn upload_model(
-    renderer: &Renderer,
-    lm: &LoadedModel,
-    team: [u8; 3],
-    body: Option<&BodyTexture>,
-) -> m2view_render::GpuModel {
-    let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
-    let textures = textures::load_textures(lm, renderer.supports_bc(), team, &mut warnings);
-    for w in &warnings {
-        eprintln!("warning: {w}");
-    }
-    let mut gm = renderer.upload(&lm.model, &textures);
-    if let Some(b) = body {
-        b.apply_gpu(renderer, &mut gm, lm);
-    }
-    gm
-}
-
-impl Stats {
-    /// The statistics of a frame `fs` of `model` drawn since `start`
-    /// (no particles or ribbon edges).
-    fn new(
-        gpu: &Gpu,
-        model: &m2view_format::Model,
-        gm: &m2view_render::GpuModel,
-        fs: FrameStats,
-        start: Instant,
-        sequence: SequenceId,
-        geosets: &BTreeSet<u16>,
-    ) -> Stats {
-        Stats {
-            batches: fs.batches,
-            triangles: fs.triangles,
-            bones: model.bones.len(),
-            textures_missing: gm.missing_textures,
-            adapter: gpu.adapter_summary(),
-            render_ms: start.elapsed().as_secs_f64() * 1000.0,
-            particles: 0,
-            ribbon_edges: 0,
-            sequence: sequence.0,
-            animation: "cpu",
-            particle_simulation: "cpu",
-            geosets: model.geoset_ids().intersection(geosets).copied().collect(),
-            camera: String::new(),
-            time_ms: 0.0,
-            bone_palette: "",
-            body_texture: None,
-            spawned_models: 0,
-            fog: None,
-        }
-    }
-}
-
 /// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
 pub fn render_image(
     gpu: &Gpu,
@@ -455,116 +346,44 @@ pub fn render_image(
     lm: &LoadedModel,
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
-    let (gm, mut gi) = upload(renderer, lm, r.team_color, r.body.as_deref());
-    let (pixels, stats) = if r.crowd > 1 {
-        render_crowd(gpu, renderer, lm, &gm, r)?
-    } else {
-        render_uploaded(gpu, renderer, lm, &gm, &mut gi, r)?
-    };
-    let bone_palette = renderer.palette().name();
-    Ok((pixels, Stats { camera: r.camera.to_string(), time_ms: r.time_ms, bone_palette, ..stats }))
+    let mut scene = upload(renderer, lm, r);
+    render_uploaded(gpu, renderer, lm, &mut scene, r)
 }
 
-/// [`render_image`] of `r.crowd` copies (see [`crate::crowd`]) at the
-/// request's time, framed together from the request's camera direction.
-fn render_crowd(
-    gpu: &Gpu,
-    renderer: &Renderer,
-    lm: &LoadedModel,
-    gm: &m2view_render::GpuModel,
-    r: &RenderRequest,
-) -> Result<(Vec<u8>, Stats), String> {
-    let model = &lm.model;
-    let mut one = ModelInstance::new(model, 1);
-    one.pose(model, glam::Mat4::IDENTITY);
-    let (lo, hi) = m2view_render::camera::frame_bounds(model, r.lod, &one.pose.bones, None);
-    let mut crowd = crate::crowd::Crowd::new(model, r.crowd, (hi - lo).truncate().max_element().max(1e-3) * 1.2);
-    for inst in &mut crowd.instances {
-        inst.player.advance(model, r.time_ms);
+/// The GPU side of what `r` draws of `lm` ([`render_uploaded`]): the model
+/// (with its body texture and the request's team colour), what is placed
+/// beside it, the models its emitters spawn and its skybox, each model
+/// uploaded once. Upload failures are printed as warnings.
+pub fn upload(renderer: &Renderer, lm: &LoadedModel, r: &RenderRequest) -> SceneGpu {
+    let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
+    let mut scene = SceneGpu::new(textures::load_textures, r.team_color);
+    let body = r.body.as_deref().map(|b| b as &dyn m2view_scene::Body);
+    let gm = scene.upload(renderer, lm, body, &mut warnings);
+    scene.set_model(renderer, &lm.model, gm, r.gpu_particles);
+    scene.set_placed(renderer, &r.attachments, &mut warnings);
+    scene.set_spawned(renderer, &r.spawn_models, &mut warnings);
+    scene.set_sky(renderer, r.sky.as_deref(), &mut warnings);
+    for w in &warnings {
+        eprintln!("warning: {w}");
     }
-    let aspect = r.width as f32 / r.height as f32;
-    let (lo, hi) = crowd.bounds((lo, hi));
-    let cam = r.camera.framing(lo, hi, aspect).unwrap_or_else(|| {
-        m2view_render::camera::Camera::framing(lo, hi, m2view_render::camera::Preset::Iso.direction(), aspect)
-    });
-    let (view, proj) = (cam.view(), cam.proj(aspect));
-    let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
-    let visible = |id: u16| geosets.contains(&id);
-    let lighting = Lighting { model_lights: r.model_lights, ..Lighting::default() };
-    let start = Instant::now();
-    let sequence = crowd.instances[0].player.sequence;
-    if let Some(mut group) = renderer.instance_group(model).filter(|_| !r.cpu_animation) {
-        let members: Vec<_> = crowd
-            .instances
-            .iter_mut()
-            .zip(&crowd.worlds)
-            .map(|(inst, &world)| GroupMember { world, clock: inst.player.clock(model) })
-            .collect();
-        let params = GroupParams { view, proj, lod: r.lod, geoset_visible: &visible, model_alpha: 1.0, lighting };
-        let fs = renderer.prepare_group(gm, &mut group, model, &members, &params);
-        let mut frame = m2view_render::FrameBuilder::new();
-        frame.add_group(gm, &group);
-        let pixels = draw_offscreen(gpu, renderer, r, &|enc| renderer.animate(&group, enc), frame)?;
-        return Ok((pixels, Stats { animation: "gpu", ..Stats::new(gpu, model, gm, fs, start, sequence, &geosets) }));
-    }
-    let mut stats = FrameStats::default();
-    let mut gis = Vec::with_capacity(crowd.instances.len());
-    for (inst, &world) in crowd.instances.iter_mut().zip(&crowd.worlds) {
-        inst.pose(model, view * world);
-        let mut gi = renderer.instance(gm);
-        let params = FrameParams {
-            world,
-            view,
-            proj,
-            lod: r.lod,
-            geoset_visible: &visible,
-            pose: &inst.pose,
-            model_alpha: 1.0,
-            lighting,
-        };
-        let fs = renderer.prepare(gm, &mut gi, model, &params);
-        (stats.batches, stats.triangles) = (stats.batches + fs.batches, stats.triangles + fs.triangles);
-        gis.push(gi);
-    }
-    let mut frame = m2view_render::FrameBuilder::new();
-    gis.iter().for_each(|gi| frame.add(gm, gi));
-    let pixels = draw_offscreen(gpu, renderer, r, &|_| {}, frame)?;
-    Ok((pixels, Stats::new(gpu, model, gm, stats, start, sequence, &geosets)))
+    scene
 }
 
-/// Records `frame` into a new offscreen target of the request's size and
-/// background (after the compute passes `compute` records: animation,
-/// particles) and reads it back (RGBA8 rows, top first).
-fn draw_offscreen(
-    gpu: &Gpu,
-    renderer: &Renderer,
-    r: &RenderRequest,
-    compute: &dyn Fn(&mut wgpu::CommandEncoder),
-    mut frame: m2view_render::FrameBuilder<'_>,
-) -> Result<Vec<u8>, String> {
-    let target = OffscreenTarget::new(&gpu.device, r.width, r.height);
-    let mut enc = gpu.device.create_command_encoder(&Default::default());
-    compute(&mut enc);
-    {
-        let mut pass = target.begin_pass(&mut enc, r.background);
-        renderer.record(&mut frame, &mut pass);
-    }
-    gpu.queue.submit([enc.finish()]);
-    target.read_rgba(&gpu.device, &gpu.queue).map_err(|e| e.to_string())
-}
-
-/// [`render_image`] of a model already uploaded as `gm` (textures with the
-/// request's team colour), drawn through instance `gi`: frame sequences
-/// upload once.
+/// [`render_image`] of a model already uploaded as `scene` ([`upload`]):
+/// frame sequences upload once. The model plays from 0 to the request's
+/// time in 30 Hz steps, so its particles are simulated on the way
+/// (deterministic: the same file, sequence and time give the same image).
 pub fn render_uploaded(
     gpu: &Gpu,
     renderer: &Renderer,
     lm: &LoadedModel,
-    gm: &m2view_render::GpuModel,
-    gi: &mut m2view_render::GpuInstance,
+    scene: &mut SceneGpu,
     r: &RenderRequest,
 ) -> Result<(Vec<u8>, Stats), String> {
     let model = &lm.model;
+    if !model.lods.is_empty() && r.lod >= model.lods.len() {
+        return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
+    }
     let mut inst = ModelInstance::new(model, 1);
     if let Some(s) = r.sequence {
         if s.index() >= model.sequences.len() {
@@ -573,259 +392,96 @@ pub fn render_uploaded(
         inst.player.sequence = s;
     }
     inst.player.variations = r.variations;
-    let mut gp = if r.gpu_particles { renderer.gpu_particles(model, 1) } else { None };
-    // Play from 0 to --time in 30 Hz steps so particles are simulated on the way
-    // (deterministic: same file, sequence and time give the same image).
     let mut t = 0.0;
     while t < r.time_ms {
         let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
         inst.tick(model, dt);
-        if let Some(gp) = &mut gp {
-            gp.update(
-                &gpu.queue,
-                model,
-                &inst.player.clock(model),
-                &inst.pose.bones,
-                dt / 1000.0,
-                glam::Mat4::IDENTITY,
-            );
+        if let Some(gp) = scene.gpu_particles_mut() {
+            let clock = inst.player.clock(model);
+            gp.update(&gpu.queue, model, &clock, &inst.pose.bones, dt / 1000.0, glam::Mat4::IDENTITY);
             let mut enc = gpu.device.create_command_encoder(&Default::default());
             renderer.simulate_particles(gp, &mut enc);
             gpu.queue.submit([enc.finish()]);
         }
         t += dt;
     }
-    let aspect = r.width as f32 / r.height as f32;
-    // Frame the pose as it will be drawn (billboards aside, which need the view),
-    // with what hangs on the model.
-    inst.pose(model, glam::Mat4::IDENTITY);
-    let mut hung = Vec::new();
-    pose_hung(&r.attachments, &inst, model, glam::Mat4::IDENTITY, r.time_ms, &mut hung);
-    let mut bounds = m2view_render::camera::frame_bounds(model, r.lod, &inst.pose.bones, inst.particles.extent(model));
-    for h in &hung {
-        bounds = union(bounds, h.bounds());
+    // The frame drawn steps no further: its particles turn to the camera.
+    inst.last_step_s = 0.0;
+    let mut placed = r.attachments.clone();
+    for p in &mut placed {
+        p.restart_at(r.time_ms);
     }
-    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &inst.player.clock(model))
-        .map_err(|e| e.to_string())?;
-    let view = cam.view();
-    inst.pose(model, view);
-    if !model.lods.is_empty() && r.lod >= model.lods.len() {
-        return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
-    }
-    let geosets = match &r.geosets {
-        Some(g) => g.clone(),
-        None => model.default_geosets(r.lod),
-    };
-    let visible = |id: u16| geosets.contains(&id);
-    let wmos = (lm.wmo.as_deref().map(|w| (w, glam::Mat4::IDENTITY)).into_iter())
-        .chain(hung.iter().filter_map(|h| Some((h.hung.lm.wmo.as_deref()?, h.world))));
-    let fog = crate::world::fog(wmos, cam.eye).filter(|_| r.fog);
-    let params = FrameParams {
-        world: glam::Mat4::IDENTITY,
-        view,
-        proj: cam.proj(aspect),
+    let mut crowd = (r.crowd > 1).then(|| crowd(model, r));
+    let mut sky = r.sky.as_ref().map(|s| {
+        let mut i = ModelInstance::new(&s.model, 1);
+        i.player.advance(&s.model, r.time_ms);
+        (s, i)
+    });
+    let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
+    let particles = inst.particles.extent(model);
+    let mut view = Scene {
+        lm,
+        instance: &mut inst,
         lod: r.lod,
-        geoset_visible: &visible,
-        pose: &inst.pose,
-        model_alpha: 1.0,
-        lighting: Lighting { model_lights: r.model_lights, fog, ..Lighting::default() },
+        geosets: &geosets,
+        placed: &mut placed,
+        mount: None,
+        crowd: crowd.as_mut(),
+        sky: sky.as_mut().map(|(s, i)| (&s.model, i)),
+        disabled_emitters: &[],
+        options: SceneOptions {
+            model_lights: r.model_lights,
+            fog: r.fog,
+            portal_culling: false,
+            cpu_animation: r.cpu_animation,
+        },
     };
+    // Frame the pose as it will be drawn (billboards aside, which need the view).
+    let bounds = scene.bounds(&mut view, particles);
+    let aspect = r.width as f32 / r.height as f32;
+    let clock = view.instance.player.clock(model);
+    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &clock).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let mut fs = renderer.prepare(gm, gi, model, &params);
-    let mut fx = m2view_render::EffectGeometry::default();
-    inst.build_effects(model, view, &mut fx.quads, &mut fx.strips, &mut fx.draws);
-    if let Some(gp) = &mut gp {
-        // The GPU's particles replace the CPU's (ribbons stay); a step of 0 s
-        // turns the quads to the final camera.
-        fx.draws.retain(|d| d.0 >= model.particles.len());
-        gp.update(&gpu.queue, model, &inst.player.clock(model), &inst.pose.bones, 0.0, view);
-    }
-    renderer.prepare_particles(gi, model, params.proj * view, &fx);
-    if let Some(gp) = &gp {
-        renderer.prepare_gpu_particles(gi, gp, model, params.proj * view);
-    }
-    let mut attached = Vec::new();
-    // A model placed many times (a WMO's doodads) is uploaded once, each placement its own instance.
-    let mut shared = SharedModels::default();
-    for h in &mut hung {
-        let (agm, agi, afs) = h.prepare(renderer, &params, r.team_color, &mut shared);
-        fs += afs;
-        attached.push((agm, agi));
-    }
-    let sky = prepare_sky(renderer, r, lm, &cam, &params);
-    // One sort for the host and its items: their transparent parts interleave.
-    let mut frame = m2view_render::FrameBuilder::new();
-    if let Some((sgm, sgi, sfs)) = &sky {
-        frame.add_sky(sgm, sgi);
-        fs += *sfs;
-    }
-    frame.add(gm, gi);
-    for (agm, agi) in &attached {
-        frame.add(agm, agi);
-    }
-    let simulate = |enc: &mut wgpu::CommandEncoder| {
-        if let Some(gp) = &gp {
-            renderer.simulate_particles(gp, enc);
-        }
-    };
-    let pixels = draw_offscreen(gpu, renderer, r, &simulate, frame)?;
+    let (pixels, drawn) =
+        m2view_scene::offscreen::draw(gpu, renderer, scene, view, &cam, (r.width, r.height), r.background)
+            .map_err(|e| e.to_string())?;
     let stats = Stats {
+        batches: drawn.stats.batches,
+        triangles: drawn.stats.triangles,
+        bones: model.bones.len(),
+        textures_missing: scene.missing_textures(),
+        adapter: gpu.adapter_summary(),
+        render_ms: start.elapsed().as_secs_f64() * 1000.0,
         particles: inst.particles.live(),
         ribbon_edges: inst.ribbons.edges(),
-        particle_simulation: if gp.is_some() { "gpu" } else { "cpu" },
-        // A rider's body when the model drawn is its mount.
-        body_texture: r.body.as_ref().or_else(|| r.attachments.iter().find_map(|h| h.body.as_ref())).map(|b| b.stats()),
-        spawned_models: r.attachments.iter().filter(|h| h.spawned_age_ms.is_some()).count(),
-        fog: fog.map(|f| {
+        sequence: inst.player.sequence.0,
+        animation: if drawn.gpu_animation { "gpu" } else { "cpu" },
+        particle_simulation: if scene.simulates_particles_on_gpu() { "gpu" } else { "cpu" },
+        bone_palette: renderer.palette().name(),
+        geosets: model.geoset_ids().intersection(&geosets).copied().collect(),
+        camera: r.camera.to_string(),
+        time_ms: r.time_ms,
+        body_texture: r.body.as_ref().or(r.rider_body.as_ref()).map(|b| b.stats()),
+        spawned_models: drawn.spawned_models,
+        fog: drawn.fog.map(|f| {
             let [r, g, b] = f.rgb8();
             (f.start, f.end, format!("{r:02X}{g:02X}{b:02X}"))
         }),
-        ..Stats::new(gpu, model, gm, fs, start, inst.player.sequence, &geosets)
     };
     Ok((pixels, stats))
 }
 
-/// The union of two boxes.
-fn union(a: (glam::Vec3, glam::Vec3), b: (glam::Vec3, glam::Vec3)) -> (glam::Vec3, glam::Vec3) {
-    (a.0.min(b.0), a.1.max(b.1))
-}
-
-/// The GPU models of hung models, by model: one upload for every
-/// placement of a model (`enabled`; off, each placement uploads its own —
-/// the reference the benchmark compares with).
-pub struct SharedModels {
-    /// Share uploads.
-    pub enabled: bool,
-    models: std::collections::HashMap<*const LoadedModel, std::sync::Arc<m2view_render::GpuModel>>,
-}
-
-impl Default for SharedModels {
-    fn default() -> Self {
-        SharedModels { enabled: true, models: Default::default() }
+/// The `r.crowd` copies of `model` ([`Crowd`]) at the request's time, a
+/// copy's largest extent (at its first pose) × 1.2 apart.
+fn crowd(model: &m2view_format::Model, r: &RenderRequest) -> Crowd {
+    let mut one = ModelInstance::new(model, 1);
+    one.pose(model, glam::Mat4::IDENTITY);
+    let (lo, hi) = m2view_render::camera::frame_bounds(model, r.lod, &one.pose.bones, None);
+    let mut crowd = Crowd::new(model, r.crowd, (hi - lo).truncate().max_element().max(1e-3) * 1.2);
+    for inst in &mut crowd.instances[1..] {
+        inst.player.advance(model, r.time_ms);
     }
-}
-
-/// A hung model posed for one frame.
-struct Posed<'h> {
-    hung: &'h Hung,
-    inst: ModelInstance,
-    /// Its model space → the drawn model's.
-    world: glam::Mat4,
-    /// The parent's pose a skinned model's bones follow.
-    parent_pose: Option<m2view_anim::Pose>,
-}
-
-/// Poses every model of `list` (hung on `parent`, whose model space is
-/// `parent_world` in the drawn model's) and what hangs on them, at
-/// `time_ms` of their own sequence, into `out` (parents first).
-fn pose_hung<'h>(
-    list: &'h [Hung],
-    parent: &ModelInstance,
-    parent_model: &m2view_format::Model,
-    parent_world: glam::Mat4,
-    time_ms: f32,
-    out: &mut Vec<Posed<'h>>,
-) {
-    for h in list {
-        let at = match (&h.placement, &h.skeleton) {
-            (Some(m), _) => *m,
-            (None, Some(_)) => glam::Mat4::IDENTITY,
-            (None, None) => match parent.attachment(parent_model, h.id) {
-                Some(at) => at,
-                None => continue,
-            },
-        };
-        let m = &h.lm.model;
-        let mut inst = ModelInstance::new(m, 1);
-        if let Some(s) = h.anim.and_then(|id| m.find_sequence(id)) {
-            inst.player.sequence = s;
-        }
-        if let Some(s) = h.sequence.filter(|s| s.index() < m.sequences.len()) {
-            inst.player.sequence = s;
-        }
-        if h.spawned_age_ms.is_some() {
-            inst.player.sequence = m2view_format::SequenceId(0);
-        }
-        inst.player.advance(m, h.spawned_age_ms.unwrap_or((time_ms - h.start_ms).max(0.0)));
-        inst.pose(m, glam::Mat4::IDENTITY);
-        let parent_pose = h.skeleton.as_ref().map(|_| parent.pose.clone());
-        if let (Some(s), Some(p)) = (&h.skeleton, &parent_pose) {
-            s.apply(&mut inst.pose, p);
-        }
-        let world = parent_world * at;
-        pose_hung(&h.children, &inst, m, world, time_ms, out);
-        out.push(Posed { hung: h, inst, world, parent_pose });
-    }
-}
-
-impl Posed<'_> {
-    fn geosets(&self) -> BTreeSet<u16> {
-        self.hung.geosets.clone().unwrap_or_else(|| self.hung.lm.model.default_geosets(0))
-    }
-
-    /// Its box in the drawn model's space.
-    fn bounds(&self) -> (glam::Vec3, glam::Vec3) {
-        let own = m2view_render::camera::frame_bounds(&self.hung.lm.model, 0, &self.inst.pose.bones, None);
-        m2view_render::camera::transform_box(self.world, own)
-    }
-
-    /// Uploads (once per model without a body texture, through `shared`)
-    /// and prepares it seen as `host` is (billboards turned to the view).
-    fn prepare(
-        &mut self,
-        renderer: &Renderer,
-        host: &FrameParams<'_>,
-        team: [u8; 3],
-        shared: &mut SharedModels,
-    ) -> (std::sync::Arc<m2view_render::GpuModel>, m2view_render::GpuInstance, m2view_render::FrameStats) {
-        let m = &self.hung.lm.model;
-        let gm = match (&self.hung.body, shared.enabled) {
-            (None, true) => shared
-                .models
-                .entry(Arc::as_ptr(&self.hung.lm))
-                .or_insert_with(|| std::sync::Arc::new(upload_model(renderer, &self.hung.lm, team, None)))
-                .clone(),
-            (body, _) => std::sync::Arc::new(upload_model(renderer, &self.hung.lm, team, body.as_deref())),
-        };
-        let mut gi = renderer.instance(&gm);
-        self.inst.pose(m, host.view * self.world);
-        if let (Some(s), Some(p)) = (&self.hung.skeleton, &self.parent_pose) {
-            s.apply(&mut self.inst.pose, p);
-        }
-        let geosets = self.geosets();
-        let visible = |id: u16| geosets.contains(&id);
-        let params = FrameParams {
-            world: host.world * self.world,
-            lod: 0,
-            geoset_visible: &visible,
-            pose: &self.inst.pose,
-            ..*host
-        };
-        let fs = renderer.prepare(&gm, &mut gi, m, &params);
-        (gm, gi, fs)
-    }
-}
-
-/// The skybox of `r` uploaded and prepared around the eye of `cam`, where
-/// the WMO `lm` shows it from there (`crate::portals::sees_skybox`),
-/// playing its first sequence at `r.time_ms`.
-fn prepare_sky(
-    renderer: &Renderer,
-    r: &RenderRequest,
-    lm: &LoadedModel,
-    cam: &m2view_render::camera::Camera,
-    params: &FrameParams<'_>,
-) -> Option<(m2view_render::GpuModel, m2view_render::GpuInstance, FrameStats)> {
-    let sky = r.sky.as_ref()?;
-    if !crate::portals::sees_skybox(lm.wmo.as_ref()?, cam.eye, params.proj * params.view) {
-        return None;
-    }
-    let gm = upload_model(renderer, sky, r.team_color, None);
-    let mut gi = renderer.instance(&gm);
-    let mut inst = ModelInstance::new(&sky.model, 1);
-    inst.player.advance(&sky.model, r.time_ms);
-    let fs = crate::world::prepare_sky(renderer, (&gm, &mut gi), &sky.model, &mut inst, cam, params);
-    Some((gm, gi, fs))
+    crowd
 }
 
 /// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
@@ -899,13 +555,13 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
         return Ok(Dressed { geosets: explicit.or_else(|| o.skin_geosets(a.lod)), body: None, items: Vec::new() });
     };
     o.lm.model.warnings.extend(p.warnings);
-    let mut items: Vec<Hung> = p.items.into_iter().map(|i| Hung::item(i.attachment, i.lm)).collect();
+    let mut items: Vec<Placed> = p.items.into_iter().map(|i| Placed::on(i.attachment, i.lm)).collect();
     // Skinned models follow the character's bones and wear its composed textures.
-    items.extend(p.skinned.into_iter().map(|k| Hung {
-        geosets: Some(k.geosets),
-        body: p.body.clone(),
+    items.extend(p.skinned.into_iter().map(|k| Placed {
+        geosets: k.geosets,
+        body: p.body.clone().map(|b| b as Arc<dyn m2view_scene::Body>),
         skeleton: Some(k.skeleton),
-        ..Hung::item(0, k.lm)
+        ..Placed::on(0, k.lm)
     }));
     Ok(Dressed { geosets: Some(explicit.unwrap_or(p.geosets)), body: p.body, items })
 }
@@ -914,7 +570,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
 struct Dressed {
     geosets: Option<BTreeSet<u16>>,
     body: Option<Arc<BodyTexture>>,
-    items: Vec<Hung>,
+    items: Vec<Placed>,
 }
 
 /// The model to draw and the request `a` asks for it (loading the `.anim`
@@ -943,19 +599,21 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     if a.neighbours {
         let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
-        attachments.extend(tiles.into_iter().map(|t| Hung { placement: Some(t.world), ..Hung::item(0, t.lm) }));
+        attachments.extend(tiles.into_iter().map(crate::world::Placed::into_scene));
     }
     if let Some(adt) = o.lm.adt.clone().filter(|_| !a.no_doodads) {
         let (models, wmos, warnings) = crate::world::load_tile_placements(&o.lm, &adt, opts);
         o.lm.model.warnings.extend(warnings);
-        let place = |p: crate::world::Placed| Hung { placement: Some(p.world), ..Hung::item(0, p.lm) };
-        attachments.extend(models.into_iter().map(place));
-        attachments.extend(
-            wmos.into_iter().map(|w| Hung { children: w.doodads.into_iter().map(place).collect(), ..place(w.placed) }),
-        );
+        attachments.extend(models.into_iter().map(crate::world::Placed::into_scene));
+        for w in wmos {
+            let parent = attachments.len();
+            attachments.push(w.placed.into_scene());
+            let doodads = w.doodads.into_iter().map(crate::world::Placed::into_scene);
+            attachments.extend(doodads.map(|d| Placed { parent: Some(parent), ..d }));
+        }
     }
     let mut host = o.lm;
-    let (mut geosets, mut body) = (dressed.geosets, dressed.body);
+    let (mut geosets, mut body, mut rider_body) = (dressed.geosets, dressed.body, None);
     if let Some(mount) = &a.mount {
         let mut rider = host;
         if let Some(s) = rider.model.find_sequence(MOUNT_ANIMATION) {
@@ -965,10 +623,14 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
             eprintln!("warning: {w}");
         }
         host = open_mount(mount, opts)?;
+        // The rider on the mount's attachment 0; what was placed on the rider stays on it.
         let children = std::mem::take(&mut attachments);
-        let anim = Some(MOUNT_ANIMATION);
-        attachments =
-            vec![Hung { anim, geosets: geosets.take(), body: body.take(), children, ..Hung::item(0, Arc::new(rider)) }];
+        let sequence = rider.model.find_sequence(MOUNT_ANIMATION);
+        let geosets = geosets.take().unwrap_or_else(|| rider.model.default_geosets(0));
+        rider_body = body.take();
+        let rider_drawn = rider_body.clone().map(|b| b as Arc<dyn m2view_scene::Body>);
+        attachments = vec![Placed { geosets, body: rider_drawn, ..Placed::on(0, Arc::new(rider)).playing(sequence) }];
+        attachments.extend(children.into_iter().map(|c| Placed { parent: Some(c.parent.map_or(0, |k| k + 1)), ..c }));
     }
     let sequence = match (a.anim_id, a.sequence) {
         (Some(id), _) => Some(
@@ -999,7 +661,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     };
     let time_ms =
         time_ms.unwrap_or_else(|| crate::thumbnail::visible_time(&host.model, sequence, a.lod, &shown_geosets));
-    attachments.extend(spawned_models(&mut host, shown, time_ms, opts));
+    let spawn_models = spawned_models(&mut host, shown, time_ms, opts);
     let request = RenderRequest {
         width,
         height,
@@ -1017,33 +679,34 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         gpu_particles: a.gpu_particles,
         attachments,
         body,
+        rider_body,
+        spawn_models,
         fog: !a.no_fog,
         sky,
     };
     Ok((host, request))
 }
 
-/// The models `host`'s emitters have spawned and not lost by `time_ms` of
-/// its sequence `sequence`, each placed where it is then and playing from
-/// its own spawn; what does not load joins the host's warnings.
-fn spawned_models(host: &mut LoadedModel, sequence: SequenceId, time_ms: f32, opts: &OpenOptions) -> Vec<Hung> {
-    if !crate::spawned::spawns_models(&host.model) {
+/// The models `host`'s emitters spawn, by source, opened beside it (the
+/// scene simulates where they are); what does not load, and a
+/// simulation at `time_ms` of `sequence` that spawns more than the most
+/// drawn, join the host's warnings.
+fn spawned_models(
+    host: &mut LoadedModel,
+    sequence: SequenceId,
+    time_ms: f32,
+    opts: &OpenOptions,
+) -> Vec<Option<Arc<LoadedModel>>> {
+    if !m2view_scene::spawned::spawns_models(&host.model) {
         return Vec::new();
     }
     let (models, warnings) = crate::spawned::load(host, opts);
     host.model.warnings.extend(warnings);
-    let (spawned, capped) = crate::spawned::simulate(&host.model, sequence, time_ms);
-    if capped {
-        let most = crate::spawned::MAX_SPAWNED;
+    if m2view_scene::spawned::simulate(&host.model, sequence, time_ms).1 {
+        let most = m2view_scene::spawned::MAX_SPAWNED;
         host.model.warnings.push(format!("emitters spawn more than {most} models at once: the rest are not drawn"));
     }
-    spawned
-        .into_iter()
-        .filter_map(|s| {
-            let lm = models.get(s.emitter)?.clone()?;
-            Some(Hung { placement: Some(s.world), spawned_age_ms: Some(s.age_ms), ..Hung::item(0, lm) })
-        })
-        .collect()
+    models
 }
 
 /// The doodads `--doodad-set` places in the WMO `lm` (none with
@@ -1053,7 +716,7 @@ fn doodads(
     lm: &mut LoadedModel,
     wmo: &m2view_format::wmo::Wmo,
     opts: &OpenOptions,
-) -> Result<Vec<Hung>, AppError> {
+) -> Result<Vec<Placed>, AppError> {
     if a.no_doodads {
         return Ok(Vec::new());
     }
@@ -1063,11 +726,11 @@ fn doodads(
     }
     let (placed, warnings) = crate::world::load_doodads(lm, wmo, a.doodad_set, opts);
     lm.model.warnings.extend(warnings);
-    Ok(placed.into_iter().map(|p| Hung { placement: Some(p.world), ..Hung::item(0, p.lm) }).collect())
+    Ok(placed.into_iter().map(crate::world::Placed::into_scene).collect())
 }
 
 /// `--attach POINT=MODEL` on `host`.
-fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hung, AppError> {
+fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Placed, AppError> {
     let (point, file) = spec
         .split_once('=')
         .ok_or_else(|| AppError::Failure(format!("bad --attach {spec:?}, expected POINT=MODEL")))?;
@@ -1079,7 +742,7 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Hun
         return Err(AppError::Failure(format!("the model has no attachment point {id} ({name}); see `m2view info`")));
     }
     let item = Opened::open(std::path::Path::new(file.trim()), opts).map_err(AppError::input)?;
-    Ok(Hung::item(id, Arc::new(item.lm)))
+    Ok(Placed::on(id, Arc::new(item.lm)))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -1203,7 +866,8 @@ fn prepared(
     let scene = crate::scene::Scene::open(path, opts)?;
     let (root, hung) = scene.render_parts();
     let (lm, mut req) = request_for(a, Opened::dress(root, opts), opts)?;
-    req.attachments.extend(hung);
+    let base = req.attachments.len();
+    req.attachments.extend(hung.into_iter().map(|p| Placed { parent: p.parent.map(|k| k + base), ..p }));
     req.camera = scene.camera(req.time_ms, req.camera);
     Ok((lm, req, Some(scene)))
 }
@@ -1230,11 +894,11 @@ pub fn render_frames(
     }
     let gpu = Gpu::headless().map_err(|e| e.to_string())?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let (gm, mut gi) = upload(&renderer, lm, req.team_color, req.body.as_deref());
+    let mut scene = upload(&renderer, lm, req);
     for k in 0..frames {
         let time_ms = req.time_ms + k as f32 * 1000.0 / fps;
         let r = RenderRequest { camera: camera(k, time_ms), time_ms, ..req.clone() };
-        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &gm, &mut gi, &r)?;
+        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &mut scene, &r)?;
         each(k, image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?)?;
     }
     Ok(())

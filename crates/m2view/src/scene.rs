@@ -22,7 +22,6 @@ use serde::{Deserialize, Serialize};
 use crate::error::AppError;
 use crate::export::{CameraSample, CameraTrack};
 use crate::open::{OpenOptions, Opened};
-use crate::render_cmd::Hung;
 use crate::world::Placed;
 
 /// Whether `path` names a scene file (`.json`), which the window opens as
@@ -300,25 +299,17 @@ impl Scene {
     /// The root drawn (empty) and every model hung on it at its placement,
     /// playing its sequence from its start time; a WMO's doodads and a
     /// tile's placements hang on their model.
-    pub fn render_parts(&self) -> (LoadedModel, Vec<Hung>) {
-        let hung = self
-            .file
-            .models
-            .iter()
-            .zip(&self.loaded)
-            .map(|(m, (lm, placed))| {
-                let sequence = sequence_of(m, &lm.model);
-                let children = placed.iter().map(|p| Hung { placement: Some(p.world), ..Hung::item(0, p.lm.clone()) });
-                Hung {
-                    placement: Some(m.placement()),
-                    sequence,
-                    start_ms: m.start_ms,
-                    children: children.collect(),
-                    ..Hung::item(0, lm.clone())
-                }
-            })
-            .collect();
-        (LoadedModel::empty(&self.path), hung)
+    pub fn render_parts(&self) -> (LoadedModel, Vec<m2view_scene::Placed>) {
+        let mut out = Vec::new();
+        for (m, (lm, placed)) in self.file.models.iter().zip(&self.loaded) {
+            let parent = out.len();
+            let model =
+                m2view_scene::Placed { start_ms: m.start_ms, ..m2view_scene::Placed::at(m.placement(), lm.clone()) };
+            out.push(model.playing(sequence_of(m, &lm.model)));
+            let children = placed.iter().cloned().map(Placed::into_scene);
+            out.extend(children.map(|c| m2view_scene::Placed { parent: Some(parent), ..c }));
+        }
+        (LoadedModel::empty(&self.path), out)
     }
 
     /// For each of [`Scene::placed`]'s placements, in its order: the

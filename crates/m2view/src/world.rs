@@ -5,8 +5,8 @@
 //! quaternion and scale in the WMO's space. A model not found or broken
 //! is a warning; the rest draws. Likewise a map tile's models and WMOs
 //! (`MDDF`, `MODF`) and the tiles around it with theirs (what stands
-//! across tiles drawn once, by `uniqueId`); and what a WMO makes of the
-//! eye inside it: its fog (`MFOG`) and its skybox (`MOSB`).
+//! across tiles drawn once, by `uniqueId`); and a WMO's skybox model
+//! (`MOSB`; drawn by [`m2view_scene`]).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -29,6 +29,13 @@ pub struct Placed {
     /// Its `MODD` index where it is a WMO's doodad (portal culling hides
     /// it with the groups that hold it); `None` for a tile's placements.
     pub doodad: Option<usize>,
+}
+
+impl Placed {
+    /// It placed in a scene ([`m2view_scene::Placed::at`], its doodad index kept).
+    pub fn into_scene(self) -> m2view_scene::Placed {
+        m2view_scene::Placed { doodad: self.doodad, ..m2view_scene::Placed::at(self.world, self.lm) }
+    }
 }
 
 /// Model → WMO space of a placement: scale, then rotation, then position.
@@ -129,22 +136,6 @@ pub fn tile_placement(position: [f32; 3], rotation: [f32; 3], scale: f32) -> Mat
         * Mat4::from_rotation_x(rz)
 }
 
-/// The fog an eye at `eye` (world space) sees among `wmos` (each with
-/// its model → world placement): that of the first WMO the eye is in
-/// ([`Wmo::fog_at`]: inside it, the last fog whose sphere holds the eye),
-/// its look above water, starting at `end × start_scalar`; `None` outside
-/// them all, or where the fog's distances are not finite and positive
-/// (hostile files).
-pub fn fog<'a>(wmos: impl IntoIterator<Item = (&'a Wmo, Mat4)>, eye: Vec3) -> Option<m2view_render::Fog> {
-    wmos.into_iter().find_map(|(w, at)| {
-        let f = w.fog_at(at.inverse().transform_point3(eye).into())?.fog;
-        let end = Some(f.end).filter(|e| e.is_finite() && *e > 0.0)?;
-        let start = if f.start_scalar.is_finite() { end * f.start_scalar.clamp(0.0, 1.0) } else { 0.0 };
-        let [b, g, r, _] = f.color;
-        Some(m2view_render::Fog { color: Vec3::new(r as f32, g as f32, b as f32) / 255.0, start, end })
-    })
-}
-
 /// The skybox model a WMO names (`MOSB`; `.mdx` read as `.m2`), opened
 /// through `opts` beside `lm`; a warning where it is named and does not
 /// load.
@@ -157,39 +148,6 @@ pub fn load_skybox(lm: &LoadedModel, opts: &OpenOptions) -> (Option<Arc<LoadedMo
         Ok(m) => (Some(Arc::new(m)), Vec::new()),
         Err(e) => (None, vec![format!("skybox {name} (MOSB): {e}")]),
     }
-}
-
-/// Model → world of a skybox `sky` for an eye at `eye` whose far plane
-/// is `far` away: centred on the eye (the client draws skyboxes around
-/// the camera, before everything and without depth), scaled so that its
-/// bounding sphere reaches half way to the far plane.
-pub fn sky_placement(sky: &m2view_format::Model, eye: Vec3, far: f32) -> Mat4 {
-    let b = sky.bounds;
-    let r = Vec3::from(b.min).length().max(Vec3::from(b.max).length()).max(b.radius);
-    let s = if r.is_finite() && r > 1e-6 { 0.5 * far / r } else { 1.0 };
-    Mat4::from_translation(eye) * Mat4::from_scale(Vec3::splat(s))
-}
-
-/// Poses `inst` of the skybox model `sky` around the eye of `cam` and
-/// prepares its draws (`gm`, `gi`) seen as `params` sees (unfogged: the
-/// fog is of what stands in front of it). Add them with
-/// `FrameBuilder::add_sky`.
-pub fn prepare_sky(
-    renderer: &m2view_render::Renderer,
-    (gm, gi): (&m2view_render::GpuModel, &mut m2view_render::GpuInstance),
-    sky: &m2view_format::Model,
-    inst: &mut m2view_anim::ModelInstance,
-    cam: &m2view_render::camera::Camera,
-    params: &m2view_render::FrameParams<'_>,
-) -> m2view_render::FrameStats {
-    let world = sky_placement(sky, cam.eye, cam.far);
-    inst.pose(sky, params.view * world);
-    let geosets = sky.default_geosets(0);
-    let visible = |id: u16| geosets.contains(&id);
-    let lighting = m2view_render::Lighting { fog: None, ..params.lighting };
-    let p =
-        m2view_render::FrameParams { world, lod: 0, geoset_visible: &visible, pose: &inst.pose, lighting, ..*params };
-    renderer.prepare(gm, gi, sky, &p)
 }
 
 /// A WMO placed on a tile, with its own doodads.

@@ -65,7 +65,7 @@ impl Pending {
                 warnings.extend(w);
                 let (sky, w) = crate::world::load_skybox(&opened.lm, &opts);
                 warnings.extend(w);
-                let spawn_models = if crate::spawned::spawns_models(&opened.lm.model) {
+                let spawn_models = if m2view_scene::spawned::spawns_models(&opened.lm.model) {
                     let (models, w) = crate::spawned::load(&opened.lm, &opts);
                     warnings.extend(w);
                     models

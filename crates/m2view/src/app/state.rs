@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use glam::{Mat4, Vec3};
 use m2view_anim::ModelInstance;
 use m2view_dress::Dressing;
-use m2view_dress::character::equipment::Slot;
 use m2view_format::LoadedModel;
 use m2view_render::camera::{Camera, Preset};
 
 use crate::character::{BodyTexture, Parts};
 use crate::open::{OpenOptions, Opened};
+use m2view_scene::Placed;
 
 use super::loader::Pending;
 
@@ -124,7 +124,7 @@ pub struct Current {
     /// A character's composed body texture (its decoded layers).
     pub body: Option<std::sync::Arc<BodyTexture>>,
     /// The mount the character rides (`--mount`, the Character panel).
-    pub mount: Option<Mounted>,
+    pub mount: Option<Placed>,
     /// Playback, pose and emitters.
     pub instance: ModelInstance,
     /// LOD index.
@@ -139,10 +139,11 @@ pub struct Current {
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
     /// The egui textures made from `thumbnails`.
     pub thumbnail_handles: Vec<Option<egui::TextureHandle>>,
-    /// Models hung on attachment points.
-    pub attached: Vec<Attached>,
+    /// Models placed beside it: hung on its attachment points, worn on
+    /// its skeleton, a WMO's doodads, a tile's placements, a scene's models.
+    pub attached: Vec<Placed>,
     /// Crowd mode: copies of the model on a grid around it (`ViewOptions::crowd`).
-    pub crowd: Option<crate::crowd::Crowd>,
+    pub crowd: Option<m2view_scene::crowd::Crowd>,
     /// The models its emitters spawn, by source (`crate::spawned::load`).
     pub spawn_models: Vec<Option<std::sync::Arc<LoadedModel>>>,
     /// A WMO's skybox model (`MOSB`) and its animation.
@@ -160,39 +161,6 @@ pub struct Recording {
     /// Frames in all.
     pub frames: u32,
     rx: std::sync::mpsc::Receiver<Result<PathBuf, String>>,
-}
-
-/// A model the character rides: drawn where the model would be, the
-/// character seated at its MountMain attachment (0).
-pub struct Mounted {
-    /// The mount.
-    pub lm: LoadedModel,
-    /// Its animation (its own default sequence).
-    pub instance: ModelInstance,
-    /// Its geosets (the game's defaults).
-    pub geosets: BTreeSet<u16>,
-}
-
-/// A model hung on an attachment point of the open model; it plays its own
-/// default sequence and follows the attachment's bone.
-pub struct Attached {
-    /// Attachment id on the host.
-    pub id: u32,
-    /// The equipment slot it shows (`None`: hung by the user).
-    pub slot: Option<Slot>,
-    /// The item (shared by every placement of one model).
-    pub lm: std::sync::Arc<LoadedModel>,
-    /// Its animation (its own default sequence; the host's speed and pause).
-    pub instance: ModelInstance,
-    /// The geosets it shows (the game's defaults).
-    pub geosets: BTreeSet<u16>,
-    /// Worn on the host's skeleton instead of an attachment (a 9.0+
-    /// character's skinned model): the host bone each of its bones follows.
-    pub skeleton: Option<std::sync::Arc<m2view_anim::SharedSkeleton>>,
-    /// Placed at a fixed transform in the host's space (a WMO's doodad).
-    pub placement: Option<glam::Mat4>,
-    /// The WMO doodad (`MODD` index) it is, for portal culling.
-    pub doodad: Option<usize>,
 }
 
 impl Current {
@@ -240,14 +208,7 @@ impl Current {
     /// Places a WMO's doodads, a tile's models and WMOs, or the tiles
     /// around it (each its own animated copy).
     pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placed>) {
-        for d in doodads {
-            let lm = d.lm;
-            let instance = ModelInstance::new(&lm.model, 1);
-            let geosets = lm.model.default_geosets(0);
-            let (placement, doodad) = (Some(d.world), d.doodad);
-            let skeleton = None;
-            self.attached.push(Attached { id: 0, slot: None, lm, instance, geosets, skeleton, placement, doodad });
-        }
+        self.attached.extend(doodads.into_iter().map(crate::world::Placed::into_scene));
     }
 
     /// Opens `scene` on this (empty) root: its models placed, each playing
@@ -297,35 +258,16 @@ impl Current {
     pub fn take_parts(&mut self, p: Parts) {
         self.geosets = p.geosets;
         self.body = p.body;
-        self.attached.retain(|a| a.slot.is_none() && a.skeleton.is_none());
+        self.attached.retain(|a| !a.worn);
         for item in p.items {
-            let lm = item.lm;
-            let instance = ModelInstance::new(&lm.model, 1);
-            let geosets = lm.model.default_geosets(0);
-            self.attached.push(Attached {
-                id: item.attachment,
-                slot: Some(item.slot),
-                lm,
-                instance,
-                geosets,
-                skeleton: None,
-                placement: None,
-                doodad: None,
-            });
+            self.attached.push(Placed { worn: true, ..Placed::on(item.attachment, item.lm) });
         }
+        // Skinned models follow the character's bones and wear its composed textures.
+        let body = self.body.clone().map(|b| b as std::sync::Arc<dyn m2view_scene::Body>);
         for k in p.skinned {
-            let lm = k.lm;
-            let instance = ModelInstance::new(&lm.model, 1);
-            self.attached.push(Attached {
-                id: 0,
-                slot: None,
-                lm,
-                instance,
-                geosets: k.geosets,
-                skeleton: Some(k.skeleton),
-                placement: None,
-                doodad: None,
-            });
+            let skeleton = Some(k.skeleton);
+            let (geosets, body) = (k.geosets, body.clone());
+            self.attached.push(Placed { worn: true, geosets, skeleton, body, ..Placed::on(0, k.lm) });
         }
         self.warn(p.warnings);
     }
@@ -345,10 +287,8 @@ impl Current {
         let anim = match path {
             Some(p) => {
                 let mut lm = crate::render_cmd::open_mount(p, opts).map_err(|e| e.to_string())?;
-                let instance = ModelInstance::new(&lm.model, 1);
-                lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
-                let geosets = lm.model.default_geosets(0);
-                self.mount = Some(Mounted { lm, instance, geosets });
+                lm.load_anim(ModelInstance::new(&lm.model, 1).player.sequence).map_err(|e| e.to_string())?;
+                self.mount = Some(Placed::on(0, lm.into()));
                 crate::render_cmd::MOUNT_ANIMATION
             }
             None => {
@@ -370,20 +310,9 @@ impl Current {
             return Err(format!("the model has no attachment point {id}"));
         }
         let mut lm = Opened::open(path, opts).map_err(|e| e.to_string())?.lm;
-        let instance = ModelInstance::new(&lm.model, 1);
-        lm.load_anim(instance.player.sequence).map_err(|e| e.to_string())?;
+        lm.load_anim(ModelInstance::new(&lm.model, 1).player.sequence).map_err(|e| e.to_string())?;
         self.attached.retain(|a| a.id != id);
-        let geosets = lm.model.default_geosets(0);
-        self.attached.push(Attached {
-            id,
-            slot: None,
-            lm: lm.into(),
-            instance,
-            geosets,
-            skeleton: None,
-            placement: None,
-            doodad: None,
-        });
+        self.attached.push(Placed::on(id, lm.into()));
         Ok(())
     }
 
@@ -459,7 +388,7 @@ impl Current {
         }
         self.crowd = (n > 1).then(|| {
             let (lo, hi) = self.bounds(None);
-            crate::crowd::Crowd::new(&self.lm.model, n, (hi - lo).truncate().max_element().max(1e-3) * 1.2)
+            m2view_scene::crowd::Crowd::new(&self.lm.model, n, (hi - lo).truncate().max_element().max(1e-3) * 1.2)
         });
     }
 }
@@ -513,7 +442,7 @@ pub struct AppState {
     /// The open map tile's neighbours are shown (`show_neighbours`).
     pub neighbours: bool,
     /// Inside a WMO's interior group, draw only the groups its portals
-    /// show (`crate::portals`); on by default.
+    /// show (`m2view_scene::portals`); on by default.
     pub portal_culling: bool,
     /// The groups the last frame drew of the WMO's, when portal culling
     /// chose them (`None`: all; the eye is outdoors).
@@ -782,30 +711,20 @@ impl AppState {
             return;
         }
         let lm = c.lm.clone();
+        let [r, g, b] = self.view.background.map(f64::from);
         let req = crate::render_cmd::RenderRequest {
-            width: 512,
-            height: 512,
             sequence: Some(c.instance.player.sequence),
-            time_ms: 0.0,
-            camera: m2view_render::camera::CameraSpec::Yaw(0.0),
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
-            background: [
-                self.view.background[0] as f64,
-                self.view.background[1] as f64,
-                self.view.background[2] as f64,
-                1.0,
-            ],
+            background: [r, g, b, 1.0],
             team_color: self.team_color,
-            variations: false,
             model_lights: self.view.model_lights,
-            crowd: 1,
-            cpu_animation: false,
-            gpu_particles: false,
             fog: self.view.fog,
-            sky: None,
-            attachments: c.attached.iter().map(|a| crate::render_cmd::Hung::item(a.id, a.lm.clone())).collect(),
+            sky: c.sky.as_ref().map(|(lm, _)| lm.clone()),
+            attachments: c.attached.clone(),
             body: c.body.clone(),
+            spawn_models: c.spawn_models.clone(),
+            ..crate::render_cmd::RenderRequest::new(512, 512, m2view_render::camera::CameraSpec::Yaw(0.0))
         };
         let frames = 48;
         let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));

@@ -599,7 +599,7 @@ fn a_map_tile_opens_with_what_it_places_and_its_neighbours() {
     h.state_mut().open(dir.join("continent4229.adt"));
     wait_loading(&mut h);
     h.run();
-    let placed = |s: &AppState, f: &dyn Fn(&m2view::app::state::Attached) -> bool| {
+    let placed = |s: &AppState, f: &dyn Fn(&m2view_scene::Placed) -> bool| {
         s.current.as_ref().unwrap().attached.iter().filter(|a| a.placement.is_some() && f(a)).count()
     };
     assert_eq!(barracks_sets, [2], "one barracks, doodad set 2");

@@ -9,8 +9,9 @@
 use crate::common;
 
 use crate::common::{Image, check_golden, gpu, request};
-use m2view::render_cmd::{Hung, render_image};
+use m2view::render_cmd::render_image;
 use m2view_format::fixtures;
+use m2view_scene::Placed;
 
 #[test]
 fn golden_two_boxes() {
@@ -137,7 +138,7 @@ fn golden_attached_weapon() {
     let alone = render_image(gpu, renderer, &lm, &request(192, "right", 0.0, None)).unwrap();
     // HandRight (attachment 1) holds the axe: its one drawn batch joins the kobold's.
     let req = m2view::render_cmd::RenderRequest {
-        attachments: vec![Hung::item(1, item)],
+        attachments: vec![Placed::on(1, item)],
         ..request(192, "right", 0.0, None)
     };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
@@ -152,7 +153,7 @@ fn golden_attached_weapon() {
     let item = req.attachments[0].lm.clone();
     let bare = render_image(gpu, renderer, &boar, &request(128, "left", 0.0, None)).unwrap();
     let req = m2view::render_cmd::RenderRequest {
-        attachments: vec![Hung::item(20, item)],
+        attachments: vec![Placed::on(20, item)],
         ..request(128, "left", 0.0, None)
     };
     let (px, stats) = render_image(gpu, renderer, &boar, &req).unwrap();

@@ -349,3 +349,83 @@ fn a_scene_file_plays_along_its_camera_path() {
     assert!(clock(&s) < 100.0 && murloc_time(&s) < 1.0, "{} {}", clock(&s), murloc_time(&s));
     let _ = std::fs::remove_file(path);
 }
+
+/// One scene, both front ends: the CLI's `render --camera iso --stats` of
+/// `cli` (160×160) and the window's view of the same scene framed from
+/// the same direction, side by side in golden `name` (CLI left, window
+/// right; looked at before blessing). Both draw through one
+/// `m2view_scene::SceneGpu`: the same batches and triangles.
+fn both_front_ends(name: &str, cli: &[&str], window: &mut Scene) {
+    let out = crate::common::scratch("one-scene", name);
+    let png = out.join("cli.png");
+    let mut args = vec!["render", "--camera", "iso", "--size", "160x160", "--stats", "-o", png.to_str().unwrap()];
+    args.extend_from_slice(cli);
+    let (code, stdout, stderr) = crate::common::m2view(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let stats: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let cli_px = image::open(&png).unwrap().to_rgba8().into_raw();
+    window
+        .view
+        .apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut window.state);
+    let window_px = window.frames(1);
+    let drawn = (window.view.stats.batches as u64, window.view.stats.triangles as u64);
+    assert_eq!(drawn, (stats["batches"].as_u64().unwrap(), stats["triangles"].as_u64().unwrap()), "{stats}");
+    crate::common::check_golden(name, &crate::common::grid(&[cli_px, window_px], 160, 2));
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn one_scene_a_rider_on_its_mount() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let vanilla = samples.join("andrewmunro_Vanilla/dbc");
+    let wolf = samples.join("Koward_Improved_Models/Creature/Wolf/Wolf.m2");
+    let rel = "vjeux_jsWoWModelViewer/assets/scourgefemale.m2";
+    let opts = m2view::open::OpenOptions { dbc: vec![vanilla.clone()], ..Default::default() };
+    let mut s = Scene::open_with(rel, opts.clone()).unwrap();
+    s.state.current.as_mut().unwrap().set_mount(Some(&wolf), &opts).unwrap();
+    for c in [m2view::app::command::Command::UploadCharacter, m2view::app::command::Command::UploadMount] {
+        s.view.apply(c, &mut s.state);
+    }
+    let (model, dbc) = (samples.join(rel), vanilla.to_str().unwrap().to_string());
+    let cli = ["--dbc", &dbc, model.to_str().unwrap(), "--mount", wolf.to_str().unwrap()];
+    both_front_ends("one_scene_rider_on_mount", &cli, &mut s);
+}
+
+#[test]
+fn one_scene_an_axe_in_a_kobolds_hand() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let axe = samples.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
+    let rel = "Koward_Improved_Models/Creature/Kobold2/Kobold2.m2";
+    let mut s = Scene::open(rel).unwrap();
+    s.state.current.as_mut().unwrap().attach(1, &axe, &Default::default()).unwrap();
+    s.view.apply(m2view::app::command::Command::UploadAttachments, &mut s.state);
+    let attach = format!("HandRight={}", axe.display());
+    both_front_ends("one_scene_axe_in_hand", &[samples.join(rel).to_str().unwrap(), "--attach", &attach], &mut s);
+}
+
+#[test]
+fn one_scene_a_wmo_with_its_doodad_set() {
+    let Some(samples) = fixtures::samples_dir() else { return };
+    let koward = samples.join("Koward_Improved_Models");
+    let mut opts = m2view::open::OpenOptions::default();
+    opts.load.data_root = Some(koward.clone());
+    let rel = "wowserhq_format/fixture/mapobj/inn.wmo";
+    let mut s = Scene::open_with(rel, opts).unwrap();
+    s.state.show_doodad_set(1);
+    for c in s.state.take_commands() {
+        s.view.apply(c, &mut s.state);
+    }
+    let inn = samples.join(rel);
+    let cli = [inn.to_str().unwrap(), "--data", koward.to_str().unwrap(), "--doodad-set", "1"];
+    both_front_ends("one_scene_inn_doodad_set_1", &cli, &mut s);
+}
+
+#[test]
+fn one_scene_a_crowd() {
+    let rel = "Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2";
+    let Some(mut s) = Scene::open(rel) else { return };
+    s.state.view.crowd = 9;
+    s.state.current.as_mut().unwrap().set_crowd(9);
+    let model = fixtures::samples_dir().unwrap().join(rel);
+    both_front_ends("one_scene_crowd_of_9", &[model.to_str().unwrap(), "--crowd", "9"], &mut s);
+}

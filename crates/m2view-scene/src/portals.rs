@@ -61,16 +61,11 @@ pub fn visible_groups(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> Option<Vec<bool>
     Some(wmo.groups.iter().zip(&seen).map(|(g, s)| s.is_some() || (outdoors && g.flags & 0x8 != 0)).collect())
 }
 
-/// Whether the WMO's skybox (`MOSB`) is drawn for an eye at `eye`
-/// looking through `view_proj`: an interior group seen from an interior
-/// start shows it (flag 0x40000; WebWowViewerCpp
-/// `WmoObject::traverseGroupWmo`). An eye outdoors sees the zone's sky.
-pub fn sees_skybox(wmo: &Wmo, eye: Vec3, view_proj: Mat4) -> bool {
-    shows_skybox(wmo, visible_groups(wmo, eye, view_proj).as_deref())
-}
-
-/// [`sees_skybox`] of the groups [`visible_groups`] found already (`None`:
-/// the eye is in no interior group).
+/// Whether the WMO's skybox (`MOSB`) is drawn, given the groups
+/// [`visible_groups`] found seen (`None`: the eye is in no interior
+/// group): an interior group seen from an interior start shows it (flag
+/// 0x40000; WebWowViewerCpp `WmoObject::traverseGroupWmo`). An eye
+/// outdoors sees the zone's sky.
 pub fn shows_skybox(wmo: &Wmo, seen: Option<&[bool]>) -> bool {
     wmo.skybox.is_some()
         && seen.is_some_and(|seen| wmo.groups.iter().zip(seen).any(|(g, &s)| s && g.is_interior() && g.shows_skybox()))

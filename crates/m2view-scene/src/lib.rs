@@ -1,0 +1,26 @@
+//! The scene: what is placed where and how it moves, posed and drawn in
+//! one frame. A model, the mount it rides, what hangs on it (items,
+//! riders, skinned models), a WMO's doodads and a tile's placements
+//! ([`Placed`], one type for all), the models its emitters spawn
+//! ([`spawned`]), copies of it on a grid ([`crowd`]), a WMO's sky and
+//! fog ([`world`]) and its portal culling ([`portals`]). [`SceneGpu`]
+//! poses them and fills one `FrameBuilder` for a camera; [`offscreen`]
+//! draws that into an image. The window, `m2view render`, the web build
+//! and the benchmarks all draw through it; loading the models is the
+//! front ends' (they read files, this crate does not).
+//!
+//! Coordinates: model units, Z-up, as the models' own; times in
+//! milliseconds.
+
+#![warn(missing_docs)]
+
+pub mod crowd;
+pub mod frame;
+pub mod offscreen;
+pub mod placed;
+pub mod portals;
+pub mod spawned;
+pub mod world;
+
+pub use frame::{LoadTextures, Prepared, Scene, SceneGpu, SceneOptions};
+pub use placed::{Body, Placed};
