@@ -220,13 +220,13 @@ fn bench_placements(
     gpu: &Gpu,
     view: &mut SceneView,
     state: &mut AppState,
-    placed: &[m2view::world::Placed],
+    placed: &[m2view::world::Placement],
 ) {
     for (name, shared) in [("per_placement", false), ("shared", true)] {
         let cur = state.current.as_mut().unwrap();
         cur.attached.retain(|a| a.placement.is_none() || a.lm.adt.is_some());
         // Without sharing each placement holds its own copy of its model, as before.
-        let own = |p: &m2view::world::Placed| m2view::world::Placed {
+        let own = |p: &m2view::world::Placement| m2view::world::Placement {
             lm: if shared { p.lm.clone() } else { Arc::new((*p.lm).clone()) },
             world: p.world,
             doodad: p.doodad,

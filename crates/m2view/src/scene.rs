@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::AppError;
 use crate::export::{CameraSample, CameraTrack};
 use crate::open::{OpenOptions, Opened};
-use crate::world::Placed;
+use crate::world::Placement;
 
 /// Whether `path` names a scene file (`.json`), which the window opens as
 /// a scene rather than a model.
@@ -195,7 +195,7 @@ pub struct Scene {
     /// Each model (index = `file.models`'), with the WMO doodads and tile
     /// placements that come with it, in its own space; a file placed more
     /// than once is loaded once and shared.
-    pub loaded: Vec<(Arc<LoadedModel>, Vec<Placed>)>,
+    pub loaded: Vec<(Arc<LoadedModel>, Vec<Placement>)>,
 }
 
 impl Scene {
@@ -237,7 +237,7 @@ impl Scene {
         }
         let dir = path.parent().unwrap_or(Path::new("."));
         // A file placed many times is read once (and its placements share it).
-        let mut unique: Vec<(LoadedModel, Vec<Placed>)> = Vec::new();
+        let mut unique: Vec<(LoadedModel, Vec<Placement>)> = Vec::new();
         let mut seen: std::collections::HashMap<(PathBuf, usize), usize> = Default::default();
         let mut which = Vec::with_capacity(file.models.len());
         for (i, m) in file.models.iter().enumerate() {
@@ -306,7 +306,7 @@ impl Scene {
             let model =
                 m2view_scene::Placed { start_ms: m.start_ms, ..m2view_scene::Placed::at(m.placement(), lm.clone()) };
             out.push(model.playing(sequence_of(m, &lm.model)));
-            let children = placed.iter().cloned().map(Placed::into_scene);
+            let children = placed.iter().cloned().map(Placement::into_scene);
             out.extend(children.map(|c| m2view_scene::Placed { parent: Some(parent), ..c }));
         }
         (LoadedModel::empty(&self.path), out)
@@ -326,12 +326,12 @@ impl Scene {
 
     /// Every model placed in scene space (with its WMO doodads and tile
     /// placements): what `export --scene` writes under an empty root.
-    pub fn placed(&self) -> Vec<Placed> {
+    pub fn placed(&self) -> Vec<Placement> {
         let mut out = Vec::new();
         for (m, (lm, placed)) in self.file.models.iter().zip(&self.loaded) {
             let world = m.placement();
-            out.push(Placed { lm: lm.clone(), world, doodad: None });
-            out.extend(placed.iter().map(|p| Placed { world: world * p.world, ..p.clone() }));
+            out.push(Placement { lm: lm.clone(), world, doodad: None });
+            out.extend(placed.iter().map(|p| Placement { world: world * p.world, ..p.clone() }));
         }
         out
     }

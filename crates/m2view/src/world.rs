@@ -19,9 +19,10 @@ use m2view_format::wmo::{Doodad, FileRef, Wmo};
 
 use crate::open::{OpenOptions, Opened};
 
-/// One placed doodad.
+/// Where a file places one model: a WMO's doodad, a tile's model or WMO,
+/// a neighbouring tile (drawn as an [`m2view_scene::Placed`]).
 #[derive(Debug, Clone)]
-pub struct Placed {
+pub struct Placement {
     /// The model (shared by every placement of it).
     pub lm: Arc<LoadedModel>,
     /// Model → WMO space (model units, Z-up).
@@ -31,7 +32,7 @@ pub struct Placed {
     pub doodad: Option<usize>,
 }
 
-impl Placed {
+impl Placement {
     /// It placed in a scene ([`m2view_scene::Placed::at`], its doodad index kept).
     pub fn into_scene(self) -> m2view_scene::Placed {
         m2view_scene::Placed { doodad: self.doodad, ..m2view_scene::Placed::at(self.world, self.lm) }
@@ -68,7 +69,7 @@ pub fn doodad_file(lm: &LoadedModel, model: &FileRef) -> Option<PathBuf> {
 /// The doodads of set `set` (with set 0) of `wmo`, opened through `opts`
 /// beside `lm`. Returns the placements that load and warnings for those
 /// that do not (each missing model named once, with its placement count).
-pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
+pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions) -> (Vec<Placement>, Vec<String>) {
     let mut models: HashMap<FileRef, Option<Arc<LoadedModel>>> = HashMap::new();
     let mut missing: Vec<(String, usize)> = Vec::new();
     let mut broken = Vec::new();
@@ -90,7 +91,7 @@ pub fn load_doodads(lm: &LoadedModel, wmo: &Wmo, set: usize, opts: &OpenOptions)
             }
         });
         match loaded {
-            Some(m) => placed.push(Placed { lm: m.clone(), world: placement(d), doodad: Some(i) }),
+            Some(m) => placed.push(Placement { lm: m.clone(), world: placement(d), doodad: Some(i) }),
             None => count_missing(&mut missing, model.to_string()),
         }
     }
@@ -152,11 +153,11 @@ pub fn load_skybox(lm: &LoadedModel, opts: &OpenOptions) -> (Option<Arc<LoadedMo
 
 /// A WMO placed on a tile, with its own doodads.
 #[derive(Debug, Clone)]
-pub struct PlacedWmo {
+pub struct WmoPlacement {
     /// The WMO and where it stands.
-    pub placed: Placed,
+    pub placed: Placement,
     /// Its doodads (its set 0 and the set the placement names), in its space.
-    pub doodads: Vec<Placed>,
+    pub doodads: Vec<Placement>,
 }
 
 /// The models and WMOs placed on tile `adt` (`MDDF`, `MODF`), opened
@@ -166,7 +167,7 @@ pub fn load_tile_placements(
     lm: &LoadedModel,
     adt: &Adt,
     opts: &OpenOptions,
-) -> (Vec<Placed>, Vec<PlacedWmo>, Vec<String>) {
+) -> (Vec<Placement>, Vec<WmoPlacement>, Vec<String>) {
     let mut loader = TileLoader::default();
     let (models, wmos) = loader.tile(lm, adt, opts, &UniqueIds::default());
     (models, wmos, loader.finish())
@@ -236,12 +237,12 @@ impl TileLoader {
         adt: &Adt,
         opts: &OpenOptions,
         drawn: &UniqueIds,
-    ) -> (Vec<Placed>, Vec<PlacedWmo>) {
+    ) -> (Vec<Placement>, Vec<WmoPlacement>) {
         let mut models = Vec::new();
         for d in adt.doodads.iter().filter(|d| !drawn.models.contains(&d.unique_id)) {
             let Some(name) = &d.model else { continue };
             if let Some(m) = self.open(lm, name, false, opts) {
-                models.push(Placed { lm: m, world: tile_placement(d.position, d.rotation, d.scale), doodad: None });
+                models.push(Placement { lm: m, world: tile_placement(d.position, d.rotation, d.scale), doodad: None });
             }
         }
         let mut wmos = Vec::new();
@@ -256,8 +257,8 @@ impl TileLoader {
                     }
                     None => Vec::new(),
                 };
-                let placed = Placed { lm: m, world: tile_placement(o.position, o.rotation, o.scale), doodad: None };
-                wmos.push(PlacedWmo { placed, doodads });
+                let placed = Placement { lm: m, world: tile_placement(o.position, o.rotation, o.scale), doodad: None };
+                wmos.push(WmoPlacement { placed, doodads });
             }
         }
         (models, wmos)
@@ -271,10 +272,10 @@ impl TileLoader {
 }
 
 /// A tile's models, its WMOs and their doodads, flattened into one list in world space.
-fn flatten(mut models: Vec<Placed>, wmos: Vec<PlacedWmo>) -> Vec<Placed> {
+fn flatten(mut models: Vec<Placement>, wmos: Vec<WmoPlacement>) -> Vec<Placement> {
     for w in wmos {
         let at = w.placed.world;
-        models.extend(w.doodads.into_iter().map(|d| Placed { world: at * d.world, doodad: None, ..d }));
+        models.extend(w.doodads.into_iter().map(|d| Placement { world: at * d.world, doodad: None, ..d }));
         models.push(w.placed);
     }
     models
@@ -286,7 +287,7 @@ fn flatten(mut models: Vec<Placed>, wmos: Vec<PlacedWmo>) -> Vec<Placed> {
 /// followed by what it places (as [`placed_in`], each model and WMO opened
 /// once for them all) but what `lm` or an earlier neighbour places under
 /// the same `uniqueId`. Warnings for what does not open.
-pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions, placements: bool) -> (Vec<Placed>, Vec<String>) {
+pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions, placements: bool) -> (Vec<Placement>, Vec<String>) {
     let stem = lm.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let (Some(adt), Some((map, x, y, underscored))) = (lm.adt.as_deref(), m2view_format::adt::wdt::tile_name(&stem))
     else {
@@ -313,7 +314,7 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions, placements: bool) -
                 continue;
             }
         };
-        placed.push(Placed { lm: tile.clone(), world: Mat4::IDENTITY, doodad: None });
+        placed.push(Placement { lm: tile.clone(), world: Mat4::IDENTITY, doodad: None });
         if let Some(adt) = tile.adt.as_deref().filter(|_| placements) {
             let (models, wmos) = loader.tile(&tile, adt, opts, &drawn);
             placed.extend(flatten(models, wmos));
@@ -330,7 +331,7 @@ pub fn neighbour_tiles(lm: &LoadedModel, opts: &OpenOptions, placements: bool) -
 /// `set` (with set 0), or a map tile's models, its WMOs and their doodads
 /// (each WMO's set as the tile names it); with warnings for what does not
 /// load. Nothing for other models.
-pub fn placed_in(lm: &LoadedModel, set: usize, opts: &OpenOptions) -> (Vec<Placed>, Vec<String>) {
+pub fn placed_in(lm: &LoadedModel, set: usize, opts: &OpenOptions) -> (Vec<Placement>, Vec<String>) {
     if let Some(wmo) = &lm.wmo {
         load_doodads(lm, wmo, set, opts)
     } else if let Some(adt) = &lm.adt {
@@ -342,7 +343,7 @@ pub fn placed_in(lm: &LoadedModel, set: usize, opts: &OpenOptions) -> (Vec<Place
 }
 
 /// [`placed_in`], its warnings joining `lm`'s.
-pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<Placed> {
+pub fn placements(lm: &mut LoadedModel, set: usize, opts: &OpenOptions) -> Vec<Placement> {
     let (placed, warnings) = placed_in(lm, set, opts);
     lm.model.warnings.extend(warnings);
     placed

@@ -207,8 +207,8 @@ impl Current {
 
     /// Places a WMO's doodads, a tile's models and WMOs, or the tiles
     /// around it (each its own animated copy).
-    pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placed>) {
-        self.attached.extend(doodads.into_iter().map(crate::world::Placed::into_scene));
+    pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placement>) {
+        self.attached.extend(doodads.into_iter().map(crate::world::Placement::into_scene));
     }
 
     /// Opens `scene` on this (empty) root: its models placed, each playing

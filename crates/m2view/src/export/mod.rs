@@ -93,7 +93,7 @@ pub struct ExportOptions {
     /// Models placed in the exported one's space (a WMO's doodads, a map
     /// tile's models and WMOs): one node each with its matrix, a model
     /// placed many times exported once and its mesh shared (glTF instancing).
-    pub placed: Vec<crate::world::Placed>,
+    pub placed: Vec<crate::world::Placement>,
     /// glTF: what of the materials to animate through
     /// `KHR_animation_pointer` channels. `None` (the default): nothing,
     /// since such a channel names no node, and readers that predate the

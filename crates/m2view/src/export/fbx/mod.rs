@@ -840,7 +840,7 @@ impl Doc {
     /// Placed models (doodads, a tile's models and WMOs): a null node each
     /// with the placement's translation, rotation and scale in Y-up space,
     /// the model's geometry written once and shared, under `root`.
-    fn placed(&mut self, placed: &[crate::world::Placed], root: i64) {
+    fn placed(&mut self, placed: &[crate::world::Placement], root: i64) {
         for pl in placed {
             let key = std::sync::Arc::as_ptr(&pl.lm);
             if !self.shared.contains_key(&key) {

@@ -371,7 +371,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
 /// Placed models (doodads, a tile's models and WMOs) as root nodes with
 /// their matrix in Y-up space; the first placement of a model builds its
 /// mesh, the others reuse it.
-fn placed(b: &mut Builder, placed: &[crate::world::Placed], roots: &mut Vec<json::Index<json::Node>>) {
+fn placed(b: &mut Builder, placed: &[crate::world::Placement], roots: &mut Vec<json::Index<json::Node>>) {
     let mut meshes: std::collections::HashMap<*const LoadedModel, Option<json::Index<json::Mesh>>> = Default::default();
     for p in placed {
         let m = super::placement_to_yup(p.world).to_cols_array();
