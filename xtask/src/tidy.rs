@@ -152,6 +152,11 @@ fn dependency_arrows_hold() {
         ("crates/m2view-dress", &["glam", "wgpu", "m2view-anim", "m2view-render", "egui"]),
         ("crates/m2view-anim", &["wgpu", "bytemuck"]),
         ("crates/m2view-render", &["egui", "winit"]),
+        // Textures decode files for drawing and export, and know nothing above the renderer.
+        (
+            "crates/m2view-texture",
+            &["egui", "winit", "clap", "m2view-scene", "m2view-dress", "m2view-db", "m2view-anim"],
+        ),
         // The scene poses and draws what the front ends loaded: it reads no files and knows no
         // tables, window or command line.
         ("crates/m2view-scene", &["egui", "winit", "clap", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"]),

@@ -16,17 +16,12 @@ use m2view_render::camera::{Camera, frame_bounds, transform_box};
 use m2view_render::gpu_particles::GpuParticles;
 use m2view_render::{
     EffectGeometry, Fog, FrameBuilder, FrameParams, FrameStats, GpuInstance, GpuModel, GroupMember, GroupParams,
-    InstanceGroup, Lighting, Renderer, TextureData,
+    InstanceGroup, Lighting, Renderer,
 };
 use rayon::prelude::*;
 
 use crate::crowd::Crowd;
 use crate::placed::{Body, Placed};
-
-/// How a front end decodes a model's textures for upload: `(model, BC
-/// textures stay compressed, Warcraft III team colour as sRGB bytes,
-/// warnings)` → one texture per texture slot (`None`: the placeholder).
-pub type LoadTextures = fn(&LoadedModel, bool, [u8; 3], &mut Vec<String>) -> Vec<Option<TextureData>>;
 
 /// What one frame shows, borrowed from the front end that owns it (the
 /// window's state, a render request).
@@ -104,7 +99,6 @@ pub struct Prepared {
 /// changed (`set_*`); [`SceneGpu::prepare`] then poses and prepares a
 /// frame and [`SceneGpu::add_to`] adds it to a `FrameBuilder`.
 pub struct SceneGpu {
-    textures: LoadTextures,
     team: [u8; 3],
     model: Option<(GpuModel, GpuInstance)>,
     /// The placed models hung on a parent (`placement` none), in order.
@@ -122,11 +116,10 @@ pub struct SceneGpu {
 }
 
 impl SceneGpu {
-    /// An empty scene whose models' textures `textures` decodes, Warcraft III
-    /// team colour `team` (sRGB bytes).
-    pub fn new(textures: LoadTextures, team: [u8; 3]) -> SceneGpu {
+    /// An empty scene whose models take Warcraft III team colour `team`
+    /// (sRGB bytes).
+    pub fn new(team: [u8; 3]) -> SceneGpu {
         SceneGpu {
-            textures,
             team,
             model: None,
             hung: Vec::new(),
@@ -141,7 +134,8 @@ impl SceneGpu {
         }
     }
 
-    /// Uploads `lm` with its textures (warnings printed by the caller),
+    /// Uploads `lm` with its textures ([`m2view_texture::load_textures`];
+    /// what does not decode joins `warnings` and draws as the placeholder),
     /// `body` composed over them.
     pub fn upload(
         &self,
@@ -150,7 +144,7 @@ impl SceneGpu {
         body: Option<&dyn Body>,
         warnings: &mut Vec<String>,
     ) -> GpuModel {
-        let textures = (self.textures)(lm, renderer.supports_bc(), self.team, warnings);
+        let textures = m2view_texture::load_textures(lm, renderer.supports_bc(), self.team, warnings);
         let mut gm = renderer.upload(&lm.model, &textures);
         if let Some(b) = body {
             b.apply_gpu(renderer, &mut gm, lm);
@@ -163,7 +157,7 @@ impl SceneGpu {
     /// asks and the device and its emitters allow.
     pub fn set_model(&mut self, renderer: &Renderer, model: &Model, gm: GpuModel, gpu_particles: bool) {
         let gi = renderer.instance(&gm);
-        *self = SceneGpu::new(self.textures, self.team);
+        *self = SceneGpu::new(self.team);
         self.model = Some((gm, gi));
         self.gpu_particles = if gpu_particles { renderer.gpu_particles(model, 1) } else { None };
     }

@@ -6,8 +6,9 @@
 //! fog ([`world`]) and its portal culling ([`portals`]). [`SceneGpu`]
 //! poses them and fills one `FrameBuilder` for a camera; [`offscreen`]
 //! draws that into an image. The window, `m2view render`, the web build
-//! and the benchmarks all draw through it; loading the models is the
-//! front ends' (they read files, this crate does not).
+//! and the benchmarks all draw through it; opening the models is the
+//! front ends' (this crate reads only their textures, through
+//! `m2view_texture` and each model's own `Files`).
 //!
 //! Coordinates: model units, Z-up, as the models' own; times in
 //! milliseconds.
@@ -22,5 +23,5 @@ pub mod portals;
 pub mod spawned;
 pub mod world;
 
-pub use frame::{LoadTextures, Prepared, Scene, SceneGpu, SceneOptions};
+pub use frame::{Prepared, Scene, SceneGpu, SceneOptions};
 pub use placed::{Body, Placed};

@@ -80,7 +80,7 @@ fn change_to_frame(c: &mut Criterion, samples: &std::path::Path, model: &std::pa
     let mut o = Opened::open(model, &opts).unwrap();
     let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
     let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = m2view::textures::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
+    let textures = m2view_texture::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
     view.set_model(&o.lm.model, &textures);
     let mut egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
     let mut state = AppState::new(opts.clone(), false);

@@ -34,7 +34,6 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
-use m2view::textures;
 use m2view_anim::ModelInstance;
 use m2view_format::{LoadedModel, fixtures};
 use m2view_render::camera::Camera;
@@ -62,7 +61,7 @@ fn bench(c: &mut Criterion) {
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     // The model uploaded once per path.
     let uploaded = || {
-        let mut scene = SceneGpu::new(textures::load_textures, m2view_render::texture::DEFAULT_TEAM_COLOR);
+        let mut scene = SceneGpu::new(m2view_render::texture::DEFAULT_TEAM_COLOR);
         let gm = scene.upload(&renderer, &lm, None, &mut Vec::new());
         scene.set_model(&renderer, model, gm, false);
         scene

@@ -26,7 +26,6 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{Mat4, Vec3};
-use m2view::textures;
 use m2view_anim::ModelInstance;
 use m2view_anim::particles::ParticleSystem;
 use m2view_format::{LoadedModel, fixtures};
@@ -34,6 +33,7 @@ use m2view_render::camera::{Camera, Preset};
 use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
 use m2view_render::{FrameBuilder, Gpu, Renderer};
 use m2view_scene::{Scene, SceneGpu, SceneOptions};
+use m2view_texture as textures;
 
 fn effect_model() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
@@ -168,7 +168,7 @@ fn bench(c: &mut Criterion) {
             cpu
         };
         let uploaded = |gpu_particles: bool| {
-            let mut scene = SceneGpu::new(textures::load_textures, m2view_render::texture::DEFAULT_TEAM_COLOR);
+            let mut scene = SceneGpu::new(m2view_render::texture::DEFAULT_TEAM_COLOR);
             let gm = scene.upload(&renderer, &lm, None, &mut Vec::new());
             scene.set_model(&renderer, model, gm, gpu_particles);
             scene

@@ -251,7 +251,7 @@ fn bench_placements(
 fn view_of(gpu: &Gpu, path: &std::path::Path, opts: &OpenOptions) -> (SceneView, AppState) {
     let o = Opened::open(path, opts).unwrap();
     let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let textures = m2view::textures::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
+    let textures = m2view_texture::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
     view.set_model(&o.lm.model, &textures);
     let mut state = AppState::new(opts.clone(), false);
     state.current = Some(Current::new(o, None, vec![]));

@@ -26,7 +26,6 @@ pub mod scene;
 pub mod spawned;
 pub mod table_cmd;
 pub mod texture_cmd;
-pub mod textures;
 pub mod thumbnail;
 pub mod world;
 

@@ -21,7 +21,6 @@ use m2view_scene::{Placed, Scene, SceneGpu, SceneOptions};
 use crate::character::{BodyStats, BodyTexture, CharacterArgs};
 use crate::error::AppError;
 use crate::open::{OpenOptions, Opened};
-use crate::textures;
 
 /// Options of `m2view render`.
 #[derive(clap::Args, Debug)]
@@ -356,7 +355,7 @@ pub fn render_image(
 /// uploaded once. Upload failures are printed as warnings.
 pub fn upload(renderer: &Renderer, lm: &LoadedModel, r: &RenderRequest) -> SceneGpu {
     let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
-    let mut scene = SceneGpu::new(textures::load_textures, r.team_color);
+    let mut scene = SceneGpu::new(r.team_color);
     let body = r.body.as_deref().map(|b| b as &dyn m2view_scene::Body);
     let gm = scene.upload(renderer, lm, body, &mut warnings);
     scene.set_model(renderer, &lm.model, gm, r.gpu_particles);

@@ -165,7 +165,7 @@ pub fn decode_level(file: &str, bytes: &[u8], mip: usize) -> Result<RgbaImage, S
         return Err(format!("{file}: only level 0 of a DDS, TGA or PNG is read (asked for {mip})"));
     }
     if bytes.starts_with(b"DDS ") {
-        return match crate::textures::decode(bytes.to_vec(), false).map_err(|e| format!("{file}: {e}"))? {
+        return match m2view_texture::decode(bytes.to_vec(), false).map_err(|e| format!("{file}: {e}"))? {
             TextureData::Rgba { width, height, mut mips } => Ok(RgbaImage { width, height, pixels: mips.remove(0) }),
             TextureData::Bc { .. } => Err(format!("{file}: DDS left compressed")),
         };

@@ -1239,7 +1239,7 @@ fn mutated_modern_character_tables_give_warnings_not_crashes() {
 
 /// Decodes the texture at `path` as the renderer's loader does (BLP or DDS).
 fn exercise_texture(path: &Path) -> Outcome {
-    match m2view::textures::decode(std::fs::read(path).unwrap(), false) {
+    match m2view_texture::decode(std::fs::read(path).unwrap(), false) {
         Ok(_) => Outcome { opened: true, read: 1, refused: 0 },
         Err(_) => Outcome { opened: false, read: 0, refused: 1 },
     }

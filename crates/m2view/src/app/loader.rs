@@ -9,7 +9,7 @@ use m2view_render::TextureData;
 
 use crate::character::Parts;
 use crate::open::{OpenOptions, Opened};
-use crate::textures;
+use m2view_texture as textures;
 
 /// A model ready for the GPU.
 pub struct Loaded {

@@ -11,7 +11,7 @@ use m2view_scene::{SceneGpu, SceneOptions};
 
 use super::command::Command;
 use super::state::{AppState, CameraMode};
-use crate::textures;
+use m2view_texture as textures;
 
 /// GPU side of the 3D view.
 pub struct SceneView {
@@ -46,7 +46,7 @@ impl SceneView {
             renderer: Renderer::new(device, queue, format),
             frame: None,
             lines: m2view_render::lines::LineRenderer::new(device, format),
-            scene: SceneGpu::new(textures::load_textures, m2view_render::texture::DEFAULT_TEAM_COLOR),
+            scene: SceneGpu::new(m2view_render::texture::DEFAULT_TEAM_COLOR),
             palette_shortfall: None,
             target: None,
             texture: None,
@@ -192,7 +192,7 @@ impl SceneView {
             Command::Screenshot(_) => return Some(command),
             Command::RebuildTeamTextures => {
                 for i in 0..model.textures.len() {
-                    if let Some(t) = crate::textures::team_slot_texture(&cur.lm, i, state.team_color, bc) {
+                    if let Some(t) = m2view_texture::team_slot_texture(&cur.lm, i, state.team_color, bc) {
                         renderer.replace_texture(gm, model, i, &t);
                     }
                 }
@@ -222,7 +222,7 @@ impl SceneView {
             Command::UploadMount => self.scene.set_mount(renderer, cur.mount.as_ref(), &mut warnings),
             Command::ReplaceTexture { slot, path } => match textures::texture_from_file(&path, bc) {
                 Ok(t) => renderer.replace_texture(gm, model, slot, &t),
-                Err(e) => state.error = Some(e),
+                Err(e) => state.error = Some(e.to_string()),
             },
         }
         cur.warn(warnings);

@@ -224,7 +224,7 @@ pub(crate) fn texture_rgba(
         return Some((width, height, mips.into_iter().next()?));
     }
     let path = lm.texture_files.get(i)?.as_ref()?;
-    match crate::textures::decode_file(path, lm.read(path).ok()?, false).ok()? {
+    match m2view_texture::decode_file(path, lm.read(path).ok()?, false).ok()? {
         m2view_render::TextureData::Rgba { width, height, mips } => Some((width, height, mips.into_iter().next()?)),
         _ => None,
     }

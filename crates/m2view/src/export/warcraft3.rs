@@ -57,7 +57,7 @@ pub fn classic(lm: &LoadedModel, ext: &str, textures: Option<&Path>) -> Result<(
                     .flatten()
                     .ok_or_else(|| format!("texture {index} not found"))?;
                 let bytes = lm.read(&path).map_err(|e| e.to_string())?;
-                match crate::textures::decode(bytes, false).map_err(|e| format!("{}: {e}", path.display()))? {
+                match m2view_texture::decode(bytes, false).map_err(|e| format!("{}: {e}", path.display()))? {
                     m2view_render::TextureData::Rgba { width, height, mut mips } => {
                         Ok((width, height, mips.swap_remove(0)))
                     }

@@ -274,7 +274,7 @@ fn a_warcraft3_model_draws_and_exports_its_tga_texture() {
     let bytes = std::fs::read(dir.join("Textures/Green.tga")).unwrap();
     std::fs::write(dir.join("Textures/Green.tga"), &bytes[..bytes.len() - 3]).unwrap();
     let mut warnings = Vec::new();
-    let t = m2view::textures::load_textures(&lm, false, [255; 3], &mut warnings);
+    let t = m2view_texture::load_textures(&lm, false, [255; 3], &mut warnings);
     assert!(t[0].is_none() && warnings.iter().any(|w| w.contains("Green.tga") && w.contains("TGA")), "{warnings:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -160,7 +160,7 @@ fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     let mut s = state();
     let c = s.current.as_mut().unwrap();
     c.thumbnails =
-        c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view::textures::thumbnail(&c.lm, p))).collect();
+        c.lm.texture_files.iter().map(|p| p.as_deref().and_then(|p| m2view_texture::thumbnail(&c.lm, p))).collect();
     // The demo's stone texture is 64×64: its preview is that level.
     assert_eq!(c.thumbnails[0].as_ref().map(|t| (t.width, t.height)), Some((64, 64)));
     let mut h = harness(s);

@@ -40,7 +40,7 @@ impl Scene {
         let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
         let lm = &o.lm;
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-        let textures = m2view::textures::load_textures(
+        let textures = m2view_texture::load_textures(
             lm,
             view.supports_bc(),
             m2view_render::texture::DEFAULT_TEAM_COLOR,

@@ -148,7 +148,7 @@ fn the_hd_material_exports_as_gltf_pbr_maps() {
     let (name, normal) = image_of(m.normal_texture().unwrap().texture());
     assert_eq!(name, "blob_nrm.dds");
     let Some(Ok(m2view_render::TextureData::Rgba { mips, .. })) =
-        m2view::textures::decode_bc5(&std::fs::read(res.join("blob_nrm.dds")).unwrap())
+        m2view_texture::decode_bc5(&std::fs::read(res.join("blob_nrm.dds")).unwrap())
     else {
         panic!("BC5")
     };

@@ -1,11 +1,82 @@
-//! Reading a model's texture files for the renderer (through the model's
-//! `Files`: loose, `--data`, archives) and for the inspector's previews;
-//! the conversion itself is `m2view_render::texture`.
+//! A model's texture files read (through the model's `Files`: loose,
+//! `--data`, archives) and decoded for the renderer, the exports and the
+//! inspector's previews: BLP of every encoding (`m2view_format::blp`, then
+//! `m2view_render::texture`), DDS (DXT through `image`, BC5 through
+//! `ddsfile` and `texture2ddecoder`, uncompressed RGB(A)), TGA and PNG;
+//! Warcraft III team-colour slots. Every decoder's allocation is bounded
+//! by the file's size; every error is a [`TextureError`].
+
+#![warn(missing_docs)]
+
+use std::path::{Path, PathBuf};
 
 use m2view_format::LoadedModel;
 use m2view_format::blp::Blp;
 use m2view_render::TextureData;
 use m2view_render::texture::{from_blp, team_texture};
+
+/// Why a texture file does not decode.
+#[derive(Debug, thiserror::Error)]
+pub enum TextureError {
+    /// A TGA the `image` crate refuses, or one that would expand past its limit.
+    #[error("TGA: {0}")]
+    Tga(image::ImageError),
+    /// A DXT DDS the `image` crate refuses, or one that would expand past its limit.
+    #[error("DDS: {0}")]
+    Dds(image::ImageError),
+    /// A BC5 DDS whose header does not read.
+    #[error("DDS: {0}")]
+    DdsHeader(ddsfile::Error),
+    /// A BC5 DDS holding fewer bytes than its size needs (or of size 0).
+    #[error("DDS: BC5 {width}×{height} needs {need} bytes, the file holds {have}")]
+    Bc5Short {
+        /// Width in pixels, as the header says.
+        width: usize,
+        /// Height in pixels, as the header says.
+        height: usize,
+        /// Bytes that size needs (16 per 4×4 block).
+        need: usize,
+        /// Bytes the file holds after its header.
+        have: usize,
+    },
+    /// BC5 blocks the decoder refuses.
+    #[error("DDS: BC5: {0}")]
+    Bc5(&'static str),
+    /// An uncompressed DDS holding fewer bytes than its first level needs (or of size 0).
+    #[error("DDS: uncompressed {width}×{height} at {bits} bits needs more than the {have} bytes the file holds")]
+    UncompressedShort {
+        /// Width in pixels, as the header says.
+        width: usize,
+        /// Height in pixels, as the header says.
+        height: usize,
+        /// Bits per pixel (24 or 32).
+        bits: u32,
+        /// Bytes the file holds after its header.
+        have: usize,
+    },
+    /// A BLP that does not read or convert (file, structure, offset), or a
+    /// file that cannot be read.
+    #[error(transparent)]
+    Format(#[from] m2view_format::Error),
+    /// A PNG the `image` crate refuses.
+    #[error("PNG: {0}")]
+    Png(image::ImageError),
+    /// A texture file that does not decode, named.
+    #[error("{}: {error}", path.display())]
+    File {
+        /// The file (a game path, or one the user chose).
+        path: PathBuf,
+        /// What is wrong with it.
+        error: Box<TextureError>,
+    },
+}
+
+impl TextureError {
+    /// This error, naming `path`.
+    pub fn in_file(self, path: &Path) -> TextureError {
+        TextureError::File { path: path.to_path_buf(), error: Box::new(self) }
+    }
+}
 
 /// Reads and converts the textures that were found. BC-compressed BLPs stay
 /// compressed when `bc` (the adapter supports it and the size is a multiple of
@@ -33,11 +104,11 @@ pub fn load_textures(
                 return Some(TextureData::Rgba { width, height, mips: vec![image.pixels.clone()] });
             }
             let Some(path) = p.as_ref() else { return team_slot_texture(lm, i, team, bc) };
-            let result = lm.read(path).map_err(|e| e.to_string()).and_then(|bytes| decode_file(path, bytes, bc));
+            let result = lm.read(path).map_err(TextureError::from).and_then(|bytes| decode_file(path, bytes, bc));
             match result {
                 Ok(t) => Some(t),
                 Err(e) => {
-                    warnings.push(format!("{}: {e}", path.display()));
+                    warnings.push(e.in_file(path).to_string());
                     None
                 }
             }
@@ -61,7 +132,7 @@ pub fn team_slot_texture(lm: &LoadedModel, i: usize, team: [u8; 3], bc: bool) ->
 
 /// A small RGBA preview of texture file `path` of `lm` for the inspector: the
 /// first mip level no larger than 64 px that decodes (level 0 when none is that small).
-pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_format::blp::RgbaImage> {
+pub fn thumbnail(lm: &LoadedModel, path: &Path) -> Option<m2view_format::blp::RgbaImage> {
     let blp = lm.read(path).and_then(Blp::parse).ok()?;
     let first_small = blp.mips.iter().position(|m| m.width.max(m.height) <= 64).unwrap_or(0);
     (first_small..blp.mips.len()).chain(0..first_small).find_map(|i| blp.decode(i).ok())
@@ -70,7 +141,7 @@ pub fn thumbnail(lm: &LoadedModel, path: &std::path::Path) -> Option<m2view_form
 /// Decodes texture file `bytes` read from `path`: a `.tga` (Warcraft III
 /// v800 models name some) through the `image` crate, its decoder allowed 8
 /// bytes per byte of file and 64 MiB; anything else by [`decode`].
-pub fn decode_file(path: &std::path::Path, bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
+pub fn decode_file(path: &Path, bytes: Vec<u8>, bc: bool) -> Result<TextureData, TextureError> {
     if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("tga")) {
         return decode(bytes, bc);
     }
@@ -79,7 +150,7 @@ pub fn decode_file(path: &std::path::Path, bytes: Vec<u8>, bc: bool) -> Result<T
     // Run-length TGA may expand much: 8 bytes per byte of file, and never past 64 MiB.
     limits.max_alloc = Some((bytes.len() as u64 * 8 + (1 << 20)).min(64 << 20));
     reader.limits(limits);
-    let img = reader.decode().map_err(|e| format!("TGA: {e}"))?.to_rgba8();
+    let img = reader.decode().map_err(TextureError::Tga)?.to_rgba8();
     let (width, height) = img.dimensions();
     Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] })
 }
@@ -90,7 +161,7 @@ pub fn decode_file(path: &std::path::Path, bytes: Vec<u8>, bc: bool) -> Result<T
 /// through `ddsfile` and `texture2ddecoder` ([`decode_bc5`]); uncompressed
 /// RGB(A) ([`decode_uncompressed_dds`]); the first level only). Errors name
 /// the format problem.
-pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
+pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, TextureError> {
     if let Some(bc5) = decode_bc5(&bytes) {
         return bc5;
     }
@@ -104,11 +175,11 @@ pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
         let mut limits = image::Limits::default();
         limits.max_alloc = Some(bytes.len() as u64 * 16 + (1 << 20));
         reader.limits(limits);
-        let img = reader.decode().map_err(|e| format!("DDS: {e}"))?.to_rgba8();
+        let img = reader.decode().map_err(TextureError::Dds)?.to_rgba8();
         let (width, height) = img.dimensions();
         return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
     }
-    Blp::parse(bytes).and_then(|b| from_blp(&b, bc)).map_err(|e| e.to_string())
+    Ok(Blp::parse(bytes).and_then(|b| from_blp(&b, bc))?)
 }
 
 /// A BC5 DDS (`ATI2`, `BC5U`, or a DX10 header's BC5_UNORM): its first level
@@ -116,7 +187,7 @@ pub fn decode(bytes: Vec<u8>, bc: bool) -> Result<TextureData, String> {
 /// blue 0, alpha 255). `None`: not a BC5 DDS. Errors: a bad header, or fewer
 /// bytes than the header's size needs (checked before the RGBA buffer, 4
 /// bytes per byte of BC5, is allocated).
-pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
+pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, TextureError>> {
     let fourcc: [u8; 4] = bytes.get(84..88)?.try_into().ok()?;
     let dx10 = &fourcc == b"DX10";
     if !bytes.starts_with(b"DDS ") || !(&fourcc == b"ATI2" || &fourcc == b"BC5U" || dx10) {
@@ -124,7 +195,7 @@ pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
     }
     let dds = match ddsfile::Dds::read(bytes) {
         Ok(d) => d,
-        Err(e) => return Some(Err(format!("DDS: {e}"))),
+        Err(e) => return Some(Err(TextureError::DdsHeader(e))),
     };
     if dx10 && dds.get_dxgi_format() != Some(ddsfile::DxgiFormat::BC5_UNorm) {
         return None;
@@ -132,11 +203,11 @@ pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
     let (w, h) = (dds.get_width() as usize, dds.get_height() as usize);
     let need = w.div_ceil(4) * h.div_ceil(4) * 16;
     if w == 0 || h == 0 || need > dds.data.len() {
-        return Some(Err(format!("DDS: BC5 {w}×{h} needs {need} bytes, the file holds {}", dds.data.len())));
+        return Some(Err(TextureError::Bc5Short { width: w, height: h, need, have: dds.data.len() }));
     }
     let mut px = vec![0u32; w * h];
     if let Err(e) = texture2ddecoder::decode_bc5(&dds.data, w, h, &mut px) {
-        return Some(Err(format!("DDS: BC5: {e}")));
+        return Some(Err(TextureError::Bc5(e)));
     }
     // texture2ddecoder writes BGRA words: x (first block) in red, y in green.
     let rgba = px.iter().flat_map(|p| [(p >> 16) as u8, (p >> 8) as u8, 0, 255]).collect();
@@ -149,7 +220,7 @@ pub fn decode_bc5(bytes: &[u8]) -> Option<Result<TextureData, String>> {
 /// `B8G8R8A8_UNORM`): its first level as RGBA, alpha 255 where the format
 /// has none. `None`: not such a DDS. Errors: a bad header, or fewer bytes
 /// than the first level needs (checked before anything is allocated).
-pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, String>> {
+pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, TextureError>> {
     use ddsfile::{DxgiFormat, PixelFormatFlags};
     if !bytes.starts_with(b"DDS ") {
         return None;
@@ -173,10 +244,7 @@ pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, Strin
     let (w, h, step) = (dds.get_width() as usize, dds.get_height() as usize, bits as usize / 8);
     let need = w.checked_mul(h).and_then(|n| n.checked_mul(step));
     if w == 0 || h == 0 || need.is_none_or(|n| n > dds.data.len()) {
-        return Some(Err(format!(
-            "DDS: uncompressed {w}×{h} at {bits} bits needs more than the {} bytes the file holds",
-            dds.data.len()
-        )));
+        return Some(Err(TextureError::UncompressedShort { width: w, height: h, bits, have: dds.data.len() }));
     }
     let channel = |px: u32, mask: u32, rest: u8| {
         if mask == 0 {
@@ -197,15 +265,18 @@ pub fn decode_uncompressed_dds(bytes: &[u8]) -> Option<Result<TextureData, Strin
 }
 
 /// Reads a texture file for the renderer: BLP (any encoding), DDS, TGA or PNG.
-pub fn texture_from_file(path: &std::path::Path, bc: bool) -> Result<TextureData, String> {
+///
+/// # Errors
+/// The file does not read or decode ([`TextureError::File`], naming it).
+pub fn texture_from_file(path: &Path, bc: bool) -> Result<TextureData, TextureError> {
     let is_png = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     if is_png {
-        let img = image::open(path).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
+        let img = image::open(path).map_err(|e| TextureError::Png(e).in_file(path))?.to_rgba8();
         let (width, height) = img.dimensions();
         return Ok(TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
     }
-    let bytes = m2view_format::companion::read_file(path).map_err(|e| e.to_string())?;
-    decode_file(path, bytes, bc).map_err(|e| format!("{}: {e}", path.display()))
+    let bytes = m2view_format::companion::read_file(path)?;
+    decode_file(path, bytes, bc).map_err(|e| e.in_file(path))
 }
 
 #[cfg(test)]
@@ -237,6 +308,6 @@ mod tests {
         let mut bytes = dds(ddsfile::D3DFormat::A8B8G8R8, 2, 2, &[0; 16]);
         bytes[12..16].copy_from_slice(&40_000u32.to_le_bytes()); // height
         let e = decode_uncompressed_dds(&bytes).unwrap().unwrap_err();
-        assert!(e.contains("needs more than"), "{e}");
+        assert!(matches!(e, TextureError::UncompressedShort { width: 2, height: 40_000, bits: 32, have: 16 }), "{e}");
     }
 }
