@@ -157,6 +157,11 @@ fn dependency_arrows_hold() {
             "crates/m2view-texture",
             &["egui", "winit", "clap", "m2view-scene", "m2view-dress", "m2view-db", "m2view-anim"],
         ),
+        // Exports read models and write files: no GPU, tables, window or video.
+        (
+            "crates/m2view-export",
+            &["egui", "winit", "wgpu", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"],
+        ),
         // The scene poses and draws what the front ends loaded: it reads no files and knows no
         // tables, window or command line.
         ("crates/m2view-scene", &["egui", "winit", "clap", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"]),

@@ -24,4 +24,4 @@ pub mod spawned;
 pub mod world;
 
 pub use frame::{Prepared, Scene, SceneGpu, SceneOptions};
-pub use placed::{Body, Placed};
+pub use placed::{Body, Placed, Placement};

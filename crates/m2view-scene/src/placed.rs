@@ -97,3 +97,24 @@ impl Placed {
         self.instance.player.advance(m, (time_ms - self.start_ms).max(0.0));
     }
 }
+
+/// Where a file places one model: a WMO's doodad (`MODD`), a tile's model
+/// or WMO (`MDDF`, `MODF`), a neighbouring tile — the record the loaders
+/// and the exports share, drawn as a [`Placed`].
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// The model (shared by every placement of it).
+    pub lm: Arc<LoadedModel>,
+    /// Model → the placing file's space (model units, Z-up).
+    pub world: Mat4,
+    /// Its `MODD` index where it is a WMO's doodad (portal culling hides
+    /// it with the groups that hold it); `None` otherwise.
+    pub doodad: Option<usize>,
+}
+
+impl Placement {
+    /// It placed in a scene ([`Placed::at`], its doodad index kept).
+    pub fn into_placed(self) -> Placed {
+        Placed { doodad: self.doodad, ..Placed::at(self.world, self.lm) }
+    }
+}

@@ -165,7 +165,7 @@ fn load(c: &mut Criterion) {
         .collect();
     let mut g = c.benchmark_group("export");
     g.sample_size(10);
-    g.bench_function("bake_continent4229", |b| b.iter(|| m2view::export::terrain::bake(&tile, &grey).unwrap()));
+    g.bench_function("bake_continent4229", |b| b.iter(|| m2view_export::terrain::bake(&tile, &grey).unwrap()));
     g.finish();
 }
 
@@ -220,13 +220,13 @@ fn bench_placements(
     gpu: &Gpu,
     view: &mut SceneView,
     state: &mut AppState,
-    placed: &[m2view::world::Placement],
+    placed: &[m2view_scene::Placement],
 ) {
     for (name, shared) in [("per_placement", false), ("shared", true)] {
         let cur = state.current.as_mut().unwrap();
         cur.attached.retain(|a| a.placement.is_none() || a.lm.adt.is_some());
         // Without sharing each placement holds its own copy of its model, as before.
-        let own = |p: &m2view::world::Placement| m2view::world::Placement {
+        let own = |p: &m2view_scene::Placement| m2view_scene::Placement {
             lm: if shared { p.lm.clone() } else { Arc::new((*p.lm).clone()) },
             world: p.world,
             doodad: p.doodad,

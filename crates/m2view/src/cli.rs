@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::{dress_cmd, export, render_cmd};
+use crate::{dress_cmd, export_cmd, render_cmd};
 
 /// Help heading of the options that say where files come from.
 pub const GAME_DATA: &str = "Game data";
@@ -165,7 +165,7 @@ Examples:
   m2view export Bear.png -o Bear.blp --blp dxt5                  and back (BLP2 DXT5, every mip)
   m2view export Skin.png -o Skin.blp --blp blp1-jpeg             Warcraft III's BLP1 JPEG
   m2view export --dbd definitions/ Emotes.db2 -o Emotes.sql      a table to SQL (or .csv, .json)")]
-    Export(export::ExportArgs),
+    Export(export_cmd::ExportArgs),
     /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:
     /// options and choices, geosets, composed textures' layers, extra models.
     #[command(after_long_help = "\

@@ -14,7 +14,7 @@ pub mod cli_docs;
 pub mod data_cmd;
 pub mod dress_cmd;
 pub mod error;
-pub mod export;
+pub mod export_cmd;
 pub mod info;
 pub mod info_adt;
 pub mod info_mdx;

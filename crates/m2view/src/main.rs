@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use m2view::cli::{Cli, Command};
-use m2view::{data_cmd, export, info, render_cmd};
+use m2view::{data_cmd, export_cmd, info, render_cmd};
 
 /// The exit code of a command's result, its error printed.
 fn exit(r: Result<(), m2view::AppError>) -> ExitCode {
@@ -126,7 +126,7 @@ fn main() -> ExitCode {
         Some(Command::Info { file, json, character, filter }) => {
             exit(info::run(&file, json, &character, &filter, &opts))
         }
-        Some(Command::Export(args)) => exit(export::run(&args, &opts)),
+        Some(Command::Export(args)) => exit(export_cmd::run(&args, &opts)),
         Some(Command::Dress(args)) => exit(m2view::dress_cmd::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => {

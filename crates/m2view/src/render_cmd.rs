@@ -598,16 +598,16 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
     if a.neighbours {
         let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
-        attachments.extend(tiles.into_iter().map(crate::world::Placement::into_scene));
+        attachments.extend(tiles.into_iter().map(m2view_scene::Placement::into_placed));
     }
     if let Some(adt) = o.lm.adt.clone().filter(|_| !a.no_doodads) {
         let (models, wmos, warnings) = crate::world::load_tile_placements(&o.lm, &adt, opts);
         o.lm.model.warnings.extend(warnings);
-        attachments.extend(models.into_iter().map(crate::world::Placement::into_scene));
+        attachments.extend(models.into_iter().map(m2view_scene::Placement::into_placed));
         for w in wmos {
             let parent = attachments.len();
-            attachments.push(w.placed.into_scene());
-            let doodads = w.doodads.into_iter().map(crate::world::Placement::into_scene);
+            attachments.push(w.placed.into_placed());
+            let doodads = w.doodads.into_iter().map(m2view_scene::Placement::into_placed);
             attachments.extend(doodads.map(|d| Placed { parent: Some(parent), ..d }));
         }
     }
@@ -725,7 +725,7 @@ fn doodads(
     }
     let (placed, warnings) = crate::world::load_doodads(lm, wmo, a.doodad_set, opts);
     lm.model.warnings.extend(warnings);
-    Ok(placed.into_iter().map(crate::world::Placement::into_scene).collect())
+    Ok(placed.into_iter().map(m2view_scene::Placement::into_placed).collect())
 }
 
 /// `--attach POINT=MODEL` on `host`.

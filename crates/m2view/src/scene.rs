@@ -20,9 +20,9 @@ use m2view_render::camera::CameraSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
-use crate::export::{CameraSample, CameraTrack};
 use crate::open::{OpenOptions, Opened};
-use crate::world::Placement;
+use m2view_export::{CameraSample, CameraTrack};
+use m2view_scene::Placement;
 
 /// Whether `path` names a scene file (`.json`), which the window opens as
 /// a scene rather than a model.
@@ -154,7 +154,7 @@ impl CameraPath {
         let step = self.interpolation == Interpolation::Step;
         let mut times: Vec<f32> = self.keys.iter().map(|k| k.time_ms).filter(|&t| step || t <= duration).collect();
         if !step {
-            times.extend(crate::export::sampling::every_30hz(duration));
+            times.extend(m2view_export::sampling::every_30hz(duration));
             times.sort_by(f32::total_cmp);
             times.dedup_by(|a, b| (*a - *b).abs() < 0.5);
         }
@@ -306,7 +306,7 @@ impl Scene {
             let model =
                 m2view_scene::Placed { start_ms: m.start_ms, ..m2view_scene::Placed::at(m.placement(), lm.clone()) };
             out.push(model.playing(sequence_of(m, &lm.model)));
-            let children = placed.iter().cloned().map(Placement::into_scene);
+            let children = placed.iter().cloned().map(Placement::into_placed);
             out.extend(children.map(|c| m2view_scene::Placed { parent: Some(parent), ..c }));
         }
         (LoadedModel::empty(&self.path), out)

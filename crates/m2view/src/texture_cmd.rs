@@ -195,16 +195,8 @@ pub fn default_target(rgba: &[u8]) -> BlpTarget {
 
 /// The PNG of `img`: RGBA, or RGB without its alpha.
 pub fn png_bytes(img: &RgbaImage, no_alpha: bool) -> Result<Vec<u8>, String> {
-    let mut out = std::io::Cursor::new(Vec::new());
-    let (data, color) = if no_alpha {
-        let rgb: Vec<u8> = img.pixels.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
-        (rgb, image::ExtendedColorType::Rgb8)
-    } else {
-        (img.pixels.clone(), image::ExtendedColorType::Rgba8)
-    };
-    image::write_buffer_with_format(&mut out, &data, img.width, img.height, color, image::ImageFormat::Png)
-        .map_err(|e| e.to_string())?;
-    Ok(out.into_inner())
+    let png = if no_alpha { m2view_export::png_opaque } else { m2view_export::png };
+    png(&img.pixels, img.width, img.height).map_err(|e| e.to_string())
 }
 
 /// `export` of a texture: `bytes` of `input` (BLP, DDS, TGA or PNG) to PNG

@@ -17,27 +17,9 @@ use m2view_format::LoadedModel;
 use m2view_format::adt::{Adt, placement_position};
 use m2view_format::wmo::{Doodad, FileRef, Wmo};
 
+use m2view_scene::Placement;
+
 use crate::open::{OpenOptions, Opened};
-
-/// Where a file places one model: a WMO's doodad, a tile's model or WMO,
-/// a neighbouring tile (drawn as an [`m2view_scene::Placed`]).
-#[derive(Debug, Clone)]
-pub struct Placement {
-    /// The model (shared by every placement of it).
-    pub lm: Arc<LoadedModel>,
-    /// Model → WMO space (model units, Z-up).
-    pub world: Mat4,
-    /// Its `MODD` index where it is a WMO's doodad (portal culling hides
-    /// it with the groups that hold it); `None` for a tile's placements.
-    pub doodad: Option<usize>,
-}
-
-impl Placement {
-    /// It placed in a scene ([`m2view_scene::Placed::at`], its doodad index kept).
-    pub fn into_scene(self) -> m2view_scene::Placed {
-        m2view_scene::Placed { doodad: self.doodad, ..m2view_scene::Placed::at(self.world, self.lm) }
-    }
-}
 
 /// Model → WMO space of a placement: scale, then rotation, then position.
 /// A rotation that is not a finite non-zero quaternion, or a scale that

@@ -1498,7 +1498,7 @@ fn exercise_mdl(path: &Path) -> Outcome {
     let opts = m2view::open::OpenOptions::default();
     match m2view::open::Opened::open(path, &opts) {
         Ok(o) => {
-            let back = m2view::export::warcraft3::convert(&o.lm, "mdx").is_ok();
+            let back = m2view_export::warcraft3::convert(&o.lm, "mdx").is_ok();
             Outcome { opened: true, read: 1 + back as usize, refused: !back as usize }
         }
         Err(_) => Outcome { opened: false, read: 0, refused: 1 },

@@ -25,7 +25,7 @@ pub struct Loaded {
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
     /// A WMO's doodads of set 0 (the client's default), or what a map tile
     /// places (its models, WMOs and their doodads).
-    pub doodads: Vec<crate::world::Placement>,
+    pub doodads: Vec<m2view_scene::Placement>,
     /// The models its emitters spawn, by source (`crate::spawned::load`).
     pub spawn_models: Vec<Option<std::sync::Arc<m2view_format::LoadedModel>>>,
     /// A WMO's skybox model (`MOSB`).

@@ -207,8 +207,8 @@ impl Current {
 
     /// Places a WMO's doodads, a tile's models and WMOs, or the tiles
     /// around it (each its own animated copy).
-    pub fn place_doodads(&mut self, doodads: Vec<crate::world::Placement>) {
-        self.attached.extend(doodads.into_iter().map(crate::world::Placement::into_scene));
+    pub fn place_doodads(&mut self, doodads: Vec<m2view_scene::Placement>) {
+        self.attached.extend(doodads.into_iter().map(m2view_scene::Placement::into_placed));
     }
 
     /// Opens `scene` on this (empty) root: its models placed, each playing
@@ -618,14 +618,14 @@ impl AppState {
     /// to `out` (`.glb` or `.obj`, the OBJ in the current pose).
     pub fn export(&mut self, out: PathBuf) {
         let Some(c) = &mut self.current else { return };
-        let opts = crate::export::ExportOptions {
+        let opts = m2view_export::ExportOptions {
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
             textures: c.body.as_ref().map(|b| b.cpu_slots(&c.lm).into_iter().collect()).unwrap_or_default(),
             items: c
                 .attached
                 .iter()
-                .map(|a| crate::export::ExportItem { attachment: a.id, lm: a.lm.clone() })
+                .map(|a| m2view_export::ExportItem { attachment: a.id, lm: a.lm.clone() })
                 .collect(),
             ..Default::default()
         };
@@ -635,10 +635,17 @@ impl AppState {
         // Saved files (downloads in a browser: `platform::save`).
         let result = if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
             c.instance.pose(&c.lm.model, Mat4::IDENTITY);
-            crate::export::obj::write_obj(&c.lm, &c.instance.pose.bones, &opts, &out)
+            let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
+            let dir = out.parent().unwrap_or(std::path::Path::new(""));
+            m2view_export::obj::obj_files(&c.lm, &c.instance.pose.bones, &opts, &stem)
+                .map_err(|e| e.to_string())
+                .and_then(|files| {
+                    files.iter().try_for_each(|(name, b)| crate::platform::save(&dir.join(name), b).map(drop))
+                })
                 .map(|()| out.display().to_string())
         } else {
-            crate::export::gltf::to_glb(&c.lm, &opts).and_then(|b| crate::platform::save(&out, &b))
+            (m2view_export::gltf::to_glb(&c.lm, &opts).map_err(|e| e.to_string()))
+                .and_then(|b| crate::platform::save(&out, &b))
         };
         self.export_status = Some(match result {
             Ok(saved) => format!("exported {saved}"),

@@ -140,7 +140,7 @@ impl SceneView {
         m2view_render::target::read_texture_rgba_then(&self.device, &self.queue, t.color_texture(), move |px| {
             let saved = px
                 .map_err(|e| e.to_string())
-                .and_then(|px| crate::export::png(&px, w, h))
+                .and_then(|px| m2view_export::png(&px, w, h).map_err(|e| e.to_string()))
                 .and_then(|png| crate::platform::save(&path, &png));
             done(match saved {
                 Ok(s) => format!("saved {s}"),

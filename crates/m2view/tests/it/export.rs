@@ -9,7 +9,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use m2view::export::{ExportOptions, MaterialAnimation, gltf::to_glb, obj::write_obj};
+use m2view_export::{ExportOptions, MaterialAnimation, gltf::to_glb, obj::write_obj};
 use m2view_format::SequenceData;
 
 mod readers;

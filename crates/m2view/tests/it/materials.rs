@@ -267,7 +267,7 @@ fn a_warcraft3_model_draws_and_exports_its_tga_texture() {
         m2view::render_cmd::render_image(gpu, renderer, &lm, &common::request(32, "top", 0.0, Some(0))).unwrap();
     assert_eq!(&px[(16 * 32 + 16) * 4..][..3], &[20, 200, 40], "the centre of the box's top");
     // Exported, the glTF carries it.
-    let glb = m2view::export::gltf::to_glb(&lm, &Default::default()).unwrap();
+    let glb = m2view_export::gltf::to_glb(&lm, &Default::default()).unwrap();
     let g = gltf::Gltf::from_slice(&glb).unwrap();
     assert_eq!(g.images().count(), 1);
     // A TGA cut short: one warning naming it, the model still draws.

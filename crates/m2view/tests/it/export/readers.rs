@@ -67,7 +67,7 @@ fn every_sample_exports_to_valid_gltf() {
     // The same exporter as JSON + .bin.
     let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
     let lm = m2view::open::Opened::open(&murloc, &Default::default()).map(|o| o.lm).unwrap();
-    m2view::export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
+    m2view_export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
     glbs.push(out.join("murloc.gltf"));
     files.push(murloc);
     let reports = validate(&validator, &glbs);
@@ -124,7 +124,7 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
     let out = temp("character");
     let pack = samples.join("ElementoBorzi_Doomhammer-Public-Pack");
     let (mut o, opts) = common::dressed_scourge(&samples, &out);
-    let eo = m2view::export::character_options(&mut o, &opts, ExportOptions::default());
+    let eo = m2view::export_cmd::character_options(&mut o, &opts, ExportOptions::default());
     assert_eq!(eo.items.len(), 1, "the axe");
     let glb = out.join("character.glb");
     std::fs::write(&glb, to_glb(&o.lm, &eo).unwrap()).unwrap();
@@ -168,7 +168,7 @@ fn a_dressed_character_exports_with_its_body_texture_and_items() {
     // The same dressing as OBJ: as many body groups as glTF primitives (the chosen geosets'
     // batches), the axe's groups, and the same composed body texture among the PNGs beside it.
     let obj = out.join("character.obj");
-    m2view::export::obj::write_obj(&o.lm, &[], &eo, &obj).unwrap();
+    m2view_export::obj::write_obj(&o.lm, &[], &eo, &obj).unwrap();
     let text = std::fs::read_to_string(&obj).unwrap();
     let groups: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("g ")).collect();
     let primitives = doc.nodes().find(|n| n.skin().is_some()).unwrap().mesh().unwrap().primitives().count();
@@ -212,7 +212,7 @@ fn a_wmo_exports_its_groups_and_doodads_as_instances() {
         assert_eq!(r["errors"], 0, "{}", r["messages"]);
     }
     // OBJ: the lamps baked in at their placements, the lamp's two materials written once.
-    let files = m2view::export::obj::obj_files(&lm, &[], &opts, "box").unwrap();
+    let files = m2view_export::obj::obj_files(&lm, &[], &opts, "box").unwrap();
     let obj = String::from_utf8(files[0].1.clone()).unwrap();
     let mtl = String::from_utf8(files[1].1.clone()).unwrap();
     let lamp = &opts.placed[0].lm.model;

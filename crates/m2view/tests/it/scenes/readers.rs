@@ -277,7 +277,7 @@ fn a_model_placed_many_times_is_read_once() {
     assert_eq!(file.nodes.iter().filter(|n| n.element.name == "Frog").count(), 3);
     let meshes = file.meshes.len();
     assert!(meshes >= 3 && meshes.is_multiple_of(3) && file.skin_deformers.len() == meshes, "{meshes} meshes");
-    let alone = m2view::export::fbx::to_fbx(first, &Default::default(), m2view::export::fbx::Textures::Embed, "frog");
+    let alone = m2view_export::fbx::to_fbx(first, &Default::default(), m2view_export::fbx::Textures::Embed, "frog");
     let alone = ufbx::load_memory(&alone.unwrap().bytes, ufbx::LoadOpts::default()).unwrap();
     assert_eq!(alone.meshes.len() * 3, meshes);
     assert!(!alone.videos.is_empty() && !alone.materials.is_empty());

@@ -9,10 +9,10 @@ use std::path::Path;
 
 use m2view_format::LoadedModel;
 
-use super::{ExportOptions, ScenePart, terrain_layer, zup_to_yup};
+use super::{ExportError, ExportOptions, ScenePart, terrain_layer, zup_to_yup};
 
 /// Writes [`obj_files`] for `out` (`.obj`) into `out`'s folder. Errors name the file.
-pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), String> {
+pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), ExportError> {
     let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
     save(obj_files(lm, bones, opts, &stem)?, out)
 }
@@ -24,7 +24,7 @@ pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, o
 /// placements); each part's items, worn models and placed models as
 /// [`obj_files`] writes them; the header names `name`. Errors: as
 /// [`obj_files`], naming the file.
-pub fn write_parts(name: &str, parts: &[ScenePart], out: &Path) -> Result<(), String> {
+pub fn write_parts(name: &str, parts: &[ScenePart], out: &Path) -> Result<(), ExportError> {
     let stem = out.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "model".into());
     let mut w = Writer::new(&stem, name);
     let mut worlds: Vec<glam::Mat4> = Vec::new();
@@ -44,11 +44,12 @@ pub fn write_parts(name: &str, parts: &[ScenePart], out: &Path) -> Result<(), St
     save(w.files(&stem), out)
 }
 
-/// Saves `files` into `out`'s folder.
-fn save(files: Vec<(String, Vec<u8>)>, out: &Path) -> Result<(), String> {
+/// Writes `files` into `out`'s folder (a browser saves [`obj_files`]
+/// itself, as downloads).
+fn save(files: Vec<(String, Vec<u8>)>, out: &Path) -> Result<(), ExportError> {
     let dir = out.parent().unwrap_or(Path::new(""));
     for (name, bytes) in files {
-        crate::platform::save(&dir.join(name), &bytes)?;
+        crate::write(&dir.join(name), &bytes)?;
     }
     Ok(())
 }
@@ -71,7 +72,7 @@ pub fn obj_files(
     bones: &[glam::Mat4],
     opts: &ExportOptions,
     stem: &str,
-) -> Result<Vec<(String, Vec<u8>)>, String> {
+) -> Result<Vec<(String, Vec<u8>)>, ExportError> {
     let mut w = Writer::new(stem, &lm.path.display().to_string());
     w.model(lm, bones, opts, glam::Mat4::IDENTITY, (stem, stem))?;
     Ok(w.files(stem))
@@ -117,12 +118,9 @@ impl Writer {
         opts: &ExportOptions,
         world: glam::Mat4,
         (materials, groups): (&str, &str),
-    ) -> Result<(), String> {
+    ) -> Result<(), ExportError> {
         let model = &lm.model;
-        let lod = model
-            .lods
-            .get(opts.lod)
-            .ok_or_else(|| format!("LOD {} out of range (model has {})", opts.lod, model.lods.len()))?;
+        let lod = model.lods.get(opts.lod).ok_or(ExportError::Lod { lod: opts.lod, count: model.lods.len() })?;
         let geosets = opts.geosets.clone().unwrap_or_else(|| model.default_geosets(opts.lod));
         let skinned = |bones: &[glam::Mat4], v: &m2view_format::Vertex| {
             let (p, n) = if bones.is_empty() {
@@ -189,7 +187,7 @@ impl Writer {
         place: &dyn Fn(&m2view_format::Vertex) -> (glam::Vec3, glam::Vec3),
         textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
         (prefix, group): (&str, &str),
-    ) -> Result<(), String> {
+    ) -> Result<(), ExportError> {
         for v in &lm.model.vertices {
             let (p, n) = place(v);
             let [x, y, z] = zup_to_yup(p.into());
@@ -223,7 +221,7 @@ impl Writer {
                 if !self.pngs.iter().any(|(n, _)| *n == png)
                     && let Some((w, h, px)) = super::texture_rgba(lm, t, textures)
                 {
-                    let bytes = super::png(&px, w, h).map_err(|e| format!("{png}: {e}"))?;
+                    let bytes = super::png(&px, w, h)?;
                     self.pngs.push((png.clone(), bytes));
                 }
                 if self.pngs.iter().any(|(n, _)| *n == png) {

@@ -34,7 +34,7 @@ use json::validation::Checked::Valid;
 use json::validation::USize64;
 use m2view_format::{BlendMode, LoadedModel, MaterialFlags, Model, Track};
 
-use super::{ExportOptions, zup_to_yup, zup_to_yup_quat};
+use super::{ExportError, ExportOptions, zup_to_yup, zup_to_yup_quat};
 
 mod camera;
 mod hd;
@@ -141,14 +141,14 @@ fn extras(v: serde_json::Value) -> json::Extras {
 
 /// Builds the `.glb` of `lm` (with its current skin and loaded `.anim` files).
 /// Errors: a LOD that does not exist.
-pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, String> {
+pub fn to_glb(lm: &LoadedModel, opts: &ExportOptions) -> Result<Vec<u8>, ExportError> {
     let (root, bin) = build(lm, opts, None)?;
     glb(&root, bin)
 }
 
 /// Writes `out` (`.gltf`, JSON) and its buffer beside it (`<stem>.bin`,
 /// textures included). Errors name the file.
-pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), String> {
+pub fn write_gltf(lm: &LoadedModel, opts: &ExportOptions, out: &std::path::Path) -> Result<(), ExportError> {
     let (root, bin) = build(lm, opts, Some(bin_name(out)))?;
     write_files(&root, bin, out)
 }
@@ -166,7 +166,7 @@ pub fn scene(
     camera: Option<&super::CameraTrack>,
     out: &std::path::Path,
     binary: bool,
-) -> Result<Option<Vec<u8>>, String> {
+) -> Result<Option<Vec<u8>>, ExportError> {
     let uri = (!binary).then(|| bin_name(out));
     let mut docs: Vec<merge::Part> = Vec::new();
     for (k, part) in parts.iter().enumerate() {
@@ -215,8 +215,8 @@ fn bin_name(out: &std::path::Path) -> String {
 }
 
 /// A document and its buffer as GLB bytes.
-fn glb(root: &serde_json::Value, bin: Vec<u8>) -> Result<Vec<u8>, String> {
-    let mut text = serde_json::to_vec(root).map_err(|e| e.to_string())?;
+fn glb(root: &serde_json::Value, bin: Vec<u8>) -> Result<Vec<u8>, ExportError> {
+    let mut text = serde_json::to_vec(root).map_err(|e| ExportError::Gltf(e.to_string()))?;
     while text.len() % 4 != 0 {
         text.push(b' ');
     }
@@ -226,27 +226,30 @@ fn glb(root: &serde_json::Value, bin: Vec<u8>) -> Result<Vec<u8>, String> {
         json: std::borrow::Cow::Owned(text),
         bin: (!bin.is_empty()).then_some(std::borrow::Cow::Owned(bin)),
     };
-    glb.to_vec().map_err(|e| e.to_string())
+    glb.to_vec().map_err(|e| ExportError::Gltf(e.to_string()))
 }
 
 /// Writes `root` to `out` and `bin` beside it ([`bin_name`]).
-fn write_files(root: &serde_json::Value, bin: Vec<u8>, out: &std::path::Path) -> Result<(), String> {
-    let text = serde_json::to_vec_pretty(root).map_err(|e| e.to_string())?;
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-    let bin_path = out.with_file_name(bin_name(out));
-    std::fs::write(&bin_path, bin).map_err(|e| format!("{}: {e}", bin_path.display()))
+fn write_files(root: &serde_json::Value, bin: Vec<u8>, out: &std::path::Path) -> Result<(), ExportError> {
+    let text = serde_json::to_vec_pretty(root).map_err(|e| ExportError::Gltf(e.to_string()))?;
+    crate::write(out, &text)?;
+    crate::write(&out.with_file_name(bin_name(out)), &bin)
 }
 
 /// The glTF document of `lm` (as JSON) and its binary buffer; the buffer is
 /// embedded (GLB) when `uri` is `None`, else named `uri`.
-fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<(serde_json::Value, Vec<u8>), String> {
+fn build(
+    lm: &LoadedModel,
+    opts: &ExportOptions,
+    uri: Option<String>,
+) -> Result<(serde_json::Value, Vec<u8>), ExportError> {
     let model = &lm.model;
     let mut b = Builder { root: json::Root::default(), bin: Vec::new(), looks: Vec::new(), pointers: Vec::new() };
     b.root.asset.generator = Some(format!("m2view {}", env!("CARGO_PKG_VERSION")));
     let lod = match model.lods.get(opts.lod) {
         Some(l) => Some(l),
         None if model.lods.is_empty() => None,
-        None => return Err(format!("LOD {} out of range (model has {})", opts.lod, model.lods.len())),
+        None => return Err(ExportError::Lod { lod: opts.lod, count: model.lods.len() }),
     };
 
     // Skeleton: node i = bone i.
@@ -371,7 +374,7 @@ fn build(lm: &LoadedModel, opts: &ExportOptions, uri: Option<String>) -> Result<
 /// Placed models (doodads, a tile's models and WMOs) as root nodes with
 /// their matrix in Y-up space; the first placement of a model builds its
 /// mesh, the others reuse it.
-fn placed(b: &mut Builder, placed: &[crate::world::Placement], roots: &mut Vec<json::Index<json::Node>>) {
+fn placed(b: &mut Builder, placed: &[m2view_scene::Placement], roots: &mut Vec<json::Index<json::Node>>) {
     let mut meshes: std::collections::HashMap<*const LoadedModel, Option<json::Index<json::Mesh>>> = Default::default();
     for p in placed {
         let m = super::placement_to_yup(p.world).to_cols_array();

@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::export::{CameraTrack, look, zup_to_yup};
+use crate::{CameraTrack, look, zup_to_yup};
 
 /// The camera document of `track` and its buffer (its field of view
 /// animated through `KHR_animation_pointer` with `pointer`); `None` where

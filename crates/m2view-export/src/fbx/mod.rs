@@ -32,7 +32,7 @@ use m2view_format::{BlendMode, LoadedModel, Lod, MaterialFlags, Model};
 use node::{Node, Prop};
 
 use super::gltf::look::{Look, pose_at};
-use super::{CameraTrack, ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
+use super::{CameraTrack, ExportError, ExportOptions, ScenePart, sampling, zup_to_yup, zup_to_yup_quat};
 
 /// FBX ticks in a millisecond.
 const TICKS_PER_MS: f64 = 46_186_158.0;
@@ -63,7 +63,7 @@ pub struct FbxFile {
 ///
 /// # Errors
 /// A LOD that does not exist; a file that cannot be written (named).
-pub fn write_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, out: &Path) -> Result<(), String> {
+pub fn write_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, out: &Path) -> Result<(), ExportError> {
     write_scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], None, textures, out)
 }
 
@@ -76,19 +76,19 @@ pub fn write_scene(
     camera: Option<&CameraTrack>,
     textures: Textures,
     out: &Path,
-) -> Result<(), String> {
+) -> Result<(), ExportError> {
     let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
     let file = scene(parts, camera, textures, &stem)?;
     let dir = out.parent().unwrap_or(Path::new(""));
     for (name, png) in &file.textures {
         let path = dir.join(name);
-        std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::write(&path, png)?;
     }
     let tmp = out.with_extension("fbx.part");
-    std::fs::write(&tmp, &file.bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, out).map_err(|e| {
+    crate::write(&tmp, &file.bytes)?;
+    std::fs::rename(&tmp, out).map_err(|error| {
         let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", out.display())
+        ExportError::Write { path: out.to_path_buf(), error }
     })
 }
 
@@ -98,7 +98,7 @@ pub fn write_scene(
 ///
 /// # Errors
 /// A LOD that does not exist; a file past 4 GiB.
-pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: &str) -> Result<FbxFile, String> {
+pub fn to_fbx(lm: &LoadedModel, opts: &ExportOptions, textures: Textures, stem: &str) -> Result<FbxFile, ExportError> {
     scene(&[ScenePart { lm, opts, world: glam::Mat4::IDENTITY, parent: None }], None, textures, stem)
 }
 
@@ -115,7 +115,7 @@ pub fn scene(
     camera: Option<&CameraTrack>,
     textures: Textures,
     stem: &str,
-) -> Result<FbxFile, String> {
+) -> Result<FbxFile, ExportError> {
     let mut doc = Doc { next: 1_000_000, textures, stem: stem.to_owned(), ..Default::default() };
     let alone = parts.len() == 1 && parts[0].parent.is_none() && parts[0].world == glam::Mat4::IDENTITY;
     let mut written: Vec<Whole> = Vec::new();
@@ -240,12 +240,12 @@ impl Doc {
         root: i64,
         bind: glam::Mat4,
         pose: &mut Vec<(i64, glam::Mat4)>,
-    ) -> Result<Whole, String> {
+    ) -> Result<Whole, ExportError> {
         let model = &lm.model;
         let lod = match model.lods.get(opts.lod) {
             Some(l) => Some(l),
             None if model.lods.is_empty() => None,
-            None => return Err(format!("LOD {} out of range (model has {})", opts.lod, model.lods.len())),
+            None => return Err(ExportError::Lod { lod: opts.lod, count: model.lods.len() }),
         };
         // Skeleton: a limb node per bone, at its pivot relative to its parent's.
         let pivots: Vec<glam::Vec3> = model.bones.iter().map(|b| glam::Vec3::from(b.pivot)).collect();
@@ -808,8 +808,11 @@ impl Doc {
         alpha: bool,
     ) -> Option<(i64, String)> {
         let (width, height, pixels) = super::texture_rgba(lm, t, overrides)?;
-        let png =
-            crate::texture_cmd::png_bytes(&m2view_format::blp::RgbaImage { width, height, pixels }, !alpha).ok()?;
+        let png = match alpha {
+            true => crate::png(&pixels, width, height),
+            false => crate::png_opaque(&pixels, width, height),
+        }
+        .ok()?;
         let file = lm.texture_files.get(t).cloned().flatten();
         let base = file
             .and_then(|p| p.file_stem().map(|n| n.to_string_lossy().into_owned()))
@@ -840,7 +843,7 @@ impl Doc {
     /// Placed models (doodads, a tile's models and WMOs): a null node each
     /// with the placement's translation, rotation and scale in Y-up space,
     /// the model's geometry written once and shared, under `root`.
-    fn placed(&mut self, placed: &[crate::world::Placement], root: i64) {
+    fn placed(&mut self, placed: &[m2view_scene::Placement], root: i64) {
         for pl in placed {
             let key = std::sync::Arc::as_ptr(&pl.lm);
             if !self.shared.contains_key(&key) {

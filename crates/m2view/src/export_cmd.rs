@@ -1,240 +1,16 @@
-//! Taking a model out: glTF 2.0 (binary `.glb`, or `.gltf` + `.bin`; [`gltf`]) with skeleton, skin,
-//! every sequence as an animation and embedded PNG textures, and a static
-//! OBJ + MTL of a pose ([`obj`]), and a Warcraft III model as MDL or MDX
-//! ([`warcraft3`]).
-//!
-//! Coordinates: WoW models are Z-up right-handed (X forward, Y left); glTF
-//! is Y-up right-handed. Every position, direction and rotation is mapped
-//! once by [`zup_to_yup`] (`(x, y, z) → (x, z, −y)`, a rotation of −90°
-//! about X); units stay model units (yards in the game, metres by glTF's
-//! convention).
+//! `m2view export`: a model, scene, texture or table taken out, through
+//! [`m2view_export`] (models and scenes), `texture_cmd` and `table_cmd`.
 
-pub mod fbx;
-pub mod gltf;
-pub mod obj;
-pub(crate) mod sampling;
-pub mod terrain;
-pub mod warcraft3;
-
-use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use m2view_export::{
+    CameraTrack, ExportItem, ExportOptions, ExportSkinned, MaterialAnimation, ScenePart, fbx, gltf, obj, warcraft3,
+};
 use m2view_format::LoadedModel;
-use m2view_format::blp::RgbaImage;
 
 use crate::character::CharacterArgs;
 use crate::error::AppError;
 use crate::open::{OpenOptions, Opened};
-
-/// RGBA8 rows (`width` × `height`, top row first) encoded as PNG.
-///
-/// # Errors
-/// The rows do not match the size (the encoder's message).
-pub fn png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    image::write_buffer_with_format(
-        &mut std::io::Cursor::new(&mut out),
-        rgba,
-        width,
-        height,
-        image::ExtendedColorType::Rgba8,
-        image::ImageFormat::Png,
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(out)
-}
-
-/// The name bone `i` is exported under: its own (MDX nodes have one), else
-/// `bone<i>`.
-pub(crate) fn bone_name(model: &m2view_format::Model, i: usize) -> String {
-    let bone = &model.bones[i];
-    if bone.name.is_empty() { format!("bone{i}") } else { bone.name.clone() }
-}
-
-/// `(x, y, z)` Z-up → `(x, z, −y)` Y-up.
-pub fn zup_to_yup(v: [f32; 3]) -> [f32; 3] {
-    [v[0], v[2], -v[1]]
-}
-
-/// A placement `world` (a Z-up model matrix: a doodad's, a tile's) in
-/// Y-up space: `C·world·C⁻¹`, `C` the rotation of [`zup_to_yup`].
-pub fn placement_to_yup(world: glam::Mat4) -> glam::Mat4 {
-    let c = glam::Mat4::from_cols(
-        glam::Vec3::from(zup_to_yup([1.0, 0.0, 0.0])).extend(0.0),
-        glam::Vec3::from(zup_to_yup([0.0, 1.0, 0.0])).extend(0.0),
-        glam::Vec3::from(zup_to_yup([0.0, 0.0, 1.0])).extend(0.0),
-        glam::Vec4::W,
-    );
-    c * world * c.transpose()
-}
-
-/// A quaternion `[x, y, z, w]` of Z-up space expressed in Y-up space.
-pub fn zup_to_yup_quat(q: [f32; 4]) -> [f32; 4] {
-    [q[0], q[2], -q[1], q[3]]
-}
-
-/// What to export.
-#[derive(Debug, Clone, Default)]
-pub struct ExportOptions {
-    /// LOD (skin profile) index.
-    pub lod: usize,
-    /// Geosets to include (`None`: the game's defaults).
-    pub geosets: Option<BTreeSet<u16>>,
-    /// Sequences to export as animations (`None`: all).
-    pub sequences: Option<Vec<usize>>,
-    /// Images that replace texture files by texture index (a character's composed body texture).
-    pub textures: BTreeMap<usize, RgbaImage>,
-    /// Models hung on attachments (a character's equipment): exported as
-    /// children of their attachment's bone.
-    pub items: Vec<ExportItem>,
-    /// Models worn on the exported one's skeleton (a 9.0+ character's
-    /// skinned customization models).
-    pub skinned: Vec<ExportSkinned>,
-    /// Models placed in the exported one's space (a WMO's doodads, a map
-    /// tile's models and WMOs): one node each with its matrix, a model
-    /// placed many times exported once and its mesh shared (glTF instancing).
-    pub placed: Vec<crate::world::Placement>,
-    /// glTF: what of the materials to animate through
-    /// `KHR_animation_pointer` channels. `None` (the default): nothing,
-    /// since such a channel names no node, and readers that predate the
-    /// extension (the Rust `gltf` crate 1.4, so Bevy) refuse the file.
-    pub animate_materials: Option<MaterialAnimation>,
-}
-
-/// What `--animate-materials` animates in a glTF (each sequence's
-/// animation, sampled at 30 Hz; a scene camera's field of view too).
-///
-/// `Uv` exists for Blender 4.2 to 5.1, which fail to import a file in
-/// which a lit material with a base colour texture has an animated base
-/// colour factor (glTF-Blender-IO `blender/imp/animation_pointer.py` reads
-/// `links` of its socket wrapper instead of the socket's; fixed for 5.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum MaterialAnimation {
-    /// Texture transforms, colours and transparency.
-    All,
-    /// Texture transforms only (what Blender 4.2 to 5.1 import).
-    Uv,
-}
-
-/// A model hung on an attachment of the exported one.
-#[derive(Debug, Clone)]
-pub struct ExportItem {
-    /// The attachment id.
-    pub attachment: u32,
-    /// The model (its default geosets, LOD 0, bind pose).
-    pub lm: Arc<LoadedModel>,
-}
-
-/// A model worn on the exported one's skeleton.
-#[derive(Debug, Clone)]
-pub struct ExportSkinned {
-    /// The model.
-    pub lm: Arc<LoadedModel>,
-    /// The geosets it shows.
-    pub geosets: BTreeSet<u16>,
-    /// Which of the character's bones each of its bones follows.
-    pub skeleton: Arc<m2view_anim::SharedSkeleton>,
-    /// Its textures composed from the character's (by its texture index).
-    pub textures: BTreeMap<usize, RgbaImage>,
-}
-
-/// One model of a document of several (`gltf::scene`, `fbx::scene`).
-pub struct ScenePart<'a> {
-    /// The model.
-    pub lm: &'a LoadedModel,
-    /// What of it to write.
-    pub opts: &'a ExportOptions,
-    /// Model → scene (Z-up model units), or model → `parent`'s bone.
-    pub world: glam::Mat4,
-    /// Hung on bone `.1` of earlier part `.0` instead of placed in the
-    /// scene (a rider on its mount): it moves with that bone.
-    pub parent: Option<(usize, usize)>,
-}
-
-/// A camera moving through a document (a scene's camera path), as
-/// exported: a glTF camera node and its animation, an FBX camera node and
-/// its animation stack.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CameraTrack {
-    /// Samples in time order, at least one.
-    pub samples: Vec<CameraSample>,
-    /// Each sample held until the next (a `step` path), not interpolated.
-    pub step: bool,
-}
-
-/// Where a camera is at one time.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CameraSample {
-    /// Ms from the document's start.
-    pub time_ms: f32,
-    /// The eye (model units, Z up).
-    pub eye: glam::Vec3,
-    /// The point looked at.
-    pub target: glam::Vec3,
-    /// Vertical field of view, degrees.
-    pub fov: f32,
-}
-
-/// The view direction and up of a camera at `eye` looking at `target`
-/// (both Y-up), up as near +Y as the view allows; `None` where they are
-/// one point.
-pub(crate) fn look(eye: glam::Vec3, target: glam::Vec3) -> Option<(glam::Vec3, glam::Vec3)> {
-    let view = (target - eye).try_normalize()?;
-    let side = view.cross(glam::Vec3::Y).try_normalize().unwrap_or(glam::Vec3::Z);
-    Some((view, side.cross(view)))
-}
-
-/// The name a model goes by among several (a scene's part, its nodes and
-/// animations): its file's, since a model's own name is often empty or a
-/// build path.
-pub(crate) fn part_name(lm: &LoadedModel) -> String {
-    lm.path.file_stem().map_or_else(|| lm.model.name.clone(), |s| s.to_string_lossy().into_owned())
-}
-
-/// The character bone that bone `i` of worn model `k` follows: its own
-/// mapping, else its nearest mapped ancestor's, else the root bone.
-pub(crate) fn worn_on(k: &ExportSkinned, i: usize) -> usize {
-    let mut bone = Some(i);
-    while let Some(c) = bone {
-        if let Some(h) = k.skeleton.map.get(c).copied().flatten() {
-            return h;
-        }
-        bone = k.lm.model.bones.get(c).and_then(|b| b.parent).map(|p| p.index());
-    }
-    0
-}
-
-/// The RGBA image of texture `i` of `lm` as drawn: an override of `opts`,
-/// a built texture, a Warcraft III team colour, else its file's first
-/// level (BLP, DDS or TGA, as the renderer reads them).
-pub(crate) fn texture_rgba(
-    lm: &LoadedModel,
-    i: usize,
-    overrides: &BTreeMap<usize, RgbaImage>,
-) -> Option<(u32, u32, Vec<u8>)> {
-    if let Some(img) = overrides.get(&i) {
-        return Some((img.width, img.height, img.pixels.clone()));
-    }
-    if let Some(m2view_format::TextureSource::Built { image, .. }) = lm.model.textures.get(i).map(|t| &t.source) {
-        return Some((image.width, image.height, image.pixels.clone()));
-    }
-    if let Some(m2view_render::TextureData::Rgba { width, height, mips }) =
-        m2view_render::texture::team_texture(&lm.model, i, m2view_render::texture::DEFAULT_TEAM_COLOR)
-    {
-        return Some((width, height, mips.into_iter().next()?));
-    }
-    let path = lm.texture_files.get(i)?.as_ref()?;
-    match m2view_texture::decode_file(path, lm.read(path).ok()?, false).ok()? {
-        m2view_render::TextureData::Rgba { width, height, mips } => Some((width, height, mips.into_iter().next()?)),
-        _ => None,
-    }
-}
-
-/// Whether `batch` is an upper layer pass of a map tile's terrain (blended
-/// through its alpha map, which glTF and OBJ materials cannot hold).
-pub(crate) fn terrain_layer(model: &m2view_format::Model, batch: &m2view_format::Batch) -> bool {
-    model.source.format == m2view_format::SourceFormat::Adt && batch.material_layer > 0
-}
 
 /// A dressed character's export: its geosets, its composed body texture (the
 /// CPU reference) in every body slot, its item models (what is missing
@@ -258,31 +34,6 @@ pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions
         })
         .collect();
     ExportOptions { geosets: base.geosets.or(Some(p.geosets)), textures, items, skinned, ..base }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use glam::{Mat3, Quat, Vec3};
-
-    #[test]
-    fn the_axis_change_is_a_rotation() {
-        // Z-up's up (0,0,1) becomes Y-up's up; WoW's left (+Y) becomes glTF's −Z.
-        assert_eq!(zup_to_yup([0.0, 0.0, 1.0]), [0.0, 1.0, -0.0]);
-        assert_eq!(zup_to_yup([0.0, 1.0, 0.0]), [0.0, 0.0, -1.0]);
-        // Rotating then converting equals converting then rotating by the converted quaternion.
-        let q = Quat::from_axis_angle(Vec3::new(0.3, -0.5, 0.8).normalize(), 1.1);
-        let v = [0.2f32, 0.7, -0.4];
-        let a = Vec3::from(zup_to_yup((q * Vec3::from(v)).into()));
-        let b = Quat::from_array(zup_to_yup_quat(q.to_array())) * Vec3::from(zup_to_yup(v));
-        assert!((a - b).length() < 1e-5, "{a} {b}");
-        let m = Mat3::from_cols(
-            zup_to_yup([1.0, 0.0, 0.0]).into(),
-            zup_to_yup([0.0, 1.0, 0.0]).into(),
-            zup_to_yup([0.0, 0.0, 1.0]).into(),
-        );
-        assert!((m.determinant() - 1.0).abs() < 1e-6, "right-handed to right-handed");
-    }
 }
 
 /// Options of `m2view export`.
@@ -495,12 +246,12 @@ fn write_together(
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
     let failed = |e: String| AppError::Failure(format!("{}: {e}", a.output.display()));
     match ext.as_str() {
-        "glb" | "gltf" => match gltf::scene(name, parts, camera, &a.output, ext == "glb").map_err(AppError::Failure)? {
+        "glb" | "gltf" => match gltf::scene(name, parts, camera, &a.output, ext == "glb").map_err(AppError::failure)? {
             Some(bytes) => std::fs::write(&a.output, bytes).map_err(|e| failed(e.to_string())),
             None => Ok(()),
         },
-        "fbx" => fbx::write_scene(parts, camera, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
-        "obj" => obj::write_parts(name, parts, &a.output).map_err(AppError::Failure),
+        "fbx" => fbx::write_scene(parts, camera, fbx_textures(a)?, &a.output).map_err(AppError::failure),
+        "obj" => obj::write_parts(name, parts, &a.output).map_err(AppError::failure),
         _ => Err(AppError::Input(format!(
             "{}: several models are exported as .glb, .gltf, .fbx or .obj",
             a.output.display()
@@ -570,18 +321,18 @@ fn write(a: &ExportArgs, lm: &LoadedModel, opts: &ExportOptions) -> Result<(), A
     let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "glb" => {
-            let bytes = gltf::to_glb(lm, opts).map_err(AppError::Failure)?;
+            let bytes = gltf::to_glb(lm, opts).map_err(AppError::failure)?;
             std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
         }
-        "gltf" => gltf::write_gltf(lm, opts, &a.output).map_err(AppError::Failure),
-        "fbx" => fbx::write_fbx(lm, opts, fbx_textures(a)?, &a.output).map_err(AppError::Failure),
+        "gltf" => gltf::write_gltf(lm, opts, &a.output).map_err(AppError::failure),
+        "fbx" => fbx::write_fbx(lm, opts, fbx_textures(a)?, &a.output).map_err(AppError::failure),
         "obj" => {
             let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
             if let Some(t) = a.time {
                 inst.player.advance(&lm.model, t);
                 inst.pose(&lm.model, glam::Mat4::IDENTITY);
             }
-            obj::write_obj(lm, &inst.pose.bones, opts, &a.output).map_err(AppError::Failure)
+            obj::write_obj(lm, &inst.pose.bones, opts, &a.output).map_err(AppError::failure)
         }
         "mdl" | "mdx" => {
             let textures = match a.textures.as_deref() {
@@ -595,10 +346,18 @@ fn write(a: &ExportArgs, lm: &LoadedModel, opts: &ExportOptions) -> Result<(), A
                 None if textures.is_none() => warcraft3::convert(lm, &ext),
                 Some(800) if lm.model.source.version > 800 => warcraft3::classic(lm, &ext, textures.as_deref()),
                 Some(800) if textures.is_none() => warcraft3::convert(lm, &ext),
-                Some(800) | None => Err("--textures blp goes with --mdx-version 800 of a Reforged model".to_string()),
-                Some(v) => Err(format!("--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own")),
+                Some(800) | None => {
+                    return Err(AppError::Failure(
+                        "--textures blp goes with --mdx-version 800 of a Reforged model".into(),
+                    ));
+                }
+                Some(v) => {
+                    return Err(AppError::Failure(format!(
+                        "--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own"
+                    )));
+                }
             }
-            .map_err(AppError::Failure)?;
+            .map_err(AppError::failure)?;
             for n in notes {
                 eprintln!("warning: {n}");
             }

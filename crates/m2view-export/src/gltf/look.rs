@@ -142,7 +142,7 @@ pub(super) fn channels(
     if materials.is_empty() {
         return 0;
     }
-    let times = crate::export::sampling::every_30hz(duration as f32);
+    let times = crate::sampling::every_30hz(duration as f32);
     let poses: Vec<Pose> = times.iter().map(|&t| pose_at(model, seq, t)).collect();
     let secs: Vec<f32> = times.iter().map(|t| t / 1000.0).collect();
     let mut input = None;
@@ -179,8 +179,12 @@ pub(super) fn channels(
 /// (a LINEAR sampler each) and `KHR_animation_pointer` among the
 /// extensions used; a warning naming `file` where Blender 4.2 to 5.1
 /// cannot import them. Errors: `root` does not serialise.
-pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel], file: &str) -> Result<serde_json::Value, String> {
-    let mut doc = serde_json::to_value(root).map_err(|e| e.to_string())?;
+pub(super) fn finish(
+    root: &json::Root,
+    pointers: &[PointerChannel],
+    file: &str,
+) -> Result<serde_json::Value, crate::ExportError> {
+    let mut doc = serde_json::to_value(root).map_err(|e| crate::ExportError::Gltf(e.to_string()))?;
     // gltf-json writes an unset `texCoord` of a texture transform as null, which the schema refuses.
     // (`pointer_mut`: indexing a `Value` mutably would insert what is not there.)
     if let Some(materials) = doc.get_mut("materials").and_then(|m| m.as_array_mut()) {
@@ -207,12 +211,16 @@ pub(super) fn finish(root: &json::Root, pointers: &[PointerChannel], file: &str)
     }
     for p in pointers {
         let Some(anim) = doc.get_mut("animations").and_then(|a| a.get_mut(p.animation)) else { continue };
-        let samplers = anim["samplers"].as_array_mut().ok_or("an animation without samplers")?;
+        let samplers = anim["samplers"]
+            .as_array_mut()
+            .ok_or_else(|| crate::ExportError::Gltf("an animation without samplers".into()))?;
         samplers.push(
             serde_json::json!({ "input": p.input.value(), "output": p.output.value(), "interpolation": "LINEAR" }),
         );
         let sampler = samplers.len() - 1;
-        let channels = anim["channels"].as_array_mut().ok_or("an animation without channels")?;
+        let channels = anim["channels"]
+            .as_array_mut()
+            .ok_or_else(|| crate::ExportError::Gltf("an animation without channels".into()))?;
         channels.push(serde_json::json!({
             "sampler": sampler,
             "target": { "path": "pointer", "extensions": { "KHR_animation_pointer": { "pointer": p.pointer } } }

@@ -35,7 +35,7 @@ pub(crate) fn animations(model: &Model, opts: &ExportOptions) -> Vec<(usize, Str
 
 /// From 0 to `duration` ms, evenly, 30 times a second (`⌈duration·30/1000⌉`
 /// steps, at least one): where the exports sample what they cannot key.
-pub(crate) fn every_30hz(duration: f32) -> Vec<f32> {
+pub fn every_30hz(duration: f32) -> Vec<f32> {
     let n = (duration * 30.0 / 1000.0).ceil().max(1.0) as usize;
     (0..=n).map(|k| (k as f32 * duration / n as f32).min(duration)).collect()
 }

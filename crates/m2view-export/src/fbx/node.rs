@@ -12,6 +12,8 @@
 
 use std::io::Write;
 
+use crate::ExportError;
+
 /// The FBX version written (7.4: 32-bit node offsets, read by every
 /// importer of the last decade).
 pub(crate) const VERSION: u32 = 7400;
@@ -131,7 +133,7 @@ impl Node {
 ///
 /// # Errors
 /// The file would pass 4 GiB (7.4 offsets are 32-bit).
-pub(crate) fn encode(roots: &[Node]) -> Result<Vec<u8>, String> {
+pub(crate) fn encode(roots: &[Node]) -> Result<Vec<u8>, ExportError> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -154,11 +156,12 @@ pub(crate) fn encode(roots: &[Node]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn offset(at: usize) -> Result<u32, String> {
-    u32::try_from(at).map_err(|_| "the FBX file would pass 4 GiB, the limit of version 7.4".to_string())
+fn offset(at: usize) -> Result<u32, ExportError> {
+    u32::try_from(at)
+        .map_err(|_| ExportError::Unsupported("the FBX file would pass 4 GiB, the limit of version 7.4".into()))
 }
 
-fn write_node(out: &mut Vec<u8>, n: &Node) -> Result<(), String> {
+fn write_node(out: &mut Vec<u8>, n: &Node) -> Result<(), ExportError> {
     let start = out.len();
     out.extend_from_slice(&[0; 12]);
     out.push(n.name.len() as u8);
