@@ -5,7 +5,8 @@
 //! ([`spawned`]), copies of it on a grid ([`crowd`]), a WMO's sky and
 //! fog ([`world`]) and its portal culling ([`portals`]). [`SceneGpu`]
 //! poses them and fills one `FrameBuilder` for a camera; [`offscreen`]
-//! draws that into an image. The window, `m2view render`, the web build
+//! draws that into an image, and [`render`] a request (size, time,
+//! camera, what is placed) into images, video frames and turntables. The window, `m2view render`, the web build
 //! and the benchmarks all draw through it; opening the models is the
 //! front ends' (this crate reads only their textures, through
 //! `m2view_texture` and each model's own `Files`).
@@ -20,6 +21,7 @@ pub mod frame;
 pub mod offscreen;
 pub mod placed;
 pub mod portals;
+pub mod render;
 pub mod spawned;
 pub mod world;
 

@@ -22,9 +22,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use m2view::open::{OpenOptions, Opened};
-use m2view::render_cmd::{RenderRequest, render_uploaded, upload};
 use m2view_render::camera::{CameraSpec, Preset};
 use m2view_render::{Gpu, Renderer};
+use m2view_scene::render::{RenderRequest, render_uploaded, upload};
 
 fn hd_frame(c: &mut Criterion) {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };

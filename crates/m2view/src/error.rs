@@ -41,3 +41,11 @@ impl std::fmt::Display for AppError {
 }
 
 impl std::error::Error for AppError {}
+
+impl From<m2view_scene::render::DrawError> for AppError {
+    /// A render that failed: a sequence, LOD or camera the model lacks, or
+    /// the GPU or an output file.
+    fn from(e: m2view_scene::render::DrawError) -> AppError {
+        AppError::Failure(e.to_string())
+    }
+}

@@ -1,22 +1,20 @@
-//! `m2view render <file> -o <out.png>`: offscreen rendering to PNG.
-//! The commands themselves are native; the web build uses the rendering
-//! (`render_image` and what it takes).
-#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+//! `m2view render <file> -o <out.png>`: what the options place and how
+//! they draw it (a [`RenderRequest`]), drawn by `m2view_scene::render`
+//! into a PNG, `--all`'s PNGs, a turntable or `--video`.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
 use std::path::PathBuf;
-
-use crate::platform::Instant;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use m2view_anim::{ModelInstance, Player};
+use m2view_anim::Player;
 use m2view_format::{LoadedModel, SequenceId};
 use m2view_render::camera::{CameraSpec, Preset};
 use m2view_render::target::OFFSCREEN_FORMAT;
 use m2view_render::{Gpu, Renderer};
-use m2view_scene::crowd::Crowd;
-use m2view_scene::{Placed, Scene, SceneGpu, SceneOptions};
+use m2view_scene::render::{RenderRequest, Stats, render_frames, render_image, turn, write_turntable};
+use m2view_scene::{Body, Placed};
 
 use crate::character::{BodyStats, BodyTexture, CharacterArgs};
 use crate::error::AppError;
@@ -205,284 +203,6 @@ pub fn parse_color(s: &str) -> Result<[f64; 4], String> {
     Ok([r, g, b, 1.0])
 }
 
-/// A render request, independent of the command line.
-#[derive(Debug, Clone)]
-pub struct RenderRequest {
-    /// Image width.
-    pub width: u32,
-    /// Image height.
-    pub height: u32,
-    /// Sequence index (`None`: Stand, else sequence 0).
-    pub sequence: Option<SequenceId>,
-    /// Time in ms (sequence time and global clock).
-    pub time_ms: f32,
-    /// Camera.
-    pub camera: m2view_render::camera::CameraSpec,
-    /// LOD index.
-    pub lod: usize,
-    /// Geosets to show (`None`: game defaults).
-    pub geosets: Option<std::collections::BTreeSet<u16>>,
-    /// Clear colour RGBA 0..1.
-    pub background: [f64; 4],
-    /// Warcraft III team colour for replaceable ids 1 and 2 (sRGB bytes).
-    pub team_color: [u8; 3],
-    /// When a sequence ends, move on to another variation of its animation as
-    /// the game picks them (by frequency) instead of repeating it.
-    pub variations: bool,
-    /// Light with the model's own lights too (the client's look; on by default).
-    pub model_lights: bool,
-    /// Copies drawn on a grid (1: the model alone); see [`Crowd`].
-    pub crowd: usize,
-    /// Animate a crowd on the CPU, one draw per copy and batch, even where
-    /// the GPU path is available.
-    pub cpu_animation: bool,
-    /// Simulate the model's particles on the GPU (where the device and the
-    /// model's emitters allow) rather than on the CPU.
-    pub gpu_particles: bool,
-    /// Models placed beside the host: on its attachment points (each plays
-    /// its own sequence at the same time and follows its attachment's
-    /// bone), on its skeleton, at fixed placements (doodads, a tile's).
-    pub attachments: Vec<Placed>,
-    /// The host's composed body texture (a character's; `None`: none).
-    pub body: Option<Arc<BodyTexture>>,
-    /// The composed body of the rider placed on the host (its mount), for
-    /// the statistics (the rider's [`Placed::body`] draws it).
-    pub rider_body: Option<Arc<BodyTexture>>,
-    /// The models the host's emitters spawn, by source
-    /// ([`m2view_scene::spawned::Spawned::emitter`]; `crate::spawned::load`).
-    pub spawn_models: Vec<Option<Arc<LoadedModel>>>,
-    /// Fog where the eye is inside a WMO (the model, or one placed on the
-    /// tile drawn) that has one (`m2view_scene::world::fog`).
-    pub fog: bool,
-    /// The WMO's skybox model (`MOSB`), drawn around the eye where an
-    /// interior group it sees shows it (`m2view_scene::portals::shows_skybox`).
-    pub sky: Option<Arc<LoadedModel>>,
-}
-
-impl RenderRequest {
-    /// A `width` × `height` frame of the model alone through `camera`: Stand
-    /// (or sequence 0) at 0 ms, LOD 0, its default geosets, a dark
-    /// background (0.1, 0.1, 0.12), its own lights, animated and particles
-    /// as the device allows.
-    pub fn new(width: u32, height: u32, camera: m2view_render::camera::CameraSpec) -> RenderRequest {
-        RenderRequest {
-            width,
-            height,
-            sequence: None,
-            time_ms: 0.0,
-            camera,
-            lod: 0,
-            geosets: None,
-            background: [0.1, 0.1, 0.12, 1.0],
-            team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
-            variations: false,
-            model_lights: true,
-            crowd: 1,
-            cpu_animation: false,
-            gpu_particles: false,
-            attachments: Vec::new(),
-            body: None,
-            rider_body: None,
-            spawn_models: Vec::new(),
-            fog: true,
-            sky: None,
-        }
-    }
-}
-
-/// Statistics of one render (`--stats`).
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Stats {
-    /// Batches drawn.
-    pub batches: usize,
-    /// Triangles drawn.
-    pub triangles: usize,
-    /// Bones.
-    pub bones: usize,
-    /// Textures drawn with the missing placeholder.
-    pub textures_missing: usize,
-    /// GPU adapter.
-    pub adapter: String,
-    /// Wall time of prepare + draw + read-back, ms.
-    pub render_ms: f64,
-    /// Live particles at the rendered time.
-    pub particles: usize,
-    /// Live ribbon edges at the rendered time.
-    pub ribbon_edges: usize,
-    /// The sequence shown (index; another variation than asked with `--variations`).
-    pub sequence: u16,
-    /// Where the copies were animated: `"gpu"` (compute pass, instanced
-    /// draws) or `"cpu"`.
-    pub animation: &'static str,
-    /// Where the particles were simulated: `"gpu"` or `"cpu"`.
-    pub particle_simulation: &'static str,
-    /// Where the batch shader read the bone palette: `"storage"` buffers, or
-    /// `"uniform"` where the device's vertex shaders cannot read storage
-    /// (WebGL2, `--backend webgl2`; at most 256 bones).
-    pub bone_palette: &'static str,
-    /// Every geoset id drawn (of the model drawn).
-    pub geosets: Vec<u16>,
-    /// The camera used (`front`, `iso`, `yaw:30`, `model:0`; what `auto` chose).
-    pub camera: String,
-    /// The time drawn, ms (what --all chose when --time was not given).
-    pub time_ms: f32,
-    /// The composed body texture of a character, or of the rider on a
-    /// `--mount` (absent otherwise).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub body_texture: Option<BodyStats>,
-    /// Models drawn that emitters spawned (Warcraft III `PREM`).
-    pub spawned_models: usize,
-    /// The WMO fog drawn: start and end (model units from the eye) and
-    /// colour `RRGGBB`; `None` where the eye is in no WMO with a fog (or
-    /// `--no-fog`).
-    pub fog: Option<(f32, f32, String)>,
-}
-
-/// Renders a loaded model offscreen; returns RGBA8 rows (top first) and stats.
-pub fn render_image(
-    gpu: &Gpu,
-    renderer: &Renderer,
-    lm: &LoadedModel,
-    r: &RenderRequest,
-) -> Result<(Vec<u8>, Stats), String> {
-    let mut scene = upload(renderer, lm, r);
-    render_uploaded(gpu, renderer, lm, &mut scene, r)
-}
-
-/// The GPU side of what `r` draws of `lm` ([`render_uploaded`]): the model
-/// (with its body texture and the request's team colour), what is placed
-/// beside it, the models its emitters spawn and its skybox, each model
-/// uploaded once. Upload failures are printed as warnings.
-pub fn upload(renderer: &Renderer, lm: &LoadedModel, r: &RenderRequest) -> SceneGpu {
-    let mut warnings: Vec<String> = renderer.palette().shortfall(lm.model.bones.len()).into_iter().collect();
-    let mut scene = SceneGpu::new(r.team_color);
-    let body = r.body.as_deref().map(|b| b as &dyn m2view_scene::Body);
-    let gm = scene.upload(renderer, lm, body, &mut warnings);
-    scene.set_model(renderer, &lm.model, gm, r.gpu_particles);
-    scene.set_placed(renderer, &r.attachments, &mut warnings);
-    scene.set_spawned(renderer, &r.spawn_models, &mut warnings);
-    scene.set_sky(renderer, r.sky.as_deref(), &mut warnings);
-    for w in &warnings {
-        eprintln!("warning: {w}");
-    }
-    scene
-}
-
-/// [`render_image`] of a model already uploaded as `scene` ([`upload`]):
-/// frame sequences upload once. The model plays from 0 to the request's
-/// time in 30 Hz steps, so its particles are simulated on the way
-/// (deterministic: the same file, sequence and time give the same image).
-pub fn render_uploaded(
-    gpu: &Gpu,
-    renderer: &Renderer,
-    lm: &LoadedModel,
-    scene: &mut SceneGpu,
-    r: &RenderRequest,
-) -> Result<(Vec<u8>, Stats), String> {
-    let model = &lm.model;
-    if !model.lods.is_empty() && r.lod >= model.lods.len() {
-        return Err(format!("LOD {} out of range (model has {})", r.lod, model.lods.len()));
-    }
-    let mut inst = ModelInstance::new(model, 1);
-    if let Some(s) = r.sequence {
-        if s.index() >= model.sequences.len() {
-            return Err(format!("sequence {} out of range (model has {})", s.0, model.sequences.len()));
-        }
-        inst.player.sequence = s;
-    }
-    inst.player.variations = r.variations;
-    let mut t = 0.0;
-    while t < r.time_ms {
-        let dt = (1000.0 / 30.0f32).min(r.time_ms - t);
-        inst.tick(model, dt);
-        if let Some(gp) = scene.gpu_particles_mut() {
-            let clock = inst.player.clock(model);
-            gp.update(&gpu.queue, model, &clock, &inst.pose.bones, dt / 1000.0, glam::Mat4::IDENTITY);
-            let mut enc = gpu.device.create_command_encoder(&Default::default());
-            renderer.simulate_particles(gp, &mut enc);
-            gpu.queue.submit([enc.finish()]);
-        }
-        t += dt;
-    }
-    // The frame drawn steps no further: its particles turn to the camera.
-    inst.last_step_s = 0.0;
-    let mut placed = r.attachments.clone();
-    for p in &mut placed {
-        p.restart_at(r.time_ms);
-    }
-    let mut crowd = (r.crowd > 1).then(|| crowd(model, r));
-    let mut sky = r.sky.as_ref().map(|s| {
-        let mut i = ModelInstance::new(&s.model, 1);
-        i.player.advance(&s.model, r.time_ms);
-        (s, i)
-    });
-    let geosets = r.geosets.clone().unwrap_or_else(|| model.default_geosets(r.lod));
-    let particles = inst.particles.extent(model);
-    let mut view = Scene {
-        lm,
-        instance: &mut inst,
-        lod: r.lod,
-        geosets: &geosets,
-        placed: &mut placed,
-        mount: None,
-        crowd: crowd.as_mut(),
-        sky: sky.as_mut().map(|(s, i)| (&s.model, i)),
-        disabled_emitters: &[],
-        options: SceneOptions {
-            model_lights: r.model_lights,
-            fog: r.fog,
-            portal_culling: false,
-            cpu_animation: r.cpu_animation,
-        },
-    };
-    // Frame the pose as it will be drawn (billboards aside, which need the view).
-    let bounds = scene.bounds(&mut view, particles);
-    let aspect = r.width as f32 / r.height as f32;
-    let clock = view.instance.player.clock(model);
-    let cam = m2view_render::camera::camera_for(model, r.camera, aspect, bounds, &clock).map_err(|e| e.to_string())?;
-    let start = Instant::now();
-    let (pixels, drawn) =
-        m2view_scene::offscreen::draw(gpu, renderer, scene, view, &cam, (r.width, r.height), r.background)
-            .map_err(|e| e.to_string())?;
-    let stats = Stats {
-        batches: drawn.stats.batches,
-        triangles: drawn.stats.triangles,
-        bones: model.bones.len(),
-        textures_missing: scene.missing_textures(),
-        adapter: gpu.adapter_summary(),
-        render_ms: start.elapsed().as_secs_f64() * 1000.0,
-        particles: inst.particles.live(),
-        ribbon_edges: inst.ribbons.edges(),
-        sequence: inst.player.sequence.0,
-        animation: if drawn.gpu_animation { "gpu" } else { "cpu" },
-        particle_simulation: if scene.simulates_particles_on_gpu() { "gpu" } else { "cpu" },
-        bone_palette: renderer.palette().name(),
-        geosets: model.geoset_ids().intersection(&geosets).copied().collect(),
-        camera: r.camera.to_string(),
-        time_ms: r.time_ms,
-        body_texture: r.body.as_ref().or(r.rider_body.as_ref()).map(|b| b.stats()),
-        spawned_models: drawn.spawned_models,
-        fog: drawn.fog.map(|f| {
-            let [r, g, b] = f.rgb8();
-            (f.start, f.end, format!("{r:02X}{g:02X}{b:02X}"))
-        }),
-    };
-    Ok((pixels, stats))
-}
-
-/// The `r.crowd` copies of `model` ([`Crowd`]) at the request's time, a
-/// copy's largest extent (at its first pose) × 1.2 apart.
-fn crowd(model: &m2view_format::Model, r: &RenderRequest) -> Crowd {
-    let mut one = ModelInstance::new(model, 1);
-    one.pose(model, glam::Mat4::IDENTITY);
-    let (lo, hi) = m2view_render::camera::frame_bounds(model, r.lod, &one.pose.bones, None);
-    let mut crowd = Crowd::new(model, r.crowd, (hi - lo).truncate().max_element().max(1e-3) * 1.2);
-    for inst in &mut crowd.instances[1..] {
-        inst.player.advance(model, r.time_ms);
-    }
-    crowd
-}
-
 /// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
 pub const MOUNT_ANIMATION: u16 = 91;
 
@@ -558,7 +278,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
     // Skinned models follow the character's bones and wear its composed textures.
     items.extend(p.skinned.into_iter().map(|k| Placed {
         geosets: k.geosets,
-        body: p.body.clone().map(|b| b as Arc<dyn m2view_scene::Body>),
+        body: p.body.clone().map(|b| b as Arc<dyn Body>),
         skeleton: Some(k.skeleton),
         ..Placed::on(0, k.lm)
     }));
@@ -572,11 +292,38 @@ struct Dressed {
     items: Vec<Placed>,
 }
 
+/// A model to draw and the request `a` asks for it, with the composed body
+/// texture shown (the model's, or its rider's on a `--mount`) for `--stats`.
+struct Request {
+    lm: LoadedModel,
+    req: RenderRequest,
+    body: Option<BodyStats>,
+}
+
+impl Request {
+    /// The `--stats` JSON line of `stats`, drawn of this request (of the
+    /// model `file`, with `--all`).
+    fn stats(&self, stats: &Stats, file: Option<&str>) -> String {
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            #[serde(flatten)]
+            stats: &'a Stats,
+            /// The composed body texture of a character, or of the rider on a `--mount`.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            body_texture: Option<&'a BodyStats>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            file: Option<&'a str>,
+        }
+        let line = Line { stats, body_texture: self.body.as_ref(), file };
+        serde_json::to_string(&line).unwrap_or_default()
+    }
+}
+
 /// The model to draw and the request `a` asks for it (loading the `.anim`
 /// of the sequences drawn). With `--mount`, the model drawn is the mount
 /// and the character rides it. Errors: [`AppError`] (bad input files, or
 /// bad arguments).
-fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(LoadedModel, RenderRequest), AppError> {
+fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<Request, AppError> {
     let usage = AppError::Failure;
     let default_size = if a.all { "256x256" } else { "512x512" };
     let (width, height) = parse_size(a.size.as_deref().unwrap_or(default_size)).map_err(usage)?;
@@ -627,7 +374,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         let sequence = rider.model.find_sequence(MOUNT_ANIMATION);
         let geosets = geosets.take().unwrap_or_else(|| rider.model.default_geosets(0));
         rider_body = body.take();
-        let rider_drawn = rider_body.clone().map(|b| b as Arc<dyn m2view_scene::Body>);
+        let rider_drawn = rider_body.clone().map(|b| b as Arc<dyn Body>);
         attachments = vec![Placed { geosets, body: rider_drawn, ..Placed::on(0, Arc::new(rider)).playing(sequence) }];
         attachments.extend(children.into_iter().map(|c| Placed { parent: Some(c.parent.map_or(0, |k| k + 1)), ..c }));
     }
@@ -677,13 +424,13 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<(Loa
         cpu_animation: a.cpu_animation,
         gpu_particles: a.gpu_particles,
         attachments,
-        body,
-        rider_body,
+        body: body.clone().map(|b| b as Arc<dyn Body>),
         spawn_models,
         fog: !a.no_fog,
         sky,
     };
-    Ok((host, request))
+    let body = body.or(rider_body).map(|b| b.stats());
+    Ok(Request { lm: host, req: request, body })
 }
 
 /// The models `host`'s emitters spawn, by source, opened beside it (the
@@ -763,17 +510,17 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
         return std::fs::write(output, png).map_err(|e| AppError::Failure(format!("{}: {e}", output.display())));
     }
-    let (lm, req, _) = prepared(a, opts)?;
-    for w in &lm.model.warnings {
+    let (r, _) = prepared(a, opts)?;
+    for w in &r.lm.model.warnings {
         eprintln!("warning: {w}");
     }
     let gpu = Gpu::headless().map_err(AppError::failure)?;
     let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let (pixels, stats) = render_image(&gpu, &renderer, &lm, &req).map_err(AppError::Failure)?;
-    image::save_buffer(output, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
+    let (pixels, stats) = render_image(&gpu, &renderer, &r.lm, &r.req).map_err(AppError::failure)?;
+    image::save_buffer(output, &pixels, r.req.width, r.req.height, image::ExtendedColorType::Rgba8)
         .map_err(|e| AppError::Failure(format!("{}: {e}", output.display())))?;
     if a.stats {
-        println!("{}", serde_json::to_string(&stats).map_err(AppError::failure)?);
+        println!("{}", r.stats(&stats, None));
     }
     Ok(())
 }
@@ -796,10 +543,10 @@ fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, 
 #[cfg(not(target_arch = "wasm32"))]
 /// `render --turntable`.
 fn run_turntable(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
-    let (lm, req, _) = prepared(a, opts)?;
+    let (r, _) = prepared(a, opts)?;
     let frames = a.frames.unwrap_or(48);
     let bar = indicatif::ProgressBar::new(frames as u64);
-    write_turntable(&lm, &req, frames, a.fps, output, &|_| bar.inc(1)).map_err(AppError::Failure)?;
+    write_turntable(&r.lm, &r.req, frames, a.fps, output, &|_| bar.inc(1)).map_err(AppError::failure)?;
     bar.finish_and_clear();
     Ok(())
 }
@@ -819,7 +566,7 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
             video.display()
         )));
     }
-    let (lm, req, scene) = prepared(a, opts)?;
+    let (Request { lm, req, .. }, scene) = prepared(a, opts)?;
     let duration_ms = a.duration.unwrap_or_else(|| {
         if let Some(scene) = &scene {
             return scene.duration_ms();
@@ -843,9 +590,8 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
     };
     render_frames(&lm, &req, frames, a.fps, &camera, &mut |_, img| {
         bar.inc(1);
-        writer.push(img.as_raw()).map_err(|e| e.to_string())
-    })
-    .map_err(AppError::Failure)?;
+        writer.push(img.as_raw()).map_err(AppError::failure)
+    })?;
     writer.finish().map_err(AppError::failure)?;
     bar.finish_and_clear();
     Ok(())
@@ -854,124 +600,17 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
 /// What `render` draws: the model of `FILE` (dressed, with what hangs on
 /// it) or, with `--scene`, an empty root with the scene's models hung at
 /// their placements (its camera path's view at `--time`), and the scene.
-fn prepared(
-    a: &RenderArgs,
-    opts: &OpenOptions,
-) -> Result<(LoadedModel, RenderRequest, Option<crate::scene::Scene>), AppError> {
+fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<crate::scene::Scene>), AppError> {
     let Some(path) = &a.scene else {
-        let (lm, req) = request_for(a, open_for(a, opts)?, opts)?;
-        return Ok((lm, req, None));
+        return Ok((request_for(a, open_for(a, opts)?, opts)?, None));
     };
     let scene = crate::scene::Scene::open(path, opts)?;
     let (root, hung) = scene.render_parts();
-    let (lm, mut req) = request_for(a, Opened::dress(root, opts), opts)?;
-    let base = req.attachments.len();
-    req.attachments.extend(hung.into_iter().map(|p| Placed { parent: p.parent.map(|k| k + base), ..p }));
-    req.camera = scene.camera(req.time_ms, req.camera);
-    Ok((lm, req, Some(scene)))
-}
-
-/// The turntable view of frame `k` of `frames`: yaw `360°·k/frames`, 20° up.
-fn turn(k: u32, frames: u32) -> CameraSpec {
-    CameraSpec::Yaw(360.0 * k as f32 / frames as f32)
-}
-
-/// Renders `frames` frames of `lm` on a headless device of its own: frame
-/// `k` at `t = req.time_ms + k·1000/fps` ms, through `camera(k, t)`. Each frame (RGBA, `req.width × req.height`) goes to `each`
-/// with its index; an error from `each` stops the render. Errors: no
-/// frames, a rate that is not positive, a device or render failure.
-pub fn render_frames(
-    lm: &LoadedModel,
-    req: &RenderRequest,
-    frames: u32,
-    fps: f32,
-    camera: &dyn Fn(u32, f32) -> CameraSpec,
-    each: &mut dyn FnMut(u32, image::RgbaImage) -> Result<(), String>,
-) -> Result<(), String> {
-    if frames == 0 || fps.is_nan() || fps <= 0.0 {
-        return Err("--frames and --fps must be positive".into());
-    }
-    let gpu = Gpu::headless().map_err(|e| e.to_string())?;
-    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
-    let mut scene = upload(&renderer, lm, req);
-    for k in 0..frames {
-        let time_ms = req.time_ms + k as f32 * 1000.0 / fps;
-        let r = RenderRequest { camera: camera(k, time_ms), time_ms, ..req.clone() };
-        let (pixels, _) = render_uploaded(&gpu, &renderer, lm, &mut scene, &r)?;
-        each(k, image::RgbaImage::from_raw(r.width, r.height, pixels).ok_or("frame size")?)?;
-    }
-    Ok(())
-}
-
-/// A turntable of `lm`: `frames` views around it (yaw 0 → 360°, 20° up)
-/// while its sequence plays from `req.time_ms` at `fps`, written to `out` as
-/// a looping animated GIF (`.gif`), a looping animated PNG keeping the
-/// alpha of a transparent background (`.apng`, written whole under a
-/// temporary name, then renamed), or as numbered PNGs `<out>_0000.png`, ...
-/// otherwise. `progress` is called after each frame.
-/// Opens its own headless device (the window calls it from a worker thread).
-pub fn write_turntable(
-    lm: &LoadedModel,
-    req: &RenderRequest,
-    frames: u32,
-    fps: f32,
-    out: &std::path::Path,
-    progress: &dyn Fn(u32),
-) -> Result<(), String> {
-    let ext = out.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-    let (gif, apng) = (ext == "gif", ext == "apng");
-    let mut images = Vec::new();
-    render_frames(lm, req, frames, fps, &|k, _| turn(k, frames), &mut |k, img| {
-        if gif || apng {
-            images.push(img);
-        } else {
-            let path = std::path::PathBuf::from(format!("{}_{k:04}.png", out.with_extension("").display()));
-            img.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        progress(k + 1);
-        Ok(())
-    })?;
-    if apng {
-        return write_apng(&images, fps, out);
-    }
-    if gif {
-        let file = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
-        let mut enc = image::codecs::gif::GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
-        enc.set_repeat(image::codecs::gif::Repeat::Infinite).map_err(|e| e.to_string())?;
-        let delay = image::Delay::from_numer_denom_ms(1000, fps.round().max(1.0) as u32);
-        enc.encode_frames(images.into_iter().map(|f| image::Frame::from_parts(f, 0, 0, delay)))
-            .map_err(|e| format!("{}: {e}", out.display()))?;
-    }
-    Ok(())
-}
-
-/// `frames` (RGBA, one size) as an animated PNG looping forever at `fps`,
-/// each frame replacing the last (alpha kept: a transparent background stays
-/// transparent); written under `<out>.part`, then renamed.
-fn write_apng(frames: &[image::RgbaImage], fps: f32, out: &std::path::Path) -> Result<(), String> {
-    let Some(first) = frames.first() else { return Err("no frames".into()) };
-    let tmp = out.with_extension("apng.part");
-    let write = || -> Result<(), png::EncodingError> {
-        let file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let mut enc = png::Encoder::new(file, first.width(), first.height());
-        enc.set_color(png::ColorType::Rgba);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_animated(frames.len() as u32, 0)?;
-        // The delay as a fraction of a second: 1000 / (fps × 1000) keeps fractional rates.
-        enc.set_frame_delay(1000, (fps * 1000.0).round().clamp(1.0, 65535.0) as u16)?;
-        enc.set_blend_op(png::BlendOp::Source)?;
-        enc.set_dispose_op(png::DisposeOp::None)?;
-        let mut w = enc.write_header()?;
-        for f in frames {
-            w.write_image_data(f.as_raw())?;
-        }
-        w.finish()
-    };
-    if let Err(e) = write() {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", out.display()));
-    }
-    std::fs::rename(&tmp, out).map_err(|e| format!("{}: {e}", out.display()))
+    let mut r = request_for(a, Opened::dress(root, opts), opts)?;
+    let base = r.req.attachments.len();
+    r.req.attachments.extend(hung.into_iter().map(|p| Placed { parent: p.parent.map(|k| k + base), ..p }));
+    r.req.camera = scene.camera(r.req.time_ms, r.req.camera);
+    Ok((r, Some(scene)))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -1015,14 +654,13 @@ fn run_all(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Resu
         }
         let (Some(gpu), Some(renderer)) = (&gpu, &renderer) else { return Err("no GPU device".into()) };
         let o = Opened::open(std::path::Path::new(vpath), opts).map_err(|e| e.to_string())?;
-        let (lm, req) = request_for(a, o, opts).map_err(|e| e.to_string())?;
-        let (pixels, stats) = render_image(gpu, renderer, &lm, &req)?;
+        let r = request_for(a, o, opts).map_err(|e| e.to_string())?;
+        let (pixels, stats) = render_image(gpu, renderer, &r.lm, &r.req).map_err(|e| e.to_string())?;
         if a.stats {
-            let mut line = serde_json::to_value(&stats).map_err(|e| e.to_string())?;
-            line["file"] = vpath.as_str().into();
+            let line = r.stats(&stats, Some(vpath));
             bar.suspend(|| println!("{line}"));
         }
-        image::save_buffer(&out, &pixels, req.width, req.height, image::ExtendedColorType::Rgba8)
+        image::save_buffer(&out, &pixels, r.req.width, r.req.height, image::ExtendedColorType::Rgba8)
             .map_err(|e| format!("{}: {e}", out.display()))
     };
     // --jobs N: a pool of N threads (rayon's global pool has one per core).

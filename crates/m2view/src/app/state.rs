@@ -719,7 +719,7 @@ impl AppState {
         }
         let lm = c.lm.clone();
         let [r, g, b] = self.view.background.map(f64::from);
-        let req = crate::render_cmd::RenderRequest {
+        let req = m2view_scene::render::RenderRequest {
             sequence: Some(c.instance.player.sequence),
             lod: c.lod,
             geosets: Some(c.geosets.clone()),
@@ -729,9 +729,9 @@ impl AppState {
             fog: self.view.fog,
             sky: c.sky.as_ref().map(|(lm, _)| lm.clone()),
             attachments: c.attached.clone(),
-            body: c.body.clone(),
+            body: c.body.clone().map(|b| b as std::sync::Arc<dyn m2view_scene::Body>),
             spawn_models: c.spawn_models.clone(),
-            ..crate::render_cmd::RenderRequest::new(512, 512, m2view_render::camera::CameraSpec::Yaw(0.0))
+            ..m2view_scene::render::RenderRequest::new(512, 512, m2view_render::camera::CameraSpec::Yaw(0.0))
         };
         let frames = 48;
         let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
@@ -740,7 +740,8 @@ impl AppState {
         let path = out.clone();
         crate::platform::spawn(move || {
             let progress = |k: u32| counter.store(k, std::sync::atomic::Ordering::Relaxed);
-            let r = crate::render_cmd::write_turntable(&lm, &req, frames, 24.0, &path, &progress);
+            let r = m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, &path, &progress)
+                .map_err(|e| e.to_string());
             let _ = tx.send(r.map(|()| path));
         });
         self.recording = Some(Recording { done, frames, rx });

@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use m2view::render_cmd::{RenderRequest, render_image};
 use m2view_format::SequenceId;
 use m2view_format::raw::m2::Md20;
 use m2view_format::raw::skin::SkinProfile;
 use m2view_format::writer::{write_md20, write_skin};
 use m2view_render::target::OFFSCREEN_FORMAT;
 use m2view_render::{Gpu, Renderer};
+use m2view_scene::render::{RenderRequest, render_image};
 
 /// Per-channel difference allowed for a pixel to count as equal.
 pub const CHANNEL_TOLERANCE: u8 = 12;

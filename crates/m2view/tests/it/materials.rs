@@ -137,8 +137,8 @@ fn lit_tile(md: &Md20, name: &str, model_lights: bool) -> Vec<u8> {
     let (gpu, renderer) = common::gpu();
     let path = common::write_fixture(md, &fixtures::skin_profile(272), &[("Glow.blp", glow())], name);
     let lm = m2view::open::Opened::open(&path, &Default::default()).unwrap().lm;
-    let req = m2view::render_cmd::RenderRequest { model_lights, ..common::request(96, "top", 500.0, Some(0)) };
-    let (px, _) = m2view::render_cmd::render_image(gpu, renderer, &lm, &req).unwrap();
+    let req = m2view_scene::render::RenderRequest { model_lights, ..common::request(96, "top", 500.0, Some(0)) };
+    let (px, _) = m2view_scene::render::render_image(gpu, renderer, &lm, &req).unwrap();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
     px
 }
@@ -212,7 +212,7 @@ fn warcraft3_layer_tile(mode: u32, size: u32) -> Vec<u8> {
     let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
     assert!(lm.texture_files.iter().all(Option::is_some), "textures found");
     let (px, _) =
-        m2view::render_cmd::render_image(gpu, renderer, &lm, &common::request(size, "top", 0.0, Some(0))).unwrap();
+        m2view_scene::render::render_image(gpu, renderer, &lm, &common::request(size, "top", 0.0, Some(0))).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     px
 }
@@ -264,7 +264,7 @@ fn a_warcraft3_model_draws_and_exports_its_tga_texture() {
     let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
     let (gpu, renderer) = common::gpu();
     let (px, _) =
-        m2view::render_cmd::render_image(gpu, renderer, &lm, &common::request(32, "top", 0.0, Some(0))).unwrap();
+        m2view_scene::render::render_image(gpu, renderer, &lm, &common::request(32, "top", 0.0, Some(0))).unwrap();
     assert_eq!(&px[(16 * 32 + 16) * 4..][..3], &[20, 200, 40], "the centre of the box's top");
     // Exported, the glTF carries it.
     let glb = m2view_export::gltf::to_glb(&lm, &Default::default()).unwrap();

@@ -9,9 +9,9 @@
 use crate::common;
 
 use crate::common::{check_golden, gpu, request};
-use m2view::render_cmd::{RenderRequest, render_image};
 use m2view_format::ParticleFlags as flags;
 use m2view_format::{BlendMode, EmitterType, LifeCurve, ParticleEmitter, Track, fixtures};
+use m2view_scene::render::{RenderRequest, render_image};
 
 fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
     // Lower and denser than the fixture's so every tile shows a plume in frame.

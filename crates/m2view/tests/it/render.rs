@@ -9,9 +9,9 @@
 use crate::common;
 
 use crate::common::{Image, check_golden, gpu, request};
-use m2view::render_cmd::render_image;
 use m2view_format::fixtures;
 use m2view_scene::Placed;
+use m2view_scene::render::render_image;
 
 #[test]
 fn golden_two_boxes() {
@@ -41,7 +41,7 @@ fn golden_mdx_box_team_colour() {
     std::fs::write(dir.join("Textures/Box.blp"), checker).unwrap();
     let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert!(lm.texture_files[0].is_some(), "fixture texture found");
-    let req = m2view::render_cmd::RenderRequest { team_color: [0, 66, 255], ..request(128, "iso", 500.0, Some(0)) };
+    let req = m2view_scene::render::RenderRequest { team_color: [0, 66, 255], ..request(128, "iso", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!((stats.batches, stats.triangles, stats.textures_missing), (2, 24, 0));
     assert!(stats.particles > 0, "PRE2 emitter live");
@@ -137,7 +137,7 @@ fn golden_attached_weapon() {
     let item = std::sync::Arc::new(m2view::open::Opened::open(&axe, &Default::default()).map(|o| o.lm).unwrap());
     let alone = render_image(gpu, renderer, &lm, &request(192, "right", 0.0, None)).unwrap();
     // HandRight (attachment 1) holds the axe: its one drawn batch joins the kobold's.
-    let req = m2view::render_cmd::RenderRequest {
+    let req = m2view_scene::render::RenderRequest {
         attachments: vec![Placed::on(1, item)],
         ..request(192, "right", 0.0, None)
     };
@@ -152,7 +152,7 @@ fn golden_attached_weapon() {
             .unwrap();
     let item = req.attachments[0].lm.clone();
     let bare = render_image(gpu, renderer, &boar, &request(128, "left", 0.0, None)).unwrap();
-    let req = m2view::render_cmd::RenderRequest {
+    let req = m2view_scene::render::RenderRequest {
         attachments: vec![Placed::on(20, item)],
         ..request(128, "left", 0.0, None)
     };
@@ -169,7 +169,7 @@ fn crowd_stands_on_a_grid() {
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "crowd");
     let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let one = render_image(gpu, renderer, &lm, &request(96, "top", 500.0, Some(0))).unwrap().1;
-    let req = m2view::render_cmd::RenderRequest { crowd: 9, ..request(96, "top", 500.0, Some(0)) };
+    let req = m2view_scene::render::RenderRequest { crowd: 9, ..request(96, "top", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!(stats.animation, "gpu", "lavapipe runs the compute path");
     assert_eq!((stats.batches, stats.triangles), (9 * one.batches, 9 * one.triangles));
@@ -198,9 +198,9 @@ fn gpu_crowd_matches_the_cpu_crowd() {
     )
     .map(|o| o.lm)
     .unwrap();
-    let req = m2view::render_cmd::RenderRequest { crowd: 16, ..request(192, "iso", 700.0, None) };
+    let req = m2view_scene::render::RenderRequest { crowd: 16, ..request(192, "iso", 700.0, None) };
     let (gpu_px, gpu_stats) = render_image(gpu, renderer, &lm, &req).unwrap();
-    let cpu_req = m2view::render_cmd::RenderRequest { cpu_animation: true, ..req };
+    let cpu_req = m2view_scene::render::RenderRequest { cpu_animation: true, ..req };
     let (cpu_px, cpu_stats) = render_image(gpu, renderer, &lm, &cpu_req).unwrap();
     assert_eq!((gpu_stats.animation, cpu_stats.animation), ("gpu", "cpu"));
     assert_eq!((gpu_stats.batches, gpu_stats.triangles), (cpu_stats.batches, cpu_stats.triangles));

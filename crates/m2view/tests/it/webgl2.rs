@@ -7,9 +7,9 @@
 use crate::common;
 
 use crate::common::{Image, check_golden, request, webgl2};
-use m2view::render_cmd::{RenderRequest, render_image};
 use m2view_format::fixtures;
 use m2view_render::Palette;
+use m2view_scene::render::{RenderRequest, render_image};
 
 #[test]
 fn the_webgl2_path_draws_the_goldens() {

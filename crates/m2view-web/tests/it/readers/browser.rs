@@ -27,8 +27,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use m2view::render_cmd::{RenderRequest, render_image};
 use m2view_render::{Gpu, Renderer};
+use m2view_scene::render::{RenderRequest, render_image};
 
 /// Per-channel difference allowed for a pixel to count as equal.
 const CHANNEL_TOLERANCE: u8 = 12;
@@ -105,7 +105,7 @@ fn native_frame(path: &Path, opts: &m2view::open::OpenOptions, (width, height): 
     let req = RenderRequest {
         background: [bg[0].into(), bg[1].into(), bg[2].into(), 1.0],
         geosets: parts.as_ref().map(|p| p.geosets.clone()),
-        body: parts.and_then(|p| p.body),
+        body: parts.and_then(|p| p.body).map(|b| b as std::sync::Arc<dyn m2view_scene::Body>),
         ..RenderRequest::new(width, height, "iso".parse().unwrap())
     };
     let (px, _) = render_image(&gpu, &renderer, &o.lm, &req).unwrap();
