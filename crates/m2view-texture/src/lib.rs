@@ -8,6 +8,8 @@
 
 #![warn(missing_docs)]
 
+pub mod file;
+
 use std::path::{Path, PathBuf};
 
 use m2view_format::LoadedModel;
@@ -61,6 +63,26 @@ pub enum TextureError {
     /// A PNG the `image` crate refuses.
     #[error("PNG: {0}")]
     Png(image::ImageError),
+    /// A mip level the BLP does not have.
+    #[error("no mip level {mip} (it has {count})")]
+    NoLevel {
+        /// The level asked for.
+        mip: usize,
+        /// How many it has.
+        count: usize,
+    },
+    /// A level past 0 of a DDS, TGA or PNG (only their first is read).
+    #[error("only level 0 of a DDS, TGA or PNG is read (asked for {mip})")]
+    OnlyLevel0 {
+        /// The level asked for.
+        mip: usize,
+    },
+    /// A DDS the decoder left block-compressed where RGBA was wanted.
+    #[error("DDS left compressed")]
+    LeftCompressed,
+    /// A decoded level whose pixels do not fill its size.
+    #[error("bad level size")]
+    LevelSize,
     /// A texture file that does not decode, named.
     #[error("{}: {error}", path.display())]
     File {

@@ -5,9 +5,10 @@
 //! scaled up) as BLP2 DXT5 with every mip level.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use m2view::texture_cmd::{decode_level, png_bytes};
+use m2view::texture_cmd::png_bytes;
 use m2view_format::blp::DxtFormat;
 use m2view_format::blp_write::{BlpTarget, write_blp};
+use m2view_texture::file::decode_level;
 
 fn bench(c: &mut Criterion) {
     let Some(s) = m2view_format::fixtures::samples_dir() else { return };

@@ -162,10 +162,10 @@ fn converted(
     defs: &m2view_db::defs::Definitions,
 ) -> Result<(String, Vec<u8>), String> {
     let stem = || vpath.rsplit_once('.').map_or(vpath, |(s, _)| s);
-    let texture = crate::texture_cmd::is_texture_name(vpath) && !vpath.to_ascii_lowercase().ends_with(".png");
+    let texture = m2view_texture::file::is_texture_name(vpath) && !vpath.to_ascii_lowercase().ends_with(".png");
     match convert {
         Some(Convert::Png) if texture => {
-            let img = crate::texture_cmd::decode_level(vpath, &bytes, 0)?;
+            let img = m2view_texture::file::decode_level(vpath, &bytes, 0).map_err(|e| e.to_string())?;
             Ok((format!("{}.png", stem()), crate::texture_cmd::png_bytes(&img, false)?))
         }
         Some(Convert::Csv)

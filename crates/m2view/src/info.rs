@@ -692,7 +692,7 @@ pub fn run(
     // A texture: what it holds (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, opts) {
         let bytes = crate::open::read(file, opts)?;
-        let i = crate::texture_cmd::texture_info(&path, &bytes).map_err(crate::AppError::Input)?;
+        let i = m2view_texture::file::texture_info(&path, &bytes).map_err(crate::AppError::input)?;
         return crate::texture_cmd::print_info(&i, json);
     }
     // A client table (`table_cmd`).

@@ -533,9 +533,9 @@ fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, 
     let img = match size {
         Some(s) => {
             let (w, h) = parse_size(s)?;
-            crate::texture_cmd::preview(file, bytes, w.max(h))?
+            m2view_texture::file::preview(file, bytes, w.max(h)).map_err(|e| e.to_string())?
         }
-        None => crate::texture_cmd::decode_level(file, bytes, 0)?,
+        None => m2view_texture::file::decode_level(file, bytes, 0).map_err(|e| e.to_string())?,
     };
     crate::texture_cmd::png_bytes(&img, false)
 }
@@ -631,7 +631,7 @@ fn run_all(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Resu
         .map_err(AppError::Failure)?
         .into_iter()
         .map(|(e, _)| e.path)
-        .filter(|p| m2view_format::is_model_name(p) || crate::texture_cmd::is_texture_name(p))
+        .filter(|p| m2view_format::is_model_name(p) || m2view_texture::file::is_texture_name(p))
         .collect();
     // Textures need no GPU: a device only for models.
     let gpu = match models.iter().any(|p| m2view_format::is_model_name(p)) {

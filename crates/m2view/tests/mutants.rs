@@ -1571,12 +1571,12 @@ fn blp_bases(s: &Path) -> Vec<Vec<u8>> {
 fn exercise_texture_file(path: &Path) -> Outcome {
     let bytes = std::fs::read(path).unwrap();
     let name = path.display().to_string();
-    let Ok(info) = m2view::texture_cmd::texture_info(&name, &bytes) else {
+    let Ok(info) = m2view_texture::file::texture_info(&name, &bytes) else {
         return Outcome { refused: 1, ..Default::default() };
     };
     let mut o = Outcome { opened: true, ..Default::default() };
     for mip in 0..info.mips.len() {
-        match m2view::texture_cmd::decode_level(&name, &bytes, mip) {
+        match m2view_texture::file::decode_level(&name, &bytes, mip) {
             Ok(img) if mip == 0 => {
                 o.read += 1;
                 let png = m2view::texture_cmd::png_bytes(&img, false);

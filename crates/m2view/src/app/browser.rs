@@ -33,7 +33,7 @@ impl EntryKind {
             Some(EntryKind::Model)
         } else if crate::table_cmd::is_table_name(path) && !path.to_ascii_lowercase().ends_with(".csv") {
             Some(EntryKind::Table)
-        } else if crate::texture_cmd::is_texture_name(path) && !path.to_ascii_lowercase().ends_with(".png") {
+        } else if m2view_texture::file::is_texture_name(path) && !path.to_ascii_lowercase().ends_with(".png") {
             Some(EntryKind::Texture)
         } else {
             None

@@ -10,7 +10,7 @@ use m2view_db::table::{Table, Value};
 use m2view_format::blp::RgbaImage;
 
 use crate::open::OpenOptions;
-use crate::texture_cmd::TextureInfo;
+use m2view_texture::file::TextureInfo;
 
 /// What the window shows instead of a model.
 pub enum Document {
@@ -24,7 +24,7 @@ impl Document {
     /// Whether `path` opens as a document (a texture or a table by name).
     pub fn is_document(path: &Path) -> bool {
         let name = path.to_string_lossy();
-        crate::texture_cmd::is_texture_name(&name) || crate::table_cmd::is_table_name(&name)
+        m2view_texture::file::is_texture_name(&name) || crate::table_cmd::is_table_name(&name)
     }
 
     /// Opens texture or table `path` (a virtual path with data sources, else
@@ -37,7 +37,7 @@ impl Document {
             return Ok(Document::Table(TableDoc::new(path.to_path_buf(), table)));
         }
         let bytes = crate::open::read(path, opts).map_err(|e| e.to_string())?;
-        let info = crate::texture_cmd::texture_info(&name, &bytes)?;
+        let info = m2view_texture::file::texture_info(&name, &bytes).map_err(|e| e.to_string())?;
         let mut doc = TextureDoc {
             name,
             bytes,
@@ -83,7 +83,7 @@ impl TextureDoc {
     /// Shows mip level `mip` (decoded now; an error is kept and shown).
     pub fn set_mip(&mut self, mip: usize) {
         self.mip = mip;
-        self.level = crate::texture_cmd::decode_level(&self.name, &self.bytes, mip);
+        self.level = m2view_texture::file::decode_level(&self.name, &self.bytes, mip).map_err(|e| e.to_string());
     }
 
     /// The pixels of the level shown with the channels picked: one channel

@@ -11,8 +11,9 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use crate::common::m2view;
-use m2view::texture_cmd::{decode_level, png_bytes};
+use m2view::texture_cmd::png_bytes;
 use m2view_format::blp::{Blp, BlpEncoding, BlpVersion, DxtFormat};
+use m2view_texture::file::decode_level;
 
 mod readers;
 
