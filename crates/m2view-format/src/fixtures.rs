@@ -167,7 +167,8 @@ pub fn skin_profile(version: u32) -> SkinProfile {
                 ..Default::default()
             },
         ],
-        bone_count_max: 256,
+        // Legion+ (v274, MD21): the profile's vertex start, 0 for profile 0.
+        bone_count_max: if version >= 274 { 0 } else { 256 },
         shadow_batches: vec![],
     }
 }

@@ -476,6 +476,7 @@ impl<'a> M2Converter<'a> {
     ) -> Result<Vec<Lod>> {
         let M2Converter { md, bmap, version, .. } = self;
         let version = *version;
+        let chunked = self.file.chunks.is_some();
         let profiles: Vec<(String, &SkinProfile)> = if version < layout::WRATH {
             md.skin_profiles.iter().enumerate().map(|(i, p)| (format!("inline[{i}]"), p)).collect()
         } else {
@@ -483,7 +484,10 @@ impl<'a> M2Converter<'a> {
         };
         let mut lods = Vec::with_capacity(profiles.len());
         for (li, (name, p)) in profiles.iter().enumerate() {
-            match convert_lod(md, p, bmap, textures, materials, name, warnings) {
+            let vertex_start = if chunked { vertex_start(md, p, name, warnings) } else { 0 };
+            match convert_lod(md, p, vertex_start, bmap, textures, materials, name, warnings) {
+                // Legion+ states no bone budget: its field is the vertex start.
+                Ok(l) if chunked => lods.push(Lod { bone_count_max: 0, ..l }),
                 Ok(l) => lods.push(l),
                 // An inline profile other than 0 may be bogus (wowdev wiki "M2/.skin"): keep the others.
                 Err(e) if version < layout::WRATH && li > 0 => {
@@ -717,9 +721,36 @@ fn bad_ref(index: u64, len: usize, target: &'static str) -> Error {
     Error::new(0, ErrorKind::BadReference { index, len: len as u64, target })
 }
 
+/// Where profile `p` of a chunked (MD21, Legion+) model starts in the
+/// model's vertex array: the `.skin` header's u32 after its five arrays
+/// (3.3.5's `boneCountMax`), measured on real files to be 0 for profile 0,
+/// then the vertex count of the profiles before (wowdev wiki "M2/.skin",
+/// "boneCountMax"; see docs/drawing.md). A start that would put the
+/// profile's vertices past the model's while they fit from 0 (a converter
+/// that wrote a bone budget there) reads as 0, with a warning.
+fn vertex_start(md: &Md20, p: &SkinProfile, name: &str, warnings: &mut Vec<String>) -> u32 {
+    let start = p.bone_count_max;
+    let last = p.vertices.iter().copied().max().map_or(0, u64::from);
+    if p.vertices.is_empty() || start as u64 + last < md.vertices.len() as u64 {
+        return start;
+    }
+    if last < md.vertices.len() as u64 {
+        warnings.push(format!(
+            "{name}: vertex start {start} puts the profile past the model's {} vertices: read from 0",
+            md.vertices.len()
+        ));
+        return 0;
+    }
+    start
+}
+
+/// The LOD of skin profile `p`, its vertex lookup relative to
+/// `vertex_start` (0 before Legion; see [`vertex_start`]).
+#[allow(clippy::too_many_arguments)]
 fn convert_lod(
     md: &Md20,
     p: &SkinProfile,
+    vertex_start: u32,
     bmap: &BoneMap,
     n_textures: usize,
     n_materials: usize,
@@ -728,7 +759,8 @@ fn convert_lod(
 ) -> Result<Lod> {
     let nv = md.vertices.len();
     for (i, &v) in p.vertices.iter().enumerate() {
-        if v as usize >= nv {
+        let v = vertex_start as u64 + v as u64;
+        if v >= nv as u64 {
             return Err(Error::invalid(
                 0,
                 format!("skin vertex {i} refers to vertex {v} but the model has {nv} vertices (does this skin belong to the model?)"),
@@ -739,7 +771,7 @@ fn convert_lod(
     let mut indices = Vec::with_capacity(p.indices.len());
     for (k, &ix) in p.indices.iter().enumerate() {
         match p.vertices.get(ix as usize) {
-            Some(&v) => indices.push(v as u32),
+            Some(&v) => indices.push(vertex_start + v as u32),
             None => {
                 return Err(bad_ref(ix as u64, p.vertices.len(), "skin vertices")).at_elem("indices", k);
             }

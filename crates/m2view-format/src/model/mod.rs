@@ -396,7 +396,9 @@ pub struct Lod {
     pub submeshes: Vec<Submesh>,
     /// Batches.
     pub batches: Vec<Batch>,
-    /// Bone budget.
+    /// Bone budget the profile was built for (up to 3.3.5: 256, 64, 53,
+    /// 21); 0 where the file states none (Legion+, whose field there is the
+    /// profile's vertex start, already applied to `indices`).
     pub bone_count_max: u32,
     /// Where it came from (`inline[0]`, `Rabbit00.skin`, ...).
     pub source: String,

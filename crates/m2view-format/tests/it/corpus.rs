@@ -253,6 +253,27 @@ fn wow_export_tree_names_are_found() {
     assert_eq!((m.source.version, m.vertices.len(), m.lods.len()), (274, 818, 2));
     assert_eq!((m.lods[0].source.as_str(), m.lods[0].triangle_count()), ("540847400.skin", 187));
     assert_eq!((m.lods[1].source.as_str(), m.lods[1].triangle_count()), ("5408474_lod01.skin", 135));
+    // Legion+: a profile's lookup is relative to its vertex start, the u32 after the skin's
+    // five arrays (3.3.5's boneCountMax): 0 for profile 0, 284 (profile 0's vertex count)
+    // for _lod01. LOD 1 then uses only vertices from 284 on, and covers the same tree as
+    // LOD 0 (read from 0, it drew profile 0's vertices as slivers).
+    let used = |l: &m2view_format::Lod| {
+        let (lo, hi) = (l.indices.iter().min().copied().unwrap(), l.indices.iter().max().copied().unwrap());
+        let b = l.indices.iter().fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), &i| {
+            let p = m.vertices[i as usize].position;
+            (std::array::from_fn(|k| lo[k].min(p[k])), std::array::from_fn(|k| hi[k].max(p[k])))
+        });
+        (lo, hi, b)
+    };
+    let (first0, last0, box0) = used(&m.lods[0]);
+    let (first1, last1, box1) = used(&m.lods[1]);
+    assert_eq!((first0, last0 < 284, first1 >= 284, last1 < 818), (0, true, true, true), "{first1}..{last1}");
+    let size = (0..3).map(|k| box0.1[k] - box0.0[k]).fold(0.0f32, f32::max);
+    for k in 0..3 {
+        let off = (box0.0[k] - box1.0[k]).abs().max((box0.1[k] - box1.1[k]).abs());
+        assert!(off < 0.1 * size, "axis {k}: LOD 1 {box1:?} against LOD 0 {box0:?}");
+    }
+    assert_eq!((m.lods[0].bone_count_max, m.lods[1].bone_count_max), (0, 0), "no bone budget in Legion+");
     let names: Vec<_> = lm.texture_files.iter().map(|p| p.as_ref().unwrap().file_name().unwrap().to_owned()).collect();
     assert_eq!(names, ["5408474_5408779.blp", "5408474_5408780.blp"]);
     // SFID names four skins; the export holds two: the others are reported missing.

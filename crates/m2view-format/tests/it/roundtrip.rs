@@ -86,6 +86,28 @@ fn particle_models_by_file_data_id() {
 }
 
 #[test]
+fn a_legion_skins_vertex_start_that_leaves_the_model_reads_as_zero() {
+    // Legion+ reads the u32 after a skin's arrays as the profile's vertex start (the corpus
+    // test measures it on a real _lod01); a converter that wrote a bone budget of 256 there
+    // would put the two boxes' 48 vertices out of range: read from 0, with a warning.
+    let f = fixtures::two_boxes_md21();
+    let lod = |budget: u32| {
+        let profile = m2view_format::raw::skin::SkinProfile { bone_count_max: budget, ..fixtures::skin_profile(274) };
+        let skin = write_skin(&profile, 274);
+        model_from_bytes(&write_md21(&f), "TwoBoxes.m2", &[("1001.skin", &skin)]).unwrap()
+    };
+    let (plain, budget) = (lod(0), lod(256));
+    assert_eq!(budget.lods[0].indices, plain.lods[0].indices);
+    assert!(budget.warnings.iter().any(|w| w.contains("vertex start 256") && w.contains("read from 0")));
+    assert!(!plain.warnings.iter().any(|w| w.contains("vertex start")));
+    // Before Legion the same field is the bone budget: no warning, the same triangles.
+    let skin = write_skin(&fixtures::skin_profile(264), 264);
+    let wrath = model_from_bytes(&write_md20(&fixtures::two_boxes(264)), "TwoBoxes.m2", &[("s", &skin)]).unwrap();
+    assert_eq!((wrath.lods[0].bone_count_max, &wrath.lods[0].indices), (256, &plain.lods[0].indices));
+    assert!(!wrath.warnings.iter().any(|w| w.contains("vertex start")));
+}
+
+#[test]
 fn model_values_match_hand_computed() {
     for v in VERSIONS {
         let m = model(v);
