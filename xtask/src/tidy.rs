@@ -162,6 +162,9 @@ fn dependency_arrows_hold() {
             "crates/m2view-export",
             &["egui", "winit", "wgpu", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"],
         ),
+        // The window and what the front ends share know nothing of the command line.
+        ("crates/m2view-app", &["clap", "indicatif", "m2view-video", "m2view"]),
+        ("crates/m2view-web", &["m2view"]),
         // The scene poses and draws what the front ends loaded: it reads no files and knows no
         // tables, window or command line.
         ("crates/m2view-scene", &["egui", "winit", "clap", "m2view-data", "m2view-db", "m2view-dress", "m2view-video"]),

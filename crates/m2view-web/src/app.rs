@@ -8,12 +8,12 @@
 
 use std::sync::Arc;
 
-use m2view::app::browser::Browser;
-use m2view::app::command::Command;
-use m2view::app::state::AppState;
-use m2view::app::viewport::{SceneView, paint_egui};
-use m2view::open::OpenOptions;
-use m2view::platform::Instant;
+use m2view_app::browser::Browser;
+use m2view_app::command::Command;
+use m2view_app::open::OpenOptions;
+use m2view_app::platform::Instant;
+use m2view_app::state::AppState;
+use m2view_app::viewport::{SceneView, paint_egui};
 use m2view_data::{Memory, Vfs};
 use wasm_bindgen::JsCast;
 use winit::application::ApplicationHandler;
@@ -288,13 +288,13 @@ impl App {
             (Some(m), _) if self.listing.is_some() => m,
             (Some(url), _) => return self.fetch_model(url, folders.root),
             (None, Some(d)) if self.listing.is_some() || !self.params.dbc.is_empty() => {
-                match m2view::character::npc_model(&self.open_options, d) {
+                match m2view_app::character::npc_model(&self.open_options, d) {
                     Ok(p) => p.display().to_string(),
                     Err(e) => return state.error = Some(e.to_string()),
                 }
             }
             (None, _) => {
-                for (rel, bytes) in m2view::app::demo::FILES {
+                for (rel, bytes) in m2view_app::demo::FILES {
                     self.memory.insert(rel, bytes.to_vec());
                 }
                 "Demo.m2".into()
@@ -428,13 +428,13 @@ impl App {
         let embed = self.params.embed;
         let full = self.egui_ctx.run_ui(raw, |ui| {
             out = if embed {
-                m2view::app::ui::draw_embed(ui, state, g.scene.texture)
+                m2view_app::ui::draw_embed(ui, state, g.scene.texture)
             } else {
-                m2view::app::ui::draw(ui, state, g.scene.texture, &stats)
+                m2view_app::ui::draw(ui, state, g.scene.texture, &stats)
             };
         });
         g.egui_state.handle_platform_output(&g.window, full.platform_output);
-        let out: m2view::app::ui::UiOutput = out;
+        let out: m2view_app::ui::UiOutput = out;
         self.view_size = out.view_size;
         if out.open_dialog {
             crate::files::pick();
@@ -612,7 +612,7 @@ fn show_display(state: &mut AppState, d: u32) {
 
 /// `RRGGBB` (as `render --background` reads it) as a colour of 0..1 channels.
 pub fn parse_rgb(hex: &str) -> Option<[f32; 3]> {
-    let rgb = m2view::render_cmd::parse_rgb8(hex).ok()?;
+    let rgb = m2view_app::state::parse_rgb8(hex).ok()?;
     Some(rgb.map(|c| f32::from(c) / 255.0))
 }
 

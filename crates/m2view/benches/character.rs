@@ -22,10 +22,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use m2view::app::command::Command as UiCommand;
-use m2view::app::state::{AppState, Current};
-use m2view::app::viewport::SceneView;
-use m2view::open::{OpenOptions, Opened};
+use m2view_app::command::Command as UiCommand;
+use m2view_app::open::{OpenOptions, Opened};
+use m2view_app::state::{AppState, Current};
+use m2view_app::viewport::SceneView;
 use m2view_dress::character::equipment::{ItemKind, Slot};
 use m2view_format::blp::{Blp, RgbaImage};
 use m2view_format::fixtures;
@@ -78,7 +78,7 @@ fn options(samples: &std::path::Path) -> (OpenOptions, std::path::PathBuf) {
 fn change_to_frame(c: &mut Criterion, samples: &std::path::Path, model: &std::path::Path, gpu: &Gpu) {
     let (opts, _) = options(samples);
     let mut o = Opened::open(model, &opts).unwrap();
-    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
     let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let textures = m2view_texture::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
     view.set_model(&o.lm.model, &textures);

@@ -46,11 +46,11 @@ use rayon::prelude::*;
 fn creature() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
         let p = dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-        return m2view::open::Opened::open(&p, &Default::default()).map(|o| o.lm).unwrap();
+        return m2view_app::open::Opened::open(&p, &Default::default()).map(|o| o.lm).unwrap();
     }
     // Without the corpus: the embedded demo model (the writer's two boxes).
-    let demo = m2view::app::demo::write_to_temp().unwrap();
-    m2view::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
+    let demo = m2view_app::demo::write_to_temp().unwrap();
+    m2view_app::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
 }
 
 fn bench(c: &mut Criterion) {

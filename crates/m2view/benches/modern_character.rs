@@ -25,10 +25,10 @@ mod modern_install;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use m2view::app::command::Command as UiCommand;
-use m2view::app::state::{AppState, Current};
-use m2view::app::viewport::SceneView;
-use m2view::open::{OpenOptions, Opened};
+use m2view_app::command::Command as UiCommand;
+use m2view_app::open::{OpenOptions, Opened};
+use m2view_app::state::{AppState, Current};
+use m2view_app::viewport::SceneView;
 use m2view_db::defs::Definitions;
 use m2view_dress::ClientTables;
 use m2view_dress::modern::{Catalog, Plan, Selection};
@@ -132,7 +132,7 @@ fn change_to_frame(c: &mut Criterion, gpu: &Gpu) {
     let mut opts = OpenOptions::default();
     opts.load.data = m2view::data_cmd::open(&spec).unwrap().vfs;
     let mut o = Opened::open(std::path::Path::new("fdid:700001"), &opts).unwrap();
-    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
     let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let textures = m2view_texture::load_textures(&o.lm, view.supports_bc(), [255, 0, 0], &mut Vec::new());
     view.set_model(&o.lm.model, &textures);

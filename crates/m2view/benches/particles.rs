@@ -38,14 +38,14 @@ use m2view_texture as textures;
 fn effect_model() -> LoadedModel {
     if let Some(dir) = fixtures::samples_dir() {
         let p = dir.join("Koward_Improved_Models/World/Azeroth/elwynn/passivedoodads/Campfire/ElwynnCampfire.m2");
-        if let Ok(lm) = m2view::open::Opened::open(&p, &Default::default()).map(|o| o.lm) {
+        if let Ok(lm) = m2view_app::open::Opened::open(&p, &Default::default()).map(|o| o.lm) {
             return lm;
         }
         eprintln!("*** {} not found: using the fixture ***", p.display());
     }
     // Without the corpus: the embedded demo model (the writer's two boxes).
-    let demo = m2view::app::demo::write_to_temp().unwrap();
-    m2view::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
+    let demo = m2view_app::demo::write_to_temp().unwrap();
+    m2view_app::open::Opened::open(&demo, &Default::default()).map(|o| o.lm).unwrap()
 }
 
 fn bench(c: &mut Criterion) {

@@ -21,7 +21,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use m2view::open::{OpenOptions, Opened};
+use m2view_app::open::{OpenOptions, Opened};
 use m2view_render::camera::{CameraSpec, Preset};
 use m2view_render::{Gpu, Renderer};
 use m2view_scene::render::{RenderRequest, render_uploaded, upload};
@@ -88,7 +88,7 @@ fn spawn(c: &mut Criterion) {
     let sequence = m2view_format::SequenceId(0);
     let (spawned, _) = m2view_scene::spawned::simulate(&lm.model, sequence, 2000.0);
     assert_eq!(spawned.len(), 1000);
-    let (models, _) = m2view::spawned::load(&lm, &opts);
+    let (models, _) = m2view_app::spawned::load(&lm, &opts);
     let frog = models[0].clone().unwrap();
     let gpu = Gpu::headless().expect("an adapter");
     let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);

@@ -33,10 +33,10 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
-use m2view::app::command::Command as UiCommand;
-use m2view::app::state::{AppState, Current};
-use m2view::app::viewport::SceneView;
-use m2view::open::{OpenOptions, Opened};
+use m2view_app::command::Command as UiCommand;
+use m2view_app::open::{OpenOptions, Opened};
+use m2view_app::state::{AppState, Current};
+use m2view_app::viewport::SceneView;
 use m2view_format::fixtures::{self, wmo::chunk};
 use m2view_render::Gpu;
 use m2view_render::target::OFFSCREEN_FORMAT;
@@ -264,7 +264,7 @@ fn stormwind_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
     let opts = OpenOptions::default();
     let (mut view, mut state) = view_of(gpu, &root, &opts);
     let lm = &state.current.as_ref().unwrap().lm;
-    let (placed, warnings) = m2view::world::placed_in(lm, 0, &opts);
+    let (placed, warnings) = m2view_app::world::placed_in(lm, 0, &opts);
     assert!(warnings.is_empty(), "{warnings:?}");
     let wmo = lm.wmo.as_ref().unwrap();
     eprintln!(
@@ -307,7 +307,7 @@ fn neighbourhood_frames(c: &mut Criterion, gpu: &Gpu, dir: &std::path::Path) {
     }
     let opts = OpenOptions::default();
     let (mut view, mut state) = view_of(gpu, &dir.join("continent4229.adt"), &opts);
-    let (placed, warnings) = m2view::world::placed_in(&state.current.as_ref().unwrap().lm, 0, &opts);
+    let (placed, warnings) = m2view_app::world::placed_in(&state.current.as_ref().unwrap().lm, 0, &opts);
     assert!(warnings.is_empty(), "{warnings:?}");
     state.show_neighbours(true);
     let tiles = state.current.as_ref().unwrap().attached.len() + 1;

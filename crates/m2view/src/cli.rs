@@ -137,7 +137,7 @@ Examples:
         json: bool,
         /// Character choices (race models): the report gives their counts and current values.
         #[command(flatten)]
-        character: crate::character::CharacterArgs,
+        character: crate::character_args::CharacterArgs,
         /// A table: print the rows whose COLUMN (any case; `Name[1]` for an array element)
         /// equals VALUE; repeatable, all must hold.
         #[arg(long = "where", value_name = "COLUMN=VALUE")]

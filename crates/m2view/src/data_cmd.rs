@@ -171,7 +171,7 @@ fn converted(
         Some(Convert::Csv)
             if vpath.to_ascii_lowercase().ends_with(".dbc") || vpath.to_ascii_lowercase().ends_with(".db2") =>
         {
-            let name = crate::table_cmd::table_name(vpath);
+            let name = m2view_app::tables::table_name(vpath);
             let t = m2view_db::table::Table::parse(bytes, vpath, name, defs, None).map_err(|e| e.to_string())?;
             let csv =
                 m2view_db::export::to_csv(&t, &m2view_db::export::Filter::default()).map_err(|e| e.to_string())?;

@@ -12,9 +12,9 @@ use m2view_dress::ClientTables;
 use m2view_dress::character::identity::Sex;
 use m2view_dress::modern::{Catalog, ModernCharacter, Plan, Selection};
 
-use crate::character::CharacterArgs;
-use crate::error::AppError;
-use crate::open::OpenOptions;
+use crate::character_args::CharacterArgs;
+use m2view_app::error::AppError;
+use m2view_app::open::OpenOptions;
 
 /// The options of `dress`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -57,7 +57,7 @@ pub fn select(args: &DressArgs, opts: &OpenOptions) -> Result<ModernCharacter, A
         AppError::Failure("no ChrModel table in the client tables (9.0+ clients; give --dbc DIR or --data SRC)".into())
     })?;
     let c = &args.character;
-    let outfit = c.outfit.as_deref().map(crate::character::read_outfit).transpose()?;
+    let outfit = c.outfit.as_deref().map(crate::character_args::read_outfit).transpose()?;
     // The body: --chr-model, else --race/--gender, else the outfit's body, else its race and gender.
     let given = match (&c.race, &c.gender) {
         (Some(r), Some(g)) => Some((r.clone(), g.clone())),

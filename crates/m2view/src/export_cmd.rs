@@ -8,15 +8,15 @@ use m2view_export::{
 };
 use m2view_format::LoadedModel;
 
-use crate::character::CharacterArgs;
-use crate::error::AppError;
-use crate::open::{OpenOptions, Opened};
+use crate::character_args::CharacterArgs;
+use m2view_app::error::AppError;
+use m2view_app::open::{OpenOptions, Opened};
 
 /// A dressed character's export: its geosets, its composed body texture (the
 /// CPU reference) in every body slot, its item models (what is missing
 /// joins the model's warnings).
 pub fn character_options(o: &mut Opened, opts: &OpenOptions, base: ExportOptions) -> ExportOptions {
-    let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else { return base };
+    let Some(p) = m2view_app::character::parts(&mut o.lm, &o.dressing, opts) else { return base };
     let mut textures = base.textures;
     if let Some(body) = &p.body {
         textures.extend(body.cpu_slots(&o.lm));
@@ -145,12 +145,12 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         .ok_or_else(|| AppError::Input("give a FILE, --race and --gender, or --scene SCENE".into()))?;
     // A texture: to PNG or to BLP (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, open) {
-        let bytes = crate::open::read(file, open)?;
+        let bytes = m2view_app::open::read(file, open)?;
         let t = crate::texture_cmd::TextureArgs { mip: a.mip, no_alpha: a.no_alpha, blp: a.blp };
         return crate::texture_cmd::export(file, &bytes, &a.output, &t);
     }
     // A client table: to CSV, JSON or SQL (`table_cmd`).
-    if crate::table_cmd::is_table_name(&file.to_string_lossy()) {
+    if m2view_app::tables::is_table_name(&file.to_string_lossy()) {
         return crate::table_cmd::export(file, &a.output, &a.filter, open);
     }
     let mut o = Opened::open(file, open).map_err(AppError::input)?;
@@ -163,7 +163,7 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         )));
     }
     if let Some(d) = a.display_id
-        && !crate::character::dress_as_npc(&mut o, d)?
+        && !m2view_app::character::dress_as_npc(&mut o, d)?
     {
         return Err(AppError::Failure(format!("display {d} is no character-race NPC of this model")));
     }
@@ -181,10 +181,10 @@ pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
         ExportOptions { lod: a.lod, sequences, geosets, animate_materials: a.animate_materials, ..Default::default() };
     let mut opts = character_options(&mut o, open, base);
     if !a.no_doodads {
-        opts.placed = crate::world::placements(&mut o.lm, a.doodad_set, open);
+        opts.placed = m2view_app::world::placements(&mut o.lm, a.doodad_set, open);
     }
     if a.neighbours {
-        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, open, !a.no_doodads);
+        let (tiles, warnings) = m2view_app::world::neighbour_tiles(&o.lm, open, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
         opts.placed.extend(tiles);
     }
@@ -215,7 +215,7 @@ fn export_mounted(
     rider_opts: &ExportOptions,
     open: &OpenOptions,
 ) -> Result<(), AppError> {
-    let mut horse = crate::render_cmd::open_mount(mount, open)?;
+    let mut horse = m2view_app::character::open_mount(mount, open)?;
     load_all_anims(&mut horse);
     let seat = horse.model.attachments.iter().find(|at| at.id == 0);
     let seat = seat.ok_or_else(|| AppError::Input(format!("{}: no MountMain attachment", mount.display())))?;
@@ -283,7 +283,7 @@ fn load_all_anims(lm: &mut LoadedModel) {
 /// FBX); OBJ places them in their bind pose. A file placed several times
 /// is one model.
 fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> Result<(), AppError> {
-    let scene = crate::scene::Scene::open(path, open)?;
+    let scene = m2view_app::scene::Scene::open(path, open)?;
     let mut loaded: Vec<(Arc<LoadedModel>, LoadedModel)> = Vec::new();
     for (shared, _) in &scene.loaded {
         if !loaded.iter().any(|(s, _)| Arc::ptr_eq(s, shared)) {

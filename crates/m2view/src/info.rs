@@ -8,7 +8,7 @@ use m2view_dress::Character;
 use m2view_format::{BlendMode, LoadedModel, SequenceData, TextureSource, animation_name, key_bone_name};
 use serde::Serialize;
 
-use crate::open::Opened;
+use m2view_app::open::Opened;
 
 /// The `--json` object.
 #[derive(Debug, Serialize)]
@@ -684,19 +684,19 @@ fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
 pub fn run(
     file: &std::path::Path,
     json: bool,
-    args: &crate::character::CharacterArgs,
+    args: &crate::character_args::CharacterArgs,
     filter: &[String],
-    opts: &crate::open::OpenOptions,
+    opts: &m2view_app::open::OpenOptions,
 ) -> Result<(), crate::AppError> {
     let path = file.to_string_lossy();
     // A texture: what it holds (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, opts) {
-        let bytes = crate::open::read(file, opts)?;
+        let bytes = m2view_app::open::read(file, opts)?;
         let i = m2view_texture::file::texture_info(&path, &bytes).map_err(crate::AppError::input)?;
         return crate::texture_cmd::print_info(&i, json);
     }
     // A client table (`table_cmd`).
-    if crate::table_cmd::is_table_name(&path) {
+    if m2view_app::tables::is_table_name(&path) {
         return crate::table_cmd::info(file, json, filter, opts);
     }
     // A map's WDT (a `.wdt` file on disk) is no model: its own section (wowdev wiki "WDT").

@@ -166,7 +166,7 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
     let found: Vec<bool> = w
         .doodads
         .iter()
-        .map(|d| d.model.as_ref().is_some_and(|m| crate::world::doodad_file(lm, m).is_some()))
+        .map(|d| d.model.as_ref().is_some_and(|m| m2view_app::world::doodad_file(lm, m).is_some()))
         .collect();
     Some(WmoInfo {
         version: w.version,
@@ -175,10 +175,9 @@ pub fn wmo_info(lm: &LoadedModel) -> Option<WmoInfo> {
         wmo_id: w.wmo_id,
         bounds: [w.bounds.0, w.bounds.1],
         skybox: w.skybox.clone(),
-        skybox_found: w
-            .skybox
-            .as_ref()
-            .is_some_and(|n| crate::world::doodad_file(lm, &m2view_format::wmo::FileRef::Path(n.clone())).is_some()),
+        skybox_found: w.skybox.as_ref().is_some_and(|n| {
+            m2view_app::world::doodad_file(lm, &m2view_format::wmo::FileRef::Path(n.clone())).is_some()
+        }),
         skybox_groups: w.groups.iter().enumerate().filter(|(_, g)| g.shows_skybox()).map(|(i, _)| i).collect(),
         groups: w
             .groups

@@ -83,7 +83,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let opts = m2view::open::OpenOptions {
+    let opts = m2view_app::open::OpenOptions {
         load: m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile, data: data.clone() },
         dbc: cli.dbc.clone(),
         dbd: std::sync::Arc::new(m2view_db::defs::Definitions::new(cli.dbd.clone())),
@@ -130,8 +130,8 @@ fn main() -> ExitCode {
         Some(Command::Dress(args)) => exit(m2view::dress_cmd::run(&args, &opts)),
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => {
-            m2view::platform::leave_own_console();
-            match m2view::app::window::run(cli.file, opts) {
+            m2view_app::platform::leave_own_console();
+            match m2view_app::window::run(cli.file, opts) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

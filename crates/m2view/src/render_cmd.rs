@@ -16,9 +16,12 @@ use m2view_render::{Gpu, Renderer};
 use m2view_scene::render::{RenderRequest, Stats, render_frames, render_image, turn, write_turntable};
 use m2view_scene::{Body, Placed};
 
-use crate::character::{BodyStats, BodyTexture, CharacterArgs};
-use crate::error::AppError;
-use crate::open::{OpenOptions, Opened};
+use m2view_app::character::{BodyStats, BodyTexture, MOUNT_ANIMATION, open_mount};
+use m2view_app::state::parse_rgb8;
+
+use crate::character_args::CharacterArgs;
+use m2view_app::error::AppError;
+use m2view_app::open::{OpenOptions, Opened};
 
 /// Options of `m2view render`.
 #[derive(clap::Args, Debug)]
@@ -178,12 +181,6 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// Parses `RRGGBB` into bytes.
-pub fn parse_rgb8(s: &str) -> Result<[u8; 3], String> {
-    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
-    Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8])
-}
-
 /// Parses `--team-color`: a player number 0–23 (its colour, see
 /// [`m2view_render::texture::PLAYERS`]) or `RRGGBB`.
 pub fn parse_team_color(s: &str) -> Result<[u8; 3], String> {
@@ -203,32 +200,13 @@ pub fn parse_color(s: &str) -> Result<[f64; 4], String> {
     Ok([r, g, b, 1.0])
 }
 
-/// The client's mount sequence a rider plays (AnimationData 91, `Mount`).
-pub const MOUNT_ANIMATION: u16 = 91;
-
-/// Opens the mount at `path` (read like any model): a model with a
-/// `MountMain` attachment (id 0, where the client seats the rider).
-///
-/// # Errors
-/// The model does not open, or has no attachment 0 (naming the file).
-pub fn open_mount(path: &std::path::Path, opts: &OpenOptions) -> Result<LoadedModel, AppError> {
-    let lm = Opened::open(path, opts).map_err(AppError::input)?.lm;
-    if !lm.model.attachments.iter().any(|a| a.id == 0) {
-        return Err(AppError::Failure(format!(
-            "{} has no MountMain attachment (0) to seat a rider on; see `m2view info`",
-            path.display()
-        )));
-    }
-    Ok(lm)
-}
-
 /// Opens the model `a` names: its path, else the race model of
 /// `--race`/`--gender` or the outfit, else the model of an NPC `--display-id`.
 fn open_for(a: &RenderArgs, opts: &OpenOptions) -> Result<Opened, AppError> {
     let path = match (&a.file, a.character.model_path(opts)?, a.display_id) {
         (Some(f), _, _) => f.clone(),
         (None, Some(p), _) => p,
-        (None, None, Some(d)) => crate::character::npc_model(opts, d)?,
+        (None, None, Some(d)) => m2view_app::character::npc_model(opts, d)?,
         (None, None, None) => {
             return Err(AppError::Failure(
                 "give a model file (or --race and --gender, --outfit or --display-id)".into(),
@@ -251,7 +229,7 @@ fn parse_geosets(list: &str) -> Result<BTreeSet<u16>, AppError> {
 /// item models (printing what is missing). Returns `(geosets, body, items)`.
 fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, AppError> {
     let npc = match a.display_id {
-        Some(id) => crate::character::dress_as_npc(o, id)?,
+        Some(id) => m2view_app::character::dress_as_npc(o, id)?,
         None => false,
     };
     if let Some(id) = a.display_id.filter(|_| !npc) {
@@ -270,7 +248,7 @@ fn dress(a: &RenderArgs, o: &mut Opened, opts: &OpenOptions) -> Result<Dressed, 
     }
     a.character.apply(o)?;
     let explicit = a.geosets.as_deref().or(a.groups.as_deref()).map(parse_geosets).transpose()?;
-    let Some(p) = crate::character::parts(&mut o.lm, &o.dressing, opts) else {
+    let Some(p) = m2view_app::character::parts(&mut o.lm, &o.dressing, opts) else {
         return Ok(Dressed { geosets: explicit.or_else(|| o.skin_geosets(a.lod)), body: None, items: Vec::new() });
     };
     o.lm.model.warnings.extend(p.warnings);
@@ -340,15 +318,15 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<Requ
     if let Some(wmo) = o.lm.wmo.clone() {
         attachments.extend(doodads(a, &mut o.lm, &wmo, opts)?);
     }
-    let (sky, warnings) = crate::world::load_skybox(&o.lm, opts);
+    let (sky, warnings) = m2view_app::world::load_skybox(&o.lm, opts);
     o.lm.model.warnings.extend(warnings);
     if a.neighbours {
-        let (tiles, warnings) = crate::world::neighbour_tiles(&o.lm, opts, !a.no_doodads);
+        let (tiles, warnings) = m2view_app::world::neighbour_tiles(&o.lm, opts, !a.no_doodads);
         o.lm.model.warnings.extend(warnings);
         attachments.extend(tiles.into_iter().map(m2view_scene::Placement::into_placed));
     }
     if let Some(adt) = o.lm.adt.clone().filter(|_| !a.no_doodads) {
-        let (models, wmos, warnings) = crate::world::load_tile_placements(&o.lm, &adt, opts);
+        let (models, wmos, warnings) = m2view_app::world::load_tile_placements(&o.lm, &adt, opts);
         o.lm.model.warnings.extend(warnings);
         attachments.extend(models.into_iter().map(m2view_scene::Placement::into_placed));
         for w in wmos {
@@ -398,7 +376,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<Requ
         None => Some(CameraSpec::Preset(Preset::Front)),
     };
     let camera = camera
-        .unwrap_or_else(|| CameraSpec::Preset(crate::thumbnail::largest_face(&host.model, a.lod, &shown_geosets)));
+        .unwrap_or_else(|| CameraSpec::Preset(m2view_app::thumbnail::largest_face(&host.model, a.lod, &shown_geosets)));
     let time_ms = match a.time.as_deref() {
         Some("auto") => None,
         Some(t) => Some(t.parse::<f32>().map_err(|_| usage(format!("bad --time {t:?}: milliseconds or auto")))?),
@@ -406,7 +384,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<Requ
         None => Some(0.0),
     };
     let time_ms =
-        time_ms.unwrap_or_else(|| crate::thumbnail::visible_time(&host.model, sequence, a.lod, &shown_geosets));
+        time_ms.unwrap_or_else(|| m2view_app::thumbnail::visible_time(&host.model, sequence, a.lod, &shown_geosets));
     let spawn_models = spawned_models(&mut host, shown, time_ms, opts);
     let request = RenderRequest {
         width,
@@ -446,7 +424,7 @@ fn spawned_models(
     if !m2view_scene::spawned::spawns_models(&host.model) {
         return Vec::new();
     }
-    let (models, warnings) = crate::spawned::load(host, opts);
+    let (models, warnings) = m2view_app::spawned::load(host, opts);
     host.model.warnings.extend(warnings);
     if m2view_scene::spawned::simulate(&host.model, sequence, time_ms).1 {
         let most = m2view_scene::spawned::MAX_SPAWNED;
@@ -470,7 +448,7 @@ fn doodads(
         let sets: Vec<String> = wmo.doodad_sets.iter().enumerate().map(|(i, s)| format!("{i} {}", s.name)).collect();
         return Err(AppError::Failure(format!("no doodad set {}; the WMO has: {}", a.doodad_set, sets.join(", "))));
     }
-    let (placed, warnings) = crate::world::load_doodads(lm, wmo, a.doodad_set, opts);
+    let (placed, warnings) = m2view_app::world::load_doodads(lm, wmo, a.doodad_set, opts);
     lm.model.warnings.extend(warnings);
     Ok(placed.into_iter().map(m2view_scene::Placement::into_placed).collect())
 }
@@ -506,7 +484,7 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     }
     // A texture: its PNG (level 0, or the preview that fits --size).
     if let Some(file) = a.file.as_deref().filter(|f| crate::texture_cmd::is_texture(f, opts)) {
-        let bytes = crate::open::read(file, opts)?;
+        let bytes = m2view_app::open::read(file, opts)?;
         let png = texture_png(&file.to_string_lossy(), &bytes, a.size.as_deref()).map_err(AppError::Input)?;
         return std::fs::write(output, png).map_err(|e| AppError::Failure(format!("{}: {e}", output.display())));
     }
@@ -600,11 +578,11 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
 /// What `render` draws: the model of `FILE` (dressed, with what hangs on
 /// it) or, with `--scene`, an empty root with the scene's models hung at
 /// their placements (its camera path's view at `--time`), and the scene.
-fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<crate::scene::Scene>), AppError> {
+fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<m2view_app::scene::Scene>), AppError> {
     let Some(path) = &a.scene else {
         return Ok((request_for(a, open_for(a, opts)?, opts)?, None));
     };
-    let scene = crate::scene::Scene::open(path, opts)?;
+    let scene = m2view_app::scene::Scene::open(path, opts)?;
     let (root, hung) = scene.render_parts();
     let mut r = request_for(a, Opened::dress(root, opts), opts)?;
     let base = r.req.attachments.len();

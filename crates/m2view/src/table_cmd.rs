@@ -13,32 +13,8 @@ use m2view_db::dbd::{Build, Kind};
 use m2view_db::export::{Filter, to_csv, to_json, to_sql};
 use m2view_db::table::{Table, Value};
 
-use crate::AppError;
-
-/// True if `path` names a client table: `.dbc`, `.db2` or `.csv`.
-pub fn is_table_name(path: &str) -> bool {
-    let l = path.to_ascii_lowercase();
-    [".dbc", ".db2", ".csv"].iter().any(|e| l.ends_with(e))
-}
-
-/// The table a file holds by its name: `DBFilesClient\ItemDisplayInfo.db2`
-/// is `ItemDisplayInfo`.
-pub fn table_name(file: &str) -> &str {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    base.rsplit_once('.').map_or(base, |(stem, _)| stem)
-}
-
-/// Opens table file `file` (a virtual path with `--data`) with the
-/// definitions of `opts` (`--dbd`).
-///
-/// Errors: the file cannot be read, no definition fits it (the message
-/// says what was found and that `--dbd` gives more), or it is malformed
-/// (file, structure and offset); all exit 2.
-pub fn open(file: &Path, opts: &crate::open::OpenOptions) -> Result<Table, AppError> {
-    let bytes = crate::open::read(file, opts)?;
-    let name = file.to_string_lossy();
-    Table::parse(bytes, &name, table_name(&name), &opts.dbd, None).map_err(AppError::input)
-}
+use m2view_app::AppError;
+use m2view_app::tables::open;
 
 /// What `info` says of a table.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -146,7 +122,7 @@ pub fn table_info(t: &Table, filter: &Filter, where_given: bool) -> Result<Table
 /// conditions, the rows they name.
 ///
 /// Errors: as [`open`], or a condition naming no column.
-pub fn info(file: &Path, json: bool, filter: &[String], opts: &crate::open::OpenOptions) -> Result<(), AppError> {
+pub fn info(file: &Path, json: bool, filter: &[String], opts: &m2view_app::open::OpenOptions) -> Result<(), AppError> {
     let t = open(file, opts)?;
     let f = Filter::parse(&t, filter).map_err(|e| AppError::Failure(e.to_string()))?;
     let i = table_info(&t, &f, !filter.is_empty())?;
@@ -207,7 +183,12 @@ pub fn to_format(t: &Table, filter: &Filter, ext: &str) -> Option<m2view_db::Res
 ///
 /// Errors: as [`open`]; an output of another kind or one that cannot be
 /// written, or a condition naming no column (exit 1).
-pub fn export(file: &Path, output: &Path, filter: &[String], opts: &crate::open::OpenOptions) -> Result<(), AppError> {
+pub fn export(
+    file: &Path,
+    output: &Path,
+    filter: &[String],
+    opts: &m2view_app::open::OpenOptions,
+) -> Result<(), AppError> {
     let t = open(file, opts)?;
     let f = Filter::parse(&t, filter).map_err(|e| AppError::Failure(e.to_string()))?;
     let ext = output.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();

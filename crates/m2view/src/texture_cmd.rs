@@ -16,14 +16,14 @@ use crate::AppError;
 /// True if `file` is a texture: by its name ([`is_texture_name`]), or,
 /// for a name that is neither a texture's nor a model's (CASC's hash-named
 /// files, `.new`/`.old` patches), by a `BLP1`, `BLP2` or `DDS ` magic.
-pub fn is_texture(file: &Path, opts: &crate::open::OpenOptions) -> bool {
+pub fn is_texture(file: &Path, opts: &m2view_app::open::OpenOptions) -> bool {
     let name = file.to_string_lossy();
     if is_texture_name(&name) {
         return true;
     }
-    let known = m2view_format::is_model_name(&name) || crate::table_cmd::is_table_name(&name);
+    let known = m2view_format::is_model_name(&name) || m2view_app::tables::is_table_name(&name);
     !known
-        && crate::open::read(file, opts)
+        && m2view_app::open::read(file, opts)
             .is_ok_and(|b| b.starts_with(b"BLP1") || b.starts_with(b"BLP2") || b.starts_with(b"DDS "))
 }
 

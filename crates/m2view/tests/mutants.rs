@@ -491,8 +491,8 @@ fn exercise_tables(dir: &Path) -> Outcome {
     use m2view_dress::character::equipment::{ItemKind, Slot};
     use m2view_dress::character::options::Choice;
     let base = TABLE_BASE.get().unwrap();
-    let opts = m2view::open::OpenOptions { dbc: vec![dir.to_path_buf(), base.dir.clone()], ..Default::default() };
-    let mut o = m2view::open::Opened::dress(base.model.clone(), &opts);
+    let opts = m2view_app::open::OpenOptions { dbc: vec![dir.to_path_buf(), base.dir.clone()], ..Default::default() };
+    let mut o = m2view_app::open::Opened::dress(base.model.clone(), &opts);
     let mut out = Outcome::default();
     let table_warnings = |w: &[String]| w.iter().filter(|w| w.contains(".dbc")).count();
     out.refused += table_warnings(&o.lm.model.warnings);
@@ -506,8 +506,8 @@ fn exercise_tables(dir: &Path) -> Outcome {
     }
     c.equip(Slot::Chest, 3197, ItemKind::Plain);
     c.equip(Slot::Head, 1123, ItemKind::Plain);
-    let dressed = |o: &mut m2view::open::Opened, out: &mut Outcome| {
-        if let Some(p) = m2view::character::parts(&mut o.lm, &o.dressing, &opts) {
+    let dressed = |o: &mut m2view_app::open::Opened, out: &mut Outcome| {
+        if let Some(p) = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts) {
             out.read += 1;
             out.refused += table_warnings(&p.warnings);
         }
@@ -1355,12 +1355,12 @@ fn mutate_world(good: &[u8], rng: &mut Rng) -> Vec<u8> {
 /// Opens the WMO or ADT at `path` as `info` and `render` do: the model with
 /// its groups, its placements looked for, its `info` sections.
 fn exercise_world(path: &Path) -> Outcome {
-    let opts = m2view::open::OpenOptions::default();
-    match m2view::open::Opened::open(path, &opts) {
+    let opts = m2view_app::open::OpenOptions::default();
+    match m2view_app::open::Opened::open(path, &opts) {
         Ok(o) => {
             let mut lm = o.lm;
             let _ = (m2view::info_wmo::wmo_info(&lm), m2view::info_adt::tile_info(&lm));
-            let placed = m2view::world::placements(&mut lm, 1, &opts);
+            let placed = m2view_app::world::placements(&mut lm, 1, &opts);
             let groups = lm.wmo.as_ref().map_or(0, |w| w.groups.iter().filter(|g| g.geometry.is_some()).count());
             // A group file present but refused: "group 3 not drawn: inn_003.wmo: MOBA[2]: …".
             let broken =
@@ -1495,8 +1495,8 @@ fn mutate_mdl(good: &str, rng: &mut Rng) -> Vec<u8> {
 /// Opens the MDL at `path` as `info` and `export` do: the model, its
 /// Warcraft III sections, its MDX written back.
 fn exercise_mdl(path: &Path) -> Outcome {
-    let opts = m2view::open::OpenOptions::default();
-    match m2view::open::Opened::open(path, &opts) {
+    let opts = m2view_app::open::OpenOptions::default();
+    match m2view_app::open::Opened::open(path, &opts) {
         Ok(o) => {
             let back = m2view_export::warcraft3::convert(&o.lm, "mdx").is_ok();
             Outcome { opened: true, read: 1 + back as usize, refused: !back as usize }

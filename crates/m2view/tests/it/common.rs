@@ -68,15 +68,15 @@ pub fn scratch(tag: &str, name: &str) -> PathBuf {
 /// Zul'jin legs (item 50002) and tribal axe (50001), and the open options
 /// that find them. No public 3.3.5 item tables exist: they are written into
 /// `tables` (m2view_db::fixtures) beside 1.12's character tables.
-pub fn dressed_scourge(samples: &Path, tables: &Path) -> (m2view::open::Opened, m2view::open::OpenOptions) {
+pub fn dressed_scourge(samples: &Path, tables: &Path) -> (m2view_app::open::Opened, m2view_app::open::OpenOptions) {
     m2view_db::fixtures::write_wotlk_item_tables(tables).unwrap();
-    let mut opts = m2view::open::OpenOptions {
+    let mut opts = m2view_app::open::OpenOptions {
         dbc: vec![tables.to_path_buf(), samples.join("andrewmunro_Vanilla/dbc")],
         ..Default::default()
     };
     opts.load.data_root = Some(samples.join("ElementoBorzi_Doomhammer-Public-Pack"));
     let mut o =
-        m2view::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+        m2view_app::open::Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
     let db = o.dressing.tables.clone();
     let c = o.dressing.character.as_mut().unwrap();
     c.equip_item(&db, 50001).unwrap();
@@ -294,7 +294,7 @@ pub fn render_fixture(
 ) -> Vec<u8> {
     let (gpu, renderer) = gpu();
     let path = write_fixture(md, skin, extra, tag);
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert!(lm.texture_files.iter().all(Option::is_some), "{tag}: fixture textures found");
     let (px, _) = render_image(gpu, renderer, &lm, &request(size, camera, time_ms, Some(0))).unwrap();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());

@@ -6,10 +6,10 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use m2view::app::document::Document;
-use m2view::app::state::AppState;
-use m2view::app::ui;
-use m2view::open::OpenOptions;
+use m2view_app::document::Document;
+use m2view_app::open::OpenOptions;
+use m2view_app::state::AppState;
+use m2view_app::ui;
 
 fn harness(s: AppState) -> Harness<'static, AppState> {
     Harness::builder().with_size(egui::vec2(1400.0, 1000.0)).build_ui_state(

@@ -22,7 +22,7 @@ fn temp(name: &str) -> PathBuf {
 fn the_glb_holds_the_skeleton_animations_and_textures() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let bytes = to_glb(&lm, &ExportOptions::default()).unwrap();
     let g = gltf::Gltf::from_slice(&bytes).unwrap();
     let m = &lm.model;
@@ -63,7 +63,7 @@ fn the_glb_holds_the_skeleton_animations_and_textures() {
 fn obj_export_writes_geometry_materials_and_textures() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let out = temp("obj");
     write_obj(&lm, &[], &ExportOptions::default(), &out.join("murloc.obj")).unwrap();
     let obj = std::fs::read_to_string(out.join("murloc.obj")).unwrap();

@@ -136,7 +136,7 @@ fn texture_transform_animates_on_its_global_sequence() {
 fn lit_tile(md: &Md20, name: &str, model_lights: bool) -> Vec<u8> {
     let (gpu, renderer) = common::gpu();
     let path = common::write_fixture(md, &fixtures::skin_profile(272), &[("Glow.blp", glow())], name);
-    let lm = m2view::open::Opened::open(&path, &Default::default()).unwrap().lm;
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).unwrap().lm;
     let req = m2view_scene::render::RenderRequest { model_lights, ..common::request(96, "top", 500.0, Some(0)) };
     let (px, _) = m2view_scene::render::render_image(gpu, renderer, &lm, &req).unwrap();
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -209,7 +209,7 @@ fn warcraft3_layer_tile(mode: u32, size: u32) -> Vec<u8> {
         std::fs::write(dir.join("Textures").join(name), blp).unwrap();
     }
     let (gpu, renderer) = common::gpu();
-    let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
+    let lm = m2view_app::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
     assert!(lm.texture_files.iter().all(Option::is_some), "textures found");
     let (px, _) =
         m2view_scene::render::render_image(gpu, renderer, &lm, &common::request(size, "top", 0.0, Some(0))).unwrap();
@@ -261,7 +261,7 @@ fn a_warcraft3_model_draws_and_exports_its_tga_texture() {
     std::fs::write(dir.join("Box.mdx"), write_mdx(&f)).unwrap();
     let green = image::RgbaImage::from_pixel(8, 8, image::Rgba([20, 200, 40, 255]));
     green.save_with_format(dir.join("Textures/Green.tga"), image::ImageFormat::Tga).unwrap();
-    let lm = m2view::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
+    let lm = m2view_app::open::Opened::open(&dir.join("Box.mdx"), &Default::default()).unwrap().lm;
     let (gpu, renderer) = common::gpu();
     let (px, _) =
         m2view_scene::render::render_image(gpu, renderer, &lm, &common::request(32, "top", 0.0, Some(0))).unwrap();

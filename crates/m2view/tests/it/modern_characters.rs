@@ -218,8 +218,8 @@ fn a_modern_character_renders_with_its_choices() {
 fn the_character_panel_lists_modern_options_by_name() {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use m2view::app::state::{AppState, Current};
-    use m2view::open::{OpenOptions, Opened};
+    use m2view_app::open::{OpenOptions, Opened};
+    use m2view_app::state::{AppState, Current};
 
     let dir = std::env::temp_dir().join(format!("m2view-modern-panel-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -238,7 +238,7 @@ fn the_character_panel_lists_modern_options_by_name() {
     let mut opts = OpenOptions::default();
     opts.load.data = vfs;
     let mut o = Opened::open(std::path::Path::new("fdid:700001"), &opts).unwrap();
-    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
     let mut s = AppState::new(opts, false);
     s.current = Some(Current::new(o, parts, vec![]));
     let t = std::time::Instant::now();
@@ -248,7 +248,7 @@ fn the_character_panel_lists_modern_options_by_name() {
     }
     let mut h = Harness::builder().with_size(egui::vec2(1200.0, 1000.0)).build_ui_state(
         |ui, s: &mut AppState| {
-            m2view::app::ui::draw(ui, s, None, "");
+            m2view_app::ui::draw(ui, s, None, "");
         },
         s,
     );
@@ -263,7 +263,7 @@ fn the_character_panel_lists_modern_options_by_name() {
     let c = h.state().current.as_ref().unwrap();
     assert_eq!(c.geosets, [0, 2].into());
     assert_eq!(c.body.as_ref().unwrap().companions[0].texture_type, 6, "the hair texture is composed");
-    assert!(h.state().commands.contains(&m2view::app::command::Command::UploadCharacter));
+    assert!(h.state().commands.contains(&m2view_app::command::Command::UploadCharacter));
     // Legs 7001 typed into the legs row and equipped: its cyan layer joins the body texture.
     h.state_mut().character_fields.equip.insert(m2view_dress::character::equipment::Slot::Legs, "7001".into());
     let legs_row = m2view_dress::character::equipment::Slot::ALL

@@ -5,14 +5,14 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use m2view::app::command::Command;
-use m2view::app::state::{AppState, Current};
-use m2view::app::ui;
-use m2view::open::{OpenOptions, Opened};
+use m2view_app::command::Command;
+use m2view_app::open::{OpenOptions, Opened};
+use m2view_app::state::{AppState, Current};
+use m2view_app::ui;
 use m2view_format::SequenceId;
 
 fn state() -> AppState {
-    let path = m2view::app::demo::write_to_temp().unwrap();
+    let path = m2view_app::demo::write_to_temp().unwrap();
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
     let mut s = AppState::new(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
@@ -374,7 +374,7 @@ fn f_frames_from_the_current_direction() {
         _ => None,
     });
     let dir = dir.expect("F asks for framing");
-    let o = m2view::app::state::Orbit::framing((glam::Vec3::splat(-1.0), glam::Vec3::ONE), dir, 1.5);
+    let o = m2view_app::state::Orbit::framing((glam::Vec3::splat(-1.0), glam::Vec3::ONE), dir, 1.5);
     assert!((o.yaw - 2.0).abs() < 1e-4 && (o.pitch + 0.4).abs() < 1e-4, "yaw {} pitch {}", o.yaw, o.pitch);
 }
 
@@ -441,7 +441,7 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let opts = OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
     let mut o = Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
-    let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+    let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
     let mut s = AppState::new(opts, false);
     s.current = Some(Current::new(o, parts, vec![]));
     s.output_dir = std::env::temp_dir().join(format!("m2view-panels-outfit-{}", std::process::id()));
@@ -707,13 +707,13 @@ fn a_reforged_install_opens_in_the_browser_with_its_layers() {
 fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     // The demo model placed twice beside it, the second 3 units along +Y, its path relative to
     // the scene file (a scene written here).
-    let demo = m2view::app::demo::write_to_temp().unwrap();
+    let demo = m2view_app::demo::write_to_temp().unwrap();
     let path = demo.with_file_name("two.json");
     // The first one 200 times its size: past what dragging reaches (100), kept as the file says.
     let text = r#"{"models": [{"file": "Demo.m2", "scale": 200}, {"file": "Demo.m2", "position": [0, 3, 0], "start_ms": 250}]}"#;
     std::fs::write(&path, text).unwrap();
     let opts = OpenOptions::default();
-    let scene = m2view::scene::Scene::open(&path, &opts).unwrap();
+    let scene = m2view_app::scene::Scene::open(&path, &opts).unwrap();
     let mut c = Current::new(Opened::dress(m2view_format::LoadedModel::empty(&path), &opts), None, vec![]);
     c.play_scene(scene);
     let mut s = AppState::new(opts.clone(), false);
@@ -739,7 +739,7 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     h.get_by_label("Save scene").click();
     h.run();
     assert!(h.state().export_status.as_deref().is_some_and(|m| m.starts_with("saved scene")));
-    let saved = m2view::scene::Scene::open(&path, &opts).unwrap().file;
+    let saved = m2view_app::scene::Scene::open(&path, &opts).unwrap().file;
     let m = &saved.models[1];
     assert_eq!((m.position, m.rotation, m.start_ms), ([0.0, 5.0, 0.0], [0.0, 0.0, 90.0], 250.0));
     assert_eq!((saved.models[0].position, saved.models[0].scale), ([0.0; 3], 200.0));

@@ -69,7 +69,7 @@ fn variants(base: &ParticleEmitter) -> Vec<ParticleEmitter> {
 /// emitters alone (boxes hidden) at 1000 ms.
 fn emitter_scene(tag: &str) -> (std::path::PathBuf, m2view_format::LoadedModel, RenderRequest) {
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], tag);
-    let base = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let base = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     (path, base, RenderRequest { geosets: Some(Default::default()), ..request(128, "iso", 1000.0, Some(0)) })
 }
 
@@ -135,7 +135,7 @@ fn render_time_is_reproducible() {
     // Same model, same time: the same pixels (deterministic seed, fixed sub-steps).
     let (gpu, renderer) = gpu();
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "particles-repro");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let req = request(96, "iso", 1300.0, Some(0));
     let a = render_image(gpu, renderer, &lm, &req).unwrap();
     let b = render_image(gpu, renderer, &lm, &req).unwrap();

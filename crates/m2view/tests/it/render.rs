@@ -18,7 +18,7 @@ fn golden_two_boxes() {
     let (gpu, renderer) = gpu();
     for (version, name) in [(264u32, "two_boxes_v264_stand500"), (256, "two_boxes_v256_stand500")] {
         let path = common::write_fixture(&fixtures::two_boxes(version), &fixtures::skin_profile(version), &[], "boxes");
-        let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+        let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
         assert!(lm.texture_files[0].is_some(), "fixture texture found");
         // Stand at 500 ms: top box turned 45°, alpha-blended at 0.75 with its colour.
         let (px, stats) = render_image(gpu, renderer, &lm, &request(128, "iso", 500.0, Some(0))).unwrap();
@@ -39,7 +39,7 @@ fn golden_mdx_box_team_colour() {
     std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixtures::mdx_box(800))).unwrap();
     let checker = m2view_format::blp::write_blp2_raw(16, 16, &[common::checker()]);
     std::fs::write(dir.join("Textures/Box.blp"), checker).unwrap();
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert!(lm.texture_files[0].is_some(), "fixture texture found");
     let req = m2view_scene::render::RenderRequest { team_color: [0, 66, 255], ..request(128, "iso", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
@@ -65,7 +65,7 @@ fn golden_real_samples() {
         ("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx", "boar_mdx_v1300", "left"),
         ("flowtsohg_mdx-m3-viewer/examples/resources/SmileyGW_004.mdx", "smiley_mdx_v800", "iso"),
     ] {
-        let lm = m2view::open::Opened::open(&dir.join(rel), &Default::default()).map(|o| o.lm).unwrap();
+        let lm = m2view_app::open::Opened::open(&dir.join(rel), &Default::default()).map(|o| o.lm).unwrap();
         let (px, _) = render_image(gpu, renderer, &lm, &request(192, camera, 0.0, None)).unwrap();
         check_golden(name, &Image { width: 192, height: 192, pixels: px });
     }
@@ -79,7 +79,7 @@ fn every_sample_renders_and_animates() {
     let bg = [26u8, 26, 31];
     let (mut rendered, mut animated) = (0, 0);
     for f in &files {
-        let lm = m2view::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
+        let lm = m2view_app::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
         if lm.model.vertices.is_empty() && lm.model.particles.is_empty() {
             // MDX attachment rigs hold only nodes: nothing to draw.
             assert_eq!(lm.model.source.format, m2view_format::SourceFormat::Mdx, "{}", f.display());
@@ -120,7 +120,7 @@ fn golden_dressed_creature() {
     let (gpu, renderer) = gpu();
     // Murloc2 dressed by the Koward tables: skin 1 is Murloc2_Blue (displays 188, 391, ...).
     let path = dir.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let mut o = m2view::open::Opened::open(&path, &Default::default()).unwrap();
+    let mut o = m2view_app::open::Opened::open(&path, &Default::default()).unwrap();
     assert!(o.apply_skin(1));
     let (px, stats) = render_image(gpu, renderer, &o.lm, &request(192, "iso", 0.0, None)).unwrap();
     assert_eq!(stats.textures_missing, 0, "skin filled the replaceable slot");
@@ -133,8 +133,8 @@ fn golden_attached_weapon() {
     let (gpu, renderer) = gpu();
     let host = dir.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
     let axe = dir.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
-    let lm = m2view::open::Opened::open(&host, &Default::default()).map(|o| o.lm).unwrap();
-    let item = std::sync::Arc::new(m2view::open::Opened::open(&axe, &Default::default()).map(|o| o.lm).unwrap());
+    let lm = m2view_app::open::Opened::open(&host, &Default::default()).map(|o| o.lm).unwrap();
+    let item = std::sync::Arc::new(m2view_app::open::Opened::open(&axe, &Default::default()).map(|o| o.lm).unwrap());
     let alone = render_image(gpu, renderer, &lm, &request(192, "right", 0.0, None)).unwrap();
     // HandRight (attachment 1) holds the axe: its one drawn batch joins the kobold's.
     let req = m2view_scene::render::RenderRequest {
@@ -147,7 +147,7 @@ fn golden_attached_weapon() {
     check_golden("kobold2_axe_hand_right", &Image { width: 192, height: 192, pixels: px });
     // An MDX host (WoW alpha Boar.mdx, ATCH nodes): the axe on its head (attachment 20).
     let boar =
-        m2view::open::Opened::open(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &Default::default())
+        m2view_app::open::Opened::open(&dir.join("GrenderG_MDX-Parser/MDXParser/Files/Boar.mdx"), &Default::default())
             .map(|o| o.lm)
             .unwrap();
     let item = req.attachments[0].lm.clone();
@@ -167,7 +167,7 @@ fn crowd_stands_on_a_grid() {
     // every cell of a 3×3 split of the frame holds a copy (drawn pixels).
     let (gpu, renderer) = gpu();
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "crowd");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let one = render_image(gpu, renderer, &lm, &request(96, "top", 500.0, Some(0))).unwrap().1;
     let req = m2view_scene::render::RenderRequest { crowd: 9, ..request(96, "top", 500.0, Some(0)) };
     let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
@@ -192,7 +192,7 @@ fn gpu_crowd_matches_the_cpu_crowd() {
     // pixels may differ by rasterisation of slightly different floats).
     let (gpu, renderer) = gpu();
     let Some(dir) = fixtures::samples_dir() else { return };
-    let lm = m2view::open::Opened::open(
+    let lm = m2view_app::open::Opened::open(
         &dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"),
         &Default::default(),
     )

@@ -6,8 +6,8 @@
 //! drawn (the view changes where the fire is when they are switched off);
 //! a character's equipment change shows on the next frame.
 
-use m2view::app::state::{AppState, Current};
-use m2view::app::viewport::SceneView;
+use m2view_app::state::{AppState, Current};
+use m2view_app::viewport::SceneView;
 use m2view_format::fixtures;
 use m2view_render::Gpu;
 use m2view_render::target::OFFSCREEN_FORMAT;
@@ -27,17 +27,17 @@ impl Scene {
     }
 
     /// `rel` opened with `opts`, dressed as the window's loader dresses it.
-    fn open_with(rel: &str, opts: m2view::open::OpenOptions) -> Option<Scene> {
+    fn open_with(rel: &str, opts: m2view_app::open::OpenOptions) -> Option<Scene> {
         let dir = fixtures::samples_dir()?;
         Some(Scene::open_path(&dir.join(rel), opts))
     }
 
     /// The model at `path` opened with `opts`, dressed as the window's
     /// loader dresses it, with the models its emitters spawn.
-    fn open_path(path: &std::path::Path, opts: m2view::open::OpenOptions) -> Scene {
+    fn open_path(path: &std::path::Path, opts: m2view_app::open::OpenOptions) -> Scene {
         let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
-        let mut o = m2view::open::Opened::open(path, &opts).unwrap();
-        let parts = m2view::character::parts(&mut o.lm, &o.dressing, &opts);
+        let mut o = m2view_app::open::Opened::open(path, &opts).unwrap();
+        let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
         let lm = &o.lm;
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
         let textures = m2view_texture::load_textures(
@@ -47,7 +47,7 @@ impl Scene {
             &mut Vec::new(),
         );
         view.set_model(&lm.model, &textures);
-        let (spawn_models, _) = m2view::spawned::load(lm, &opts);
+        let (spawn_models, _) = m2view_app::spawned::load(lm, &opts);
         view.set_spawned(&spawn_models, m2view_render::texture::DEFAULT_TEAM_COLOR);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
         let mut state = AppState::new(opts, false);
@@ -56,7 +56,7 @@ impl Scene {
         state.current = Some(current);
         let mut scene = Scene { gpu, view, egui, state };
         scene.view.apply(
-            m2view::app::command::Command::Frame(m2view_render::camera::Preset::Front.direction()),
+            m2view_app::command::Command::Frame(m2view_render::camera::Preset::Front.direction()),
             &mut scene.state,
         );
         scene
@@ -66,9 +66,9 @@ impl Scene {
     /// with the scene's models placed and playing.
     fn open_scene(path: &std::path::Path) -> Scene {
         let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
-        let opts = m2view::open::OpenOptions::default();
-        let scene = m2view::scene::Scene::open(path, &opts).unwrap();
-        let o = m2view::open::Opened::dress(m2view_format::LoadedModel::empty(path), &opts);
+        let opts = m2view_app::open::OpenOptions::default();
+        let scene = m2view_app::scene::Scene::open(path, &opts).unwrap();
+        let o = m2view_app::open::Opened::dress(m2view_format::LoadedModel::empty(path), &opts);
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
         view.set_model(&o.lm.model, &[]);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
@@ -76,9 +76,9 @@ impl Scene {
         let mut current = Current::new(o, None, vec![]);
         current.play_scene(scene);
         state.current = Some(current);
-        state.camera_mode = m2view::app::state::CameraMode::Scene;
+        state.camera_mode = m2view_app::state::CameraMode::Scene;
         let mut s = Scene { gpu, view, egui, state };
-        s.view.apply(m2view::app::command::Command::UploadAttachments, &mut s.state);
+        s.view.apply(m2view_app::command::Command::UploadAttachments, &mut s.state);
         s
     }
 
@@ -111,7 +111,7 @@ fn the_crowd_is_animated_on_the_gpu_and_draws_every_copy() {
     assert!(s.view.paths().contains("animation of crowds: GPU"), "{}", s.view.paths());
     s.state.current.as_mut().unwrap().set_crowd(9);
     // F: frame the whole crowd, as the window does when the crowd grows.
-    s.view.apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
+    s.view.apply(m2view_app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
     s.frames(2);
     // The model and eight copies around it, every one in view once framed.
     assert_eq!(s.view.stats.batches, 9 * one, "model + 8 copies");
@@ -141,13 +141,13 @@ fn a_character_change_shows_on_the_next_frame() {
     let tables = std::env::temp_dir().join(format!("m2view-scene-items-{}", std::process::id()));
     std::fs::create_dir_all(&tables).unwrap();
     m2view_db::fixtures::write_wotlk_item_tables(&tables).unwrap();
-    let mut opts = m2view::open::OpenOptions {
+    let mut opts = m2view_app::open::OpenOptions {
         dbc: vec![tables.clone(), samples.join("andrewmunro_Vanilla/dbc")],
         ..Default::default()
     };
     opts.load.data_root = Some(samples.join("ElementoBorzi_Doomhammer-Public-Pack"));
     let Some(mut s) = Scene::open_with("vjeux_jsWoWModelViewer/assets/scourgefemale.m2", opts) else { return };
-    s.view.apply(m2view::app::command::Command::UploadCharacter, &mut s.state);
+    s.view.apply(m2view_app::command::Command::UploadCharacter, &mut s.state);
     // No Scourge skin in the corpus: the composed body is the placeholder checker, magenta squares.
     let magenta = |px: &[u8]| px.chunks(4).filter(|p| p[0] > 200 && p[1] < 60 && p[2] > 200).count();
     let naked = s.frames(1);
@@ -163,7 +163,7 @@ fn a_character_change_shows_on_the_next_frame() {
         m2view_dress::character::equipment::ItemKind::Plain,
     );
     c.redress(&opts);
-    s.view.apply(m2view::app::command::Command::UploadCharacter, &mut s.state);
+    s.view.apply(m2view_app::command::Command::UploadCharacter, &mut s.state);
     let dressed = s.frames(1);
     let after = magenta(&dressed);
     // The chest and sleeve components cover the torso and arms (about a third of
@@ -176,7 +176,7 @@ fn a_character_change_shows_on_the_next_frame() {
 fn a_wmo_draws_its_doodads_as_instanced_groups() {
     // inn.wmo (two group files present) with the barrels, crates and chairs of Koward's World/.
     let Some(samples) = fixtures::samples_dir() else { return };
-    let mut opts = m2view::open::OpenOptions::default();
+    let mut opts = m2view_app::open::OpenOptions::default();
     opts.load.data_root = Some(samples.join("Koward_Improved_Models"));
     let Some(mut s) = Scene::open_with("wowserhq_format/fixture/mapobj/inn.wmo", opts) else { return };
     s.frames(1);
@@ -191,7 +191,7 @@ fn a_wmo_draws_its_doodads_as_instanced_groups() {
     let placed: Vec<_> = c.attached.iter().filter(|a| a.placement.is_some()).collect();
     assert_eq!(placed.len(), 56);
     let expected: usize = placed.iter().map(|a| a.lm.model.visible_batches(0, &a.lm.model.default_geosets(0)).0).sum();
-    s.view.apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
+    s.view.apply(m2view_app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut s.state);
     s.frames(1);
     assert_eq!(s.view.stats.batches, groups + expected, "every placement drawn");
 }
@@ -298,7 +298,7 @@ fn a_liquids_frames_cycle_in_the_window() {
         std::fs::write(dir.join(format!("XTextures/lava/lava.{k}.blp")), blp).unwrap();
     }
     let mut s = Scene::open_path(&dir.join("box.wmo"), Default::default());
-    let top = m2view::app::command::Command::Frame(m2view_render::camera::Preset::Top.direction());
+    let top = m2view_app::command::Command::Frame(m2view_render::camera::Preset::Top.direction());
     s.view.apply(top, &mut s.state);
     let count = |img: &[u8], rgb: [u8; 3]| {
         img.chunks(4).filter(|p| rgb.iter().zip(p.iter()).all(|(&c, &v)| v.abs_diff(c) <= 3)).count()
@@ -366,7 +366,7 @@ fn both_front_ends(name: &str, cli: &[&str], window: &mut Scene) {
     let cli_px = image::open(&png).unwrap().to_rgba8().into_raw();
     window
         .view
-        .apply(m2view::app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut window.state);
+        .apply(m2view_app::command::Command::Frame(m2view_render::camera::Preset::Iso.direction()), &mut window.state);
     let window_px = window.frames(1);
     let drawn = (window.view.stats.batches as u64, window.view.stats.triangles as u64);
     assert_eq!(drawn, (stats["batches"].as_u64().unwrap(), stats["triangles"].as_u64().unwrap()), "{stats}");
@@ -380,10 +380,10 @@ fn one_scene_a_rider_on_its_mount() {
     let vanilla = samples.join("andrewmunro_Vanilla/dbc");
     let wolf = samples.join("Koward_Improved_Models/Creature/Wolf/Wolf.m2");
     let rel = "vjeux_jsWoWModelViewer/assets/scourgefemale.m2";
-    let opts = m2view::open::OpenOptions { dbc: vec![vanilla.clone()], ..Default::default() };
+    let opts = m2view_app::open::OpenOptions { dbc: vec![vanilla.clone()], ..Default::default() };
     let mut s = Scene::open_with(rel, opts.clone()).unwrap();
     s.state.current.as_mut().unwrap().set_mount(Some(&wolf), &opts).unwrap();
-    for c in [m2view::app::command::Command::UploadCharacter, m2view::app::command::Command::UploadMount] {
+    for c in [m2view_app::command::Command::UploadCharacter, m2view_app::command::Command::UploadMount] {
         s.view.apply(c, &mut s.state);
     }
     let (model, dbc) = (samples.join(rel), vanilla.to_str().unwrap().to_string());
@@ -398,7 +398,7 @@ fn one_scene_an_axe_in_a_kobolds_hand() {
     let rel = "Koward_Improved_Models/Creature/Kobold2/Kobold2.m2";
     let mut s = Scene::open(rel).unwrap();
     s.state.current.as_mut().unwrap().attach(1, &axe, &Default::default()).unwrap();
-    s.view.apply(m2view::app::command::Command::UploadAttachments, &mut s.state);
+    s.view.apply(m2view_app::command::Command::UploadAttachments, &mut s.state);
     let attach = format!("HandRight={}", axe.display());
     both_front_ends("one_scene_axe_in_hand", &[samples.join(rel).to_str().unwrap(), "--attach", &attach], &mut s);
 }
@@ -407,7 +407,7 @@ fn one_scene_an_axe_in_a_kobolds_hand() {
 fn one_scene_a_wmo_with_its_doodad_set() {
     let Some(samples) = fixtures::samples_dir() else { return };
     let koward = samples.join("Koward_Improved_Models");
-    let mut opts = m2view::open::OpenOptions::default();
+    let mut opts = m2view_app::open::OpenOptions::default();
     opts.load.data_root = Some(koward.clone());
     let rel = "wowserhq_format/fixture/mapobj/inn.wmo";
     let mut s = Scene::open_with(rel, opts).unwrap();

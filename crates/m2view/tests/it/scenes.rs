@@ -135,11 +135,11 @@ fn broken_scenes_name_the_file_and_the_place() {
 fn the_window_adds_open_models_to_a_scene_and_saves_it() {
     let Some(samples) = fixtures::samples_dir() else { return };
     let k = samples.join("Koward_Improved_Models/Creature");
-    let opts = m2view::open::OpenOptions::default();
-    let mut s = m2view::app::state::AppState::new(opts.clone(), false);
+    let opts = m2view_app::open::OpenOptions::default();
+    let mut s = m2view_app::state::AppState::new(opts.clone(), false);
     let open = |rel: &str| {
-        let o = m2view::open::Opened::open(&k.join(rel), &opts).unwrap();
-        m2view::app::state::Current::new(o, None, vec![])
+        let o = m2view_app::open::Opened::open(&k.join(rel), &opts).unwrap();
+        m2view_app::state::Current::new(o, None, vec![])
     };
     // The hound, then the murloc playing its sequence 4, each added as it is shown.
     s.current = Some(open("CoreHound2/Corehound2.m2"));
@@ -155,7 +155,7 @@ fn the_window_adds_open_models_to_a_scene_and_saves_it() {
     assert!(s.scene_draft.0.models.is_empty(), "the next scene starts empty");
     // What was saved opens as a scene: the hound at the origin, the murloc beside it along +Y
     // clear of the hound's box, playing sequence 4.
-    let scene = m2view::scene::Scene::open(&out, &opts).unwrap();
+    let scene = m2view_app::scene::Scene::open(&out, &opts).unwrap();
     let m = &scene.file.models;
     assert_eq!(m.len(), 2);
     assert_eq!((m[0].position, m[1].sequence), ([0.0; 3], Some(4)));

@@ -229,9 +229,9 @@ fn a_maps_model_plays_its_texture_flipbooks() {
     let map = samples.join("inwc3_JMPQ3/src/test/resources/mpqs/implodedTest.w3x");
     let spec = m2view::data_cmd::DataSpec { sources: std::slice::from_ref(&map), ..Default::default() };
     let vfs = m2view::data_cmd::open(&spec).unwrap().vfs;
-    let mut opts = m2view::open::OpenOptions::default();
+    let mut opts = m2view_app::open::OpenOptions::default();
     opts.load.data = vfs;
-    let lm = m2view::open::Opened::open(Path::new("VoidWalker.mdx"), &opts).unwrap().lm;
+    let lm = m2view_app::open::Opened::open(Path::new("VoidWalker.mdx"), &opts).unwrap().lm;
     let m = &lm.model;
     assert_eq!(m.flipbooks.len(), 4);
     assert!(

@@ -20,7 +20,7 @@ fn the_webgl2_path_draws_the_goldens() {
     // held to its golden: its boxes touch in coplanar faces, which backends depth-test
     // differently.
     let path = common::write_fixture(&fixtures::two_boxes(264), &fixtures::skin_profile(264), &[], "webgl2");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let (_, stats) = render_image(gpu, renderer, &lm, &request(128, "iso", 500.0, Some(0))).unwrap();
     assert_eq!((stats.batches, stats.bone_palette), (2, "uniform"));
     let Some(dir) = fixtures::samples_dir() else { return };
@@ -35,7 +35,7 @@ fn the_webgl2_path_draws_the_goldens() {
         ),
         ("Koward_Improved_Models/World/Generic/HUMAN/PASSIVE DOODADS/Signs/Tavern01.m2", "tavern_sign_v256", "iso"),
     ] {
-        let lm = m2view::open::Opened::open(&dir.join(rel), &Default::default()).map(|o| o.lm).unwrap();
+        let lm = m2view_app::open::Opened::open(&dir.join(rel), &Default::default()).map(|o| o.lm).unwrap();
         let (px, _) = render_image(gpu, renderer, &lm, &request(192, camera, 0.0, None)).unwrap();
         check_golden(name, &Image { width: 192, height: 192, pixels: px });
     }
@@ -46,13 +46,13 @@ fn crowds_and_particles_fall_back_to_the_cpu() {
     let Some(dir) = fixtures::samples_dir() else { return };
     let (gpu, renderer) = webgl2();
     let hound = dir.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = m2view::open::Opened::open(&hound, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&hound, &Default::default()).map(|o| o.lm).unwrap();
     let req = RenderRequest { crowd: 4, ..request(128, "iso", 0.0, None) };
     let (_, one) = render_image(gpu, renderer, &lm, &request(128, "iso", 0.0, None)).unwrap();
     let (_, crowd) = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!((crowd.animation, crowd.batches), ("cpu", 4 * one.batches));
     let fire = dir.join("Koward_Improved_Models/World/Azeroth/elwynn/passivedoodads/Campfire/ElwynnCampfire.m2");
-    let lm = m2view::open::Opened::open(&fire, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&fire, &Default::default()).map(|o| o.lm).unwrap();
     let req = RenderRequest { gpu_particles: true, ..request(128, "front", 1000.0, None) };
     let (_, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
     assert_eq!(stats.particle_simulation, "cpu");

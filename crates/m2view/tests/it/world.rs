@@ -436,8 +436,8 @@ fn a_tile_shows_its_neighbours_found_beside_it() {
     // its flat colour and says so.
     let ocean = r"liquid textures not found, drawn in flat colours: XTextures\ocean\ocean_h.1.blp (LiquidType 2)";
     assert!(err.contains(ocean), "{err}");
-    let opened = m2view::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
-    let (neighbours, _) = m2view::world::neighbour_tiles(&opened.lm, &Default::default(), false);
+    let opened = m2view_app::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
+    let (neighbours, _) = m2view_app::world::neighbour_tiles(&opened.lm, &Default::default(), false);
     assert!(neighbours[0].lm.model.warnings.iter().any(|w| w.contains(ocean)));
     // Framed around both, the two tiles fill about as much of the picture as one did.
     assert!(drawn_both * 2 > drawn_alone, "{drawn_both} pixels with the neighbour, {drawn_alone} alone");
@@ -486,8 +486,8 @@ fn neighbour_tiles_bring_their_placements_but_what_the_tile_places_under_the_sam
     assert_eq!(with_lamp - terrain, 2, "the tile's lamp");
     // The neighbour's terrain, and of its two lamps the one not placed by the tile already.
     assert_eq!(batches(&["--neighbours"]) - batches(&["--neighbours", "--no-doodads"]), 4);
-    let opened = m2view::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
-    let (placed, warnings) = m2view::world::neighbour_tiles(&opened.lm, &Default::default(), true);
+    let opened = m2view_app::open::Opened::open(std::path::Path::new(tile), &Default::default()).unwrap();
+    let (placed, warnings) = m2view_app::world::neighbour_tiles(&opened.lm, &Default::default(), true);
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(placed.iter().map(|p| p.lm.adt.is_some()).collect::<Vec<_>>(), [true, false]);
     let x = placed[1].world.w_axis.y;

@@ -96,12 +96,12 @@ fn differing(a: &image::RgbaImage, b: &image::RgbaImage, skip: u32) -> f64 {
 /// The native render of the model at `path` as the web test's page shows
 /// it: iso, Stand at 0 ms, the viewer's background, dressed as `opts` let
 /// (a character's geosets and body texture).
-fn native_frame(path: &Path, opts: &m2view::open::OpenOptions, (width, height): (u32, u32)) -> image::RgbaImage {
+fn native_frame(path: &Path, opts: &m2view_app::open::OpenOptions, (width, height): (u32, u32)) -> image::RgbaImage {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     let renderer = Renderer::new(&gpu.device, &gpu.queue, m2view_render::target::OFFSCREEN_FORMAT);
-    let mut o = m2view::open::Opened::open(path, opts).unwrap();
-    let parts = m2view::character::parts(&mut o.lm, &o.dressing, opts);
-    let bg = m2view::app::state::AppState::new(Default::default(), false).view.background;
+    let mut o = m2view_app::open::Opened::open(path, opts).unwrap();
+    let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, opts);
+    let bg = m2view_app::state::AppState::new(Default::default(), false).view.background;
     let req = RenderRequest {
         background: [bg[0].into(), bg[1].into(), bg[2].into(), 1.0],
         geosets: parts.as_ref().map(|p| p.geosets.clone()),
@@ -186,7 +186,8 @@ fn the_viewer_works_in_headless_chromium() {
     assert_eq!(report["character"]["character"], "race Scourge (5), female (1)", "{report}");
     assert_eq!(report["character"]["error"], "", "{report}");
     let scourge = png("scourge.png");
-    let opts = m2view::open::OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
+    let opts =
+        m2view_app::open::OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
     let native =
         native_frame(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts, scourge.dimensions());
     let d = differing(&scourge, &native, 150);

@@ -20,7 +20,7 @@ fn a_character_on_its_mount_exports_as_one_file() {
     assert!(anims.iter().any(|n| n.starts_with("Wolf: ")), "{anims:?}");
     assert!(anims.iter().any(|n| n == "scourgefemale: Mount"), "{anims:?}");
     // The rider's placement hangs on the wolf's MountMain bone, at the attachment's offset.
-    let wolf_lm = m2view::open::Opened::open(&wolf, &Default::default()).unwrap().lm;
+    let wolf_lm = m2view_app::open::Opened::open(&wolf, &Default::default()).unwrap().lm;
     let seat = wolf_lm.model.attachments.iter().find(|a| a.id == 0).unwrap();
     let bone = seat.bone.unwrap().index();
     let placement = doc.nodes().find(|n| n.name() == Some("scourgefemale")).unwrap();
@@ -122,7 +122,7 @@ fn a_character_on_its_mount_exports_as_one_file() {
         .filter_map(|l| l.strip_prefix("v "))
         .map(|l| glam::Vec3::from_slice(&l.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<f32>>()))
         .collect();
-    let rider_lm = m2view::open::Opened::open(std::path::Path::new(&c.model), &Default::default()).unwrap().lm;
+    let rider_lm = m2view_app::open::Opened::open(std::path::Path::new(&c.model), &Default::default()).unwrap().lm;
     let at = glam::Vec3::from(rider_lm.model.vertices[0].position) + glam::Vec3::from(seat.position);
     let got = v[wolf_lm.model.vertices.len()];
     assert!((got - glam::Vec3::new(at.x, at.z, -at.y)).length() < 1e-4, "{got} vs {at} (Z-up)");

@@ -58,7 +58,7 @@ fn every_sample_exports_to_valid_gltf() {
     let out = temp("corpus");
     let mut glbs = Vec::new();
     for (i, f) in files.iter().enumerate() {
-        let lm = m2view::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
+        let lm = m2view_app::open::Opened::open(f, &Default::default()).map(|o| o.lm).unwrap_or_else(|e| panic!("{e}"));
         let glb = to_glb(&lm, &ExportOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let p = out.join(format!("{i}.glb"));
         std::fs::write(&p, glb).unwrap();
@@ -66,7 +66,7 @@ fn every_sample_exports_to_valid_gltf() {
     }
     // The same exporter as JSON + .bin.
     let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let lm = m2view::open::Opened::open(&murloc, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&murloc, &Default::default()).map(|o| o.lm).unwrap();
     m2view_export::gltf::write_gltf(&lm, &ExportOptions::default(), &out.join("murloc.gltf")).unwrap();
     glbs.push(out.join("murloc.gltf"));
     files.push(murloc);
@@ -93,7 +93,7 @@ fn blender_imports_the_skeleton_and_every_animation() {
         return;
     }
     let path = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     let out = temp("blender");
     let glb = out.join("hound.glb");
     std::fs::write(&glb, to_glb(&lm, &ExportOptions::default()).unwrap()).unwrap();
@@ -190,8 +190,8 @@ fn a_wmo_exports_its_groups_and_doodads_as_instances() {
     let dir = temp("wmo");
     m2view_format::fixtures::wmo::write_files(&dir, false);
     let opts = Default::default();
-    let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
-    let placed = m2view::world::placements(&mut lm, 1, &opts);
+    let mut lm = m2view_app::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
+    let placed = m2view_app::world::placements(&mut lm, 1, &opts);
     assert_eq!(placed.len(), 3);
     let opts = ExportOptions { placed, ..Default::default() };
     let glb = to_glb(&lm, &opts).unwrap();
@@ -234,7 +234,7 @@ fn texture_transforms_and_colours_keep_their_animation() {
     // Koward's Cyclone_State.m2: a spell model whose cloud texture scrolls (one texture
     // transform) and whose colour track darkens it.
     let path = samples.join("Koward_Improved_Models/Spells/Cyclone_State.m2");
-    let lm = m2view::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).map(|o| o.lm).unwrap();
     assert_eq!(lm.model.texture_transforms.len(), 1);
     let out = temp("look");
     let glb = out.join("cyclone.glb");
@@ -365,7 +365,7 @@ fn a_wmo_interior_exports_its_baked_light_as_vertex_colours() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     // The real inn.wmo (two of its group files in the corpus): its interior groups carry MOCV.
     let inn = samples.join("wowserhq_format/fixture/mapobj/inn.wmo");
-    let lm = m2view::open::Opened::open(&inn, &Default::default()).map(|o| o.lm).unwrap();
+    let lm = m2view_app::open::Opened::open(&inn, &Default::default()).map(|o| o.lm).unwrap();
     let lit: Vec<usize> =
         (0..lm.model.vertices.len()).filter(|&i| lm.model.vertices[i].baked_light.is_some()).collect();
     assert!(!lit.is_empty(), "an interior group with MOCV");

@@ -19,7 +19,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn open(path: &std::path::Path) -> LoadedModel {
-    m2view::open::Opened::open(path, &Default::default()).map(|o| o.lm).unwrap()
+    m2view_app::open::Opened::open(path, &Default::default()).map(|o| o.lm).unwrap()
 }
 
 /// Per exported batch of LOD 0 (default geosets): the model vertices it uses
@@ -362,8 +362,8 @@ fn a_wmo_places_its_doodads_sharing_their_geometry() {
     let dir = temp("wmo");
     m2view_format::fixtures::wmo::write_files(&dir, false);
     let opts = Default::default();
-    let mut lm = m2view::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
-    let placed = m2view::world::placements(&mut lm, 1, &opts);
+    let mut lm = m2view_app::open::Opened::open(&dir.join("box.wmo"), &opts).unwrap().lm;
+    let placed = m2view_app::world::placements(&mut lm, 1, &opts);
     assert_eq!(placed.len(), 3);
     let lamp = placed[0].lm.clone();
     let eo = ExportOptions { placed, ..Default::default() };

@@ -56,7 +56,7 @@ fn a_scene_exports_every_model_at_its_placement() {
     // Every model's every sequence, named after the model.
     let anims: Vec<_> = doc.animations().map(|a| a.name().unwrap().to_string()).collect();
     let hound = samples.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2");
-    let hound = m2view::open::Opened::open(&hound, &Default::default()).unwrap();
+    let hound = m2view_app::open::Opened::open(&hound, &Default::default()).unwrap();
     assert_eq!(anims.iter().filter(|n| n.starts_with("Corehound2: ")).count(), hound.lm.model.sequences.len());
     assert!(anims.iter().any(|n| n == "Murloc2: Walk") && anims.iter().any(|n| n.starts_with("Frog: ")), "{anims:?}");
     if let Some(v) = common::npm_package("M2VIEW_GLTF_VALIDATOR", "gltf-validator", "gltf-validator@2.0.0-dev.3.10") {
@@ -243,7 +243,7 @@ fn a_scene_exports_every_model_at_its_placement() {
         .map(|l| glam::Vec3::from_slice(&l.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<f32>>()))
         .collect();
     let murloc = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
-    let murloc = m2view::open::Opened::open(&murloc, &Default::default()).unwrap().lm;
+    let murloc = m2view_app::open::Opened::open(&murloc, &Default::default()).unwrap().lm;
     let p = glam::Mat4::from_translation(glam::Vec3::new(2.0, 5.0, 0.0))
         * glam::Mat4::from_rotation_z(-90f32.to_radians())
         * glam::Mat4::from_scale(glam::Vec3::splat(1.5));
@@ -264,7 +264,7 @@ fn a_model_placed_many_times_is_read_once() {
         (0..3).map(|k| serde_json::json!({ "file": frog, "position": [k * 2, 0, 0], "anim_id": 0 })).collect();
     let path = dir.join("frogs.json");
     std::fs::write(&path, serde_json::json!({ "models": models }).to_string()).unwrap();
-    let scene = m2view::scene::Scene::open(&path, &Default::default()).unwrap();
+    let scene = m2view_app::scene::Scene::open(&path, &Default::default()).unwrap();
     let first = &scene.loaded[0].0;
     assert!(scene.loaded.iter().all(|(lm, _)| std::sync::Arc::ptr_eq(lm, first)), "one Frog shared by three");
     // In FBX each frog is whole (a skin binds a geometry to one skeleton, so each has its own),

@@ -2,8 +2,8 @@
 
 use egui::RichText;
 
-use crate::app::command::Command;
-use crate::app::state::AppState;
+use crate::command::Command;
+use crate::state::AppState;
 
 /// Hang a model on each attachment point: a path (or the browser's
 /// selection), Attach, Detach.

@@ -4,8 +4,8 @@
 
 use egui::RichText;
 
-use crate::app::command::Command;
-use crate::app::state::AppState;
+use crate::command::Command;
+use crate::state::AppState;
 
 /// Texture types a user may supply an image for (skin, object skin, monster skins 1-3).
 const REPLACEABLE: &[(u32, &str)] = &[

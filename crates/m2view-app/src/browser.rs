@@ -31,7 +31,7 @@ impl EntryKind {
     pub fn of(path: &str) -> Option<EntryKind> {
         if m2view_format::is_model_name(path) {
             Some(EntryKind::Model)
-        } else if crate::table_cmd::is_table_name(path) && !path.to_ascii_lowercase().ends_with(".csv") {
+        } else if crate::tables::is_table_name(path) && !path.to_ascii_lowercase().ends_with(".csv") {
             Some(EntryKind::Table)
         } else if m2view_texture::file::is_texture_name(path) && !path.to_ascii_lowercase().ends_with(".png") {
             Some(EntryKind::Texture)

@@ -2,8 +2,8 @@
 
 use egui::RichText;
 
-use crate::app::command::Command;
-use crate::app::state::AppState;
+use crate::command::Command;
+use crate::state::AppState;
 
 use super::screenshot_path;
 

@@ -6,7 +6,7 @@
 
 use egui::RichText;
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &s.current else { return };

@@ -4,7 +4,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 /// The egui texture of preview `i`, uploaded on first use.
 fn thumbnail<'a>(

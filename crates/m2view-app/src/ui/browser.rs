@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 /// One row of the browser: selects and opens the model on click.
 fn browser_row(ui: &mut egui::Ui, s: &mut AppState, i: usize, label: &str) {
@@ -44,7 +44,7 @@ pub(super) fn browser_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(b) = &mut s.browser else { return };
     ui.heading(format!("{} ({} of {})", b.kind.label(), b.shown.len(), b.count(b.kind)));
     ui.horizontal(|ui| {
-        for k in crate::app::browser::EntryKind::ALL {
+        for k in crate::browser::EntryKind::ALL {
             if ui.selectable_label(b.kind == k, k.label()).clicked() && b.kind != k {
                 b.set_kind(k);
             }

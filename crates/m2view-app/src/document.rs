@@ -2,7 +2,8 @@
 //! view (from the path field, the file dialog, a dropped file or the
 //! browser). UI state only: the panels in `ui::texture_view` and
 //! `ui::table_view` draw and edit it; decoding goes through the same
-//! functions as `m2view info` and `export` (`texture_cmd`, `table_cmd`).
+//! functions as `m2view info` and `export` (`m2view_texture::file`,
+//! [`crate::tables`]).
 
 use std::path::{Path, PathBuf};
 
@@ -24,7 +25,7 @@ impl Document {
     /// Whether `path` opens as a document (a texture or a table by name).
     pub fn is_document(path: &Path) -> bool {
         let name = path.to_string_lossy();
-        m2view_texture::file::is_texture_name(&name) || crate::table_cmd::is_table_name(&name)
+        m2view_texture::file::is_texture_name(&name) || crate::tables::is_table_name(&name)
     }
 
     /// Opens texture or table `path` (a virtual path with data sources, else
@@ -32,8 +33,8 @@ impl Document {
     /// names the file, structure and offset).
     pub fn open(path: &Path, opts: &OpenOptions) -> Result<Document, String> {
         let name = path.to_string_lossy().into_owned();
-        if crate::table_cmd::is_table_name(&name) {
-            let table = crate::table_cmd::open(path, opts).map_err(|e| e.to_string())?;
+        if crate::tables::is_table_name(&name) {
+            let table = crate::tables::open(path, opts).map_err(|e| e.to_string())?;
             return Ok(Document::Table(TableDoc::new(path.to_path_buf(), table)));
         }
         let bytes = crate::open::read(path, opts).map_err(|e| e.to_string())?;

@@ -9,8 +9,8 @@
 
 use egui::RichText;
 
-use crate::app::command::Command;
-use crate::app::state::AppState;
+use crate::command::Command;
+use crate::state::AppState;
 
 /// A choice's label: its name, else its position (as wow.export labels them).
 fn choice_label(name: &str, k: usize) -> String {

@@ -286,10 +286,10 @@ impl Current {
     pub fn set_mount(&mut self, path: Option<&std::path::Path>, opts: &OpenOptions) -> Result<(), String> {
         let anim = match path {
             Some(p) => {
-                let mut lm = crate::render_cmd::open_mount(p, opts).map_err(|e| e.to_string())?;
+                let mut lm = crate::character::open_mount(p, opts).map_err(|e| e.to_string())?;
                 lm.load_anim(ModelInstance::new(&lm.model, 1).player.sequence).map_err(|e| e.to_string())?;
                 self.mount = Some(Placed::on(0, lm.into()));
-                crate::render_cmd::MOUNT_ANIMATION
+                crate::character::MOUNT_ANIMATION
             }
             None => {
                 self.mount = None;
@@ -925,4 +925,10 @@ fn save_recent(list: &[PathBuf]) {
         let text: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
         let _ = std::fs::write(f, text.join("\n"));
     }
+}
+
+/// Parses `RRGGBB` into bytes.
+pub fn parse_rgb8(s: &str) -> Result<[u8; 3], String> {
+    let v = u32::from_str_radix(s.trim_start_matches('#'), 16).map_err(|_| format!("bad colour {s:?}"))?;
+    Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }

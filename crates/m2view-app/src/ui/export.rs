@@ -3,7 +3,7 @@
 
 use egui::RichText;
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 use super::output_path;
 

@@ -3,8 +3,8 @@
 use egui::RichText;
 use m2view_render::camera::Preset;
 
-use crate::app::command::Command;
-use crate::app::state::{AppState, CameraMode};
+use crate::command::Command;
+use crate::state::{AppState, CameraMode};
 
 pub(super) fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.horizontal_wrapped(|ui| {

@@ -5,7 +5,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::app::document::TableDoc;
+use crate::document::TableDoc;
 use crate::open::OpenOptions;
 
 /// Width of a column, points.

@@ -4,7 +4,7 @@
 
 use egui::{Color32, RichText, Vec2};
 
-use crate::app::document::TextureDoc;
+use crate::document::TextureDoc;
 
 /// Side of a checkerboard square, points.
 const CHECKER: f32 = 8.0;

@@ -4,7 +4,7 @@
 
 use egui::{DragValue, RichText};
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 /// One row per scene model; "Save scene" writes the file as edited.
 pub(super) fn scene_panel(ui: &mut egui::Ui, s: &mut AppState) {

@@ -5,7 +5,7 @@
 use egui::RichText;
 use m2view_format::geoset_group_name;
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 pub(super) fn geoset_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };

@@ -1,6 +1,6 @@
 //! The Emitters panel: every particle emitter (switchable) and ribbon.
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 pub(super) fn emitters_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };

@@ -14,8 +14,8 @@ use m2view_dress::character::identity::{self, Sex};
 use m2view_dress::character::options::{Choice, RowFilter};
 use m2view_dress::character::outfit::Outfit;
 
-use crate::app::command::Command;
-use crate::app::state::AppState;
+use crate::command::Command;
+use crate::state::AppState;
 
 /// What the Character panel's fields hold between frames.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@
 use egui::{Color32, RichText};
 use m2view_format::{SequenceData, SequenceId};
 
-use crate::app::state::AppState;
+use crate::state::AppState;
 
 pub(super) fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };

@@ -2,7 +2,7 @@
 //! browser), in one place: the clock, work beside the UI, the time of day,
 //! and saving a file (a download in a browser). File access differs one level down (the web build reads from an
 //! in-memory source of `m2view-data` instead of the disk); file dialogs and
-//! the clipboard exist only natively (`app::window`).
+//! the clipboard exist only natively (`window`).
 
 /// A monotonic instant: `std`'s natively, the page's clock (`performance.now()`)
 /// in a browser, where `std::time::Instant` panics.
