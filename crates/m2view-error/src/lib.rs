@@ -179,8 +179,13 @@ impl fmt::Display for ErrorKind {
 }
 
 impl fmt::Display for Error {
+    /// `file: structure.path: offset 0x… what`; a file that could not be
+    /// read at all (I/O, no structure, offset 0) is `file: I/O error: …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = if self.file.is_empty() { "<memory>" } else { &self.file };
+        if matches!(self.kind, ErrorKind::Io(_)) && self.path.is_empty() && self.offset == 0 {
+            return write!(f, "{file}: {}", self.kind);
+        }
         write!(f, "{file}: {}: offset {:#x} {}", self.path_string(), self.offset, self.kind)
     }
 }
@@ -238,6 +243,15 @@ mod tests {
             e.to_string(),
             "Corehound2.m2: bones[12].rotation.timestamps[3]: offset 0x1a3f0 + 160 > length 0x1a000"
         );
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_is_named_without_structure_or_offset() {
+        let e = Error::new(0, ErrorKind::Io("No such file or directory (os error 2)".into())).in_file("/x/Rabbit.m2");
+        assert_eq!(e.to_string(), "/x/Rabbit.m2: I/O error: No such file or directory (os error 2)");
+        // Inside a structure, an I/O error keeps its place.
+        let e = Err::<(), _>(Error::new(0x40, ErrorKind::Io("short read".into()))).at("skin").unwrap_err();
+        assert_eq!(e.in_file("a.m2").to_string(), "a.m2: skin: offset 0x40 I/O error: short read");
     }
 }
 
