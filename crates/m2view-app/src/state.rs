@@ -447,6 +447,9 @@ pub struct AppState {
     /// The groups the last frame drew of the WMO's, when portal culling
     /// chose them (`None`: all; the eye is outdoors).
     pub culled_groups: Option<Vec<bool>>,
+    /// The open model's texture slots the last frame drew with a
+    /// placeholder (the status bar names them on hover).
+    pub missing_textures: Vec<usize>,
     /// The WMO fog the last frame drew (`None`: the eye is in no WMO, or
     /// fog is off).
     pub fog: Option<m2view_render::Fog>,
@@ -556,6 +559,7 @@ impl AppState {
             neighbours: false,
             portal_culling: true,
             culled_groups: None,
+            missing_textures: Vec::new(),
             fog: None,
             view: ViewOptions::default(),
             recent: load_recent(),

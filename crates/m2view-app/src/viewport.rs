@@ -299,6 +299,7 @@ impl SceneView {
         let drawn = self.scene.prepare(&self.renderer, queue, scene, &cam, aspect, encoder);
         (state.fog, state.culled_groups) = (drawn.fog, drawn.culled_groups);
         (self.stats, self.spawned_models) = (drawn.stats, drawn.spawned_models);
+        state.missing_textures = self.scene.missing_texture_slots();
         // One sort for the model and all placed with it: their transparent parts interleave.
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();

@@ -165,8 +165,23 @@ pub struct GpuModel {
     /// Per texture: its file was missing (a later combiner stage then binds
     /// a neutral texture instead of the placeholder, see `material::neutral_stage`).
     absent: Vec<bool>,
-    /// Textures that were missing (drawn with a placeholder), unfilled replaceable slots included.
-    pub missing_textures: usize,
+    /// Per texture: drawn with a placeholder (its file missing or not
+    /// decoded, or a replaceable slot nothing filled) until a later upload
+    /// or composition fills it.
+    placeholder: Vec<bool>,
+}
+
+impl GpuModel {
+    /// How many textures are drawn with a placeholder (unfilled replaceable
+    /// slots included).
+    pub fn missing_textures(&self) -> usize {
+        self.placeholder.iter().filter(|&&p| p).count()
+    }
+
+    /// The texture slots drawn with a placeholder, in order.
+    pub fn missing_slots(&self) -> Vec<usize> {
+        self.placeholder.iter().enumerate().filter_map(|(i, &p)| p.then_some(i)).collect()
+    }
 }
 
 /// One placed copy of a model: its constants, bone palette and uploaded
@@ -238,7 +253,7 @@ impl Renderer {
     /// Uploads a model. `textures[i]` is the image of `model.textures[i]`
     /// (`None` = missing or replaceable: drawn with a placeholder).
     pub fn upload(&self, model: &Model, textures: &[Option<TextureData>]) -> GpuModel {
-        let (views, absent, missing_textures) = mesh::upload_textures(&self.ctx, model, textures);
+        let (views, absent, placeholder) = mesh::upload_textures(&self.ctx, model, textures);
         GpuModel {
             mesh: self.mesh.upload(&self.ctx, model, &views, &absent),
             effects: particles::GpuEffects {
@@ -247,7 +262,7 @@ impl Renderer {
             },
             views,
             absent,
-            missing_textures,
+            placeholder,
         }
     }
 
@@ -267,6 +282,9 @@ impl Renderer {
         if let Some(a) = gm.absent.get_mut(index) {
             *a = true;
         }
+        if let Some(p) = gm.placeholder.get_mut(index) {
+            *p = true;
+        }
     }
 
     /// Makes `view` texture `index` of an uploaded model (a texture made on
@@ -276,6 +294,7 @@ impl Renderer {
             return;
         }
         gm.views[index] = view;
+        gm.placeholder[index] = false;
         if let Some(a) = gm.absent.get_mut(index) {
             *a = false;
         }

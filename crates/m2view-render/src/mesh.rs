@@ -765,13 +765,13 @@ fn batch_uniform<'a>(
 
 /// Uploads every texture of `model` (`textures[i]` its image; `None`:
 /// missing or an unfilled replaceable slot, drawn with a placeholder):
-/// views, which files were missing, and how many textures are placeholders.
+/// views, which files were missing, and which textures are placeholders.
 pub(crate) fn upload_textures(
     ctx: &Context,
     model: &Model,
     textures: &[Option<TextureData>],
-) -> (Vec<wgpu::TextureView>, Vec<bool>, usize) {
-    let mut missing_textures = 0;
+) -> (Vec<wgpu::TextureView>, Vec<bool>, Vec<bool>) {
+    let mut placeholder = vec![false; model.textures.len()];
     let mut absent = vec![false; model.textures.len()];
     let views = model
         .textures
@@ -780,7 +780,7 @@ pub(crate) fn upload_textures(
         .map(|(i, t)| match textures.get(i).and_then(Option::as_ref) {
             Some(data) if ctx.bc || matches!(data, TextureData::Rgba { .. }) => ctx.upload_texture(data),
             _ => {
-                missing_textures += 1;
+                placeholder[i] = true;
                 // An unfilled replaceable slot is missing too, drawn with its own grey placeholder.
                 if t.source == TextureSource::Replaceable {
                     ctx.replaceable.clone()
@@ -791,7 +791,7 @@ pub(crate) fn upload_textures(
             }
         })
         .collect();
-    (views, absent, missing_textures)
+    (views, absent, placeholder)
 }
 
 #[cfg(test)]

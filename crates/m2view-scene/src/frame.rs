@@ -257,7 +257,12 @@ impl SceneGpu {
 
     /// Textures the scene model draws with the missing placeholder.
     pub fn missing_textures(&self) -> usize {
-        self.model.as_ref().map_or(0, |(gm, _)| gm.missing_textures)
+        self.model.as_ref().map_or(0, |(gm, _)| gm.missing_textures())
+    }
+
+    /// The scene model's texture slots drawn with a placeholder, in order.
+    pub fn missing_texture_slots(&self) -> Vec<usize> {
+        self.model.as_ref().map_or_else(Vec::new, |(gm, _)| gm.missing_slots())
     }
 
     /// The box (model units, world space) of everything `scene` draws,

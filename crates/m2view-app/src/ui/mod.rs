@@ -233,7 +233,10 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
                     (Some(k), None) => format!(" | skin: display {}", k.displays.first().copied().unwrap_or(0)),
                     (None, None) => String::new(),
                 };
-                ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
+                let status = ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
+                if !s.missing_textures.is_empty() {
+                    status.on_hover_text(missing_textures(c, &s.missing_textures));
+                }
                 // (A scene's root is empty by design: its models are placed on it.)
                 if !c.lm.model.has_geometry() && c.scene.is_none() {
                     ui.label(
@@ -359,4 +362,26 @@ pub fn draw_embed(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<eg
         }
     });
     out
+}
+
+/// What each texture slot in `slots` of the open model is, drawn with a
+/// placeholder: the file it names (not found, or found and not decoded:
+/// the warnings say why), or the replaceable type nothing filled.
+fn missing_textures(c: &crate::state::Current, slots: &[usize]) -> String {
+    let mut lines = vec![format!("{} textures drawn with a placeholder:", slots.len())];
+    for &i in slots {
+        let Some(t) = c.lm.model.textures.get(i) else { continue };
+        let found = c.lm.texture_files.get(i).and_then(Option::as_ref);
+        lines.push(match (&t.source, found) {
+            (_, Some(path)) => format!("texture {i}: {} (does not decode; see the warnings)", path.display()),
+            (m2view_format::TextureSource::Path(p), None) => format!("texture {i}: {p} (not found)"),
+            (m2view_format::TextureSource::FileDataId(id), None) => format!("texture {i}: FileDataID {id} (not found)"),
+            (m2view_format::TextureSource::Replaceable, None) => {
+                format!("texture {i}: replaceable type {} (nothing fills it)", t.kind)
+            }
+            (m2view_format::TextureSource::Built { name, .. }, None) => format!("texture {i}: {name}"),
+            (m2view_format::TextureSource::None, None) => format!("texture {i}: no file named"),
+        });
+    }
+    lines.join("\n")
 }

@@ -745,3 +745,30 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     assert_eq!((saved.models[0].position, saved.models[0].scale), ([0.0; 3], 200.0));
     assert_eq!(m.file.as_path(), std::path::Path::new("Demo.m2"));
 }
+
+#[test]
+fn the_status_bar_names_the_textures_drawn_with_a_placeholder() {
+    // The writer's two boxes written without their texture file: texture 0 names
+    // `Textures\Boxes\Box.blp`, which is not there, and texture 1 is a monster-skin slot
+    // (replaceable type 11) nothing fills. The viewport records both after a frame
+    // (`scene_view.rs`); hovering the status bar lists them.
+    let fixture = m2view_format::fixtures::two_boxes(264);
+    let path = crate::common::write_fixture(&fixture, &m2view_format::fixtures::skin_profile(264), &[], "placeholder");
+    std::fs::remove_file(path.parent().unwrap().join("Textures/Boxes/Box.blp")).unwrap();
+    let o = Opened::open(&path, &OpenOptions::default()).unwrap();
+    let mut s = AppState::new(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
+    s.missing_textures = vec![0, 1];
+    let mut h = Harness::builder().with_size(egui::vec2(1600.0, 800.0)).build_ui_state(
+        |ui, s: &mut AppState| {
+            ui::draw(ui, s, None, "12 batches, 2 textures missing");
+        },
+        s,
+    );
+    h.run();
+    h.get_by_label_contains("2 textures missing").hover();
+    h.run();
+    h.get_by_label_contains("texture 0: Textures\\Boxes\\Box.blp (not found)");
+    h.get_by_label_contains("texture 1: replaceable type 11 (nothing fills it)");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}

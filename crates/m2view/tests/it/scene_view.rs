@@ -429,3 +429,17 @@ fn one_scene_a_crowd() {
     let model = fixtures::samples_dir().unwrap().join(rel);
     both_front_ends("one_scene_crowd_of_9", &[model.to_str().unwrap(), "--crowd", "9"], &mut s);
 }
+
+#[test]
+fn the_view_records_the_textures_it_draws_with_a_placeholder() {
+    // The writer's two boxes without their texture file (texture 0) and with their
+    // monster-skin slot (texture 1) unfilled: both are drawn with a placeholder, and the
+    // status bar says so (`panels.rs`).
+    let fixture = fixtures::two_boxes(264);
+    let path = crate::common::write_fixture(&fixture, &fixtures::skin_profile(264), &[], "view-placeholder");
+    std::fs::remove_file(path.parent().unwrap().join("Textures/Boxes/Box.blp")).unwrap();
+    let mut s = Scene::open_path(&path, Default::default());
+    s.frames(1);
+    assert_eq!((s.view.missing_textures(), s.state.missing_textures.as_slice()), (2, &[0, 1][..]));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
