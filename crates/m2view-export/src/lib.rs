@@ -295,10 +295,26 @@ pub(crate) fn texture_rgba(
     }
 }
 
-/// Whether `batch` is an upper layer pass of a map tile's terrain (blended
-/// through its alpha map, which glTF and OBJ materials cannot hold).
-pub(crate) fn terrain_layer(model: &m2view_format::Model, batch: &m2view_format::Batch) -> bool {
-    model.source.format == m2view_format::SourceFormat::Adt && batch.material_layer > 0
+/// The batches of `lod` every export writes, in order, with their index
+/// (into `lod.batches`), their submesh and its triangle list (indices into
+/// `model.vertices`): those whose submesh's geoset is in `geosets`, but
+/// not the upper layer passes of a map tile's terrain (blended through
+/// its alpha map, which exported materials cannot hold: the base layer
+/// is written), nor a submesh whose range leaves the index list.
+pub(crate) fn exported_batches<'a>(
+    model: &'a m2view_format::Model,
+    lod: &'a m2view_format::Lod,
+    geosets: &'a BTreeSet<u16>,
+) -> impl Iterator<Item = (usize, &'a m2view_format::Batch, &'a m2view_format::Submesh, &'a [u32])> + 'a {
+    let terrain = model.source.format == m2view_format::SourceFormat::Adt;
+    lod.batches.iter().enumerate().filter_map(move |(k, batch)| {
+        if terrain && batch.material_layer > 0 {
+            return None;
+        }
+        let sub = lod.submeshes.get(batch.submesh as usize).filter(|s| geosets.contains(&s.geoset_id))?;
+        let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
+        Some((k, batch, sub, lod.indices.get(range)?))
+    })
 }
 
 #[cfg(test)]

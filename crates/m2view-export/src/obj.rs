@@ -9,7 +9,7 @@ use std::path::Path;
 
 use m2view_format::LoadedModel;
 
-use super::{ExportError, ExportOptions, ScenePart, terrain_layer, zup_to_yup};
+use super::{ExportError, ExportOptions, ScenePart, exported_batches, zup_to_yup};
 
 /// Writes [`obj_files`] for `out` (`.obj`) into `out`'s folder. Errors name the file.
 pub fn write_obj(lm: &LoadedModel, bones: &[glam::Mat4], opts: &ExportOptions, out: &Path) -> Result<(), ExportError> {
@@ -195,18 +195,7 @@ impl Writer {
             // OBJ's v runs bottom to top.
             let _ = writeln!(self.obj, "v {x} {y} {z}\nvn {a} {b} {c}\nvt {} {}", v.uv[0][0], 1.0 - v.uv[0][1]);
         }
-        for (k, batch) in lod.batches.iter().enumerate() {
-            // A map tile's upper layers blend through an alpha map on UV set 1, which the exported
-            // material cannot hold: its base layer is exported.
-            if terrain_layer(&lm.model, batch) {
-                continue;
-            }
-            let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
-            if !geosets.contains(&sub.geoset_id) {
-                continue;
-            }
-            let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
-            let Some(idx) = lod.indices.get(range) else { continue };
+        for (k, batch, _, idx) in exported_batches(&lm.model, lod, geosets) {
             let _ = writeln!(self.obj, "g {group}_batch{k}\nusemtl {prefix}_batch{k}");
             for t in idx.chunks_exact(3) {
                 let [a, b, c] = [t[0], t[1], t[2]].map(|i| i + 1 + self.vertices);

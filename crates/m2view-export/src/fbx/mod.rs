@@ -467,15 +467,7 @@ impl Doc {
         let second_uv = model.vertices.iter().any(|v| v.uv[1] != [0.0; 2]);
         let coloured = model.vertices.iter().any(|v| v.baked_light.is_some());
         let mut parts = Vec::new();
-        for (k, batch) in lod.batches.iter().enumerate() {
-            if super::terrain_layer(model, batch) {
-                continue;
-            }
-            let Some(sub) = lod.submeshes.get(batch.submesh as usize).filter(|s| geosets.contains(&s.geoset_id)) else {
-                continue;
-            };
-            let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
-            let Some(idx) = lod.indices.get(range) else { continue };
+        for (k, batch, sub, idx) in super::exported_batches(model, lod, geosets) {
             let idx = &idx[..idx.len() / 3 * 3];
             // The vertices this batch uses, numbered in first use.
             let mut local: HashMap<u32, i32> = HashMap::new();

@@ -493,16 +493,7 @@ fn mesh(
     // drawn by its base passes; the upper passes, which the bake holds, are left out.
     let baked = super::terrain::bake(lm, textures)
         .and_then(|img| embed(b, &img, Some(format!("{} terrain (baked layers)", model.name)), [false, false]));
-    for batch in &lod.batches {
-        if super::terrain_layer(&lm.model, batch) {
-            continue;
-        }
-        let Some(sub) = lod.submeshes.get(batch.submesh as usize) else { continue };
-        if !geosets.contains(&sub.geoset_id) {
-            continue;
-        }
-        let range = sub.index_start as usize..(sub.index_start + sub.index_count) as usize;
-        let Some(idx) = lod.indices.get(range) else { continue };
+    for (_, batch, _, idx) in super::exported_batches(&lm.model, lod, geosets) {
         if idx.is_empty() {
             continue;
         }
