@@ -299,7 +299,9 @@ impl SceneView {
         let drawn = self.scene.prepare(&self.renderer, queue, scene, &cam, aspect, encoder);
         (state.fog, state.culled_groups) = (drawn.fog, drawn.culled_groups);
         (self.stats, self.spawned_models) = (drawn.stats, drawn.spawned_models);
-        state.missing_textures = self.scene.missing_texture_slots();
+        // Kept in place: no allocation per frame once the list has its size.
+        state.missing_textures.clear();
+        state.missing_textures.extend(self.scene.missing_texture_slots());
         // One sort for the model and all placed with it: their transparent parts interleave.
         let mut pass = target.begin_pass(encoder, clear);
         let mut frame = m2view_render::FrameBuilder::new();

@@ -179,8 +179,8 @@ impl GpuModel {
     }
 
     /// The texture slots drawn with a placeholder, in order.
-    pub fn missing_slots(&self) -> Vec<usize> {
-        self.placeholder.iter().enumerate().filter_map(|(i, &p)| p.then_some(i)).collect()
+    pub fn missing_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.placeholder.iter().enumerate().filter_map(|(i, &p)| p.then_some(i))
     }
 }
 

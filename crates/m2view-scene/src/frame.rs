@@ -261,8 +261,8 @@ impl SceneGpu {
     }
 
     /// The scene model's texture slots drawn with a placeholder, in order.
-    pub fn missing_texture_slots(&self) -> Vec<usize> {
-        self.model.as_ref().map_or_else(Vec::new, |(gm, _)| gm.missing_slots())
+    pub fn missing_texture_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.model.iter().flat_map(|(gm, _)| gm.missing_slots())
     }
 
     /// The box (model units, world space) of everything `scene` draws,
@@ -490,14 +490,13 @@ fn prepare_hung(
     let hung: Vec<usize> = (0..placed.len()).filter(|&i| placed[i].placement.is_none()).collect();
     for (i, (agm, agi)) in hung.into_iter().zip(gpu) {
         let Some(world) = worlds[i] else { continue };
-        let parent_pose = match placed[i].parent {
-            Some(k) if k < i => placed[k].instance.pose.clone(),
-            _ => host.pose.clone(),
-        };
-        let p = &mut placed[i];
+        // Parents come first: a skinned model follows its parent's pose of this frame.
+        let (before, rest) = placed.split_at_mut(i);
+        let p = &mut rest[0];
         p.instance.pose(&p.lm.model, params.view * world);
         if let Some(s) = &p.skeleton {
-            s.apply(&mut p.instance.pose, &parent_pose);
+            let parent = p.parent.and_then(|k| before.get(k)).map_or(&host.pose, |q| &q.instance.pose);
+            s.apply(&mut p.instance.pose, parent);
         }
         let visible = |id: u16| p.geosets.contains(&id);
         stats += renderer.prepare(
