@@ -1,7 +1,6 @@
 //! `--data` sources and the commands over them: `m2view ls` (what the
 //! sources hold: virtual path, size, source) and `m2view extract` (copy
 //! matching files out under their virtual paths). `extract` is native.
-#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -181,7 +180,6 @@ fn converted(
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// `m2view extract`: writes the matching files under `dir`, textures or
 /// tables converted as `convert` says (with `defs` for tables); returns
 /// `(written, failed)` and prints each failure on stderr; progress on

@@ -10,7 +10,6 @@
 
 pub mod character_args;
 pub mod cli;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod cli_docs;
 pub mod data_cmd;
 pub mod dress_cmd;

@@ -1,7 +1,6 @@
 //! `m2view render <file> -o <out.png>`: what the options place and how
 //! they draw it (a [`RenderRequest`]), drawn by `m2view_scene::render`
 //! into a PNG, `--all`'s PNGs, a turntable or `--video`.
-#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
 use std::path::PathBuf;
 
@@ -469,7 +468,6 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Pla
     Ok(Placed::on(id, Arc::new(item.lm)))
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     if let Some(video) = &a.video {
@@ -518,7 +516,6 @@ fn texture_png(file: &str, bytes: &[u8], size: Option<&str>) -> Result<Vec<u8>, 
     crate::texture_cmd::png_bytes(&img, false)
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// `render --turntable`.
 fn run_turntable(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
     let (r, _) = prepared(a, opts)?;
@@ -529,7 +526,6 @@ fn run_turntable(a: &RenderArgs, output: &std::path::Path, opts: &OpenOptions) -
     Ok(())
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// `render --video FILE`: `--frames`, or `--duration` (default: the
 /// sequence's length) × `--fps`, frames of the sequence playing from
 /// `--time` through `--camera` (one full turn with `--turntable`),
@@ -591,7 +587,6 @@ fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<m2vie
     Ok((r, Some(scene)))
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// `render --all GLOB -o DIR`: every matching model of the `--data` sources
 /// to `DIR/<virtual path>.png` on all cores (one device shared), with
 /// progress, going on past broken files; ends with `N rendered, M failed`
