@@ -52,6 +52,11 @@ impl UiLayer {
             && self.texture.as_ref().is_some_and(|t| (t.width(), t.height()) == (g.config.width, g.config.height))
     }
 
+    /// Whether the last run drew the 3D view (not hidden behind another tab).
+    pub(super) fn view_shown(&self) -> bool {
+        self.view.1[0] > 0 && self.view.1[1] > 0
+    }
+
     /// Whether egui must run this frame.
     pub(super) fn must_run(&self, g: &Gfx, now: Instant) -> bool {
         self.dirty || now >= self.next_run || !self.valid(g)
@@ -98,7 +103,7 @@ impl UiLayer {
         } else {
             // The kept panels are now out of date.
             self.drawn.1 = ([0; 2], [0; 2]);
-            if g.direct {
+            if g.direct && self.view_shown() {
                 g.scene.blit(enc, surface, self.view.0);
             }
             let load = if g.direct { wgpu::LoadOp::Load } else { wgpu::LoadOp::Clear(wgpu::Color::BLACK) };

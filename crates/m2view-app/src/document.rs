@@ -28,6 +28,15 @@ impl Document {
         m2view_texture::file::is_texture_name(&name) || crate::tables::is_table_name(&name)
     }
 
+    /// The document's tab title: its file name, without the folders.
+    pub fn title(&self) -> String {
+        let path = match self {
+            Document::Texture(t) => t.name.clone(),
+            Document::Table(t) => t.path.to_string_lossy().into_owned(),
+        };
+        path.rsplit(['/', '\\']).next().unwrap_or(&path).to_string()
+    }
+
     /// Opens texture or table `path` (a virtual path with data sources, else
     /// on disk). Errors: it cannot be read, or does not decode (the message
     /// names the file, structure and offset).

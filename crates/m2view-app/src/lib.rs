@@ -5,7 +5,8 @@
 //! - [`loader`]: parsing and texture decoding off the UI thread;
 //! - [`browser`]: the models, textures and tables of the data sources (`--data`, game
 //!   folders, archives);
-//! - [`document`]: a texture or table shown in place of the 3D view;
+//! - [`document`]: a texture or table open in its tab beside the 3D view;
+//! - [`settings`]: what the window remembers between runs (UI scale, layout, recent files);
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
 //! - [`command`]: what the UI asks of the viewer, applied in one place;
 //! - `compositor`: egui's panels kept between frames around the 3D view;
@@ -36,6 +37,7 @@ pub mod loader;
 pub mod open;
 pub mod platform;
 pub mod scene;
+pub mod settings;
 pub mod spawned;
 pub mod state;
 pub mod tables;

@@ -429,8 +429,13 @@ pub struct AppState {
     pub current: Option<Current>,
     /// A load in progress.
     pub pending: Option<Pending>,
-    /// The last error (file, structure, offset), shown until dismissed.
+    /// The last error (file, structure, offset), shown in the status bar
+    /// until dismissed or the next open or sequence succeeds; every error
+    /// also stays in [`AppState::errors`].
     pub error: Option<String>,
+    /// The errors of this run, oldest first (the last 200), for the
+    /// Messages pane.
+    pub errors: Vec<String>,
     /// Orbit camera.
     pub orbit: Orbit,
     /// Which camera is used.
@@ -447,6 +452,9 @@ pub struct AppState {
     /// The groups the last frame drew of the WMO's, when portal culling
     /// chose them (`None`: all; the eye is outdoors).
     pub culled_groups: Option<Vec<bool>>,
+    /// Batches and triangles the last frame drew, of every model in the
+    /// view (the status bar's and the LOD panel's counts).
+    pub drawn: (usize, usize),
     /// The open model's texture slots the last frame drew with a
     /// placeholder (the status bar names them on hover).
     pub missing_textures: Vec<usize>,
@@ -470,6 +478,8 @@ pub struct AppState {
     pub show_help: bool,
     /// Inspector filter text.
     pub filter: String,
+    /// Sequence list filter text (the Animation panel).
+    pub sequence_filter: String,
     /// Where the last screenshot went.
     pub last_screenshot: Option<String>,
     /// Paths typed for replaceable textures, by texture index.
@@ -489,7 +499,7 @@ pub struct AppState {
     pub output_dir: PathBuf,
     /// The models of the data sources, once indexed.
     pub browser: Option<super::browser::Browser>,
-    /// Whether the browser panel is shown (the "Models" button toggles it).
+    /// Whether the Browser pane is shown (View > Browser, or its tab's close button).
     pub show_browser: bool,
     /// A data source being indexed.
     pub indexing: Option<super::browser::Indexing>,
@@ -502,8 +512,17 @@ pub struct AppState {
     /// model and its companions, then calls [`AppState::load`]. `None`
     /// (natively): files are at hand and `open` loads at once.
     pub fetch_first: Option<Vec<PathBuf>>,
-    /// A texture or table shown in place of the 3D view.
+    /// The texture or table open in its tab beside the 3D view.
     pub document: Option<super::document::Document>,
+    /// The docked layout of the panes.
+    pub layout: super::ui::Layout,
+    /// Whether the Messages pane is shown (the View menu).
+    pub show_messages: bool,
+    /// UI scale on top of the monitor's (see [`crate::settings::Settings`]).
+    pub ui_scale: f32,
+    /// Where settings and recent files are kept (`None`: nowhere; see
+    /// [`crate::settings::config_dir`]).
+    pub config_dir: Option<PathBuf>,
     /// The display to dress the model being loaded in (a table row's "open model").
     pub pending_display: Option<u32>,
 }
@@ -544,8 +563,13 @@ impl AppState {
         self.send(super::command::Command::UploadAttachments);
     }
 
-    /// A state with nothing open.
+    /// A state with nothing open, its settings and recent files read from
+    /// [`crate::settings::config_dir`] (a settings file or saved layout that
+    /// does not read is reported in the messages and replaced by defaults).
     pub fn new(open_options: OpenOptions, bc: bool) -> AppState {
+        let config_dir = crate::settings::config_dir();
+        let (settings, settings_error) = crate::settings::Settings::load(config_dir.as_deref());
+        let (layout, layout_error) = super::ui::Layout::restore(settings.layout.as_ref());
         // `--data` sources: list their models for the browser.
         let indexing = open_options.load.data.clone().map(|d| super::browser::Indexing::start(Some(d), None));
         AppState {
@@ -560,15 +584,17 @@ impl AppState {
             portal_culling: true,
             culled_groups: None,
             missing_textures: Vec::new(),
+            drawn: (0, 0),
             fog: None,
             view: ViewOptions::default(),
-            recent: load_recent(),
+            recent: crate::settings::load_recent(config_dir.as_deref()),
             installs: if cfg!(target_arch = "wasm32") { Vec::new() } else { m2view_data::installs::find() },
             path_field: String::new(),
             open_options,
             bc,
             show_help: false,
             filter: String::new(),
+            sequence_filter: String::new(),
             last_screenshot: None,
             replace_fields: Default::default(),
             team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
@@ -586,7 +612,41 @@ impl AppState {
             fetch_first: None,
             document: None,
             pending_display: None,
+            layout,
+            show_messages: true,
+            ui_scale: settings.ui_scale,
+            config_dir,
+            errors: settings_error.into_iter().chain(layout_error).collect(),
         }
+    }
+
+    /// Writes the UI scale and the layout to the settings folder.
+    ///
+    /// # Errors
+    /// The settings file cannot be written (the message names it).
+    pub fn save_settings(&self) -> Result<(), String> {
+        let Some(dir) = &self.config_dir else { return Ok(()) };
+        let settings = crate::settings::Settings { ui_scale: self.ui_scale, layout: Some(self.layout.to_json()) };
+        settings.save(dir)
+    }
+
+    /// Keeps the error shown in the status bar in [`AppState::errors`]
+    /// (once; the UI calls it every frame).
+    pub fn log_error(&mut self) {
+        if let Some(e) = &self.error
+            && self.errors.last() != Some(e)
+        {
+            if self.errors.len() >= 200 {
+                self.errors.remove(0);
+            }
+            self.errors.push(e.clone());
+        }
+    }
+
+    /// How many messages the Messages pane lists: this run's errors and
+    /// the open model's warnings.
+    pub fn message_count(&self) -> usize {
+        self.errors.len() + self.current.as_ref().map_or(0, |c| c.warnings.len())
     }
 
     /// Adds a game folder, archive or folder above the current data sources
@@ -789,9 +849,11 @@ impl AppState {
     }
 
     /// Starts loading `path` off the UI thread (the current model stays on
-    /// screen); a texture or table opens at once in place of the 3D view.
+    /// screen); a texture or table opens at once in its tab beside the 3D view.
     pub fn load(&mut self, path: PathBuf) {
         self.path_field = path.display().to_string();
+        // A new action: the last one's error goes (this one's, if any, replaces it).
+        self.error = None;
         if super::document::Document::is_document(&path) {
             match super::document::Document::open(&path, &self.open_options) {
                 Ok(doc) => {
@@ -811,7 +873,11 @@ impl AppState {
         self.recent.retain(|p| p != &path);
         self.recent.insert(0, path);
         self.recent.truncate(10);
-        save_recent(&self.recent);
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = crate::settings::save_recent(dir, &self.recent)
+        {
+            self.errors.push(format!("recent files not saved: {e}"));
+        }
     }
 
     /// Opens model `path` dressed in display `display` (a table row's model).
@@ -824,10 +890,10 @@ impl AppState {
     /// keys live there (a failure is shown).
     pub fn play(&mut self, id: m2view_format::SequenceId) {
         let Some(c) = &mut self.current else { return };
-        if let Err(e) = c.lm.load_anim(id) {
-            self.error = Some(e.to_string());
-        }
+        self.error = c.lm.load_anim(id).err().map(|e| e.to_string());
         c.instance.player.set_sequence(&c.lm.model, id);
+        // Loop unless the game plays it once (Death; Warcraft III's non-looping sequences).
+        c.instance.player.looping = !c.lm.model.plays_once(id);
     }
 
     /// Reloads the current file (the texture or table shown, else the model).
@@ -906,28 +972,6 @@ impl AppState {
                 None
             }
         }
-    }
-}
-
-/// `m2view/recent.txt` in this OS's folder for configuration: `%APPDATA%`
-/// on Windows, `~/Library/Application Support` on macOS, `$XDG_CONFIG_HOME`
-/// (else `~/.config`) elsewhere (the `dirs` crate); none in a browser.
-fn recent_file() -> Option<PathBuf> {
-    Some(dirs::config_dir()?.join("m2view/recent.txt"))
-}
-
-fn load_recent() -> Vec<PathBuf> {
-    recent_file()
-        .and_then(|f| std::fs::read_to_string(f).ok())
-        .map(|s| s.lines().filter(|l| !l.is_empty()).map(PathBuf::from).take(10).collect())
-        .unwrap_or_default()
-}
-
-fn save_recent(list: &[PathBuf]) {
-    if let Some(f) = recent_file() {
-        let _ = f.parent().map(std::fs::create_dir_all);
-        let text: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
-        let _ = std::fs::write(f, text.join("\n"));
     }
 }
 

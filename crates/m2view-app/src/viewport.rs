@@ -299,6 +299,7 @@ impl SceneView {
         let drawn = self.scene.prepare(&self.renderer, queue, scene, &cam, aspect, encoder);
         (state.fog, state.culled_groups) = (drawn.fog, drawn.culled_groups);
         (self.stats, self.spawned_models) = (drawn.stats, drawn.spawned_models);
+        state.drawn = (self.stats.batches, self.stats.triangles);
         // Kept in place: no allocation per frame once the list has its size.
         state.missing_textures.clear();
         state.missing_textures.extend(self.scene.missing_texture_slots());

@@ -46,6 +46,8 @@ struct App {
     /// egui texture changes not yet applied (kept across skipped frames).
     textures: egui::TexturesDelta,
     ui: UiLayer,
+    /// File > Quit was chosen: close after this frame.
+    quit: bool,
 }
 
 /// Opens the window with `initial` (or the embedded demo model) and runs until closed.
@@ -58,6 +60,7 @@ pub fn run(initial: Option<PathBuf>, open_options: crate::open::OpenOptions) -> 
         gfx: None,
         state: None,
         egui_ctx: egui::Context::default(),
+        quit: false,
         last_frame: Instant::now(),
         frame_ms: 0.0,
         dialog: None,
@@ -150,6 +153,14 @@ impl App {
     }
 
     /// Opens a native dialog for a model (`None`) or a data source.
+    /// Saves the settings (UI scale, layout; a failure is printed) and ends the event loop.
+    fn close(&mut self, el: &ActiveEventLoop) {
+        if let Some(Err(e)) = self.state.as_ref().map(AppState::save_settings) {
+            eprintln!("m2view: settings not saved: {e}");
+        }
+        el.exit();
+    }
+
     fn open_dialog(&mut self, data: Option<DataPick>) {
         if self.dialog.is_some() {
             return;
@@ -217,7 +228,11 @@ impl App {
         let screenshot = g.scene.apply_commands(state);
         let transparent = screenshot.is_some() && state.view.transparent_screenshot;
         let mut enc = g.device.create_command_encoder(&Default::default());
-        g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, transparent);
+        // A view behind another tab (a table, a texture) is neither rendered nor copied.
+        let view_shown = self.ui.view_shown();
+        if view_shown {
+            g.scene.render(&mut enc, &mut g.egui_renderer, state, self.ui.view.1, transparent);
+        }
         let mut extra = Vec::new();
         let mut delta = std::mem::take(&mut self.textures);
         for (id, deltas) in delta.set.drain() {
@@ -236,7 +251,9 @@ impl App {
             && let Some(panels) = &self.ui.texture
         {
             copy_around(&mut enc, panels, &frame.texture, self.ui.view);
-            g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
+            if view_shown {
+                g.scene.blit(&mut enc, &frame.texture, self.ui.view.0);
+            }
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
@@ -248,6 +265,7 @@ impl App {
             });
             state.last_screenshot = rx.try_recv().ok();
         }
+        self.quit |= ui.out.quit;
         if ui.out.open_dialog {
             self.open_dialog(None);
         }
@@ -304,7 +322,7 @@ impl ApplicationHandler for App {
         // egui asks to repaint on every redraw request; only other events are news to the panels.
         self.ui.dirty |= repaint && !matches!(event, WindowEvent::RedrawRequested);
         match event {
-            WindowEvent::CloseRequested => el.exit(),
+            WindowEvent::CloseRequested => self.close(el),
             WindowEvent::Resized(size) => {
                 g.config.width = size.width;
                 g.config.height = size.height;
@@ -318,7 +336,12 @@ impl ApplicationHandler for App {
                     s.open(path);
                 }
             }
-            WindowEvent::RedrawRequested => self.frame(),
+            WindowEvent::RedrawRequested => {
+                self.frame();
+                if self.quit {
+                    self.close(el);
+                }
+            }
             _ => {}
         }
     }

@@ -28,13 +28,14 @@ pub(super) fn attachments_panel(ui: &mut egui::Ui, s: &mut AppState) {
         ui.horizontal(|ui| {
             ui.label(&name);
             if let Some(h) = &held {
-                ui.label(RichText::new(h).small());
+                // The button first: a long path is cut to the width (whole on hover).
                 if ui.small_button("Detach").clicked()
                     && let Some(c) = &mut s.current
                 {
                     c.attached.retain(|a| a.id != id);
                     s.send(Command::UploadAttachments);
                 }
+                ui.add(egui::Label::new(RichText::new(h).small()).truncate());
             }
         });
         ui.horizontal(|ui| {

@@ -60,5 +60,9 @@ pub(super) fn lod_panel(ui: &mut egui::Ui, s: &mut AppState) {
         c.set_lod(lod);
     }
     let (b, t) = c.lm.model.visible_batches(c.lod, &c.geosets);
-    ui.label(format!("showing {b} batches, {t} triangles"));
+    ui.label(format!("geosets shown: {b} batches, {t} triangles"));
+    // What the status bar says: a batch whose animated alpha is 0 this frame is not drawn.
+    let (db, dt) = s.drawn;
+    ui.label(format!("drawn last frame: {db} batches, {dt} triangles"))
+        .on_hover_text("as the status bar counts: the batches of every model in the view, less those whose animated alpha is 0 this frame");
 }

@@ -1,8 +1,9 @@
-//! The egui panels, one file each: open bar and status here; scene,
-//! animation, geosets and LOD, camera, view, export, emitters, replaceable
-//! textures, attachments, character (a 9.0+ character's: `modern`),
-//! inspector, the browser, and the texture and table views shown in place
-//! of the 3D view.
+//! The egui panels, one file each: the menu bar, status bar and Model
+//! pane here; the docked layout (`layout`), the timeline, messages; scene,
+//! animation, geosets and LOD, camera, display, export, emitters,
+//! replaceable textures, attachments, character (a 9.0+ character's:
+//! `modern`), inspector, the browser, and the texture and table views in
+//! their tab beside the 3D view.
 //! Pure UI over [`AppState`]; the 3D view is an image whose texture the
 //! viewport renders.
 
@@ -15,11 +16,14 @@ mod emitters;
 mod export;
 mod geosets;
 mod inspector;
+mod layout;
+mod messages;
 mod modern;
 mod scene;
 mod table_view;
 mod texture_view;
 mod textures;
+mod timeline;
 mod view;
 mod world;
 
@@ -29,7 +33,10 @@ use m2view_render::camera::Preset;
 use super::command::Command;
 use super::state::{AppState, CameraMode};
 
+pub use animation::grouped_sequences;
 pub use character::CharacterFields;
+pub use layout::{Layout, Pane};
+pub use timeline::{FPS, frame_of};
 
 /// Actions the window must carry out after the UI ran.
 #[derive(Default)]
@@ -42,6 +49,8 @@ pub struct UiOutput {
     pub open_dialog: bool,
     /// Open a dialog to add a data source.
     pub pick_data: Option<DataPick>,
+    /// File > Quit: save the settings and close the window.
+    pub quit: bool,
 }
 
 /// What an "Open game folder/archive" dialog picks.
@@ -64,6 +73,15 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("P", "screenshot of the 3D view to PNG"),
     ("W A S D / Q E", "fly forward, left, back, right / down, up (fly mode, World panel)"),
     ("F1", "this help"),
+];
+
+/// What the mouse does in the 3D view (also in the help window).
+pub const MOUSE: &[(&str, &str)] = &[
+    ("Left drag", "orbit (fly mode: look around)"),
+    ("Right or middle drag", "pan"),
+    ("Wheel", "zoom"),
+    ("Timeline: click or drag", "scrub (pauses)"),
+    ("Tabs: drag", "dock a pane elsewhere; drag a divider to resize"),
 ];
 
 fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
@@ -148,8 +166,8 @@ pub(super) fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
 }
 
 /// "Game installs": the installs found on this machine (opened as a data
-/// source when picked) and "Open game folder..." for any other.
-fn game_installs(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
+/// source when picked).
+fn game_installs(ui: &mut egui::Ui, s: &mut AppState) {
     ui.menu_button("Game installs", |ui| {
         if s.installs.is_empty() {
             ui.label("none found on this machine");
@@ -160,10 +178,137 @@ fn game_installs(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
                 ui.close();
             }
         }
+    });
+}
+
+/// The menu bar: File, View, Help, then the path field and what is loading.
+fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open...  (O)").clicked() {
+                out.open_dialog = true;
+                ui.close();
+            }
+            // Game folders and archives are read natively only (no archive reader builds for the web).
+            if cfg!(not(target_arch = "wasm32")) {
+                if ui.button("Open game folder...").clicked() {
+                    out.pick_data = Some(DataPick::Folder);
+                    ui.close();
+                }
+                if ui.button("Open archive...").clicked() {
+                    out.pick_data = Some(DataPick::Archive);
+                    ui.close();
+                }
+                game_installs(ui, s);
+            }
+            ui.menu_button("Recent", |ui| {
+                if s.recent.is_empty() {
+                    ui.label("nothing opened yet");
+                }
+                for p in s.recent.clone() {
+                    if ui.button(p.display().to_string()).clicked() {
+                        s.open(p);
+                        ui.close();
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button("Reload  (F5)").clicked() {
+                s.reload();
+                ui.close();
+            }
+            if ui.button("Screenshot  (P)").clicked() {
+                let path = screenshot_path(s);
+                s.send(Command::Screenshot(path));
+                ui.close();
+            }
+            // A browser tab is closed by the browser.
+            if cfg!(not(target_arch = "wasm32")) {
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    out.quit = true;
+                    ui.close();
+                }
+            }
+        });
+        ui.menu_button("View", |ui| view_menu(ui, s));
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keyboard and mouse  (F1)").clicked() {
+                s.show_help = true;
+                ui.close();
+            }
+            ui.label(format!("m2view {}", env!("CARGO_PKG_VERSION")));
+        });
         ui.separator();
-        if ui.button("Open game folder...").clicked() {
-            out.pick_data = Some(DataPick::Folder);
-            ui.close();
+        if let Some(p) = &s.pending {
+            ui.spinner();
+            ui.add(egui::Label::new(format!("loading {}", p.path.display())).truncate());
+        } else if let Some(i) = &s.indexing {
+            ui.spinner();
+            ui.add(egui::Label::new(format!("indexing {}", i.what)).truncate());
+        } else {
+            // The rest of the bar: a path to open (a virtual path with data sources).
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut s.path_field)
+                    .hint_text("path or fdid:N to open")
+                    .desired_width((ui.available_width() - 48.0).max(60.0)),
+            );
+            let load = ui.button("Load").on_hover_text("open the path (Enter)").clicked();
+            if load || (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
+                let p = std::path::PathBuf::from(s.path_field.trim());
+                s.open(p);
+            }
+        }
+    });
+}
+
+/// The View menu: which panes show, the layout, the UI scale.
+fn view_menu(ui: &mut egui::Ui, s: &mut AppState) {
+    ui.checkbox(&mut s.show_messages, "Messages");
+    ui.add_enabled_ui(s.browser.is_some(), |ui| {
+        ui.checkbox(&mut s.show_browser, "Browser").on_disabled_hover_text("open game data to browse it");
+    });
+    if ui.button("Reset layout").clicked() {
+        s.layout = layout::Layout::default();
+        ui.close();
+    }
+    ui.separator();
+    ui.label("UI scale");
+    for scale in crate::settings::UI_SCALES {
+        ui.radio_value(&mut s.ui_scale, scale, format!("{:.0} %", scale * 100.0));
+    }
+}
+
+/// The status bar: the error (dismiss first, the text cut to the width
+/// with the whole of it on hover and in Messages), else the open file,
+/// its skin and the frame's statistics.
+fn status_bar(ui: &mut egui::Ui, s: &mut AppState, stats: &str) {
+    ui.horizontal(|ui| {
+        if let Some(e) = &s.error {
+            if ui.small_button("dismiss").clicked() {
+                s.error = None;
+                return;
+            }
+            ui.add(egui::Label::new(RichText::new(e).color(Color32::LIGHT_RED)).truncate());
+        } else if let Some(c) = &s.current {
+            let skins = &c.dressing.creature;
+            let skin = match (skins.current.and_then(|k| skins.skins.get(k)), &c.dressing.character) {
+                (_, Some(ch)) => format!(" | character: {}", ch.identity.describe()),
+                (Some(k), None) if k.guessed => format!(" | skin guessed: {}", k.names[0]),
+                (Some(k), None) => format!(" | skin: display {}", k.displays.first().copied().unwrap_or(0)),
+                (None, None) => String::new(),
+            };
+            // (A scene's root is empty by design: its models are placed on it.)
+            if !c.lm.model.has_geometry() && c.scene.is_none() {
+                ui.label(RichText::new("nothing to draw: no skin profile found (see Messages)").color(Color32::YELLOW));
+            }
+            let text = format!("{}{skin} | {stats}", c.lm.path.display());
+            let status = ui.add(egui::Label::new(text).truncate());
+            if !s.missing_textures.is_empty() {
+                status.on_hover_text(missing_textures(c, &s.missing_textures));
+            }
+        } else {
+            ui.label("drop a model, texture or table here, or File > Open...");
         }
     });
 }
@@ -172,136 +317,61 @@ fn game_installs(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
 pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, stats: &str) -> UiOutput {
     let ctx = &root.ctx().clone();
     let mut out = UiOutput::default();
-    shortcuts(ctx, s, &mut out);
-    egui::Panel::top("open").show(root, |ui| {
-        ui.horizontal(|ui| {
-            if ui.button("Open...").clicked() {
-                out.open_dialog = true;
-            }
-            let field =
-                ui.add(egui::TextEdit::singleline(&mut s.path_field).hint_text("path to .m2").desired_width(420.0));
-            if (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.button("Load").clicked() {
-                let p = std::path::PathBuf::from(s.path_field.trim());
-                s.open(p);
-            }
-            if ui.button("Reload (F5)").clicked() {
-                s.reload();
-            }
-            // Game installs and archives are read natively only (no archive reader builds for the web).
-            if cfg!(not(target_arch = "wasm32")) {
-                game_installs(ui, s, &mut out);
-                if ui.button("Open archive...").clicked() {
-                    out.pick_data = Some(DataPick::Archive);
-                }
-            }
-            ui.menu_button("Recent", |ui| {
-                for p in s.recent.clone() {
-                    if ui.button(p.display().to_string()).clicked() {
-                        s.open(p);
-                        ui.close();
-                    }
-                }
-            });
-            if s.browser.is_some() {
-                ui.toggle_value(&mut s.show_browser, "Models");
-            }
-            if ui.button("Help (F1)").clicked() {
-                s.show_help = !s.show_help;
-            }
-            if let Some(p) = &s.pending {
-                ui.spinner();
-                ui.label(format!("loading {}", p.path.display()));
-            }
-            if let Some(i) = &s.indexing {
-                ui.spinner();
-                ui.label(format!("indexing {}", i.what));
-            }
-        });
-    });
-    egui::Panel::bottom("status").show(root, |ui| {
-        ui.horizontal(|ui| {
-            if let Some(e) = &s.error {
-                ui.label(RichText::new(e).color(Color32::LIGHT_RED));
-                if ui.small_button("dismiss").clicked() {
-                    s.error = None;
-                }
-            } else if let Some(c) = &s.current {
-                let skins = &c.dressing.creature;
-                let skin = match (skins.current.and_then(|k| skins.skins.get(k)), &c.dressing.character) {
-                    (_, Some(ch)) => format!(" | character: {}", ch.identity.describe()),
-                    (Some(k), None) if k.guessed => format!(" | skin guessed: {}", k.names[0]),
-                    (Some(k), None) => format!(" | skin: display {}", k.displays.first().copied().unwrap_or(0)),
-                    (None, None) => String::new(),
-                };
-                let status = ui.label(format!("{}{skin} | {stats}", c.lm.path.display()));
-                if !s.missing_textures.is_empty() {
-                    status.on_hover_text(missing_textures(c, &s.missing_textures));
-                }
-                // (A scene's root is empty by design: its models are placed on it.)
-                if !c.lm.model.has_geometry() && c.scene.is_none() {
-                    ui.label(
-                        RichText::new("nothing to draw: no skin profile found (see warnings)").color(Color32::YELLOW),
-                    );
-                }
-            } else {
-                ui.label("drop an .m2 file here, or open one");
-            }
-        });
-    });
-    if s.browser.is_some() && s.show_browser {
-        egui::Panel::right("browser").default_size(320.0).show(root, |ui| browser::browser_panel(ui, s));
+    if ctx.zoom_factor() != s.ui_scale {
+        ctx.set_zoom_factor(s.ui_scale);
     }
-    egui::Panel::left("panels").default_size(360.0).show(root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            if s.current.as_ref().is_some_and(|c| c.dressing.character.is_some()) {
-                egui::CollapsingHeader::new("Character")
-                    .default_open(true)
-                    .show(ui, |ui| character::character_panel(ui, s));
-            }
-            if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
-                egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));
-            }
-            if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some() || c.lm.adt.is_some()) {
-                egui::CollapsingHeader::new("World").default_open(true).show(ui, |ui| world::world_panel(ui, s));
-            }
-            if s.current.as_ref().is_some_and(|c| c.scene.is_some()) {
-                egui::CollapsingHeader::new("Scene").default_open(true).show(ui, |ui| scene::scene_panel(ui, s));
-            }
-            egui::CollapsingHeader::new("Animation")
-                .default_open(true)
-                .show(ui, |ui| animation::animation_panel(ui, s));
-            egui::CollapsingHeader::new("Geosets").default_open(true).show(ui, |ui| geosets::geoset_panel(ui, s));
-            egui::CollapsingHeader::new("LOD").show(ui, |ui| geosets::lod_panel(ui, s));
-            egui::CollapsingHeader::new("Camera").default_open(true).show(ui, |ui| camera::camera_panel(ui, s));
-            egui::CollapsingHeader::new("View").show(ui, |ui| view::view_panel(ui, s));
-            egui::CollapsingHeader::new("Export").show(ui, |ui| export::export_panel(ui, s));
-            egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters::emitters_panel(ui, s));
-            egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| textures::replaceable_panel(ui, s));
-            egui::CollapsingHeader::new("Attachments").show(ui, |ui| attachments::attachments_panel(ui, s));
-            egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector::inspector_panel(ui, s));
-        });
-    });
+    s.log_error();
+    shortcuts(ctx, s, &mut out);
+    egui::Panel::top("menu").show(root, |ui| menu_bar(ui, s, &mut out));
+    egui::Panel::bottom("status").show(root, |ui| status_bar(ui, s, stats));
+    egui::Panel::bottom("timeline").show(root, |ui| timeline::timeline(ui, s));
     if s.show_help {
-        egui::Window::new("Keyboard shortcuts").open(&mut s.show_help).show(ctx, |ui| {
-            for (k, what) in SHORTCUTS {
+        // At the top right, over the 3D view's corner (the model stands in its middle).
+        let help = egui::Window::new("Keyboard and mouse").anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0]);
+        help.open(&mut s.show_help).show(ctx, |ui| {
+            for (k, what) in SHORTCUTS.iter().chain(MOUSE) {
                 ui.label(format!("{k}: {what}"));
             }
         });
     }
-    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| match s.document.is_some() {
-        true => document_area(ui, s, &mut out),
-        false => view_area(ui, s, view_texture, &mut out),
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
+        let mut layout = std::mem::replace(&mut s.layout, Layout::empty());
+        layout.ui(ui, s, view_texture, &mut out);
+        s.layout = layout;
     });
     out
 }
 
-/// The texture or table shown in place of the 3D view (which keeps its
-/// size, so that closing the document shows it again at once).
-fn document_area(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
-    let rect = ui.available_rect_before_wrap();
-    let ppp = ui.ctx().pixels_per_point();
-    out.view_size = [(rect.width() * ppp).round() as u32, (rect.height() * ppp).round() as u32];
-    out.view_origin = [(rect.min.x * ppp).round().max(0.0) as u32, (rect.min.y * ppp).round().max(0.0) as u32];
+/// The Model pane: a collapsing section per panel.
+fn panels(ui: &mut egui::Ui, s: &mut AppState) {
+    egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+        if s.current.as_ref().is_some_and(|c| c.dressing.character.is_some()) {
+            egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| character::character_panel(ui, s));
+        }
+        if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
+            egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));
+        }
+        if s.current.as_ref().is_some_and(|c| c.lm.wmo.is_some() || c.lm.adt.is_some()) {
+            egui::CollapsingHeader::new("World").default_open(true).show(ui, |ui| world::world_panel(ui, s));
+        }
+        if s.current.as_ref().is_some_and(|c| c.scene.is_some()) {
+            egui::CollapsingHeader::new("Scene").default_open(true).show(ui, |ui| scene::scene_panel(ui, s));
+        }
+        egui::CollapsingHeader::new("Animation").default_open(true).show(ui, |ui| animation::animation_panel(ui, s));
+        egui::CollapsingHeader::new("Geosets").default_open(true).show(ui, |ui| geosets::geoset_panel(ui, s));
+        egui::CollapsingHeader::new("LOD").show(ui, |ui| geosets::lod_panel(ui, s));
+        egui::CollapsingHeader::new("Camera").default_open(true).show(ui, |ui| camera::camera_panel(ui, s));
+        egui::CollapsingHeader::new("Display").show(ui, |ui| view::view_panel(ui, s));
+        egui::CollapsingHeader::new("Export").show(ui, |ui| export::export_panel(ui, s));
+        egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters::emitters_panel(ui, s));
+        egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| textures::replaceable_panel(ui, s));
+        egui::CollapsingHeader::new("Attachments").show(ui, |ui| attachments::attachments_panel(ui, s));
+        egui::CollapsingHeader::new("Inspector").show(ui, |ui| inspector::inspector_panel(ui, s));
+    });
+}
+
+/// The texture or table open in its tab.
+fn document_area(ui: &mut egui::Ui, s: &mut AppState) {
     let mut close = false;
     match &mut s.document {
         Some(super::document::Document::Texture(t)) => texture_view::texture_view(ui, t, &mut close),
@@ -318,8 +388,9 @@ fn document_area(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
     }
 }
 
-/// The 3D view filling `ui`: its size and place go to `out`; left drag
-/// orbits, right or middle drag pans, the wheel zooms.
+/// The 3D view filling `ui`: its size and place go to `out` (a hidden view
+/// leaves them zero, and the window neither renders nor copies it); left
+/// drag orbits, right or middle drag pans, the wheel zooms.
 fn view_area(ui: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::TextureId>, out: &mut UiOutput) {
     let rect = ui.available_rect_before_wrap();
     let ppp = ui.ctx().pixels_per_point();

@@ -1,4 +1,4 @@
-//! The table view: a client table in place of the 3D view — its facts, a
+//! The table view: a client table in its tab beside the 3D view — its facts, a
 //! search over every cell, sorting by a column (click its heading), only
 //! the visible rows laid out; a creature table's row opens the model it
 //! names (in its display).
@@ -26,7 +26,7 @@ pub(super) fn table_view(ui: &mut egui::Ui, t: &mut TableDoc, opts: &OpenOptions
     let mut action = None;
     let summary = t.table.summary();
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Close").clicked() {
+        if ui.button("Close file").clicked() {
             action = Some(TableAction::Close);
         }
         ui.label(RichText::new(format!("{}: {}", t.path.display(), t.table.name)).strong());

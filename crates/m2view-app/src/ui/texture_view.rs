@@ -1,4 +1,4 @@
-//! The texture view: a texture shown flat in place of the 3D view — its
+//! The texture view: a texture shown flat in its tab beside the 3D view — its
 //! facts, mip level, channel toggles (R, G, B, A), alpha over a
 //! checkerboard, zoom (wheel, 1:1, fit) and pan (drag).
 
@@ -13,7 +13,7 @@ const CHECKER: f32 = 8.0;
 pub(super) fn texture_view(ui: &mut egui::Ui, t: &mut TextureDoc, close: &mut bool) {
     let i = &t.info;
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Close").clicked() {
+        if ui.button("Close file").clicked() {
             *close = true;
         }
         ui.label(RichText::new(&t.name).strong());

@@ -1238,6 +1238,48 @@ impl Model {
         }
     }
 
+    /// The key times of sequence `seq` (aliases followed) in ms, ascending,
+    /// each once: of `bone`'s translation, rotation and scale tracks, or of
+    /// every bone's when `bone` is `None`. Tracks driven by a global
+    /// sequence keep their own clock and are left out; keys still in an
+    /// unread `.anim` are absent.
+    pub fn bone_key_times(&self, seq: SequenceId, bone: Option<BoneId>) -> Vec<u32> {
+        let seq = self.resolve_alias(seq).index();
+        let bones = match bone {
+            Some(b) => self.bones.get(b.index()..=b.index()).unwrap_or(&[]),
+            None => &self.bones,
+        };
+        let mut times = Vec::new();
+        for b in bones {
+            let mut add = |global: Option<u16>, keys: Option<&[u32]>| {
+                if global.is_none() {
+                    times.extend_from_slice(keys.unwrap_or(&[]));
+                }
+            };
+            add(b.translation.global_sequence, b.translation.keys_for(seq).map(|k| k.times.as_slice()));
+            add(b.rotation.global_sequence, b.rotation.keys_for(seq).map(|k| k.times.as_slice()));
+            add(b.scale.global_sequence, b.scale.keys_for(seq).map(|k| k.times.as_slice()));
+        }
+        times.sort_unstable();
+        times.dedup();
+        times
+    }
+
+    /// Whether the game plays sequence `seq` once and holds its last frame
+    /// instead of looping it: a Warcraft III sequence flagged non-looping
+    /// (wowdev wiki "MDX", `SEQS`: `flags & 1`), or an M2's `Death`
+    /// (animation id 1; the client then shows `Dead`, id 6, which loops).
+    /// M2 sequences carry no documented loop flag (wowdev wiki "M2",
+    /// M2Sequence flags: 0x20 was once called "looped", without source), so
+    /// every other M2 sequence loops. An index out of range does not play once.
+    pub fn plays_once(&self, seq: SequenceId) -> bool {
+        let Some(s) = self.sequences.get(seq.index()) else { return false };
+        match self.source.format {
+            SourceFormat::Mdx => s.flags & 1 != 0,
+            _ => s.anim_id == 1,
+        }
+    }
+
     /// Display name of attachment `i`: the MDX node's name (`Origin Ref`), else
     /// the standard name of its id (`HandRight`), else `None`.
     pub fn attachment_label(&self, i: usize) -> Option<String> {

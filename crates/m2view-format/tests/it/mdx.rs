@@ -350,3 +350,21 @@ fn prem_emitters_are_read() {
     assert!(e.bone.is_some_and(|b| (b.0 as usize) < m.bones.len()));
     assert_eq!(m.bones.len(), model(800).bones.len() + 1, "the emitter is a node of the hierarchy");
 }
+
+#[test]
+fn death_plays_once_and_the_key_times_are_the_sequences() {
+    for v in VERSIONS {
+        let m = model(v);
+        // The fixture's Death is flagged non-looping (SEQS flags 1), Stand is not.
+        assert!(!m.plays_once(SequenceId(0)) && m.plays_once(SequenceId(1)), "v{v}");
+        assert!(!m.plays_once(SequenceId(9)), "v{v}: out of range");
+        // Stand [0, 1000]: the bone's rotation keys at 0 and 1000, relative to the sequence.
+        assert_eq!(m.bone_key_times(SequenceId(0), None), [0, 1000], "v{v}");
+        // Death [2000, 3000]: the lid's translation keys, moved to 0 and 1000.
+        assert_eq!(m.bone_key_times(SequenceId(1), None), [0, 1000], "v{v}");
+        // Only the lid (bone 1) has keys; the root has none.
+        assert_eq!(m.bone_key_times(SequenceId(0), Some(BoneId(1))), [0, 1000], "v{v}");
+        assert!(m.bone_key_times(SequenceId(0), Some(BoneId(0))).is_empty(), "v{v}");
+        assert!(m.bone_key_times(SequenceId(0), Some(BoneId(999))).is_empty(), "v{v}");
+    }
+}

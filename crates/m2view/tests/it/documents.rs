@@ -68,7 +68,7 @@ fn the_browser_opens_a_texture_of_an_archive_in_the_texture_view() {
     h.get_by_label("Fit").click();
     h.run();
     assert!(info(&h).3 > 8.0, "zoom {}", info(&h).3);
-    h.get_by_label("Close").click();
+    h.get_by_label("Close file").click();
     h.run();
     assert!(h.state().document.is_none());
 }

@@ -88,7 +88,7 @@ fn switching_lod_changes_the_triangle_count() {
     h.run();
     assert_eq!(h.state().current.as_ref().unwrap().lod, 1);
     assert_eq!(drawn(h.state()), (1, 24));
-    assert!(h.query_by_label("showing 1 batches, 24 triangles").is_some());
+    assert!(h.query_by_label("geosets shown: 1 batches, 24 triangles").is_some());
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn export_and_turntable_buttons_write_files() {
 #[test]
 fn crowd_mode_keeps_n_copies_that_play_on() {
     let mut h = harness(state());
-    h.get_by_label("View").click();
+    h.get_by_label("Display").click();
     h.run();
     assert!(h.query_all_by_label_contains("crowd").next().is_some(), "the View panel has the crowd slider");
     let c = h.state_mut().current.as_mut().unwrap();
@@ -643,6 +643,8 @@ fn the_game_installs_menu_opens_an_install_found() {
     let label = s.installs[0].label();
     let mut h = harness(s);
     h.run();
+    h.get_by_label("File").click();
+    h.run();
     h.get_by_label("Game installs").click();
     h.run();
     h.get_by_label(&label).click();
@@ -656,6 +658,8 @@ fn the_game_installs_menu_opens_an_install_found() {
     let mut s = state();
     s.installs.clear();
     let mut h = harness(s);
+    h.run();
+    h.get_by_label("File").click();
     h.run();
     h.get_by_label("Game installs").click();
     h.run();

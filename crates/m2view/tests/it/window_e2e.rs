@@ -74,7 +74,7 @@ fn window_shows_panels_and_the_model() {
         let mut model_px = 0;
         let mut total = 0;
         for y in (60..740).step_by(4) {
-            for x in (320..1260).step_by(4) {
+            for x in (440..1260).step_by(4) {
                 let p = img.get_pixel(x, y).0;
                 total += 1;
                 if p.iter().zip(bg).any(|(a, b)| a.abs_diff(b) > 12) && p != [0, 0, 0] {
@@ -95,9 +95,11 @@ fn window_shows_panels_and_the_model() {
     assert!(panel_ok, "no panel text in {}", shot.display());
     assert!(view_frac > 0.02, "3D view empty in {}", shot.display());
 
-    // The panels are redrawn only when something changes, but the playing time must tick.
+    // The panels are redrawn only when something changes, but the playing time must
+    // tick: the timeline's time and play mark, above the status bar.
     let time_field = |img: &image::RgbImage| -> Vec<u8> {
-        (20..280).flat_map(|x| (95..118).map(move |y| (x, y))).flat_map(|(x, y)| img.get_pixel(x, y).0).collect()
+        let h = img.height();
+        (0..1280).flat_map(|x| (h - 70..h - 25).map(move |y| (x, y))).flat_map(|(x, y)| img.get_pixel(x, y).0).collect()
     };
     let before = time_field(&image::open(&shot).unwrap().to_rgb8());
     std::thread::sleep(Duration::from_millis(700));
@@ -111,10 +113,10 @@ fn window_shows_panels_and_the_model() {
     let id = xdo(&["search", "--name", "m2view"]).lines().next().unwrap_or_default().to_string();
     assert!(!id.is_empty(), "m2view window not found");
 
-    // The help window opens at the top left, partly over the 3D view (which starts
-    // near x = 295): its dark fill must cover view pixels, and they must come back.
+    // The help window opens at the top right, over the 3D view's corner: its dark
+    // fill must cover view pixels, and they must come back.
     let background_share = |img: &image::RgbImage| {
-        let px: Vec<_> = (305..345).flat_map(|x| (60..180).map(move |y| (x, y))).collect();
+        let px: Vec<_> = (1200..1240).flat_map(|x| (80..180).map(move |y| (x, y))).collect();
         let bg_px = px.iter().filter(|&&(x, y)| img.get_pixel(x, y).0.iter().zip(bg).all(|(a, b)| a.abs_diff(b) <= 4));
         bg_px.count() as f64 / px.len() as f64
     };

@@ -1,0 +1,153 @@
+//! What the window remembers between runs, in one folder: `settings.json`
+//! (UI scale, the docked layout) and `recent.txt` (the recent files).
+//!
+//! The folder is `M2VIEW_CONFIG_DIR` when set (tests use their own), else
+//! `m2view` in this OS's folder for configuration: `%APPDATA%` on
+//! Windows, `~/Library/Application Support` on macOS, `$XDG_CONFIG_HOME`
+//! (else `~/.config`) elsewhere (the `dirs` crate). None in a browser.
+//! Files are written whole (a temporary name, then a rename), so a killed
+//! run never leaves half a file; one that does not read is set aside with
+//! a message, never a failure to start.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The settings folder (see the module docs); `None` where there is none.
+pub fn config_dir() -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    match std::env::var_os("M2VIEW_CONFIG_DIR") {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => Some(dirs::config_dir()?.join("m2view")),
+    }
+}
+
+/// `settings.json`: what the View menu and the layout remember.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// UI scale on top of the monitor's scale factor (1.0: as the OS says;
+    /// the View menu offers 0.75 to 2.0).
+    pub ui_scale: f32,
+    /// The docked layout (`egui_tiles` tree of `ui::Pane`s) as saved;
+    /// `None`: the default layout.
+    pub layout: Option<serde_json::Value>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { ui_scale: 1.0, layout: None }
+    }
+}
+
+/// The UI scales the View menu offers.
+pub const UI_SCALES: [f32; 6] = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0];
+
+impl Settings {
+    /// Reads `settings.json` from `dir`. A missing file gives the defaults;
+    /// one that does not parse gives the defaults and a message naming the
+    /// file and where it failed.
+    pub fn load(dir: Option<&Path>) -> (Settings, Option<String>) {
+        let Some(path) = dir.map(|d| d.join("settings.json")) else { return (Settings::default(), None) };
+        let Ok(text) = std::fs::read_to_string(&path) else { return (Settings::default(), None) };
+        match serde_json::from_str::<Settings>(&text) {
+            Ok(mut s) => {
+                if !(0.5..=3.0).contains(&s.ui_scale) {
+                    s.ui_scale = 1.0;
+                }
+                (s, None)
+            }
+            Err(e) => {
+                let why = format!(
+                    "{}: line {} column {}: {e}; default settings used",
+                    path.display(),
+                    e.line(),
+                    e.column()
+                );
+                (Settings::default(), Some(why))
+            }
+        }
+    }
+
+    /// Writes `settings.json` into `dir` (created if needed), whole.
+    ///
+    /// # Errors
+    /// The folder or file cannot be written (the message names it).
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        write_whole(&dir.join("settings.json"), text.as_bytes())
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder,
+/// then renames it over `path`.
+///
+/// # Errors
+/// The folder, the temporary file or the rename fails (the message names the path).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(fail)?;
+    }
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(e)
+    })
+}
+
+/// The recent files in `dir`'s `recent.txt`, newest first (ten at most).
+pub fn load_recent(dir: Option<&Path>) -> Vec<PathBuf> {
+    dir.and_then(|d| std::fs::read_to_string(d.join("recent.txt")).ok())
+        .map(|s| s.lines().filter(|l| !l.is_empty()).map(PathBuf::from).take(10).collect())
+        .unwrap_or_default()
+}
+
+/// Writes the recent files into `dir`'s `recent.txt`.
+///
+/// # Errors
+/// As [`write_whole`].
+pub fn save_recent(dir: &Path, list: &[PathBuf]) -> Result<(), String> {
+    let text: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
+    write_whole(&dir.join("recent.txt"), text.join("\n").as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("m2view-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn settings_round_trip_and_a_broken_file_gives_defaults_with_a_message() {
+        let d = dir("rt");
+        assert_eq!(Settings::load(Some(&d)), (Settings::default(), None));
+        let s = Settings { ui_scale: 1.5, layout: Some(serde_json::json!({"root": 3})) };
+        s.save(&d).unwrap();
+        assert_eq!(Settings::load(Some(&d)), (s, None));
+        // No temporary file is left beside it.
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        std::fs::write(d.join("settings.json"), "{\"ui_scale\": 1.5,\n \"layout\": [").unwrap();
+        let (s, why) = Settings::load(Some(&d));
+        assert_eq!(s, Settings::default());
+        let why = why.unwrap();
+        assert!(why.contains("settings.json: line 2 column"), "{why}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn recent_files_round_trip() {
+        let d = dir("recent");
+        let list = vec![PathBuf::from("a/b.m2"), PathBuf::from("/c d/e.blp")];
+        save_recent(&d, &list).unwrap();
+        assert_eq!(load_recent(Some(&d)), list);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
