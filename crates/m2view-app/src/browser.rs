@@ -198,18 +198,29 @@ pub struct Indexing {
 }
 
 impl Indexing {
-    /// Opens `add` (a game folder, a CASC install, an archive or a folder)
-    /// above the sources of `base` and lists its models, on a worker thread.
-    pub fn start(base: Option<Arc<Vfs>>, add: Option<AddSource>) -> Indexing {
-        let what = add.as_ref().map_or_else(|| "data sources".to_string(), |a| a.path.display().to_string());
+    /// Opens `adds` (game folders, CASC installs, archives or folders,
+    /// highest priority first) above the sources of `base` (`--data`) and
+    /// lists their files, on a worker thread. With nothing to add, `base`
+    /// itself is listed.
+    pub fn start(base: Option<Arc<Vfs>>, adds: Vec<AddSource>) -> Indexing {
+        let what = match adds.as_slice() {
+            [] => "data sources".to_string(),
+            [a] => a.path.display().to_string(),
+            [a, rest @ ..] => format!("{} and {} more", a.path.display(), rest.len()),
+        };
         let (tx, rx) = channel();
         crate::platform::spawn(move || {
             let result = (|| {
+                if adds.is_empty()
+                    && let Some(b) = base.clone()
+                {
+                    return Ok((b.clone(), Browser::new(&b)));
+                }
                 let mut vfs = Vfs::new();
-                let listfile = add.as_ref().and_then(|a| a.listfile.clone());
+                let listfile = adds.iter().find_map(|a| a.listfile.clone());
                 vfs.set_listfile(listfile.or_else(|| base.as_ref().and_then(|b| b.listfile().cloned())));
                 let mut game = None;
-                if let Some(a) = &add {
+                for a in &adds {
                     let listfile = vfs.listfile().cloned();
                     let keys = a.keys.clone().or_else(|| base.as_ref().and_then(|b| b.keys().cloned()));
                     let opts = m2view_data::SpecOptions {
@@ -219,7 +230,10 @@ impl Indexing {
                         ..Default::default()
                     };
                     let chain = vfs.add_spec(&a.path, &opts).map_err(|e| e.to_string())?;
-                    game = chain.map(|c| (a.path.clone(), c.locales, c.locale));
+                    // The locale switcher offers the first game folder's locales.
+                    if game.is_none() {
+                        game = chain.map(|c| (a.path.clone(), c.locales, c.locale));
+                    }
                 }
                 for s in base.iter().flat_map(|b| b.sources()) {
                     vfs.push(s.clone());

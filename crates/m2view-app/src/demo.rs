@@ -37,3 +37,12 @@ pub fn write_to_temp() -> Result<PathBuf, String> {
     }
     Ok(dir.join("Demo.m2"))
 }
+
+/// Whether `path` lies in a scratch copy [`write_to_temp`] made (gone after
+/// the run: the recent files leave it out).
+pub fn is_scratch_copy(path: &std::path::Path) -> bool {
+    path.strip_prefix(std::env::temp_dir())
+        .ok()
+        .and_then(|rest| rest.components().next())
+        .is_some_and(|c| c.as_os_str().to_string_lossy().starts_with("m2view-demo-"))
+}

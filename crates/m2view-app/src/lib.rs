@@ -38,6 +38,7 @@ pub mod open;
 pub mod platform;
 pub mod scene;
 pub mod settings;
+pub mod sources;
 pub mod spawned;
 pub mod state;
 pub mod tables;

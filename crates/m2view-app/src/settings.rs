@@ -1,5 +1,6 @@
 //! What the window remembers between runs, in one folder: `settings.json`
-//! (UI scale, the docked layout) and `recent.txt` (the recent files).
+//! (UI scale, the docked layout, the data sources added) and `recent.txt`
+//! (the recent files, each with the source it came from).
 //!
 //! The folder is `M2VIEW_CONFIG_DIR` when set (tests use their own), else
 //! `m2view` in this OS's folder for configuration: `%APPDATA%` on
@@ -34,12 +35,24 @@ pub struct Settings {
     /// The docked layout (`egui_tiles` tree of `ui::Pane`s) as saved;
     /// `None`: the default layout.
     pub layout: Option<serde_json::Value>,
+    /// The data sources added in the window, highest priority first.
+    pub sources: Vec<crate::sources::SavedSource>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, layout: None }
+        Settings { ui_scale: 1.0, layout: None, sources: Vec::new() }
     }
+}
+
+/// A recent file: its path, and the added data source it was read from
+/// (`None`: a file on disk), which reopening adds first if it is gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecentFile {
+    /// A path on disk, or a virtual path in `source`.
+    pub path: PathBuf,
+    /// The game folder, install, archive or folder that holds `path`.
+    pub source: Option<PathBuf>,
 }
 
 /// The UI scales the View menu offers.
@@ -60,12 +73,8 @@ impl Settings {
                 (s, None)
             }
             Err(e) => {
-                let why = format!(
-                    "{}: line {} column {}: {e}; default settings used",
-                    path.display(),
-                    e.line(),
-                    e.column()
-                );
+                let why =
+                    format!("{}: line {} column {}: {e}; default settings used", path.display(), e.line(), e.column());
                 (Settings::default(), Some(why))
             }
         }
@@ -99,20 +108,33 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
     })
 }
 
-/// The recent files in `dir`'s `recent.txt`, newest first (ten at most).
-pub fn load_recent(dir: Option<&Path>) -> Vec<PathBuf> {
-    dir.and_then(|d| std::fs::read_to_string(d.join("recent.txt")).ok())
-        .map(|s| s.lines().filter(|l| !l.is_empty()).map(PathBuf::from).take(10).collect())
-        .unwrap_or_default()
+/// The recent files in `dir`'s `recent.txt`, newest first (ten at most):
+/// a line per file, `path` or `path<TAB>source`.
+pub fn load_recent(dir: Option<&Path>) -> Vec<RecentFile> {
+    let text = dir.and_then(|d| std::fs::read_to_string(d.join("recent.txt")).ok()).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| match l.split_once('\t') {
+            Some((path, source)) => RecentFile { path: path.into(), source: Some(source.into()) },
+            None => RecentFile { path: l.into(), source: None },
+        })
+        .take(10)
+        .collect()
 }
 
 /// Writes the recent files into `dir`'s `recent.txt`.
 ///
 /// # Errors
 /// As [`write_whole`].
-pub fn save_recent(dir: &Path, list: &[PathBuf]) -> Result<(), String> {
-    let text: Vec<String> = list.iter().map(|p| p.display().to_string()).collect();
-    write_whole(&dir.join("recent.txt"), text.join("\n").as_bytes())
+pub fn save_recent(dir: &Path, list: &[RecentFile]) -> Result<(), String> {
+    let lines: Vec<String> = list
+        .iter()
+        .map(|r| match &r.source {
+            Some(s) => format!("{}\t{}", r.path.display(), s.display()),
+            None => r.path.display().to_string(),
+        })
+        .collect();
+    write_whole(&dir.join("recent.txt"), lines.join("\n").as_bytes())
 }
 
 #[cfg(test)]
@@ -129,7 +151,8 @@ mod tests {
     fn settings_round_trip_and_a_broken_file_gives_defaults_with_a_message() {
         let d = dir("rt");
         assert_eq!(Settings::load(Some(&d)), (Settings::default(), None));
-        let s = Settings { ui_scale: 1.5, layout: Some(serde_json::json!({"root": 3})) };
+        let sources = vec![crate::sources::SavedSource { path: "/games/WoW".into(), locale: Some("deDE".into()) }];
+        let s = Settings { ui_scale: 1.5, layout: Some(serde_json::json!({"root": 3})), sources };
         s.save(&d).unwrap();
         assert_eq!(Settings::load(Some(&d)), (s, None));
         // No temporary file is left beside it.
@@ -145,9 +168,15 @@ mod tests {
     #[test]
     fn recent_files_round_trip() {
         let d = dir("recent");
-        let list = vec![PathBuf::from("a/b.m2"), PathBuf::from("/c d/e.blp")];
+        let list = vec![
+            RecentFile { path: "a/b.m2".into(), source: None },
+            RecentFile { path: "Creature/Bear/Bear.m2".into(), source: Some("/c d/WoW 3.3.5".into()) },
+        ];
         save_recent(&d, &list).unwrap();
         assert_eq!(load_recent(Some(&d)), list);
+        // A file of the old form (a path a line) still reads.
+        std::fs::write(d.join("recent.txt"), "x.m2\ny.blp").unwrap();
+        assert_eq!(load_recent(Some(&d)).len(), 2);
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

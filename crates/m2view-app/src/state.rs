@@ -463,8 +463,16 @@ pub struct AppState {
     pub fog: Option<m2view_render::Fog>,
     /// Display options.
     pub view: ViewOptions,
-    /// Recently opened files, newest first.
-    pub recent: Vec<PathBuf>,
+    /// Recently opened files, newest first, each with its data source.
+    pub recent: Vec<crate::settings::RecentFile>,
+    /// The data sources: `--data` and those added in the window (File >
+    /// Game data…), remembered.
+    pub sources: crate::sources::DataSources,
+    /// A file to open once the indexing under way is done (a recent file
+    /// whose source had to be added first).
+    pub open_after_indexing: Option<PathBuf>,
+    /// Whether the Game data window is shown.
+    pub show_game_data: bool,
     /// The game installs found on this machine (the "Game installs" menu;
     /// none in a browser).
     pub installs: Vec<m2view_data::installs::Install>,
@@ -567,11 +575,19 @@ impl AppState {
     /// [`crate::settings::config_dir`] (a settings file or saved layout that
     /// does not read is reported in the messages and replaced by defaults).
     pub fn new(open_options: OpenOptions, bc: bool) -> AppState {
-        let config_dir = crate::settings::config_dir();
+        AppState::with_config_dir(open_options, bc, crate::settings::config_dir())
+    }
+
+    /// As [`AppState::new`], with the settings of `config_dir` (`None`:
+    /// none read or kept).
+    pub fn with_config_dir(open_options: OpenOptions, bc: bool, config_dir: Option<PathBuf>) -> AppState {
         let (settings, settings_error) = crate::settings::Settings::load(config_dir.as_deref());
         let (layout, layout_error) = super::ui::Layout::restore(settings.layout.as_ref());
-        // `--data` sources: list their models for the browser.
-        let indexing = open_options.load.data.clone().map(|d| super::browser::Indexing::start(Some(d), None));
+        let sources = crate::sources::DataSources {
+            command_line: open_options.load.data.clone(),
+            added: settings.sources.clone(),
+        };
+
         AppState {
             current: None,
             pending: None,
@@ -588,6 +604,9 @@ impl AppState {
             fog: None,
             view: ViewOptions::default(),
             recent: crate::settings::load_recent(config_dir.as_deref()),
+            sources,
+            open_after_indexing: None,
+            show_game_data: false,
             installs: if cfg!(target_arch = "wasm32") { Vec::new() } else { m2view_data::installs::find() },
             path_field: String::new(),
             open_options,
@@ -603,7 +622,7 @@ impl AppState {
             scene_draft: Default::default(),
             recording: None,
             output_dir: PathBuf::from("."),
-            indexing,
+            indexing: None,
             // The first model arrives framed from the iso direction.
             commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,
@@ -618,6 +637,16 @@ impl AppState {
             config_dir,
             errors: settings_error.into_iter().chain(layout_error).collect(),
         }
+        .index_sources()
+    }
+
+    /// Starts listing the data sources (`--data`, and those remembered) for
+    /// the browser, if there are any.
+    fn index_sources(mut self) -> AppState {
+        if self.sources.command_line.is_some() || !self.sources.added.is_empty() {
+            self.reindex();
+        }
+        self
     }
 
     /// Writes the UI scale and the layout to the settings folder.
@@ -626,7 +655,11 @@ impl AppState {
     /// The settings file cannot be written (the message names it).
     pub fn save_settings(&self) -> Result<(), String> {
         let Some(dir) = &self.config_dir else { return Ok(()) };
-        let settings = crate::settings::Settings { ui_scale: self.ui_scale, layout: Some(self.layout.to_json()) };
+        let settings = crate::settings::Settings {
+            ui_scale: self.ui_scale,
+            layout: Some(self.layout.to_json()),
+            sources: self.sources.added.clone(),
+        };
         settings.save(dir)
     }
 
@@ -647,35 +680,6 @@ impl AppState {
     /// the open model's warnings.
     pub fn message_count(&self) -> usize {
         self.errors.len() + self.current.as_ref().map_or(0, |c| c.warnings.len())
-    }
-
-    /// Adds a game folder, archive or folder above the current data sources
-    /// and indexes its models off the UI thread (the browser shows them).
-    pub fn add_data_source(&mut self, path: PathBuf) {
-        let add = self.source_to_add(path, None);
-        self.indexing = Some(super::browser::Indexing::start(self.open_options.load.data.clone(), Some(add)));
-    }
-
-    /// `path` to open with `locale`, the listfile and the TACT keys given at start.
-    fn source_to_add(&self, path: PathBuf, locale: Option<String>) -> super::browser::AddSource {
-        let (listfile, keys) = (self.open_options.load.listfile.clone(), self.open_options.tact_keys.clone());
-        super::browser::AddSource { path, locale, listfile, keys }
-    }
-
-    /// Re-opens game folder `path` with locale folder `locale` in place of
-    /// its current chain (the other data sources stay).
-    pub fn switch_locale(&mut self, path: PathBuf, locale: String) {
-        // The folder's archives (any locale) all lie under it; keep every other source.
-        let under = path.display().to_string();
-        let rest = self.open_options.load.data.as_ref().map(|v| {
-            let mut keep = m2view_data::Vfs::new();
-            for s in v.sources().iter().filter(|s| !s.name().starts_with(&under)) {
-                keep.push(s.clone());
-            }
-            std::sync::Arc::new(keep)
-        });
-        let add = self.source_to_add(path, Some(locale));
-        self.indexing = Some(super::browser::Indexing::start(rest, Some(add)));
     }
 
     /// Exports the open model as shown (LOD, geosets, skin; every sequence)
@@ -823,21 +827,6 @@ impl AppState {
         true
     }
 
-    /// Takes a finished indexing: the new sources serve every later load.
-    /// Returns whether something changed.
-    pub fn poll_indexing(&mut self) -> bool {
-        let Some(result) = self.indexing.as_ref().and_then(super::browser::Indexing::poll) else { return false };
-        self.indexing = None;
-        match result {
-            Ok((vfs, browser)) => {
-                self.open_options.load.data = Some(vfs);
-                self.browser = Some(browser);
-            }
-            Err(e) => self.error = Some(e),
-        }
-        true
-    }
-
     /// Opens `path`: loads it ([`AppState::load`]), or where files must be
     /// fetched first (`fetch_first`: the web build) queues it for that.
     pub fn open(&mut self, path: PathBuf) {
@@ -868,15 +857,33 @@ impl AppState {
         self.pending = Some(Pending::start(path, self.open_options.clone(), self.bc, self.team_color));
     }
 
-    /// Puts `path` first in the recent files (ten kept, saved).
+    /// Puts `path` first in the recent files (ten kept, saved) with the
+    /// added source it was read from; the embedded demo's scratch copy is
+    /// not remembered.
     fn remember(&mut self, path: PathBuf) {
-        self.recent.retain(|p| p != &path);
-        self.recent.insert(0, path);
+        if crate::demo::is_scratch_copy(&path) {
+            return;
+        }
+        let source = if path.exists() { None } else { self.source_of(&path) };
+        self.recent.retain(|r| r.path != path);
+        self.recent.insert(0, crate::settings::RecentFile { path, source });
         self.recent.truncate(10);
         if let Some(dir) = &self.config_dir
             && let Err(e) = crate::settings::save_recent(dir, &self.recent)
         {
             self.errors.push(format!("recent files not saved: {e}"));
+        }
+    }
+
+    /// Opens recent file `r`: at once when it is on disk or its source is
+    /// among the data sources, else after adding its source again.
+    pub fn open_recent(&mut self, r: crate::settings::RecentFile) {
+        match r.source {
+            Some(src) if !self.sources.added.iter().any(|s| s.path == src) => {
+                self.open_after_indexing = Some(r.path);
+                self.add_data_source(src);
+            }
+            _ => self.open(r.path),
         }
     }
 
@@ -955,6 +962,8 @@ impl AppState {
                     self.send(super::command::Command::UploadSkin);
                 }
                 self.current = Some(current);
+                // The new model arrives as its file dresses it: no field of the last one's stays.
+                self.character_fields = Default::default();
                 self.document = None;
                 self.error = None;
                 self.camera_mode = if scene_camera { CameraMode::Scene } else { CameraMode::Orbit };

@@ -94,8 +94,11 @@ impl ClientTables {
         }
         let vfs = self.data.as_ref()?;
         let by_id = db2_fdid(table_name(name)).map(|id| PathBuf::from(format!("fdid:{id}")));
-        let path =
-            names.iter().find_map(|n| vfs.find(&Path::new("DBFilesClient").join(n))).or_else(|| vfs.find(&by_id?))?;
+        // A client's `DBFilesClient/`, or a folder of tables added as a source (its files at the top).
+        let path = names
+            .iter()
+            .find_map(|n| vfs.find(&Path::new("DBFilesClient").join(n)).or_else(|| vfs.find(Path::new(n))))
+            .or_else(|| vfs.find(&by_id?))?;
         Some(Found { files: vfs.clone(), path })
     }
 

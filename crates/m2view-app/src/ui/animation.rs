@@ -16,9 +16,7 @@ pub fn grouped_sequences(model: &m2view_format::Model, filter: &str) -> Vec<Vec<
     let mut groups: Vec<(u16, Vec<SequenceId>)> = Vec::new();
     for (i, q) in model.sequences.iter().enumerate() {
         let id = SequenceId(i as u16);
-        if !f.is_empty()
-            && !model.sequence_name(id).to_lowercase().contains(&f)
-            && !q.anim_id.to_string().contains(&f)
+        if !f.is_empty() && !model.sequence_name(id).to_lowercase().contains(&f) && !q.anim_id.to_string().contains(&f)
         {
             continue;
         }

@@ -236,7 +236,7 @@ fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
             }
         }
         Ok(None) => {
-            ui.label(RichText::new("no ItemDisplayInfo.dbc (give --dbc DIR)").small());
+            ui.label(RichText::new("no ItemDisplayInfo table: add the client's tables in File > Game data...").small());
         }
         Err(e) => {
             ui.label(RichText::new(e.to_string()).small());

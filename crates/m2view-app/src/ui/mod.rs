@@ -14,6 +14,7 @@ mod camera;
 mod character;
 mod emitters;
 mod export;
+mod game_data;
 mod geosets;
 mod inspector;
 mod layout;
@@ -165,22 +166,6 @@ pub(super) fn output_path(s: &AppState, ext: &str) -> std::path::PathBuf {
     s.output_dir.join(format!("m2view-{t}.{ext}"))
 }
 
-/// "Game installs": the installs found on this machine (opened as a data
-/// source when picked).
-fn game_installs(ui: &mut egui::Ui, s: &mut AppState) {
-    ui.menu_button("Game installs", |ui| {
-        if s.installs.is_empty() {
-            ui.label("none found on this machine");
-        }
-        for i in s.installs.clone() {
-            if ui.button(i.label()).on_hover_text(format!("found by {}", i.found_by)).clicked() {
-                s.add_data_source(i.path);
-                ui.close();
-            }
-        }
-    });
-}
-
 /// The menu bar: File, View, Help, then the path field and what is loading.
 fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -189,25 +174,22 @@ fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
                 out.open_dialog = true;
                 ui.close();
             }
-            // Game folders and archives are read natively only (no archive reader builds for the web).
-            if cfg!(not(target_arch = "wasm32")) {
-                if ui.button("Open game folder...").clicked() {
-                    out.pick_data = Some(DataPick::Folder);
-                    ui.close();
-                }
-                if ui.button("Open archive...").clicked() {
-                    out.pick_data = Some(DataPick::Archive);
-                    ui.close();
-                }
-                game_installs(ui, s);
+            if ui.button("Game data...").on_hover_text("game folders, installs, archives and folders to read").clicked()
+            {
+                s.show_game_data = true;
+                ui.close();
             }
             ui.menu_button("Recent", |ui| {
                 if s.recent.is_empty() {
                     ui.label("nothing opened yet");
                 }
-                for p in s.recent.clone() {
-                    if ui.button(p.display().to_string()).clicked() {
-                        s.open(p);
+                for r in s.recent.clone() {
+                    let label = match &r.source {
+                        Some(src) => format!("{}  ({})", r.path.display(), src.display()),
+                        None => r.path.display().to_string(),
+                    };
+                    if ui.button(label).clicked() {
+                        s.open_recent(r);
                         ui.close();
                     }
                 }
@@ -325,6 +307,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
     egui::Panel::top("menu").show(root, |ui| menu_bar(ui, s, &mut out));
     egui::Panel::bottom("status").show(root, |ui| status_bar(ui, s, stats));
     egui::Panel::bottom("timeline").show(root, |ui| timeline::timeline(ui, s));
+    if s.show_game_data {
+        game_data::game_data_window(ctx, s, &mut out);
+    }
     if s.show_help {
         // At the top right, over the 3D view's corner (the model stands in its middle).
         let help = egui::Window::new("Keyboard and mouse").anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0]);
@@ -346,7 +331,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
 fn panels(ui: &mut egui::Ui, s: &mut AppState) {
     egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
         if s.current.as_ref().is_some_and(|c| c.dressing.character.is_some()) {
-            egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| character::character_panel(ui, s));
+            egui::CollapsingHeader::new("Character")
+                .default_open(true)
+                .show(ui, |ui| character::character_panel(ui, s));
         }
         if s.current.as_ref().is_some_and(|c| c.dressing.modern.is_some()) {
             egui::CollapsingHeader::new("Character").default_open(true).show(ui, |ui| modern::modern_panel(ui, s));

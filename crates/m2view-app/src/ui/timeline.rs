@@ -47,13 +47,7 @@ pub(super) fn timeline(ui: &mut egui::Ui, s: &mut AppState) {
         );
         ui.add(egui::DragValue::new(&mut p.speed).range(0.05..=8.0).speed(0.01).suffix("×"))
             .on_hover_text("playback speed");
-        ui.label(format!(
-            "{:>6.0} / {:.0} ms   frame {} / {}",
-            p.time_ms,
-            dur,
-            frame_of(p.time_ms),
-            frame_of(dur)
-        ));
+        ui.label(format!("{:>6.0} / {:.0} ms   frame {} / {}", p.time_ms, dur, frame_of(p.time_ms), frame_of(dur)));
     });
     let Some(c) = &mut s.current else { return };
     let model = &c.lm.model;
@@ -73,7 +67,8 @@ pub(super) fn timeline(ui: &mut egui::Ui, s: &mut AppState) {
     let mut second = 0.0;
     while second <= dur && dur > 0.0 {
         let x = x_of(second);
-        painter.line_segment([pos2(x, rect.top()), pos2(x, rect.top() + 6.0)], visuals.widgets.noninteractive.fg_stroke);
+        painter
+            .line_segment([pos2(x, rect.top()), pos2(x, rect.top() + 6.0)], visuals.widgets.noninteractive.fg_stroke);
         second += 1000.0;
     }
     let x = x_of(p.time_ms);

@@ -366,3 +366,9 @@ pub fn ufbx_matrix(m: &ufbx::Matrix) -> glam::Mat4 {
 pub fn yup() -> glam::Mat4 {
     glam::Mat4::from_cols_array(&[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])
 }
+
+/// A window state that reads and keeps no settings (no saved layout, data
+/// sources or recent files of the machine's user leak into a test).
+pub fn app_state(opts: m2view_app::open::OpenOptions, bc: bool) -> m2view_app::state::AppState {
+    m2view_app::state::AppState::with_config_dir(opts, bc, None)
+}

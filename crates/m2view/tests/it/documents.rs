@@ -24,7 +24,7 @@ fn harness(s: AppState) -> Harness<'static, AppState> {
 fn the_browser_opens_a_texture_of_an_archive_in_the_texture_view() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     // A real 3.3.5 patch MPQ: 633 files, two of them BLP (ghost skins, 256×256 DXT).
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.add_data_source(samples.join("grandatlant_DataMod/patch-Y.MPQ"));
     let t = std::time::Instant::now();
     while !s.poll_indexing() {
@@ -79,7 +79,7 @@ fn a_creature_table_is_searched_sorted_and_opens_a_model_in_its_display() {
     // Koward's 1.12 tables beside his models: display 188 is Murloc2 in its blue skin
     // (CreatureDisplayInfo row 188: ModelID 2385, TextureVariation Murloc2_Blue).
     let koward = samples.join("Koward_Improved_Models");
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.open(koward.join("DBFilesClient/CreatureDisplayInfo.dbc"));
     assert!(s.error.is_none(), "{:?}", s.error);
     let mut h = harness(s);

@@ -21,7 +21,7 @@ struct Shown {
 fn demo_state() -> AppState {
     let path = m2view_app::demo::write_to_temp().unwrap();
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     s
 }
@@ -130,7 +130,7 @@ fn death_plays_once_and_stand_loops() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let jaina = samples.join("Koward_Improved_Models/Creature/Jaina/Jaina.m2");
     let o = Opened::open(&jaina, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     let mut h = harness(s, 1280.0, 900.0);
     h.run();

@@ -239,7 +239,7 @@ fn the_character_panel_lists_modern_options_by_name() {
     opts.load.data = vfs;
     let mut o = Opened::open(std::path::Path::new("fdid:700001"), &opts).unwrap();
     let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
-    let mut s = AppState::new(opts, false);
+    let mut s = crate::common::app_state(opts, false);
     s.current = Some(Current::new(o, parts, vec![]));
     let t = std::time::Instant::now();
     while !s.poll_indexing() {

@@ -14,7 +14,7 @@ use m2view_format::SequenceId;
 fn state() -> AppState {
     let path = m2view_app::demo::write_to_temp().unwrap();
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     s
 }
@@ -28,12 +28,18 @@ fn harness(s: AppState) -> Harness<'static, AppState> {
     )
 }
 
-/// Waits for the indexing of a data source added to `s` (a worker thread).
+/// Waits for the indexing of a data source added to `s` (a worker thread),
+/// and for the open model dressed again from the new sources.
 fn wait_indexing(s: &mut AppState) {
     let t = std::time::Instant::now();
     while !s.poll_indexing() {
         assert!(t.elapsed().as_secs() < 20, "indexing did not finish");
         std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    while s.pending.is_some() {
+        s.poll_loading();
+        assert!(t.elapsed().as_secs() < 40, "loading did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 
@@ -134,7 +140,7 @@ fn an_mdx_model_lists_its_sequence_names_and_team_colour() {
     let fixture = m2view_format::fixtures::mdx_box(800);
     std::fs::write(&path, m2view_format::writer_mdx::write_mdx(&fixture)).unwrap();
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     let mut h = harness(s);
     h.run();
@@ -209,7 +215,7 @@ fn the_skin_picker_dresses_a_creature() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let path = samples.join("Koward_Improved_Models/Creature/Murloc2/Murloc2.m2");
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     let mut h = harness(s);
     h.run();
@@ -240,7 +246,7 @@ fn a_weapon_hangs_on_an_attachment_point() {
     let host = samples.join("Koward_Improved_Models/Creature/Kobold2/Kobold2.m2");
     let axe = samples.join("vjeux_jsWoWModelViewer/assets/Item/Objectcomponents/weapon/axe_1h_blacksmithing_d_01.m2");
     let o = Opened::open(&host, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     // The field of HandRight (1), then its Attach button (the first on the panel is Shield's, id 0).
     s.attach_fields.insert(1, axe.display().to_string());
@@ -330,7 +336,7 @@ fn a_casc_install_opens_in_the_browser_by_listfile_names_and_ids() {
     let listfile = std::sync::Arc::new(m2view_data::Listfile::load(&lf).unwrap());
     let mut opts = OpenOptions::default();
     opts.load.listfile = Some(listfile);
-    let mut s = AppState::new(opts, false);
+    let mut s = crate::common::app_state(opts, false);
     s.add_data_source(d.join("_retail_"));
     wait_indexing(&mut s);
     assert!(s.error.is_none(), "{:?}", s.error);
@@ -442,7 +448,7 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     let opts = OpenOptions { dbc: vec![samples.join("andrewmunro_Vanilla/dbc")], ..Default::default() };
     let mut o = Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
     let parts = m2view_app::character::parts(&mut o.lm, &o.dressing, &opts);
-    let mut s = AppState::new(opts, false);
+    let mut s = crate::common::app_state(opts, false);
     s.current = Some(Current::new(o, parts, vec![]));
     s.output_dir = std::env::temp_dir().join(format!("m2view-panels-outfit-{}", std::process::id()));
     std::fs::create_dir_all(&s.output_dir).unwrap();
@@ -512,7 +518,7 @@ fn the_world_panel_picks_doodad_sets_toggles_groups_and_flies() {
     let dir = std::env::temp_dir().join(format!("m2view-panel-wmo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     m2view_format::fixtures::wmo::write_files(&dir, false);
-    let mut h = harness(AppState::new(OpenOptions::default(), false));
+    let mut h = harness(crate::common::app_state(OpenOptions::default(), false));
     h.state_mut().open(dir.join("box.wmo"));
     wait_loading(&mut h);
     h.run();
@@ -595,7 +601,7 @@ fn a_map_tile_opens_with_what_it_places_and_its_neighbours() {
         .collect();
     std::fs::write(dir.join("continent4329.adt"), &bytes).unwrap();
 
-    let mut h = harness(AppState::new(OpenOptions::default(), false));
+    let mut h = harness(crate::common::app_state(OpenOptions::default(), false));
     h.state_mut().open(dir.join("continent4229.adt"));
     wait_loading(&mut h);
     h.run();
@@ -645,7 +651,7 @@ fn the_game_installs_menu_opens_an_install_found() {
     h.run();
     h.get_by_label("File").click();
     h.run();
-    h.get_by_label("Game installs").click();
+    h.get_by_label("Game data...").click();
     h.run();
     h.get_by_label(&label).click();
     h.step(); // the indexing spinner keeps repainting: one frame, not `run`
@@ -661,10 +667,10 @@ fn the_game_installs_menu_opens_an_install_found() {
     h.run();
     h.get_by_label("File").click();
     h.run();
-    h.get_by_label("Game installs").click();
+    h.get_by_label("Game data...").click();
     h.run();
     h.get_by_label("none found on this machine");
-    h.get_by_label("Open game folder...").click();
+    h.get_by_label("Add game folder or folder...").click();
     h.run();
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -720,7 +726,7 @@ fn the_scene_panel_moves_a_model_and_saves_the_scene() {
     let scene = m2view_app::scene::Scene::open(&path, &opts).unwrap();
     let mut c = Current::new(Opened::dress(m2view_format::LoadedModel::empty(&path), &opts), None, vec![]);
     c.play_scene(scene);
-    let mut s = AppState::new(opts.clone(), false);
+    let mut s = crate::common::app_state(opts.clone(), false);
     s.current = Some(c);
     let mut h = harness(s);
     h.run();
@@ -760,7 +766,7 @@ fn the_status_bar_names_the_textures_drawn_with_a_placeholder() {
     let path = crate::common::write_fixture(&fixture, &m2view_format::fixtures::skin_profile(264), &[], "placeholder");
     std::fs::remove_file(path.parent().unwrap().join("Textures/Boxes/Box.blp")).unwrap();
     let o = Opened::open(&path, &OpenOptions::default()).unwrap();
-    let mut s = AppState::new(OpenOptions::default(), false);
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
     s.current = Some(Current::new(o, None, vec![]));
     s.missing_textures = vec![0, 1];
     let mut h = Harness::builder().with_size(egui::vec2(1600.0, 800.0)).build_ui_state(

@@ -50,7 +50,7 @@ impl Scene {
         let (spawn_models, _) = m2view_app::spawned::load(lm, &opts);
         view.set_spawned(&spawn_models, m2view_render::texture::DEFAULT_TEAM_COLOR);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-        let mut state = AppState::new(opts, false);
+        let mut state = crate::common::app_state(opts, false);
         let mut current = Current::new(o, parts, vec![]);
         current.spawn_models = spawn_models;
         state.current = Some(current);
@@ -72,7 +72,7 @@ impl Scene {
         let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
         view.set_model(&o.lm.model, &[]);
         let egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-        let mut state = AppState::new(opts, false);
+        let mut state = crate::common::app_state(opts, false);
         let mut current = Current::new(o, None, vec![]);
         current.play_scene(scene);
         state.current = Some(current);
@@ -257,7 +257,7 @@ fn a_wmo_skybox_draws_from_inside_in_the_window() {
     let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
     let mut view = SceneView::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
     let mut egui = egui_wgpu::Renderer::new(&gpu.device, OFFSCREEN_FORMAT, egui_wgpu::RendererOptions::default());
-    let mut state = AppState::new(Default::default(), false);
+    let mut state = crate::common::app_state(Default::default(), false);
     state.open(dir.join("box.wmo"));
     for _ in 0..2000 {
         view.advance(&mut state, 0.0);
@@ -459,7 +459,7 @@ fn the_lod_panel_counts_what_the_view_draws() {
         |ui, st: &mut AppState| {
             m2view_app::ui::draw(ui, st, None, "");
         },
-        std::mem::replace(&mut s.state, AppState::new(Default::default(), false)),
+        std::mem::replace(&mut s.state, crate::common::app_state(Default::default(), false)),
     );
     h.run();
     use egui_kittest::kittest::Queryable;

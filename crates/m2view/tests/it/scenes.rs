@@ -136,7 +136,7 @@ fn the_window_adds_open_models_to_a_scene_and_saves_it() {
     let Some(samples) = fixtures::samples_dir() else { return };
     let k = samples.join("Koward_Improved_Models/Creature");
     let opts = m2view_app::open::OpenOptions::default();
-    let mut s = m2view_app::state::AppState::new(opts.clone(), false);
+    let mut s = crate::common::app_state(opts.clone(), false);
     let open = |rel: &str| {
         let o = m2view_app::open::Opened::open(&k.join(rel), &opts).unwrap();
         m2view_app::state::Current::new(o, None, vec![])

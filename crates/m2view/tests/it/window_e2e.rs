@@ -52,7 +52,12 @@ fn window_shows_panels_and_the_model() {
     let runtime = std::env::temp_dir().join(format!("m2view-xdg-{}", std::process::id()));
     std::fs::create_dir_all(&runtime).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_m2view"));
-    cmd.env("DISPLAY", &display).env("XDG_RUNTIME_DIR", &runtime).stdout(Stdio::null()).stderr(Stdio::null());
+    // Its own settings folder: the user's saved layout and sources stay out, and untouched.
+    cmd.env("DISPLAY", &display)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("M2VIEW_CONFIG_DIR", runtime.join("config"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
     if let Some(m) = &model {
         cmd.arg(m);
     }

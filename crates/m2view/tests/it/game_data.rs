@@ -1,0 +1,158 @@
+//! Game data in one place, driven as a user drives it (egui_kittest, no
+//! GPU): a folder of 1.12 client tables added in File > Game data… dresses
+//! the open character at once, with no restart; the sources and the recent
+//! files (each with its source) are remembered and reopen after a restart;
+//! sources are reordered and removed.
+
+use std::path::{Path, PathBuf};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use m2view_app::open::OpenOptions;
+use m2view_app::state::AppState;
+use m2view_app::ui;
+
+fn harness(s: AppState) -> Harness<'static, AppState> {
+    Harness::builder().with_size(egui::vec2(1280.0, 900.0)).build_ui_state(
+        |ui, s: &mut AppState| {
+            ui::draw(ui, s, None, "");
+        },
+        s,
+    )
+}
+
+/// Runs frames (polling the worker threads as the window does) until
+/// neither indexing nor loading is under way.
+fn settle(h: &mut Harness<'static, AppState>) {
+    let t = std::time::Instant::now();
+    loop {
+        let s = h.state_mut();
+        s.poll_indexing();
+        s.poll_loading();
+        if s.indexing.is_none() && s.pending.is_none() {
+            break;
+        }
+        assert!(t.elapsed().as_secs() < 60, "indexing or loading did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("m2view-gamedata-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn race(h: &Harness<'static, AppState>) -> String {
+    let c = h.state().current.as_ref().expect("a model open");
+    c.dressing.character.as_ref().expect("a character").identity.describe()
+}
+
+#[test]
+fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let config = scratch("config");
+    let model = samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2");
+    let tables = samples.join("andrewmunro_Vanilla/dbc");
+    let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
+    h.state_mut().open(model.clone());
+    settle(&mut h);
+    assert!(race(&h).contains("(not in ChrRaces)"), "{}", race(&h));
+    // File > Game data…: the window lists no source yet.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Game data...").click();
+    h.run();
+    h.get_by_label("No game data yet: models open from their folders.");
+    // The folder (as the folder dialog would answer) is listed as a table folder,
+    // and the open character is dressed from it: race, hair, the item search.
+    h.state_mut().add_data_source(tables.clone());
+    settle(&mut h);
+    assert_eq!(race(&h), "race Scourge (5), female (1)");
+    h.get_by_label("table folder");
+    h.get_by_label("race Scourge (5), female (1)");
+    h.state_mut().character_fields.search = "Helm_Leather_D_01.mdl".into();
+    h.run();
+    h.get_by_label_contains("1123: Helm_Leather_D_01.mdl");
+    // A restart: the source is back, the recent file reopens dressed.
+    drop(h);
+    let s = AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone()));
+    assert_eq!(s.sources.added.len(), 1);
+    assert_eq!(s.sources.added[0].path, tables);
+    assert_eq!(s.recent[0].path, model);
+    let mut h = harness(s);
+    settle(&mut h);
+    let recent = h.state().recent[0].clone();
+    h.state_mut().open_recent(recent);
+    settle(&mut h);
+    assert_eq!(race(&h), "race Scourge (5), female (1)");
+    // Removed: gone from the list and from what is remembered.
+    h.state_mut().remove_data_source(0);
+    settle(&mut h);
+    let (settings, _) = m2view_app::settings::Settings::load(Some(&config));
+    assert!(settings.sources.is_empty());
+    let _ = std::fs::remove_dir_all(config);
+}
+
+/// Writes the embedded demo under `dir/Models/` (a folder source of this
+/// project's own files).
+fn demo_folder(dir: &Path) {
+    for (rel, bytes) in m2view_app::demo::FILES {
+        let p = dir.join("Models").join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    }
+}
+
+#[test]
+fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
+    let config = scratch("recent-config");
+    let (a, b) = (scratch("source-a"), scratch("source-b"));
+    demo_folder(&a);
+    demo_folder(&b);
+    let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
+    h.state_mut().add_data_source(a.clone());
+    settle(&mut h);
+    h.state_mut().add_data_source(b.clone());
+    settle(&mut h);
+    // The last added is searched first.
+    let order =
+        |h: &Harness<'static, AppState>| h.state().sources.added.iter().map(|s| s.path.clone()).collect::<Vec<_>>();
+    assert_eq!(order(&h), [b.clone(), a.clone()]);
+    let first = |h: &Harness<'static, AppState>| {
+        let vfs = h.state().open_options.load.data.clone().unwrap();
+        vfs.locate("Models/Demo.m2").unwrap().0.name().to_string()
+    };
+    assert!(Path::new(&first(&h)).starts_with(&b), "{}", first(&h));
+    // Down in the window: a is searched first now.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Game data...").click();
+    h.run();
+    h.get_all_by_label("Down").next().unwrap().click();
+    h.step(); // the indexing spinner keeps repainting: one frame, not `run`
+    settle(&mut h);
+    assert_eq!(order(&h), [a.clone(), b.clone()]);
+    assert!(Path::new(&first(&h)).starts_with(&a), "{}", first(&h));
+    // A virtual path opened is remembered with its source.
+    h.state_mut().open(PathBuf::from("Models/Demo.m2"));
+    settle(&mut h);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    let recent = h.state().recent[0].clone();
+    assert_eq!((recent.path.as_path(), recent.source.as_deref()), (Path::new("Models/Demo.m2"), Some(a.as_path())));
+    // After a restart whose sources no longer hold it, reopening adds its source first.
+    drop(h);
+    let mut s = AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone()));
+    s.sources.added.clear();
+    s.indexing = None;
+    let mut h = harness(s);
+    h.state_mut().open_recent(recent);
+    settle(&mut h);
+    assert_eq!(h.state().current.as_ref().unwrap().lm.path, Path::new("Models/Demo.m2"));
+    assert_eq!(h.state().sources.added[0].path, a);
+    for d in [config, a, b] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
