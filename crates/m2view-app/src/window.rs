@@ -86,19 +86,27 @@ impl App {
             .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 800.0));
         let window = Arc::new(el.create_window(attrs).map_err(|e| e.to_string())?);
         let choice = m2view_render::gpu::BackendChoice::current().map_err(|e| e.to_string())?;
-        let instance = wgpu::Instance::new(choice.instance_descriptor(Some(
-            wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(el.owned_display_handle())),
-        )));
-        let surface = instance.create_surface(window.clone()).map_err(|e| e.to_string())?;
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            compatible_surface: Some(&surface),
-            ..Default::default()
-        }))
-        .map_err(|e| m2view_render::RenderError::NoAdapter(e.to_string()).to_string())?;
-        let (device, queue) =
-            pollster::block_on(adapter.request_device(&m2view_render::gpu::device_descriptor(&adapter, choice)))
-                .map_err(|e| e.to_string())?;
+        // With no backend named, each in turn until one gives an adapter and a device.
+        let ((surface, adapter, device, queue), used, failed) = m2view_render::gpu::first_working(choice, |c| {
+            let instance = wgpu::Instance::new(c.instance_descriptor(Some(
+                wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(el.owned_display_handle())),
+            )));
+            let surface = instance.create_surface(window.clone()).map_err(|e| e.to_string())?;
+            let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                compatible_surface: Some(&surface),
+                ..Default::default()
+            }))
+            .map_err(|e| m2view_render::RenderError::NoAdapter(e.to_string()).to_string())?;
+            let (device, queue) =
+                pollster::block_on(adapter.request_device(&m2view_render::gpu::device_descriptor(&adapter, c)))
+                    .map_err(|e| m2view_render::RenderError::Device(e.to_string()).to_string())?;
+            Ok((surface, adapter, device, queue))
+        })
+        .map_err(|e| e.to_string())?;
+        if !failed.is_empty() {
+            eprintln!("m2view: the window uses {} ({})", used.name(), failed.join("; "));
+        }
         let size = window.inner_size();
         let mut config = surface
             .get_default_config(&adapter, size.width.max(1), size.height.max(1))
@@ -128,6 +136,9 @@ impl App {
         let view_format = if direct { config.format } else { m2view_render::target::OFFSCREEN_FORMAT };
         let scene = SceneView::new(&device, &queue, view_format);
         let mut state = AppState::new(self.open_options.clone(), scene.supports_bc());
+        for f in &failed {
+            state.errors.push(format!("GPU backend {f}; the window uses {}", used.name()));
+        }
         match self.initial.take() {
             Some(p) => state.open(p),
             None => match super::demo::write_to_temp() {

@@ -105,6 +105,83 @@ impl BackendChoice {
 /// The choice `--backend` made.
 static CURRENT: std::sync::OnceLock<BackendChoice> = std::sync::OnceLock::new();
 
+/// The backends tried in turn when none is named: DX12, Vulkan, GL on
+/// Windows; Metal, GL on macOS; Vulkan, GL elsewhere. An old or broken
+/// driver often fails the first with a lost device where GL still works.
+pub const FALLBACK_ORDER: &[wgpu::Backends] = if cfg!(windows) {
+    &[wgpu::Backends::DX12, wgpu::Backends::VULKAN, wgpu::Backends::GL]
+} else if cfg!(target_vendor = "apple") {
+    &[wgpu::Backends::METAL, wgpu::Backends::GL]
+} else {
+    &[wgpu::Backends::VULKAN, wgpu::Backends::GL]
+};
+
+impl BackendChoice {
+    /// The choices to try, in order: this one alone when it names a backend
+    /// (`--backend`, `M2VIEW_BACKEND`) or `WGPU_BACKEND` is set, else one
+    /// per backend of [`FALLBACK_ORDER`].
+    pub fn attempts(self) -> Vec<BackendChoice> {
+        if self.backends.is_some() || std::env::var_os("WGPU_BACKEND").is_some() {
+            return vec![self];
+        }
+        self.each_fallback()
+    }
+
+    /// One choice per backend of [`FALLBACK_ORDER`], with this one's limits.
+    fn each_fallback(self) -> Vec<BackendChoice> {
+        FALLBACK_ORDER.iter().map(|&b| BackendChoice { backends: Some(b), ..self }).collect()
+    }
+
+    /// The backend's name in messages (`Vulkan`, `Gl`…; `auto` when none is named).
+    pub fn name(self) -> String {
+        match self.backends {
+            Some(b) if b == wgpu::Backends::VULKAN => "Vulkan".into(),
+            Some(b) if b == wgpu::Backends::GL => "Gl".into(),
+            Some(b) if b == wgpu::Backends::DX12 => "Dx12".into(),
+            Some(b) if b == wgpu::Backends::METAL => "Metal".into(),
+            Some(b) => format!("{b:?}"),
+            None => "auto".into(),
+        }
+    }
+
+    /// Whether `M2VIEW_SKIP_BACKEND` names this backend (`vulkan`, `gl`,
+    /// `dx12`, `metal`; comma-separated): a diagnostic switch that makes
+    /// it fail as a broken driver would, to check the fallback.
+    fn skipped(self) -> bool {
+        let skip = std::env::var("M2VIEW_SKIP_BACKEND").unwrap_or_default();
+        skip.split(',').filter_map(BackendChoice::parse).any(|c| c.backends.is_some() && c.backends == self.backends)
+    }
+}
+
+/// Runs `attempt` on each of `choice`'s [`BackendChoice::attempts`] until one
+/// succeeds; returns its result, the choice it ran on, and why the ones
+/// before it failed (`"Vulkan: …"`), for the caller to report.
+///
+/// # Errors
+/// Every attempt failed: the message names each backend and its failure.
+pub fn first_working<T>(
+    choice: BackendChoice,
+    attempt: impl FnMut(BackendChoice) -> Result<T, String>,
+) -> Result<(T, BackendChoice, Vec<String>), RenderError> {
+    in_turn(choice.attempts(), attempt)
+}
+
+/// [`first_working`] over the choices `attempts`.
+fn in_turn<T>(
+    attempts: Vec<BackendChoice>,
+    mut attempt: impl FnMut(BackendChoice) -> Result<T, String>,
+) -> Result<(T, BackendChoice, Vec<String>), RenderError> {
+    let mut failed = Vec::new();
+    for c in attempts {
+        let result = if c.skipped() { Err("skipped (M2VIEW_SKIP_BACKEND)".to_string()) } else { attempt(c) };
+        match result {
+            Ok(t) => return Ok((t, c, failed)),
+            Err(e) => failed.push(format!("{}: {e}", c.name())),
+        }
+    }
+    Err(RenderError::NoAdapter(failed.join("; ")))
+}
+
 impl Gpu {
     /// Creates a device without a surface on the backend of `M2VIEW_BACKEND`
     /// ([`BackendChoice`]; `WGPU_BACKEND` and friends otherwise). Requests
@@ -113,15 +190,26 @@ impl Gpu {
         Self::headless_with(BackendChoice::current()?)
     }
 
-    /// Creates a device without a surface on `choice`.
+    /// Creates a device without a surface on `choice`: where it names no
+    /// backend, the first of [`FALLBACK_ORDER`] whose adapter and device
+    /// requests succeed (a fallback is reported on stderr).
+    ///
+    /// # Errors
+    /// No backend gave a device (each one's failure named).
     pub fn headless_with(choice: BackendChoice) -> Result<Gpu, RenderError> {
-        let instance = wgpu::Instance::new(choice.instance_descriptor(None));
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            ..Default::default()
-        }))
-        .map_err(|e| RenderError::NoAdapter(e.to_string()))?;
-        Self::from_adapter(adapter, choice)
+        let (gpu, used, failed) = first_working(choice, |c| {
+            let instance = wgpu::Instance::new(c.instance_descriptor(None));
+            let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                ..Default::default()
+            }))
+            .map_err(|e| RenderError::NoAdapter(e.to_string()).to_string())?;
+            Self::from_adapter(adapter, c).map_err(|e| e.to_string())
+        })?;
+        if !failed.is_empty() {
+            eprintln!("m2view: using {} ({})", used.name(), failed.join("; "));
+        }
+        Ok(gpu)
     }
 
     /// Creates the device on a chosen adapter, with the limits of `choice`.
@@ -153,5 +241,34 @@ pub fn device_descriptor(adapter: &wgpu::Adapter, choice: BackendChoice) -> wgpu
         required_features: if choice.webgl2 { wgpu::Features::empty() } else { features },
         required_limits: base.using_resolution(adapter.limits()),
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_backend_is_tried_alone_and_auto_tries_each_in_turn() {
+        let vulkan = BackendChoice::parse("vulkan").unwrap();
+        assert_eq!(vulkan.attempts(), [vulkan]);
+        let order: Vec<_> = BackendChoice::default().each_fallback().iter().map(|c| c.backends.unwrap()).collect();
+        assert_eq!(order, FALLBACK_ORDER);
+        let webgl2 = BackendChoice::parse("webgl2").unwrap();
+        assert!(BackendChoice { backends: None, ..webgl2 }.each_fallback().iter().all(|c| c.webgl2));
+    }
+
+    #[test]
+    fn the_first_backend_that_works_is_used_and_the_failures_are_named() {
+        let attempts = BackendChoice::default().each_fallback();
+        let first = attempts[0];
+        let (t, used, failed) =
+            in_turn(attempts.clone(), |c| if c == first { Err("device lost".into()) } else { Ok(7) }).unwrap();
+        assert_eq!((t, used), (7, attempts[1]));
+        assert_eq!(failed, [format!("{}: device lost", first.name())]);
+        let e = in_turn(attempts.clone(), |c| Err::<(), _>(format!("no {}", c.name()))).unwrap_err().to_string();
+        for c in attempts {
+            assert!(e.contains(&format!("{0}: no {0}", c.name())), "{e}");
+        }
     }
 }

@@ -106,7 +106,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR", help_heading = GAME_DATA)]
     pub dbc: Vec<PathBuf>,
     /// GPU backend: auto, vulkan, gl, metal, dx12, or webgl2 (OpenGL with WebGL2's limits: the
-    /// path a browser without WebGPU takes). Default: $M2VIEW_BACKEND, else wgpu's choice.
+    /// path a browser without WebGPU takes). Default: $M2VIEW_BACKEND, else each in turn until
+    /// one works: dx12, vulkan, gl on Windows; metal, gl on macOS; vulkan, gl elsewhere.
     #[arg(long, global = true, value_name = "NAME", help_heading = GPU)]
     pub backend: Option<String>,
     /// Print a document written from this definition instead of running: `markdown` (the

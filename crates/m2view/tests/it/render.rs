@@ -213,3 +213,28 @@ fn gpu_crowd_matches_the_cpu_crowd() {
         .count();
     assert!(off * 200 <= 192 * 192, "{off} of {} pixels differ by more than 8/255", 192 * 192);
 }
+
+#[test]
+fn with_vulkan_failing_render_falls_back_to_gl_and_says_so() {
+    // M2VIEW_SKIP_BACKEND makes Vulkan fail as a broken driver would (Linux's order
+    // is Vulkan, then GL); the render still succeeds, on GL, and says why.
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let demo = m2view_app::demo::write_to_temp().unwrap();
+    let out = std::env::temp_dir().join(format!("m2view-fallback-{}.png", std::process::id()));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_m2view"))
+        .env("M2VIEW_SKIP_BACKEND", "vulkan")
+        .env_remove("M2VIEW_BACKEND")
+        .env_remove("WGPU_BACKEND")
+        .args(["render", demo.to_str().unwrap(), "--size", "64x64", "--stats", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("m2view: using Gl (Vulkan: skipped"), "{stderr}");
+    let stats: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert!(stats["adapter"].as_str().unwrap().contains("(Gl,"), "{stats}");
+    assert_eq!(image::open(&out).unwrap().width(), 64);
+    let _ = std::fs::remove_file(out);
+}

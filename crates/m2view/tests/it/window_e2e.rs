@@ -166,3 +166,59 @@ fn window_shows_panels_and_the_model() {
     eprintln!("after resize, 1x1, unmap and map: {} (900x600, panel text {drawn})", shot.display());
     assert!(drawn, "no panel text after resize/minimise/restore in {}", shot.display());
 }
+
+/// With Vulkan failing as a broken driver would (`M2VIEW_SKIP_BACKEND`), the
+/// window opens on GL (Linux's order: Vulkan, then GL), says so on stderr
+/// and in Messages, and draws its panels.
+#[test]
+fn with_vulkan_failing_the_window_falls_back_to_gl() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    need("Xvfb", "xvfb");
+    need("import", "imagemagick");
+    let display = format!(":{}", 40 + std::process::id() % 40);
+    let _x = Kill(
+        Command::new("Xvfb")
+            .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    let runtime = std::env::temp_dir().join(format!("m2view-xdg-gl-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).unwrap();
+    let log = runtime.join("stderr.txt");
+    let mut app = Kill(
+        Command::new(env!("CARGO_BIN_EXE_m2view"))
+            .env("DISPLAY", &display)
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .env("M2VIEW_CONFIG_DIR", runtime.join("config"))
+            .env("M2VIEW_SKIP_BACKEND", "vulkan")
+            .env_remove("M2VIEW_BACKEND")
+            .env_remove("WGPU_BACKEND")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap(),
+    );
+    let shot = runtime.join("gl.png");
+    let start = Instant::now();
+    let mut panel_ok = false;
+    while !panel_ok && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(1000));
+        assert!(app.0.try_wait().unwrap().is_none(), "m2view exited: {}", std::fs::read_to_string(&log).unwrap());
+        if let Some(img) = screenshot(&display, "root", &shot) {
+            panel_ok = (10..400)
+                .flat_map(|x| (40..500).map(move |y| (x, y)))
+                .filter(|&(x, y)| img.get_pixel(x, y)[0] > 180)
+                .count()
+                > 200;
+        }
+    }
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert!(panel_ok, "no panel text in {}", shot.display());
+    assert!(said.contains("the window uses Gl (Vulkan: skipped"), "{said}");
+    let _ = std::fs::remove_dir_all(runtime);
+}
