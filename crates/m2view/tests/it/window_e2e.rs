@@ -32,21 +32,25 @@ fn screenshot(display: &str, window: &str, path: &Path) -> Option<image::RgbImag
     ok.is_ok_and(|s| s.success()).then(|| image::open(path).unwrap().to_rgb8())
 }
 
+/// An X server at `display`, 1280×800, killed when dropped.
+fn xvfb(display: &str) -> Kill {
+    let x = Command::new("Xvfb")
+        .args([display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    Kill(x)
+}
+
 #[test]
 fn window_shows_panels_and_the_model() {
     need("Xvfb", "xvfb");
     need("import", "imagemagick");
     need("xdotool", "xdotool");
     let display = format!(":{}", 90 + std::process::id() % 100);
-    let _x = Kill(
-        Command::new("Xvfb")
-            .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    std::thread::sleep(Duration::from_millis(800));
+    let _x = xvfb(&display);
     let model: Option<PathBuf> = m2view_format::fixtures::samples_dir()
         .map(|d| d.join("Koward_Improved_Models/Creature/CoreHound2/Corehound2.m2"));
     let runtime = std::env::temp_dir().join(format!("m2view-xdg-{}", std::process::id()));
@@ -178,15 +182,7 @@ fn with_vulkan_failing_the_window_falls_back_to_gl() {
     need("Xvfb", "xvfb");
     need("import", "imagemagick");
     let display = format!(":{}", 40 + std::process::id() % 40);
-    let _x = Kill(
-        Command::new("Xvfb")
-            .args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    std::thread::sleep(Duration::from_millis(800));
+    let _x = xvfb(&display);
     let runtime = std::env::temp_dir().join(format!("m2view-xdg-gl-{}", std::process::id()));
     std::fs::create_dir_all(&runtime).unwrap();
     let log = runtime.join("stderr.txt");
