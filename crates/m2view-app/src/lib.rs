@@ -8,6 +8,7 @@
 //! - [`document`]: a texture or table open in its tab beside the 3D view;
 //! - [`settings`]: what the window remembers between runs (UI scale, layout, recent files);
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
+//! - [`file_dialog`]: m2view's own file dialog, where the desktop has none;
 //! - [`command`]: what the UI asks of the viewer, applied in one place;
 //! - `compositor`: egui's panels kept between frames around the 3D view;
 //! - [`viewport`]: the one bridge between the renderer and egui;
@@ -33,6 +34,7 @@ mod compositor;
 pub mod demo;
 pub mod document;
 pub mod error;
+pub mod file_dialog;
 pub mod loader;
 pub mod open;
 pub mod platform;

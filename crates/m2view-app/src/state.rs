@@ -473,6 +473,9 @@ pub struct AppState {
     pub open_after_indexing: Option<PathBuf>,
     /// Whether the Game data window is shown.
     pub show_game_data: bool,
+    /// m2view's own file dialog, when one is open (no desktop dialog here,
+    /// or `M2VIEW_FILE_DIALOG=builtin`).
+    pub file_dialog: Option<crate::file_dialog::FileDialog>,
     /// The game installs found on this machine (the "Game installs" menu;
     /// none in a browser).
     pub installs: Vec<m2view_data::installs::Install>,
@@ -607,6 +610,7 @@ impl AppState {
             sources,
             open_after_indexing: None,
             show_game_data: false,
+            file_dialog: None,
             installs: if cfg!(target_arch = "wasm32") { Vec::new() } else { m2view_data::installs::find() },
             path_field: String::new(),
             open_options,

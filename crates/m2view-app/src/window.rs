@@ -172,12 +172,21 @@ impl App {
         el.exit();
     }
 
+    /// Opens a file dialog for `data` (`None`: a file to open): the
+    /// desktop's (the portal, else zenity, through rfd) off the event-loop
+    /// thread, or m2view's own where there is none (or
+    /// `M2VIEW_FILE_DIALOG=builtin` asks for it).
     fn open_dialog(&mut self, data: Option<DataPick>) {
-        if self.dialog.is_some() {
+        if self.dialog.is_some() || self.state.as_ref().is_some_and(|s| s.file_dialog.is_some()) {
+            return;
+        }
+        if !native_dialog_available() {
+            if let Some(s) = self.state.as_mut() {
+                s.file_dialog = Some(builtin_dialog(data));
+            }
             return;
         }
         let (tx, rx) = channel();
-        // rfd talks to the desktop portal; off the event-loop thread it cannot stall the UI.
         std::thread::spawn(move || {
             let pick = match data {
                 None => rfd::FileDialog::new()
@@ -191,7 +200,7 @@ impl App {
             };
             let _ = tx.send(pick);
         });
-        self.dialog = Some((data, rx));
+        self.dialog = Some((data, Instant::now(), rx));
     }
 
     fn frame(&mut self) {
@@ -287,8 +296,39 @@ impl App {
 }
 
 /// A native file dialog running on its thread: what it picks for (`None`:
-/// a model to open) and where its answer arrives.
-type Dialog = Option<(Option<DataPick>, Receiver<Option<PathBuf>>)>;
+/// a model to open), when it was asked for, and where its answer arrives.
+type Dialog = Option<(Option<DataPick>, Instant, Receiver<Option<PathBuf>>)>;
+
+/// An answer this soon without a choice means no dialog could be shown
+/// (rfd answers "nothing" both for a cancel and for no portal and no zenity).
+const NO_DIALOG_SHOWN: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// Whether a desktop file dialog can be asked for: always on Windows and
+/// macOS; elsewhere when `zenity` is on the PATH or a D-Bus session (the
+/// portal's bus) is there. `M2VIEW_FILE_DIALOG=builtin` says no.
+fn native_dialog_available() -> bool {
+    if std::env::var("M2VIEW_FILE_DIALOG").is_ok_and(|v| v == "builtin") {
+        return false;
+    }
+    if cfg!(any(windows, target_vendor = "apple")) {
+        return true;
+    }
+    let on_path = |program: &str| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+    };
+    on_path("zenity") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+}
+
+/// m2view's own dialog for `data`, in the working folder.
+fn builtin_dialog(data: Option<DataPick>) -> crate::file_dialog::FileDialog {
+    use crate::file_dialog::{FileDialog, Purpose};
+    let purpose = match data {
+        None => Purpose::Open,
+        Some(DataPick::Folder) => Purpose::AddFolder,
+        Some(DataPick::Archive) => Purpose::AddArchive,
+    };
+    FileDialog::new(purpose, FileDialog::start_dir())
+}
 
 /// Polls what runs beside the UI (model loading, indexing, recordings, a
 /// native dialog) and advances the open model by `dt_ms`; returns whether
@@ -302,17 +342,17 @@ fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -
 }
 
 /// Carries out the answer of a finished native dialog (open a model, or add
-/// a data source); returns whether there was one.
+/// a data source); one that answered at once without a choice could show
+/// nothing, and m2view's own dialog opens instead. Returns whether there
+/// was an answer.
 fn take_dialog_answer(dialog: &mut Dialog, state: &mut AppState) -> bool {
-    let Some(Ok(pick)) = dialog.as_ref().map(|(_, rx)| rx.try_recv()) else { return false };
-    let data = dialog.take().and_then(|(d, _)| d);
+    let Some(Ok(pick)) = dialog.as_ref().map(|(_, _, rx)| rx.try_recv()) else { return false };
+    let Some((data, asked, _)) = dialog.take() else { return false };
     match pick {
         Some(p) if data.is_some() => state.add_data_source(p),
         Some(p) => state.open(p),
-        None => {
-            state.error =
-                Some("no file chosen (or no desktop file-dialog portal here): type a path in the field above".into())
-        }
+        None if asked.elapsed() < NO_DIALOG_SHOWN => state.file_dialog = Some(builtin_dialog(data)),
+        None => {}
     }
     true
 }

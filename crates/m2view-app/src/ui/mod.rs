@@ -14,6 +14,7 @@ mod camera;
 mod character;
 mod emitters;
 mod export;
+mod file_dialog;
 mod game_data;
 mod geosets;
 mod inspector;
@@ -310,6 +311,7 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
     if s.show_game_data {
         game_data::game_data_window(ctx, s, &mut out);
     }
+    file_dialog::file_dialog_window(ctx, s);
     if s.show_help {
         // At the top right, over the 3D view's corner (the model stands in its middle).
         let help = egui::Window::new("Keyboard and mouse").anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0]);

@@ -156,3 +156,57 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
         let _ = std::fs::remove_dir_all(d);
     }
 }
+
+#[test]
+fn the_built_in_file_dialog_opens_a_model_and_adds_a_folder() {
+    // m2view's own dialog (no portal, no zenity): the folder's entries, a
+    // double click enters a folder, a click and Open opens the file.
+    use m2view_app::file_dialog::{FileDialog, Purpose};
+    let dir = scratch("dialog");
+    demo_folder(&dir);
+    std::fs::write(dir.join("notes.txt"), b"not listed").unwrap();
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
+    s.file_dialog = Some(FileDialog::new(Purpose::Open, dir.clone()));
+    // Frames of 1/60 s: the two clicks fall within egui's double-click delay (0.3 s).
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 900.0)).with_step_dt(1.0 / 60.0).build_ui_state(
+        |ui, s: &mut AppState| {
+            ui::draw(ui, s, None, "");
+        },
+        s,
+    );
+    h.run();
+    assert!(h.query_by_label("notes.txt").is_none(), "only what opens is listed");
+    // A double click enters the folder.
+    let models = h.get_by_label("Models/").rect().center();
+    h.event(egui::Event::PointerMoved(models));
+    h.step();
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: models,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Default::default(),
+            });
+            h.step();
+        }
+    }
+    h.run();
+    assert_eq!(h.state().file_dialog.as_ref().unwrap().dir, dir.join("Models"));
+    h.get_by_label("Demo.m2").click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.step();
+    assert!(h.state().file_dialog.is_none(), "the dialog closes");
+    settle(&mut h);
+    assert_eq!(h.state().current.as_ref().unwrap().lm.path, dir.join("Models/Demo.m2"));
+    // For a data source, "Add this folder" adds the folder shown.
+    h.state_mut().file_dialog = Some(FileDialog::new(Purpose::AddFolder, dir.clone()));
+    h.run();
+    h.get_by_label("Add this folder").click();
+    h.step();
+    settle(&mut h);
+    assert_eq!(h.state().sources.added[0].path, dir);
+    assert!(h.state().browser.as_ref().unwrap().models.iter().any(|m| m.path == "Models/Demo.m2"));
+    let _ = std::fs::remove_dir_all(dir);
+}
