@@ -16,6 +16,8 @@ pub enum Purpose {
     AddFolder,
     /// An archive to add to the data sources.
     AddArchive,
+    /// A file to save, of this extension (without the dot).
+    Save(String),
 }
 
 impl Purpose {
@@ -25,6 +27,7 @@ impl Purpose {
             Purpose::Open => "Open a file",
             Purpose::AddFolder => "Add a game folder or folder",
             Purpose::AddArchive => "Add an archive",
+            Purpose::Save(_) => "Save as",
         }
     }
 
@@ -40,6 +43,7 @@ impl Purpose {
             }
             Purpose::AddFolder => false,
             Purpose::AddArchive => [".mpq", ".w3x", ".w3m"].iter().any(|x| lower.ends_with(x)),
+            Purpose::Save(ext) => lower.ends_with(&format!(".{}", ext.to_ascii_lowercase())),
         }
     }
 }
@@ -74,6 +78,8 @@ pub struct FileDialog {
     pub error: Option<String>,
     /// The path typed into the dialog's path field.
     pub path_field: String,
+    /// Save: the file name typed (a click on a file takes its name).
+    pub name: String,
 }
 
 /// What the user did with the dialog this frame.
@@ -96,6 +102,7 @@ impl FileDialog {
             selected: None,
             error: None,
             path_field: String::new(),
+            name: String::new(),
         };
         d.enter(dir);
         d
@@ -149,10 +156,16 @@ impl FileDialog {
     }
 
     /// What choosing now picks: the selected entry (a file; for a folder
-    /// purpose, a folder), else for a folder purpose the folder shown.
+    /// purpose, a folder), else for a folder purpose the folder shown; for
+    /// Save, the name typed in the folder shown, with the extension.
     pub fn choice(&self) -> Option<PathBuf> {
         let selected = self.selected.and_then(|i| self.entries.get(i));
         match (&self.purpose, selected) {
+            (Purpose::Save(ext), _) => {
+                let name = self.name.trim();
+                let stem = Path::new(name).file_stem().map(|s| s.to_string_lossy().into_owned());
+                stem.filter(|s| !s.is_empty()).map(|s| self.dir.join(format!("{s}.{ext}")))
+            }
             (Purpose::AddFolder, Some(e)) if e.dir => Some(self.dir.join(&e.name)),
             (Purpose::AddFolder, _) => Some(self.dir.clone()),
             (_, Some(e)) if !e.dir => Some(self.dir.join(&e.name)),
@@ -166,6 +179,10 @@ impl FileDialog {
         if e.dir {
             self.enter(self.dir.join(e.name));
             None
+        } else if let Purpose::Save(_) = self.purpose {
+            // Over an existing file: its name, then Save.
+            self.name = e.name.clone();
+            self.choice().map(Answer::Chosen)
         } else {
             Some(Answer::Chosen(self.dir.join(e.name)))
         }
@@ -204,6 +221,11 @@ mod tests {
         assert_eq!(folder.choice(), Some(d.clone()), "the folder shown");
         folder.selected = Some(1);
         assert_eq!(folder.choice(), Some(d.join("Zeta")));
+        let mut save = FileDialog::new(Purpose::Save("glb".into()), d.clone());
+        assert_eq!(names(&save), ["alpha", "Zeta"]);
+        assert_eq!(save.choice(), None, "no name yet");
+        save.name = "bear.obj".into();
+        assert_eq!(save.choice(), Some(d.join("bear.glb")), "the extension is the format's");
         // A folder that cannot be listed keeps the listing and says why.
         folder.enter(d.join("gone"));
         assert_eq!(folder.dir, d);

@@ -9,6 +9,7 @@
 //! - [`settings`]: what the window remembers between runs (UI scale, layout, recent files);
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
 //! - [`file_dialog`]: m2view's own file dialog, where the desktop has none;
+//! - [`exporting`]: what the Export dialog writes, a batch of the browser's models;
 //! - [`command`]: what the UI asks of the viewer, applied in one place;
 //! - `compositor`: egui's panels kept between frames around the 3D view;
 //! - [`viewport`]: the one bridge between the renderer and egui;
@@ -34,6 +35,7 @@ mod compositor;
 pub mod demo;
 pub mod document;
 pub mod error;
+pub mod exporting;
 pub mod file_dialog;
 pub mod loader;
 pub mod open;

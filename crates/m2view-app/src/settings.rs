@@ -37,11 +37,13 @@ pub struct Settings {
     pub layout: Option<serde_json::Value>,
     /// The data sources added in the window, highest priority first.
     pub sources: Vec<crate::sources::SavedSource>,
+    /// The folder the Export dialog last wrote to.
+    pub export_dir: Option<PathBuf>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, layout: None, sources: Vec::new() }
+        Settings { ui_scale: 1.0, layout: None, sources: Vec::new(), export_dir: None }
     }
 }
 
@@ -152,7 +154,12 @@ mod tests {
         let d = dir("rt");
         assert_eq!(Settings::load(Some(&d)), (Settings::default(), None));
         let sources = vec![crate::sources::SavedSource { path: "/games/WoW".into(), locale: Some("deDE".into()) }];
-        let s = Settings { ui_scale: 1.5, layout: Some(serde_json::json!({"root": 3})), sources };
+        let s = Settings {
+            ui_scale: 1.5,
+            layout: Some(serde_json::json!({"root": 3})),
+            sources,
+            export_dir: Some("/exports".into()),
+        };
         s.save(&d).unwrap();
         assert_eq!(Settings::load(Some(&d)), (s, None));
         // No temporary file is left beside it.

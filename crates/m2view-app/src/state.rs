@@ -501,6 +501,12 @@ pub struct AppState {
     pub attach_fields: std::collections::BTreeMap<u32, String>,
     /// What the last export or recording did (shown under the buttons).
     pub export_status: Option<String>,
+    /// The Export dialog's choices (its folder remembered).
+    pub export: crate::exporting::ExportChoices,
+    /// Whether the Export dialog is shown (File > Export…).
+    pub show_export: bool,
+    /// A batch export under way.
+    pub batch: Option<crate::exporting::Batch>,
     /// The scene being put together from the models opened one by one
     /// ("Add to scene"), and where along +Y the next one stands.
     pub scene_draft: (crate::scene::SceneFile, f32),
@@ -623,6 +629,12 @@ impl AppState {
             team_color: m2view_render::texture::DEFAULT_TEAM_COLOR,
             attach_fields: Default::default(),
             export_status: None,
+            export: crate::exporting::ExportChoices {
+                folder: settings.export_dir.clone().unwrap_or_else(|| PathBuf::from(".")),
+                ..Default::default()
+            },
+            show_export: false,
+            batch: None,
             scene_draft: Default::default(),
             recording: None,
             output_dir: PathBuf::from("."),
@@ -663,6 +675,7 @@ impl AppState {
             ui_scale: self.ui_scale,
             layout: Some(self.layout.to_json()),
             sources: self.sources.added.clone(),
+            export_dir: Some(self.export.folder.clone()),
         };
         settings.save(dir)
     }
@@ -686,8 +699,29 @@ impl AppState {
         self.errors.len() + self.current.as_ref().map_or(0, |c| c.warnings.len())
     }
 
-    /// Exports the open model as shown (LOD, geosets, skin; every sequence)
-    /// to `out` (`.glb` or `.obj`, the OBJ in the current pose).
+    /// Exports what the Export dialog's choices name to `out`: the open
+    /// model ([`AppState::export`]), a PNG still of the view (after this
+    /// frame) or a turntable; the folder is remembered.
+    pub fn export_now(&mut self, out: PathBuf) {
+        use crate::exporting::Kind;
+        if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+            self.export.folder = dir.to_path_buf();
+            if let Err(e) = self.save_settings() {
+                self.errors.push(format!("settings not saved: {e}"));
+            }
+        }
+        match self.export.kind {
+            Kind::Model(_) => self.export(out),
+            Kind::Still => self.send(super::command::Command::Screenshot(out)),
+            Kind::Turntable { .. } => self.record_turntable(out),
+        }
+    }
+
+    /// Exports the open model as shown (LOD, geosets, skin, character and
+    /// items; every sequence; an OBJ in the current pose) to `out`, in the
+    /// format its extension names with the Export dialog's choices
+    /// (`m2view_export::file`). In a browser, `.glb` and `.obj` only, as
+    /// downloads.
     pub fn export(&mut self, out: PathBuf) {
         let Some(c) = &mut self.current else { return };
         let opts = m2view_export::ExportOptions {
@@ -699,30 +733,57 @@ impl AppState {
                 .iter()
                 .map(|a| m2view_export::ExportItem { attachment: a.id, lm: a.lm.clone() })
                 .collect(),
+            animate_materials: self.export.animate_materials,
             ..Default::default()
         };
         for i in 0..c.lm.model.sequences.len() {
             let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
         }
-        // Saved files (downloads in a browser: `platform::save`).
-        let result = if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("obj")) {
-            c.instance.pose(&c.lm.model, Mat4::IDENTITY);
-            let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
-            let dir = out.parent().unwrap_or(std::path::Path::new(""));
-            m2view_export::obj::obj_files(&c.lm, &c.instance.pose.bones, &opts, &stem)
-                .map_err(|e| e.to_string())
-                .and_then(|files| {
-                    files.iter().try_for_each(|(name, b)| crate::platform::save(&dir.join(name), b).map(drop))
-                })
-                .map(|()| out.display().to_string())
+        c.instance.pose(&c.lm.model, Mat4::IDENTITY);
+        let result = if cfg!(target_arch = "wasm32") {
+            download(&c.lm, &c.instance.pose.bones, &opts, &out)
         } else {
-            (m2view_export::gltf::to_glb(&c.lm, &opts).map_err(|e| e.to_string()))
-                .and_then(|b| crate::platform::save(&out, &b))
+            let how = self.export.writing(&out, c.instance.pose.bones.clone());
+            m2view_export::file::write_model(&c.lm, &opts, &how, &out).map_err(|e| e.to_string()).map(|notes| {
+                c.warn(notes);
+                out.display().to_string()
+            })
         };
         self.export_status = Some(match result {
             Ok(saved) => format!("exported {saved}"),
             Err(e) => format!("export failed: {e}"),
         });
+    }
+
+    /// Starts exporting every model the browser shows (its filter applied)
+    /// in the dialog's model format into the dialog's folder, each under
+    /// its own path, on a worker thread.
+    pub fn export_batch(&mut self) {
+        let (Some(b), crate::exporting::Kind::Model(format)) = (&self.browser, self.export.kind) else { return };
+        if self.batch.is_some() {
+            return;
+        }
+        let models: Vec<String> = b
+            .shown
+            .iter()
+            .filter_map(|&i| b.models.get(i))
+            .filter(|m| m.kind == crate::browser::EntryKind::Model)
+            .map(|m| m.path.clone())
+            .collect();
+        let folder = self.export.folder.clone();
+        self.batch = Some(crate::exporting::Batch::start(models, format, folder, self.open_options.clone()));
+    }
+
+    /// Takes a finished batch export; returns whether there was one running.
+    pub fn poll_batch(&mut self) -> bool {
+        let Some(b) = &self.batch else { return false };
+        let Some(report) = b.poll() else { return true };
+        self.batch = None;
+        let cancelled = if report.cancelled { ", cancelled" } else { "" };
+        self.export_status =
+            Some(format!("batch: {} written, {} failed{cancelled}", report.written, report.failed.len()));
+        self.errors.extend(report.failed);
+        true
     }
 
     /// Adds the open model, playing its current sequence, to the scene
@@ -985,6 +1046,30 @@ impl AppState {
                 None
             }
         }
+    }
+}
+
+/// A `.glb` or `.obj` (with its `.mtl` and textures) saved through
+/// [`crate::platform::save`]: downloads in a browser. Returns what was saved.
+fn download(
+    lm: &m2view_format::LoadedModel,
+    bones: &[Mat4],
+    opts: &m2view_export::ExportOptions,
+    out: &std::path::Path,
+) -> Result<String, String> {
+    match m2view_export::file::Format::of(out) {
+        Some(m2view_export::file::Format::Obj) => {
+            let stem = out.file_stem().map_or_else(|| "model".into(), |s| s.to_string_lossy().into_owned());
+            let dir = out.parent().unwrap_or(std::path::Path::new(""));
+            let files = m2view_export::obj::obj_files(lm, bones, opts, &stem).map_err(|e| e.to_string())?;
+            files.iter().try_for_each(|(name, b)| crate::platform::save(&dir.join(name), b).map(drop))?;
+            Ok(out.display().to_string())
+        }
+        Some(m2view_export::file::Format::Glb) => {
+            let bytes = m2view_export::gltf::to_glb(lm, opts).map_err(|e| e.to_string())?;
+            crate::platform::save(out, &bytes)
+        }
+        _ => Err(format!("{}: a browser saves .glb and .obj", out.display())),
     }
 }
 

@@ -172,35 +172,45 @@ impl App {
         el.exit();
     }
 
-    /// Opens a file dialog for `data` (`None`: a file to open): the
-    /// desktop's (the portal, else zenity, through rfd) off the event-loop
-    /// thread, or m2view's own where there is none (or
-    /// `M2VIEW_FILE_DIALOG=builtin` asks for it).
-    fn open_dialog(&mut self, data: Option<DataPick>) {
+    /// Opens a file dialog for `pick`: the desktop's (the portal, else
+    /// zenity, through rfd) off the event-loop thread, or m2view's own where
+    /// there is none (or `M2VIEW_FILE_DIALOG=builtin` asks for it).
+    fn open_dialog(&mut self, pick: Pick) {
         if self.dialog.is_some() || self.state.as_ref().is_some_and(|s| s.file_dialog.is_some()) {
             return;
         }
         if !native_dialog_available() {
             if let Some(s) = self.state.as_mut() {
-                s.file_dialog = Some(builtin_dialog(data));
+                s.file_dialog = Some(builtin_dialog(&pick));
             }
             return;
         }
         let (tx, rx) = channel();
+        let asked = pick.clone();
         std::thread::spawn(move || {
-            let pick = match data {
-                None => rfd::FileDialog::new()
+            let answer = match asked {
+                Pick::Open => rfd::FileDialog::new()
                     .add_filter("Model (M2, MDX, WMO)", &["m2", "M2", "mdx", "MDX", "wmo", "WMO"])
                     .add_filter("Scene (JSON)", &["json", "JSON"])
                     .pick_file(),
-                Some(DataPick::Folder) => rfd::FileDialog::new().set_title("Game folder").pick_folder(),
-                Some(DataPick::Archive) => rfd::FileDialog::new()
+                Pick::Data(DataPick::Folder) => rfd::FileDialog::new().set_title("Game folder").pick_folder(),
+                Pick::Data(DataPick::Archive) => rfd::FileDialog::new()
                     .add_filter("Archive (MPQ, Warcraft III map)", &["mpq", "MPQ", "w3x", "w3m", "W3X", "W3M"])
                     .pick_file(),
+                Pick::Save(path) => {
+                    let mut d = rfd::FileDialog::new().set_title("Export");
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        d = d.set_directory(dir);
+                    }
+                    if let Some(name) = path.file_name() {
+                        d = d.set_file_name(name.to_string_lossy());
+                    }
+                    d.save_file()
+                }
             };
-            let _ = tx.send(pick);
+            let _ = tx.send(answer);
         });
-        self.dialog = Some((data, Instant::now(), rx));
+        self.dialog = Some((pick, Instant::now(), rx));
     }
 
     fn frame(&mut self) {
@@ -287,17 +297,31 @@ impl App {
         }
         self.quit |= ui.out.quit;
         if ui.out.open_dialog {
-            self.open_dialog(None);
+            self.open_dialog(Pick::Open);
         }
         if let Some(kind) = ui.out.pick_data {
-            self.open_dialog(Some(kind));
+            self.open_dialog(Pick::Data(kind));
+        }
+        if let Some(path) = ui.out.save_dialog {
+            self.open_dialog(Pick::Save(path));
         }
     }
 }
 
-/// A native file dialog running on its thread: what it picks for (`None`:
-/// a model to open), when it was asked for, and where its answer arrives.
-type Dialog = Option<(Option<DataPick>, Instant, Receiver<Option<PathBuf>>)>;
+/// What a file dialog picks.
+#[derive(Debug, Clone)]
+enum Pick {
+    /// A file to open.
+    Open,
+    /// A data source to add.
+    Data(DataPick),
+    /// Where to export, this path suggested.
+    Save(PathBuf),
+}
+
+/// A native file dialog running on its thread: what it picks, when it was
+/// asked for, and where its answer arrives.
+type Dialog = Option<(Pick, Instant, Receiver<Option<PathBuf>>)>;
 
 /// An answer this soon without a choice means no dialog could be shown
 /// (rfd answers "nothing" both for a cancel and for no portal and no zenity).
@@ -319,15 +343,22 @@ fn native_dialog_available() -> bool {
     on_path("zenity") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
 }
 
-/// m2view's own dialog for `data`, in the working folder.
-fn builtin_dialog(data: Option<DataPick>) -> crate::file_dialog::FileDialog {
+/// m2view's own dialog for `pick`: in the working folder, or for Save in
+/// the suggested path's folder with its name.
+fn builtin_dialog(pick: &Pick) -> crate::file_dialog::FileDialog {
     use crate::file_dialog::{FileDialog, Purpose};
-    let purpose = match data {
-        None => Purpose::Open,
-        Some(DataPick::Folder) => Purpose::AddFolder,
-        Some(DataPick::Archive) => Purpose::AddArchive,
-    };
-    FileDialog::new(purpose, FileDialog::start_dir())
+    match pick {
+        Pick::Open => FileDialog::new(Purpose::Open, FileDialog::start_dir()),
+        Pick::Data(DataPick::Folder) => FileDialog::new(Purpose::AddFolder, FileDialog::start_dir()),
+        Pick::Data(DataPick::Archive) => FileDialog::new(Purpose::AddArchive, FileDialog::start_dir()),
+        Pick::Save(path) => {
+            let ext = path.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+            let dir = path.parent().filter(|d| d.is_dir()).map_or_else(FileDialog::start_dir, |d| d.to_path_buf());
+            let mut d = FileDialog::new(Purpose::Save(ext), dir);
+            d.name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            d
+        }
+    }
 }
 
 /// Polls what runs beside the UI (model loading, indexing, recordings, a
@@ -338,6 +369,7 @@ fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -
     let mut dirty = take_dialog_answer(dialog, state);
     dirty |= g.scene.advance(state, dt_ms);
     dirty |= state.poll_recording() || state.recording.is_some();
+    dirty |= state.poll_batch();
     dirty | (loading != state.pending.is_some())
 }
 
@@ -346,13 +378,14 @@ fn poll_io(g: &mut Gfx, state: &mut AppState, dialog: &mut Dialog, dt_ms: f32) -
 /// nothing, and m2view's own dialog opens instead. Returns whether there
 /// was an answer.
 fn take_dialog_answer(dialog: &mut Dialog, state: &mut AppState) -> bool {
-    let Some(Ok(pick)) = dialog.as_ref().map(|(_, _, rx)| rx.try_recv()) else { return false };
-    let Some((data, asked, _)) = dialog.take() else { return false };
-    match pick {
-        Some(p) if data.is_some() => state.add_data_source(p),
-        Some(p) => state.open(p),
-        None if asked.elapsed() < NO_DIALOG_SHOWN => state.file_dialog = Some(builtin_dialog(data)),
-        None => {}
+    let Some(Ok(answer)) = dialog.as_ref().map(|(_, _, rx)| rx.try_recv()) else { return false };
+    let Some((pick, asked, _)) = dialog.take() else { return false };
+    match (answer, pick) {
+        (Some(p), Pick::Open) => state.open(p),
+        (Some(p), Pick::Data(_)) => state.add_data_source(p),
+        (Some(p), Pick::Save(_)) => state.export_now(p),
+        (None, pick) if asked.elapsed() < NO_DIALOG_SHOWN => state.file_dialog = Some(builtin_dialog(&pick)),
+        (None, _) => {}
     }
     true
 }

@@ -2,7 +2,8 @@
 //! every sequence as an animation and embedded PNG textures; FBX 7.4
 //! binary ([`fbx`]) with skeleton, clusters, a stack per sequence, cameras
 //! and looks; a static OBJ + MTL of a pose ([`obj`]); a Warcraft III model
-//! as MDL or MDX ([`warcraft3`]). Several models (a scene, a rider on its
+//! as MDL or MDX ([`warcraft3`]); [`mod@file`] picks one by the output's
+//! extension. Several models (a scene, a rider on its
 //! mount) go into one document as [`ScenePart`]s. Reads models and their
 //! textures, writes only the files asked for; every error is an
 //! [`ExportError`].
@@ -16,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod fbx;
+pub mod file;
 pub mod gltf;
 pub mod obj;
 pub mod sampling;

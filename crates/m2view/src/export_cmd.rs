@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use m2view_export::{
-    CameraTrack, ExportItem, ExportOptions, ExportSkinned, MaterialAnimation, ScenePart, fbx, gltf, obj, warcraft3,
+    CameraTrack, ExportItem, ExportOptions, ExportSkinned, MaterialAnimation, ScenePart, fbx, gltf, obj,
 };
 use m2view_format::LoadedModel;
 
@@ -316,56 +316,50 @@ fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> R
     write_together(a, &name, &parts, scene.camera_track().as_ref())
 }
 
-/// Writes `lm` with `opts` in the format `a.output`'s extension names.
+/// Writes `lm` with `opts` in the format `a.output`'s extension names
+/// (`m2view_export::file`), the flags mapped to its choices.
 fn write(a: &ExportArgs, lm: &LoadedModel, opts: &ExportOptions) -> Result<(), AppError> {
-    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    match ext.as_str() {
-        "glb" => {
-            let bytes = gltf::to_glb(lm, opts).map_err(AppError::failure)?;
-            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
-        }
-        "gltf" => gltf::write_gltf(lm, opts, &a.output).map_err(AppError::failure),
-        "fbx" => fbx::write_fbx(lm, opts, fbx_textures(a)?, &a.output).map_err(AppError::failure),
-        "obj" => {
-            let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
+    let format = m2view_export::file::Format::of(&a.output);
+    let mut how = m2view_export::file::Writing::default();
+    match format {
+        Some(m2view_export::file::Format::Fbx) => how.fbx_textures = fbx_textures(a)?,
+        Some(m2view_export::file::Format::Obj) => {
             if let Some(t) = a.time {
+                let mut inst = m2view_anim::ModelInstance::new(&lm.model, 1);
                 inst.player.advance(&lm.model, t);
                 inst.pose(&lm.model, glam::Mat4::IDENTITY);
+                how.obj_bones = inst.pose.bones;
             }
-            obj::write_obj(lm, &inst.pose.bones, opts, &a.output).map_err(AppError::failure)
         }
-        "mdl" | "mdx" => {
-            let textures = match a.textures.as_deref() {
-                None => None,
-                Some("blp") => Some(a.output.parent().unwrap_or(std::path::Path::new(".")).to_path_buf()),
-                Some(t) => {
-                    return Err(AppError::Failure(format!("--textures {t}: the one texture format written is blp")));
-                }
-            };
-            let (bytes, notes) = match a.mdx_version {
-                None if textures.is_none() => warcraft3::convert(lm, &ext),
-                Some(800) if lm.model.source.version > 800 => warcraft3::classic(lm, &ext, textures.as_deref()),
-                Some(800) if textures.is_none() => warcraft3::convert(lm, &ext),
-                Some(800) | None => {
-                    return Err(AppError::Failure(
-                        "--textures blp goes with --mdx-version 800 of a Reforged model".into(),
-                    ));
-                }
-                Some(v) => {
-                    return Err(AppError::Failure(format!(
-                        "--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own"
-                    )));
-                }
-            }
-            .map_err(AppError::failure)?;
-            for n in notes {
-                eprintln!("warning: {n}");
-            }
-            std::fs::write(&a.output, bytes).map_err(|e| AppError::Failure(format!("{}: {e}", a.output.display())))
+        Some(m2view_export::file::Format::Mdl | m2view_export::file::Format::Mdx) => {
+            how.warcraft3 = warcraft3_choice(a, lm)?;
         }
-        _ => Err(AppError::Failure(format!(
-            "{}: the output must end in .glb, .gltf, .fbx, .obj, .mdl or .mdx",
-            a.output.display()
-        ))),
+        _ => {}
+    }
+    let notes = m2view_export::file::write_model(lm, opts, &how, &a.output).map_err(AppError::failure)?;
+    for n in notes {
+        eprintln!("warning: {n}");
+    }
+    Ok(())
+}
+
+/// `--mdx-version` and `--textures` of an MDL/MDX export.
+fn warcraft3_choice(a: &ExportArgs, lm: &LoadedModel) -> Result<m2view_export::file::Warcraft3, AppError> {
+    use m2view_export::file::Warcraft3;
+    let textures = match a.textures.as_deref() {
+        None => None,
+        Some("blp") => Some(a.output.parent().unwrap_or(std::path::Path::new(".")).to_path_buf()),
+        Some(t) => return Err(AppError::Failure(format!("--textures {t}: the one texture format written is blp"))),
+    };
+    match a.mdx_version {
+        None if textures.is_none() => Ok(Warcraft3::Keep),
+        Some(800) if lm.model.source.version > 800 => Ok(Warcraft3::Classic { blp: textures }),
+        Some(800) if textures.is_none() => Ok(Warcraft3::Keep),
+        Some(800) | None => {
+            Err(AppError::Failure("--textures blp goes with --mdx-version 800 of a Reforged model".into()))
+        }
+        Some(v) => {
+            Err(AppError::Failure(format!("--mdx-version {v}: m2view writes 800 (classic) or keeps the model's own")))
+        }
     }
 }

@@ -23,6 +23,7 @@ pub(super) fn file_dialog_window(ctx: &egui::Context, s: &mut AppState) {
     let purpose = s.file_dialog.take().map(|d| d.purpose);
     match (answer, purpose) {
         (Answer::Chosen(p), Some(Purpose::Open)) => s.open(p),
+        (Answer::Chosen(p), Some(Purpose::Save(_))) => s.export_now(p),
         (Answer::Chosen(p), Some(_)) => s.add_data_source(p),
         _ => {}
     }
@@ -55,7 +56,7 @@ fn dialog_ui(ui: &mut egui::Ui, d: &mut FileDialog) -> Option<Answer> {
     }
     let shown = d.shown();
     let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let list_height = (ui.available_height() - 40.0).max(120.0);
+    let list_height = (ui.available_height() - 64.0).max(120.0);
     // Only the visible rows are laid out: a folder of 100,000 files scrolls fluidly.
     egui::ScrollArea::vertical().max_height(list_height).auto_shrink(false).show_rows(
         ui,
@@ -74,11 +75,18 @@ fn dialog_ui(ui: &mut egui::Ui, d: &mut FileDialog) -> Option<Answer> {
             }
         },
     );
+    if let Purpose::Save(ext) = &d.purpose {
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("File name (.{ext})"));
+            ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(f32::INFINITY)).labelled_by(label.id);
+        });
+    }
     ui.horizontal(|ui| {
         let choose = match d.purpose {
             Purpose::Open => "Open",
             Purpose::AddFolder => "Add this folder",
             Purpose::AddArchive => "Add",
+            Purpose::Save(_) => "Save",
         };
         let choice = d.choice();
         if ui.add_enabled(choice.is_some(), egui::Button::new(choose)).clicked() {

@@ -53,6 +53,8 @@ pub struct UiOutput {
     pub pick_data: Option<DataPick>,
     /// File > Quit: save the settings and close the window.
     pub quit: bool,
+    /// Open a save dialog suggesting this path; its answer is exported to.
+    pub save_dialog: Option<std::path::PathBuf>,
 }
 
 /// What an "Open game folder/archive" dialog picks.
@@ -68,6 +70,7 @@ pub enum DataPick {
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("O, Ctrl+O (Cmd+O on macOS)", "open a file (dialog)"),
     ("F5, Ctrl+R (Cmd+R on macOS)", "reload"),
+    ("Ctrl+E (Cmd+E on macOS)", "export (the Export dialog)"),
     ("Space", "play / pause"),
     ("F", "frame the model from the current direction"),
     ("1-6", "front, back, left, right, top, iso"),
@@ -96,6 +99,9 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             out.open_dialog = true;
         }
         // egui's `command` is Cmd on macOS and Ctrl elsewhere; O alone (any modifier) opens too.
+        if i.modifiers.command && i.key_pressed(Key::E) {
+            s.show_export = true;
+        }
         if i.key_pressed(Key::F5) || (i.modifiers.command && i.key_pressed(Key::R)) {
             s.reload();
         }
@@ -178,6 +184,10 @@ fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
             if ui.button("Game data...").on_hover_text("game folders, installs, archives and folders to read").clicked()
             {
                 s.show_game_data = true;
+                ui.close();
+            }
+            if ui.button("Export...  (Ctrl+E)").clicked() {
+                s.show_export = true;
                 ui.close();
             }
             ui.menu_button("Recent", |ui| {
@@ -311,6 +321,9 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
     if s.show_game_data {
         game_data::game_data_window(ctx, s, &mut out);
     }
+    if s.show_export {
+        export::export_window(ctx, s, &mut out);
+    }
     file_dialog::file_dialog_window(ctx, s);
     if s.show_help {
         // At the top right, over the 3D view's corner (the model stands in its middle).
@@ -351,7 +364,7 @@ fn panels(ui: &mut egui::Ui, s: &mut AppState) {
         egui::CollapsingHeader::new("LOD").show(ui, |ui| geosets::lod_panel(ui, s));
         egui::CollapsingHeader::new("Camera").default_open(true).show(ui, |ui| camera::camera_panel(ui, s));
         egui::CollapsingHeader::new("Display").show(ui, |ui| view::view_panel(ui, s));
-        egui::CollapsingHeader::new("Export").show(ui, |ui| export::export_panel(ui, s));
+        egui::CollapsingHeader::new("Export and scenes").show(ui, |ui| export::export_panel(ui, s));
         egui::CollapsingHeader::new("Emitters").show(ui, |ui| emitters::emitters_panel(ui, s));
         egui::CollapsingHeader::new("Replaceable textures").show(ui, |ui| textures::replaceable_panel(ui, s));
         egui::CollapsingHeader::new("Attachments").show(ui, |ui| attachments::attachments_panel(ui, s));

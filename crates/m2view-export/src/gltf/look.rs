@@ -197,6 +197,16 @@ pub(super) fn finish(
             }
         }
     }
+    // A channel aimed at what the material lacks (a texture transform of a
+    // material whose texture slot nothing filled) leads into nothing: left out.
+    let (pointers, aimless): (Vec<&PointerChannel>, Vec<&PointerChannel>) =
+        pointers.iter().partition(|p| target_exists(&doc, &p.pointer));
+    if !aimless.is_empty() {
+        eprintln!(
+            "warning: {file}: {} material animation channel(s) left out: their material has no texture to move",
+            aimless.len()
+        );
+    }
     if pointers.is_empty() {
         return Ok(doc);
     }
@@ -209,7 +219,7 @@ pub(super) fn finish(
             failing.len()
         );
     }
-    for p in pointers {
+    for p in &pointers {
         let Some(anim) = doc.get_mut("animations").and_then(|a| a.get_mut(p.animation)) else { continue };
         let samplers = anim["samplers"]
             .as_array_mut()
@@ -233,6 +243,16 @@ pub(super) fn finish(
     Ok(doc)
 }
 
+/// Whether what `pointer` animates is there to animate: the texture of a
+/// `KHR_texture_transform` property, else the object holding the property.
+fn target_exists(doc: &serde_json::Value, pointer: &str) -> bool {
+    let holder = match pointer.split_once("/extensions/KHR_texture_transform/") {
+        Some((texture, _)) => texture,
+        None => pointer.rsplit_once('/').map_or("", |(h, _)| h),
+    };
+    doc.pointer(holder).is_some()
+}
+
 /// Whether the channel at `pointer` is one on which Blender 4.2 to 5.1
 /// fail to import the file: a base colour factor of a lit material with a
 /// base colour texture (their importer follows the texture's link through
@@ -253,6 +273,23 @@ mod tests {
     fn gltf(uv: [f32; 2], (o, r, s): ([f32; 2], f32, [f32; 2])) -> [f32; 2] {
         let (u, v) = (uv[0] * s[0], uv[1] * s[1]);
         [o[0] + r.cos() * u + r.sin() * v, o[1] - r.sin() * u + r.cos() * v]
+    }
+
+    #[test]
+    fn a_channel_is_kept_only_where_its_target_is() {
+        let doc = serde_json::json!({
+            "materials": [
+                { "pbrMetallicRoughness": { "baseColorTexture": { "index": 0 } } },
+                { "pbrMetallicRoughness": { "baseColorFactor": [1.0, 1.0, 1.0, 1.0] } }
+            ]
+        });
+        let transform = |m: usize| {
+            format!("/materials/{m}/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset")
+        };
+        assert!(target_exists(&doc, &transform(0)), "a texture without its transform yet: the transform is added");
+        assert!(!target_exists(&doc, &transform(1)), "no texture to move");
+        assert!(target_exists(&doc, "/materials/1/pbrMetallicRoughness/baseColorFactor"));
+        assert!(!target_exists(&doc, "/materials/2/pbrMetallicRoughness/baseColorFactor"));
     }
 
     #[test]

@@ -79,3 +79,38 @@ fn obj_export_writes_geometry_materials_and_textures() {
     assert_eq!((png.width(), png.height()), (blp.width, blp.height));
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn no_material_animation_channel_leads_into_nothing() {
+    // The writer's two boxes: batch 1 draws texture 1, a monster-skin slot nothing
+    // fills, under a texture transform. Its material has no base colour texture, so
+    // a channel moving that texture's transform would point into nothing: left out,
+    // with a warning. Every channel kept names a property that is there.
+    let path = crate::common::write_fixture(
+        &m2view_format::fixtures::two_boxes(264),
+        &m2view_format::fixtures::skin_profile(264),
+        &[],
+        "export-aimless-pointer",
+    );
+    let out = path.with_file_name("boxes.gltf");
+    let args = ["export", path.to_str().unwrap(), "--animate-materials", "-o", out.to_str().unwrap()];
+    let (code, _, err) = crate::common::m2view(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("material animation channel(s) left out: their material has no texture to move"), "{err}");
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let mut pointers = 0;
+    for anim in doc["animations"].as_array().unwrap() {
+        for ch in anim["channels"].as_array().unwrap() {
+            let Some(p) = ch.pointer("/target/extensions/KHR_animation_pointer/pointer").and_then(|p| p.as_str())
+            else {
+                continue;
+            };
+            pointers += 1;
+            let texture = p.split_once("/extensions/KHR_texture_transform/").map(|(t, _)| t);
+            let holder = texture.unwrap_or_else(|| p.rsplit_once('/').unwrap().0);
+            assert!(doc.pointer(holder).is_some(), "{p} leads into nothing");
+        }
+    }
+    assert!(pointers > 0, "the box's texture and colour still move");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}

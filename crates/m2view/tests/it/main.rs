@@ -10,6 +10,7 @@ mod common;
 mod docs;
 mod documents;
 mod export;
+mod export_dialog;
 mod game_data;
 mod layout;
 mod materials;

@@ -390,26 +390,24 @@ fn export_and_turntable_buttons_write_files() {
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let mut s = state();
-    s.output_dir = out.clone();
+    s.export.folder = out.clone();
     let mut h = harness(s);
     h.run();
-    for panel in ["Animation", "Camera", "Geosets", "Export"] {
-        h.get_by_label(panel).click();
-        h.run();
-    }
-    h.get_by_label("Export glTF (.glb)").click();
+    // File > Export…: glTF binary is the first format; the file is named after the model.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export...  (Ctrl+E)").click();
+    h.run();
+    h.get_by_label("Export now").click();
     h.run();
     let status = h.state().export_status.clone().unwrap();
-    assert!(status.starts_with("exported ") && status.ends_with(".glb"), "{status}");
-    let glb = std::fs::read_dir(&out)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "glb"))
-        .unwrap();
-    let g = gltf::Gltf::from_slice(&std::fs::read(glb).unwrap()).unwrap();
+    assert!(status.starts_with("exported ") && status.ends_with("Demo.glb"), "{status}");
+    let g = gltf::Gltf::from_slice(&std::fs::read(out.join("Demo.glb")).unwrap()).unwrap();
     assert_eq!(g.animations().count(), 2, "the demo's two sequences");
-    h.get_by_label("Record turntable (.gif)").click();
+    // A turntable: its format picked in the dialog, recorded on a worker thread.
+    h.state_mut().export.kind = m2view_app::exporting::Kind::Turntable { apng: false };
+    h.run();
+    h.get_by_label("Export now").click();
     h.step();
     let mut s = h.into_state();
     let t = std::time::Instant::now();
@@ -418,7 +416,7 @@ fn export_and_turntable_buttons_write_files() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let status = s.export_status.clone().unwrap();
-    assert!(status.starts_with("recorded ") && status.ends_with(".gif"), "{status}");
+    assert!(status.starts_with("recorded ") && status.ends_with("Demo.gif"), "{status}");
     let _ = std::fs::remove_dir_all(&out);
 }
 

@@ -1,0 +1,205 @@
+//! What the window's Export dialog takes out, and how: the open model in
+//! any format `export` writes (its LOD, geosets, skin, character and items
+//! as shown), a PNG still of the view, a turntable (GIF or APNG), and a
+//! batch of the browser's models on a worker thread with progress and
+//! cancel. The folder last exported to is remembered with the settings.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+use m2view_export::MaterialAnimation;
+use m2view_export::file::{Format, Warcraft3, Writing};
+
+/// What the dialog writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The model, in a format `export` writes.
+    Model(Format),
+    /// A PNG of the 3D view as shown.
+    Still,
+    /// A turntable of the model (`.gif`, or `.apng` keeping transparency).
+    Turntable {
+        /// Animated PNG instead of GIF.
+        apng: bool,
+    },
+}
+
+impl Kind {
+    /// Every kind, in the order the dialog offers them.
+    pub fn all() -> Vec<Kind> {
+        let mut v: Vec<Kind> = Format::ALL.into_iter().map(Kind::Model).collect();
+        v.extend([Kind::Still, Kind::Turntable { apng: false }, Kind::Turntable { apng: true }]);
+        v
+    }
+
+    /// The extension of its file.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Model(f) => f.extension(),
+            Kind::Still => "png",
+            Kind::Turntable { apng: false } => "gif",
+            Kind::Turntable { apng: true } => "apng",
+        }
+    }
+
+    /// Its name in the dialog.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Model(f) => f.label(),
+            Kind::Still => "PNG still of the view (.png)",
+            Kind::Turntable { apng: false } => "Turntable GIF (.gif)",
+            Kind::Turntable { apng: true } => "Turntable animated PNG (.apng)",
+        }
+    }
+}
+
+/// The dialog's choices.
+#[derive(Debug, Clone)]
+pub struct ExportChoices {
+    /// What is written.
+    pub kind: Kind,
+    /// glTF: the material animation (`KHR_animation_pointer`; `None`: none).
+    pub animate_materials: Option<MaterialAnimation>,
+    /// FBX: textures beside the file instead of inside it.
+    pub fbx_copy_textures: bool,
+    /// MDL/MDX of a Reforged model: classic (800), its textures as BLP beside.
+    pub classic: bool,
+    /// The folder written to (remembered).
+    pub folder: PathBuf,
+    /// The file name typed (the model's name and the kind's extension when empty).
+    pub name: String,
+}
+
+impl Default for ExportChoices {
+    fn default() -> Self {
+        ExportChoices {
+            kind: Kind::Model(Format::Glb),
+            animate_materials: None,
+            fbx_copy_textures: false,
+            classic: false,
+            folder: PathBuf::from("."),
+            name: String::new(),
+        }
+    }
+}
+
+impl ExportChoices {
+    /// The file for the model at `model`: the name typed, else the model's
+    /// stem, with the kind's extension.
+    pub fn path_for(&self, model: &Path) -> PathBuf {
+        let typed = self.name.trim();
+        let stem = if typed.is_empty() {
+            model.file_stem().map_or_else(|| "model".to_string(), |s| s.to_string_lossy().into_owned())
+        } else {
+            Path::new(typed).file_stem().map_or_else(|| typed.to_string(), |s| s.to_string_lossy().into_owned())
+        };
+        self.folder.join(format!("{stem}.{}", self.kind.extension()))
+    }
+
+    /// How a model is written with these choices (`bones`: the pose an OBJ takes).
+    pub fn writing(&self, out: &Path, bones: Vec<glam::Mat4>) -> Writing {
+        Writing {
+            fbx_textures: if self.fbx_copy_textures {
+                m2view_export::fbx::Textures::Copy
+            } else {
+                m2view_export::fbx::Textures::Embed
+            },
+            warcraft3: if self.classic {
+                Warcraft3::Classic { blp: Some(out.parent().unwrap_or(Path::new(".")).to_path_buf()) }
+            } else {
+                Warcraft3::Keep
+            },
+            obj_bones: bones,
+        }
+    }
+}
+
+/// A batch export running on a worker thread.
+pub struct Batch {
+    /// Models written (or failed) so far.
+    pub done: Arc<AtomicUsize>,
+    /// Models in all.
+    pub total: usize,
+    /// Set to stop after the model being written.
+    pub cancel: Arc<AtomicBool>,
+    rx: Receiver<BatchReport>,
+}
+
+/// What a finished batch did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchReport {
+    /// Files written.
+    pub written: usize,
+    /// Each model that failed, with why.
+    pub failed: Vec<String>,
+    /// Whether it was cancelled before the end.
+    pub cancelled: bool,
+}
+
+impl Batch {
+    /// Writes each of `models` (virtual paths of `opts`' sources) into
+    /// `folder` under its own path, the extension `format`'s (as wow.export
+    /// lays out its exports): LOD 0, the game's default geosets, every
+    /// sequence, dressed as it opens.
+    pub fn start(models: Vec<String>, format: Format, folder: PathBuf, opts: crate::open::OpenOptions) -> Batch {
+        let (done, cancel) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
+        let (tx, rx) = channel();
+        let total = models.len();
+        let (d, c) = (done.clone(), cancel.clone());
+        crate::platform::spawn(move || {
+            let mut report = BatchReport::default();
+            for m in &models {
+                if c.load(Ordering::Relaxed) {
+                    report.cancelled = true;
+                    break;
+                }
+                let out = folder.join(Path::new(m).with_extension(format.extension()));
+                match export_one(Path::new(m), &out, &opts) {
+                    Ok(()) => report.written += 1,
+                    Err(e) => report.failed.push(format!("{m}: {e}")),
+                }
+                d.fetch_add(1, Ordering::Relaxed);
+            }
+            let _ = tx.send(report);
+        });
+        Batch { done, total, cancel, rx }
+    }
+
+    /// The report once the worker is done.
+    pub fn poll(&self) -> Option<BatchReport> {
+        self.rx.try_recv().ok()
+    }
+}
+
+/// Opens `model` and writes it to `out` (folders made as needed).
+fn export_one(model: &Path, out: &Path, opts: &crate::open::OpenOptions) -> Result<(), String> {
+    let mut o = crate::open::Opened::open(model, opts).map_err(|e| e.to_string())?;
+    for i in 0..o.lm.model.sequences.len() {
+        // A sequence whose .anim is missing keeps no keys; the export goes on.
+        let _ = o.lm.load_anim(m2view_format::SequenceId(i as u16));
+    }
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let how = Writing::default();
+    m2view_export::file::write_model(&o.lm, &Default::default(), &how, out).map(drop).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_is_named_after_the_model_or_the_name_typed() {
+        let mut c = ExportChoices { folder: PathBuf::from("out"), ..Default::default() };
+        assert_eq!(c.path_for(Path::new("Creature/Bear/Bear.m2")), Path::new("out/Bear.glb"));
+        c.kind = Kind::Model(Format::Fbx);
+        c.name = "my bear.obj".into();
+        assert_eq!(c.path_for(Path::new("Bear.m2")), Path::new("out/my bear.fbx"), "the kind's extension wins");
+        c.kind = Kind::Turntable { apng: true };
+        assert_eq!(c.path_for(Path::new("Bear.m2")), Path::new("out/my bear.apng"));
+        assert_eq!(Kind::all().len(), 9);
+    }
+}
