@@ -100,7 +100,24 @@ impl Orbit {
 
     /// Zooms by a wheel delta (positive = closer).
     pub fn zoom(&mut self, delta: f32) {
-        self.distance = (self.distance * (1.0 - delta * 0.002).clamp(0.5, 1.5)).max(1e-3);
+        self.zoom_at(delta, [0.0, 0.0], 1.0);
+    }
+
+    /// Zooms by wheel `delta` towards the point under the cursor, `at`
+    /// points right of and below the centre of a view `height` points
+    /// tall: that point (on the plane through the target facing the
+    /// camera) stays under the cursor, as in modelling tools.
+    pub fn zoom_at(&mut self, delta: f32, at: [f32; 2], height: f32) {
+        let d = (self.distance * (1.0 - delta * 0.002).clamp(0.5, 1.5)).max(1e-3);
+        let f = d / self.distance;
+        let cam = self.camera();
+        let fwd = (cam.target - cam.eye).normalize();
+        let right = fwd.cross(Vec3::Z).normalize_or_zero();
+        let up = right.cross(fwd);
+        let scale = 2.0 * self.distance * (self.fov_y * 0.5).tan() / height.max(1.0);
+        let under = self.target + (right * at[0] - up * at[1]) * scale;
+        self.target += (under - self.target) * (1.0 - f);
+        self.distance = d;
     }
 }
 

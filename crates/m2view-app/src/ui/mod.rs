@@ -417,7 +417,14 @@ fn view_area(ui: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Tex
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
-            s.orbit.zoom(scroll);
+            // Towards the cursor (fly mode: straight ahead, its pace).
+            match response.hover_pos() {
+                Some(p) if !s.fly => {
+                    let at = p - rect.center();
+                    s.orbit.zoom_at(scroll, [at.x, at.y], rect.height());
+                }
+                _ => s.orbit.zoom(scroll),
+            }
         }
     }
 }

@@ -239,3 +239,34 @@ fn the_layout_and_ui_scale_are_saved_and_restored() {
     assert!(why.is_some() && layout.is_front(Pane::Panels), "{why:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_wheel_zooms_towards_the_point_under_the_cursor() {
+    use glam::Vec3;
+    // A view 400×300 points; the cursor 120 right of and 50 below its centre.
+    let (w, h, at) = (400.0f32, 300.0f32, [120.0f32, 50.0]);
+    let mut o = m2view_app::state::Orbit::framing((Vec3::splat(-1.0), Vec3::ONE), Vec3::new(1.0, -0.5, 0.4), w / h);
+    let screen = |o: &m2view_app::state::Orbit, p: Vec3| {
+        let cam = o.camera();
+        let ndc = (cam.proj(w / h) * cam.view()).project_point3(p);
+        [ndc.x * w / 2.0, -ndc.y * h / 2.0]
+    };
+    // The point under the cursor on the plane through the target facing the camera.
+    let cam = o.camera();
+    let fwd = (cam.target - cam.eye).normalize();
+    let right = fwd.cross(Vec3::Z).normalize();
+    let up = right.cross(fwd);
+    let scale = 2.0 * o.distance * (o.fov_y * 0.5).tan() / h;
+    let under = o.target + (right * at[0] - up * at[1]) * scale;
+    let before = screen(&o, under);
+    assert!((before[0] - at[0]).abs() < 0.05 && (before[1] - at[1]).abs() < 0.05, "{before:?}");
+    let distance = o.distance;
+    o.zoom_at(120.0, at, h);
+    assert!(o.distance < distance * 0.8, "zoomed in");
+    let after = screen(&o, under);
+    assert!((after[0] - at[0]).abs() < 0.05 && (after[1] - at[1]).abs() < 0.05, "the point moved to {after:?}");
+    // At the centre it is the old zoom: the target stays.
+    let target = o.target;
+    o.zoom_at(-60.0, [0.0, 0.0], h);
+    assert!((o.target - target).length() < 1e-5);
+}

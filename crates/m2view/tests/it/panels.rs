@@ -474,6 +474,9 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     let c = h.state().current.as_ref().unwrap();
     let head = c.dressing.character.as_ref().unwrap().equipment.get(&m2view_dress::character::equipment::Slot::Head);
     assert_eq!(head.map(|e| e.display), Some(1123));
+    // The helmet's model is not among the samples: the messages name it.
+    let warned = "head model Item\\ObjectComponents\\Head\\Helm_Leather_D_01_ScF.m2 not found";
+    assert!(c.warnings.iter().any(|w| w == warned), "{:?}", c.warnings);
     // Chest 3197 by its display id: its sleeve component joins the body texture.
     h.state_mut().character_fields.equip.insert(m2view_dress::character::equipment::Slot::Chest, "3197".into());
     h.run();
