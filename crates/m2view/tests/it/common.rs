@@ -372,3 +372,58 @@ pub fn yup() -> glam::Mat4 {
 pub fn app_state(opts: m2view_app::open::OpenOptions, bc: bool) -> m2view_app::state::AppState {
     m2view_app::state::AppState::with_config_dir(opts, bc, None)
 }
+
+/// Runs frames of `h` (polling the worker threads as the window does)
+/// until neither indexing nor loading is under way.
+pub fn settle(h: &mut egui_kittest::Harness<'static, m2view_app::state::AppState>) {
+    let t = std::time::Instant::now();
+    loop {
+        let s = h.state_mut();
+        s.poll_indexing();
+        s.poll_loading();
+        if s.indexing.is_none() && s.pending.is_none() {
+            break;
+        }
+        assert!(t.elapsed().as_secs() < 60, "indexing or loading did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+}
+
+/// Types 1.12 chest display 3197 into the Character panel and presses its
+/// Equip: the sleeve component must join the body texture.
+pub fn equip_chest_3197(h: &mut egui_kittest::Harness<'_, m2view_app::state::AppState>) {
+    use egui_kittest::kittest::Queryable;
+    use m2view_dress::character::equipment::Slot;
+    h.state_mut().character_fields.equip.insert(Slot::Chest, "3197".into());
+    h.run();
+    let chest = Slot::ALL.iter().position(|s| *s == Slot::Chest).unwrap();
+    h.get_all_by_label("Equip").nth(chest).unwrap().click();
+    h.run();
+    let body = h.state().current.as_ref().unwrap().body.clone().unwrap();
+    assert!(body.layers.iter().any(|(l, _)| l.file.ends_with("Mail_A_01White_Sleeve_AU_F.blp")));
+}
+
+/// The window's UI over `s` in a `w` × `h` point harness (no GPU: the 3D
+/// view is left blank).
+pub fn window_harness(
+    s: m2view_app::state::AppState,
+    w: f32,
+    h: f32,
+) -> egui_kittest::Harness<'static, m2view_app::state::AppState> {
+    egui_kittest::Harness::builder().with_size(egui::vec2(w, h)).build_ui_state(
+        |ui, s: &mut m2view_app::state::AppState| {
+            m2view_app::ui::draw(ui, s, None, "");
+        },
+        s,
+    )
+}
+
+/// Clicks each of `labels` in turn (a menu, then its item…), a frame after each.
+pub fn click_through(h: &mut egui_kittest::Harness<'_, m2view_app::state::AppState>, labels: &[&str]) {
+    use egui_kittest::kittest::Queryable;
+    for l in labels {
+        h.get_by_label(l).click();
+        h.run();
+    }
+}

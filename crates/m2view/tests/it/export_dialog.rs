@@ -10,16 +10,10 @@ use egui_kittest::kittest::Queryable;
 use m2view_app::exporting::Kind;
 use m2view_app::open::{OpenOptions, Opened};
 use m2view_app::state::{AppState, Current};
-use m2view_app::ui;
 use m2view_export::file::Format;
 
 fn harness(s: AppState) -> Harness<'static, AppState> {
-    Harness::builder().with_size(egui::vec2(1280.0, 900.0)).build_ui_state(
-        |ui, s: &mut AppState| {
-            ui::draw(ui, s, None, "");
-        },
-        s,
-    )
+    crate::common::window_harness(s, 1280.0, 900.0)
 }
 
 fn scratch(name: &str) -> PathBuf {

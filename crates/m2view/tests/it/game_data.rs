@@ -13,29 +13,7 @@ use m2view_app::state::AppState;
 use m2view_app::ui;
 
 fn harness(s: AppState) -> Harness<'static, AppState> {
-    Harness::builder().with_size(egui::vec2(1280.0, 900.0)).build_ui_state(
-        |ui, s: &mut AppState| {
-            ui::draw(ui, s, None, "");
-        },
-        s,
-    )
-}
-
-/// Runs frames (polling the worker threads as the window does) until
-/// neither indexing nor loading is under way.
-fn settle(h: &mut Harness<'static, AppState>) {
-    let t = std::time::Instant::now();
-    loop {
-        let s = h.state_mut();
-        s.poll_indexing();
-        s.poll_loading();
-        if s.indexing.is_none() && s.pending.is_none() {
-            break;
-        }
-        assert!(t.elapsed().as_secs() < 60, "indexing or loading did not finish");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    h.run();
+    crate::common::window_harness(s, 1280.0, 900.0)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -58,7 +36,7 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     let tables = samples.join("andrewmunro_Vanilla/dbc");
     let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
     h.state_mut().open(model.clone());
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert!(race(&h).contains("(not in ChrRaces)"), "{}", race(&h));
     // File > Game data…: the window lists no source yet.
     h.get_by_label("File").click();
@@ -69,7 +47,7 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     // The folder (as the folder dialog would answer) is listed as a table folder,
     // and the open character is dressed from it: race, hair, the item search.
     h.state_mut().add_data_source(tables.clone());
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(race(&h), "race Scourge (5), female (1)");
     h.get_by_label("table folder");
     h.get_by_label("race Scourge (5), female (1)");
@@ -83,14 +61,14 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     assert_eq!(s.sources.added[0].path, tables);
     assert_eq!(s.recent[0].path, model);
     let mut h = harness(s);
-    settle(&mut h);
+    crate::common::settle(&mut h);
     let recent = h.state().recent[0].clone();
     h.state_mut().open_recent(recent);
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(race(&h), "race Scourge (5), female (1)");
     // Removed: gone from the list and from what is remembered.
     h.state_mut().remove_data_source(0);
-    settle(&mut h);
+    crate::common::settle(&mut h);
     let (settings, _) = m2view_app::settings::Settings::load(Some(&config));
     assert!(settings.sources.is_empty());
     let _ = std::fs::remove_dir_all(config);
@@ -114,9 +92,9 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
     demo_folder(&b);
     let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
     h.state_mut().add_data_source(a.clone());
-    settle(&mut h);
+    crate::common::settle(&mut h);
     h.state_mut().add_data_source(b.clone());
-    settle(&mut h);
+    crate::common::settle(&mut h);
     // The last added is searched first.
     let order =
         |h: &Harness<'static, AppState>| h.state().sources.added.iter().map(|s| s.path.clone()).collect::<Vec<_>>();
@@ -133,12 +111,12 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
     h.run();
     h.get_all_by_label("Down").next().unwrap().click();
     h.step(); // the indexing spinner keeps repainting: one frame, not `run`
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(order(&h), [a.clone(), b.clone()]);
     assert!(Path::new(&first(&h)).starts_with(&a), "{}", first(&h));
     // A virtual path opened is remembered with its source.
     h.state_mut().open(PathBuf::from("Models/Demo.m2"));
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert!(h.state().error.is_none(), "{:?}", h.state().error);
     let recent = h.state().recent[0].clone();
     assert_eq!((recent.path.as_path(), recent.source.as_deref()), (Path::new("Models/Demo.m2"), Some(a.as_path())));
@@ -149,7 +127,7 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
     s.indexing = None;
     let mut h = harness(s);
     h.state_mut().open_recent(recent);
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(h.state().current.as_ref().unwrap().lm.path, Path::new("Models/Demo.m2"));
     assert_eq!(h.state().sources.added[0].path, a);
     for d in [config, a, b] {
@@ -198,14 +176,14 @@ fn the_built_in_file_dialog_opens_a_model_and_adds_a_folder() {
     h.get_by_label("Open").click();
     h.step();
     assert!(h.state().file_dialog.is_none(), "the dialog closes");
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(h.state().current.as_ref().unwrap().lm.path, dir.join("Models/Demo.m2"));
     // For a data source, "Add this folder" adds the folder shown.
     h.state_mut().file_dialog = Some(FileDialog::new(Purpose::AddFolder, dir.clone()));
     h.run();
     h.get_by_label("Add this folder").click();
     h.step();
-    settle(&mut h);
+    crate::common::settle(&mut h);
     assert_eq!(h.state().sources.added[0].path, dir);
     assert!(h.state().browser.as_ref().unwrap().models.iter().any(|m| m.path == "Models/Demo.m2"));
     let _ = std::fs::remove_dir_all(dir);

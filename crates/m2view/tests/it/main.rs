@@ -28,6 +28,7 @@ mod spawned;
 mod tables;
 mod textures;
 mod video;
+mod walkthrough;
 mod warcraft3_install;
 mod webgl2;
 mod window_e2e;

@@ -394,12 +394,7 @@ fn export_and_turntable_buttons_write_files() {
     let mut h = harness(s);
     h.run();
     // File > Export…: glTF binary is the first format; the file is named after the model.
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Export...  (Ctrl+E)").click();
-    h.run();
-    h.get_by_label("Export now").click();
-    h.run();
+    crate::common::click_through(&mut h, &["File", "Export...  (Ctrl+E)", "Export now"]);
     let status = h.state().export_status.clone().unwrap();
     assert!(status.starts_with("exported ") && status.ends_with("Demo.glb"), "{status}");
     let g = gltf::Gltf::from_slice(&std::fs::read(out.join("Demo.glb")).unwrap()).unwrap();
@@ -478,16 +473,7 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     let warned = "head model Item\\ObjectComponents\\Head\\Helm_Leather_D_01_ScF.m2 not found";
     assert!(c.warnings.iter().any(|w| w == warned), "{:?}", c.warnings);
     // Chest 3197 by its display id: its sleeve component joins the body texture.
-    h.state_mut().character_fields.equip.insert(m2view_dress::character::equipment::Slot::Chest, "3197".into());
-    h.run();
-    let chest = m2view_dress::character::equipment::Slot::ALL
-        .iter()
-        .position(|s| *s == m2view_dress::character::equipment::Slot::Chest)
-        .unwrap();
-    h.get_all_by_label("Equip").nth(chest).unwrap().click();
-    h.run();
-    let body = h.state().current.as_ref().unwrap().body.clone().unwrap();
-    assert!(body.layers.iter().any(|(l, _)| l.file.ends_with("Mail_A_01White_Sleeve_AU_F.blp")));
+    crate::common::equip_chest_3197(&mut h);
     // Save the outfit, change the hair, load it back.
     h.get_by_label("Save outfit").click();
     h.run();

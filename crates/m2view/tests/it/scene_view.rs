@@ -83,10 +83,15 @@ impl Scene {
     }
 
     fn frames(&mut self, n: usize) -> Vec<u8> {
+        self.frames_at(n, [160, 160])
+    }
+
+    /// As [`Scene::frames`], at `size` pixels.
+    fn frames_at(&mut self, n: usize, size: [u32; 2]) -> Vec<u8> {
         for _ in 0..n {
             self.state.current.as_mut().unwrap().tick(1000.0 / 30.0);
             let mut enc = self.gpu.device.create_command_encoder(&Default::default());
-            self.view.render(&mut enc, &mut self.egui, &mut self.state, [160, 160], false);
+            self.view.render(&mut enc, &mut self.egui, &mut self.state, size, false);
             self.gpu.queue.submit([enc.finish()]);
         }
         // One file per call: the tests of this file run in parallel in one process.
@@ -467,4 +472,37 @@ fn the_lod_panel_counts_what_the_view_draws() {
     h.run();
     h.get_by_label("geosets shown: 7 batches, 2357 triangles");
     h.get_by_label("drawn last frame: 6 batches, 2353 triangles");
+}
+
+#[test]
+fn framing_centres_the_model_in_the_view_whatever_its_shape() {
+    // The view is the docked pane's rectangle: wide and tall alike, the framed
+    // model's pixels are centred in it (within 6 % of its size) and fill it.
+    for size in [[320, 120], [120, 320]] {
+        let Some(mut s) = Scene::open("Koward_Improved_Models/Creature/Jaina/Jaina.m2") else { return };
+        s.state.current.as_mut().unwrap().instance.player.paused = true;
+        let px = s.frames_at(1, size);
+        let bg = s.state.view.background.map(|c| (c * 255.0).round() as i32);
+        let (mut n, mut lo, mut hi) = (0usize, [u32::MAX; 2], [0u32; 2]);
+        for (i, p) in px.chunks_exact(4).enumerate() {
+            if (0..3).any(|k| (p[k] as i32 - bg[k]).abs() > 12) {
+                let (x, y) = ((i as u32) % size[0], (i as u32) / size[0]);
+                n += 1;
+                (lo, hi) = ([lo[0].min(x), lo[1].min(y)], [hi[0].max(x), hi[1].max(y)]);
+            }
+        }
+        assert!(n > 500, "{size:?}: the model is drawn");
+        let mid = [(lo[0] + hi[0]) as f64 / 2.0, (lo[1] + hi[1]) as f64 / 2.0];
+        for k in 0..2 {
+            let off = (mid[k] - size[k] as f64 / 2.0).abs() / size[k] as f64;
+            assert!(
+                off < 0.06,
+                "{size:?}: the model's box is off centre by {:.0} % on axis {k} ({lo:?}–{hi:?})",
+                off * 100.0
+            );
+        }
+        // It fills the view along its tighter axis.
+        let fill = ((hi[0] - lo[0]) as f64 / size[0] as f64).max((hi[1] - lo[1]) as f64 / size[1] as f64);
+        assert!(fill > 0.6, "{size:?}: fills {:.0} %", fill * 100.0);
+    }
 }
