@@ -39,6 +39,8 @@ pub struct Loaded {
 pub struct Pending {
     /// What is being loaded.
     pub path: PathBuf,
+    /// When the load was asked for.
+    pub started: web_time::Instant,
     rx: Receiver<Result<Loaded, String>>,
 }
 
@@ -80,7 +82,7 @@ impl Pending {
             });
             let _ = tx.send(result);
         });
-        Pending { path, rx }
+        Pending { path, started: web_time::Instant::now(), rx }
     }
 
     /// The result once the worker is done.

@@ -48,6 +48,8 @@ struct App {
     ui: UiLayer,
     /// File > Quit was chosen: close after this frame.
     quit: bool,
+    /// When the window was asked for.
+    started: Instant,
 }
 
 /// Opens the window with `initial` (or the embedded demo model) and runs until closed.
@@ -61,6 +63,7 @@ pub fn run(initial: Option<PathBuf>, open_options: crate::open::OpenOptions) -> 
         state: None,
         egui_ctx: egui::Context::default(),
         quit: false,
+        started: Instant::now(),
         last_frame: Instant::now(),
         frame_ms: 0.0,
         dialog: None,
@@ -224,7 +227,10 @@ impl App {
             eprintln!("frame {dt:.1} ms (avg {:.1})", self.frame_ms);
         }
         // Poll I/O → UI → apply its commands → render → present.
+        let asked = state.pending.as_ref().map(|p| p.started);
         self.ui.dirty |= poll_io(g, state, &mut self.dialog, dt);
+        // A load that finished is drawn this frame (timed with M2VIEW_FPS_LOG).
+        let arrived = asked.filter(|_| state.pending.is_none() && state.current.is_some());
         if g.config.width == 0 || g.config.height == 0 {
             return;
         }
@@ -287,6 +293,15 @@ impl App {
         }
         g.queue.submit(extra.into_iter().chain([enc.finish()]));
         g.queue.present(frame);
+        if let Some(t) = arrived
+            && std::env::var_os("M2VIEW_FPS_LOG").is_some()
+        {
+            eprintln!(
+                "model on screen {:.0} ms after it was asked for, {:.0} ms after start",
+                t.elapsed().as_secs_f64() * 1000.0,
+                self.started.elapsed().as_secs_f64() * 1000.0
+            );
+        }
         if let Some(path) = screenshot {
             self.ui.dirty = true;
             let (tx, rx) = std::sync::mpsc::channel();

@@ -23,7 +23,8 @@ pub(super) fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
         }
     });
     let mut fov = s.orbit.fov_y.to_degrees();
-    if ui.add(egui::Slider::new(&mut fov, 10.0..=120.0).text("field of view (deg)")).changed() {
+    let slider = egui::Slider::new(&mut fov, 10.0..=120.0).text("FOV (°)");
+    if ui.add(slider).on_hover_text("vertical field of view, degrees").changed() {
         s.orbit.fov_y = fov.to_radians();
     }
     if let Some(c) = &s.current {
@@ -44,5 +45,10 @@ pub(super) fn camera_panel(ui: &mut egui::Ui, s: &mut AppState) {
             }
         }
     }
-    ui.label(RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom; Z is up").small());
+    ui.add(
+        egui::Label::new(
+            RichText::new("Left drag: orbit, right/middle drag: pan, wheel: zoom to the cursor; Z is up").small(),
+        )
+        .wrap(),
+    );
 }
