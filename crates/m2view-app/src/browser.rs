@@ -160,6 +160,12 @@ impl Browser {
         (m.kind == EntryKind::Model).then(|| m.path.clone())
     }
 
+    /// The selected entry's path when it is a texture (to fill a replaceable slot).
+    pub fn selected_texture(&self) -> Option<String> {
+        let m = self.models.get(self.selected?)?;
+        (m.kind == EntryKind::Texture).then(|| m.path.clone())
+    }
+
     /// Moves the selection `delta` rows in the shown list and returns the
     /// newly selected model (to open it).
     pub fn step(&mut self, delta: isize) -> Option<&ModelEntry> {

@@ -11,7 +11,6 @@ use m2view_scene::{SceneGpu, SceneOptions};
 
 use super::command::Command;
 use super::state::{AppState, CameraMode};
-use m2view_texture as textures;
 
 /// GPU side of the 3D view.
 pub struct SceneView {
@@ -220,9 +219,9 @@ impl SceneView {
                 self.scene.set_placed(renderer, &cur.attached, &mut warnings);
             }
             Command::UploadMount => self.scene.set_mount(renderer, cur.mount.as_ref(), &mut warnings),
-            Command::ReplaceTexture { slot, path } => match textures::texture_from_file(&path, bc) {
+            Command::ReplaceTexture { slot, path } => match replacement(&path, &state.open_options, bc) {
                 Ok(t) => renderer.replace_texture(gm, model, slot, &t),
-                Err(e) => state.error = Some(e.to_string()),
+                Err(e) => state.error = Some(e),
             },
         }
         cur.warn(warnings);
@@ -414,6 +413,23 @@ pub fn paint_egui(
     });
     renderer.render(&mut pass.forget_lifetime(), jobs, screen);
     extra
+}
+
+/// The texture at `path` for a replaceable slot filled by hand: a path of
+/// the data sources or a file on disk, PNG or any texture format m2view
+/// reads. Errors name the file.
+fn replacement(
+    path: &std::path::Path,
+    opts: &crate::open::OpenOptions,
+    bc: bool,
+) -> Result<m2view_render::TextureData, String> {
+    let bytes = crate::open::read(path, opts).map_err(|e| e.to_string())?;
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+        let img = image::load_from_memory(&bytes).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
+        let (width, height) = img.dimensions();
+        return Ok(m2view_render::TextureData::Rgba { width, height, mips: vec![img.into_raw()] });
+    }
+    m2view_texture::decode_file(path, bytes, bc).map_err(|e| e.in_file(path).to_string())
 }
 
 fn upload_slots(

@@ -81,13 +81,28 @@ pub(super) fn replaceable_panel(ui: &mut egui::Ui, s: &mut AppState) {
     if slots.is_empty() {
         ui.label("no other replaceable textures");
     }
+    // Any texture of the data sources: the one selected in the browser's Textures list.
+    let picked = s.browser.as_ref().and_then(|b| b.selected_texture());
     for (i, name) in slots {
         ui.label(format!("texture {i}: {name}"));
         ui.horizontal(|ui| {
             let field = s.replace_fields.entry(i).or_default();
-            ui.add(egui::TextEdit::singleline(field).hint_text(".blp or .png").desired_width(220.0));
+            ui.add(
+                egui::TextEdit::singleline(field)
+                    .hint_text(".blp or .png, a file or a source's path")
+                    .desired_width(200.0),
+            );
+            let mut path = None;
             if ui.button("Apply").clicked() && !field.trim().is_empty() {
-                let path = std::path::PathBuf::from(field.trim());
+                path = Some(std::path::PathBuf::from(field.trim()));
+            }
+            if let Some(p) = &picked
+                && ui.small_button("browser pick").on_hover_text(p.as_str()).clicked()
+            {
+                *field = p.clone();
+                path = Some(std::path::PathBuf::from(p));
+            }
+            if let Some(path) = path {
                 s.send(Command::ReplaceTexture { slot: i, path });
             }
         });

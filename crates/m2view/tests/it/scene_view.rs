@@ -506,3 +506,35 @@ fn framing_centres_the_model_in_the_view_whatever_its_shape() {
         assert!(fill > 0.6, "{size:?}: fills {:.0} %", fill * 100.0);
     }
 }
+
+#[test]
+fn a_replaceable_slot_is_filled_by_hand_from_a_texture_of_the_sources() {
+    // The writer's two boxes: texture 1 is a monster-skin slot nothing fills. A PNG
+    // that only a data source holds (a folder written here), named by its path
+    // there, fills it: the view then draws only texture 0 with a placeholder.
+    let fixture = fixtures::two_boxes(264);
+    let path = crate::common::write_fixture(&fixture, &fixtures::skin_profile(264), &[], "view-fill-by-hand");
+    std::fs::remove_file(path.parent().unwrap().join("Textures/Boxes/Box.blp")).unwrap();
+    let source = path.parent().unwrap().join("source");
+    std::fs::create_dir_all(source.join("Skins")).unwrap();
+    image::save_buffer(
+        source.join("Skins/Red.png"),
+        &[200, 30, 30, 255].repeat(16),
+        4,
+        4,
+        image::ExtendedColorType::Rgba8,
+    )
+    .unwrap();
+    let mut s = Scene::open_path(&path, Default::default());
+    s.frames(1);
+    assert_eq!(s.state.missing_textures, [0, 1]);
+    let mut vfs = m2view_data::Vfs::new();
+    vfs.add_spec(&source, &Default::default()).unwrap();
+    s.state.open_options.load.data = Some(std::sync::Arc::new(vfs));
+    let fill = m2view_app::command::Command::ReplaceTexture { slot: 1, path: "Skins/Red.png".into() };
+    s.view.apply(fill, &mut s.state);
+    assert!(s.state.error.is_none(), "{:?}", s.state.error);
+    s.frames(1);
+    assert_eq!(s.state.missing_textures, [0]);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
