@@ -106,6 +106,8 @@ fn window_screenshot(bin: &Path, out: &Path) -> Result<(), String> {
     let ok = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24", "sh", "-c", &script])
         .env("XDG_RUNTIME_DIR", std::env::temp_dir())
+        // Default settings: no saved layout or sources of the user's.
+        .env("M2VIEW_CONFIG_DIR", std::env::temp_dir().join("m2view-docs-images-config"))
         .status()
         .is_ok_and(|s| s.success());
     if ok && out.exists() {

@@ -84,9 +84,11 @@ pub fn run(initial: Option<PathBuf>, open_options: crate::open::OpenOptions) -> 
 
 impl App {
     fn init(&mut self, el: &ActiveEventLoop) -> Result<(), String> {
-        let attrs = Window::default_attributes()
-            .with_title("m2view")
-            .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 800.0));
+        // 1280×800, or less on a smaller screen: the timeline and status bar stay on it.
+        let screen = el.primary_monitor().map(|m| m.size().to_logical::<f64>(m.scale_factor()));
+        let (w, h) = screen.map_or((1280.0, 800.0), |s| (s.width.min(1280.0), s.height.min(800.0)));
+        let attrs =
+            Window::default_attributes().with_title("m2view").with_inner_size(winit::dpi::LogicalSize::new(w, h));
         let window = Arc::new(el.create_window(attrs).map_err(|e| e.to_string())?);
         let choice = m2view_render::gpu::BackendChoice::current().map_err(|e| e.to_string())?;
         // With no backend named, each in turn until one gives an adapter and a device.

@@ -49,6 +49,7 @@ fn at_800_by_600_the_menus_fit_and_the_view_keeps_over_40_percent() {
     h.run();
     let [w, hgt] = h.state().out.view_size;
     let share = (w * hgt) as f32 / (800.0 * 600.0);
+    eprintln!("the 3D view at 800×600: {w}×{hgt} px, {:.1} % of the window", share * 100.0);
     assert!(share >= 0.4, "the 3D view is {w}×{hgt}: {:.0} % of the window", share * 100.0);
     // The view sits right of the panels, under the menu bar, above the timeline.
     let [x, y] = h.state().out.view_origin;
