@@ -6,11 +6,11 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::mpsc::Receiver;
 
 use m2view_export::MaterialAnimation;
-use m2view_export::file::{Format, Warcraft3, Writing};
+use m2view_export::file::Format;
 
 /// What the dialog writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +99,9 @@ impl ExportChoices {
     }
 
     /// How a model is written with these choices (`bones`: the pose an OBJ takes).
-    pub fn writing(&self, out: &Path, bones: Vec<glam::Mat4>) -> Writing {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn writing(&self, out: &Path, bones: Vec<glam::Mat4>) -> m2view_export::file::Writing {
+        use m2view_export::file::{Warcraft3, Writing};
         Writing {
             fbx_textures: if self.fbx_copy_textures {
                 m2view_export::fbx::Textures::Copy
@@ -116,7 +118,8 @@ impl ExportChoices {
     }
 }
 
-/// A batch export running on a worker thread.
+/// A batch export running on a worker thread (natively: a browser writes
+/// no folders).
 pub struct Batch {
     /// Models written (or failed) so far.
     pub done: Arc<AtomicUsize>,
@@ -143,9 +146,11 @@ impl Batch {
     /// `folder` under its own path, the extension `format`'s (as wow.export
     /// lays out its exports): LOD 0, the game's default geosets, every
     /// sequence, dressed as it opens.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn start(models: Vec<String>, format: Format, folder: PathBuf, opts: crate::open::OpenOptions) -> Batch {
+        use std::sync::atomic::Ordering;
         let (done, cancel) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
-        let (tx, rx) = channel();
+        let (tx, rx) = std::sync::mpsc::channel();
         let total = models.len();
         let (d, c) = (done.clone(), cancel.clone());
         crate::platform::spawn(move || {
@@ -174,6 +179,7 @@ impl Batch {
 }
 
 /// Opens `model` and writes it to `out` (folders made as needed).
+#[cfg(not(target_arch = "wasm32"))]
 fn export_one(model: &Path, out: &Path, opts: &crate::open::OpenOptions) -> Result<(), String> {
     let mut o = crate::open::Opened::open(model, opts).map_err(|e| e.to_string())?;
     for i in 0..o.lm.model.sequences.len() {
@@ -183,7 +189,7 @@ fn export_one(model: &Path, out: &Path, opts: &crate::open::OpenOptions) -> Resu
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let how = Writing::default();
+    let how = m2view_export::file::Writing::default();
     m2view_export::file::write_model(&o.lm, &Default::default(), &how, out).map(drop).map_err(|e| e.to_string())
 }
 

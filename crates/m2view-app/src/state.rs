@@ -757,9 +757,12 @@ impl AppState {
             let _ = c.lm.load_anim(m2view_format::SequenceId(i as u16));
         }
         c.instance.pose(&c.lm.model, Mat4::IDENTITY);
-        let result = if cfg!(target_arch = "wasm32") {
-            download(&c.lm, &c.instance.pose.bones, &opts, &out)
-        } else {
+        // A browser downloads what it can hold in memory; the FBX and Warcraft III
+        // writers stay out of its .wasm.
+        #[cfg(target_arch = "wasm32")]
+        let result = download(&c.lm, &c.instance.pose.bones, &opts, &out);
+        #[cfg(not(target_arch = "wasm32"))]
+        let result = {
             let how = self.export.writing(&out, c.instance.pose.bones.clone());
             m2view_export::file::write_model(&c.lm, &opts, &how, &out).map_err(|e| e.to_string()).map(|notes| {
                 c.warn(notes);
@@ -775,6 +778,7 @@ impl AppState {
     /// Starts exporting every model the browser shows (its filter applied)
     /// in the dialog's model format into the dialog's folder, each under
     /// its own path, on a worker thread.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn export_batch(&mut self) {
         let (Some(b), crate::exporting::Kind::Model(format)) = (&self.browser, self.export.kind) else { return };
         if self.batch.is_some() {
@@ -1068,6 +1072,7 @@ impl AppState {
 
 /// A `.glb` or `.obj` (with its `.mtl` and textures) saved through
 /// [`crate::platform::save`]: downloads in a browser. Returns what was saved.
+#[cfg(target_arch = "wasm32")]
 fn download(
     lm: &m2view_format::LoadedModel,
     bones: &[Mat4],

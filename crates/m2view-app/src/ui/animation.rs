@@ -31,7 +31,7 @@ pub fn grouped_sequences(model: &m2view_format::Model, filter: &str) -> Vec<Vec<
 pub(super) fn animation_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &mut s.current else { return };
     let model = &c.lm.model;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut c.instance.player.blend_on_switch, "Blend on switch");
         ui.checkbox(&mut c.instance.player.variations, "Play variations")
             .on_hover_text("when a sequence ends, the game picks another variation of it by frequency");

@@ -270,7 +270,8 @@ pub(super) fn outfit_row(
     load: impl FnOnce(Outfit) -> Result<(), String>,
 ) -> OutfitEvent {
     let mut event = OutfitEvent::None;
-    ui.horizontal(|ui| {
+    // Wraps in a narrow pane: the buttons stay reachable.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("outfit");
         ui.add(egui::TextEdit::singleline(name).desired_width(150.0)).labelled_by(label.id);
         if ui.small_button("Save outfit").clicked() {

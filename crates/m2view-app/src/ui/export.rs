@@ -97,7 +97,12 @@ fn export_ui(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
             .labelled_by(label.id);
     });
     let path = e.path_for(&model);
-    let folder = std::path::absolute(&e.folder).unwrap_or_else(|_| e.folder.clone());
+    // (A browser has no working folder: its files are downloads.)
+    let folder = if cfg!(target_arch = "wasm32") {
+        e.folder.clone()
+    } else {
+        std::path::absolute(&e.folder).unwrap_or_else(|_| e.folder.clone())
+    };
     ui.add(egui::Label::new(RichText::new(format!("into {}", folder.display())).small()).truncate());
     ui.horizontal(|ui| {
         let busy = s.recording.is_some();
@@ -115,15 +120,15 @@ fn export_ui(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
     if let Some(m) = &s.export_status {
         ui.add(egui::Label::new(RichText::new(m).small()).wrap());
     }
+    // A browser writes no folders.
+    #[cfg(not(target_arch = "wasm32"))]
     batch_ui(ui, s);
 }
 
 /// "Export the N models the browser shows", its progress and Cancel.
+#[cfg(not(target_arch = "wasm32"))]
 fn batch_ui(ui: &mut egui::Ui, s: &mut AppState) {
     let (Some(b), Kind::Model(format)) = (&s.browser, s.export.kind) else { return };
-    if cfg!(target_arch = "wasm32") {
-        return;
-    }
     let n = b
         .shown
         .iter()

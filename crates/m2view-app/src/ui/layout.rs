@@ -54,7 +54,7 @@ impl Default for Layout {
         let right = tiles.insert_tab_tile(vec![browser]);
         let root = tiles.insert_horizontal_tile(vec![left, middle, right]);
         if let Some(Tile::Container(egui_tiles::Container::Linear(l))) = tiles.get_mut(root) {
-            l.shares.set_share(left, 1.25);
+            l.shares.set_share(left, 1.1);
             l.shares.set_share(middle, 2.6);
             l.shares.set_share(right, 1.0);
         }
@@ -70,20 +70,31 @@ impl Layout {
 
     /// The layout saved as `value`, or the default when there is none or it
     /// is not a layout of every pane once (then with a message saying so).
+    /// A browser keeps no settings: always the default there.
     pub fn restore(value: Option<&serde_json::Value>) -> (Layout, Option<String>) {
-        let Some(v) = value else { return (Layout::default(), None) };
-        match serde_json::from_value::<Tree<Pane>>(v.clone()) {
-            Ok(tree) if Pane::ALL.iter().all(|p| count(&tree, *p) == 1) && tree.root().is_some() => {
-                (Layout { tree, shown_document: None }, None)
-            }
-            Ok(_) => (Layout::default(), Some("the saved layout lacks a pane: default layout used".into())),
-            Err(e) => (Layout::default(), Some(format!("the saved layout does not read ({e}): default layout used"))),
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(v) = value {
+            return match serde_json::from_value::<Tree<Pane>>(v.clone()) {
+                Ok(tree) if Pane::ALL.iter().all(|p| count(&tree, *p) == 1) && tree.root().is_some() => {
+                    (Layout { tree, shown_document: None }, None)
+                }
+                Ok(_) => (Layout::default(), Some("the saved layout lacks a pane: default layout used".into())),
+                Err(e) => {
+                    (Layout::default(), Some(format!("the saved layout does not read ({e}): default layout used")))
+                }
+            };
         }
+        let _ = value;
+        (Layout::default(), None)
     }
 
     /// The layout as saved in the settings.
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(&self.tree).unwrap_or_default()
+        #[cfg(not(target_arch = "wasm32"))]
+        return serde_json::to_value(&self.tree).unwrap_or_default();
+        // A browser keeps no settings, and its .wasm no serialiser of egui's types.
+        #[cfg(target_arch = "wasm32")]
+        serde_json::Value::Null
     }
 
     fn tile(&self, pane: Pane) -> Option<TileId> {
@@ -131,7 +142,12 @@ impl Layout {
         self.shown_document = document;
         self.set_shown(Pane::Browser, s.browser.is_some() && s.show_browser);
         self.set_shown(Pane::Messages, s.show_messages);
-        let mut behavior = Behavior { s, view_texture, out, close: None };
+        // The 3D view alone in its tabs needs no tab bar: its height goes to the view.
+        let bare = self.tile(Pane::View).and_then(|v| self.tree.tiles.parent_of(v)).filter(|&parent| {
+            let Some(egui_tiles::Container::Tabs(t)) = self.tree.tiles.get_container(parent) else { return false };
+            t.children.iter().filter(|&&c| self.tree.is_visible(c)).count() == 1
+        });
+        let mut behavior = Behavior { s, view_texture, out, close: None, bare };
         self.tree.ui(&mut behavior, ui);
         match behavior.close {
             Some(Pane::Document) => s.document = None,
@@ -143,6 +159,7 @@ impl Layout {
 }
 
 /// How many times `pane` appears in `tree`.
+#[cfg(not(target_arch = "wasm32"))]
 fn count(tree: &Tree<Pane>, pane: Pane) -> usize {
     tree.tiles.tiles().filter(|t| matches!(t, Tile::Pane(p) if *p == pane)).count()
 }
@@ -153,6 +170,8 @@ struct Behavior<'a> {
     out: &'a mut UiOutput,
     /// The pane whose tab's close button was pressed.
     close: Option<Pane>,
+    /// The tabs holding the 3D view alone (drawn without a tab bar).
+    bare: Option<TileId>,
 }
 
 impl egui_tiles::Behavior<Pane> for Behavior<'_> {
@@ -189,6 +208,10 @@ impl egui_tiles::Behavior<Pane> for Behavior<'_> {
 
     fn simplification_options(&self) -> egui_tiles::SimplificationOptions {
         egui_tiles::SimplificationOptions { all_panes_must_have_tabs: true, ..Default::default() }
+    }
+
+    fn is_tab_bar_visible(&self, tile: TileId, _tabs: &egui_tiles::Tabs) -> bool {
+        self.bare != Some(tile)
     }
 
     fn tab_bar_height(&self, _style: &egui::Style) -> f32 {

@@ -14,7 +14,10 @@ mod camera;
 mod character;
 mod emitters;
 mod export;
+// Local files and game folders: natively only (a browser's come by URL, input or drop).
+#[cfg(not(target_arch = "wasm32"))]
 mod file_dialog;
+#[cfg(not(target_arch = "wasm32"))]
 mod game_data;
 mod geosets;
 mod inspector;
@@ -181,7 +184,11 @@ fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
                 out.open_dialog = true;
                 ui.close();
             }
-            if ui.button("Game data...").on_hover_text("game folders, installs, archives and folders to read").clicked()
+            if cfg!(not(target_arch = "wasm32"))
+                && ui
+                    .button("Game data...")
+                    .on_hover_text("game folders, installs, archives and folders to read")
+                    .clicked()
             {
                 s.show_game_data = true;
                 ui.close();
@@ -318,12 +325,14 @@ pub fn draw(root: &mut egui::Ui, s: &mut AppState, view_texture: Option<egui::Te
     egui::Panel::top("menu").show(root, |ui| menu_bar(ui, s, &mut out));
     egui::Panel::bottom("status").show(root, |ui| status_bar(ui, s, stats));
     egui::Panel::bottom("timeline").show(root, |ui| timeline::timeline(ui, s));
+    #[cfg(not(target_arch = "wasm32"))]
     if s.show_game_data {
         game_data::game_data_window(ctx, s, &mut out);
     }
     if s.show_export {
         export::export_window(ctx, s, &mut out);
     }
+    #[cfg(not(target_arch = "wasm32"))]
     file_dialog::file_dialog_window(ctx, s);
     if s.show_help {
         // At the top right, over the 3D view's corner (the model stands in its middle).

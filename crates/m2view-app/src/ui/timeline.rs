@@ -12,7 +12,7 @@ use crate::state::AppState;
 pub const FPS: f32 = 30.0;
 
 /// Height of the track in points.
-const TRACK_HEIGHT: f32 = 22.0;
+const TRACK_HEIGHT: f32 = 18.0;
 
 /// Frame `time_ms` falls in, at [`FPS`].
 pub fn frame_of(time_ms: f32) -> u32 {

@@ -39,8 +39,11 @@ const PIXEL_FRACTION: f64 = 0.01;
 /// set; 4.50 MB once the world viewer — WMO v14, liquids, split tiles,
 /// portal culling, OBJ placements — was in, when it moved from 4.5 MB;
 /// 3.70 MB once BLP decoding no longer brought `image`'s every codec in,
-/// when it moved down to 3.9 MB to keep that).
-const WASM_GZIP_BUDGET: u64 = 3_900_000;
+/// when it moved down to 3.9 MB to keep that; 3.93 MB once the window's
+/// docked layout (egui_tiles), menu bar, timeline, messages and Export
+/// dialog were in — the game-data and file dialogs, layout saving and the
+/// FBX/MDL writers left out of the browser's build — when it moved to 4.0 MB).
+const WASM_GZIP_BUDGET: u64 = 4_000_000;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
