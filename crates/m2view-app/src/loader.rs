@@ -41,6 +41,9 @@ pub struct Pending {
     pub path: PathBuf,
     /// When the load was asked for.
     pub started: web_time::Instant,
+    /// The open model loaded again to dress it from new data sources: the
+    /// camera, the open texture or table and the recent files stay as they are.
+    pub redress: bool,
     rx: Receiver<Result<Loaded, String>>,
 }
 
@@ -82,7 +85,7 @@ impl Pending {
             });
             let _ = tx.send(result);
         });
-        Pending { path, started: web_time::Instant::now(), rx }
+        Pending { path, started: web_time::Instant::now(), redress: false, rx }
     }
 
     /// The result once the worker is done.

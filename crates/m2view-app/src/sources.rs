@@ -135,8 +135,7 @@ impl AppState {
         self.indexing = None;
         match result {
             Ok((vfs, browser)) => {
-                let changed = self.open_options.load.data.as_ref().is_none_or(|old| !Arc::ptr_eq(old, &vfs))
-                    || self.current.is_none();
+                let changed = self.open_options.load.data.as_ref().is_none_or(|old| !Arc::ptr_eq(old, &vfs));
                 self.open_options.load.data = Some(vfs);
                 self.browser = Some(browser);
                 if let Some(path) = self.open_after_indexing.take() {
@@ -145,9 +144,13 @@ impl AppState {
                     && self.pending.is_none()
                     && let Some(c) = &self.current
                 {
-                    // Its skins, character and items may now be in the tables.
+                    // Its skins, character and items may now be in the tables; the
+                    // camera and an open table or texture stay.
                     let path = c.lm.path.clone();
                     self.load(path);
+                    if let Some(p) = &mut self.pending {
+                        p.redress = true;
+                    }
                 }
             }
             Err(e) => {

@@ -1009,7 +1009,7 @@ impl AppState {
     /// previous model stays.
     pub fn poll_loading(&mut self) -> Option<Vec<Option<m2view_render::TextureData>>> {
         let result = self.pending.as_ref().and_then(Pending::poll)?;
-        let path = self.pending.take().map(|p| p.path).unwrap_or_default();
+        let (path, redress) = self.pending.take().map(|p| (p.path, p.redress)).unwrap_or_default();
         match result {
             Ok(l) => {
                 let mut warnings = l.opened.lm.model.warnings.clone();
@@ -1050,8 +1050,11 @@ impl AppState {
                 self.current = Some(current);
                 // The new model arrives as its file dresses it: no field of the last one's stays.
                 self.character_fields = Default::default();
-                self.document = None;
                 self.error = None;
+                if redress {
+                    return Some(l.textures);
+                }
+                self.document = None;
                 self.camera_mode = if scene_camera { CameraMode::Scene } else { CameraMode::Orbit };
                 if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
                     self.send(super::command::Command::Frame(Preset::Iso.direction()));

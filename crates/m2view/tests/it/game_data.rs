@@ -46,9 +46,21 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     h.get_by_label("No game data yet: models open from their folders.");
     // The folder (as the folder dialog would answer) is listed as a table folder,
     // and the open character is dressed from it: race, hair, the item search.
+    // A table open in its tab, and the camera where the user left it, stay through it.
+    h.state_mut().open(samples.join("itmrl_dbc/AnimationData.dbc"));
+    h.state_mut().orbit.distance *= 2.0;
+    let orbit = h.state().orbit.distance;
+    // (No viewport drains the queue here: count the framings asked for.)
+    let framings = |h: &Harness<'static, AppState>| {
+        h.state().commands.iter().filter(|c| matches!(c, m2view_app::command::Command::Frame(_))).count()
+    };
+    let framed = framings(&h);
     h.state_mut().add_data_source(tables.clone());
     crate::common::settle(&mut h);
     assert_eq!(race(&h), "race Scourge (5), female (1)");
+    assert!(h.state().document.is_some(), "the table stays open");
+    assert_eq!(h.state().orbit.distance, orbit);
+    assert_eq!(framings(&h), framed, "no re-framing");
     h.get_by_label("table folder");
     h.get_by_label("race Scourge (5), female (1)");
     h.state_mut().character_fields.search = "Helm_Leather_D_01.mdl".into();
@@ -59,10 +71,12 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     let s = AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone()));
     assert_eq!(s.sources.added.len(), 1);
     assert_eq!(s.sources.added[0].path, tables);
-    assert_eq!(s.recent[0].path, model);
+    // Newest first: the table, then the model (a re-dress is no new recent file).
+    let recent: Vec<PathBuf> = s.recent.iter().map(|r| r.path.clone()).collect();
+    assert_eq!(recent, [samples.join("itmrl_dbc/AnimationData.dbc"), model.clone()]);
     let mut h = harness(s);
     crate::common::settle(&mut h);
-    let recent = h.state().recent[0].clone();
+    let recent = h.state().recent[1].clone();
     h.state_mut().open_recent(recent);
     crate::common::settle(&mut h);
     assert_eq!(race(&h), "race Scourge (5), female (1)");
