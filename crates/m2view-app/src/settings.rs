@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::AppError;
+
 /// The settings folder (see the module docs); `None` where there is none.
 pub fn config_dir() -> Option<PathBuf> {
     if cfg!(target_arch = "wasm32") {
@@ -86,8 +88,8 @@ impl Settings {
     ///
     /// # Errors
     /// The folder or file cannot be written (the message names it).
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+    pub fn save(&self, dir: &Path) -> Result<(), AppError> {
+        let text = serde_json::to_string_pretty(self).map_err(AppError::failure)?;
         write_whole(&dir.join("settings.json"), text.as_bytes())
     }
 }
@@ -96,9 +98,10 @@ impl Settings {
 /// then renames it over `path`.
 ///
 /// # Errors
-/// The folder, the temporary file or the rename fails (the message names the path).
-pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+/// [`AppError::Failure`]: the folder, the temporary file or the rename
+/// fails (the message names the path).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), AppError> {
+    let fail = |e: std::io::Error| AppError::Failure(format!("{}: {e}", path.display()));
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(fail)?;
     }
@@ -128,7 +131,7 @@ pub fn load_recent(dir: Option<&Path>) -> Vec<RecentFile> {
 ///
 /// # Errors
 /// As [`write_whole`].
-pub fn save_recent(dir: &Path, list: &[RecentFile]) -> Result<(), String> {
+pub fn save_recent(dir: &Path, list: &[RecentFile]) -> Result<(), AppError> {
     let lines: Vec<String> = list
         .iter()
         .map(|r| match &r.source {

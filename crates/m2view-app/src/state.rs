@@ -686,7 +686,7 @@ impl AppState {
     ///
     /// # Errors
     /// The settings file cannot be written (the message names it).
-    pub fn save_settings(&self) -> Result<(), String> {
+    pub fn save_settings(&self) -> Result<(), crate::AppError> {
         let Some(dir) = &self.config_dir else { return Ok(()) };
         let settings = crate::settings::Settings {
             ui_scale: self.ui_scale,

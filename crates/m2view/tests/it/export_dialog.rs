@@ -12,10 +12,6 @@ use m2view_app::open::{OpenOptions, Opened};
 use m2view_app::state::{AppState, Current};
 use m2view_export::file::Format;
 
-fn harness(s: AppState) -> Harness<'static, AppState> {
-    crate::common::window_harness(s, 1280.0, 900.0)
-}
-
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("m2view-exportdialog-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -46,7 +42,7 @@ fn every_model_format_is_written_from_the_dialog() {
     let demo = m2view_app::demo::write_to_temp().unwrap();
     let mut s = opened(&demo);
     s.export.folder = out.clone();
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     h.run();
     // Ctrl+E (Cmd+E on macOS) opens the dialog.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
@@ -81,7 +77,7 @@ fn a_warcraft_iii_model_exports_as_mdl_and_mdx() {
     let mut s = opened(&samples.join("Retera_ReterasModelStudio/MDXLib/PackHorse.mdx"));
     s.export.folder = out.clone();
     s.show_export = true;
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     h.run();
     export_as(&mut h, Kind::Model(Format::Mdl));
     let mdl = std::fs::read_to_string(out.join("PackHorse.mdl")).unwrap();
@@ -104,7 +100,7 @@ fn save_as_through_the_built_in_dialog_writes_there_and_remembers_the_folder() {
     let mut d = FileDialog::new(Purpose::Save("fbx".into()), out.clone());
     d.name = "my bear".into();
     s.file_dialog = Some(d);
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     h.run();
     h.get_by_label("Save").click();
     h.run();
@@ -142,7 +138,7 @@ fn a_batch_writes_every_model_the_browser_shows_under_its_path() {
     s.current = Some(Current::new(Opened::open(&demo, &OpenOptions::default()).unwrap(), None, vec![]));
     s.export.folder = out.clone();
     s.show_export = true;
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     h.run();
     h.get_by_label("Export the 3 models the browser shows (.glb)").click();
     h.step(); // the progress bar repaints: one frame, not `run`

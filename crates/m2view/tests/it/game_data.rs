@@ -12,10 +12,6 @@ use m2view_app::open::OpenOptions;
 use m2view_app::state::AppState;
 use m2view_app::ui;
 
-fn harness(s: AppState) -> Harness<'static, AppState> {
-    crate::common::window_harness(s, 1280.0, 900.0)
-}
-
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("m2view-gamedata-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -34,7 +30,11 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     let config = scratch("config");
     let model = samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2");
     let tables = samples.join("andrewmunro_Vanilla/dbc");
-    let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
+    let mut h = crate::common::window_harness(
+        AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())),
+        1280.0,
+        900.0,
+    );
     h.state_mut().open(model.clone());
     crate::common::settle(&mut h);
     assert!(race(&h).contains("(not in ChrRaces)"), "{}", race(&h));
@@ -74,7 +74,7 @@ fn a_folder_of_tables_added_dresses_the_open_character_and_is_remembered() {
     // Newest first: the table, then the model (a re-dress is no new recent file).
     let recent: Vec<PathBuf> = s.recent.iter().map(|r| r.path.clone()).collect();
     assert_eq!(recent, [samples.join("itmrl_dbc/AnimationData.dbc"), model.clone()]);
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     crate::common::settle(&mut h);
     let recent = h.state().recent[1].clone();
     h.state_mut().open_recent(recent);
@@ -104,7 +104,11 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
     let (a, b) = (scratch("source-a"), scratch("source-b"));
     demo_folder(&a);
     demo_folder(&b);
-    let mut h = harness(AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())));
+    let mut h = crate::common::window_harness(
+        AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone())),
+        1280.0,
+        900.0,
+    );
     h.state_mut().add_data_source(a.clone());
     crate::common::settle(&mut h);
     h.state_mut().add_data_source(b.clone());
@@ -139,7 +143,7 @@ fn a_recent_file_of_a_source_reopens_after_a_restart_and_sources_reorder() {
     let mut s = AppState::with_config_dir(OpenOptions::default(), false, Some(config.clone()));
     s.sources.added.clear();
     s.indexing = None;
-    let mut h = harness(s);
+    let mut h = crate::common::window_harness(s, 1280.0, 900.0);
     h.state_mut().open_recent(recent);
     crate::common::settle(&mut h);
     assert_eq!(h.state().current.as_ref().unwrap().lm.path, Path::new("Models/Demo.m2"));
