@@ -55,6 +55,7 @@ const TABLES: &[&str] = &[
     "ItemDisplayInfoMaterialRes",
     "ItemDisplayInfoModelMatRes",
     "ItemModifiedAppearance",
+    "ItemSparse",
     "LiquidType",
     "LiquidTypeXTexture",
     "ModelFileData",

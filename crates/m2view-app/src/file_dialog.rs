@@ -16,6 +16,8 @@ pub enum Purpose {
     AddFolder,
     /// An archive to add to the data sources.
     AddArchive,
+    /// An item list for the Character panel (`.csv` or `.txt`).
+    ItemList,
     /// A file to save, of this extension (without the dot).
     Save(String),
 }
@@ -27,6 +29,7 @@ impl Purpose {
             Purpose::Open => "Open a file",
             Purpose::AddFolder => "Add a game folder or folder",
             Purpose::AddArchive => "Add an archive",
+            Purpose::ItemList => "Choose an item list",
             Purpose::Save(_) => "Save as",
         }
     }
@@ -43,6 +46,7 @@ impl Purpose {
             }
             Purpose::AddFolder => false,
             Purpose::AddArchive => [".mpq", ".w3x", ".w3m"].iter().any(|x| lower.ends_with(x)),
+            Purpose::ItemList => lower.ends_with(".csv") || lower.ends_with(".txt"),
             Purpose::Save(ext) => lower.ends_with(&format!(".{}", ext.to_ascii_lowercase())),
         }
     }

@@ -10,6 +10,7 @@
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
 //! - [`file_dialog`]: m2view's own file dialog, where the desktop has none;
 //! - [`exporting`]: what the Export dialog writes, a batch of the browser's models;
+//! - [`item_names`]: items by name for the Character panel (the tables' and an item list's);
 //! - [`command`]: what the UI asks of the viewer, applied in one place;
 //! - `compositor`: egui's panels kept between frames around the 3D view;
 //! - [`viewport`]: the one bridge between the renderer and egui;
@@ -37,6 +38,7 @@ pub mod document;
 pub mod error;
 pub mod exporting;
 pub mod file_dialog;
+pub mod item_names;
 pub mod loader;
 pub mod open;
 pub mod platform;

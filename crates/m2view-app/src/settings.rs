@@ -41,11 +41,14 @@ pub struct Settings {
     pub sources: Vec<crate::sources::SavedSource>,
     /// The folder the Export dialog last wrote to.
     pub export_dir: Option<PathBuf>,
+    /// The item list (`id;name;display` lines) the Character panel's
+    /// search reads names from (see [`crate::item_names`]).
+    pub item_list: Option<PathBuf>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, layout: None, sources: Vec::new(), export_dir: None }
+        Settings { ui_scale: 1.0, layout: None, sources: Vec::new(), export_dir: None, item_list: None }
     }
 }
 
@@ -162,6 +165,7 @@ mod tests {
             layout: Some(serde_json::json!({"root": 3})),
             sources,
             export_dir: Some("/exports".into()),
+            item_list: Some("/lists/items.csv".into()),
         };
         s.save(&d).unwrap();
         assert_eq!(Settings::load(Some(&d)), (s, None));

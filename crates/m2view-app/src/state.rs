@@ -541,6 +541,8 @@ pub struct AppState {
     pub commands: Vec<super::command::Command>,
     /// The Character panel's fields.
     pub character_fields: super::ui::CharacterFields,
+    /// Items by name for the Character panel's search.
+    pub item_names: crate::item_names::ItemNames,
     /// Models [`AppState::open`] was asked for whose files must be fetched
     /// before they load: the web build takes them each frame, fetches the
     /// model and its companions, then calls [`AppState::load`]. `None`
@@ -609,6 +611,8 @@ impl AppState {
     pub fn with_config_dir(open_options: OpenOptions, bc: bool, config_dir: Option<PathBuf>) -> AppState {
         let (settings, settings_error) = crate::settings::Settings::load(config_dir.as_deref());
         let (layout, layout_error) = super::ui::Layout::restore(settings.layout.as_ref());
+        let mut item_names = crate::item_names::ItemNames::default();
+        let item_list_error = item_names.set_list(settings.item_list.clone()).err();
         let sources = crate::sources::DataSources {
             command_line: open_options.load.data.clone(),
             added: settings.sources.clone(),
@@ -661,6 +665,7 @@ impl AppState {
             browser: None,
             show_browser: true,
             character_fields: Default::default(),
+            item_names,
             fetch_first: None,
             document: None,
             pending_display: None,
@@ -668,7 +673,7 @@ impl AppState {
             show_messages: true,
             ui_scale: settings.ui_scale,
             config_dir,
-            errors: settings_error.into_iter().chain(layout_error).collect(),
+            errors: settings_error.into_iter().chain(layout_error).chain(item_list_error).collect(),
         }
         .index_sources()
     }
@@ -693,8 +698,21 @@ impl AppState {
             layout: Some(self.layout.to_json()),
             sources: self.sources.added.clone(),
             export_dir: Some(self.export.folder.clone()),
+            item_list: self.item_names.list_path.clone(),
         };
         settings.save(dir)
+    }
+
+    /// Reads the item list at `path` (`None`: none) for the Character
+    /// panel's search and remembers it; a list that does not read is
+    /// the status bar's error (and still remembered, to be fixed).
+    pub fn set_item_list(&mut self, path: Option<PathBuf>) {
+        if let Err(e) = self.item_names.set_list(path) {
+            self.error = Some(e);
+        }
+        if let Err(e) = self.save_settings() {
+            self.errors.push(format!("settings not saved: {e}"));
+        }
     }
 
     /// Keeps the error shown in the status bar in [`AppState::errors`]
@@ -1050,6 +1068,7 @@ impl AppState {
                 self.current = Some(current);
                 // The new model arrives as its file dresses it: no field of the last one's stays.
                 self.character_fields = Default::default();
+                self.item_names.forget();
                 self.error = None;
                 if redress {
                     return Some(l.textures);

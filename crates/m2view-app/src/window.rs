@@ -202,6 +202,9 @@ impl App {
                 Pick::Data(DataPick::Archive) => rfd::FileDialog::new()
                     .add_filter("Archive (MPQ, Warcraft III map)", &["mpq", "MPQ", "w3x", "w3m", "W3X", "W3M"])
                     .pick_file(),
+                Pick::Data(DataPick::ItemList) => {
+                    rfd::FileDialog::new().add_filter("Item list (id;name;display)", &["csv", "txt"]).pick_file()
+                }
                 Pick::Save(path) => {
                     let mut d = rfd::FileDialog::new().set_title("Export");
                     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -368,6 +371,7 @@ fn builtin_dialog(pick: &Pick) -> crate::file_dialog::FileDialog {
         Pick::Open => FileDialog::new(Purpose::Open, FileDialog::start_dir()),
         Pick::Data(DataPick::Folder) => FileDialog::new(Purpose::AddFolder, FileDialog::start_dir()),
         Pick::Data(DataPick::Archive) => FileDialog::new(Purpose::AddArchive, FileDialog::start_dir()),
+        Pick::Data(DataPick::ItemList) => FileDialog::new(Purpose::ItemList, FileDialog::start_dir()),
         Pick::Save(path) => {
             let ext = path.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
             let dir = path.parent().filter(|d| d.is_dir()).map_or_else(FileDialog::start_dir, |d| d.to_path_buf());
@@ -399,6 +403,7 @@ fn take_dialog_answer(dialog: &mut Dialog, state: &mut AppState) -> bool {
     let Some((pick, asked, _)) = dialog.take() else { return false };
     match (answer, pick) {
         (Some(p), Pick::Open) => state.open(p),
+        (Some(p), Pick::Data(DataPick::ItemList)) => state.set_item_list(Some(p)),
         (Some(p), Pick::Data(_)) => state.add_data_source(p),
         (Some(p), Pick::Save(_)) => state.export_now(p),
         (None, pick) if asked.elapsed() < NO_DIALOG_SHOWN => state.file_dialog = Some(builtin_dialog(&pick)),

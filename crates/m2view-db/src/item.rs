@@ -321,6 +321,36 @@ pub fn appearance_rows(t: &Table) -> Result<Vec<(u32, u32)>> {
     t.rows().map(|r| Ok((r.id(), r.u32("ItemDisplayInfoID")?))).collect()
 }
 
+/// One `ItemSparse` row as the item search needs it: an item's name
+/// (`Display_lang`, the client's locale) and `InventoryType` (7.0+
+/// clients name their items there; wowdev wiki "DB/ItemSparse";
+/// WoWDBDefs `ItemSparse.dbd`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemNameRow {
+    /// `Item` id.
+    pub id: u32,
+    /// The item's name.
+    pub name: String,
+    /// Inventory type (see [`ItemRow::inventory_type`]).
+    pub inventory_type: u32,
+}
+
+/// Every `ItemSparse` row (its name and inventory type).
+///
+/// # Errors
+/// A cell that does not read.
+pub fn item_name_rows(t: &Table) -> Result<Vec<ItemNameRow>> {
+    t.rows()
+        .map(|r| {
+            Ok(ItemNameRow {
+                id: r.id(),
+                name: r.string("Display_lang")?,
+                inventory_type: u32_or_0(&r, "InventoryType")?,
+            })
+        })
+        .collect()
+}
+
 /// One `ItemDisplayInfoModelMatRes` row: model `model_index` of display
 /// `display` takes material `resources` for its replaceable texture type
 /// `texture_type` (10.0+; wow.export `DBItemDisplayInfoModelMatRes.js`).

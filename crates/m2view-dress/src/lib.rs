@@ -20,6 +20,7 @@ pub mod creature;
 pub mod error;
 pub mod liquid;
 pub mod modern;
+pub mod named_items;
 pub mod tables;
 
 use m2view_format::{LoadedModel, SourceFormat, TextureSource};

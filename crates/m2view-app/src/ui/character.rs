@@ -1,8 +1,9 @@
 //! The Character panel, like WoW Model Viewer's: race and sex, a spinner
-//! per customization option with its count, randomise, NPC and death
+//! per customization option (named as the client's character creation
+//! names it) with its count, randomise, NPC and death
 //! knight rows, eye glow, underwear and ears; the equipment slots (a
-//! display id, a search over `ItemDisplayInfo`'s model and texture names,
-//! clear); outfits saved and loaded; an NPC display; a mount. Every change
+//! display id, a search by item name and over `ItemDisplayInfo`'s model
+//! and texture names, clear); outfits saved and loaded; an NPC display; a mount. Every change
 //! re-dresses the open model and asks the viewport to upload the result
 //! (`Command::UploadCharacter`): the next frame shows it, nothing is reloaded.
 
@@ -68,6 +69,68 @@ pub fn search_items<'a>(rows: &'a [DisplayInfoRow], q: &str, max: usize) -> Vec<
     rows.iter().filter(|r| hit(r)).take(max).collect()
 }
 
+/// What a click in the item search wears: its slot, kind and display
+/// (an error: the item's display is unknown).
+pub(super) type Picked = Option<Result<(Slot, ItemKind, u32), String>>;
+
+/// The item search, for both Character panels: a text box and a slot;
+/// below it the items whose name or id matches (the tables' `ItemSparse`
+/// and the item list of File > Game data...), then, where `file_rows`
+/// (`ItemDisplayInfo` of tables to 3.3.5) are given, the displays whose
+/// model or texture names match. An item goes to its inventory type's
+/// slot, else to the chosen one.
+pub(super) fn item_search(
+    ui: &mut egui::Ui,
+    fields: &mut CharacterFields,
+    names: &mut crate::item_names::ItemNames,
+    tables: &m2view_dress::ClientTables,
+    file_rows: Option<&[DisplayInfoRow]>,
+) -> Picked {
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut fields.search).hint_text("search items by name").desired_width(160.0));
+        let label = ui.label("into");
+        let combo =
+            egui::ComboBox::from_id_salt("search slot").selected_text(fields.search_slot.name()).show_ui(ui, |ui| {
+                for slot in Slot::ALL {
+                    ui.selectable_value(&mut fields.search_slot, slot, slot.name());
+                }
+            });
+        combo.response.labelled_by(label.id);
+    });
+    if fields.search.trim().is_empty() {
+        return None;
+    }
+    let mut picked = None;
+    match names.items(tables) {
+        Ok(items) => {
+            for item in m2view_dress::named_items::search(&items, &fields.search, SEARCH_ROWS) {
+                let slot = item.slot();
+                let place = slot.map_or("", |(s, _)| s.name());
+                let label = format!("{} ({}, display {}) {place}", item.name, item.id, item.display);
+                if ui.small_button(label).clicked() {
+                    picked = Some(if item.display == 0 {
+                        Err(format!("item {} ({}): the tables and the item list give no display", item.id, item.name))
+                    } else {
+                        let (slot, kind) = slot.unwrap_or((fields.search_slot, ItemKind::Plain));
+                        Ok((slot, kind, item.display))
+                    });
+                }
+            }
+        }
+        Err(e) => {
+            ui.label(RichText::new(format!("item names: {e}")).small());
+        }
+    }
+    for r in file_rows.map(|rows| search_items(rows, &fields.search, SEARCH_ROWS)).unwrap_or_default() {
+        let name = r.models.iter().chain(&r.model_textures).chain(&r.textures).find(|n| !n.is_empty());
+        let label = format!("display {}: {}", r.id, name.map_or(r.icon.as_str(), String::as_str));
+        if ui.small_button(label).clicked() {
+            picked = Some(Ok((fields.search_slot, ItemKind::Plain, r.id)));
+        }
+    }
+    picked
+}
+
 /// Re-dresses the open character and asks for the upload.
 fn changed(s: &mut AppState) {
     let opts = s.open_options.clone();
@@ -125,8 +188,11 @@ fn options_rows(ui: &mut egui::Ui, s: &mut AppState) {
     for choice in Choice::ALL {
         let n = ch.options.count(choice, &ch.appearance);
         let k = ch.appearance.get(choice);
+        // The client hides an option its race names NONE; m2view keeps it reachable under its own name.
+        let label = Some(choice.label(ch.identity.race.as_ref(), ch.identity.sex)).filter(|l| !l.is_empty());
         ui.horizontal(|ui| {
-            ui.label(format!("{:<13}", choice.name()));
+            ui.label(format!("{:<13}", label.as_deref().unwrap_or(choice.name())))
+                .on_hover_text(format!("--customize {}=N", choice.name()));
             if ui.add_enabled(k > 0, egui::Button::new("<").small()).clicked() {
                 dirty |= ch.customize(choice, k - 1).is_ok();
             }
@@ -206,41 +272,27 @@ fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
         });
     }
     let rows = c.dressing.tables.rows("ItemDisplayInfo.dbc", display_info_rows);
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(&mut s.character_fields.search)
-                .hint_text("search item names")
-                .desired_width(160.0),
-        );
-        let label = ui.label("into");
-        let combo = egui::ComboBox::from_id_salt("search slot")
-            .selected_text(s.character_fields.search_slot.name())
-            .show_ui(ui, |ui| {
-                for slot in Slot::ALL {
-                    ui.selectable_value(&mut s.character_fields.search_slot, slot, slot.name());
-                }
-            });
-        combo.response.labelled_by(label.id);
-    });
-    match rows {
-        Ok(Some(rows)) => {
-            for r in search_items(&rows, &s.character_fields.search, SEARCH_ROWS) {
-                let name = r.models.iter().chain(&r.model_textures).chain(&r.textures).find(|n| !n.is_empty());
-                let label = format!("{}: {}", r.id, name.map_or(r.icon.as_str(), String::as_str));
-                if ui.small_button(label).clicked() {
-                    let slot = s.character_fields.search_slot;
-                    ch.equip(slot, r.id, ItemKind::Plain);
-                    s.character_fields.equip.insert(slot, r.id.to_string());
-                    dirty = true;
-                }
-            }
+    let file_rows = match &rows {
+        Ok(Some(rows)) => Some(rows.as_slice()),
+        _ => None,
+    };
+    match item_search(ui, &mut s.character_fields, &mut s.item_names, &c.dressing.tables, file_rows) {
+        Some(Ok((slot, kind, display))) => {
+            ch.equip(slot, display, kind);
+            s.character_fields.equip.insert(slot, display.to_string());
+            dirty = true;
         }
+        Some(Err(e)) => s.error = Some(e),
+        None => {}
+    }
+    match rows {
         Ok(None) => {
             ui.label(RichText::new("no ItemDisplayInfo table: add the client's tables in File > Game data...").small());
         }
         Err(e) => {
             ui.label(RichText::new(e.to_string()).small());
         }
+        Ok(Some(_)) => {}
     }
     if dirty {
         changed(s);

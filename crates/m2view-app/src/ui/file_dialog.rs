@@ -24,6 +24,7 @@ pub(super) fn file_dialog_window(ctx: &egui::Context, s: &mut AppState) {
     match (answer, purpose) {
         (Answer::Chosen(p), Some(Purpose::Open)) => s.open(p),
         (Answer::Chosen(p), Some(Purpose::Save(_))) => s.export_now(p),
+        (Answer::Chosen(p), Some(Purpose::ItemList)) => s.set_item_list(Some(p)),
         (Answer::Chosen(p), Some(_)) => s.add_data_source(p),
         _ => {}
     }
@@ -86,6 +87,7 @@ fn dialog_ui(ui: &mut egui::Ui, d: &mut FileDialog) -> Option<Answer> {
             Purpose::Open => "Open",
             Purpose::AddFolder => "Add this folder",
             Purpose::AddArchive => "Add",
+            Purpose::ItemList => "Choose",
             Purpose::Save(_) => "Save",
         };
         let choice = d.choice();

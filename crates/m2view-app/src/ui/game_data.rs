@@ -67,6 +67,7 @@ pub(super) fn game_data_window(ctx: &egui::Context, s: &mut AppState, out: &mut 
                     out.pick_data = Some(DataPick::Archive);
                 }
             });
+            item_list_row(ui, s, out);
             ui.label("Game installs found on this machine:");
             if s.installs.is_empty() {
                 ui.label("none found on this machine");
@@ -79,4 +80,23 @@ pub(super) fn game_data_window(ctx: &egui::Context, s: &mut AppState, out: &mut 
         }
     });
     s.show_game_data = open && s.show_game_data;
+}
+
+/// The item list the Character panel's search reads names from (clients
+/// to 3.3.5 keep item names on the server; 7.0+ tables name their items).
+fn item_list_row(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
+    ui.horizontal(|ui| {
+        let what = match &s.item_names.list_path {
+            Some(p) => format!("Item names: {} ({} items)", p.display(), s.item_names.list_len()),
+            None => "Item names: from the tables (ItemSparse); no item list".to_string(),
+        };
+        ui.add(egui::Label::new(what).truncate())
+            .on_hover_text("An item list: one item per line, id;name;display (WoW Model Viewer's layout)");
+        if ui.button("Item list...").clicked() {
+            out.pick_data = Some(DataPick::ItemList);
+        }
+        if s.item_names.list_path.is_some() && ui.button("Clear").clicked() {
+            s.set_item_list(None);
+        }
+    });
 }

@@ -67,6 +67,8 @@ pub enum DataPick {
     Folder,
     /// An archive file (`.mpq`, `.w3x`, `.w3m`).
     Archive,
+    /// An item list (`id;name;display` lines; see [`crate::item_names`]).
+    ItemList,
 }
 
 /// Keyboard shortcuts (also listed in the help window).

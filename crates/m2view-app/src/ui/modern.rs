@@ -1,9 +1,9 @@
 //! The Character panel of a 9.0+ character: its race and body type (the
 //! `ChrModel`; another opens its model), a
 //! list per customization option with its choices by name (`Choice N`
-//! where the table names none; a choice the other choices rule out is
-//! shown but not offered), NPC and class-only choices on request, the
-//! items worn (an `ItemDisplayInfo` id per slot), outfits saved and
+//! where the table names none) and colour swatch (a choice the other
+//! choices rule out is shown but not offered), NPC and class-only choices on request, the
+//! items worn (an `ItemDisplayInfo` id per slot, or found by name), outfits saved and
 //! loaded, and the layers its textures are composed of. A change re-dresses the model and
 //! asks the viewport to upload the result (`Command::UploadCharacter`).
 
@@ -11,6 +11,16 @@ use egui::RichText;
 
 use crate::command::Command;
 use crate::state::AppState;
+
+/// A square per colour of a choice's swatch (`ChrCustomizationChoice.SwatchColor`), as
+/// the client's character creation shows skin and hair colours.
+fn swatches(ui: &mut egui::Ui, colours: &[[u8; 3]]) {
+    for &[r, g, b] in colours {
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+        response.on_hover_text(format!("#{r:02x}{g:02x}{b:02x}"));
+    }
+}
 
 /// A choice's label: its name, else its position (as wow.export labels them).
 fn choice_label(name: &str, k: usize) -> String {
@@ -86,7 +96,8 @@ fn options(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
     );
     let mut wanted: Option<(u32, u32)> = None;
     for o in &plan.options {
-        let current = o.chosen.and_then(|k| o.choices.get(k).map(|c| choice_label(&c.name, k)));
+        let chosen = o.chosen.and_then(|k| o.choices.get(k).map(|c| (k, c)));
+        let current = chosen.map(|(k, c)| choice_label(&c.name, k));
         ui.horizontal(|ui| {
             let label = ui.label(format!("{:<14}", o.name));
             let combo = egui::ComboBox::from_id_salt(("option", o.id))
@@ -94,13 +105,19 @@ fn options(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
                 .show_ui(ui, |ui| {
                     for (k, choice) in o.choices.iter().enumerate() {
                         let text = choice_label(&choice.name, k);
-                        let r = ui.add_enabled(choice.available, egui::Button::selectable(o.chosen == Some(k), text));
+                        let r = ui
+                            .horizontal(|ui| {
+                                swatches(ui, &choice.swatches);
+                                ui.add_enabled(choice.available, egui::Button::selectable(o.chosen == Some(k), text))
+                            })
+                            .inner;
                         if r.clicked() {
                             wanted = Some((o.id, choice.id));
                         }
                     }
                 });
             combo.response.labelled_by(label.id);
+            swatches(ui, chosen.map_or(&[][..], |(_, c)| &c.swatches));
             ui.label(format!("{} / {}", o.chosen.map_or(0, |k| k + 1), o.choices.len()));
         });
     }
@@ -152,6 +169,16 @@ fn equipment(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
                 dirty = true;
             }
         });
+    }
+    // 9.0+ displays name resources, not files: the search is by item name alone.
+    match super::character::item_search(ui, &mut s.character_fields, &mut s.item_names, &c.dressing.tables, None) {
+        Some(Ok((slot, kind, display))) => {
+            m.selection.equipment.insert(slot, Worn { display, kind });
+            s.character_fields.equip.insert(slot, display.to_string());
+            dirty = true;
+        }
+        Some(Err(e)) => error = Some(e),
+        None => {}
     }
     (dirty, error)
 }

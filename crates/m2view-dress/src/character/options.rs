@@ -22,6 +22,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use m2view_db::character::{FacialHairRow, HairGeosetRow, Section, SectionRow};
 
+/// `TUSKS` → `Tusks`.
+fn title_case(token: &str) -> String {
+    let lower = token.to_lowercase();
+    let mut chars = lower.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// One customization option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Choice {
@@ -53,6 +60,35 @@ impl Choice {
             Choice::HairColor => "hair-color",
             Choice::Facial => "facial",
             Choice::FacialColor => "facial-color",
+        }
+    }
+
+    /// The name the client's character creation shows for this option of
+    /// `race` (its `ChrRaces` row; `None`: a race no table knows) and
+    /// `sex`: `HAIR_<HairCustomization>_STYLE` and `_COLOR`,
+    /// `FACIAL_HAIR_<FacialHairCustomization[sex]>` as the 3.3.5 glue
+    /// screens build them (`CharacterCreate.lua`), in their enUS text
+    /// (`GlueStrings.lua`). A token the client does not know (a private
+    /// server's) is shown title-cased; `NONE` hides the option in the
+    /// client and is `""` here. The client ties the facial colour to the
+    /// hair colour; it is named after the facial option.
+    pub fn label(self, race: Option<&m2view_db::character::RaceRow>, sex: super::identity::Sex) -> String {
+        let hair = race.map_or("NORMAL", |r| r.hair_customization.as_str());
+        let facial = race.map_or("NORMAL", |r| r.facial_hair_customization[sex.id().min(1) as usize].as_str());
+        let facial_name = match facial.to_ascii_uppercase().as_str() {
+            "NORMAL" | "" => "Facial Hair".to_string(),
+            "NONE" => String::new(),
+            other => title_case(other),
+        };
+        let hair_name = if hair.eq_ignore_ascii_case("HORNS") { "Horn" } else { "Hair" };
+        match self {
+            Choice::Skin => "Skin Color".into(),
+            Choice::Face => "Face".into(),
+            Choice::Hair => format!("{hair_name} Style"),
+            Choice::HairColor => format!("{hair_name} Color"),
+            Choice::Facial => facial_name,
+            Choice::FacialColor if facial_name.is_empty() => String::new(),
+            Choice::FacialColor => format!("{facial_name} Color"),
         }
     }
 
@@ -337,6 +373,31 @@ mod tests {
             npc_only,
             death_knight: false,
         }
+    }
+
+    #[test]
+    fn options_are_named_as_character_creation_names_them() {
+        use crate::character::identity::Sex;
+        // 1.12 ChrRaces: Tauren (HORNS; female facial HAIR), Goblin female (NONE), Troll (TUSKS).
+        let race = |hair: &str, facial: [&str; 2]| m2view_db::character::RaceRow {
+            id: 6,
+            flags: 0,
+            client_prefix: "Ta".into(),
+            client_file_string: "Tauren".into(),
+            name: "Tauren".into(),
+            facial_hair_customization: facial.map(String::from),
+            hair_customization: hair.into(),
+        };
+        let tauren = race("HORNS", ["NORMAL", "HAIR"]);
+        let names = |r: Option<&m2view_db::character::RaceRow>, sex| Choice::ALL.map(|c| c.label(r, sex));
+        assert_eq!(
+            names(Some(&tauren), Sex::Female),
+            ["Skin Color", "Face", "Horn Style", "Horn Color", "Hair", "Hair Color"].map(String::from)
+        );
+        assert_eq!(names(Some(&tauren), Sex::Male)[4], "Facial Hair");
+        assert_eq!(names(Some(&race("NORMAL", ["TUSKS", "NONE"])), Sex::Female)[4..], [String::new(), String::new()]);
+        assert_eq!(names(Some(&race("NORMAL", ["TUSKS", "NONE"])), Sex::Male)[4], "Tusks");
+        assert_eq!(names(None, Sex::Male)[2], "Hair Style", "a race no table knows");
     }
 
     #[test]

@@ -70,6 +70,15 @@ pub struct ChoicePlan {
     /// Whether the other choices made meet its requirement (the client
     /// offers it now: a hair colour of another hair style is not).
     pub available: bool,
+    /// The colours the client's swatch shows for it, sRGB 0–255
+    /// (`ChrCustomizationChoice.SwatchColor[2]`, ARGB, 0 for none; a
+    /// skin or hair colour has one, a two-tone choice two; most have none).
+    pub swatches: Vec<[u8; 3]>,
+}
+
+/// The colour of an ARGB swatch.
+fn rgb(argb: u32) -> [u8; 3] {
+    [(argb >> 16) as u8, (argb >> 8) as u8, argb as u8]
 }
 
 /// One layer of a composed texture.
@@ -430,7 +439,12 @@ fn options(catalog: &Catalog, sel: &Selection) -> Vec<OptionPlan> {
             choices: o
                 .choices
                 .iter()
-                .map(|c| ChoicePlan { id: c.id, name: c.name.clone(), available: sel.meets(catalog, c.req) })
+                .map(|c| ChoicePlan {
+                    id: c.id,
+                    name: c.name.clone(),
+                    available: sel.meets(catalog, c.req),
+                    swatches: c.swatch.iter().filter(|&&v| v != 0).map(|&v| rgb(v)).collect(),
+                })
                 .collect(),
             chosen: sel.position(o),
             choice_id: sel.chosen.get(&o.option.id).copied(),

@@ -71,6 +71,12 @@ fn human_male_options_and_hair_geosets() {
     sel.customize(c, "Hair Style=0").unwrap();
     let plan = Plan::new(c, &sel, &none_found);
     assert!(plan.geosets.contains(&0) && !plan.geosets.contains(&2), "{:?}", plan.geosets);
+    // Swatches: ChrCustomizationChoice 1 (Skin Color's first) has SwatchColor -1654626,
+    // ARGB 0xFFE6C09E; a hair style has none.
+    let skin = plan.options.iter().find(|o| o.name == "Skin Color").unwrap();
+    assert_eq!((skin.choices[0].id, skin.choices[0].swatches.as_slice()), (1, [[0xE6, 0xC0, 0x9E]].as_slice()));
+    let hair = plan.options.iter().find(|o| o.name == "Hair Style").unwrap();
+    assert!(hair.choices.iter().all(|c| c.swatches.is_empty()));
 }
 
 #[test]
@@ -225,4 +231,53 @@ fn contradicting_tables_give_warnings_naming_rows() {
     // A texture larger than any layout is drawn at a size the GPU takes.
     assert!(plan.body_texture.size[0] <= 2048 && plan.body_texture.size[1] <= 2048, "{:?}", plan.body_texture.size);
     assert!(w.contains("100000x50000 is larger than 2048"), "{w}");
+}
+
+#[test]
+fn items_are_found_by_name_through_item_sparse_and_their_appearance() {
+    use m2view_dress::character::equipment::{ItemKind, Slot};
+    use m2view_dress::named_items::{gather, parse_list, search};
+    let Some(real) = tables_dir() else { return };
+    // ItemSparse is not in the public set: a fixture with three items whose
+    // ItemModifiedAppearance and ItemAppearance rows are real (19019 → appearance
+    // 5353 → display 30606; 2586 → 911 → 22033; 8283 → 2691 → 2317).
+    let dir = std::env::temp_dir().join(format!("m2view-item-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("ItemSparse.csv"),
+        "ID,Display_lang,InventoryType\n19019,\"Thunderfury, Blessed Blade of the Windseeker\",13\n2586,Gamemaster's Robe,20\n8283,Fixture Boots,8\n",
+    )
+    .unwrap();
+    let tables = ClientTables::new(&[dir.clone(), real], None, Arc::new(Definitions::new(None)));
+    // A list entry the tables also name is theirs; another is added as listed.
+    let list = parse_list("19019;Another name;1\n77;Listed Only;99;1\n", "items.csv").unwrap();
+    let items = gather(&tables, &list).unwrap();
+    let found = search(&items, "thunderfury", 10);
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].id, found[0].display), (19019, 30606));
+    assert_eq!(found[0].slot(), Some((Slot::MainHand, ItemKind::Plain)));
+    let robe = search(&items, "robe", 10)[0];
+    assert_eq!((robe.display, robe.slot()), (22033, Some((Slot::Chest, ItemKind::Robe))));
+    assert_eq!(search(&items, "2317", 10).len(), 0, "a display id is no item id");
+    assert_eq!(search(&items, "8283", 10)[0].display, 2317);
+    let listed = search(&items, "listed", 10)[0];
+    assert_eq!((listed.id, listed.display, listed.slot()), (77, 99, Some((Slot::Head, ItemKind::Plain))));
+    assert!(search(&items, "another", 10).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_list_takes_display_and_slot_from_item_dbc() {
+    use m2view_dress::named_items::{gather, parse_list};
+    // Clients to 3.3.5 keep names on the server; Item.dbc gives display and
+    // inventory type (a fixture in the table's CSV layout: no public Item.dbc).
+    let dir = std::env::temp_dir().join(format!("m2view-item-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Item.csv"), "ID,DisplayInfoID,InventoryType,SheatheType\n6125,9996,4,0\n").unwrap();
+    let tables = ClientTables::new(std::slice::from_ref(&dir), None, Arc::new(Definitions::new(None)));
+    let list = parse_list("6125;Brawler's Harness;\n1;Unknown;;\n", "items.csv").unwrap();
+    let items = gather(&tables, &list).unwrap();
+    assert_eq!((items[0].display, items[0].inventory_type), (9996, 4));
+    assert_eq!((items[1].display, items[1].slot()), (0, None));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

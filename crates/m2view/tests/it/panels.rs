@@ -448,6 +448,10 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     let mut h = harness(s);
     h.run();
     h.get_by_label("race Scourge (5), female (1)");
+    // The options as the client's character creation names them (1.12 ChrRaces: Scourge FEATURES).
+    for name in ["Skin Color", "Face", "Hair Style", "Hair Color", "Features", "Features Color"] {
+        h.get_by_label(&format!("{name:<13}"));
+    }
     let hair = |h: &Harness<'_, AppState>| {
         let c = h.state().current.as_ref().unwrap();
         (c.dressing.character.as_ref().unwrap().appearance.hair, c.geosets.clone())
@@ -472,6 +476,20 @@ fn the_character_panel_customizes_equips_saves_and_mounts() {
     // The helmet's model is not among the samples: the messages name it.
     let warned = "head model Item\\ObjectComponents\\Head\\Helm_Leather_D_01_ScF.m2 not found";
     assert!(c.warnings.iter().any(|w| w == warned), "{:?}", c.warnings);
+    // By name, from an item list (1.12 keeps item names on the server: a fixture list in
+    // WoW Model Viewer's id;name;display layout, with an inventory type): a robe goes to the
+    // chest as a robe, whatever slot the search was aimed at.
+    let list = h.state().output_dir.join("items.csv");
+    std::fs::write(&list, "id;name;display\n90001;Fixture Robe of Names;3197;20\n").unwrap();
+    h.state_mut().set_item_list(Some(list.clone()));
+    h.state_mut().character_fields.search = "robe of".into();
+    h.run();
+    h.get_by_label_contains("Fixture Robe of Names (90001, display 3197) chest").click();
+    h.run();
+    let c = h.state().current.as_ref().unwrap();
+    let chest = c.dressing.character.as_ref().unwrap().equipment.get(&m2view_dress::character::equipment::Slot::Chest);
+    assert_eq!(chest.map(|e| (e.display, e.kind)), Some((3197, m2view_dress::character::equipment::ItemKind::Robe)));
+    assert_eq!(h.state().item_names.list_path.as_deref(), Some(list.as_path()));
     // Chest 3197 by its display id: its sleeve component joins the body texture.
     crate::common::equip_chest_3197(&mut h);
     // Save the outfit, change the hair, load it back.
