@@ -1,6 +1,7 @@
 //! What the window's Export dialog takes out, and how: the open model in
 //! any format `export` writes (its LOD, geosets, skin, character and items
-//! as shown), a PNG still of the view, a turntable (GIF or APNG), and a
+//! as shown), a PNG still of the view, a turntable (GIF or APNG), a video
+//! (where the front end gives an encoder: [`VideoWriter`]), and a
 //! batch of the browser's models on a worker thread with progress and
 //! cancel. The folder last exported to is remembered with the settings.
 
@@ -24,13 +25,52 @@ pub enum Kind {
         /// Animated PNG instead of GIF.
         apng: bool,
     },
+    /// A video of the sequence playing for one loop (AV1 in `.mp4`, or
+    /// `.webm`), through the view's camera or turning once around the model.
+    Video {
+        /// WebM instead of MP4.
+        webm: bool,
+    },
 }
 
+/// Encodes frames into a video file. The window's front end gives one
+/// ([`VideoWriter`]: m2view's command line wraps `m2view-video`'s AV1
+/// encoder), so the window and the web page build without an encoder.
+pub trait FrameSink: Send {
+    /// Encodes the next frame: `width × height` RGBA, rows top first.
+    ///
+    /// # Errors
+    /// A frame of another size, an encoder or write failure (the message names the file).
+    fn push(&mut self, rgba: &[u8]) -> Result<(), String>;
+    /// Writes the file out whole.
+    ///
+    /// # Errors
+    /// An encoder or write failure (the message names the file).
+    fn finish(self: Box<Self>) -> Result<(), String>;
+}
+
+/// Makes a [`FrameSink`] writing `path` (`.mp4` or `.webm`) of `width ×
+/// height` pixels at `fps` frames per second; an error names the file.
+pub type VideoWriter = fn(&Path, u32, u32, f32) -> Result<Box<dyn FrameSink>, String>;
+
+/// The size of a video the dialog records (pixels).
+pub const VIDEO_SIZE: [u32; 2] = [1280, 720];
+
+/// The frame rate of a video the dialog records (the timeline's).
+pub const VIDEO_FPS: f32 = 30.0;
+
+/// The longest video the dialog records (frames: a minute at 30 fps).
+pub const VIDEO_MAX_FRAMES: u32 = 1800;
+
 impl Kind {
-    /// Every kind, in the order the dialog offers them.
-    pub fn all() -> Vec<Kind> {
+    /// Every kind, in the order the dialog offers them (videos where
+    /// `video`: the front end has an encoder).
+    pub fn all(video: bool) -> Vec<Kind> {
         let mut v: Vec<Kind> = Format::ALL.into_iter().map(Kind::Model).collect();
         v.extend([Kind::Still, Kind::Turntable { apng: false }, Kind::Turntable { apng: true }]);
+        if video {
+            v.extend([Kind::Video { webm: false }, Kind::Video { webm: true }]);
+        }
         v
     }
 
@@ -41,6 +81,8 @@ impl Kind {
             Kind::Still => "png",
             Kind::Turntable { apng: false } => "gif",
             Kind::Turntable { apng: true } => "apng",
+            Kind::Video { webm: false } => "mp4",
+            Kind::Video { webm: true } => "webm",
         }
     }
 
@@ -51,6 +93,8 @@ impl Kind {
             Kind::Still => "PNG still of the view (.png)",
             Kind::Turntable { apng: false } => "Turntable GIF (.gif)",
             Kind::Turntable { apng: true } => "Turntable animated PNG (.apng)",
+            Kind::Video { webm: false } => "Video, AV1 in MP4 (.mp4)",
+            Kind::Video { webm: true } => "Video, AV1 in WebM (.webm)",
         }
     }
 }
@@ -70,6 +114,8 @@ pub struct ExportChoices {
     pub folder: PathBuf,
     /// The file name typed (the model's name and the kind's extension when empty).
     pub name: String,
+    /// A video turns once around the model instead of keeping the view's camera.
+    pub video_turntable: bool,
 }
 
 impl Default for ExportChoices {
@@ -81,6 +127,7 @@ impl Default for ExportChoices {
             classic: false,
             folder: PathBuf::from("."),
             name: String::new(),
+            video_turntable: false,
         }
     }
 }
@@ -206,6 +253,8 @@ mod tests {
         assert_eq!(c.path_for(Path::new("Bear.m2")), Path::new("out/my bear.fbx"), "the kind's extension wins");
         c.kind = Kind::Turntable { apng: true };
         assert_eq!(c.path_for(Path::new("Bear.m2")), Path::new("out/my bear.apng"));
-        assert_eq!(Kind::all().len(), 9);
+        c.kind = Kind::Video { webm: true };
+        assert_eq!(c.path_for(Path::new("Bear.m2")), Path::new("out/my bear.webm"));
+        assert_eq!((Kind::all(false).len(), Kind::all(true).len()), (9, 11), "videos only with an encoder");
     }
 }

@@ -559,6 +559,8 @@ pub struct AppState {
     /// Where settings and recent files are kept (`None`: nowhere; see
     /// [`crate::settings::config_dir`]).
     pub config_dir: Option<PathBuf>,
+    /// The video encoder the front end gives (`None`: the Export dialog offers no video).
+    pub video: Option<crate::exporting::VideoWriter>,
     /// The display to dress the model being loaded in (a table row's "open model").
     pub pending_display: Option<u32>,
 }
@@ -666,6 +668,7 @@ impl AppState {
             show_browser: true,
             character_fields: Default::default(),
             item_names,
+            video: None,
             fetch_first: None,
             document: None,
             pending_display: None,
@@ -749,6 +752,7 @@ impl AppState {
             Kind::Model(_) => self.export(out),
             Kind::Still => self.send(super::command::Command::Screenshot(out)),
             Kind::Turntable { .. } => self.record_turntable(out),
+            Kind::Video { .. } => self.record_video(out),
         }
     }
 
@@ -885,11 +889,53 @@ impl AppState {
     /// Starts recording a turntable GIF of the open model (its sequence
     /// playing, 48 frames at 24 fps, 512×512) to `out` on a worker thread.
     pub fn record_turntable(&mut self, out: PathBuf) {
-        let Some(c) = &self.current else { return };
-        if self.recording.is_some() {
-            return;
-        }
-        let lm = c.lm.clone();
+        let Some((lm, req)) = self.recording_request(512, 512) else { return };
+        let frames = 48;
+        self.record(out, frames, move |path, progress| {
+            m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, path, progress).map_err(|e| e.to_string())
+        });
+    }
+
+    /// Records a video of the open model to `out` (`.mp4` or `.webm`) on a
+    /// worker thread through [`AppState::video`]: [`crate::exporting::VIDEO_SIZE`]
+    /// at 30 fps, the sequence shown for one loop from its start (4 s
+    /// where it has no length; a minute at most), through the view's
+    /// camera or, with `export.video_turntable`, turning once around the
+    /// model. Nothing happens without an encoder.
+    pub fn record_video(&mut self, out: PathBuf) {
+        use crate::exporting::{VIDEO_FPS, VIDEO_MAX_FRAMES, VIDEO_SIZE};
+        use m2view_render::camera::CameraSpec;
+        let Some(video) = self.video else { return };
+        let Some((lm, mut req)) = self.recording_request(VIDEO_SIZE[0], VIDEO_SIZE[1]) else { return };
+        let length = self.current.as_ref().map_or(0, |c| c.instance.player.duration_ms(&c.lm.model));
+        let length = if length > 0 { length as f32 } else { 4000.0 };
+        let frames = ((length * VIDEO_FPS / 1000.0).round() as u32).clamp(1, VIDEO_MAX_FRAMES);
+        req.time_ms = 0.0;
+        let cam = self.orbit.camera();
+        let view = CameraSpec::Look { eye: cam.eye, target: cam.target, fov_y: cam.fov_y.to_degrees() };
+        let turntable = self.export.video_turntable;
+        self.record(out, frames, move |path, progress| {
+            let camera = |k: u32, _: f32| if turntable { m2view_scene::render::turn(k, frames) } else { view };
+            let mut sink = video(path, req.width, req.height, VIDEO_FPS)?;
+            m2view_scene::render::render_frames::<crate::AppError>(
+                &lm,
+                &req,
+                frames,
+                VIDEO_FPS,
+                &camera,
+                &mut |k, img| {
+                    progress(k + 1);
+                    sink.push(img.as_raw()).map_err(crate::AppError::Failure)
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            sink.finish()
+        });
+    }
+
+    /// What a recording draws of the open model as shown, at `width × height`.
+    fn recording_request(&self, width: u32, height: u32) -> Option<(LoadedModel, m2view_scene::render::RenderRequest)> {
+        let c = self.current.as_ref()?;
         let [r, g, b] = self.view.background.map(f64::from);
         let req = m2view_scene::render::RenderRequest {
             sequence: Some(c.instance.player.sequence),
@@ -903,18 +949,28 @@ impl AppState {
             attachments: c.attached.clone(),
             body: c.body.clone().map(|b| b as std::sync::Arc<dyn m2view_scene::Body>),
             spawn_models: c.spawn_models.clone(),
-            ..m2view_scene::render::RenderRequest::new(512, 512, m2view_render::camera::CameraSpec::Yaw(0.0))
+            ..m2view_scene::render::RenderRequest::new(width, height, m2view_render::camera::CameraSpec::Yaw(0.0))
         };
-        let frames = 48;
+        Some((c.lm.clone(), req))
+    }
+
+    /// Runs `write(out, progress)` on a worker thread as the recording of
+    /// `frames` frames (one at a time; a second waits for the first).
+    fn record(
+        &mut self,
+        out: PathBuf,
+        frames: u32,
+        write: impl FnOnce(&std::path::Path, &dyn Fn(u32)) -> Result<(), String> + Send + 'static,
+    ) {
+        if self.recording.is_some() {
+            return;
+        }
         let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
         let (tx, rx) = std::sync::mpsc::channel();
         let counter = done.clone();
-        let path = out.clone();
         crate::platform::spawn(move || {
             let progress = |k: u32| counter.store(k, std::sync::atomic::Ordering::Relaxed);
-            let r = m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, &path, &progress)
-                .map_err(|e| e.to_string());
-            let _ = tx.send(r.map(|()| path));
+            let _ = tx.send(write(&out, &progress).map(|()| out));
         });
         self.recording = Some(Recording { done, frames, rx });
     }
@@ -922,11 +978,15 @@ impl AppState {
     /// Takes a finished recording; returns whether something changed.
     pub fn poll_recording(&mut self) -> bool {
         let Some(r) = &self.recording else { return false };
-        let Ok(result) = r.rx.try_recv() else { return false };
+        let result = match r.rx.try_recv() {
+            Ok(result) => result,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Err("its thread stopped".to_string()),
+        };
         self.recording = None;
         self.export_status = Some(match result {
             Ok(p) => format!("recorded {}", p.display()),
-            Err(e) => format!("turntable failed: {e}"),
+            Err(e) => format!("recording failed: {e}"),
         });
         true
     }

@@ -35,6 +35,7 @@ pub(super) struct Gfx {
 struct App {
     initial: Option<PathBuf>,
     open_options: crate::open::OpenOptions,
+    video: Option<crate::exporting::VideoWriter>,
     gfx: Option<Gfx>,
     state: Option<AppState>,
     egui_ctx: egui::Context,
@@ -52,13 +53,20 @@ struct App {
     started: Instant,
 }
 
-/// Opens the window with `initial` (or the embedded demo model) and runs until closed.
-pub fn run(initial: Option<PathBuf>, open_options: crate::open::OpenOptions) -> Result<(), String> {
+/// Opens the window with `initial` (or the embedded demo model) and runs
+/// until closed; `video` is the encoder the Export dialog records videos
+/// with (`None`: it offers none).
+pub fn run(
+    initial: Option<PathBuf>,
+    open_options: crate::open::OpenOptions,
+    video: Option<crate::exporting::VideoWriter>,
+) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         initial,
         open_options,
+        video,
         gfx: None,
         state: None,
         egui_ctx: egui::Context::default(),
@@ -141,6 +149,7 @@ impl App {
         let view_format = if direct { config.format } else { m2view_render::target::OFFSCREEN_FORMAT };
         let scene = SceneView::new(&device, &queue, view_format);
         let mut state = AppState::new(self.open_options.clone(), scene.supports_bc());
+        state.video = self.video;
         for f in &failed {
             state.errors.push(format!("GPU backend {f}; the window uses {}", used.name()));
         }

@@ -4,7 +4,7 @@
 //! `dress` ([`dress_cmd`]), `ls` and `extract` ([`data_cmd`]), tables and
 //! textures as files ([`table_cmd`], [`texture_cmd`]) — with the character
 //! options they share ([`character_args`]). Without a subcommand it opens
-//! the window (`m2view_app`).
+//! the window (`m2view_app`), recording videos with [`window_video`].
 
 #![warn(missing_docs)]
 
@@ -21,5 +21,6 @@ pub mod info_wmo;
 pub mod render_cmd;
 pub mod table_cmd;
 pub mod texture_cmd;
+pub mod window_video;
 
 pub use m2view_app::AppError;

@@ -131,7 +131,7 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => exit(render_cmd::run(&args, &opts)),
         None => {
             m2view_app::platform::leave_own_console();
-            match m2view_app::window::run(cli.file, opts) {
+            match m2view_app::window::run(cli.file, opts, Some(m2view::window_video::writer)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -1,7 +1,8 @@
 //! Export: the Model pane's section (the Export dialog, scenes put
 //! together from the models opened) and the Export dialog itself
-//! (File > Export…, Ctrl+E): the format and its options, the file, Save
-//! as… through the file dialog, and a batch of the browser's models.
+//! (File > Export…, Ctrl+E): the format and its options (a video where
+//! the front end gives an encoder), the file, Save as… through the file
+//! dialog, and a batch of the browser's models.
 
 use egui::RichText;
 
@@ -47,7 +48,7 @@ fn export_ui(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
         return;
     };
     // A browser saves what it can download.
-    let kinds: Vec<Kind> = Kind::all()
+    let kinds: Vec<Kind> = Kind::all(s.video.is_some())
         .into_iter()
         .filter(|k| {
             cfg!(not(target_arch = "wasm32"))
@@ -87,6 +88,12 @@ fn export_ui(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
         }
         Kind::Turntable { .. } => {
             ui.label(RichText::new("48 frames at 24 fps, 512×512, the sequence playing").small());
+        }
+        Kind::Video { .. } => {
+            use crate::exporting::{VIDEO_FPS, VIDEO_SIZE};
+            let [w, h] = VIDEO_SIZE;
+            ui.label(RichText::new(format!("AV1, {w}×{h} at {VIDEO_FPS} fps, the sequence for one loop")).small());
+            ui.checkbox(&mut e.video_turntable, "turn once around the model (else the view's camera)");
         }
     }
     let e = &mut s.export;

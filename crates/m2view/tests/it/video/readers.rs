@@ -71,3 +71,70 @@ fn webm_turntable_turns_once() {
     eprintln!("webm frame 2 vs yaw:90: mean {mean:.2}, {:.2} % far", far * 100.0);
     assert!(mean < MEAN_LEVELS && far < FAR_FRACTION, "frame 2 vs yaw:90: mean {mean:.2}, {:.2} % far", far * 100.0);
 }
+
+#[test]
+fn the_export_dialog_records_the_view_as_a_video() {
+    use egui_kittest::kittest::Queryable;
+    use m2view_app::exporting::{Kind, VIDEO_FPS, VIDEO_SIZE};
+    if !common::have_tool("ffprobe", "-version", "ffmpeg") {
+        return;
+    }
+    let dir = common::scratch("video", "dialog");
+    let demo = m2view_app::demo::write_to_temp().unwrap();
+    let opts = m2view_app::open::OpenOptions::default();
+    let o = m2view_app::open::Opened::open(&demo, &opts).unwrap();
+    let mut s = common::app_state(opts, false);
+    s.current = Some(m2view_app::state::Current::new(o, None, vec![]));
+    s.export.folder = dir.clone();
+    s.show_export = true;
+    // The background `render` draws by default (303030), to compare a frame with its still.
+    s.view.background = [0x30 as f32 / 255.0; 3];
+    let camera = {
+        let c = s.orbit.camera();
+        m2view_render::camera::CameraSpec::Look { eye: c.eye, target: c.target, fov_y: c.fov_y.to_degrees() }
+    };
+    let mut h = common::window_harness(s, 1280.0, 900.0);
+    h.run();
+    assert!(h.query_by_label(Kind::Video { webm: false }.label()).is_none(), "no encoder given: no video offered");
+    h.state_mut().video = Some(m2view::window_video::writer);
+    h.get_by_label("Format").click();
+    h.run();
+    assert!(h.query_by_label(Kind::Video { webm: true }.label()).is_some(), "offered with an encoder");
+    h.key_press(egui::Key::Escape);
+    h.state_mut().export.kind = Kind::Video { webm: false };
+    h.run();
+    h.get_by_label("Export now").click();
+    h.step();
+    let mut s = h.into_state();
+    assert!(s.recording.is_some(), "{:?} {:?}", s.export_status, s.error);
+    let t = std::time::Instant::now();
+    while !s.poll_recording() {
+        assert!(t.elapsed().as_secs() < 120, "recording did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mp4 = dir.join("Demo.mp4");
+    assert_eq!(s.export_status.as_deref(), Some(format!("recorded {}", mp4.display()).as_str()));
+    let c = s.current.as_ref().unwrap();
+    let length = c.instance.player.duration_ms(&c.lm.model);
+    let frames = (length as f32 * VIDEO_FPS / 1000.0).round() as u64;
+    let p = common::probe_video(&mp4);
+    let st = &p["streams"][0];
+    assert_eq!(
+        (st["codec_name"].as_str(), st["width"].as_u64(), st["height"].as_u64()),
+        (Some("av1"), Some(VIDEO_SIZE[0] as u64), Some(VIDEO_SIZE[1] as u64))
+    );
+    assert_eq!(st["nb_read_frames"].as_str(), Some(frames.to_string().as_str()), "{length} ms at 30 fps");
+    // Frame 0: the sequence's start through the view's camera, as `render` draws it.
+    let frame = common::decoded_frame(&mp4, 0, &dir.join("f0.png"));
+    let size = format!("{}x{}", VIDEO_SIZE[0], VIDEO_SIZE[1]);
+    let still = render_png(&demo, &dir.join("view.png"), &["--size", &size, "--camera", &camera.to_string()]);
+    let (mean, far) = common::frame_difference(&frame, &still);
+    eprintln!("dialog video frame 0 vs render through the view's camera: mean {mean:.2}, {:.2} % far", far * 100.0);
+    assert!(mean < MEAN_LEVELS && far < FAR_FRACTION, "mean {mean:.2}, {:.2} % far", far * 100.0);
+    // And not any camera: the still from the side differs more.
+    let side = render_png(&demo, &dir.join("side.png"), &["--size", &size, "--camera", "yaw:90"]);
+    let other = common::frame_difference(&frame, &side).0;
+    eprintln!("dialog video frame 0 vs yaw:90: mean {other:.2}");
+    assert!(other > 2.0 * mean, "frame 0 vs yaw:90: {other:.2}, vs the view: {mean:.2}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
