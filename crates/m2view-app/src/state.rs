@@ -156,6 +156,8 @@ pub struct Current {
     pub thumbnails: Vec<Option<m2view_format::blp::RgbaImage>>,
     /// The egui textures made from `thumbnails`.
     pub thumbnail_handles: Vec<Option<egui::TextureHandle>>,
+    /// The bone picked in the Inspector: the timeline shows its keys (`None`: every bone's).
+    pub selected_bone: Option<m2view_format::BoneId>,
     /// Models placed beside it: hung on its attachment points, worn on
     /// its skeleton, a WMO's doodads, a tile's placements, a scene's models.
     pub attached: Vec<Placed>,
@@ -201,6 +203,7 @@ impl Current {
             disabled_emitters,
             thumbnails: Vec::new(),
             thumbnail_handles: Vec::new(),
+            selected_bone: None,
             attached: Vec::new(),
             crowd: None,
             spawn_models: Vec::new(),

@@ -1,5 +1,6 @@
 //! The Inspector panel: what the file holds — textures with previews,
-//! materials, the bone tree, attachments, shapes, events, emitters, the
+//! materials, the bone tree (a bone picked there shows its keys on the
+//! timeline), attachments, shapes, events, emitters, the
 //! table rows that dress it, lights and warnings — with a filter.
 
 use egui::{Color32, RichText};
@@ -28,26 +29,47 @@ fn thumbnail<'a>(
     Some(h)
 }
 
-/// One bone and, collapsed, its children (the filter shows a flat list instead).
-/// Nesting stops at 64 levels, so a hostile chain of bones cannot exhaust the stack.
-fn bone_tree(ui: &mut egui::Ui, i: usize, children: &[Vec<usize>], line: &dyn Fn(usize) -> String, depth: usize) {
-    if children[i].is_empty() {
-        ui.label(line(i));
-    } else if depth >= 64 {
-        ui.label(format!("{} (deeper bones: use the filter)", line(i)));
-    } else {
-        egui::CollapsingHeader::new(line(i)).id_salt(("bone", i)).show(ui, |ui| {
-            for &c in &children[i] {
-                bone_tree(ui, c, children, line, depth + 1);
-            }
-        });
+/// Bone `i`'s line (clicking it picks the bone whose keys the timeline
+/// shows, clicking again clears it) and, open on request, its children.
+fn bone_tree(
+    ui: &mut egui::Ui,
+    i: usize,
+    children: &[Vec<usize>],
+    line: &dyn Fn(usize) -> String,
+    picked: &mut Option<m2view_format::BoneId>,
+    depth: usize,
+) {
+    if children[i].is_empty() || depth >= 64 {
+        let deeper = if children[i].is_empty() { "" } else { " (deeper bones: use the filter)" };
+        bone_line(ui, i, &format!("{}{deeper}", line(i)), picked);
+        return;
+    }
+    egui::collapsing_header::CollapsingState::load_with_default_open(
+        ui.ctx(),
+        ui.make_persistent_id(("bone", i)),
+        false,
+    )
+    .show_header(ui, |ui| bone_line(ui, i, &line(i), picked))
+    .body(|ui| {
+        for &c in &children[i] {
+            bone_tree(ui, c, children, line, picked, depth + 1);
+        }
+    });
+}
+
+/// One bone's line, selected when it is the picked bone; a click picks or clears it.
+fn bone_line(ui: &mut egui::Ui, i: usize, text: &str, picked: &mut Option<m2view_format::BoneId>) {
+    let id = m2view_format::BoneId(i as u16);
+    let on = *picked == Some(id);
+    if ui.selectable_label(on, text).on_hover_text("the timeline shows this bone's keys").clicked() {
+        *picked = if on { None } else { Some(id) };
     }
 }
 
 pub(super) fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
     ui.add(egui::TextEdit::singleline(&mut s.filter).hint_text("filter"));
     let Some(c) = &mut s.current else { return };
-    let (lm, thumbs, handles) = (&c.lm, &c.thumbnails, &mut c.thumbnail_handles);
+    let (lm, thumbs, handles, picked) = (&c.lm, &c.thumbnails, &mut c.thumbnail_handles, &mut c.selected_bone);
     let m = &lm.model;
     let f = s.filter.to_lowercase();
     let show = |t: &str| f.is_empty() || t.to_lowercase().contains(&f);
@@ -100,11 +122,11 @@ pub(super) fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {
                 }
             }
             for r in roots {
-                bone_tree(ui, r, &children, &line, 0);
+                bone_tree(ui, r, &children, &line, picked, 0);
             }
         } else {
             for i in (0..m.bones.len()).filter(|&i| show(&line(i))) {
-                ui.label(format!("{} parent {:?}", line(i), m.bones[i].parent.map(|p| p.0)));
+                bone_line(ui, i, &format!("{} parent {:?}", line(i), m.bones[i].parent.map(|p| p.0)), picked);
             }
         }
     });

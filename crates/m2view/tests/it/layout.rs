@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use m2view_app::open::{OpenOptions, Opened};
 use m2view_app::state::{AppState, Current};
 use m2view_app::ui::{self, Pane, UiOutput};
-use m2view_format::SequenceId;
+use m2view_format::{BoneId, SequenceId};
 
 /// The state and what the last frame's UI asked of the window.
 struct Shown {
@@ -124,6 +124,41 @@ fn the_timeline_scrubs_steps_and_counts_frames() {
     h.get_by_label("< Prev").click();
     h.run();
     assert!((player(&h).time_ms - before).abs() < 0.01);
+}
+
+#[test]
+fn a_bone_picked_in_the_inspector_puts_its_keys_on_the_timeline() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let jaina = samples.join("Koward_Improved_Models/Creature/Jaina/Jaina.m2");
+    let o = Opened::open(&jaina, &OpenOptions::default()).unwrap();
+    let mut s = crate::common::app_state(OpenOptions::default(), false);
+    s.current = Some(Current::new(o, None, vec![]));
+    // The filter lists matching bones flat: Jaina's head bone alone.
+    s.filter = "bone 5:".into();
+    // Tall enough that the Inspector, last in the Model pane, is on screen.
+    let mut h = harness(s, 1280.0, 2400.0);
+    h.run();
+    let (all, head, name) = {
+        let c = h.state().s.current.as_ref().unwrap();
+        let seq = c.instance.player.sequence;
+        let m = &c.lm.model;
+        (m.bone_key_times(seq, None).len(), m.bone_key_times(seq, Some(BoneId(5))).len(), m.bones[5].name.clone())
+    };
+    assert!(head > 0 && head < all, "bone 5 has {head} of the sequence's {all} key times");
+    h.get_by_label_contains(&format!("{all} keys of the sequence's bones"));
+    h.get_by_label("Inspector").click();
+    h.run();
+    h.get_by_label_contains("Bones (").click();
+    h.run();
+    h.get_by_label_contains("bone 5:").click();
+    h.run();
+    assert_eq!(h.state().s.current.as_ref().unwrap().selected_bone, Some(BoneId(5)));
+    h.get_by_label_contains(&format!("{head} keys of bone 5 {name}"));
+    // Cleared from the timeline: every bone's keys again.
+    h.get_by_label("keys of bone 5 x").click();
+    h.run();
+    assert_eq!(h.state().s.current.as_ref().unwrap().selected_bone, None);
+    h.get_by_label_contains(&format!("{all} keys of the sequence's bones"));
 }
 
 #[test]
