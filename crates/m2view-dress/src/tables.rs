@@ -121,6 +121,16 @@ impl ClientTables {
         })
     }
 
+    /// Every table asked for so far, by name (sorted), with where it was
+    /// found (`None`: in none of the places searched) — what the window's
+    /// Messages pane lists as the tables read.
+    pub fn asked(&self) -> Vec<(&'static str, Option<String>)> {
+        let mut names: Vec<&'static str> =
+            self.cache.lock().unwrap_or_else(|e| e.into_inner()).keys().copied().collect();
+        names.sort_unstable();
+        names.into_iter().map(|n| (n, self.location(n))).collect()
+    }
+
     /// The rows of table `name` (`CharSections.dbc`: the extension is only
     /// a label) decoded by `decode`, read once and kept. `Ok(None)`: no such
     /// table anywhere.

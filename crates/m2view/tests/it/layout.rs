@@ -247,6 +247,29 @@ fn an_error_goes_to_messages_and_leaves_when_the_next_open_succeeds() {
 }
 
 #[test]
+fn messages_name_each_table_read_and_a_guessed_skin() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let tables = samples.join("andrewmunro_Vanilla/dbc");
+    let opts = OpenOptions { dbc: vec![tables.clone()], ..Default::default() };
+    let o = Opened::open(&samples.join("vjeux_jsWoWModelViewer/assets/scourgefemale.m2"), &opts).unwrap();
+    let mut s = crate::common::app_state(opts, false);
+    s.current = Some(Current::new(o, None, vec![]));
+    let mut h = harness(s, 1280.0, 900.0);
+    h.run();
+    h.get_by_label_contains("Messages (").click();
+    h.run();
+    h.get_by_label(&format!("table ChrRaces.dbc read from {}", tables.join("ChrRaces.dbc").display()));
+    // The sample's 1.12 set has no AnimationData: asked for (the sequences' names), found nowhere.
+    h.get_by_label("table AnimationData.dbc: in none of the data sources");
+    // A creature no table names: its skin is guessed from the file names beside it.
+    let banshee = samples.join("Koward_Improved_Models/Creature/Banshee2/Banshee2.m2");
+    let o = Opened::open(&banshee, &OpenOptions::default()).unwrap();
+    h.state_mut().s.current = Some(Current::new(o, None, vec![]));
+    h.run();
+    h.get_by_label_contains("skin guessed from file names (no CreatureModelData row names the model): ");
+}
+
+#[test]
 fn the_layout_and_ui_scale_are_saved_and_restored() {
     let dir = std::env::temp_dir().join(format!("m2view-layout-settings-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
