@@ -44,26 +44,33 @@ fn bone_tree(
         bone_line(ui, i, &format!("{}{deeper}", line(i)), picked);
         return;
     }
-    egui::collapsing_header::CollapsingState::load_with_default_open(
-        ui.ctx(),
-        ui.make_persistent_id(("bone", i)),
-        false,
-    )
-    .show_header(ui, |ui| bone_line(ui, i, &line(i), picked))
-    .body(|ui| {
-        for &c in &children[i] {
-            bone_tree(ui, c, children, line, picked, depth + 1);
-        }
-    });
+    use egui::collapsing_header::CollapsingState;
+    let id = ui.make_persistent_id(("bone", i));
+    let mut chosen = false;
+    CollapsingState::load_with_default_open(ui.ctx(), id, false)
+        .show_header(ui, |ui| chosen = bone_line(ui, i, &line(i), picked))
+        .body(|ui| {
+            for &c in &children[i] {
+                bone_tree(ui, c, children, line, picked, depth + 1);
+            }
+        });
+    // A bone picked opens too, showing its children.
+    if chosen {
+        let mut state = CollapsingState::load_with_default_open(ui.ctx(), id, false);
+        state.set_open(true);
+        state.store(ui.ctx());
+    }
 }
 
-/// One bone's line, selected when it is the picked bone; a click picks or clears it.
-fn bone_line(ui: &mut egui::Ui, i: usize, text: &str, picked: &mut Option<m2view_format::BoneId>) {
+/// One bone's line, selected when it is the picked bone; a click picks or
+/// clears it. Returns whether it was picked now.
+fn bone_line(ui: &mut egui::Ui, i: usize, text: &str, picked: &mut Option<m2view_format::BoneId>) -> bool {
     let id = m2view_format::BoneId(i as u16);
     let on = *picked == Some(id);
     if ui.selectable_label(on, text).on_hover_text("the timeline shows this bone's keys").clicked() {
         *picked = if on { None } else { Some(id) };
     }
+    !on && *picked == Some(id)
 }
 
 pub(super) fn inspector_panel(ui: &mut egui::Ui, s: &mut AppState) {

@@ -177,13 +177,14 @@ fn inspector_shows_texture_thumbnails_and_the_bone_tree() {
     h.run();
     let handles = &h.state().current.as_ref().unwrap().thumbnail_handles;
     assert!(handles.first().is_some_and(Option::is_some), "thumbnail uploaded when shown");
-    // Bones as a tree: bone 1 sits under bone 0, shown once bone 0 opens.
+    // Bones as a tree: bone 1 sits under bone 0, shown once bone 0 is picked (which opens it).
     h.get_by_label_contains("Bones (").click();
     h.run();
     assert!(h.query_by_label_contains("bone 1:").is_none());
     h.get_by_label_contains("bone 0:").click();
     h.run();
     assert!(h.query_by_label_contains("bone 1:").is_some());
+    assert_eq!(h.state().current.as_ref().unwrap().selected_bone, Some(m2view_format::BoneId(0)));
 }
 
 #[test]
