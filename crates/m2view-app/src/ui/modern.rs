@@ -18,7 +18,9 @@ fn swatches(ui: &mut egui::Ui, colours: &[[u8; 3]]) {
     for &[r, g, b] in colours {
         let (rect, response) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
         ui.painter().rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
-        response.on_hover_text(format!("#{r:02x}{g:02x}{b:02x}"));
+        let name = format!("swatch #{r:02x}{g:02x}{b:02x}");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
+        response.on_hover_text(&name);
     }
 }
 

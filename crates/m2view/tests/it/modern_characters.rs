@@ -254,6 +254,8 @@ fn the_character_panel_lists_modern_options_by_name() {
     );
     h.run();
     h.get_by_label("ChrModel 1: Human male");
+    // The chosen skin colour's swatch beside its list (SwatchColor 0xFFE6C09E).
+    h.get_by_label("swatch #e6c09e");
     assert_eq!(h.state().current.as_ref().unwrap().geosets, [0].into());
     // The Hair Style list names its choices; picking Peasant shows geoset 2 on the next frame.
     h.get_by_label("Hair Style    ").click();

@@ -38,6 +38,13 @@ fn character_tables() -> Vec<Table> {
             &[("Name_lang", s(name)), ("ChrCustomizationOptionID", i(option)), ("OrderIndex", i(order))],
         )
     };
+    // SwatchColor[0] of a ChrCustomizationChoice row made by `choice`.
+    let swatch = |(id, mut cells): (u32, Vec<Cell>), argb: u32| {
+        let with = r("ChrCustomizationChoice", id, &[("SwatchColor[0]", i(argb as i64))]).1;
+        let at = with.iter().position(|c| matches!(c, Cell::Int(v) if *v == argb as u64)).unwrap();
+        cells[at] = with[at].clone();
+        (id, cells)
+    };
     let element = |id, choice, column: &str, value| {
         r("ChrCustomizationElement", id, &[("ChrCustomizationChoiceID", i(choice)), (column, i(value))])
     };
@@ -152,8 +159,9 @@ fn character_tables() -> Vec<Table> {
         (
             "ChrCustomizationChoice",
             vec![
-                choice(21, 11, "", 0),
-                choice(22, 11, "", 1),
+                // Skin colours carry swatches (ARGB; real rows' values, e.g. choice 1's 0xFFE6C09E).
+                swatch(choice(21, 11, "", 0), 0xFFE6C09E),
+                swatch(choice(22, 11, "", 1), 0xFF8D5524),
                 choice(31, 12, "Bald", 0),
                 choice(32, 12, "Peasant", 1),
                 choice(41, 13, "None", 0),
