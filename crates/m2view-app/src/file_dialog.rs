@@ -114,7 +114,10 @@ impl FileDialog {
 
     /// The folder a dialog starts in: the working folder, else home, else the root.
     pub fn start_dir() -> PathBuf {
-        std::env::current_dir().ok().or_else(dirs::home_dir).unwrap_or_else(|| PathBuf::from("/"))
+        std::env::current_dir()
+            .ok()
+            .or_else(|| directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf()))
+            .unwrap_or_else(|| PathBuf::from("/"))
     }
 
     /// Shows folder `dir`: its sub-folders and the files the purpose takes

@@ -3,9 +3,11 @@
 //! (the recent files, each with the source it came from).
 //!
 //! The folder is `M2VIEW_CONFIG_DIR` when set (tests use their own), else
-//! `m2view` in this OS's folder for configuration: `%APPDATA%` on
-//! Windows, `~/Library/Application Support` on macOS, `$XDG_CONFIG_HOME`
-//! (else `~/.config`) elsewhere (the `dirs` crate). None in a browser.
+//! m2view's configuration folder as the OS lays them out (the
+//! `directories` crate's `ProjectDirs`): `%APPDATA%\m2view\config` on
+//! Windows, `~/Library/Application Support/m2view` on macOS,
+//! `$XDG_CONFIG_HOME/m2view` (else `~/.config/m2view`) elsewhere. None in
+//! a browser.
 //! Files are written whole (a temporary name, then a rename), so a killed
 //! run never leaves half a file; one that does not read is set aside with
 //! a message, never a failure to start.
@@ -23,7 +25,7 @@ pub fn config_dir() -> Option<PathBuf> {
     }
     match std::env::var_os("M2VIEW_CONFIG_DIR") {
         Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
-        _ => Some(dirs::config_dir()?.join("m2view")),
+        _ => Some(directories::ProjectDirs::from("", "", "m2view")?.config_dir().to_path_buf()),
     }
 }
 
