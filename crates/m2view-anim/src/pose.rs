@@ -65,10 +65,12 @@ pub fn flipbook_frame(f: &m2view_format::TextureFlipbook, clock: &Clock<'_>) -> 
     }
 }
 
-/// Samples every light of `model`, placed by the bone palette `bones`.
+/// Samples every light of `model`, placed by the bone palette `bones`; a
+/// 9.0+ model's `DETL` multiplies each light's diffuse colour (wowdev wiki
+/// "M2", DETL: "multiplier for M2Light.diffuse_color").
 fn pose_lights(model: &Model, clock: &Clock<'_>, bones: &[Mat4], out: &mut Vec<PoseLight>) {
     out.clear();
-    out.extend(model.lights.iter().map(|l| {
+    out.extend(model.lights.iter().enumerate().map(|(i, l)| {
         let bone = l.bone.and_then(|b| bones.get(b.index())).copied().unwrap_or(Mat4::IDENTITY);
         let color = |c, i| Vec3::from(sample_or(c, clock, [1.0; 3])) * sample_or(i, clock, 1.0);
         PoseLight {
@@ -76,7 +78,7 @@ fn pose_lights(model: &Model, clock: &Clock<'_>, bones: &[Mat4], out: &mut Vec<P
             position: bone.transform_point3(Vec3::from(l.position)),
             toward_light: bone.transform_vector3(Vec3::Y).normalize_or(Vec3::Z),
             ambient: color(&l.ambient_color, &l.ambient_intensity),
-            diffuse: color(&l.diffuse_color, &l.diffuse_intensity),
+            diffuse: color(&l.diffuse_color, &l.diffuse_intensity) * model.chunk_data.diffuse_multiplier(i),
             attenuation: [sample_or(&l.attenuation_start, clock, 0.0), sample_or(&l.attenuation_end, clock, 1.0)],
             visible: sample_or(&l.visibility, clock, 1) != 0,
         }

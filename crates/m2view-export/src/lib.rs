@@ -23,6 +23,7 @@ pub mod obj;
 pub mod sampling;
 pub mod terrain;
 pub mod warcraft3;
+pub mod waterfall;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -422,6 +422,66 @@ pub fn two_boxes_md21() -> M2File<'static> {
     }
 }
 
+/// What [`two_boxes_chunk_data`] holds: a `WFV3` waterfall, one `EDGF`
+/// record, `NERF` coefficients (100, 20), a `DETL` record for the model's
+/// light (diffuse × 1.5, shadow scale 0.25), and `DBOC`, `AFRA` and a
+/// `PFDC` with an inline `PHYS` version 2 kept as bytes.
+pub fn chunk_data() -> crate::model::ChunkData {
+    use crate::model::{ChunkData, EdgeFade, KeptChunk, LightDetail, Waterfall};
+    let mut phys = b"PHYS".to_vec();
+    phys.extend_from_slice(&2u32.to_le_bytes());
+    phys.extend_from_slice(&2u16.to_le_bytes());
+    phys.extend_from_slice(&[0; 6]);
+    let kept =
+        |magic: &str, data: Vec<u8>, phys_version| KeptChunk { magic: magic.into(), offset: 0, data, phys_version };
+    ChunkData {
+        waterfall: Some(Waterfall {
+            version: 3,
+            bump_scale: 0.25,
+            values: [
+                [0.5, 1.5, 0.1, 0.2],
+                [4.0, 0.3, 0.0, 0.7],
+                [0.0, 0.0, 0.0, 0.05],
+                [0.02, 0.4, 0.6, 0.25],
+                [0.0, 0.8, 0.0, 0.0],
+            ],
+            base_color: [40, 90, 160, 255],
+            flags: 0x3,
+            unk0: 7,
+            unknown: [1.0, 2.0, 3.0, 4.0],
+        }),
+        edge_fades: vec![EdgeFade { pair: [0.5, 2.0], value: 8.0, rest: [0xAB; 12] }],
+        distance_fade: Some([100.0, 20.0]),
+        light_details: vec![LightDetail {
+            flags: 1,
+            shadow_scale: 0.25,
+            diffuse_multiplier: 1.5,
+            unk0: 9,
+            unk1: 0xDEAD_BEEF,
+        }],
+        kept: vec![
+            kept(
+                "DBOC",
+                [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes(), 3u32.to_le_bytes(), 4u32.to_le_bytes()].concat(),
+                None,
+            ),
+            kept("AFRA", vec![5, 6, 7, 8], None),
+            kept("PFDC", phys, Some(2)),
+        ],
+    }
+}
+
+/// [`two_boxes_md21`] with every chunk of [`chunk_data`] (written in the
+/// wowdev wiki "M2" layouts: no public model with them is in the corpus).
+pub fn two_boxes_chunk_data() -> M2File<'static> {
+    let mut f = two_boxes_md21();
+    if let Some(c) = f.chunks.as_mut() {
+        c.data = chunk_data();
+        c.unknown.clear();
+    }
+    f
+}
+
 /// FileDataID of the `.skel` file of [`two_boxes_skel`].
 pub const SKEL_FDID: u32 = 3001;
 

@@ -434,6 +434,7 @@ mod contract {
         assert!(size_of::<BatchUniform>() as u64 <= BATCH_STRIDE);
         check_instance(&m);
         check_inputs(&m, "vs_main", &VERTEX_ATTRIBUTES, size_of::<GpuVertex>());
+        check_inputs(&m, "vs_waterfall", &VERTEX_ATTRIBUTES, size_of::<GpuVertex>());
     }
 
     fn check_instance(m: &naga::Module) {

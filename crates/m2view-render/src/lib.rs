@@ -48,6 +48,7 @@ mod particles;
 pub mod rules;
 pub mod target;
 pub mod texture;
+mod waterfall;
 
 use glam::Mat4;
 use m2view_anim::Pose;
@@ -65,13 +66,23 @@ pub const SKINNING_WGSL: &str = shader!("skinning.wgsl");
 
 /// The WGSL source of the M2 batch pipeline (skinning, the instance record
 /// and the storage-buffer bindings prefixed).
-pub const M2_SHADER: &str =
-    concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2_storage.wgsl"), shader!("m2.wgsl"));
+pub const M2_SHADER: &str = concat!(
+    shader!("skinning.wgsl"),
+    shader!("instance.wgsl"),
+    shader!("m2_storage.wgsl"),
+    shader!("m2.wgsl"),
+    shader!("waterfall.wgsl")
+);
 
 /// The M2 batch pipeline where vertex shaders cannot read storage buffers
 /// (WebGL2): the bone palette and instance record in uniform buffers.
-pub const M2_SHADER_UNIFORM: &str =
-    concat!(shader!("skinning.wgsl"), shader!("instance.wgsl"), shader!("m2_uniform.wgsl"), shader!("m2.wgsl"));
+pub const M2_SHADER_UNIFORM: &str = concat!(
+    shader!("skinning.wgsl"),
+    shader!("instance.wgsl"),
+    shader!("m2_uniform.wgsl"),
+    shader!("m2.wgsl"),
+    shader!("waterfall.wgsl")
+);
 
 /// The WGSL source of the body texture compositor ([`compose`]).
 pub const COMPOSE_SHADER: &str = shader!("compose.wgsl");

@@ -93,6 +93,8 @@ pub struct PipelineKey {
     /// variant carries none of that code (software rasterisers run both
     /// sides of a per-vertex branch).
     pub group: bool,
+    /// The waterfall render path (shaders/waterfall.wgsl's entry points).
+    pub waterfall: bool,
 }
 
 /// GPU state of a material (wowdev wiki "M2/Rendering"): flags 0x4 two-sided, 0x8 no
@@ -111,8 +113,24 @@ pub fn pipeline_key(flags: mf, blend: BlendMode, force_transparent: bool) -> (Pi
         depth_test: !flags.contains(mf::NO_DEPTH_TEST),
         depth_write: !flags.contains(mf::NO_DEPTH_WRITE) && idx <= 1,
         group: false,
+        waterfall: false,
     };
     (key, phase)
+}
+
+/// The state of the waterfall draw: alpha blended, two-sided, depth tested
+/// but not written, sorted with the transparent batches (WebWowViewerCpp
+/// `createWaterfallMesh`'s pipeline template).
+pub fn waterfall_key() -> (PipelineKey, DrawPhase) {
+    let key = PipelineKey {
+        blend: blend_state_index(BlendMode::Alpha),
+        cull: false,
+        depth_test: true,
+        depth_write: false,
+        group: false,
+        waterfall: true,
+    };
+    (key, DrawPhase::Transparent)
 }
 
 /// Vertex-shader ids (WebWowViewerCpp `M2VertexShader`); each constant is the shader's name.
@@ -128,6 +146,8 @@ pub mod vs {
     pub const DIFFUSE_T1_T1: u32 = 7;
     pub const DIFFUSE_T2: u32 = 10;
     pub const DIFFUSE_ENV_T2: u32 = 11;
+    /// The waterfall render path's displacement (shaders/waterfall.wgsl).
+    pub const WATERFALL: u32 = 20;
 }
 
 /// Pixel-shader ids as in shaders/m2.wgsl (WebWowViewerCpp's enum; Wrath-only at 40+);
@@ -161,6 +181,8 @@ pub mod ps {
     /// normal map, ORM, emissive and team colour stages, lit in `m2.wgsl`'s
     /// `hd_shade` (mdx-m3-viewer `hd.frag`).
     pub const HD: u32 = 50;
+    /// The waterfall render path (shaders/waterfall.wgsl).
+    pub const WATERFALL: u32 = 51;
     /// Not drawn (merged into another batch).
     pub const NONE: u32 = u32::MAX;
 }
@@ -353,7 +375,7 @@ pub fn wrath_shaders(shader_id: u16, texture_count: usize, first_uv: UvSource) -
 /// no more): the combiners of wowdev wiki "M2/Rendering" by their inputs.
 pub fn textures_read(pixel: u32, texture_count: usize) -> u32 {
     let n = match pixel {
-        ps::HD => 5,
+        ps::HD | ps::WATERFALL => 5,
         ps::OPAQUE | ps::MOD | 33 | 34 | ps::DECAL | ps::ADD | ps::MOD2X | ps::FADE => 1,
         15 | 19 | 25 | 26 | 27 | 30 | 32 | 35 => 3,
         28 => 4,
@@ -389,6 +411,10 @@ pub fn neutral_stage(pixel: u32, stage: usize) -> Neutral {
         (ps::HD, 1 | 5) => Neutral::Gray,
         (ps::HD, 2) => Neutral::Orm,
         (ps::HD, 4) => Neutral::White,
+        // Waterfall: no white water or bump, a flat normal, an even noise.
+        (ps::WATERFALL, 1 | 3) => Neutral::Clear,
+        (ps::WATERFALL, 4) => Neutral::Gray,
+        (ps::WATERFALL, 2) => Neutral::White,
         (ps::OPAQUE_MOD | ps::OPAQUE_OPAQUE | ps::MOD_MOD | ps::MOD_OPAQUE | ps::ADD_MOD, 1) => Neutral::White,
         (22 | 36, 1) | (35, _) => Neutral::White,
         (ps::OPAQUE_MOD2X | ps::OPAQUE_MOD2XNA | ps::MOD_MOD2X | ps::MOD_MOD2XNA | ps::MOD2X_MOD2X, 1) => Neutral::Gray,
@@ -403,6 +429,9 @@ pub fn select_shaders(model: &Model, batch: &Batch) -> (u32, u32) {
     let n = batch.textures.len().max(1);
     if model.source.format == m2view_format::SourceFormat::Mdx && batch.shader_id == m2view_format::MDX_HD_SHADER {
         return (ps::HD, vs::DIFFUSE_T1);
+    }
+    if batch.shader_id == m2view_format::WATERFALL_SHADER && model.chunk_data.waterfall.is_some() {
+        return (ps::WATERFALL, vs::WATERFALL);
     }
     // MDX layers carry no shader id: they follow the pre-Cata rule (opaque, or texture × colour).
     if model.source.version >= 265 && model.source.format != m2view_format::SourceFormat::Mdx {

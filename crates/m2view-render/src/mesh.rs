@@ -206,11 +206,12 @@ impl MeshRenderer {
                 entry(0, fs, TEXTURE),
                 entry(1, fs, TEXTURE),
                 entry(2, fs, TEXTURE),
-                entry(3, fs, TEXTURE),
+                // The fourth stage is read by vertices too: the waterfall's bump map.
+                entry(3, vf, TEXTURE),
                 entry(4, fs, SAMPLER),
                 entry(5, fs, SAMPLER),
                 entry(6, fs, SAMPLER),
-                entry(7, fs, SAMPLER),
+                entry(7, vf, SAMPLER),
                 // A fifth and sixth texture (an HD material's team colour and
                 // reflections map), sampled with sampler 0.
                 entry(8, fs, TEXTURE),
@@ -246,7 +247,7 @@ impl MeshRenderer {
                     layout: Some(&self.pipeline_layout),
                     vertex: wgpu::VertexState {
                         module: &self.shader,
-                        entry_point: Some("vs_main"),
+                        entry_point: Some(if key.waterfall { "vs_waterfall" } else { "vs_main" }),
                         compilation_options: options(),
                         buffers: &[Some(wgpu::VertexBufferLayout {
                             array_stride: std::mem::size_of::<GpuVertex>() as u64,
@@ -275,7 +276,7 @@ impl MeshRenderer {
                     multisample: Default::default(),
                     fragment: Some(wgpu::FragmentState {
                         module: &self.shader,
-                        entry_point: Some("fs_main"),
+                        entry_point: Some(if key.waterfall { "fs_waterfall" } else { "fs_main" }),
                         compilation_options: options(),
                         targets: &[Some(wgpu::ColorTargetState {
                             format: ctx.color_format,
@@ -594,6 +595,7 @@ impl MeshRenderer {
         let mut stats = FrameStats::default();
         let modelview = p.view * p.world;
         let copies = p.instances.len();
+        let model_alpha = rules::instance_alpha(model, &p.world, p.model_alpha);
         for (i, (b, gb)) in lod.batches.iter().zip(&glod.batches).enumerate() {
             let Some(sub) = lod.submeshes.get(gb.submesh) else {
                 continue;
@@ -602,12 +604,28 @@ impl MeshRenderer {
                 continue;
             }
             let mat = model.materials[b.material as usize];
-            let Some((u, transparent, bones)) = batch_uniform(model, b, gb, &p.values, p.model_alpha) else {
+            let Some((u, transparent, bones)) = batch_uniform(model, b, gb, &p.values, model_alpha) else {
                 continue;
             };
-            let (key, phase) = material::pipeline_key(mat.flags, mat.blend, transparent);
+            let waterfall = model.chunk_data.waterfall.filter(|_| gb.pixel == material::ps::WATERFALL);
+            let (key, phase) = match waterfall {
+                Some(_) => material::waterfall_key(),
+                None => material::pipeline_key(mat.flags, mat.blend, transparent),
+            };
             let key = PipelineKey { group: matches!(p.values, BatchValues::Gpu { .. }), ..key };
-            let u = BatchUniform { blend: key.blend, ..u };
+            let u = match waterfall {
+                // Its parameters in the slots the waterfall shader reads (waterfall.rs).
+                Some(w) => BatchUniform {
+                    tex_matrix1: crate::waterfall::params(&w),
+                    color: crate::waterfall::base_color(&w, u.color[3]),
+                    color_index: -1,
+                    transform_index: [u.transform_index[0], -1],
+                    alpha_weight: -1,
+                    blend: key.blend,
+                    ..u
+                },
+                None => BatchUniform { blend: key.blend, ..u },
+            };
             let off = i * BATCH_STRIDE as usize;
             uniforms[off..off + std::mem::size_of::<BatchUniform>()].copy_from_slice(bytemuck::bytes_of(&u));
             // Sort distance: the submesh sort centre moved by its centre bone, in view space.

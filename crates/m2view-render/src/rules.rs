@@ -18,6 +18,20 @@ pub fn mesh_alpha(
     color_alpha * if weight_is_alpha(has_textures, flags) { first_weight.unwrap_or(1.0) } else { 1.0 } * model_alpha
 }
 
+/// The alpha of an instance of `model` placed by `world` under `model_alpha`:
+/// times its `NERF` distance fade, whose input is the squared radius of the
+/// instance (bounds radius × the largest scale of `world`; wowdev wiki
+/// "M2", NERF; [`m2view_format::ChunkData::distance_alpha`]).
+pub fn instance_alpha(model: &m2view_format::Model, world: &glam::Mat4, model_alpha: f32) -> f32 {
+    if model.chunk_data.distance_fade.is_none() {
+        return model_alpha;
+    }
+    let scale =
+        world.x_axis.truncate().length().max(world.y_axis.truncate().length()).max(world.z_axis.truncate().length());
+    let r = model.bounds.radius * scale;
+    model_alpha * model.chunk_data.distance_alpha(r * r)
+}
+
 /// Whether the first texture's weight multiplies a batch's alpha: it has
 /// textures and lacks [`BatchFlags::WEIGHT_NOT_ALPHA`].
 pub fn weight_is_alpha(has_textures: bool, flags: BatchFlags) -> bool {
@@ -48,6 +62,26 @@ pub fn shader_flags(flags: MaterialFlags) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nerf_fades_the_instance_by_its_scaled_radius() {
+        let mut m = m2view_format::model_from_bytes(
+            &m2view_format::writer::write_md20(&m2view_format::fixtures::two_boxes(264)),
+            "boxes",
+            &[],
+        )
+        .unwrap();
+        m.bounds.radius = 1.5;
+        let at = |scale: f32| glam::Mat4::from_scale(glam::Vec3::splat(scale));
+        assert_eq!(instance_alpha(&m, &at(4.0), 0.5), 0.5, "no NERF: the model alpha");
+        m.chunk_data.distance_fade = Some([100.0, 20.0]);
+        // Radius 1.5 × scale 4 = 6: r² = 36, (100 − 36) / (100 − 20) = 0.8, times the model alpha 0.5.
+        assert!((instance_alpha(&m, &at(4.0), 0.5) - 0.4).abs() < 1e-6);
+        // Scale 8: r² = 144, (100 − 144) / 80 < 0: clamped to 0.
+        assert_eq!(instance_alpha(&m, &at(8.0), 1.0), 0.0);
+        // Scale 2: r² = 9, 91 / 80 > 1: clamped to 1.
+        assert_eq!(instance_alpha(&m, &at(2.0), 1.0), 1.0);
+    }
 
     #[test]
     fn rules_read_the_flag_bits() {

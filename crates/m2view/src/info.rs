@@ -29,6 +29,9 @@ pub struct Report {
     pub chunks: Vec<String>,
     /// Chunks kept raw (unknown / not decoded).
     pub unknown_chunks: Vec<String>,
+    /// What the 8.2+ chunks `WFV1`–`WFV3`, `EDGF`, `NERF`, `DETL`, `DBOC`, `AFRA`, `PFDC` say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk_data: Option<crate::info_chunks::ChunkDataInfo>,
     /// Counts of every list.
     pub counts: Counts,
     /// Global sequence lengths in ms.
@@ -452,6 +455,7 @@ pub fn report(o: &Opened) -> Report {
         global_flags: format!("{:#x}", m.global_flags),
         chunks: m.source.chunks.clone(),
         unknown_chunks: m.source.unknown_chunks.clone(),
+        chunk_data: crate::info_chunks::chunk_data(m),
         counts: counts(m),
         global_sequences: m.global_sequences.clone(),
         sequences: sequences(m),
@@ -780,6 +784,7 @@ pub fn text(r: &Report) -> String {
     if !r.unknown_chunks.is_empty() {
         let _ = writeln!(s, "  unknown chunks (kept raw) {}", r.unknown_chunks.join(" "));
     }
+    crate::info_chunks::text(&mut s, r.chunk_data.as_ref());
     let _ = writeln!(
         s,
         "  counts: {} sequences, {} bones, {} vertices, {}/{} skin profiles, {} textures, {} materials, \

@@ -1,6 +1,6 @@
 //! The m2view command line: argument parsing ([`cli`]) and one module per
 //! subcommand — `info` ([`info`], [`info_mdx`], [`info_wmo`],
-//! [`info_adt`]), `render` ([`render_cmd`]), `export` ([`export_cmd`]),
+//! [`info_adt`], [`info_chunks`]), `render` ([`render_cmd`]), `export` ([`export_cmd`]),
 //! `dress` ([`dress_cmd`]), `ls` and `extract` ([`data_cmd`]), tables and
 //! textures as files ([`table_cmd`], [`texture_cmd`]) — with the character
 //! options they share ([`character_args`]). Without a subcommand it opens
@@ -16,6 +16,7 @@ pub mod dress_cmd;
 pub mod export_cmd;
 pub mod info;
 pub mod info_adt;
+pub mod info_chunks;
 pub mod info_mdx;
 pub mod info_wmo;
 pub mod render_cmd;

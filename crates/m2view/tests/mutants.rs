@@ -45,6 +45,10 @@
 //!   (counts, offsets, indices — an `MCNK` header's sub-chunk offsets
 //!   among them), bytes and length, then opened as `info` and `render` open
 //!   them (groups, doodads and placements looked for, the model built).
+//! - The 8.2+ chunks of a chunked model (`WFV3`, `EDGF`, `NERF`, `DETL`,
+//!   `DBOC`, `AFRA`, `PFDC`; written in the wowdev layouts: no public model
+//!   has them) mutated in chunk sizes, payload words, bytes and length, then
+//!   opened as `info` and `render` open it.
 //! - MDL text (no public MDL file exists: three real Warcraft III models,
 //!   v800 and Reforged, written as MDL) mutated mostly in values (another
 //!   integer or float of the same kind), else in numbers, braces, commas,
@@ -1437,6 +1441,89 @@ fn mutated_wmos_and_map_tiles_give_errors_not_crashes_or_huge_allocations() {
         bound,
         &r,
     );
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// Offsets of the headers of the 8.2+ chunks of an `MD21` file (`WFV3` … `PFDC`).
+fn md21_chunks(b: &[u8]) -> Vec<usize> {
+    let mut heads = Vec::new();
+    let mut o = 0;
+    while o + 8 <= b.len() {
+        if m2view_format::ChunkData::MAGICS.iter().any(|m| &b[o..o + 4] == *m) {
+            heads.push(o);
+        }
+        o += 8 + u32::from_le_bytes(b[o + 4..o + 8].try_into().unwrap()) as usize;
+    }
+    heads
+}
+
+/// A mutant of the chunked model in its 8.2+ chunks: words of a payload
+/// (most often), a chunk's size, bytes, the length.
+fn mutate_md21(good: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let heads = md21_chunks(good);
+    let first = heads[0];
+    let mut b = good.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        match rng.below(12) {
+            0 => {
+                let (at, v) = (heads[rng.below(heads.len())] + 4, rng.word());
+                put_word(&mut b, at, v);
+            }
+            1..=8 => {
+                let (at, v) = (heads[rng.below(heads.len())] + 8 + 4 * rng.below(20), rng.word());
+                put_word(&mut b, at, v);
+            }
+            9 => b.truncate(first + rng.below(b.len() - first)),
+            _ => {
+                let at = first + rng.below(b.len() - first);
+                b[at] ^= rng.next() as u8 | 1;
+            }
+        }
+    }
+    b
+}
+
+/// Opens the model as `info` and `render` do: the model dressed, its
+/// `info` report, the 8.2+ chunks' distance fade and light multipliers used.
+fn exercise_md21(path: &Path) -> Outcome {
+    let opts = m2view_app::open::Opened::open(path, &m2view_app::open::OpenOptions::default());
+    match opts {
+        Ok(o) => {
+            let r = m2view::info::report(&o);
+            let c = &o.lm.model.chunk_data;
+            let _ =
+                (c.distance_alpha(2.25), (0..o.lm.model.lights.len()).map(|i| c.diffuse_multiplier(i)).sum::<f32>());
+            let ignored = o.lm.model.warnings.iter().filter(|w| w.contains(" ignored: ")).count();
+            Outcome { opened: true, read: 1 + usize::from(r.chunk_data.is_some()), refused: ignored }
+        }
+        Err(_) => Outcome { opened: false, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_8_2_chunks_give_errors_not_crashes_or_huge_allocations() {
+    let _one = serial();
+    // The two boxes with WFV3, EDGF, NERF, DETL, DBOC, AFRA and PFDC (written in the wowdev
+    // wiki "M2" layouts by fixtures::two_boxes_chunk_data: no public model has them).
+    let good = m2view_format::writer::write_md21(&m2view_format::fixtures::two_boxes_chunk_data());
+    let skin = m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(274), 274);
+    let (count, out, mut rng) = (mutants() / 4, temp("md21"), Rng(0x2F6B_1D05));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let folder = out.join(format!("mutant{k}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("Waterfall.m2"), mutate_md21(&good, &mut rng)).unwrap();
+            std::fs::write(folder.join("Waterfall00.skin"), &skin).unwrap();
+            (folder.join("Waterfall.m2"), good.len() + skin.len())
+        },
+        exercise_md21,
+    );
+    check("a chunked model with the 8.2+ chunks", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
     }

@@ -534,13 +534,16 @@ impl Doc {
                 ));
                 layer0.push("LayerElementColor");
             }
-            let material = self.material(
-                lm,
-                batch.material as usize,
-                batch.textures.first().and_then(|t| t.texture).map(|t| t.index()),
-                Look::of(batch),
-                textures,
-            );
+            // A waterfall's draw shows its white water (stage 1) with its normal map (stage 4).
+            let waterfall = crate::waterfall::maps(&lm.model, batch);
+            let diffuse = match waterfall {
+                Some([white, _]) => white,
+                None => batch.textures.first().and_then(|t| t.texture).map(|t| t.index()),
+            };
+            let material = self.material(lm, batch.material as usize, diffuse, Look::of(batch), textures);
+            if let (Some(m), Some([_, Some(normal)])) = (material, waterfall) {
+                self.normal_map(lm, m, normal);
+            }
             if material.is_some() {
                 children.push(
                     Node::new("LayerElementMaterial", [Prop::I32(0)])
@@ -721,6 +724,17 @@ impl Doc {
         }
         self.materials.insert(key, id);
         Some(id)
+    }
+
+    /// Links texture `t` of `lm`, a waterfall's gradient map, to material
+    /// `m` as its normal map ([`crate::waterfall::to_tangent_normals`]).
+    fn normal_map(&mut self, lm: &LoadedModel, m: i64, t: usize) {
+        let Some((width, height, mut pixels)) = super::texture_rgba(lm, t, &BTreeMap::new()) else { return };
+        crate::waterfall::to_tangent_normals(&mut pixels);
+        let converted = BTreeMap::from([(t, m2view_format::blp::RgbaImage { width, height, pixels })]);
+        if let Some(tex) = self.texture(lm, t, &converted, false, Look::default()) {
+            self.link_prop(tex, m, "NormalMap");
+        }
     }
 
     /// Texture `t` of `lm` as a PNG, RGBA or (without `alpha`) RGB, placed

@@ -509,11 +509,15 @@ fn mesh(
         );
         let tex = batch.textures.first().and_then(|t| t.texture).map(|t| t.index());
         let terrain = baked.filter(|_| batch.material == 0);
-        let material = match terrain {
-            Some(texture) => *materials
+        let material = match (terrain, crate::waterfall::maps(model, batch)) {
+            (Some(texture), _) => *materials
                 .entry((0, Some(usize::MAX), look::Look::default(), None))
                 .or_insert_with(|| material(b, model, 0, Some(texture), 1, None)),
-            None => {
+            // A waterfall draws once: its images are its own.
+            (None, Some(maps)) => *materials
+                .entry((batch.material as usize, Some(usize::MAX - 1), look::Look::default(), None))
+                .or_insert_with(|| waterfall_material(b, lm, batch.material as usize, maps, textures)),
+            (None, None) => {
                 let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
                 let look = look::Look::of(batch);
                 let hd_maps = hd::maps(model, batch);
@@ -523,7 +527,9 @@ fn mesh(
                     };
                     let orm = image(orm);
                     let emissive = image(emissive);
-                    let normal = normal.and_then(|t| *normal_maps.entry(t).or_insert_with(|| normal_image(b, lm, t)));
+                    let normal = normal.and_then(|t| {
+                        *normal_maps.entry(t).or_insert_with(|| normal_image(b, lm, t, hd::to_gltf_normals))
+                    });
                     [normal, orm, emissive]
                 });
                 *materials.entry((batch.material as usize, tex, look, hd_maps)).or_insert_with(|| {
@@ -592,11 +598,17 @@ fn file_name(lm: &LoadedModel, t: usize) -> Option<String> {
     file.file_name().map(|n| n.to_string_lossy().into_owned())
 }
 
-/// Texture `t`, a Reforged normal map, as a glTF normal texture
-/// ([`hd::to_gltf_normals`]); `None` when it cannot be read.
-fn normal_image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Index<json::Texture>> {
+/// Texture `t`, a Reforged normal map ([`hd::to_gltf_normals`]) or a
+/// waterfall's gradient map ([`crate::waterfall::to_tangent_normals`]), as a glTF
+/// normal texture made by `convert`; `None` when it cannot be read.
+fn normal_image(
+    b: &mut Builder,
+    lm: &LoadedModel,
+    t: usize,
+    convert: fn(&mut [u8]),
+) -> Option<json::Index<json::Texture>> {
     let (w, h, mut px) = super::texture_rgba(lm, t, &Default::default())?;
-    hd::to_gltf_normals(&mut px);
+    convert(&mut px);
     let tex = lm.model.textures.get(t)?;
     embed(
         b,
@@ -604,6 +616,37 @@ fn normal_image(b: &mut Builder, lm: &LoadedModel, t: usize) -> Option<json::Ind
         file_name(lm, t),
         [tex.wrap_u, tex.wrap_v],
     )
+}
+
+/// The waterfall's material ([`crate::waterfall`]): the white water over the
+/// base colour on UV set 1, alpha blended and two-sided, its normal map at
+/// the game's strength.
+fn waterfall_material(
+    b: &mut Builder,
+    lm: &LoadedModel,
+    m: usize,
+    [white, normal]: [Option<usize>; 2],
+    textures: &std::collections::BTreeMap<usize, m2view_format::blp::RgbaImage>,
+) -> json::Index<json::Material> {
+    let model = &lm.model;
+    let white = white.and_then(|t| image(b, lm, t, textures));
+    let normal = normal.and_then(|t| normal_image(b, lm, t, crate::waterfall::to_tangent_normals));
+    let id = material(b, model, m, white, 1, None);
+    let mat = &mut b.root.materials[id.value()];
+    mat.alpha_mode = Valid(json::material::AlphaMode::Blend);
+    mat.alpha_cutoff = None;
+    mat.double_sided = true;
+    mat.name = Some(format!("material {m} (waterfall)"));
+    mat.pbr_metallic_roughness.base_color_factor =
+        json::material::PbrBaseColorFactor(crate::waterfall::base_color(model));
+    mat.normal_texture = normal.map(|index| json::material::NormalTexture {
+        index,
+        scale: crate::waterfall::normal_scale(model),
+        tex_coord: 1,
+        extensions: None,
+        extras: Default::default(),
+    });
+    id
 }
 
 /// Gives material `m` a Reforged HD material's `[normal, ORM, emissive]`

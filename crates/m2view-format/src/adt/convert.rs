@@ -166,6 +166,7 @@ fn chunk_passes(lod: &mut Lod, ch: &MapChunk, submesh: u16, atlas_base: usize, s
         color: None,
         textures,
         texture_combo_index: 0,
+        flags2: crate::model::BatchFlags2::empty(),
     };
     lod.batches.push(pass(0, 0, vec![stage(ch.layers.first().map(|l| l.texture as usize), UvSource::Uv0)]));
     // Each upper layer: its texture over what is below, through its alpha map.
@@ -279,6 +280,7 @@ pub(crate) fn liquid_surface(
             transform: None,
         }],
         texture_combo_index: 0,
+        flags2: crate::model::BatchFlags2::empty(),
     });
     base..vertices.len()
 }

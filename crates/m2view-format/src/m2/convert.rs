@@ -642,7 +642,10 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
     let textures = c.textures();
     let tex_ref = |i: usize| (i < textures.len()).then_some(TextureId(i as u16));
     let materials: Vec<Material> = md.materials.iter().map(material).collect();
-    let lods = c.lods(skins, textures.len(), materials.len(), &mut warnings)?;
+    let mut lods = c.lods(skins, textures.len(), materials.len(), &mut warnings)?;
+    if let Some(w) = file.chunks.as_ref().and_then(|ch| ch.data.waterfall) {
+        waterfall_batches(&mut lods, md, textures.len(), w.version);
+    }
     let declared_lods = if c.version < layout::WRATH { md.skin_profiles.len() } else { md.num_skin_profiles as usize };
     let colors =
         md.colors.iter().map(|k| ColorAnim { color: tr(&k.color, &c.cx), alpha: tr(&k.alpha, &c.cx) }).collect();
@@ -711,6 +714,7 @@ pub fn m2_to_model_parts(file: &M2File<'_>, skins: &[(String, SkinProfile)]) -> 
         hd_animations: Vec::new(),
         liquids: Vec::new(),
         flipbooks: Vec::new(),
+        chunk_data: file.chunks.as_ref().map(|c| c.data.clone()).unwrap_or_default(),
         warnings,
     }
     .validated()?;
@@ -853,9 +857,39 @@ fn convert_lod(
             color: (b.color_index >= 0 && (b.color_index as usize) < md.colors.len()).then_some(b.color_index as u16),
             textures,
             texture_combo_index: b.texture_combo_index,
+            flags2: crate::model::BatchFlags2::from_bits_retain(b.geoset_index),
         });
     }
     Ok(Lod { indices, submeshes, batches, bone_count_max: p.bone_count_max, source: name.to_string() })
+}
+
+/// Makes each LOD's first batch the waterfall draw ([`WATERFALL_SHADER`]:
+/// textures 0–4 of the model in its stages, its own stage-0 transform on
+/// stage 0 — for `WFV1` the transform lookup's entry 1, as WebWowViewerCpp
+/// draws fdid 2445860 — and drops the others.
+fn waterfall_batches(lods: &mut [Lod], md: &Md20<'_>, n_textures: usize, version: u8) {
+    for lod in lods {
+        lod.batches.truncate(1);
+        let Some(b) = lod.batches.first_mut() else { continue };
+        let transform = if version == 1 {
+            md.texture_transform_lookup
+                .get(1)
+                .copied()
+                .filter(|&t| t >= 0 && (t as usize) < md.texture_transforms.len())
+                .map(|t| t as u16)
+        } else {
+            b.textures.first().and_then(|t| t.transform)
+        };
+        b.shader_id = WATERFALL_SHADER;
+        b.textures = (0..n_textures.min(5))
+            .map(|k| BatchTexture {
+                texture: Some(TextureId(k as u16)),
+                uv: if k == 0 || k == 2 { UvSource::Uv0 } else { UvSource::Uv1 },
+                weight: None,
+                transform: if k == 0 { transform } else { None },
+            })
+            .collect();
+    }
 }
 
 fn gravity_float(bits: &u32) -> [f32; 3] {

@@ -616,6 +616,9 @@ pub fn write_md21(f: &M2File) -> Vec<u8> {
         put_u32(&mut d, l.unk4);
         chunk(&mut out, b"LDV1", &d);
     }
+    for (magic, data) in c.data.encode() {
+        chunk(&mut out, &magic, &data);
+    }
     for u in &c.unknown {
         chunk(&mut out, &u.magic, &u.data);
     }

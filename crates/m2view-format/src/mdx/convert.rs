@@ -874,6 +874,7 @@ impl<'a> MdxConverter<'a> {
                 color,
                 textures,
                 texture_combo_index: 0,
+                flags2: crate::model::BatchFlags2::empty(),
             });
         }
         Ok(())
@@ -1087,6 +1088,7 @@ pub fn mdx_to_model(f: &MdxFile) -> Result<Model> {
         hd_animations: c.hd_animations(),
         liquids: Vec::new(),
         flipbooks,
+        chunk_data: Default::default(),
         warnings,
     }
     .validated()

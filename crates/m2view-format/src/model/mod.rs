@@ -13,9 +13,11 @@
 //! Units: model units (≈ yards), Z-up, right-handed; times in milliseconds;
 //! angles in radians; colours 0..1 unless stated.
 
+pub mod chunk_data;
 pub(crate) mod external;
 mod validate;
 
+pub use chunk_data::{ChunkData, EdgeFade, KeptChunk, LightDetail, Waterfall};
 pub use external::{AnimKeys, KeysHandle, Payload};
 
 macro_rules! typed_id {
@@ -378,6 +380,8 @@ pub struct Batch {
     pub textures: Vec<BatchTexture>,
     /// Raw `textureComboIndex` (needed by the combiner-combo table).
     pub texture_combo_index: u16,
+    /// The u16 at 0x06 of `M2Batch` (wow.export's `flags2`).
+    pub flags2: BatchFlags2,
 }
 
 /// [`Batch::shader_id`] of a Warcraft III Reforged `Shader_HD_DefaultUnit`
@@ -386,6 +390,14 @@ pub struct Batch {
 /// emissive, team colour, reflections (Hive Workshop MDX specification;
 /// mdx-m3-viewer's `hd.frag`). M2 shader ids never have both top bits set.
 pub const MDX_HD_SHADER: u16 = 0xC0DE;
+
+/// [`Batch::shader_id`] of a waterfall model's one draw ([`ChunkData::waterfall`]):
+/// the first batch of each skin profile, its texture stages the model's
+/// textures 0–4 — mask, white water, noise, bump, normal map — and stage
+/// 0's transform the batch's (WebWowViewerCpp `m2Object.cpp`
+/// `createWaterfallMesh`; for a `WFV1` model the second transform-combo
+/// entry, its "hack for fdid 2445860"). The other batches are not drawn.
+pub const WATERFALL_SHADER: u16 = 0xC0DF;
 
 /// One level of detail (skin profile).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -576,6 +588,21 @@ bitflags::bitflags! {
         const SORT_AWAY_FROM_CAMERA = 0x2;
         /// The first texture's weight does not scale the batch's alpha.
         const WEIGHT_NOT_ALPHA = 0x40;
+        const _ = !0;
+    }
+}
+
+bitflags::bitflags! {
+    /// The u16 at 0x06 of `M2Batch` (the wowdev wiki's skin page calls it a
+    /// second submesh-related value, wow.export `flags2`). The wiki's M2
+    /// page, EDGF section: edge fade applies to a batch whose `flags2` has
+    /// 0x8. The shadow batch's `flags2` byte (`M2ShadowBatch`) is made from
+    /// material flags by a formula that never sets 0x8, so m2view reads the
+    /// bit here. Unknown bits are kept.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub struct BatchFlags2: u16 {
+        /// `EDGF` edge fade applies to this batch.
+        const EDGE_FADE = 0x8;
         const _ = !0;
     }
 }
@@ -1170,6 +1197,9 @@ pub struct Model {
     /// Texture slots that cycle through frames over time (a liquid's
     /// animation; empty for the others).
     pub flipbooks: Vec<TextureFlipbook>,
+    /// What the 8.2+ chunks `WFV1`–`WFV3`, `EDGF`, `NERF`, `DETL`, `DBOC`,
+    /// `AFRA` and `PFDC` say (empty for the others).
+    pub chunk_data: ChunkData,
     /// Non-fatal problems found while converting.
     pub warnings: Vec<String>,
 }
@@ -1375,6 +1405,7 @@ impl Model {
             hd_animations: Vec::new(),
             liquids: Vec::new(),
             flipbooks: Vec::new(),
+            chunk_data: ChunkData::default(),
             warnings: Vec::new(),
         }
     }

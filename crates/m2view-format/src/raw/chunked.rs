@@ -103,7 +103,9 @@ pub struct Chunks<'a> {
     pub recursive_particle_models: Vec<u32>,
     /// GPID.
     pub geometry_particle_models: Vec<u32>,
-    /// Chunks kept raw (unknown or undecoded: WFV*, PFDC, EDGF, NERF, DETL, DBOC, AFRA, ...).
+    /// WFV1–3, EDGF, NERF, DETL, DBOC, AFRA, PFDC ([`crate::model::ChunkData`]).
+    pub data: crate::model::ChunkData,
+    /// Chunks kept raw because no layout is known.
     pub unknown: Vec<RawChunk>,
     /// Problems with optional chunks (not fatal).
     pub warnings: Vec<String>,
@@ -270,9 +272,13 @@ fn decode_chunk<'a>(ch: &mut Chunks<'a>, md20: &Md20<'_>, magic: [u8; 4], cr: &R
         }
         b"PEDC" => ch.parent_event_data = records(cr, "PEDC", first_array()?, 12, |rec, _| M2Track::read(cr, rec, cx))?,
         b"PGD1" => ch.particle_geosets = cr.array(first_array()?, 2, reader::u16_)?,
+        m if crate::model::ChunkData::MAGICS.contains(&m) => {
+            if let Some(note) = ch.data.decode(m, data, cr.abs(0), md20.lights.len())? {
+                ch.warnings.push(note);
+            }
+        }
         _ => ch.unknown.push(RawChunk { magic, offset: cr.abs(0), data: data.to_vec() }),
     }
-    let _ = md20; // counts are checked by the model conversion
     Ok(())
 }
 

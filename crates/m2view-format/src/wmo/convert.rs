@@ -109,6 +109,7 @@ impl Wmo {
                         transform: None,
                     }],
                     texture_combo_index: 0,
+                    flags2: crate::model::BatchFlags2::empty(),
                 });
             }
             if let Some(l) = geo.liquid.as_ref().filter(|l| l.cells.iter().any(|&c| c)) {

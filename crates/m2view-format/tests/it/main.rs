@@ -3,6 +3,7 @@
 //! external programs and readers; CI times them apart (`-- readers::`).
 
 mod adt;
+mod chunk_data;
 mod companion;
 mod corpus;
 mod mdx;

@@ -39,6 +39,40 @@ fn info_text_and_json() {
 }
 
 #[test]
+fn info_lists_the_8_2_chunks_and_none_as_unknown() {
+    // A fixture: the two boxes with WFV3, EDGF, NERF, DETL, DBOC, AFRA and PFDC written in the
+    // wowdev wiki "M2" layouts (no public model with them is in the corpus).
+    let p = temp("Waterfall.m2");
+    std::fs::write(&p, m2view_format::writer::write_md21(&fixtures::two_boxes_chunk_data())).unwrap();
+    std::fs::write(temp("Waterfall00.skin"), write_skin(&fixtures::skin_profile(274), 274)).unwrap();
+    let (code, out, err) = m2view(&["info", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("unknown chunks"), "{out}");
+    for line in [
+        "waterfall (WFV3): bump scale 0.25, base colour rgba[40, 90, 160, 255], flags 0x3",
+        "edge fade (EDGF): 1 records [([0.5, 2.0], 8.0)]",
+        "distance fade (NERF): coefficients 100, 20",
+        "light 0 details (DETL): diffuse × 1.5, shadow scale 0.25, flags 0x1",
+        "DBOC kept as bytes: 16 at 0x",
+        "AFRA kept as bytes: 4 at 0x",
+        ", inline PHYS version 2 (physics not read)",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    let (_, out, _) = m2view(&["info", "--json", p.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["unknown_chunks"], serde_json::json!([]));
+    let c = &v["chunk_data"];
+    assert_eq!(c["waterfall"]["version"], 3);
+    assert_eq!(c["waterfall"]["values"][1], serde_json::json!([4.0, 0.3, 0.0, 0.7]), "f32 values written shortest");
+    assert_eq!(c["distance_fade"], serde_json::json!([100.0, 20.0]));
+    assert_eq!(c["light_details"][0]["diffuse_multiplier"], 1.5);
+    assert_eq!(c["kept"][0]["magic"], "DBOC");
+    assert_eq!(c["kept"][0]["hex"], "0000803f000000400300000004000000");
+    assert_eq!(c["kept"][2]["phys_version"], 2);
+}
+
+#[test]
 fn broken_files_exit_2_with_evidence() {
     let p = temp("Broken.m2");
     let mut b = write_md20(&fixtures::two_boxes(264));

@@ -427,3 +427,45 @@ pub fn click_through(h: &mut egui_kittest::Harness<'_, m2view_app::state::AppSta
         h.run();
     }
 }
+
+/// The two-box model as a waterfall (a fixture: no public model with these chunks is in the
+/// corpus): WFV3 and the other 8.2+ chunks of `fixtures::chunk_data`, its five textures —
+/// mask, white water, noise, bump and normal map, 16×16, drawn here — by path. With
+/// `waterfall` false the same model without its WFV3, drawn as a plain M2.
+pub fn waterfall_fixture(dir: &std::path::Path, waterfall: bool) -> std::path::PathBuf {
+    use m2view_format::raw::m2::M2Texture;
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir.join("Textures/Falls")).unwrap();
+    let mut f = m2view_format::fixtures::two_boxes_chunk_data();
+    let names = ["Mask", "White", "Noise", "Bump", "Normal"];
+    f.md20.textures =
+        names.iter().map(|n| M2Texture { kind: 0, flags: 3, filename: format!("Textures\\Falls\\{n}.blp") }).collect();
+    let chunks = f.chunks.as_mut().unwrap();
+    chunks.texture_file_ids.clear();
+    if !waterfall {
+        chunks.data.waterfall = None;
+    }
+    std::fs::write(dir.join("Falls.m2"), m2view_format::writer::write_md21(&f)).unwrap();
+    std::fs::write(
+        dir.join("Falls00.skin"),
+        m2view_format::writer::write_skin(&m2view_format::fixtures::skin_profile(274), 274),
+    )
+    .unwrap();
+    let image = |px: &dyn Fn(u32, u32) -> [u8; 4]| {
+        let rgba: Vec<u8> = (0..16u32).flat_map(|y| (0..16u32).flat_map(move |x| px(x, y))).collect();
+        m2view_format::blp::write_blp2_raw(16, 16, &[rgba])
+    };
+    let wave = |x: u32| (128.0 + 110.0 * (x as f32 * 0.8).sin()) as u8;
+    type Texel<'a> = &'a dyn Fn(u32, u32) -> [u8; 4];
+    let textures: [(&str, Texel); 5] = [
+        ("Mask", &|x, y| [(x * 16) as u8, (y * 16) as u8, 0, if y < 8 { 255 } else { 64 }]),
+        ("White", &|_, y| [240, 248, 255, if y % 4 < 2 { 255 } else { 40 }]),
+        ("Noise", &|x, y| [((x * 7919 + y * 104_729) % 251) as u8; 4]),
+        ("Bump", &|x, _| [0, 0, (x * 16) as u8, 255]),
+        ("Normal", &|x, y| [wave(x), wave(y + 3), 255, 255]),
+    ];
+    for (name, px) in textures {
+        std::fs::write(dir.join(format!("Textures/Falls/{name}.blp")), image(px)).unwrap();
+    }
+    dir.join("Falls.m2")
+}

@@ -114,3 +114,35 @@ fn no_material_animation_channel_leads_into_nothing() {
     assert!(pointers > 0, "the box's texture and colour still move");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
+
+#[test]
+fn a_waterfall_exports_as_a_normal_mapped_pbr_material() {
+    // The waterfall fixture (WFV3 and its five textures, written here: no public model has them).
+    let dir = temp("waterfall");
+    let path = common::waterfall_fixture(&dir, true);
+    let lm = m2view_app::open::Opened::open(&path, &Default::default()).unwrap().lm;
+    let bytes = to_glb(&lm, &ExportOptions::default()).unwrap();
+    let g = gltf::Gltf::from_slice(&bytes).unwrap();
+    let m =
+        g.materials().find(|m| m.name().is_some_and(|n| n.ends_with("(waterfall)"))).expect("the waterfall's material");
+    assert_eq!(m.alpha_mode(), gltf::material::AlphaMode::Blend);
+    assert!(m.double_sided());
+    // Base colour WFV3's (40, 90, 160, 255), the white water on UV set 1, the normal map at 0.02 × 100.
+    let pbr = m.pbr_metallic_roughness();
+    let want = [40.0 / 255.0, 90.0 / 255.0, 160.0 / 255.0, 1.0];
+    assert!(
+        pbr.base_color_factor().iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-6),
+        "{:?}",
+        pbr.base_color_factor()
+    );
+    assert_eq!(pbr.base_color_texture().map(|t| t.tex_coord()), Some(1));
+    let normal = m.normal_texture().expect("a normal texture");
+    assert_eq!(normal.tex_coord(), 1);
+    assert!((normal.scale() - 2.0).abs() < 1e-6, "{}", normal.scale());
+    // FBX: the white water as the diffuse texture, the normal map linked as NormalMap.
+    let fbx = temp("waterfall-fbx").join("Falls.fbx");
+    m2view_export::fbx::write_fbx(&lm, &ExportOptions::default(), m2view_export::fbx::Textures::Embed, &fbx).unwrap();
+    let text = String::from_utf8_lossy(&std::fs::read(&fbx).unwrap()).into_owned();
+    assert!(text.contains("NormalMap") && text.contains("White"), "the FBX names its normal map and white water");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -238,3 +238,34 @@ fn with_vulkan_failing_render_falls_back_to_gl_and_says_so() {
     assert_eq!(image::open(&out).unwrap().width(), 64);
     let _ = std::fs::remove_file(out);
 }
+
+#[test]
+fn golden_waterfall_draws_its_own_path() {
+    let (gpu, renderer) = gpu();
+    let dir = std::env::temp_dir().join(format!("m2view-test-waterfall-{}", std::process::id()));
+    let lm = m2view_app::open::Opened::open(&common::waterfall_fixture(&dir, true), &Default::default()).unwrap().lm;
+    assert!(lm.texture_files.iter().all(Option::is_some), "fixture textures found");
+    // One draw: the first batch, its stages the model's five textures.
+    let batches = &lm.model.lods[0].batches;
+    assert_eq!((batches.len(), batches[0].shader_id), (1, m2view_format::WATERFALL_SHADER));
+    let ids: Vec<_> = batches[0].textures.iter().map(|t| t.texture.map(|t| t.0)).collect();
+    assert_eq!(ids, [0, 1, 2, 3, 4].map(Some));
+    let req =
+        m2view_scene::render::RenderRequest { background: [0.0, 0.0, 0.0, 1.0], ..request(128, "iso", 0.0, Some(0)) };
+    let (px, stats) = render_image(gpu, renderer, &lm, &req).unwrap();
+    assert_eq!((stats.batches, stats.triangles, stats.textures_missing), (1, 12, 0));
+    let img = Image { width: 128, height: 128, pixels: px };
+    check_golden("waterfall_wfv3_iso", &img);
+    // Not the plain M2 look: the same model without WFV3 draws otherwise.
+    let plain =
+        m2view_app::open::Opened::open(&common::waterfall_fixture(&dir, false), &Default::default()).unwrap().lm;
+    let (other, _) = render_image(gpu, renderer, &plain, &req).unwrap();
+    let differ = img
+        .pixels
+        .chunks(4)
+        .zip(other.chunks(4))
+        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 24))
+        .count();
+    assert!(differ > 128 * 128 / 20, "{differ} pixels differ from the plain draw");
+    let _ = std::fs::remove_dir_all(dir);
+}
