@@ -409,6 +409,16 @@ mod tests {
             assert!((l.diffuse - Vec3::new(0.8, 0.72, 0.64)).length() < 1e-5 && l.ambient == Vec3::splat(0.1));
             // The file's 1 → 5 gives way to the client's fixed attenuation (no flag 0x8000).
             assert_eq!(l.attenuation, [1.6666, 5.2666]);
+            // A 9.0+ DETL multiplies the diffuse colour: × 1.5 gives (1.2, 1.08, 0.96).
+            let mut detailed = m.clone();
+            detailed.chunk_data.light_details = m2view_format::fixtures::chunk_data().light_details;
+            evaluate(&detailed, &c, None, &mut pose);
+            assert!(
+                (pose.lights[0].diffuse - Vec3::new(1.2, 1.08, 0.96)).length() < 1e-5,
+                "{}",
+                pose.lights[0].diffuse
+            );
+            evaluate(&m, &c, None, &mut pose);
             let cam = camera_state(&m, 0, &c).unwrap();
             assert_eq!((cam.eye, cam.target, cam.fov_diagonal), (Vec3::new(4.0, 0.0, 1.0), Vec3::Z, 0.95));
         }

@@ -157,7 +157,7 @@ pub fn text(s: &mut String, c: Option<&ChunkDataInfo>) {
     if !c.edge_fades.is_empty() || !c.edge_fade_batches.is_empty() {
         let _ = writeln!(
             s,
-            "  edge fade (EDGF): {} records {:?}; batches flagged {:?} (read, not drawn: no public source gives its formula)",
+            "  edge fade (EDGF): {} record(s) {:?}; batches flagged {:?} (read, not drawn: no public source gives its formula)",
             c.edge_fades.len(),
             c.edge_fades.iter().map(|e| (e.pair, e.value)).collect::<Vec<_>>(),
             c.edge_fade_batches

@@ -50,7 +50,7 @@ fn info_lists_the_8_2_chunks_and_none_as_unknown() {
     assert!(!out.contains("unknown chunks"), "{out}");
     for line in [
         "waterfall (WFV3): bump scale 0.25, base colour rgba[40, 90, 160, 255], flags 0x3",
-        "edge fade (EDGF): 1 records [([0.5, 2.0], 8.0)]",
+        "edge fade (EDGF): 1 record(s) [([0.5, 2.0], 8.0)]",
         "distance fade (NERF): coefficients 100, 20",
         "light 0 details (DETL): diffuse × 1.5, shadow scale 0.25, flags 0x1",
         "DBOC kept as bytes: 16 at 0x",

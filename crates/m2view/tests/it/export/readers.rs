@@ -390,3 +390,17 @@ fn a_wmo_interior_exports_its_baked_light_as_vertex_colours() {
         let _ = std::fs::remove_dir_all(&out);
     }
 }
+
+#[test]
+fn a_waterfall_exports_to_valid_gltf() {
+    let Some(validator) = validator() else { return };
+    // The waterfall fixture (written here: no public model has WFV3).
+    let out = temp("waterfall");
+    let lm = m2view_app::open::Opened::open(&common::waterfall_fixture(&out.join("model"), true), &Default::default())
+        .unwrap()
+        .lm;
+    let glb = out.join("falls.glb");
+    std::fs::write(&glb, to_glb(&lm, &ExportOptions::default()).unwrap()).unwrap();
+    let report = &validate(&validator, std::slice::from_ref(&glb))[0];
+    assert_eq!(report["errors"], 0, "{}", report["messages"]);
+}
