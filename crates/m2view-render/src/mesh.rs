@@ -414,8 +414,8 @@ impl MeshRenderer {
                     let t = &model.textures[id.index()];
                     (&views[id.index()], ctx.sampler_for(t))
                 }
-                // An HD material without a slot: the slot's rest value.
-                None if k > 0 && pixel == material::ps::HD => neutral(k),
+                // An HD material or a waterfall without a slot: the slot's rest value.
+                None if k > 0 && (pixel == material::ps::HD || pixel == material::ps::WATERFALL) => neutral(k),
                 None if k < b.textures.len() => (&ctx.missing, &ctx.samplers[0]),
                 None => (&ctx.white, &ctx.samplers[0]),
             }
