@@ -88,8 +88,8 @@ pub fn parse_list(text: &str, file: &str) -> Result<Vec<NamedItem>> {
 /// The items `tables` name (`ItemSparse`, each with its display through
 /// `ItemModifiedAppearance` of the lowest modifier and `ItemAppearance`),
 /// then those of `list`; a list entry's missing display and inventory
-/// type come from `Item.dbc` where the client has one. An item both name
-/// is listed once, as the tables name it.
+/// type come from `Item.dbc` where the client has one. An item named by
+/// both is listed once, as the tables name it.
 ///
 /// # Errors
 /// A table that exists but does not read (named with the row and offset).
