@@ -1,6 +1,8 @@
 //! `cargo xtask dbd PATH-TO-WoWDBDefs`: compiles the WoWDBDefs definitions
 //! of the tables m2view reads into `crates/m2view-db/src/definitions.rs`,
-//! which the binary embeds.
+//! which every build embeds, and every definition of the repository,
+//! deflated, into `definitions_all.deflate` beside it, which native builds
+//! embed.
 //!
 //! Only what m2view reads is kept (the definitions are not copied): of each
 //! table's `definitions/<Table>.dbd`, the column types and names (no
@@ -181,10 +183,48 @@ pub fn run(repo: &Path) -> bool {
         list.push_str(&format!("    (\"{t}\", {}, r#\"{c}\"#),\n", manifest_fdid(&manifest, t)));
     }
     list.push_str("];\n");
+    if !write_all(repo, &manifest, &root.join("crates/m2view-db/src/definitions_all.deflate")) {
+        return false;
+    }
     let out = root.join("crates/m2view-db/src/definitions.rs");
     match std::fs::write(&out, list) {
         Ok(()) => {
             eprintln!("{} definitions compiled into {} ({read} bytes read, {kept} kept)", TABLES.len(), out.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", out.display());
+            false
+        }
+    }
+}
+
+/// Every definition of the repository, kept as [`compact`] keeps them,
+/// written deflated to `out`: records `name\tfdid\tdefinition\0` in name
+/// order (`m2view-db`'s `defs::all` reads them natively, so that any table
+/// reads without `--dbd`).
+fn write_all(repo: &Path, manifest: &str, out: &Path) -> bool {
+    use std::io::Write as _;
+    let Ok(dir) = std::fs::read_dir(repo.join("definitions")) else {
+        eprintln!("{}: no definitions folder", repo.display());
+        return false;
+    };
+    let mut files: Vec<_> =
+        dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "dbd")).collect();
+    files.sort();
+    let mut all = String::new();
+    for f in &files {
+        let (Some(name), Ok(text)) = (f.file_stem().and_then(|n| n.to_str()), std::fs::read_to_string(f)) else {
+            eprintln!("{}: not read", f.display());
+            return false;
+        };
+        all.push_str(&format!("{name}\t{}\t{}\0", manifest_fdid(manifest, name), compact(&text)));
+    }
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
+    let bytes = z.write_all(all.as_bytes()).and_then(|()| z.finish());
+    match bytes.and_then(|b| std::fs::write(out, &b).map(|()| b.len())) {
+        Ok(n) => {
+            eprintln!("{} definitions, {} bytes kept, {n} deflated into {}", files.len(), all.len(), out.display());
             true
         }
         Err(e) => {

@@ -1,8 +1,11 @@
 //! Where table definitions come from: a `--dbd DIR` folder (WoWDBDefs'
 //! `definitions/`, for builds newer than the embedded files know), then the
-//! definitions embedded in m2view (`definitions.rs`, written by
-//! `cargo xtask dbd PATH-TO-WoWDBDefs`: the tables m2view reads, WoWDBDefs
-//! data under CC BY-SA 4.0). Each is parsed once.
+//! definitions embedded in m2view, both written by `cargo xtask dbd
+//! PATH-TO-WoWDBDefs` (WoWDBDefs data under CC BY-SA 4.0): the tables
+//! m2view reads (`definitions.rs`), then natively every other table of
+//! WoWDBDefs (`definitions_all.deflate`, 1,320 tables, inflated on first
+//! use), so any client table reads without `--dbd`. The web page carries
+//! the first set only. Each definition is parsed once.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -21,7 +24,51 @@ pub struct Definitions {
 
 /// The embedded definition of `table` and its DB2 FileDataID.
 fn embedded(table: &str) -> Option<(u32, &'static str)> {
-    crate::definitions::EMBEDDED.iter().find(|e| e.0.eq_ignore_ascii_case(table)).map(|e| (e.1, e.2))
+    let own = crate::definitions::EMBEDDED.iter().find(|e| e.0.eq_ignore_ascii_case(table)).map(|e| (e.1, e.2));
+    own.or_else(|| every_table(table))
+}
+
+/// Every WoWDBDefs definition (see the module docs), inflated on first
+/// use: lower-case table name → (DB2 FileDataID, definition).
+#[cfg(not(target_arch = "wasm32"))]
+fn every() -> &'static HashMap<String, (u32, String)> {
+    use std::io::Read as _;
+    static ALL: std::sync::OnceLock<HashMap<String, (u32, String)>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let packed: &[u8] = include_bytes!("definitions_all.deflate");
+        let mut text = String::new();
+        // Written by xtask and checked by a test; 64 MiB bounds a broken blob.
+        let _ = flate2::read::DeflateDecoder::new(packed).take(64 << 20).read_to_string(&mut text);
+        text.split('\0')
+            .filter_map(|r| {
+                let mut parts = r.splitn(3, '\t');
+                let name = parts.next()?;
+                let fdid = parts.next()?.parse().ok()?;
+                Some((name.to_ascii_lowercase(), (fdid, parts.next()?.to_string())))
+            })
+            .collect()
+    })
+}
+
+/// `table` among every WoWDBDefs definition.
+#[cfg(not(target_arch = "wasm32"))]
+fn every_table(table: &str) -> Option<(u32, &'static str)> {
+    every().get(&table.to_ascii_lowercase()).map(|(fdid, text)| (*fdid, text.as_str()))
+}
+
+/// The names (lower case) of every table whose definition m2view carries
+/// natively: all of WoWDBDefs' (none in the web page).
+pub fn every_table_name() -> Vec<&'static str> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return every().keys().map(String::as_str).collect();
+    #[cfg(target_arch = "wasm32")]
+    Vec::new()
+}
+
+/// The web page carries only the tables m2view reads.
+#[cfg(target_arch = "wasm32")]
+fn every_table(_: &str) -> Option<(u32, &'static str)> {
+    None
 }
 
 /// The FileDataID of table `table`'s `.db2` (WoWDBDefs' `manifest.json`),

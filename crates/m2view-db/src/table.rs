@@ -460,7 +460,9 @@ impl Table {
 }
 
 fn no_definition(table: &str, file: &str) -> Error {
-    let msg = format!("no WoWDBDefs definition of {table} (m2view embeds the tables it reads; --dbd DIR gives others)");
+    let msg = format!(
+        "no WoWDBDefs definition of {table} (m2view carries WoWDBDefs' definitions as of its release; --dbd DIR gives newer ones)"
+    );
     Error::invalid(0, msg).in_file(file)
 }
 

@@ -188,6 +188,30 @@ fn written_wdc5_and_csv_tables_read_back_alike() {
 /// fields for every layout hash they keep and for the builds of the
 /// clients m2view reads.
 #[test]
+fn every_wowdbdefs_table_is_carried_and_agrees() {
+    let Some(dir) = samples_dir() else { return };
+    let wowdbdefs = Definitions::new(Some(dir.join("wowdev_WoWDBDefs/definitions")));
+    let embedded = Definitions::new(None);
+    let names = m2view_db::defs::every_table_name();
+    let files = std::fs::read_dir(dir.join("wowdev_WoWDBDefs/definitions")).unwrap().count();
+    assert_eq!(names.len(), files, "one per definition file");
+    let build = [3, 3, 5, 12340];
+    let mut wdbc = 0;
+    for t in names {
+        let (ours, theirs) = (embedded.get(t).unwrap().unwrap(), wowdbdefs.get(t).unwrap().unwrap());
+        // A 3.3.5 layout where WoWDBDefs has one (its WDBC tables), and every DB2 layout.
+        assert_eq!(ours.by_build(build).map(|v| &v.fields), theirs.by_build(build).map(|v| &v.fields), "{t}");
+        wdbc += usize::from(ours.by_build(build).is_some());
+        for v in &ours.versions {
+            for &h in &v.layouts {
+                assert_eq!(v.fields, theirs.by_layout(h).unwrap().fields, "{t} layout {h:08X}");
+            }
+        }
+    }
+    assert!(wdbc > 200, "{wdbc} tables with a 3.3.5 layout");
+}
+
+#[test]
 fn embedded_definitions_agree_with_wowdbdefs() {
     let Some(dir) = samples_dir() else { return };
     let wowdbdefs = Definitions::new(Some(dir.join("wowdev_WoWDBDefs/definitions")));

@@ -76,6 +76,28 @@ fn where_finds_known_rows_and_json_keeps_arrays() {
 }
 
 #[test]
+fn any_wowdbdefs_table_reads_without_dbd() {
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    // Real 3.3.5 tables m2view itself never reads: their definitions come from the full set.
+    let dbc = samples.join("ElementoBorzi_Doomhammer-Public-Pack/DBFilesClient");
+    let dir = scratch("anydef");
+    let csv = dir.join("outfits.csv");
+    let src = dbc.join("CharStartOutfit.dbc");
+    let (code, _, err) = m2view(&["export", src.to_str().unwrap(), "-o", csv.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with("ID,RaceID,ClassID,SexID,OutfitID,ItemID[0]"));
+    // Human warrior, male: outfit items 38, 39, 40, then 0.
+    assert!(lines.next().unwrap().starts_with("1,1,1,0,0,38,39,40,0,"), "{text:.200}");
+    // A WDBC file names no build: the layout is chosen by its fields, and said.
+    let (code, out, _) = m2view(&["info", src.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("definition chosen by 3.3.5 (77 fields)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_table_without_a_definition_says_how_to_give_one() {
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let dir = scratch("nodef");
