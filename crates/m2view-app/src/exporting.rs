@@ -40,18 +40,21 @@ pub trait FrameSink: Send {
     /// Encodes the next frame: `width × height` RGBA, rows top first.
     ///
     /// # Errors
-    /// A frame of another size, an encoder or write failure (the message names the file).
-    fn push(&mut self, rgba: &[u8]) -> Result<(), String>;
+    /// A frame of another size, an encoder or write failure
+    /// ([`crate::AppError::Failure`], naming the file).
+    fn push(&mut self, rgba: &[u8]) -> Result<(), crate::AppError>;
     /// Writes the file out whole.
     ///
     /// # Errors
-    /// An encoder or write failure (the message names the file).
-    fn finish(self: Box<Self>) -> Result<(), String>;
+    /// An encoder or write failure ([`crate::AppError::Failure`], naming the file).
+    fn finish(self: Box<Self>) -> Result<(), crate::AppError>;
 }
 
 /// Makes a [`FrameSink`] writing `path` (`.mp4` or `.webm`) of `width ×
-/// height` pixels at `fps` frames per second; an error names the file.
-pub type VideoWriter = fn(&Path, u32, u32, f32) -> Result<Box<dyn FrameSink>, String>;
+/// height` pixels at `fps` frames per second; an error
+/// ([`crate::AppError::Input`]: another extension, a size or rate out of
+/// range, an output that cannot be created) names the file.
+pub type VideoWriter = fn(&Path, u32, u32, f32) -> Result<Box<dyn FrameSink>, crate::AppError>;
 
 /// The size of a video the dialog records (pixels).
 pub const VIDEO_SIZE: [u32; 2] = [1280, 720];

@@ -10,6 +10,8 @@ use std::sync::Arc;
 use m2view_dress::ClientTables;
 use m2view_dress::named_items::{NamedItem, gather, parse_list};
 
+use crate::AppError;
+
 /// The largest item list read (a list of every item of 3.3.5 is about 3 MB).
 const MAX_LIST_BYTES: u64 = 64 << 20;
 
@@ -20,7 +22,7 @@ pub struct ItemNames {
     pub list_path: Option<PathBuf>,
     list: Vec<NamedItem>,
     /// The open model's items, or why they could not be gathered (`None`: not asked yet).
-    gathered: Option<Result<Arc<Vec<NamedItem>>, String>>,
+    gathered: Option<Result<Arc<Vec<NamedItem>>, AppError>>,
 }
 
 impl ItemNames {
@@ -28,9 +30,9 @@ impl ItemNames {
     ///
     /// # Errors
     /// The file cannot be read, is larger than 64 MiB, or a line does not
-    /// parse (the message names the file, the line and its byte offset);
-    /// the list is then empty and `list_path` still names it.
-    pub fn set_list(&mut self, path: Option<PathBuf>) -> Result<(), String> {
+    /// parse ([`AppError::Input`]: the message names the file, the line and
+    /// its byte offset); the list is then empty and `list_path` still names it.
+    pub fn set_list(&mut self, path: Option<PathBuf>) -> Result<(), AppError> {
         self.list = Vec::new();
         self.gathered = None;
         self.list_path = path.clone();
@@ -52,21 +54,23 @@ impl ItemNames {
     /// The items of `tables` and the list, gathered on first use for each model.
     ///
     /// # Errors
-    /// A table that exists but does not read (kept until the model changes).
-    pub fn items(&mut self, tables: &ClientTables) -> Result<Arc<Vec<NamedItem>>, String> {
-        self.gathered.get_or_insert_with(|| gather(tables, &self.list).map(Arc::new).map_err(|e| e.to_string())).clone()
+    /// A table that exists but does not read ([`AppError::Input`], kept
+    /// until the model changes).
+    pub fn items(&mut self, tables: &ClientTables) -> Result<Arc<Vec<NamedItem>>, AppError> {
+        self.gathered.get_or_insert_with(|| gather(tables, &self.list).map(Arc::new).map_err(AppError::input)).clone()
     }
 }
 
 /// Reads and parses the item list at `path`.
-fn read_list(path: &Path) -> Result<Vec<NamedItem>, String> {
+fn read_list(path: &Path) -> Result<Vec<NamedItem>, AppError> {
     let name = path.display().to_string();
-    let len = std::fs::metadata(path).map_err(|e| format!("{name}: {e}"))?.len();
+    let unread = |e: std::io::Error| AppError::Input(format!("{name}: {e}"));
+    let len = std::fs::metadata(path).map_err(unread)?.len();
     if len > MAX_LIST_BYTES {
-        return Err(format!("{name}: {len} bytes is too large for an item list (64 MiB at most)"));
+        return Err(AppError::Input(format!("{name}: {len} bytes is too large for an item list (64 MiB at most)")));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    parse_list(&String::from_utf8_lossy(&bytes), &name).map_err(|e| e.to_string())
+    let bytes = std::fs::read(path).map_err(unread)?;
+    parse_list(&String::from_utf8_lossy(&bytes), &name).map_err(AppError::input)
 }
 
 #[cfg(test)]
@@ -84,10 +88,10 @@ mod tests {
         assert_eq!(names.list_len(), 1);
         let bad = dir.join("bad.csv");
         std::fs::write(&bad, "1;A;2\nnot an item\n").unwrap();
-        let e = names.set_list(Some(bad.clone())).unwrap_err();
+        let e = names.set_list(Some(bad.clone())).unwrap_err().to_string();
         assert!(e.contains("bad.csv") && e.contains("line 2") && e.contains("offset"), "{e}");
         assert_eq!((names.list_len(), names.list_path.as_deref()), (0, Some(bad.as_path())));
-        let e = names.set_list(Some(dir.join("absent.csv"))).unwrap_err();
+        let e = names.set_list(Some(dir.join("absent.csv"))).unwrap_err().to_string();
         assert!(e.contains("absent.csv"), "{e}");
         names.set_list(None).unwrap();
         assert_eq!((names.list_len(), names.list_path.as_deref()), (0, None));

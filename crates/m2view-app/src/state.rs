@@ -179,7 +179,7 @@ pub struct Recording {
     pub done: std::sync::Arc<std::sync::atomic::AtomicU32>,
     /// Frames in all.
     pub frames: u32,
-    rx: std::sync::mpsc::Receiver<Result<PathBuf, String>>,
+    rx: std::sync::mpsc::Receiver<Result<PathBuf, crate::AppError>>,
 }
 
 impl Current {
@@ -679,7 +679,11 @@ impl AppState {
             show_messages: true,
             ui_scale: settings.ui_scale,
             config_dir,
-            errors: settings_error.into_iter().chain(layout_error).chain(item_list_error).collect(),
+            errors: settings_error
+                .into_iter()
+                .chain(layout_error)
+                .chain(item_list_error.map(|e| e.to_string()))
+                .collect(),
         }
         .index_sources()
     }
@@ -714,7 +718,7 @@ impl AppState {
     /// the status bar's error (and still remembered, to be fixed).
     pub fn set_item_list(&mut self, path: Option<PathBuf>) {
         if let Err(e) = self.item_names.set_list(path) {
-            self.error = Some(e);
+            self.error = Some(e.to_string());
         }
         if let Err(e) = self.save_settings() {
             self.errors.push(format!("settings not saved: {e}"));
@@ -895,7 +899,7 @@ impl AppState {
         let Some((lm, req)) = self.recording_request(512, 512) else { return };
         let frames = 48;
         self.record(out, frames, move |path, progress| {
-            m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, path, progress).map_err(|e| e.to_string())
+            Ok(m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, path, progress)?)
         });
     }
 
@@ -928,10 +932,9 @@ impl AppState {
                 &camera,
                 &mut |k, img| {
                     progress(k + 1);
-                    sink.push(img.as_raw()).map_err(crate::AppError::Failure)
+                    sink.push(img.as_raw())
                 },
-            )
-            .map_err(|e| e.to_string())?;
+            )?;
             sink.finish()
         });
     }
@@ -963,7 +966,7 @@ impl AppState {
         &mut self,
         out: PathBuf,
         frames: u32,
-        write: impl FnOnce(&std::path::Path, &dyn Fn(u32)) -> Result<(), String> + Send + 'static,
+        write: impl FnOnce(&std::path::Path, &dyn Fn(u32)) -> Result<(), crate::AppError> + Send + 'static,
     ) {
         if self.recording.is_some() {
             return;
@@ -984,7 +987,9 @@ impl AppState {
         let result = match r.rx.try_recv() {
             Ok(result) => result,
             Err(std::sync::mpsc::TryRecvError::Empty) => return false,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => Err("its thread stopped".to_string()),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err(crate::AppError::Failure("its thread stopped".into()))
+            }
         };
         self.recording = None;
         self.export_status = Some(match result {

@@ -26,8 +26,25 @@ struct Found {
     path: PathBuf,
 }
 
-/// The decoded rows of one table, or why they could not be read.
-type Cached = Arc<dyn Any + Send + Sync>;
+impl Found {
+    /// Where it is, for messages: its path, after its source where the
+    /// path does not already say it (a loose file's source is its folder).
+    fn place(&self) -> String {
+        let src = self.files.source_of(&self.path);
+        if src.is_empty() || self.path.starts_with(&src) {
+            self.path.display().to_string()
+        } else {
+            format!("{src}: {}", self.path.display())
+        }
+    }
+}
+
+/// One table asked for: where it was found (`None`: nowhere), and its
+/// decoded rows or why they could not be read.
+struct Cached {
+    place: Option<String>,
+    rows: Arc<dyn Any + Send + Sync>,
+}
 
 /// The client tables of one model (see the module docs for the search
 /// order). Cheap to share; a table is read and decoded on first use and
@@ -110,25 +127,17 @@ impl ClientTables {
 
     /// Where table `name` was found, for messages (`None`: nowhere).
     pub fn location(&self, name: &str) -> Option<String> {
-        self.find(name).map(|f| {
-            let src = f.files.source_of(&f.path);
-            // A loose file's source is its folder: the path says it already.
-            if src.is_empty() || f.path.starts_with(&src) {
-                f.path.display().to_string()
-            } else {
-                format!("{src}: {}", f.path.display())
-            }
-        })
+        self.find(name).map(|f| f.place())
     }
 
     /// Every table asked for so far, by name (sorted), with where it was
     /// found (`None`: in none of the places searched) — what the window's
     /// Messages pane lists as the tables read.
     pub fn asked(&self) -> Vec<(&'static str, Option<String>)> {
-        let mut names: Vec<&'static str> =
-            self.cache.lock().unwrap_or_else(|e| e.into_inner()).keys().copied().collect();
-        names.sort_unstable();
-        names.into_iter().map(|n| (n, self.location(n))).collect()
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut asked: Vec<_> = cache.iter().map(|(n, c)| (*n, c.place.clone())).collect();
+        asked.sort_unstable();
+        asked
     }
 
     /// The rows of table `name` (`CharSections.dbc`: the extension is only
@@ -145,21 +154,21 @@ impl ClientTables {
     ) -> Result<Option<Arc<Vec<T>>>> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(hit) = cache.get(name) {
-            return downcast(hit.clone(), name);
+            return downcast(hit.rows.as_ref(), name);
         }
-        let result: Result<Option<Arc<Vec<T>>>> = match self.find(name) {
-            None => Ok(None),
-            Some(f) => {
-                let label = self.location(name).unwrap_or_else(|| f.path.display().to_string());
-                f.files
-                    .read(&f.path)
-                    .map_err(|e| Error::new(0, ErrorKind::Io(e.message)).in_file(&label))
-                    .and_then(|b| Table::parse(b, &label, table_name(name), &self.defs, self.build()))
-                    .and_then(|t| decode(&t))
-                    .map(|rows| Some(Arc::new(rows)))
-            }
+        let found = self.find(name);
+        let place = found.as_ref().map(Found::place);
+        let result: Result<Option<Arc<Vec<T>>>> = match (found, &place) {
+            (Some(f), Some(label)) => f
+                .files
+                .read(&f.path)
+                .map_err(|e| Error::new(0, ErrorKind::Io(e.message)).in_file(label))
+                .and_then(|b| Table::parse(b, label, table_name(name), &self.defs, self.build()))
+                .and_then(|t| decode(&t))
+                .map(|rows| Some(Arc::new(rows))),
+            _ => Ok(None),
         };
-        cache.insert(name, Arc::new(result.clone()));
+        cache.insert(name, Cached { place, rows: Arc::new(result.clone()) });
         result
     }
 }
@@ -171,7 +180,7 @@ fn table_name(name: &str) -> &str {
         .map_or(name, |(s, _)| s)
 }
 
-fn downcast<T: Send + Sync + 'static>(hit: Cached, name: &str) -> Result<Option<Arc<Vec<T>>>> {
+fn downcast<T: Send + Sync + 'static>(hit: &(dyn Any + Send + Sync), name: &str) -> Result<Option<Arc<Vec<T>>>> {
     match hit.downcast_ref::<Result<Option<Arc<Vec<T>>>>>() {
         Some(r) => r.clone(),
         None => Err(Error::invalid(0, format!("{name} was read as another table"))),

@@ -44,7 +44,7 @@ pub fn normal_scale(model: &Model) -> f32 {
 
 /// The base colour factor: the waterfall's base colour, 0–1.
 pub fn base_color(model: &Model) -> [f32; 4] {
-    model.chunk_data.waterfall.map_or([1.0; 4], |w| w.base_color.map(|c| f32::from(c) / 255.0))
+    model.chunk_data.waterfall.map_or([1.0; 4], |w| w.base_color_unit())
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ pub(crate) fn params(w: &Waterfall) -> [[f32; 4]; 4] {
 
 /// The base colour the white water is mixed over, 0–1, its alpha times `mesh_alpha`.
 pub(crate) fn base_color(w: &Waterfall, mesh_alpha: f32) -> [f32; 4] {
-    let [r, g, b, a] = w.base_color.map(|c| f32::from(c) / 255.0);
+    let [r, g, b, a] = w.base_color_unit();
     [r, g, b, a * mesh_alpha]
 }
 

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use m2view_app::AppError;
 use m2view_app::exporting::FrameSink;
 use m2view_video::VideoWriter;
 
@@ -11,12 +12,12 @@ use m2view_video::VideoWriter;
 struct Sink(VideoWriter);
 
 impl FrameSink for Sink {
-    fn push(&mut self, rgba: &[u8]) -> Result<(), String> {
-        self.0.push(rgba).map_err(|e| e.to_string())
+    fn push(&mut self, rgba: &[u8]) -> Result<(), AppError> {
+        self.0.push(rgba).map_err(AppError::failure)
     }
 
-    fn finish(self: Box<Self>) -> Result<(), String> {
-        self.0.finish().map(|_| ()).map_err(|e| e.to_string())
+    fn finish(self: Box<Self>) -> Result<(), AppError> {
+        self.0.finish().map(|_| ()).map_err(AppError::failure)
     }
 }
 
@@ -26,6 +27,6 @@ impl FrameSink for Sink {
 /// # Errors
 /// Another extension, a size or rate out of range, an output that cannot
 /// be created (each names the file).
-pub fn writer(out: &Path, width: u32, height: u32, fps: f32) -> Result<Box<dyn FrameSink>, String> {
-    Ok(Box::new(Sink(VideoWriter::create(out, width, height, fps).map_err(|e| e.to_string())?)))
+pub fn writer(out: &Path, width: u32, height: u32, fps: f32) -> Result<Box<dyn FrameSink>, AppError> {
+    Ok(Box::new(Sink(VideoWriter::create(out, width, height, fps).map_err(AppError::input)?)))
 }

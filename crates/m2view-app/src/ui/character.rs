@@ -71,7 +71,7 @@ pub fn search_items<'a>(rows: &'a [DisplayInfoRow], q: &str, max: usize) -> Vec<
 
 /// What a click in the item search wears: its slot, kind and display
 /// (an error: the item's display is unknown).
-pub(super) type Picked = Option<Result<(Slot, ItemKind, u32), String>>;
+pub(super) type Picked = Option<Result<(Slot, ItemKind, u32), crate::AppError>>;
 
 /// The item search, for both Character panels: a text box and a slot;
 /// below it the items whose name or id matches (the tables' `ItemSparse`
@@ -109,7 +109,10 @@ pub(super) fn item_search(
                 let label = format!("{} ({}, display {}) {place}", item.name, item.id, item.display);
                 if ui.small_button(label).clicked() {
                     picked = Some(if item.display == 0 {
-                        Err(format!("item {} ({}): the tables and the item list give no display", item.id, item.name))
+                        Err(crate::AppError::Input(format!(
+                            "item {} ({}): the tables and the item list give no display",
+                            item.id, item.name
+                        )))
                     } else {
                         let (slot, kind) = slot.unwrap_or((fields.search_slot, ItemKind::Plain));
                         Ok((slot, kind, item.display))
@@ -282,7 +285,7 @@ fn equipment_rows(ui: &mut egui::Ui, s: &mut AppState) {
             s.character_fields.equip.insert(slot, display.to_string());
             dirty = true;
         }
-        Some(Err(e)) => s.error = Some(e),
+        Some(Err(e)) => s.error = Some(e.to_string()),
         None => {}
     }
     match rows {

@@ -179,7 +179,7 @@ fn equipment(ui: &mut egui::Ui, s: &mut AppState) -> (bool, Option<String>) {
             s.character_fields.equip.insert(slot, display.to_string());
             dirty = true;
         }
-        Some(Err(e)) => error = Some(e),
+        Some(Err(e)) => error = Some(e.to_string()),
         None => {}
     }
     (dirty, error)

@@ -513,10 +513,8 @@ fn mesh(
             (Some(texture), _) => *materials
                 .entry((0, Some(usize::MAX), look::Look::default(), None))
                 .or_insert_with(|| material(b, model, 0, Some(texture), 1, None)),
-            // A waterfall draws once: its images are its own.
-            (None, Some(maps)) => *materials
-                .entry((batch.material as usize, Some(usize::MAX - 1), look::Look::default(), None))
-                .or_insert_with(|| waterfall_material(b, lm, batch.material as usize, maps, textures)),
+            // A waterfall is one draw (m2view-format keeps its first batch alone): its material and images are its own.
+            (None, Some(maps)) => waterfall_material(b, lm, batch.material as usize, maps, textures),
             (None, None) => {
                 let texture = tex.and_then(|t| *images.entry(t).or_insert_with(|| image(b, lm, t, textures)));
                 let look = look::Look::of(batch);

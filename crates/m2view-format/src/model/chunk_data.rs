@@ -48,6 +48,11 @@ pub struct Waterfall {
 }
 
 impl Waterfall {
+    /// The base colour as RGBA 0–1.
+    pub fn base_color_unit(&self) -> [f32; 4] {
+        self.base_color.map(|c| f32::from(c) / 255.0)
+    }
+
     /// `WFV3`'s size in bytes.
     pub const V3_SIZE: usize = 80;
 
