@@ -16,12 +16,14 @@
 //! hostile structure is an error ([`m2view_error::Error`]) naming the file
 //! of the storage (`.build.info`, `Data/data/data.003`, …), the structure
 //! and the byte offset; sizes are checked before anything is allocated.
-//! Nothing here touches the network: an online (CDN) source would supply
-//! the same encoding keys' bytes from archives instead of `data.NNN`.
+//! Nothing here touches the network: `m2view-cdn` supplies the same
+//! encoding keys' frames ([`Frames`]) from a CDN's archives, whose indices
+//! [`archive_index`] reads, instead of `data.NNN`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod archive_index;
 pub mod blte;
 pub mod config;
 pub mod encoding;
@@ -37,4 +39,4 @@ pub mod tvfs;
 
 pub use keys::KeyRing;
 pub use m2view_error::{Error, Result};
-pub use storage::{FLAVOURS, OpenOptions, Storage, locate_install};
+pub use storage::{FLAVOURS, Frame, Frames, OpenOptions, Parts, Storage, check_frame, locate_install};

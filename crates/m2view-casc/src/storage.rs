@@ -70,10 +70,58 @@ pub struct Storage {
     pub config: Config,
     /// The locale the root was loaded for.
     pub locale: String,
-    store: Store,
+    frames: Box<dyn Frames>,
+    keys: Arc<KeyRing>,
     encoding: Encoding,
     root: Root,
     names: Option<Names>,
+}
+
+/// Where a storage's BLTE frames come from, by encoding key: the local
+/// `data.NNN` files of an install, or the archives and loose files of a
+/// CDN (`m2view-cdn`). Everything above (encoding table, root, TVFS, BLTE
+/// decoding and the content-key check) is the same for both.
+pub trait Frames: Send + Sync {
+    /// The BLTE frame stored under `ekey`, of which only the first `known`
+    /// bytes are known (16, or 9 for TVFS spans): its header is checked to
+    /// hash to them.
+    ///
+    /// # Errors
+    /// Not stored here, unreadable, or the check fails (naming where it
+    /// was read from and the offset).
+    fn frame(&self, ekey: &[u8; 16], known: usize) -> Result<Frame>;
+
+    /// Whether `ekey` can be read here (a local install holds only what
+    /// was downloaded; a CDN holds every key).
+    ///
+    /// # Errors
+    /// A damaged index.
+    fn holds(&self, ekey: &[u8; 16]) -> Result<bool>;
+}
+
+/// A BLTE frame as [`Frames::frame`] found it.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// The frame, from `BLTE` on.
+    pub bytes: Vec<u8>,
+    /// Where it was read (`Data/data/data.003`, a CDN archive's URL), for errors.
+    pub name: String,
+    /// The offset of `bytes` there, for errors.
+    pub offset: u64,
+}
+
+/// Checks that frame `bytes` (read from `name` at `offset`) hashes to the
+/// first `known` bytes of `ekey` (wowdev wiki "BLTE": the encoding key is
+/// the MD5 of the header, or of the whole frame without a chunk table).
+///
+/// # Errors
+/// It does not.
+pub fn check_frame(bytes: &[u8], ekey: &[u8; 16], known: usize, name: &str, offset: u64) -> Result<()> {
+    if bytes.len() < 8 || md5(&bytes[..blte::hashed_len(bytes)])[..known] != ekey[..known] {
+        let msg = format!("BLTE header does not hash to its encoding key {}", hex(ekey));
+        return Err(Error::invalid(offset, msg).in_file(name)).at("entry");
+    }
+    Ok(())
 }
 
 /// A TVFS root's files (Warcraft III Reforged): by their names, lower-case
@@ -91,10 +139,24 @@ fn name_key(name: &str) -> String {
 /// Nested TVFS roots deeper than this are read as plain files.
 const MAX_NESTED: usize = 8;
 
+/// What a storage is opened from, before its encoding table and root.
+#[derive(Debug, Clone)]
+pub struct Parts {
+    /// Where it lives: the install root, or a CDN cache folder.
+    pub root_dir: PathBuf,
+    /// The `.build.info` row, or a row made of the version service's.
+    pub build: Build,
+    /// The build config.
+    pub config: Config,
+    /// The build config's name, for errors.
+    pub config_file: String,
+    /// The locale to load the root for (`enUS`).
+    pub locale: String,
+}
+
 /// The local store: encoding key → the BLTE frame in `data.NNN`.
 struct Store {
     data_dir: PathBuf,
-    keys: Arc<KeyRing>,
     idx: [Option<PathBuf>; 16],
     buckets: [OnceLock<Result<Bucket>>; 16],
     archives: Mutex<HashMap<u16, Arc<Mutex<std::fs::File>>>>,
@@ -129,36 +191,40 @@ impl Storage {
         let text = std::fs::read_to_string(root_dir.join(&config_file)).map_err(|e| io(&config_file, e))?;
         let config = Config::parse(&text);
         let locale = opts.locale.clone().or_else(|| build.text_locale()).unwrap_or_else(|| "enUS".into());
-        let flag = root::locale_flag(&locale).ok_or_else(|| {
+        if root::locale_flag(&locale).is_none() {
             let known: Vec<&str> = root::LOCALES.iter().map(|l| l.0).collect();
-            Error::invalid(0, format!("unknown locale {locale:?} (one of {})", known.join(", "))).in_file(".build.info")
-        })?;
+            let msg = format!("unknown locale {locale:?} (one of {})", known.join(", "));
+            return Err(Error::invalid(0, msg).in_file(".build.info"));
+        }
         let data_dir = root_dir.join("Data");
         let idx = index::newest(&data_dir.join("data"))?;
-        let store = Store {
-            data_dir,
-            keys: opts.keys.clone(),
-            idx,
-            buckets: Default::default(),
-            archives: Mutex::new(HashMap::new()),
-        };
-        let encoding = store.open_encoding(&config, &config_file)?;
-        let root_bytes = store.root_bytes(&encoding, &config, &config_file)?;
+        let store = Store { data_dir, idx, buckets: Default::default(), archives: Mutex::new(HashMap::new()) };
+        let parts = Parts { root_dir, build, config, config_file, locale };
+        Storage::assemble(parts, Box::new(store), opts.keys.clone())
+    }
+
+    /// A storage of `parts` whose frames come from `frames`: its encoding
+    /// table and root read through them (a TVFS root with its nested roots).
+    ///
+    /// # Errors
+    /// An unknown locale; a missing or damaged encoding table or root (each
+    /// names where it was read, the structure and the offset).
+    pub fn assemble(parts: Parts, frames: Box<dyn Frames>, keys: Arc<KeyRing>) -> Result<Storage> {
+        let Parts { root_dir, build, config, config_file, locale } = parts;
+        let flag = root::locale_flag(&locale).ok_or_else(|| {
+            let known: Vec<&str> = root::LOCALES.iter().map(|l| l.0).collect();
+            Error::invalid(0, format!("unknown locale {locale:?} (one of {})", known.join(", "))).in_file(&config_file)
+        })?;
+        let encoding = open_encoding(frames.as_ref(), &keys, &config, &config_file)?;
+        let mut s =
+            Storage { root_dir, build, config, locale, frames, keys, encoding, root: Root::default(), names: None };
+        let root_bytes = s.root_bytes(&config_file)?;
         if root_bytes.starts_with(b"TVFS") {
-            let names = store.open_tvfs(&config, &root_bytes)?;
-            return Ok(Storage {
-                root_dir,
-                build,
-                config,
-                locale,
-                store,
-                encoding,
-                root: Root::default(),
-                names: Some(names),
-            });
+            s.names = Some(s.open_tvfs(&root_bytes)?);
+        } else {
+            s.root = Root::parse(&root_bytes, flag, false).map_err(|e| e.in_file("root"))?;
         }
-        let root = Root::parse(&root_bytes, flag, false).map_err(|e| e.in_file("root"))?;
-        Ok(Storage { root_dir, build, config, locale, store, encoding, root, names: None })
+        Ok(s)
     }
 
     /// The root as loaded for [`Storage::locale`].
@@ -171,12 +237,13 @@ impl Storage {
         &self.encoding
     }
 
-    /// Where encoding key `ekey` is stored locally (`None`: not stored).
+    /// Whether encoding key `ekey` can be read (a local install holds only
+    /// what was downloaded).
     ///
     /// # Errors
-    /// Its bucket's `.idx` is damaged.
-    pub fn locate(&self, ekey: &[u8; 16]) -> Result<Option<Location>> {
-        self.store.locate(ekey)
+    /// Its index is damaged.
+    pub fn holds(&self, ekey: &[u8; 16]) -> Result<bool> {
+        self.frames.holds(ekey)
     }
 
     /// The file of content key `ckey`, decoded and checked (`None`: the
@@ -186,7 +253,7 @@ impl Storage {
     /// Not stored locally, or any check fails (names the `data.NNN` file,
     /// the BLTE structure and the absolute offset).
     pub fn read_ckey(&self, ckey: &[u8; 16]) -> Result<Option<Vec<u8>>> {
-        self.store.read_ckey(&self.encoding, ckey)
+        self.decode_ckey(ckey)
     }
 
     /// The bytes of FileDataID `fdid` (`None`: the root does not load it).
@@ -208,7 +275,7 @@ impl Storage {
     pub fn size(&self, fdid: u32) -> Result<Option<u64>> {
         let Some(ckey) = self.root.ckey(fdid) else { return Ok(None) };
         let Some(e) = self.encoding.find(&ckey).map_err(|e| e.in_file("encoding"))? else { return Ok(None) };
-        Ok(self.store.locate(&e.ekey)?.map(|_| e.size))
+        Ok(self.frames.holds(&e.ekey)?.then_some(e.size))
     }
 
     /// Every FileDataID that can be read here, ascending, with its size.
@@ -226,7 +293,7 @@ impl Storage {
         let mut out = Vec::with_capacity(files.len());
         for (k, e) in order.iter().zip(found) {
             if let Some(e) = e
-                && let Ok(Some(_)) = self.store.locate(&e.ekey)
+                && let Ok(true) = self.frames.holds(&e.ekey)
             {
                 out.push((files[*k].0, e.size));
             }
@@ -252,7 +319,7 @@ impl Storage {
         let Some(n) = &self.names else { return Vec::new() };
         n.files
             .iter()
-            .filter(|f| f.spans.iter().all(|s| matches!(self.store.locate(&padded(&s.ekey)), Ok(Some(_)))))
+            .filter(|f| f.spans.iter().all(|s| matches!(self.frames.holds(&padded(&s.ekey)), Ok(true))))
             .map(|f| (f.name.as_str(), f.size()))
             .collect()
     }
@@ -271,7 +338,7 @@ impl Storage {
     pub fn read_name(&self, name: &str) -> Result<Option<Vec<u8>>> {
         let Some(n) = &self.names else { return Ok(None) };
         let Some(&i) = n.by_name.get(&name_key(name)) else { return Ok(None) };
-        self.store.read_spans(&n.files[i]).map(Some)
+        self.read_spans(&n.files[i]).map(Some)
     }
 
     /// A one-line description: product, version and locale.
@@ -280,24 +347,24 @@ impl Storage {
     }
 }
 
-impl Store {
-    fn open_encoding(&self, config: &Config, config_file: &str) -> Result<Encoding> {
-        let keys = config.keys("encoding");
-        let Some(&ekey) = keys.get(1) else {
-            return Err(Error::invalid(0, "no `encoding = <ckey> <ekey>` line").in_file(config_file));
-        };
-        let size = config.numbers("encoding-size").first().copied();
-        let (frame, name) = self.read_stored(&ekey)?;
-        let lazy = Lazy::new(frame, size, self.keys.clone()).map_err(|e| e.in_file(&name)).at("encoding")?;
-        Encoding::open(Box::new(lazy)).map_err(|e| e.in_file(format!("encoding (ekey {})", hex(&ekey))))
-    }
+/// The encoding table of `config`, read lazily from its frame.
+fn open_encoding(frames: &dyn Frames, keys: &Arc<KeyRing>, config: &Config, config_file: &str) -> Result<Encoding> {
+    let Some(&ekey) = config.keys("encoding").get(1) else {
+        return Err(Error::invalid(0, "no `encoding = <ckey> <ekey>` line").in_file(config_file));
+    };
+    let size = config.numbers("encoding-size").first().copied();
+    let frame = frames.frame(&ekey, 16)?;
+    let lazy = Lazy::new(frame.bytes, size, keys.clone()).map_err(|e| e.in_file(&frame.name)).at("encoding")?;
+    Encoding::open(Box::new(lazy)).map_err(|e| e.in_file(format!("encoding (ekey {})", hex(&ekey))))
+}
 
+impl Storage {
     /// The decoded root file: a WoW root, or a TVFS (Warcraft III Reforged).
-    fn root_bytes(&self, encoding: &Encoding, config: &Config, config_file: &str) -> Result<Vec<u8>> {
-        let Some(&ckey) = config.keys("root").first() else {
+    fn root_bytes(&self, config_file: &str) -> Result<Vec<u8>> {
+        let Some(&ckey) = self.config.keys("root").first() else {
             return Err(Error::invalid(0, "no `root = <ckey>` line").in_file(config_file));
         };
-        self.read_ckey(encoding, &ckey).at("root")?.ok_or_else(|| {
+        self.read_ckey(&ckey).at("root")?.ok_or_else(|| {
             Error::invalid(0, format!("root {} is not in the encoding table", hex(&ckey))).in_file(config_file)
         })
     }
@@ -305,7 +372,8 @@ impl Store {
     /// The TVFS root `bytes` with the roots nested in it: a file whose
     /// encoding key is one of the build config's `vfs-N` keys is itself a
     /// TVFS folder (CascLib `IsVfsSubDirectory`), read in its place.
-    fn open_tvfs(&self, config: &Config, bytes: &[u8]) -> Result<Names> {
+    fn open_tvfs(&self, bytes: &[u8]) -> Result<Names> {
+        let config = &self.config;
         let nested: Vec<[u8; 9]> = config
             .pairs
             .iter()
@@ -349,20 +417,22 @@ impl Store {
         }
         let mut out = vec![0u8; size as usize];
         for s in &f.spans {
-            let ekey = padded(&s.ekey);
-            let (frame, name) = self.read_stored_prefix(&ekey, 9)?;
-            let bytes =
-                blte::decode(&frame, Some(s.size as u64), &self.keys).map_err(|e| e.in_file(&name)).at("blte")?;
+            let frame = self.frames.frame(&padded(&s.ekey), 9)?;
+            let bytes = blte::decode(&frame.bytes, Some(s.size as u64), &self.keys)
+                .map_err(|e| e.in_file(&frame.name))
+                .at("blte")?;
             let at = s.offset as usize;
             let Some(place) = out.get_mut(at..at + bytes.len()).filter(|_| bytes.len() == s.size as usize) else {
                 let msg = format!("{}: a span decodes to {} bytes, not {}", f.name, bytes.len(), s.size);
-                return Err(Error::invalid(0, msg).in_file(name));
+                return Err(Error::invalid(0, msg).in_file(frame.name));
             };
             place.copy_from_slice(&bytes);
         }
         Ok(out)
     }
+}
 
+impl Store {
     /// The index of bucket `b`, read on first use.
     fn bucket(&self, b: usize) -> Result<&Bucket> {
         let r = self.buckets[b].get_or_init(|| {
@@ -392,15 +462,9 @@ impl Store {
         Ok(f)
     }
 
-    /// The BLTE frame stored under `ekey` and the name of its `data.NNN`,
-    /// its entry header checked.
-    fn read_stored(&self, ekey: &[u8; 16]) -> Result<(Vec<u8>, String)> {
-        self.read_stored_prefix(ekey, 16)
-    }
-
-    /// [`Store::read_stored`] for a key of which only the first `known`
-    /// bytes are known (TVFS stores 9): the frame's hash is checked on them.
-    fn read_stored_prefix(&self, ekey: &[u8; 16], known: usize) -> Result<(Vec<u8>, String)> {
+    /// The BLTE frame stored under `ekey` (its first `known` bytes known;
+    /// TVFS stores 9), its entry header and hash checked.
+    fn read_stored(&self, ekey: &[u8; 16], known: usize) -> Result<Frame> {
         let loc = self.locate(ekey)?.ok_or_else(|| {
             let msg = format!("encoding key {} is not stored in this install (not downloaded?)", hex(ekey));
             Error::invalid(0, msg).in_file("Data/data")
@@ -427,28 +491,36 @@ impl Store {
             let msg = format!("entry header says {size} bytes, the index {}", loc.size);
             return Err(Error::invalid(loc.offset + 16, msg).in_file(name)).at("entry");
         }
-        let frame = b.split_off(30);
-        if md5(&frame[..blte::hashed_len(&frame)])[..known] != ekey[..known] {
-            let msg = format!("BLTE header does not hash to its encoding key {}", hex(ekey));
-            return Err(Error::invalid(loc.offset + 30, msg).in_file(name)).at("entry");
-        }
-        Ok((frame, name))
+        let bytes = b.split_off(30);
+        check_frame(&bytes, ekey, known, &name, loc.offset + 30)?;
+        Ok(Frame { bytes, name, offset: loc.offset + 30 })
+    }
+}
+
+impl Frames for Store {
+    fn frame(&self, ekey: &[u8; 16], known: usize) -> Result<Frame> {
+        self.read_stored(ekey, known)
     }
 
+    fn holds(&self, ekey: &[u8; 16]) -> Result<bool> {
+        Ok(self.locate(ekey)?.is_some())
+    }
+}
+
+impl Storage {
     /// The file of content key `ckey`, decoded and checked.
-    fn read_ckey(&self, encoding: &Encoding, ckey: &[u8; 16]) -> Result<Option<Vec<u8>>> {
-        let Some(e) = encoding.find(ckey).map_err(|e| e.in_file("encoding"))? else { return Ok(None) };
-        let (frame, name) = self.read_stored(&e.ekey)?;
-        let loc = self.locate(&e.ekey)?.map_or(0, |l| l.offset + 30);
-        let bytes = blte::decode(&frame, Some(e.size), &self.keys)
+    fn decode_ckey(&self, ckey: &[u8; 16]) -> Result<Option<Vec<u8>>> {
+        let Some(e) = self.encoding.find(ckey).map_err(|e| e.in_file("encoding"))? else { return Ok(None) };
+        let frame = self.frames.frame(&e.ekey, 16)?;
+        let bytes = blte::decode(&frame.bytes, Some(e.size), &self.keys)
             .map_err(|mut err| {
-                err.offset += loc;
-                err.in_file(&name)
+                err.offset += frame.offset;
+                err.in_file(&frame.name)
             })
             .at("blte")?;
         if md5(&bytes) != *ckey {
             let msg = format!("decoded file hashes to {}, not its content key {}", hex(&md5(&bytes)), hex(ckey));
-            return Err(Error::invalid(loc, msg).in_file(name));
+            return Err(Error::invalid(frame.offset, msg).in_file(frame.name));
         }
         Ok(Some(bytes))
     }

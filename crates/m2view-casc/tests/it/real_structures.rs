@@ -215,3 +215,24 @@ fn tvfs_roots_of_three_builds() {
         }
     }
 }
+
+#[test]
+fn real_cdn_archive_indices() {
+    let Some(d) = fixtures() else { return };
+    let m = json(d.join("archive/manifest.json"));
+    for (file, spec) in m["files"].as_object().unwrap() {
+        let b = std::fs::read(d.join("archive").join(file)).unwrap();
+        let name = file.trim_start_matches("s2_").trim_end_matches(".index");
+        let entries = m2view_casc::archive_index::parse(&b, name, file).unwrap();
+        assert_eq!(entries.len() as u64, spec["entries"].as_u64().unwrap(), "{file}");
+        assert_eq!(b.len() as u64, spec["size_bytes"].as_u64().unwrap());
+        // Every frame lies inside the archive, and no two overlap.
+        let mut spans: Vec<(u32, u32)> = entries.iter().map(|e| (e.offset, e.size)).collect();
+        spans.sort_unstable();
+        assert!(spans.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0), "{file}");
+        assert!(spans.iter().all(|s| s.1 >= 8), "{file}: a frame under 8 bytes");
+        // Our writer lays the same entries out byte for byte as Blizzard's.
+        let (again, again_name) = m2view_casc::archive_index::write(&entries);
+        assert_eq!((again == b, again_name.as_str()), (true, name), "{file}");
+    }
+}
