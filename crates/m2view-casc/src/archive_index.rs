@@ -68,7 +68,7 @@ pub fn parse(bytes: &[u8], name: &str, file: &str) -> Result<Vec<ArchiveEntry>> 
     }
     let count = u32::from_le_bytes([f[16], f[17], f[18], f[19]]) as usize;
     let per_block = BLOCK + 16 + 8;
-    if f_at % per_block != 0 {
+    if !f_at.is_multiple_of(per_block) {
         return bad(0, format!("{f_at} bytes before the footer are not whole 4096-byte blocks with their TOC entries"));
     }
     let blocks = f_at / per_block;
