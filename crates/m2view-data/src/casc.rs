@@ -55,9 +55,15 @@ impl Casc {
     pub fn open(path: &Path, opts: &OpenOptions, listfile: Option<Arc<Listfile>>, quality: Wc3Quality) -> Result<Casc> {
         let storage =
             Storage::open(path, opts).map_err(|e| Error::new(path.display().to_string(), "", e.to_string()))?;
-        let layers = if storage.is_named() { wc3_layers(quality, &storage.locale) } else { Vec::new() };
         let name = storage.root_dir.display().to_string();
-        Ok(Casc { name, storage, listfile, dirs: OnceLock::new(), layers, view: OnceLock::new() })
+        Ok(Casc::from_storage(name, storage, listfile, quality))
+    }
+
+    /// A source of a storage opened elsewhere (a CDN's: `m2view-cdn`),
+    /// called `name` in messages and listings.
+    pub fn from_storage(name: String, storage: Storage, listfile: Option<Arc<Listfile>>, quality: Wc3Quality) -> Casc {
+        let layers = if storage.is_named() { wc3_layers(quality, &storage.locale) } else { Vec::new() };
+        Casc { name, storage, listfile, dirs: OnceLock::new(), layers, view: OnceLock::new() }
     }
 
     /// A Reforged install's files as the game sees them: each under its

@@ -128,6 +128,7 @@ fn change_to_frame(c: &mut Criterion, gpu: &Gpu) {
         product: None,
         tact_keys: None,
         wc3_quality: Default::default(),
+        ..Default::default()
     };
     let mut opts = OpenOptions::default();
     opts.load.data = m2view::data_cmd::open(&spec).unwrap().vfs;

@@ -74,8 +74,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "CSV", env = "M2VIEW_LISTFILE", help_heading = GAME_DATA)]
     pub listfile: Option<PathBuf>,
     /// Data source: a folder, a game folder (its archives in the client's order), a CASC install
-    /// (its root, Data/ or a flavour folder such as _retail_), an archive (.mpq, .w3x, .w3m), or
-    /// `auto` (the first game install found on this machine). Repeatable, highest priority first.
+    /// (its root, Data/ or a flavour folder such as _retail_), an archive (.mpq, .w3x, .w3m),
+    /// `auto` (the first game install found on this machine), or `cdn:PRODUCT` (cdn:wow,
+    /// cdn:wow_classic, cdn:wow_classic_era, cdn:wowt, ...: the game from Blizzard's CDN, cached).
+    /// Repeatable, highest priority first.
     #[arg(long, global = true, value_name = "SRC", help_heading = GAME_DATA)]
     pub data: Vec<PathBuf>,
     /// Locale: the locale folder of a game folder (default: the first found), the locale of a
@@ -86,6 +88,24 @@ pub struct Cli {
     /// folder given, else the first active product of .build.info).
     #[arg(long, global = true, value_name = "PRODUCT", help_heading = GAME_DATA)]
     pub product: Option<String>,
+    /// Region of a `cdn:` source: us, eu, kr, tw or cn.
+    #[arg(long, global = true, value_name = "REGION", default_value = "us", help_heading = GAME_DATA)]
+    pub region: String,
+    /// Build of a `cdn:` source: a VersionsName of `ls --builds` (11.2.7.65299), or
+    /// BUILDKEY:CDNKEY (a build config's and a CDN config's keys, for an older build). Default:
+    /// the region's current build.
+    #[arg(long, global = true, value_name = "BUILD", help_heading = GAME_DATA)]
+    pub build: Option<String>,
+    /// Version service of `cdn:` sources, instead of the region's public one
+    /// (http://REGION.patch.battle.net:1119): it serves URL/PRODUCT/versions and URL/PRODUCT/cdns.
+    #[arg(long, global = true, value_name = "URL", help_heading = GAME_DATA)]
+    pub version_server: Option<String>,
+    /// Cache folder of `cdn:` sources (default: the system's cache folder, m2view/cdn in it).
+    #[arg(long, global = true, value_name = "DIR", help_heading = GAME_DATA)]
+    pub cache: Option<PathBuf>,
+    /// Most bytes the cache keeps (K, M, G suffixes); the least recently used go first.
+    #[arg(long, global = true, value_name = "SIZE", default_value = "10G", value_parser = m2view_cdn::cache::parse_size, help_heading = GAME_DATA)]
+    pub cache_size: u64,
     /// Warcraft III Reforged install: `hd` shows Reforged's models and textures over the classic
     /// ones, `sd` the classic ones only.
     #[arg(long, global = true, value_name = "QUALITY", default_value = "hd", help_heading = GAME_DATA)]
@@ -178,13 +198,29 @@ Examples:
     #[command(after_long_help = "\
 Examples:
   m2view ls --data ~/WoW-3.3.5 'creature/*.m2'
-  m2view ls --data patch-Y.MPQ --json")]
+  m2view ls --data patch-Y.MPQ --json
+  m2view ls --data cdn:wow_classic_era --builds       what the version service offers
+  m2view ls --data cdn:wow --listfile listfile.csv 'creature/murloc/*'")]
     Ls {
         /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
         glob: Option<String>,
         /// Print a JSON array instead.
         #[arg(long)]
         json: bool,
+        /// List the builds the version service offers for the `cdn:` source instead:
+        /// region, VersionsName, build config, CDN config (tab-separated).
+        #[arg(long)]
+        builds: bool,
+    },
+    /// Show the cache of `cdn:` sources (its size and the builds it holds), or empty it.
+    #[command(after_long_help = "\
+Examples:
+  m2view cache                                   size, entries and builds of the default cache
+  m2view cache --cache /tmp/m2view-cdn --clear   empty that cache")]
+    Cache {
+        /// Remove everything the cache holds.
+        #[arg(long)]
+        clear: bool,
     },
     /// Copy the files of the --data sources matching GLOB under DIR.
     #[command(after_long_help = "\

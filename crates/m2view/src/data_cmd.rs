@@ -5,6 +5,7 @@
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
+use m2view_app::AppError;
 use m2view_data::{Entry, KeyRing, Listfile, Vfs};
 
 /// What the command line says about where files come from.
@@ -24,6 +25,8 @@ pub struct DataSpec<'a> {
     pub tact_keys: Option<&'a Path>,
     /// `--wc3-quality` of a Reforged install.
     pub wc3_quality: m2view_data::Wc3Quality,
+    /// `--region`, `--build`, `--version-server`, `--cache`, `--cache-size` of `cdn:` sources.
+    pub cdn: crate::cdn_cmd::CdnSpec<'a>,
 }
 
 /// The opened sources (`None` without `--data`) and the listfile.
@@ -38,16 +41,20 @@ pub struct Data {
 }
 
 /// Loads the listfile and TACT keys, then opens every `--data` source in
-/// order (highest priority first). Errors name the file or source.
-pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
+/// order (highest priority first); `cdn:PRODUCT` through [`crate::cdn_cmd`].
+///
+/// # Errors
+/// A source, listfile or key file that cannot be read or is damaged
+/// (names it; exit 2), or a CDN that cannot be reached (exit 1).
+pub fn open(spec: &DataSpec<'_>) -> Result<Data, AppError> {
     let listfile = match spec.listfile {
-        Some(p) => Some(Arc::new(Listfile::load(p).map_err(|e| e.to_string())?)),
+        Some(p) => Some(Arc::new(Listfile::load(p).map_err(AppError::input)?)),
         None => None,
     };
     let keys = match spec.tact_keys {
         Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            Some(Arc::new(KeyRing::parse(&text, &p.display().to_string()).map_err(|e| e.to_string())?))
+            let text = std::fs::read_to_string(p).map_err(|e| AppError::Input(format!("{}: {e}", p.display())))?;
+            Some(Arc::new(KeyRing::parse(&text, &p.display().to_string()).map_err(AppError::input)?))
         }
         None => None,
     };
@@ -56,7 +63,19 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
     }
     let mut vfs = Vfs::new();
     vfs.set_listfile(listfile.clone());
-    for s in &resolve_auto(spec.sources)? {
+    for s in &resolve_auto(spec.sources).map_err(AppError::Input)? {
+        if let Some(product) = crate::cdn_cmd::product_of(s) {
+            let casc = crate::cdn_cmd::open(
+                product,
+                &spec.cdn,
+                spec.locale,
+                listfile.as_ref(),
+                keys.as_ref(),
+                spec.wc3_quality,
+            )?;
+            vfs.push(Arc::new(casc));
+            continue;
+        }
         let opts = m2view_data::SpecOptions {
             locale: spec.locale,
             listfile: listfile.as_ref(),
@@ -65,7 +84,7 @@ pub fn open(spec: &DataSpec<'_>) -> Result<Data, String> {
             keys: keys.as_ref(),
             wc3_quality: spec.wc3_quality,
         };
-        vfs.add_spec(s, &opts).map_err(|e| e.to_string())?;
+        vfs.add_spec(s, &opts).map_err(AppError::input)?;
     }
     Ok(Data { vfs: Some(Arc::new(vfs)), listfile, keys })
 }

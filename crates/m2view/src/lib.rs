@@ -1,13 +1,15 @@
 //! The m2view command line: argument parsing ([`cli`]) and one module per
 //! subcommand — `info` ([`info`], [`info_mdx`], [`info_wmo`],
 //! [`info_adt`], [`info_chunks`]), `render` ([`render_cmd`]), `export` ([`export_cmd`]),
-//! `dress` ([`dress_cmd`]), `ls` and `extract` ([`data_cmd`]), tables and
+//! `dress` ([`dress_cmd`]), `ls` and `extract` ([`data_cmd`]), the CDN
+//! (`--data cdn:PRODUCT`, `ls --builds`, `cache`: [`cdn_cmd`]), tables and
 //! textures as files ([`table_cmd`], [`texture_cmd`]) — with the character
 //! options they share ([`character_args`]). Without a subcommand it opens
 //! the window (`m2view_app`), recording videos with [`window_video`].
 
 #![warn(missing_docs)]
 
+pub mod cdn_cmd;
 pub mod character_args;
 pub mod cli;
 pub mod cli_docs;

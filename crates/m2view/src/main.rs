@@ -75,13 +75,28 @@ fn main() -> ExitCode {
         product: cli.product.as_deref(),
         tact_keys: cli.tact_keys.as_deref(),
         wc3_quality: cli.wc3_quality,
+        cdn: m2view::cdn_cmd::CdnSpec {
+            region: Some(&cli.region),
+            build: cli.build.as_deref(),
+            version_server: cli.version_server.as_deref(),
+            cache: cli.cache.as_deref(),
+            cache_size: Some(cli.cache_size),
+        },
     };
+    if let Some(Command::Cache { clear }) = cli.command {
+        return exit(m2view::cdn_cmd::cache(&spec.cdn, clear));
+    }
+    if let Some(Command::Ls { builds: true, json, .. }) = cli.command {
+        let product = spec.sources.iter().find_map(|s| m2view::cdn_cmd::product_of(s));
+        let Some(product) = product else {
+            eprintln!("error: ls --builds lists the builds of a CDN source: give --data cdn:PRODUCT");
+            return ExitCode::from(1);
+        };
+        return exit(m2view::cdn_cmd::builds(product, &spec.cdn, json));
+    }
     let (data, listfile, tact_keys) = match data_cmd::open(&spec) {
         Ok(d) => (d.vfs, d.listfile, d.keys),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return exit(Err(e)),
     };
     let opts = m2view_app::open::OpenOptions {
         load: m2view_format::LoadOptions { data_root: cli.data_root.clone(), listfile, data: data.clone() },
@@ -96,7 +111,8 @@ fn main() -> ExitCode {
         ExitCode::from(1)
     };
     match cli.command {
-        Some(Command::Ls { glob, json }) => {
+        Some(Command::Cache { .. }) => ExitCode::SUCCESS,
+        Some(Command::Ls { glob, json, .. }) => {
             let Some(vfs) = data else { return need_data() };
             match data_cmd::ls(&vfs, glob.as_deref(), json) {
                 Ok(()) => ExitCode::SUCCESS,

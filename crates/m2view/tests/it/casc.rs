@@ -11,8 +11,8 @@ use crate::common::m2view;
 use m2view_casc::fixtures::{self, File, Mode, Product};
 use m2view_db::fixtures::{Cell, row, write_csv, write_wdc5};
 
-const KEY_NAME: u64 = 0xFA50_5078_126A_CB3E;
-const KEY: &str = "BDC51862ABED79B2DE48C8E7E66C6200";
+pub const KEY_NAME: u64 = 0xFA50_5078_126A_CB3E;
+pub const KEY: &str = "BDC51862ABED79B2DE48C8E7E66C6200";
 
 fn samples() -> Option<PathBuf> {
     m2view_format::fixtures::samples_dir()
@@ -50,11 +50,12 @@ fn creature_tables() -> Vec<(&'static str, Vec<Row>)> {
     vec![("CreatureDisplayInfo", vec![display.unwrap()]), ("CreatureModelData", vec![model.unwrap()])]
 }
 
-/// Writes the install under `dir`: the MD21 tree by FileDataID (the model
-/// in three zlib chunks, its LOD-1 skin LZ4, one texture in an `F` frame),
-/// one encrypted file, Blizzardry's Rabbit (its skin named by the listfile
-/// only) and the creature tables as WDC5 under their FileDataIDs.
-fn install(dir: &Path, samples: &Path) -> PathBuf {
+/// The install's files: the MD21 tree by FileDataID (the model in three
+/// zlib chunks, its LOD-1 skin LZ4, one texture in an `F` frame), one
+/// encrypted file, Blizzardry's Rabbit (its skin named by the listfile
+/// only), the two-box models and the creature tables as WDC5 under their
+/// FileDataIDs.
+pub fn corpus_files(samples: &Path) -> Vec<File> {
     let m2 = samples.join("miaoihan_wow.export/resources/M2");
     let read = |n: &str| std::fs::read(m2.join(n)).unwrap();
     let rabbit = samples.join("wowserhq_blizzardry/spec/fixtures");
@@ -63,7 +64,7 @@ fn install(dir: &Path, samples: &Path) -> PathBuf {
         File::new(id, None, write_wdc5(t, [11, 2, 7, 65299], &rows).unwrap())
     });
     let secret = Mode::Encrypted { name: KEY_NAME, key: key(), iv: [9, 8, 7, 6], inner: Box::new(Mode::Zlib) };
-    let files = vec![
+    vec![
         File {
             chunks: vec![(16384, Mode::Zlib), (16384, Mode::Zlib), (0, Mode::Zlib)],
             ..File::new(5408474, None, read("5408474.m2"))
@@ -83,8 +84,11 @@ fn install(dir: &Path, samples: &Path) -> PathBuf {
     .into_iter()
     .chain(two_boxes())
     .chain(tables)
-    .collect();
-    fixtures::write(dir, &[Product::retail(files)]).unwrap();
+    .collect()
+}
+
+/// The listfile naming the install's files, written as `dir/listfile.csv`.
+pub fn listfile(dir: &Path) -> PathBuf {
     let lf = dir.join("listfile.csv");
     std::fs::write(
         &lf,
@@ -92,6 +96,12 @@ fn install(dir: &Path, samples: &Path) -> PathBuf {
     )
     .unwrap();
     lf
+}
+
+/// Writes the install of [`corpus_files`] under `dir`; returns its listfile.
+fn install(dir: &Path, samples: &Path) -> PathBuf {
+    fixtures::write(dir, &[Product::retail(corpus_files(samples))]).unwrap();
+    listfile(dir)
 }
 
 /// The project's two-box test model twice (`m2view_format::fixtures`): as

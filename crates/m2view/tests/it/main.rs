@@ -4,6 +4,7 @@
 
 mod assets;
 mod casc;
+mod cdn;
 mod characters;
 mod cli;
 mod common;

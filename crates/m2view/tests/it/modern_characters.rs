@@ -233,6 +233,7 @@ fn the_character_panel_lists_modern_options_by_name() {
         product: None,
         tact_keys: None,
         wc3_quality: Default::default(),
+        ..Default::default()
     };
     let vfs = m2view::data_cmd::open(&spec).unwrap().vfs;
     let mut opts = OpenOptions::default();
