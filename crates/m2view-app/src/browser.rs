@@ -194,6 +194,32 @@ pub struct AddSource {
     pub listfile: Option<Arc<m2view_data::Listfile>>,
     /// TACT keys for encrypted files of a CASC install.
     pub keys: Option<Arc<m2view_data::KeyRing>>,
+    /// The region of a Blizzard CDN source (`cdn:PRODUCT`).
+    pub region: Option<String>,
+    /// The build of a Blizzard CDN source.
+    pub build: Option<String>,
+    /// Where Blizzard CDN sources are read from and cached.
+    pub cdn: crate::open::CdnSettings,
+}
+
+/// Opens Blizzard CDN source `a` (`cdn:PRODUCT`), its progress written to `shown`.
+#[cfg(not(target_arch = "wasm32"))]
+fn open_cdn(
+    a: &AddSource,
+    product: &str,
+    keys: Option<&Arc<m2view_data::KeyRing>>,
+    listfile: Option<&Arc<m2view_data::Listfile>>,
+    shown: &Arc<std::sync::Mutex<String>>,
+) -> Result<(m2view_data::Casc, Vec<String>), String> {
+    let mut o =
+        crate::cdn_source::options(product, a.region.as_deref(), a.build.as_deref(), &a.cdn, a.locale.as_deref(), keys);
+    let sink = shown.clone();
+    o.progress = Some(Arc::new(move |what: &str, done: u64, total: u64| {
+        *sink.lock().unwrap_or_else(|e| e.into_inner()) = format!("{what} {done}/{total}");
+    }));
+    let r = crate::cdn_source::open(&o, listfile, m2view_data::Wc3Quality::default());
+    shown.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    r.map_err(|e| e.to_string())
 }
 
 /// A data source being indexed off the UI thread.
@@ -201,6 +227,10 @@ pub struct Indexing {
     /// What is being indexed (for the status line).
     pub what: String,
     rx: Receiver<Result<(Arc<Vfs>, Browser), String>>,
+    /// How far a long step is (`archive indices 120/3000` of a CDN source).
+    progress: Arc<std::sync::Mutex<String>>,
+    /// Notes of the sources opened (a CDN source opened offline).
+    notes: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Indexing {
@@ -215,6 +245,10 @@ impl Indexing {
             [a, rest @ ..] => format!("{} and {} more", a.path.display(), rest.len()),
         };
         let (tx, rx) = channel();
+        let progress = Arc::new(std::sync::Mutex::new(String::new()));
+        let notes = Arc::new(std::sync::Mutex::new(Vec::new()));
+        #[cfg(not(target_arch = "wasm32"))]
+        let (shown, noted) = (progress.clone(), notes.clone());
         crate::platform::spawn(move || {
             let result = (|| {
                 if adds.is_empty()
@@ -235,6 +269,13 @@ impl Indexing {
                         keys: keys.as_ref(),
                         ..Default::default()
                     };
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if let Some(product) = crate::cdn_source::product_of(&a.path) {
+                        let (casc, n) = open_cdn(a, product, keys.as_ref(), listfile.as_ref(), &shown)?;
+                        noted.lock().unwrap_or_else(|e| e.into_inner()).extend(n);
+                        vfs.push(Arc::new(casc));
+                        continue;
+                    }
                     let chain = vfs.add_spec(&a.path, &opts).map_err(|e| e.to_string())?;
                     // The locale switcher offers the first game folder's locales.
                     if game.is_none() {
@@ -249,7 +290,17 @@ impl Indexing {
             })();
             let _ = tx.send(result);
         });
-        Indexing { what, rx }
+        Indexing { what, rx, progress, notes }
+    }
+
+    /// How far a long step is, when one is under way (`archive indices 120/3000`).
+    pub fn progress(&self) -> Option<String> {
+        Some(self.progress.lock().unwrap_or_else(|e| e.into_inner()).clone()).filter(|p| !p.is_empty())
+    }
+
+    /// The notes of the sources opened so far (taken).
+    pub fn take_notes(&self) -> Vec<String> {
+        std::mem::take(&mut *self.notes.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The result once the worker is done.

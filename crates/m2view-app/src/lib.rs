@@ -4,7 +4,7 @@
 //! - [`state`]: UI state (no GPU types);
 //! - [`loader`]: parsing and texture decoding off the UI thread;
 //! - [`browser`]: the models, textures and tables of the data sources (`--data`, game
-//!   folders, archives);
+//!   folders, archives, `cdn_source`: Blizzard's CDN);
 //! - [`document`]: a texture or table open in its tab beside the 3D view;
 //! - [`settings`]: what the window remembers between runs (UI scale, layout, recent files);
 //! - [`ui`]: the panels; they edit [`state`] and send [`command`]s;
@@ -29,6 +29,8 @@
 #![warn(missing_docs)]
 
 pub mod browser;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cdn_source;
 pub mod character;
 pub mod command;
 #[cfg(not(target_arch = "wasm32"))]

@@ -20,6 +20,21 @@ pub struct OpenOptions {
     pub dbd: std::sync::Arc<m2view_db::defs::Definitions>,
     /// TACT keys (`--tact-keys`) for CASC installs opened later (the window's "Open game folder…").
     pub tact_keys: Option<std::sync::Arc<m2view_data::KeyRing>>,
+    /// Where Blizzard CDN sources are read from and cached (`--version-server`, `--cache`,
+    /// `--cache-size`), for those added in the window.
+    pub cdn: CdnSettings,
+}
+
+/// Where a Blizzard CDN source is read from and cached.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CdnSettings {
+    /// The version service (default: the region's public one,
+    /// `http://REGION.patch.battle.net:1119`).
+    pub version_server: Option<String>,
+    /// The cache folder (default: the system's cache folder, `m2view/cdn` in it).
+    pub cache: Option<PathBuf>,
+    /// The cache's cap in bytes (default 10 GiB).
+    pub cache_size: Option<u64>,
 }
 
 /// The bytes of `file` (a texture, a table: a file opened whole): through

@@ -161,7 +161,10 @@ mod tests {
     fn settings_round_trip_and_a_broken_file_gives_defaults_with_a_message() {
         let d = dir("rt");
         assert_eq!(Settings::load(Some(&d)), (Settings::default(), None));
-        let sources = vec![crate::sources::SavedSource { path: "/games/WoW".into(), locale: Some("deDE".into()) }];
+        let sources = vec![crate::sources::SavedSource {
+            locale: Some("deDE".into()),
+            ..crate::sources::SavedSource::at("/games/WoW".into())
+        }];
         let s = Settings {
             ui_scale: 1.5,
             layout: Some(serde_json::json!({"root": 3})),

@@ -21,6 +21,31 @@ pub struct SavedSource {
     /// The locale folder picked for a game folder (`None`: its own).
     #[serde(default)]
     pub locale: Option<String>,
+    /// The region of a Blizzard CDN source (`cdn:PRODUCT`; `None`: us).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
+    /// The build of a Blizzard CDN source: a VersionsName (`None`: the region's current).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
+}
+
+impl SavedSource {
+    /// A source at `path` with its own locale.
+    pub fn at(path: PathBuf) -> SavedSource {
+        SavedSource { path, locale: None, region: None, build: None }
+    }
+
+    /// How the Game data window names it: the path, or the CDN product with
+    /// its region and build.
+    pub fn label(&self) -> String {
+        let locale = self.locale.as_ref().map_or(String::new(), |l| format!("  [{l}]"));
+        if self.region.is_some() || self.build.is_some() {
+            let region = self.region.as_deref().unwrap_or("us");
+            let build = self.build.as_deref().unwrap_or("current build");
+            return format!("{} ({region}, {build}){locale}", self.path.display());
+        }
+        format!("{}{locale}", self.path.display())
+    }
 }
 
 /// The sources the window reads.
@@ -35,6 +60,10 @@ pub struct DataSources {
 
 /// What a source is, by what lies at its path (for the Game data window).
 pub fn kind_of(path: &Path) -> &'static str {
+    #[cfg(not(target_arch = "wasm32"))]
+    if crate::cdn_source::product_of(path).is_some() {
+        return "Blizzard CDN";
+    }
     let lower = path.to_string_lossy().to_ascii_lowercase();
     if path.is_file() {
         return if lower.ends_with(".w3x") || lower.ends_with(".w3m") { "map archive" } else { "archive" };
@@ -72,7 +101,19 @@ impl AppState {
     pub fn add_data_source(&mut self, path: PathBuf) {
         let locale = self.sources.added.iter().find(|s| s.path == path).and_then(|s| s.locale.clone());
         self.sources.added.retain(|s| s.path != path);
-        self.sources.added.insert(0, SavedSource { path, locale });
+        self.sources.added.insert(0, SavedSource { locale, ..SavedSource::at(path) });
+        self.reindex();
+    }
+
+    /// Adds Blizzard CDN product `product` (`wow`, `wow_classic_era`, …) in
+    /// `region` at `build` (a VersionsName; `None`: the region's current)
+    /// above the data sources, replacing the same product there, and
+    /// indexes every source again.
+    pub fn add_cdn_source(&mut self, product: &str, region: &str, build: Option<String>) {
+        let path = PathBuf::from(format!("cdn:{product}"));
+        self.sources.added.retain(|s| s.path != path);
+        let source = SavedSource { region: Some(region.to_string()), build, ..SavedSource::at(path) };
+        self.sources.added.insert(0, source);
         self.reindex();
     }
 
@@ -100,7 +141,7 @@ impl AppState {
     pub fn switch_locale(&mut self, path: PathBuf, locale: String) {
         match self.sources.added.iter_mut().find(|s| s.path == path) {
             Some(s) => s.locale = Some(locale),
-            None => self.sources.added.insert(0, SavedSource { path, locale: Some(locale) }),
+            None => self.sources.added.insert(0, SavedSource { locale: Some(locale), ..SavedSource::at(path) }),
         }
         self.reindex();
     }
@@ -118,6 +159,9 @@ impl AppState {
                 locale: s.locale.clone(),
                 listfile: listfile.clone(),
                 keys: keys.clone(),
+                region: s.region.clone(),
+                build: s.build.clone(),
+                cdn: self.open_options.cdn.clone(),
             })
             .collect();
         self.indexing = Some(Indexing::start(self.sources.command_line.clone(), adds));

@@ -540,6 +540,13 @@ pub struct AppState {
     pub show_browser: bool,
     /// A data source being indexed.
     pub indexing: Option<super::browser::Indexing>,
+    /// What the last indexing said of its sources (a Blizzard CDN source
+    /// opened offline names the build it used), for the Messages pane and
+    /// the Game data window.
+    pub source_notes: Vec<String>,
+    /// The Game data window's Blizzard CDN pickers.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub cdn_pick: crate::ui::CdnPick,
     /// Requests of this frame's UI, applied after it (see `command`).
     pub commands: Vec<super::command::Command>,
     /// The Character panel's fields.
@@ -665,6 +672,9 @@ impl AppState {
             recording: None,
             output_dir: PathBuf::from("."),
             indexing: None,
+            source_notes: Vec::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            cdn_pick: Default::default(),
             // The first model arrives framed from the iso direction.
             commands: vec![super::command::Command::Frame(Preset::Iso.direction())],
             browser: None,

@@ -27,9 +27,7 @@ pub struct CdnSpec<'a> {
 /// The product of a `--data` value `cdn:PRODUCT` that is not an existing
 /// path (a path that exists is still a path).
 pub fn product_of(source: &Path) -> Option<&str> {
-    let s = source.to_str()?;
-    let p = s.strip_prefix("cdn:").or_else(|| s.strip_prefix("CDN:"))?;
-    (!source.exists() && !p.is_empty()).then_some(p)
+    m2view_app::cdn_source::product_of(source)
 }
 
 /// The error of a CDN failure: the input's (exit 2) when what came back is
@@ -40,15 +38,12 @@ pub fn app_error(e: CdnError) -> AppError {
 
 /// The options of product `product` as `spec` says, with `locale` and `keys`.
 pub fn options(product: &str, spec: &CdnSpec<'_>, locale: Option<&str>, keys: Option<&Arc<KeyRing>>) -> CdnOptions {
-    let mut o = CdnOptions::new(product);
-    o.region = spec.region.unwrap_or("us").to_ascii_lowercase();
-    o.build = spec.build.map(str::to_string);
-    o.version_server = spec.version_server.map(str::to_string);
-    o.cache_dir = spec.cache.map(Path::to_path_buf);
-    o.cache_size = spec.cache_size.unwrap_or(m2view_cdn::cache::DEFAULT_CAP);
-    o.locale = locale.map(str::to_string);
-    o.keys = keys.cloned().unwrap_or_default();
-    o
+    let settings = m2view_app::open::CdnSettings {
+        version_server: spec.version_server.map(str::to_string),
+        cache: spec.cache.map(Path::to_path_buf),
+        cache_size: spec.cache_size,
+    };
+    m2view_app::cdn_source::options(product, spec.region, spec.build, &settings, locale, keys)
 }
 
 /// Opens `product` on the CDN as a source named `cdn:PRODUCT (build, region)`,
@@ -80,14 +75,13 @@ pub fn open(
         shown.set_length(total);
         shown.set_position(done);
     }));
-    let opened = m2view_cdn::open(&o).map_err(app_error);
+    let opened = m2view_app::cdn_source::open(&o, listfile, quality).map_err(app_error);
     bar.finish_and_clear();
-    let opened = opened?;
-    for n in &opened.notes {
+    let (casc, notes) = opened?;
+    for n in &notes {
         eprintln!("{n}");
     }
-    let name = format!("cdn:{product} ({}, {})", opened.storage.build.get("Version"), o.region);
-    Ok(Casc::from_storage(name, opened.storage, listfile.cloned(), quality))
+    Ok(casc)
 }
 
 /// `ls --data cdn:PRODUCT --builds`: one line per `versions` row,

@@ -103,6 +103,11 @@ fn main() -> ExitCode {
         dbc: cli.dbc.clone(),
         dbd: std::sync::Arc::new(m2view_db::defs::Definitions::new(cli.dbd.clone())),
         tact_keys,
+        cdn: m2view_app::open::CdnSettings {
+            version_server: cli.version_server.clone(),
+            cache: cli.cache.clone(),
+            cache_size: Some(cli.cache_size),
+        },
     };
     let need_data = || {
         eprintln!(

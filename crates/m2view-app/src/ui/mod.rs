@@ -40,6 +40,8 @@ use super::state::{AppState, CameraMode};
 
 pub use animation::grouped_sequences;
 pub use character::CharacterFields;
+#[cfg(not(target_arch = "wasm32"))]
+pub use game_data::CdnPick;
 pub use layout::{Layout, Pane};
 pub use timeline::{FPS, frame_of};
 
@@ -247,7 +249,8 @@ fn menu_bar(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
             ui.add(egui::Label::new(format!("loading {}", p.path.display())).truncate());
         } else if let Some(i) = &s.indexing {
             ui.spinner();
-            ui.add(egui::Label::new(format!("indexing {}", i.what)).truncate());
+            let step = i.progress().map_or(String::new(), |p| format!(": {p}"));
+            ui.add(egui::Label::new(format!("indexing {}{step}", i.what)).truncate());
         } else {
             // The rest of the bar: a path to open (a virtual path with data sources).
             let field = ui.add(

@@ -137,3 +137,66 @@ fn builds_are_listed_and_bad_tables_are_the_inputs_fault() {
     assert!(code == 2 && err.contains("/wow/versions") && err.contains("header"), "{code} {err}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// File > Game data…: Blizzard CDN with the product, region and build
+/// pickers; "Builds..." lists what the version service offers, "Add
+/// Blizzard CDN" adds it above the others, the browser lists its models by
+/// the listfile's names, and the model opens from it; remembered across a
+/// restart.
+#[test]
+fn the_game_data_window_adds_a_cdn_product() {
+    use egui_kittest::kittest::Queryable;
+    use m2view_app::state::AppState;
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("window");
+    let (server, lf) = served(&d, &s);
+    let cdn = m2view_app::open::CdnSettings {
+        version_server: Some(server.url()),
+        cache: Some(d.join("cache")),
+        cache_size: None,
+    };
+    let mut opts = m2view_app::open::OpenOptions { cdn, ..Default::default() };
+    opts.load.listfile = Some(std::sync::Arc::new(m2view_data::Listfile::load(&lf).unwrap()));
+    let config = d.join("config");
+    let mut h = crate::common::window_harness(
+        AppState::with_config_dir(opts.clone(), false, Some(config.clone())),
+        1280.0,
+        900.0,
+    );
+    crate::common::settle(&mut h);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Game data...").click();
+    h.run();
+    for picker in ["product", "region", "build"] {
+        h.get_by_label(picker);
+    }
+    assert_eq!(m2view_app::cdn_source::PRODUCTS[h.state().cdn_pick.product].0, "wow", "Retail by default");
+    h.get_by_label("Builds...").click();
+    let t = std::time::Instant::now();
+    while h.state().cdn_pick.builds.is_empty() {
+        assert!(t.elapsed().as_secs() < 30, "{:?}", h.state().cdn_pick.status);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    crate::common::settle(&mut h);
+    assert_eq!(h.state().cdn_pick.builds, ["11.2.7.65299"]);
+    h.get_by_label("Add Blizzard CDN").click();
+    h.step();
+    crate::common::settle(&mut h);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    h.get_by_label("Blizzard CDN");
+    h.get_by_label("cdn:wow (us, current build)");
+    let browser = h.state().browser.as_ref().unwrap();
+    let names: Vec<String> = browser.models.iter().map(|m| m.path.clone()).collect();
+    assert!(names.iter().any(|n| n == "world/expansion07/doodads/kultiras/8kt_tree01.m2"), "{names:?}");
+    h.state_mut().open("world/expansion07/doodads/kultiras/8kt_tree01.m2".into());
+    crate::common::settle(&mut h);
+    let c = h.state().current.as_ref().expect("the tree opened from the CDN");
+    assert_eq!(c.lm.model.vertices.len(), 818);
+    drop(h);
+    let again = AppState::with_config_dir(opts, false, Some(config));
+    assert_eq!(again.sources.added[0].path, PathBuf::from("cdn:wow"));
+    assert_eq!(again.sources.added[0].region.as_deref(), Some("us"));
+    let _ = std::fs::remove_dir_all(&d);
+}
