@@ -21,8 +21,11 @@ enum Answer {
     Missing,
     /// Worth another try: a 5xx, a reset, a timeout (the message).
     Retry(String),
-    /// Not worth another try: the answer is wrong (the message).
+    /// Worth another try: the answer is wrong, maybe by accident (a
+    /// truncated body, an ignored range; the message).
     Wrong(String),
+    /// Not worth another try at this host: a 4xx answer (the message).
+    Refused(String),
 }
 
 /// An HTTP client with TACT's timeouts.
@@ -68,7 +71,7 @@ impl Http {
             200 if range.is_none() => {}
             206 if range.is_some() => {}
             200 => return Answer::Wrong("the host ignored the byte range (HTTP 200, not 206)".into()),
-            s => return Answer::Wrong(format!("HTTP {s}")),
+            s => return Answer::Refused(format!("HTTP {s}")),
         }
         let declared = resp.body().content_length();
         let want = range.map(|(_, len)| u64::from(len));
@@ -111,6 +114,10 @@ impl Http {
                     Answer::Body(b) => return Ok(Some(b)),
                     Answer::Missing => {
                         missing = true;
+                        break;
+                    }
+                    Answer::Refused(m) => {
+                        failure = Some(CdnError::Bad { what: what.into(), url: url.clone(), message: m });
                         break;
                     }
                     Answer::Wrong(m) => {

@@ -261,7 +261,8 @@ fn pick(opts: &CdnOptions, rows: &[Version]) -> Result<Version> {
     found.cloned().ok_or_else(|| {
         let offered: Vec<String> = rows.iter().map(|r| format!("{} {}", r.region, r.name)).collect();
         let asked = opts.build.as_deref().map_or(format!("region {}", opts.region), |b| format!("build {b}"));
-        CdnError::NotOffered(format!("{} offers no {asked} (it offers: {})", opts.product, offered.join(", ")))
+        let url = format!("{}/{}/versions", opts.server().trim_end_matches('/'), opts.product);
+        CdnError::NotOffered(format!("{} offers no {asked} at {url} (it offers: {})", opts.product, offered.join(", ")))
     })
 }
 
@@ -312,7 +313,7 @@ fn indices(
                         &format!("{}.index", keyed("data", key)),
                         MAX_INDEX,
                         &what,
-                        |b, url| archive_index::parse(b, key, url).map_err(|e| CdnError::bad(&what, url, e)),
+                        |b, url| archive_index::parse(b, key, "the index").map_err(|e| CdnError::bad(&what, url, e)),
                     );
                     failed.fetch_or(r.is_err(), Ordering::Relaxed);
                     *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
@@ -372,25 +373,24 @@ pub fn open(opts: &CdnOptions) -> Result<Opened> {
     let mut notes = Vec::new();
     let (rows, cdns) = tables(opts, &net, &mut notes)?;
     let version = pick(opts, &rows)?;
-    let cdn = cdns
-        .iter()
-        .find(|c| c.region.eq_ignore_ascii_case(&opts.region))
-        .or(cdns.first())
-        .ok_or_else(|| CdnError::NotOffered(format!("{}: the cdns table has no rows", opts.product)))?;
+    let cdn = cdns.iter().find(|c| c.region.eq_ignore_ascii_case(&opts.region)).or(cdns.first()).ok_or_else(|| {
+        CdnError::NotOffered(format!(
+            "{}/{}/cdns: the cdns table has no rows",
+            opts.server().trim_end_matches('/'),
+            opts.product
+        ))
+    })?;
     let bases = cdn.bases();
     let build_config = config(&net, &bases, &version.build_config, "the build config")?;
     let cdn_config = config(&net, &bases, &version.cdn_config, "the CDN config")?;
     let archives: Vec<String> =
         cdn_config.get("archives").unwrap_or_default().split_whitespace().map(str::to_string).collect();
+    let cdn_url = format!("{}/{}", bases.first().map_or("", String::as_str), keyed("config", &version.cdn_config));
     if let Some(bad) = archives.iter().find(|a| parse_key(a).is_none()) {
-        return Err(CdnError::bad(
-            "the CDN config",
-            keyed("config", &version.cdn_config),
-            format!("archive {bad:?} is not a key"),
-        ));
+        return Err(CdnError::bad("the CDN config", cdn_url, format!("archive {bad:?} is not a key")));
     }
     if archives.len() > usize::from(u16::MAX) {
-        return Err(CdnError::bad("the CDN config", keyed("config", &version.cdn_config), "over 65,535 archives"));
+        return Err(CdnError::bad("the CDN config", cdn_url, "over 65,535 archives"));
     }
     let merged = merged_index(&net, &bases, &version.cdn_config, &archives, opts.progress.as_ref())?;
     let name = if version.name.is_empty() {
@@ -409,6 +409,7 @@ pub fn open(opts: &CdnOptions) -> Result<Opened> {
     };
     let stats = net.stats.clone();
     let root_dir = net.cache.dir().to_path_buf();
+    let host = bases.first().cloned().unwrap_or_default();
     let frames = CdnFrames { net, bases, archives, merged };
     let parts = Parts {
         root_dir,
@@ -418,6 +419,6 @@ pub fn open(opts: &CdnOptions) -> Result<Opened> {
         locale: opts.locale.clone().unwrap_or_else(|| "enUS".into()),
     };
     let storage = Storage::assemble(parts, Box::new(frames), opts.keys.clone())
-        .map_err(|e| CdnError::bad(format!("{} {}", opts.product, version.name), "the CDN", e))?;
+        .map_err(|e| CdnError::bad(format!("{} {}", opts.product, version.name), host, e))?;
     Ok(Opened { storage, notes, stats, version })
 }

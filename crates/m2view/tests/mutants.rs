@@ -24,6 +24,13 @@
 //!   entries (their headers, BLTE chunk tables, chunk bytes, length), then
 //!   listed, read file by file and a `.skel` model opened through them; and
 //!   a listfile, a WoWDBDefs definition and a `.skel` file.
+//! - A CDN (written in the real layout: no public copy exists) served on
+//!   loopback, mutated in its version tables, build and CDN configs (stored
+//!   again under their new keys, so that the parser meets them), archive
+//!   indices (entries' sizes, offsets and keys changed and the index signed
+//!   again under its new name, or bytes changed as they are), archives and
+//!   the loose encoding table, then opened as `--data cdn:wow`, listed, read
+//!   file by file and a `.skel` model opened through it (a tenth as many).
 //! - 9.0+ character tables: the 10.0 CSV tables of the corpus cut to the
 //!   human male's rows, mutated in cells (0, −1, huge, another row's id:
 //!   choices naming other options, layers other targets, requirements
@@ -661,26 +668,9 @@ enum CascKind {
 }
 
 fn casc_base(kind: CascKind) -> CascBase {
-    use m2view_casc::fixtures::{File, Mode, Product};
-    use m2view_format::{fixtures as f, writer as w};
+    use m2view_casc::fixtures::{File, Product};
     let dir = temp(&format!("casc-base-{kind:?}"));
-    let (model, skel) = f::two_boxes_skel();
-    let body: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8 ^ (i / 97) as u8).collect();
-    let secret = Mode::Encrypted { name: CASC_KEY.0, key: CASC_KEY.1, iv: [1, 2, 3, 4], inner: Box::new(Mode::Zlib) };
-    let files = vec![
-        File {
-            chunks: vec![(4096, Mode::Zlib), (4096, Mode::Plain), (0, Mode::Zlib)],
-            ..File::new(600001, None, w::write_md21(&model))
-        },
-        File::new(f::SKEL_FDID, None, w::write_skel(&skel)),
-        File { chunks: vec![(0, Mode::Lz4)], ..File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)) },
-        File::new(2001, Some("world/test/box.blp"), m2view_format::blp::write_blp2_raw(2, 2, &[vec![200; 16]])),
-        File {
-            chunks: vec![(0, Mode::Frame(vec![(9000, Mode::Zlib), (0, Mode::Plain)]))],
-            ..File::new(5, None, body.clone())
-        },
-        File { chunks: vec![(0, secret)], ..File::new(6, None, body) },
-    ];
+    let files = casc_base_files();
     let product = match kind {
         CascKind::Wow(layout) => Product { layout, ..Product::retail(files) },
         CascKind::Reforged => {
@@ -1828,5 +1818,264 @@ fn mutated_tables_export_without_crashes_or_huge_allocations() {
     check(&format!("{} tables exported as CSV, JSON and SQL", goods.len()), count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+/// One CDN to mutate, written by this project in the real layout
+/// (`m2view_cdn::fixtures`: no public copy of a CDN exists) holding the
+/// mutated installs' files over two archives, one file loose.
+struct CdnBase {
+    /// Every file served, relative to the CDN's folder (`wow/versions`,
+    /// `tpr/wow/config/…`, `tpr/wow/data/…`).
+    files: Vec<(String, Vec<u8>)>,
+    written: m2view_cdn::fixtures::Written,
+    size: usize,
+}
+
+fn cdn_base() -> CdnBase {
+    use m2view_cdn::fixtures::{Spec, write};
+    let dir = temp("cdn-base");
+    let files = casc_base_files();
+    let spec = Spec { loose: vec![5], archives: 2, regions: vec!["us".into()], ..Spec::retail(files) };
+    let written = write(&dir, &spec, &["127.0.0.1:9".into()]).unwrap();
+    let mut out = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.path().is_dir() {
+                stack.push(e.path());
+            } else {
+                let rel = e.path().strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+                out.push((rel, std::fs::read(e.path()).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    let size = out.iter().map(|f| f.1.len()).sum();
+    let _ = std::fs::remove_dir_all(&dir);
+    CdnBase { files: out, written, size }
+}
+
+/// The files of [`casc_base`] (two-box model, `.skel`, skin, texture, a
+/// nested frame, an encrypted file).
+fn casc_base_files() -> Vec<m2view_casc::fixtures::File> {
+    use m2view_casc::fixtures::{File, Mode};
+    use m2view_format::{fixtures as f, writer as w};
+    let (model, skel) = f::two_boxes_skel();
+    let body: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8 ^ (i / 97) as u8).collect();
+    let secret = Mode::Encrypted { name: CASC_KEY.0, key: CASC_KEY.1, iv: [1, 2, 3, 4], inner: Box::new(Mode::Zlib) };
+    vec![
+        File {
+            chunks: vec![(4096, Mode::Zlib), (4096, Mode::Plain), (0, Mode::Zlib)],
+            ..File::new(600001, None, w::write_md21(&model))
+        },
+        File::new(f::SKEL_FDID, None, w::write_skel(&skel)),
+        File { chunks: vec![(0, Mode::Lz4)], ..File::new(1001, None, w::write_skin(&f::skin_profile(274), 274)) },
+        File::new(2001, Some("world/test/box.blp"), m2view_format::blp::write_blp2_raw(2, 2, &[vec![200; 16]])),
+        File {
+            chunks: vec![(0, Mode::Frame(vec![(9000, Mode::Zlib), (0, Mode::Plain)]))],
+            ..File::new(5, None, body.clone())
+        },
+        File { chunks: vec![(0, secret)], ..File::new(6, None, body) },
+    ]
+}
+
+/// A byte of text changed (to a separator, a digit, a letter, 0xFF), a
+/// line repeated, or the text cut short.
+fn mutate_text(b: &mut Vec<u8>, rng: &mut Rng) {
+    if b.is_empty() {
+        return;
+    }
+    match rng.below(4) {
+        0 => b.truncate(rng.below(b.len())),
+        1 => {
+            let lines: Vec<&[u8]> = b.split(|&c| c == b'\n').collect();
+            let line = lines[rng.below(lines.len())].to_vec();
+            let at = rng.below(b.len());
+            b.splice(at..at, line.into_iter().chain([b'\n']));
+        }
+        _ => {
+            let at = rng.below(b.len());
+            b[at] = [b'|', b'\n', b' ', b'=', b'0', b'z', b'!', 0xFF][rng.below(8)];
+        }
+    }
+}
+
+fn md5_hex(b: &[u8]) -> String {
+    use md5::Digest;
+    m2view_casc::blte::hex(&md5::Md5::digest(b))
+}
+
+/// One to three mutations of `base`, each in one of its parts: the version
+/// tables, a config (stored again under its new key, so that the parser
+/// meets it, the keys naming it updated), an archive index (its entries'
+/// sizes, offsets and keys changed and the index signed again under its new
+/// name, or its bytes changed as they are), an archive's frames, the
+/// loose encoding table; any of them sometimes cut short.
+fn mutate_cdn(base: &CdnBase, rng: &mut Rng) -> Vec<(String, Vec<u8>)> {
+    use m2view_casc::archive_index;
+    use m2view_cdn::cache::keyed;
+    let w = &base.written;
+    let mut files = base.files.clone();
+    let find = |files: &Vec<(String, Vec<u8>)>, rel: &str| files.iter().position(|f| f.0 == rel).unwrap();
+    // Re-keys the config at `old` (hex): its new name, and every text naming it.
+    let rekey = |files: &mut Vec<(String, Vec<u8>)>, old: &str, bytes: Vec<u8>| {
+        let new = md5_hex(&bytes);
+        let i = find(files, &format!("tpr/wow/{}", keyed("config", old)));
+        files[i] = (format!("tpr/wow/{}", keyed("config", &new)), bytes);
+        for f in files.iter_mut().filter(|f| f.0.ends_with("versions")) {
+            f.1 = String::from_utf8_lossy(&f.1).replace(old, &new).into_bytes();
+        }
+        new
+    };
+    let (mut build_key, mut cdn_key) = (w.build_key.clone(), w.cdn_key.clone());
+    for _ in 0..1 + rng.below(2) {
+        // Mostly the archives and their indices: a damaged table, config or
+        // encoding table refuses the whole CDN, hiding the rest.
+        match [0, 1, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5][rng.below(14)] {
+            0 => {
+                let i = find(&files, "wow/versions");
+                mutate_text(&mut files[i].1, rng);
+            }
+            1 => {
+                let build = rng.below(2) == 0;
+                let old = if build { build_key.clone() } else { cdn_key.clone() };
+                let i = find(&files, &format!("tpr/wow/{}", keyed("config", &old)));
+                let mut b = files[i].1.clone();
+                mutate_text(&mut b, rng);
+                let new = rekey(&mut files, &old, b);
+                *(if build { &mut build_key } else { &mut cdn_key }) = new;
+            }
+            k @ (2 | 3) => {
+                let a = rng.below(w.archives.len());
+                let name = &w.archives[a];
+                let Some(i) = files.iter().position(|f| f.0 == format!("tpr/wow/{}.index", keyed("data", name))) else {
+                    continue;
+                };
+                if k == 2 {
+                    let b = &mut files[i].1;
+                    let at = rng.below(b.len());
+                    b[at] ^= rng.next() as u8 | 1;
+                    continue;
+                }
+                let Ok(mut entries) = archive_index::parse(&files[i].1, name, "index") else { continue };
+                let e = rng.below(entries.len());
+                match rng.below(4) {
+                    0 => entries[e].size = rng.word(),
+                    1 => entries[e].offset = rng.word(),
+                    2 => entries[e].ekey[rng.below(16)] ^= 0x55,
+                    _ => entries.truncate(e),
+                }
+                let (bytes, new) = archive_index::write(&entries);
+                files[i] = (format!("tpr/wow/{}.index", keyed("data", &new)), bytes);
+                if let Some(j) = files.iter().position(|f| f.0 == format!("tpr/wow/{}", keyed("data", name))) {
+                    files[j].0 = format!("tpr/wow/{}", keyed("data", &new));
+                }
+                let ci = find(&files, &format!("tpr/wow/{}", keyed("config", &cdn_key)));
+                let text = String::from_utf8_lossy(&files[ci].1).replace(name.as_str(), &new).into_bytes();
+                cdn_key = rekey(&mut files, &cdn_key.clone(), text);
+            }
+            4 => {
+                let a = &w.archives[rng.below(w.archives.len())];
+                let Some(i) = files.iter().position(|f| f.0 == format!("tpr/wow/{}", keyed("data", a))) else {
+                    continue;
+                };
+                let b = &mut files[i].1;
+                match rng.below(4) {
+                    0 => b.truncate(rng.below(b.len())),
+                    _ => {
+                        let (at, v) = (rng.below(b.len()), rng.word());
+                        put_word(b, at, v);
+                    }
+                }
+            }
+            _ => {
+                // (Its frame header hashes to its name: a changed byte is refused at once.)
+                let i = find(&files, &format!("tpr/wow/{}", keyed("data", &w.encoding)));
+                let (at, v) = (rng.below(files[i].1.len()), rng.word());
+                put_word(&mut files[i].1, at, v);
+            }
+        }
+    }
+    files
+}
+
+/// The URL of the server of the CDN mutants (one for all of them).
+static CDN_SERVER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Opens the CDN mutant at `dir` (served as `<server>/<its folder name>/`)
+/// as `--data cdn:wow` with a cache of its own, lists and reads every file
+/// as `ls` and `extract` do, then opens the `.skel` model as `render` does.
+fn exercise_cdn(dir: &Path) -> Outcome {
+    let url = format!("{}/{}", CDN_SERVER.get().unwrap(), dir.file_name().unwrap().to_string_lossy());
+    let sources = [PathBuf::from("cdn:wow")];
+    let cache = dir.join("cache");
+    let cdn = m2view::cdn_cmd::CdnSpec { version_server: Some(&url), cache: Some(&cache), ..Default::default() };
+    let spec = m2view::data_cmd::DataSpec { sources: &sources, cdn, ..Default::default() };
+    let data = match m2view::data_cmd::open(&spec) {
+        Ok(d) => d,
+        Err(e) => {
+            // (A mutated cdns table names other hosts.)
+            assert!(e.to_string().contains("http://") || e.to_string().contains("cache"), "names the URL: {e}");
+            return Outcome { refused: 1, ..Default::default() };
+        }
+    };
+    let Some(vfs) = data.vfs else { return Outcome::default() };
+    let mut o = Outcome { opened: true, ..Default::default() };
+    for (e, _) in m2view::data_cmd::matching(&vfs, None).unwrap() {
+        match vfs.read_file(&e.path) {
+            Ok(Some(_)) => o.read += 1,
+            _ => o.refused += 1,
+        }
+    }
+    let opts = m2view_format::LoadOptions { data: Some(vfs), listfile: None, data_root: None };
+    match m2view_format::load_model_file(Path::new("fdid:600001"), &opts) {
+        Ok(_) => o.read += 1,
+        Err(_) => o.refused += 1,
+    }
+    o
+}
+
+#[test]
+fn mutated_cdns_give_errors_not_crashes_hangs_or_huge_allocations() {
+    let _one = serial();
+    let base = cdn_base();
+    let (count, dir, mut rng) = (mutants() / 10, temp("cdn"), Rng(0x2C0F_7E15));
+    let server = m2view_cdn::fixtures::Server::start(&dir).unwrap();
+    let _ = CDN_SERVER.set(server.url());
+    // The merged index's tables (786 KiB) are the largest allocation: a
+    // fixed size, against a CDN of about 100 KB.
+    let bound = 16.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let mutant = dir.join(format!("mutant{k}"));
+            let mut files = mutate_cdn(&base, &mut rng);
+            // The CDN's files lie under the mutant's folder; the cdns table says so.
+            let cdns = format!(
+                "Name!STRING:0|Path!STRING:0|Hosts!STRING:0|Servers!STRING:0|ConfigPath!STRING:0\nus|mutant{k}/tpr/wow|{}||tpr/configs/data\n",
+                server.addr
+            );
+            if rng.below(10) == 0 {
+                let mut b = cdns.into_bytes();
+                mutate_text(&mut b, &mut rng);
+                files.push(("wow/cdns".into(), b));
+            } else {
+                files.push(("wow/cdns".into(), cdns.into_bytes()));
+            }
+            for (rel, b) in files {
+                let p = mutant.join(rel);
+                std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+                std::fs::write(p, b).unwrap();
+            }
+            (mutant, base.size)
+        },
+        exercise_cdn,
+    );
+    check("a CDN (version tables, configs, archive indices, archives, encoding)", count, bound, &r);
+    drop(server);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
