@@ -226,3 +226,30 @@ fn builds_are_chosen_by_name_or_keys() {
     assert!(e.contains("offers no build 1.0.0.1") && e.contains("us 11.2.7.65299"), "{e}");
     let _ = Arc::new(());
 }
+
+#[test]
+fn a_silent_server_times_out_instead_of_hanging() {
+    // Accepts connections and never answers.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let held = std::thread::spawn(move || {
+        let conns: Vec<_> = listener.incoming().take(3).collect();
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        drop(conns);
+    });
+    let cache = tmp("silent");
+    let o = CdnOptions {
+        http: m2view_cdn::http::Http::new(std::time::Duration::from_millis(200), std::time::Duration::from_millis(300)),
+        ..opts(&format!("http://{addr}"), &cache)
+    };
+    let t = std::time::Instant::now();
+    let e = open(&o).err().unwrap();
+    // Three tries of 300 ms with backoff: a hang would be the 60 s default or forever.
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+    assert!(
+        !e.is_input() && e.to_string().contains("cannot reach") && e.to_string().contains(&addr.to_string()),
+        "{e}"
+    );
+    no_partial_files(&cache);
+    held.join().unwrap();
+}
