@@ -58,11 +58,15 @@ fn main() -> ExitCode {
             let env: &[(&str, &str)] = if bless { &[("UPDATE_GOLDEN", "1")] } else { &[] };
             cargo(&["test", "-p", "m2view", "--test", "it", "golden"], env)
         }
-        Some("bench") => {
-            [["m2view-format", "parse"], ["m2view-casc", "storage"], ["m2view-data", "listfile"], ["m2view-db", "wdc5"]]
-                .iter()
-                .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[]))
-        }
+        Some("bench") => [
+            ["m2view-format", "parse"],
+            ["m2view-casc", "storage"],
+            ["m2view-cdn", "cdn"],
+            ["m2view-data", "listfile"],
+            ["m2view-db", "wdc5"],
+        ]
+        .iter()
+        .all(|[krate, bench]| cargo(&["bench", "-p", krate, "--bench", bench], &[])),
         Some("web") => web(),
         Some("dist") => dist::run(&args[1..]),
         Some("icon") => icon::run(),

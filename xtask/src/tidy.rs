@@ -144,7 +144,9 @@ fn dependency_arrows_hold() {
     let forbidden: &[(&str, &[&str])] = &[
         ("crates/m2view-data", &["glam", "wgpu", "bytemuck", "m2view-format", "m2view-db", "m2view-error"]),
         ("crates/m2view-error", &["m2view-data", "m2view-format", "m2view-db", "glam", "wgpu"]),
-        ("crates/m2view-casc", &["m2view-data", "m2view-format", "m2view-db", "m2view-dress", "glam", "wgpu"]),
+        ("crates/m2view-casc", &["m2view-data", "m2view-format", "m2view-db", "m2view-dress", "glam", "wgpu", "ureq"]),
+        // The CDN is a store behind m2view-casc's Storage: it knows no sources, models or tables.
+        ("crates/m2view-cdn", &["m2view-data", "m2view-format", "m2view-db", "m2view-dress", "glam", "wgpu"]),
         // bytemuck is allowed in format only to read key arrays in place
         // (`raw::track::KeyArray`), never for GPU records.
         ("crates/m2view-format", &["glam", "wgpu", "m2view-db", "m2view-dress"]),

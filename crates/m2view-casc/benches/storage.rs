@@ -30,15 +30,7 @@ const BIG: usize = 64 << 20;
 
 /// 64 MiB that compress about as model data does (about 3:1).
 fn big() -> Vec<u8> {
-    let mut x = 0x1234_5678u32;
-    (0..BIG)
-        .map(|i| {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            if i % 4 == 0 { x as u8 } else { (i / 64) as u8 }
-        })
-        .collect()
+    fixtures::compressible(BIG, 0x1234_5678)
 }
 
 fn storage() -> PathBuf {

@@ -287,6 +287,20 @@ pub fn ekey_of(frame: &[u8]) -> [u8; 16] {
     md5(&frame[..crate::blte::hashed_len(frame)])
 }
 
+/// `n` bytes that compress about as model data does (about 3:1), from
+/// xorshift32 seeded with `seed` (not 0), for benchmarks.
+pub fn compressible(n: usize, seed: u32) -> Vec<u8> {
+    let mut x = seed.max(1);
+    (0..n)
+        .map(|i| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            if i % 4 == 0 { x as u8 } else { (i / 64) as u8 }
+        })
+        .collect()
+}
+
 /// A key derived from `n` (filler entries).
 fn fake_key(n: u64, salt: u8) -> [u8; 16] {
     let mut k = [salt; 16];

@@ -131,6 +131,15 @@ impl Cache {
     /// # Errors
     /// The file cannot be written or renamed (nothing is left behind).
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        self.write_parts(rel, &[bytes])
+    }
+
+    /// [`Cache::write`] of `parts` one after the other (a large entry
+    /// without its copy in one buffer).
+    ///
+    /// # Errors
+    /// As [`Cache::write`].
+    pub fn write_parts(&self, rel: &str, parts: &[&[u8]]) -> Result<()> {
         let p = self.path(rel);
         let dir = p.parent().unwrap_or(&self.dir);
         std::fs::create_dir_all(dir).map_err(|e| CdnError::cache(dir, e))?;
@@ -141,7 +150,14 @@ impl Cache {
         let n = self.serial.fetch_add(1, Ordering::Relaxed);
         let name = p.file_name().unwrap_or_default().to_string_lossy();
         let tmp = dir.join(format!("{name}{TMP}{}-{n}", std::process::id()));
-        let done = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, &p));
+        let written = || -> std::io::Result<()> {
+            use std::io::Write;
+            let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+            parts.iter().try_for_each(|b| f.write_all(b))?;
+            // (No fsync: the rename makes a killed run's entry all or nothing.)
+            f.flush()
+        };
+        let done = written().and_then(|_| std::fs::rename(&tmp, &p));
         if let Err(e) = done {
             let _ = std::fs::remove_file(&tmp);
             return Err(CdnError::cache(&p, e));
@@ -149,7 +165,7 @@ impl Cache {
         let over = {
             let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
             let u = used.get_or_insert(0);
-            *u += bytes.len() as u64;
+            *u += parts.iter().map(|b| b.len() as u64).sum::<u64>();
             *u > self.cap
         };
         if over {

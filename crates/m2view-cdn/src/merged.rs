@@ -49,21 +49,24 @@ fn prefix(k: &[u8]) -> usize {
     usize::from(k[0]) << 8 | usize::from(k[1])
 }
 
-/// The merged index of `archives` (each archive's entries, in the CDN
-/// config's order; a key in several archives keeps its first), as bytes.
-pub fn build(archives: &[Vec<ArchiveEntry>]) -> Vec<u8> {
-    let total: usize = archives.iter().map(Vec::len).sum();
-    let mut rows: Vec<[u8; ENTRY]> = Vec::with_capacity(total);
-    for (a, entries) in archives.iter().enumerate() {
-        for e in entries {
-            let mut r = [0u8; ENTRY];
-            r[..9].copy_from_slice(&e.ekey[..9]);
-            r[9..11].copy_from_slice(&(a as u16).to_le_bytes());
-            r[11..15].copy_from_slice(&e.offset.to_le_bytes());
-            r[15..].copy_from_slice(&e.size.to_le_bytes());
-            rows.push(r);
-        }
-    }
+/// One entry as the merged index stores it.
+pub type Row = [u8; ENTRY];
+
+/// The row of entry `e` of archive number `archive`.
+pub fn row(archive: u16, e: &ArchiveEntry) -> Row {
+    let mut r = [0u8; ENTRY];
+    r[..9].copy_from_slice(&e.ekey[..9]);
+    r[9..11].copy_from_slice(&archive.to_le_bytes());
+    r[11..15].copy_from_slice(&e.offset.to_le_bytes());
+    r[15..].copy_from_slice(&e.size.to_le_bytes());
+    r
+}
+
+/// The merged index of `rows` (every archive's, in the CDN config's
+/// order: a key in several archives keeps its first) of `archives`
+/// archives: its header and tables, and its entries, to be written one
+/// after the other.
+pub fn build(mut rows: Vec<Row>, archives: usize) -> (Vec<u8>, Vec<Row>) {
     // Stable on the key alone: the first archive of a duplicate key wins.
     rows.sort_by(|a, b| a[..9].cmp(&b[..9]));
     rows.dedup_by(|a, b| a[..9] == b[..9]);
@@ -82,18 +85,17 @@ pub fn build(archives: &[Vec<ArchiveEntry>]) -> Vec<u8> {
     let mut tables = Vec::with_capacity(FANOUT + HASHES);
     fanout.iter().for_each(|f| tables.extend(f.to_le_bytes()));
     tables.extend(hashes);
-    let mut out = Vec::with_capacity(TABLES + rows.len() * ENTRY);
-    out.extend(MAGIC);
-    out.extend(1u32.to_le_bytes());
-    out.extend((rows.len() as u64).to_le_bytes());
-    out.extend((archives.len() as u32).to_le_bytes());
-    out.extend([0; 4]);
-    let mut hashed = out.clone();
+    let mut head = Vec::with_capacity(TABLES);
+    head.extend(MAGIC);
+    head.extend(1u32.to_le_bytes());
+    head.extend((rows.len() as u64).to_le_bytes());
+    head.extend((archives as u32).to_le_bytes());
+    head.extend([0; 4]);
+    let mut hashed = head.clone();
     hashed.extend(&tables);
-    out.extend(md5(&hashed));
-    out.extend(tables);
-    out.extend(rows.as_flattened());
-    out
+    head.extend(md5(&hashed));
+    head.extend(tables);
+    (head, rows)
 }
 
 /// An opened merged index.
@@ -195,7 +197,9 @@ mod tests {
             })
             .collect();
         let d = std::env::temp_dir().join(format!("m2view-merged-{}.m2idx", std::process::id()));
-        let bytes = build(&archives);
+        let rows = archives.iter().enumerate().flat_map(|(a, es)| es.iter().map(move |e| row(a as u16, e))).collect();
+        let (head, rows) = build(rows, archives.len());
+        let bytes = [head, rows.as_flattened().to_vec()].concat();
         std::fs::write(&d, &bytes).unwrap();
         let m = Merged::open(&d, 3).unwrap();
         assert_eq!(m.count, 1500);

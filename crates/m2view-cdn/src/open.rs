@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use m2view_casc::archive_index::{self, ArchiveEntry};
+use m2view_casc::archive_index;
 use m2view_casc::config::{Build, Config, parse_key};
 use m2view_casc::{KeyRing, Parts, Storage};
 
@@ -284,17 +284,13 @@ fn md5(b: &[u8]) -> [u8; 16] {
     md5::Md5::digest(b).into()
 }
 
-/// Every archive's index entries, fetched (or read from the cache) by a
-/// pool of `POOL` threads, in the config's order.
-fn indices(
-    net: &Net,
-    bases: &[String],
-    archives: &[String],
-    progress: Option<&Progress>,
-) -> Result<Vec<Vec<ArchiveEntry>>> {
+/// Every archive's index entries as merged-index rows, fetched (or read
+/// from the cache) by a pool of `POOL` threads; the first failure, in the
+/// config's order, stops it.
+fn indices(net: &Net, bases: &[String], archives: &[String], progress: Option<&Progress>) -> Result<Vec<merged::Row>> {
     let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
-    let out: Vec<Mutex<Option<Result<Vec<ArchiveEntry>>>>> = archives.iter().map(|_| Mutex::new(None)).collect();
+    let out: Vec<Mutex<Option<Result<Vec<merged::Row>>>>> = archives.iter().map(|_| Mutex::new(None)).collect();
     let failed = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|s| {
         for _ in 0..POOL.min(archives.len()) {
@@ -307,14 +303,12 @@ fn indices(
                     let key = &archives[i];
                     let rel = format!("{}.index", keyed("index", key));
                     let what = format!("archive index {key}");
-                    let r = net.cached(
-                        &rel,
-                        bases,
-                        &format!("{}.index", keyed("data", key)),
-                        MAX_INDEX,
-                        &what,
-                        |b, url| archive_index::parse(b, key, "the index").map_err(|e| CdnError::bad(&what, url, e)),
-                    );
+                    let path = format!("{}.index", keyed("data", key));
+                    let r = net.cached(&rel, bases, &path, MAX_INDEX, &what, |b, url| {
+                        let entries =
+                            archive_index::parse(b, key, "the index").map_err(|e| CdnError::bad(&what, url, e))?;
+                        Ok(entries.iter().map(|e| merged::row(i as u16, e)).collect())
+                    });
                     failed.fetch_or(r.is_err(), Ordering::Relaxed);
                     *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -325,18 +319,20 @@ fn indices(
             });
         }
     });
-    let mut all = Vec::with_capacity(archives.len());
-    for (i, m) in out.into_iter().enumerate() {
-        match m.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            Some(r) => all.push(r?),
-            None if failed.load(Ordering::Relaxed) => continue,
-            None => return Err(CdnError::NotOffered(format!("archive index {} was not fetched", archives[i]))),
+    let mut results: Vec<Option<Result<Vec<merged::Row>>>> =
+        out.into_iter().map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner())).collect();
+    if let Some(e) = results.iter_mut().find_map(|r| r.take_if(|r| r.is_err())) {
+        return Err(e.err().unwrap_or_else(|| CdnError::NotOffered("an archive index failed".into())));
+    }
+    let total = results.iter().flatten().flatten().map(Vec::len).sum();
+    let mut rows = Vec::with_capacity(total);
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Some(Ok(mut part)) => rows.append(&mut part),
+            _ => return Err(CdnError::NotOffered(format!("archive index {} was not fetched", archives[i]))),
         }
     }
-    if all.len() != archives.len() {
-        return Err(CdnError::NotOffered("an archive index failed".into()));
-    }
-    Ok(all)
+    Ok(rows)
 }
 
 /// The merged index of CDN config `key`: the cached one when it verifies,
@@ -356,8 +352,9 @@ fn merged_index(
             Err(_) => net.cache.remove(&rel),
         }
     }
-    let all = indices(net, bases, archives, progress)?;
-    net.cache.write(&rel, &merged::build(&all))?;
+    let (head, rows) = merged::build(indices(net, bases, archives, progress)?, archives.len());
+    net.cache.write_parts(&rel, &[&head, rows.as_flattened()])?;
+    drop(rows);
     Merged::open(&path, archives.len())
 }
 

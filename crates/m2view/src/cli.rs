@@ -97,7 +97,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "BUILD", help_heading = GAME_DATA)]
     pub build: Option<String>,
     /// Version service of `cdn:` sources, instead of the region's public one
-    /// (http://REGION.patch.battle.net:1119): it serves URL/PRODUCT/versions and URL/PRODUCT/cdns.
+    /// (`http://REGION.patch.battle.net:1119`): it serves URL/PRODUCT/versions and URL/PRODUCT/cdns.
     #[arg(long, global = true, value_name = "URL", help_heading = GAME_DATA)]
     pub version_server: Option<String>,
     /// Cache folder of `cdn:` sources (default: the system's cache folder, m2view/cdn in it).
