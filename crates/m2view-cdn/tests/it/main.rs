@@ -253,3 +253,23 @@ fn a_silent_server_times_out_instead_of_hanging() {
     no_partial_files(&cache);
     held.join().unwrap();
 }
+
+#[test]
+fn every_root_layout_reads_back() {
+    // Classic Era builds are still served with legacy and MFST v1 roots.
+    for layout in [m2view_casc::root::Layout::Legacy, m2view_casc::root::Layout::Mfst1] {
+        let d = tmp(&format!("{layout:?}"));
+        let spec =
+            Spec { layout, product: "wow_classic_era".into(), version: "1.15.7.61582".into(), ..Spec::retail(files()) };
+        fixtures::write(&d.join("cdn"), &spec, &[]).unwrap();
+        let server = Server::start(&d.join("cdn")).unwrap();
+        fixtures::write_cdns(&d.join("cdn"), &spec, std::slice::from_ref(&server.addr)).unwrap();
+        let o = CdnOptions { product: "wow_classic_era".into(), ..opts(&server.url(), &d.join("cache")) };
+        let o = open(&o).unwrap();
+        assert_eq!(o.storage.root().layout, layout);
+        assert_eq!(o.storage.describe(), "wow_classic_era 1.15.7.61582 (enUS)");
+        for f in files() {
+            assert_eq!(o.storage.read(f.fdid).unwrap().as_deref(), Some(&f.bytes[..]), "{layout:?} fdid {}", f.fdid);
+        }
+    }
+}

@@ -86,6 +86,10 @@ fn a_model_from_the_cdn_equals_the_loose_files() {
     let (a, b) = (image::open(&png).unwrap().to_rgba8(), image::open(&loose_png).unwrap().to_rgba8());
     assert!(a.pixels().filter(|p| p.0 != a.get_pixel(0, 0).0).count() > 500, "drawn");
     assert_eq!(a.as_raw(), b.as_raw(), "the same pixels as the loose files");
+    // Client tables through the root: a creature dressed by its display.
+    let (code, out, err) = on_cdn(&["info", "--listfile", &lf, "creature/rabbit/rabbit.m2"], &url, &cache);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("display 9100: fdid:500003"), "{out}");
     let glb = d.join("tree.glb");
     let (code, _, err) = on_cdn(&["export", "fdid:5408474", "-o", glb.to_str().unwrap()], &url, &cache);
     assert_eq!(code, 0, "{err}");
