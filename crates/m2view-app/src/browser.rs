@@ -21,15 +21,19 @@ pub enum EntryKind {
     Texture,
     /// A client table (opens in the table view).
     Table,
+    /// A whole map, listed as `map:DIRECTORY` by its WDT (opens its minimap).
+    Map,
 }
 
 impl EntryKind {
     /// Every kind, in the order the panel offers them.
-    pub const ALL: [EntryKind; 3] = [EntryKind::Model, EntryKind::Texture, EntryKind::Table];
+    pub const ALL: [EntryKind; 4] = [EntryKind::Model, EntryKind::Texture, EntryKind::Table, EntryKind::Map];
 
     /// The kind of `path` by its name, if the browser lists it.
     pub fn of(path: &str) -> Option<EntryKind> {
-        if m2view_format::is_model_name(path) {
+        if map_wdt(path).is_some() {
+            Some(EntryKind::Map)
+        } else if m2view_format::is_model_name(path) {
             Some(EntryKind::Model)
         } else if crate::tables::is_table_name(path) && !path.to_ascii_lowercase().ends_with(".csv") {
             Some(EntryKind::Table)
@@ -40,14 +44,25 @@ impl EntryKind {
         }
     }
 
-    /// `Models`, `Textures`, `Tables`.
+    /// `Models`, `Textures`, `Tables`, `Maps`.
     pub fn label(self) -> &'static str {
         match self {
             EntryKind::Model => "Models",
             EntryKind::Texture => "Textures",
             EntryKind::Table => "Tables",
+            EntryKind::Map => "Maps",
         }
     }
+}
+
+/// The map whose WDT `path` is (`World/Maps/<dir>/<dir>.wdt`, any case).
+fn map_wdt(path: &str) -> Option<&str> {
+    let mut parts = path.rsplit(['/', '\\']);
+    let (file, dir, maps, world) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let stem = file.strip_suffix(".wdt").or_else(|| file.strip_suffix(".WDT"))?;
+    let found =
+        stem.eq_ignore_ascii_case(dir) && maps.eq_ignore_ascii_case("maps") && world.eq_ignore_ascii_case("world");
+    found.then_some(dir)
 }
 
 /// One file the sources hold.
@@ -95,7 +110,12 @@ impl Browser {
         let unnamed = list.iter().filter(|(e, _)| m2view_data::fdid_of(&e.path).is_some()).count();
         let models: Vec<ModelEntry> = list
             .into_iter()
-            .filter_map(|(e, source)| Some(ModelEntry { kind: EntryKind::of(&e.path)?, path: e.path, source }))
+            .filter_map(|(e, source)| {
+                let kind = EntryKind::of(&e.path)?;
+                // A map is opened by name (its minimap), not as its WDT file.
+                let path = map_wdt(&e.path).map_or(e.path.clone(), |d| format!("map:{d}"));
+                Some(ModelEntry { kind, path, source })
+            })
             .collect();
         let mut folders: BTreeMap<String, (Vec<String>, Vec<usize>)> = BTreeMap::new();
         for (i, m) in models.iter().enumerate() {

@@ -25,7 +25,9 @@ impl Document {
     /// Whether `path` opens as a document (a texture or a table by name).
     pub fn is_document(path: &Path) -> bool {
         let name = path.to_string_lossy();
-        m2view_texture::file::is_texture_name(&name) || crate::tables::is_table_name(&name)
+        m2view_texture::file::is_texture_name(&name)
+            || crate::tables::is_table_name(&name)
+            || crate::maps::map_of(path).is_some()
     }
 
     /// The document's tab title: its file name, without the folders.
@@ -46,7 +48,10 @@ impl Document {
             let table = crate::tables::open(path, opts).map_err(|e| e.to_string())?;
             return Ok(Document::Table(TableDoc::new(path.to_path_buf(), table)));
         }
-        let bytes = crate::open::read(path, opts).map_err(|e| e.to_string())?;
+        let (name, bytes) = match crate::maps::map_of(path) {
+            Some(dir) => minimap_blp(dir, opts)?,
+            None => (name, crate::open::read(path, opts).map_err(|e| e.to_string())?),
+        };
         let info = m2view_texture::file::texture_info(&name, &bytes).map_err(|e| e.to_string())?;
         let mut doc = TextureDoc {
             name,
@@ -63,6 +68,17 @@ impl Document {
         doc.set_mip(0);
         Ok(Document::Texture(doc))
     }
+}
+
+/// Map `dir`'s minimap (1024 × 1024, the client's minimap textures where
+/// there, else drawn) as an uncompressed BLP named `map:<dir> minimap.blp`
+/// (uncompressed: the texture view bounds a decode by its file's size).
+fn minimap_blp(dir: &str, opts: &OpenOptions) -> Result<(String, Vec<u8>), String> {
+    let map = crate::maps::open(dir, opts).map_err(|e| e.to_string())?;
+    let m = crate::minimap::render(&map, 1024, 1024, crate::minimap::Source::Auto, [0x30, 0x30, 0x30, 255])
+        .map_err(|e| e.to_string())?;
+    let blp = m2view_format::blp::write_blp2_raw(m.image.width, m.image.height, &[m.image.pixels]);
+    Ok((format!("map:{} minimap.blp", map.directory), blp))
 }
 
 /// A texture shown flat: one mip level, the channels picked, zoomed and

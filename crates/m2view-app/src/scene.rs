@@ -78,6 +78,22 @@ pub struct SceneModel {
     pub doodad_set: usize,
 }
 
+impl SceneModel {
+    /// `file` at the origin, unturned, at scale 1, from the start.
+    pub fn at(file: PathBuf) -> SceneModel {
+        SceneModel {
+            file,
+            position: [0.0; 3],
+            rotation: [0.0; 3],
+            scale: 1.0,
+            sequence: None,
+            anim_id: None,
+            start_ms: 0.0,
+            doodad_set: 0,
+        }
+    }
+}
+
 fn one() -> f32 {
     1.0
 }
@@ -235,6 +251,18 @@ impl Scene {
                 }
             }
         }
+        Scene::place(path, file, opts)
+    }
+
+    /// The scene `file` (named `path` in messages; its models' relative
+    /// files found beside `path` first): every model opened once with what
+    /// it places.
+    ///
+    /// # Errors
+    /// A model that does not open, a sequence it lacks (each named by its
+    /// place in the file).
+    pub fn place(path: &Path, file: SceneFile, opts: &OpenOptions) -> Result<Scene, AppError> {
+        let at = |place: &str, msg: &str| AppError::Input(format!("{}: {place}: {msg}", path.display()));
         let dir = path.parent().unwrap_or(Path::new("."));
         // A file placed many times is read once (and its placements share it).
         let mut unique: Vec<(LoadedModel, Vec<Placement>)> = Vec::new();

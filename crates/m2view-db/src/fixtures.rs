@@ -71,6 +71,28 @@ pub fn wotlk_liquid_types(rows: &[(u32, &str, u32, &str)]) -> Vec<u8> {
     write(45, &rows, &st.0)
 }
 
+/// A 3.3.5-layout `Map.dbc` (66 fields: `ID`, `Directory`,
+/// `InstanceType`, `Flags`, `PVP`, `MapName_lang[17]`, `AreaTableID`,
+/// `MapDescription0_lang[17]`, `MapDescription1_lang[17]`,
+/// `LoadingScreenID`, `MinimapIconScale`, `CorpseMapID`, `Corpse[2]`,
+/// `TimeOfDayOverride`, `ExpansionID`, `RaidOffset`, `MaxPlayers`;
+/// WoWDBDefs `Map.dbd`, build 3.3.0.10958–3.3.5.12340) of `rows` `(id,
+/// directory, instance type, enUS name)`: no public Map table exists.
+pub fn wotlk_maps(rows: &[(u32, &str, u32, &str)]) -> Vec<u8> {
+    let mut st = Strings::default();
+    let rows: Vec<Vec<u32>> = rows
+        .iter()
+        .map(|&(id, dir, instance, name)| {
+            let mut r = vec![id, st.add(dir), instance, 0, 0, st.add(name)];
+            r.resize(66, 0);
+            r[58] = 1f32.to_bits(); // MinimapIconScale
+            r[59] = u32::MAX; // CorpseMapID -1
+            r
+        })
+        .collect();
+    write(66, &rows, &st.0)
+}
+
 /// One cell of a written `.db2` row: an integer (any width), a float or a string.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {

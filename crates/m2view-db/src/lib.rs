@@ -36,6 +36,7 @@ pub mod export;
 pub mod fixtures;
 pub mod item;
 pub mod liquid;
+pub mod map;
 pub mod table;
 pub mod wdbc;
 pub mod wdc;

@@ -278,9 +278,39 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
 /// file that is there cannot be read.
 fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions) -> Result<LoadedModel> {
     let fname = path.display().to_string();
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let tile = read_tile(files.as_ref(), path, bytes)?;
+    let mut model = tile.adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
+    model.warnings.extend(tile.note);
+    let mut lm = with_textures(files, path, model, opts);
+    lm.adt = Some(Arc::new(tile.adt));
+    lm.wdt = tile.wdt.map(|(n, w)| (n, Arc::new(w)));
+    Ok(lm)
+}
+
+/// A map tile as [`read_tile`] reads it.
+#[derive(Debug, Clone)]
+pub struct Tile {
+    /// The tile, its split files read with it.
+    pub adt: crate::adt::Adt,
+    /// The map's WDT beside it, and its name.
+    pub wdt: Option<(String, crate::adt::Wdt)>,
+    /// Why the WDT beside it could not be used, if it is there but broken.
+    pub note: Option<String>,
+}
+
+/// Map tile `bytes` (read from `path` in `files`) with its 4.0+ split
+/// files beside it (`<stem>_tex0.adt`, `<stem>_obj0.adt`) where present,
+/// its alpha maps read as the map's WDT beside it (`Map.wdt` beside `Map_XX_YY.adt`) says.
+///
+/// # Errors
+/// The tile or one of its split files is malformed, or a split file that
+/// is there cannot be read.
+pub fn read_tile(files: &dyn Files, path: &Path, bytes: &[u8]) -> Result<Tile> {
+    let fname = path.display().to_string();
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let (wdt, note) = tile_wdt(files.as_ref(), &dir, &stem);
+    let (wdt, note) = tile_wdt(files, &dir, &stem);
     let split = |suffix: &str| -> Result<Option<(String, Vec<u8>)>> {
         let Some(p) = files.find(&dir.join(format!("{stem}{suffix}.adt"))) else { return Ok(None) };
         Ok(Some((p.display().to_string(), files.read(&p).map_err(data_error)?)))
@@ -295,12 +325,7 @@ fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions
         part(&obj0),
         wdt.as_ref().map(|(_, w)| w.big_alpha()),
     )?;
-    let mut model = adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
-    model.warnings.extend(note);
-    let mut lm = with_textures(files, path, model, opts);
-    lm.adt = Some(Arc::new(adt));
-    lm.wdt = wdt.map(|(n, w)| (n, Arc::new(w)));
-    Ok(lm)
+    Ok(Tile { adt, wdt, note })
 }
 
 /// The WDT of the map whose tile is `stem` in `dir` (`Map.wdt` beside

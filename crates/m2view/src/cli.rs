@@ -186,7 +186,7 @@ Examples:
   m2view export Bear.png -o Bear.blp --blp dxt5                  and back (BLP2 DXT5, every mip)
   m2view export Skin.png -o Skin.blp --blp blp1-jpeg             Warcraft III's BLP1 JPEG
   m2view export --dbd definitions/ Emotes.db2 -o Emotes.sql      a table to SQL (or .csv, .json)")]
-    Export(export_cmd::ExportArgs),
+    Export(Box<export_cmd::ExportArgs>),
     /// The dressing plan of a 9.0+ character from its tables (--dbc), with or without its files:
     /// options and choices, geosets, composed textures' layers, extra models.
     #[command(after_long_help = "\
@@ -200,7 +200,8 @@ Examples:
   m2view ls --data ~/WoW-3.3.5 'creature/*.m2'
   m2view ls --data patch-Y.MPQ --json
   m2view ls --data cdn:wow_classic_era --builds       what the version service offers
-  m2view ls --data cdn:wow --listfile listfile.csv 'creature/murloc/*'")]
+  m2view ls --data cdn:wow --listfile listfile.csv 'creature/murloc/*'
+  m2view ls --data ~/WoW-3.3.5 --maps                 ID, Directory, Name of every map")]
     Ls {
         /// Glob over virtual paths, case-insensitive (`*` crosses folders); default: everything.
         glob: Option<String>,
@@ -211,6 +212,11 @@ Examples:
         /// region, VersionsName, build config, CDN config (tab-separated).
         #[arg(long)]
         builds: bool,
+        /// List the maps of the sources instead: ID, Directory, Name (tab-separated) from the
+        /// Map table, then the WDTs under World/Maps that no row names (ID `-`). `map:DIRECTORY`
+        /// names one wherever a model path goes.
+        #[arg(long, conflicts_with = "builds")]
+        maps: bool,
     },
     /// Show the cache of `cdn:` sources (its size and the builds it holds), or empty it.
     #[command(after_long_help = "\

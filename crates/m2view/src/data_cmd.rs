@@ -153,6 +153,33 @@ pub fn ls(vfs: &Vfs, glob: Option<&str>, json: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// `m2view ls --maps`: the maps of the sources ([`m2view_app::maps::list`]),
+/// one `ID<TAB>Directory<TAB>Name` line each (`-` for a WDT no row names),
+/// or a JSON array.
+///
+/// # Errors
+/// A `Map` table that does not read; none found at all.
+pub fn ls_maps(opts: &m2view_app::open::OpenOptions, json: bool) -> Result<(), AppError> {
+    let maps = m2view_app::maps::list(opts)?;
+    if maps.is_empty() {
+        return Err(AppError::Input("no maps: the sources hold no Map table and no World/Maps/*/*.wdt".into()));
+    }
+    if json {
+        let v: Vec<_> = maps
+            .iter()
+            .map(
+                |m| serde_json::json!({ "id": m.id, "directory": m.directory, "name": m.name, "instance": m.instance }),
+            )
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v).map_err(AppError::failure)?);
+    } else {
+        for m in maps {
+            println!("{}\t{}\t{}", m.id.map_or("-".to_string(), |i| i.to_string()), m.directory, m.name);
+        }
+    }
+    Ok(())
+}
+
 /// Where virtual path `vpath` goes under `dir`; `None` for a path that would
 /// leave it (`..`, absolute): hostile archives may name such files.
 fn target(dir: &Path, vpath: &str) -> Option<PathBuf> {

@@ -47,6 +47,10 @@ pub struct ExportArgs {
     /// pose).
     #[arg(long, value_name = "SCENE", conflicts_with = "file", help_heading = crate::cli::OUTPUT)]
     pub scene: Option<std::path::PathBuf>,
+    /// For `map:DIRECTORY`: the tiles to take out, `X1_Y1..X2_Y2` (a rectangle; one tile `X_Y`),
+    /// each with its terrain, liquids, WMOs and doodads at their places, shared meshes once.
+    #[arg(long, value_name = "X1_Y1..X2_Y2", help_heading = crate::cli::OUTPUT)]
+    pub tiles: Option<String>,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`), `.fbx` (FBX 7.4
     /// binary: skeleton, skin, every sequence as an animation stack) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
@@ -132,7 +136,11 @@ fn parse_blp_target(s: &str) -> Result<m2view_format::blp_write::BlpTarget, Stri
 /// Runs `m2view export`. Errors: [`AppError`] (bad input files, or anything else).
 pub fn run(a: &ExportArgs, open: &OpenOptions) -> Result<(), AppError> {
     if let Some(path) = &a.scene {
-        return export_scene(a, path, open);
+        let scene = m2view_app::scene::Scene::open(path, open)?;
+        return export_scene(a, scene);
+    }
+    if let Some(dir) = a.file.as_deref().and_then(m2view_app::maps::map_of) {
+        return export_map(a, dir, open);
     }
     let race_model = match &a.file {
         Some(_) => None,
@@ -282,8 +290,8 @@ fn load_all_anims(lm: &mut LoadedModel) {
 /// named after the model) under its placement and the camera path (glTF,
 /// FBX); OBJ places them in their bind pose. A file placed several times
 /// is one model.
-fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> Result<(), AppError> {
-    let scene = m2view_app::scene::Scene::open(path, open)?;
+fn export_scene(a: &ExportArgs, scene: m2view_app::scene::Scene) -> Result<(), AppError> {
+    let path = scene.path.clone();
     let mut loaded: Vec<(Arc<LoadedModel>, LoadedModel)> = Vec::new();
     for (shared, _) in &scene.loaded {
         if !loaded.iter().any(|(s, _)| Arc::ptr_eq(s, shared)) {
@@ -314,6 +322,24 @@ fn export_scene(a: &ExportArgs, path: &std::path::Path, open: &OpenOptions) -> R
         .collect();
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     write_together(a, &name, &parts, scene.camera_track().as_ref())
+}
+
+/// `export map:X --tiles …`: the tiles picked, each at its own place (a
+/// tile's terrain is in world units already), with what it places, as a
+/// scene named after the map.
+fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppError> {
+    let map = m2view_app::maps::open(dir, open)?;
+    let range = a.tiles.as_deref().ok_or_else(|| {
+        AppError::Failure(format!(
+            "export map:{dir} takes --tiles X1_Y1..X2_Y2 (its tiles: see `m2view info map:{dir}`)"
+        ))
+    })?;
+    let tiles = map.tiles_in(range)?;
+    let models = tiles.iter().map(|t| m2view_app::scene::SceneModel::at(map.tile_path(t[0], t[1]))).collect();
+    let file = m2view_app::scene::SceneFile { models, ..Default::default() };
+    eprintln!("map:{}: {} tiles", map.directory, tiles.len());
+    let scene = m2view_app::scene::Scene::place(std::path::Path::new(&format!("{}.json", map.directory)), file, open)?;
+    export_scene(a, scene)
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names

@@ -680,6 +680,34 @@ fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
     v.as_ref().map_or("-".into(), |v| v.to_string())
 }
 
+/// `info map:X`: the map's `Map` row (id, instance type, name) and its WDT
+/// (flags, tiles present, or the one world object it is).
+fn map_run(dir: &str, json: bool, opts: &m2view_app::open::OpenOptions) -> Result<(), crate::AppError> {
+    let map = m2view_app::maps::open(dir, opts)?;
+    let wdt = crate::info_adt::map_info(&map.wdt_path.display().to_string(), &map.wdt);
+    let e = map.entry.as_ref();
+    if json {
+        let v = serde_json::json!({
+            "map": map.directory,
+            "id": e.and_then(|e| e.id),
+            "name": e.map(|e| e.name.clone()),
+            "instance": e.map(|e| e.instance.clone()),
+            "wdt": wdt,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).map_err(crate::AppError::failure)?);
+        return Ok(());
+    }
+    let mut s = format!("map:{}", map.directory);
+    if let Some(e) = e {
+        let id = e.id.map_or(String::new(), |i| format!("Map {i}, "));
+        s += &format!(" ({id}{}) \"{}\"", if e.instance.is_empty() { "no row" } else { &e.instance }, e.name);
+    }
+    s.push('\n');
+    crate::info_adt::map_text(&mut s, &wdt);
+    print!("{s}");
+    Ok(())
+}
+
 /// Runs `m2view info`: opens and dresses `file` (with the character
 /// choices of `args`) and prints its report as text or JSON.
 ///
@@ -693,6 +721,10 @@ pub fn run(
     opts: &m2view_app::open::OpenOptions,
 ) -> Result<(), crate::AppError> {
     let path = file.to_string_lossy();
+    // A whole map of the game data (`map:X`): its row, its WDT's tiles.
+    if let Some(dir) = m2view_app::maps::map_of(file) {
+        return map_run(dir, json, opts);
+    }
     // A texture: what it holds (`texture_cmd`).
     if crate::texture_cmd::is_texture(file, opts) {
         let bytes = m2view_app::open::read(file, opts)?;

@@ -117,6 +117,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Cache { .. }) => ExitCode::SUCCESS,
+        Some(Command::Ls { json, maps: true, .. }) => exit(data_cmd::ls_maps(&opts, json)),
         Some(Command::Ls { glob, json, .. }) => {
             let Some(vfs) = data else { return need_data() };
             match data_cmd::ls(&vfs, glob.as_deref(), json) {

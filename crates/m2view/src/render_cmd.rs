@@ -82,6 +82,12 @@ pub struct RenderArgs {
     /// Background colour RRGGBB.
     #[arg(long, default_value = "303030", help_heading = crate::cli::OUTPUT)]
     pub background: String,
+    /// For `map:DIRECTORY`: draw the map's whole 64×64 tile grid scaled to --size (default
+    /// 1024x1024), one cell per tile, x right and y down as in Map_x_y.adt, absent tiles in the
+    /// background colour; each tile the client's minimap texture (md5translate.trs) where the
+    /// game data has one, else drawn from its terrain. `--minimap=drawn` always draws them.
+    #[arg(long, value_name = "SOURCE", num_args = 0..=1, default_missing_value = "auto", help_heading = crate::cli::OUTPUT)]
+    pub minimap: Option<MinimapArg>,
     /// Transparent background (alpha 0 where nothing is drawn) instead of --background.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub transparent: bool,
@@ -469,11 +475,48 @@ fn attach_spec(spec: &str, host: &LoadedModel, opts: &OpenOptions) -> Result<Pla
 }
 
 /// Runs the command. Errors: [`AppError`] (bad input files, or anything else).
+/// Where `--minimap` takes a map's cells from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MinimapArg {
+    /// The client's minimap textures where they exist, else drawn.
+    Auto,
+    /// Drawn from the tiles' terrain: texture layers, shading, liquids.
+    Drawn,
+}
+
+/// `render map:X --minimap`: the map's minimap as a PNG ([`m2view_app::minimap`]).
+fn run_map(a: &RenderArgs, dir: &str, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
+    let Some(source) = a.minimap else {
+        return Err(AppError::Input(format!(
+            "render map:{dir} draws its minimap with --minimap; to render terrain, give a tile (World/Maps/{dir}/{dir}_X_Y.adt)"
+        )));
+    };
+    let (w, h) = parse_size(a.size.as_deref().unwrap_or("1024x1024")).map_err(AppError::Failure)?;
+    let [r, g, b] = parse_rgb8(&a.background).map_err(AppError::Failure)?;
+    let bg = [r, g, b, if a.transparent { 0 } else { 255 }];
+    let map = m2view_app::maps::open(dir, opts)?;
+    let source = match source {
+        MinimapArg::Auto => m2view_app::minimap::Source::Auto,
+        MinimapArg::Drawn => m2view_app::minimap::Source::Drawn,
+    };
+    let m = m2view_app::minimap::render(&map, w, h, source, bg)?;
+    for w in &m.warnings {
+        eprintln!("warning: {w}");
+    }
+    eprintln!("{} tiles: {} from the client's minimap textures, {} drawn", map.wdt.tiles.len(), m.from_client, m.drawn);
+    image::save_buffer(output, &m.image.pixels, m.image.width, m.image.height, image::ExtendedColorType::Rgba8)
+        .map_err(|e| AppError::Failure(format!("{}: {e}", output.display())))
+}
+
+/// Runs `m2view render` (see [`RenderArgs`]).
 pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
     if let Some(video) = &a.video {
         return run_video(a, video, opts);
     }
     let output = a.output.as_deref().ok_or_else(|| AppError::Input("give -o OUTPUT or --video FILE".into()))?;
+    if let Some(dir) = a.file.as_deref().and_then(m2view_app::maps::map_of) {
+        return run_map(a, dir, output, opts);
+    }
     if a.all {
         return run_all(a, output, opts);
     }

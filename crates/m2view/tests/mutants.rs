@@ -31,6 +31,9 @@
 //!   again under its new name, or bytes changed as they are), archives and
 //!   the loose encoding table, then opened as `--data cdn:wow`, listed, read
 //!   file by file and a `.skel` model opened through it (a tenth as many).
+//! - Whole maps: a map's WDT, its `md5translate.trs` and its minimap
+//!   textures mutated (over real tiles), then opened as `info map:X` and
+//!   drawn as `render map:X --minimap` (an eighth as many).
 //! - 9.0+ character tables: the 10.0 CSV tables of the corpus cut to the
 //!   human male's rows, mutated in cells (0, −1, huge, another row's id:
 //!   choices naming other options, layers other targets, requirements
@@ -2077,5 +2080,106 @@ fn mutated_cdns_give_errors_not_crashes_hangs_or_huge_allocations() {
     drop(server);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The tiles of the mutated maps, shared by every mutant (written once).
+static MAP_BASE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Opens map `Fix` of the mutant folder `dir` over the shared tiles, as
+/// `info map:Fix` and `render map:Fix --minimap` do: its WDT, then a
+/// 128 × 128 minimap from the client's minimap textures (mutated
+/// `md5translate.trs` and BLPs) or drawn.
+fn exercise_map(dir: &Path) -> Outcome {
+    let mut vfs = m2view_data::Vfs::new();
+    for d in [dir, MAP_BASE.get().unwrap().as_path()] {
+        vfs.add_spec(d, &m2view_data::SpecOptions::default()).unwrap();
+    }
+    let mut opts = m2view_app::open::OpenOptions::default();
+    opts.load.data = Some(std::sync::Arc::new(vfs));
+    let map = match m2view_app::maps::open("Fix", &opts) {
+        Ok(m) => m,
+        Err(e) => {
+            assert!(e.to_string().contains("Fix"), "names the map or its WDT: {e}");
+            return Outcome { refused: 1, ..Default::default() };
+        }
+    };
+    match m2view_app::minimap::render(&map, 128, 128, m2view_app::minimap::Source::Auto, [0, 0, 0, 255]) {
+        Ok(m) => Outcome { opened: true, read: m.from_client + m.drawn, refused: m.warnings.len() },
+        Err(_) => Outcome { opened: true, read: 0, refused: 1 },
+    }
+}
+
+#[test]
+fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() {
+    let _one = serial();
+    let Some(s) = samples_dir() else { return };
+    let src = s.join("wowserhq_format/fixture/map");
+    let base = temp("map-base");
+    let tiles = [(1u8, 1u8, "continent4229.adt"), (2, 1, "pvpzone3430.adt"), (5, 5, "pvpzone3430.adt")];
+    let mut tiles_size = 0;
+    for (x, y, f) in tiles {
+        let b = std::fs::read(src.join(f)).unwrap();
+        tiles_size += b.len();
+        std::fs::create_dir_all(base.join("World/Maps/Fix")).unwrap();
+        std::fs::write(base.join(format!("World/Maps/Fix/Fix_{x}_{y}.adt")), b).unwrap();
+    }
+    let _ = MAP_BASE.set(base.clone());
+    let wdt = m2view_format::adt::Wdt {
+        version: 18,
+        flags: 0,
+        tiles: tiles.iter().map(|t| [t.0, t.1]).collect(),
+        global_wmo: None,
+    }
+    .write();
+    let trs = b"dir: Fix\nFix\\map1_1.blp\taa11.blp\nFix\\map2_1.blp\tbb22.blp\n".to_vec();
+    let blp = m2view_format::blp::write_blp2_raw(8, 8, &[[200u8, 40, 40, 255].repeat(64)]);
+    let (count, out, mut rng) = (mutants() / 8, temp("maps"), Rng(0x5EED_0A77));
+    let bound = 64.0;
+    let r = run(
+        count,
+        bound,
+        |k| {
+            let folder = out.join(format!("mutant{k}"));
+            let mut files = [wdt.clone(), trs.clone(), blp.clone(), blp.clone()];
+            // The WDT (MVER, MPHD, MAIN words and sizes), the .trs text or a minimap texture.
+            let which = [0, 0, 1, 2, 3][rng.below(5)];
+            files[which] = match which {
+                0 => mutate_world(&wdt, &mut rng),
+                1 => {
+                    let mut t = trs.clone();
+                    mutate_text(&mut t, &mut rng);
+                    t
+                }
+                _ => {
+                    let mut b = blp.clone();
+                    match rng.below(3) {
+                        0 => b.truncate(rng.below(b.len())),
+                        _ => {
+                            let (at, v) = (rng.below(0x94 + 16), rng.word());
+                            put_word(&mut b, at, v);
+                        }
+                    }
+                    b
+                }
+            };
+            let names = [
+                "World/Maps/Fix/Fix.wdt",
+                "textures/Minimap/md5translate.trs",
+                "textures/Minimap/aa11.blp",
+                "textures/Minimap/bb22.blp",
+            ];
+            for (n, b) in names.iter().zip(&files) {
+                std::fs::create_dir_all(folder.join(n).parent().unwrap()).unwrap();
+                std::fs::write(folder.join(n), b).unwrap();
+            }
+            (folder, files.iter().map(Vec::len).sum::<usize>() + tiles_size)
+        },
+        exercise_map,
+    );
+    check("a map (its WDT, md5translate.trs and minimap textures) over real tiles", count, bound, &r);
+    if r.caught.is_empty() {
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = std::fs::remove_dir_all(&base);
     }
 }

@@ -80,6 +80,31 @@ impl Wdt {
         self.flags & (FLAG_BIG_ALPHA | FLAG_HEIGHT_TEXTURING) != 0
     }
 
+    /// This WDT's bytes in the layout [`Wdt::parse`] reads (`MVER`,
+    /// `MPHD`, `MAIN`, and `MWMO` for a global world object): for maps
+    /// written by tests, custom maps and exports.
+    pub fn write(&self) -> Vec<u8> {
+        fn chunk(out: &mut Vec<u8>, tag: &[u8; 4], data: &[u8]) {
+            out.extend(tag.iter().rev());
+            out.extend((data.len() as u32).to_le_bytes());
+            out.extend(data);
+        }
+        let mut out = Vec::new();
+        chunk(&mut out, b"MVER", &self.version.to_le_bytes());
+        let mut mphd = self.flags.to_le_bytes().to_vec();
+        mphd.resize(32, 0);
+        chunk(&mut out, b"MPHD", &mphd);
+        let mut main = vec![0u8; 64 * 64 * 8];
+        for &[x, y] in &self.tiles {
+            main[(usize::from(y) * 64 + usize::from(x)) * 8] = 1;
+        }
+        chunk(&mut out, b"MAIN", &main);
+        if let Some(w) = &self.global_wmo {
+            chunk(&mut out, b"MWMO", &[w.as_bytes(), &[0]].concat());
+        }
+        out
+    }
+
     /// The names of the `MPHD` flags set (unknown bits as hex).
     pub fn flag_names(&self) -> Vec<String> {
         let known: u32 = FLAG_NAMES.iter().map(|(b, _)| b).sum();
@@ -121,6 +146,14 @@ pub fn wdt_name_for_tile(stem: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_written_wdt_reads_back() {
+        let w = Wdt { version: 18, flags: 0x84, tiles: vec![[3, 0], [10, 20], [63, 63]], global_wmo: None };
+        assert_eq!(Wdt::parse(&w.write(), "t.wdt").unwrap(), w);
+        let g = Wdt { tiles: Vec::new(), global_wmo: Some("World\\wmo\\x.wmo".into()), ..w };
+        assert_eq!(Wdt::parse(&g.write(), "g.wdt").unwrap(), g);
+    }
 
     #[test]
     fn tile_names_lead_to_their_map() {

@@ -14,6 +14,7 @@ mod export;
 mod export_dialog;
 mod game_data;
 mod layout;
+mod maps;
 mod materials;
 mod mdl;
 mod modern_characters;

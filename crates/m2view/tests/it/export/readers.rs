@@ -404,3 +404,51 @@ fn a_waterfall_exports_to_valid_gltf() {
     let report = &validate(&validator, std::slice::from_ref(&glb))[0];
     assert_eq!(report["errors"], 0, "{}", report["messages"]);
 }
+
+/// The vertices of glTF `doc`: its POSITION accessors' counts, each
+/// accessor once (a tile's submeshes share one).
+fn vertices(doc: &gltf::Gltf) -> usize {
+    let mut seen = std::collections::HashMap::new();
+    for p in doc.meshes().flat_map(|m| m.primitives()) {
+        if let Some(a) = p.get(&gltf::Semantic::Positions) {
+            seen.insert(a.index(), a.count());
+        }
+    }
+    seen.values().sum()
+}
+
+#[test]
+fn a_maps_tiles_export_to_valid_gltf_that_blender_imports() {
+    // The map the maps tests write (real tiles placed on a fixture map: see tests/it/maps.rs).
+    let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
+    let Some(validator) = validator() else { return };
+    let d = crate::maps::tmp("export");
+    crate::maps::game_data(&d, &samples, false);
+    let data = d.to_str().unwrap();
+    let (one, two) = (d.join("one.glb"), d.join("two.glb"));
+    for (tiles, out) in [("10_20", &one), ("11_20..10_20", &two)] {
+        let (code, _, err) =
+            common::m2view(&["export", "--data", data, "map:Fix", "--tiles", tiles, "-o", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+    }
+    for report in validate(&validator, &[one.clone(), two.clone()]) {
+        assert_eq!(report["errors"], 0, "{report:#}");
+    }
+    let n1 = vertices(&gltf::Gltf::open(&one).unwrap());
+    let n2 = vertices(&gltf::Gltf::open(&two).unwrap());
+    assert!(n1 > 30_000, "{n1}");
+    assert!(n2 as f64 >= 0.9 * 2.0 * n1 as f64 && n2 <= 2 * n1, "two tiles {n2}, one {n1}");
+    if common::have_blender() {
+        let script = format!(
+            "GLB = {:?}\nbpy.ops.import_scene.gltf(filepath=GLB)\n\
+             n = sum(len(o.data.vertices) for o in bpy.data.objects if o.type == 'MESH')\n\
+             print('M2VIEW ' + json.dumps({{'vertices': n}}))",
+            two.to_str().unwrap()
+        );
+        let v = common::blender_json(&script);
+        assert!(v["vertices"].as_u64().unwrap() as f64 >= 0.9 * n2 as f64, "{v}");
+    }
+    let (code, _, err) =
+        common::m2view(&["export", "--data", data, "map:Fix", "--tiles", "0_0..5_5", "-o", one.to_str().unwrap()]);
+    assert!(code == 2 && err.contains("no tiles in 0_0..5_5"), "{err}");
+}

@@ -1,0 +1,203 @@
+//! Whole maps, named `map:DIRECTORY` wherever a model path goes (apart from
+//! `--camera map`, the top-down camera, and from Warcraft III's `.w3x`
+//! maps, which stay archives): the maps of the game data — the rows of its
+//! `Map` table (wowdev wiki "Map.dbc": id, folder under `World/Maps/`,
+//! name, instance type), else the WDTs found under `World/Maps/` (custom
+//! maps have no row) — and one map's WDT: which of its 64 × 64 tiles exist
+//! (`MAIN`), or the one world object it is (`MWMO`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use m2view_data::{Disk, Files};
+use m2view_format::adt::Wdt;
+use m2view_format::companion::{Tile, read_tile};
+
+use crate::AppError;
+use crate::open::OpenOptions;
+
+/// One map of the game data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapEntry {
+    /// Its `Map` row id (`None`: a WDT no row names, as custom maps).
+    pub id: Option<u32>,
+    /// Its folder under `World/Maps/`, the stem of its files.
+    pub directory: String,
+    /// Its name (`Eastern Kingdoms`; the folder where the table has none).
+    pub name: String,
+    /// Its instance type's name (`world`, `dungeon`, `raid`, …; empty without a row).
+    pub instance: String,
+    /// The WDT's FileDataID (8.2+ tables; 0 before).
+    pub wdt_fdid: u32,
+}
+
+/// The map a path names: `map:DIRECTORY` (any case; `None` otherwise).
+pub fn map_of(path: &Path) -> Option<&str> {
+    let s = path.to_str()?;
+    let d = s.get(..4).filter(|p| p.eq_ignore_ascii_case("map:")).map(|_| &s[4..])?;
+    (!d.is_empty() && !d.contains(['/', '\\'])).then_some(d)
+}
+
+/// Where a map's files are read: the `--data` sources, else the folder of
+/// `--data-root` (or the working folder) as a game's `Data/` would hold them.
+fn files(opts: &OpenOptions) -> (Arc<dyn Files>, PathBuf) {
+    match &opts.load.data {
+        Some(vfs) => (vfs.clone(), PathBuf::new()),
+        None => (Arc::new(Disk::new()), opts.load.data_root.clone().unwrap_or_else(|| PathBuf::from("."))),
+    }
+}
+
+/// Every map of the game data: the `Map` table's rows in its order, then
+/// (in name order) the WDTs under `World/Maps/` that no row names.
+///
+/// # Errors
+/// A `Map` table that does not read (names it, the row and the column).
+pub fn list(opts: &OpenOptions) -> Result<Vec<MapEntry>, AppError> {
+    let tables = m2view_dress::ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
+    let rows = tables.rows("Map.dbc", m2view_db::map::map_rows).map_err(AppError::input)?;
+    let mut out: Vec<MapEntry> = rows
+        .iter()
+        .flat_map(|r| r.iter())
+        .map(|r| MapEntry {
+            id: Some(r.id),
+            directory: r.directory.clone(),
+            name: if r.name.is_empty() { r.directory.clone() } else { r.name.clone() },
+            instance: r.instance_name().to_string(),
+            wdt_fdid: r.wdt_fdid,
+        })
+        .collect();
+    let (files, root) = files(opts);
+    let mut found: Vec<String> = files
+        .list_dir(&root.join("World/Maps"))
+        .into_iter()
+        .chain(list_map_folders(opts))
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    found.sort_by_key(|d| d.to_ascii_lowercase());
+    found.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    for dir in found {
+        let known = out.iter().any(|m| m.directory.eq_ignore_ascii_case(&dir));
+        let wdt = root.join("World/Maps").join(&dir).join(format!("{dir}.wdt"));
+        if !known && files.find(&wdt).is_some() {
+            out.push(MapEntry { id: None, name: dir.clone(), directory: dir, instance: String::new(), wdt_fdid: 0 });
+        }
+    }
+    Ok(out)
+}
+
+/// The folders under `World/Maps/` the `--data` sources list (a folder of
+/// the VFS is the parent of the files in it).
+fn list_map_folders(opts: &OpenOptions) -> Vec<PathBuf> {
+    let Some(vfs) = &opts.load.data else { return Vec::new() };
+    let mut dirs: Vec<PathBuf> = vfs
+        .list()
+        .into_iter()
+        .filter_map(|(e, _)| {
+            // As the source spells it: the folder keeps its case.
+            let path = e.path.replace('\\', "/");
+            let rest =
+                path.get(11..).filter(|_| path.get(..11).is_some_and(|p| p.eq_ignore_ascii_case("world/maps/")))?;
+            let (dir, file) = rest.split_once('/')?;
+            (file.to_ascii_lowercase().ends_with(".wdt") && !file.contains('/')).then(|| PathBuf::from(dir))
+        })
+        .collect();
+    dirs.dedup();
+    dirs
+}
+
+/// A map opened: its WDT and where its tiles are.
+pub struct WholeMap {
+    /// Its folder under `World/Maps/`, as the game data spells it.
+    pub directory: String,
+    /// Its `Map` row, when the game data has one.
+    pub entry: Option<MapEntry>,
+    /// Where its WDT was read.
+    pub wdt_path: PathBuf,
+    /// The WDT.
+    pub wdt: Wdt,
+    files: Arc<dyn Files>,
+    root: PathBuf,
+}
+
+/// Opens map `directory` (any case) of the game data: its WDT at
+/// `World/Maps/<dir>/<dir>.wdt`, else by the `Map` row's `WdtFileDataID`.
+///
+/// # Errors
+/// No such map (the message lists a few the game data has), or its WDT is
+/// malformed (names it, the chunk and the offset).
+pub fn open(directory: &str, opts: &OpenOptions) -> Result<WholeMap, AppError> {
+    let (files, root) = files(opts);
+    let maps = list(opts).unwrap_or_default();
+    let entry = maps.iter().find(|m| m.directory.eq_ignore_ascii_case(directory)).cloned();
+    let dir = entry.as_ref().map_or(directory.to_string(), |e| e.directory.clone());
+    let by_name = root.join("World/Maps").join(&dir).join(format!("{dir}.wdt"));
+    let by_id = entry.as_ref().filter(|e| e.wdt_fdid != 0).map(|e| PathBuf::from(format!("fdid:{}", e.wdt_fdid)));
+    let Some(wdt_path) = files.find(&by_name).or_else(|| by_id.and_then(|p| files.find(&p))) else {
+        let some: Vec<&str> = maps.iter().take(12).map(|m| m.directory.as_str()).collect();
+        let msg = if maps.is_empty() {
+            format!("map:{directory}: no {} in the game data (and no Map table)", by_name.display())
+        } else {
+            format!(
+                "map:{directory}: no such map's WDT in the game data ({} maps, e.g. {})",
+                maps.len(),
+                some.join(", ")
+            )
+        };
+        return Err(AppError::Input(msg));
+    };
+    let bytes = files.read(&wdt_path).map_err(AppError::input)?;
+    let wdt = Wdt::parse(&bytes, &wdt_path.display().to_string()).map_err(AppError::input)?;
+    Ok(WholeMap { directory: dir, entry, wdt_path, wdt, files, root })
+}
+
+impl WholeMap {
+    /// The path tile `(x, y)` would have (`World/Maps/<dir>/<dir>_<x>_<y>.adt`).
+    pub fn tile_path(&self, x: u8, y: u8) -> PathBuf {
+        self.root.join("World/Maps").join(&self.directory).join(format!("{}_{x}_{y}.adt", self.directory))
+    }
+
+    /// Tile `(x, y)` with its split files.
+    ///
+    /// # Errors
+    /// The tile is not in the game data, or is malformed (names it).
+    pub fn tile(&self, x: u8, y: u8) -> Result<Tile, AppError> {
+        let want = self.tile_path(x, y);
+        let path = self.files.find(&want).ok_or_else(|| {
+            AppError::Input(format!("{}: the WDT lists tile {x}_{y}, the game data has no such file", want.display()))
+        })?;
+        let bytes = self.files.read(&path).map_err(AppError::input)?;
+        read_tile(self.files.as_ref(), &path, &bytes).map_err(AppError::input)
+    }
+
+    /// The tiles of a `--tiles` range `X1_Y1..X2_Y2` (one tile: `X_Y`; the
+    /// corners in any order) that the map has, in `MAIN` order.
+    ///
+    /// # Errors
+    /// A range that does not read, or holds none of the map's tiles.
+    pub fn tiles_in(&self, range: &str) -> Result<Vec<[u8; 2]>, AppError> {
+        let bad = || AppError::Failure(format!("--tiles {range:?}: X1_Y1..X2_Y2 with X and Y from 0 to 63"));
+        let corner = |s: &str| -> Option<[u8; 2]> {
+            let (x, y) = s.trim().split_once('_')?;
+            let (x, y) = (x.parse::<u8>().ok()?, y.parse::<u8>().ok()?);
+            (x < 64 && y < 64).then_some([x, y])
+        };
+        let (a, b) = range.split_once("..").unwrap_or((range, range));
+        let (a, b) = (corner(a).ok_or_else(bad)?, corner(b).ok_or_else(bad)?);
+        let (x0, x1, y0, y1) = (a[0].min(b[0]), a[0].max(b[0]), a[1].min(b[1]), a[1].max(b[1]));
+        let picked: Vec<[u8; 2]> =
+            self.wdt.tiles.iter().copied().filter(|t| (x0..=x1).contains(&t[0]) && (y0..=y1).contains(&t[1])).collect();
+        if picked.is_empty() {
+            return Err(AppError::Input(format!(
+                "map:{}: no tiles in {range} (it has {})",
+                self.directory,
+                self.wdt.tiles.len()
+            )));
+        }
+        Ok(picked)
+    }
+
+    /// The files the map reads through.
+    pub fn files(&self) -> &Arc<dyn Files> {
+        &self.files
+    }
+}

@@ -1,0 +1,173 @@
+//! Whole maps as a user meets them: `ls --maps`, `info map:X`, `render
+//! map:X --minimap`. The tiles are the real `continent4229.adt` and
+//! `pvpzone3430.adt` (wowserhq_format), placed by the project on a map it
+//! writes in the real layouts, since no whole map is in the corpus: a
+//! 64 × 64 WDT with chosen tiles, a 3.3.5 `Map.dbc`
+//! (`m2view_db::fixtures::wotlk_maps`), the tiles' terrain textures as
+//! one-colour BLPs and a `textures/Minimap/md5translate.trs` with one
+//! minimap texture. All fixtures; generated at run time.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::m2view;
+use m2view_format::adt::{Adt, FileRef, Wdt};
+
+/// The map's tiles: `(x, y)` and which real tile is copied there.
+pub const TILES: [(u8, u8, &str); 3] =
+    [(10, 20, "continent4229.adt"), (11, 20, "continent4229.adt"), (40, 5, "pvpzone3430.adt")];
+
+pub fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("maps-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn put(d: &Path, rel: &str, bytes: &[u8]) {
+    let p = d.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, bytes).unwrap();
+}
+
+/// A one-colour 4×4 BLP.
+fn solid(rgb: [u8; 3]) -> Vec<u8> {
+    m2view_format::blp::write_blp2_raw(4, 4, &[[rgb[0], rgb[1], rgb[2], 255].repeat(16)])
+}
+
+/// Writes the game data (see the module docs) under `d`: map `Fix` (Map
+/// 1000) with [`TILES`], map `Custom` (a WDT no row names, one tile),
+/// `Azeroth` (a row without files); with `minimap`, the client's minimap
+/// texture of tile 10_20 (red).
+pub fn game_data(d: &Path, samples: &Path, minimap: bool) {
+    let src = samples.join("wowserhq_format/fixture/map");
+    let tiles: Vec<[u8; 2]> = TILES.iter().map(|t| [t.0, t.1]).collect();
+    put(d, "World/Maps/Fix/Fix.wdt", &Wdt { version: 18, flags: 0, tiles, global_wmo: None }.write());
+    put(
+        d,
+        "World/Maps/Custom/Custom.wdt",
+        &Wdt { version: 18, flags: 0, tiles: vec![[0, 0]], global_wmo: None }.write(),
+    );
+    for (x, y, file) in TILES {
+        let bytes = std::fs::read(src.join(file)).unwrap();
+        for (k, t) in Adt::parse(&bytes, file).unwrap().textures.iter().enumerate() {
+            if let FileRef::Path(p) = t {
+                put(d, &p.replace('\\', "/"), &solid([40 + (k * 37 % 200) as u8, 120, 60 + (k * 53 % 180) as u8]));
+            }
+        }
+        put(d, &format!("World/Maps/Fix/Fix_{x}_{y}.adt"), &bytes);
+    }
+    put(d, "World/Maps/Custom/Custom_0_0.adt", &std::fs::read(src.join("pvpzone3430.adt")).unwrap());
+    let maps =
+        m2view_db::fixtures::wotlk_maps(&[(0, "Azeroth", 0, "Eastern Kingdoms"), (1000, "Fix", 1, "Fixture Isle")]);
+    put(d, "DBFilesClient/Map.dbc", &maps);
+    if minimap {
+        put(
+            d,
+            "textures/Minimap/md5translate.trs",
+            b"dir: Fix\nFix\\map10_20.blp\t0123abcd.blp\nOther\\map1_1.blp\tffff.blp\n",
+        );
+        put(d, "textures/Minimap/0123abcd.blp", &solid([255, 0, 0]));
+    }
+}
+
+#[test]
+fn maps_are_listed_and_described() {
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("list");
+    game_data(&d, &s, false);
+    let data = d.to_str().unwrap();
+    let (code, out, err) = m2view(&["ls", "--data", data, "--maps"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "0\tAzeroth\tEastern Kingdoms\n1000\tFix\tFixture Isle\n-\tCustom\tCustom\n");
+    let (code, out, err) = m2view(&["info", "--data", data, "map:fix"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("map:Fix (Map 1000, dungeon) \"Fixture Isle\"\n"), "{out}");
+    assert!(out.contains("3 tiles") && out.contains("tiles from x 10 to 40, y 5 to 20"), "{out}");
+    let (code, out, _) = m2view(&["info", "--json", "--data", data, "map:Custom"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["id"].is_null(), v["wdt"]["tiles"][0].clone()), (true, serde_json::json!([0, 0])));
+    // A map the data does not have; a broken WDT.
+    let (code, _, err) = m2view(&["info", "--data", data, "map:Nowhere"]);
+    assert!(code == 2 && err.contains("map:Nowhere") && err.contains("Fix"), "{err}");
+    put(&d, "World/Maps/Custom/Custom.wdt", b"REVM\x04\x00\x00\x00\x12\x00\x00\x00DHPM");
+    let (code, _, err) = m2view(&["info", "--data", data, "map:Custom"]);
+    assert!(code == 2 && err.contains("Custom.wdt") && err.contains("chunk header: offset 0xc"), "{err}");
+}
+
+/// The cells of `img` (64 × 64 over its size) that hold a pixel other than `bg`.
+fn drawn_cells(img: &image::RgbaImage, bg: [u8; 3]) -> Vec<(u32, u32)> {
+    let (cw, ch) = (img.width() / 64, img.height() / 64);
+    let mut cells: Vec<(u32, u32)> =
+        img.enumerate_pixels().filter(|(_, _, p)| p.0[..3] != bg).map(|(x, y, _)| (x / cw, y / ch)).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+#[test]
+fn the_drawn_minimap_puts_each_tile_in_its_cell_and_nothing_elsewhere() {
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("drawn");
+    game_data(&d, &s, true);
+    let (data, png) = (d.to_str().unwrap(), d.join("fix.png"));
+    let args = ["render", "--data", data, "map:Fix", "--minimap=drawn", "--size", "640x640", "--background", "ff00ff"];
+    let (code, _, err) = m2view(&[&args[..], &["-o", png.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("3 tiles: 0 from the client's minimap textures, 3 drawn") && !err.contains("warning"),
+        "{err}"
+    );
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(drawn_cells(&img, [255, 0, 255]), [(10, 20), (11, 20), (40, 5)]);
+    // Each present cell is filled whole (every chunk drawn), with the terrain's variety.
+    for &(x, y, _) in &TILES {
+        let cell: Vec<[u8; 4]> = (0..10)
+            .flat_map(|dy| (0..10).map(move |dx| (x as u32 * 10 + dx, y as u32 * 10 + dy)))
+            .map(|(px, py)| img.get_pixel(px, py).0)
+            .collect();
+        assert!(cell.iter().all(|p| p[..3] != [255, 0, 255]), "cell {x}_{y} has background pixels");
+        let distinct: std::collections::HashSet<[u8; 4]> = cell.iter().copied().collect();
+        assert!(distinct.len() > 5, "cell {x}_{y}: {} colours", distinct.len());
+    }
+    // Without =drawn, tile 10_20 is the client's minimap texture (red), the others drawn.
+    let (code, _, err) =
+        m2view(&["render", "--data", data, "map:Fix", "--minimap", "--size", "640x640", "-o", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 from the client's minimap textures, 2 drawn"), "{err}");
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(img.get_pixel(105, 205).0, [255, 0, 0, 255]);
+    assert_ne!(img.get_pixel(115, 205).0[..3], [255, 0, 0]);
+    assert_eq!(img.get_pixel(5, 5).0, [0x30, 0x30, 0x30, 255], "absent tiles in the background colour");
+}
+
+/// The window: the browser's Maps list names the maps whose WDT the
+/// sources hold, and opening one shows its minimap in the texture view.
+#[test]
+fn the_browser_lists_maps_and_opens_their_minimap() {
+    use m2view_app::browser::EntryKind;
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("window");
+    game_data(&d, &s, true);
+    let mut h = crate::common::window_harness(
+        m2view_app::state::AppState::with_config_dir(Default::default(), false, Some(d.join("config"))),
+        1280.0,
+        900.0,
+    );
+    h.state_mut().add_data_source(d.clone());
+    crate::common::settle(&mut h);
+    let b = h.state().browser.as_ref().unwrap();
+    let maps: Vec<&str> = b.models.iter().filter(|m| m.kind == EntryKind::Map).map(|m| m.path.as_str()).collect();
+    assert_eq!(maps, ["map:Custom", "map:Fix"]);
+    h.state_mut().open("map:Fix".into());
+    crate::common::settle(&mut h);
+    let Some(m2view_app::document::Document::Texture(t)) = &h.state().document else {
+        panic!("no minimap shown: {:?}", h.state().error)
+    };
+    assert_eq!(t.name, "map:Fix minimap.blp");
+    let level = t.level.as_ref().unwrap();
+    assert_eq!((level.width, level.height), (1024, 1024));
+    // Tile 10_20's cell is the client's red minimap texture.
+    let at = ((20 * 16 + 8) * 1024 + 10 * 16 + 8) * 4;
+    assert_eq!(level.pixels[at..at + 4], [255, 0, 0, 255]);
+}
