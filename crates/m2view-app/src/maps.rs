@@ -201,3 +201,27 @@ impl WholeMap {
         &self.files
     }
 }
+
+/// Side of a tile's heightmap: 16 chunks of 8 cells, and the last edge.
+pub const HEIGHTMAP_SIDE: usize = 129;
+
+/// Tile `adt`'s terrain heights (world Z, yards) on its grid of outer
+/// vertices, [`HEIGHTMAP_SIDE`] squared, rows first, x right and y down as
+/// the chunks' `IndexX`/`IndexY` (wowdev wiki "ADT": the 9 × 9 outer of
+/// each chunk's 145 heights; neighbouring chunks share their edges). A
+/// missing chunk leaves `NaN`.
+pub fn heightmap(adt: &m2view_format::adt::Adt) -> Vec<f32> {
+    let mut out = vec![f32::NAN; HEIGHTMAP_SIDE * HEIGHTMAP_SIDE];
+    for c in &adt.chunks {
+        let (cx, cy) = (c.index[0] as usize, c.index[1] as usize);
+        if cx >= 16 || cy >= 16 || c.heights.len() < 145 {
+            continue;
+        }
+        for r in 0..9 {
+            for k in 0..9 {
+                out[(cy * 8 + r) * HEIGHTMAP_SIDE + cx * 8 + k] = c.position[2] + c.heights[r * 17 + k];
+            }
+        }
+    }
+    out
+}

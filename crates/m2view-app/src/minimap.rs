@@ -82,38 +82,54 @@ pub fn render(
     source: Source,
     background: [u8; 4],
 ) -> Result<Minimap, AppError> {
-    if width == 0 || height == 0 || width > 16384 || height > 16384 {
+    render_region(map, [0, 0], [63, 63], [width, height], source, background)
+}
+
+/// Draws the tiles from `first` to `last` (`[x, y]`, inclusive) of map
+/// `map` over `size` (`[width, height]` pixels), as [`render`] draws the
+/// whole grid.
+///
+/// # Errors
+/// A size of 0 or over 16384, or `last` before `first`.
+pub fn render_region(
+    map: &WholeMap,
+    first: [u8; 2],
+    last: [u8; 2],
+    size: [u32; 2],
+    source: Source,
+    background: [u8; 4],
+) -> Result<Minimap, AppError> {
+    let [width, height] = size;
+    if width == 0 || height == 0 || width > 16384 || height > 16384 || last[0] < first[0] || last[1] < first[1] {
         return Err(AppError::Failure(format!("a minimap of {width}x{height}: sizes from 1 to 16384")));
     }
+    let (cols, rows) = (u32::from(last[0] - first[0]) + 1, u32::from(last[1] - first[1]) + 1);
     let mut image = RgbaImage { width, height, pixels: background.repeat(width as usize * height as usize) };
     let client = if source == Source::Auto { client_textures(map) } else { HashMap::new() };
-    let mut out = Minimap {
-        image: RgbaImage { width: 0, height: 0, pixels: Vec::new() },
-        from_client: 0,
-        drawn: 0,
-        warnings: Vec::new(),
-    };
+    let (mut from_client, mut drawn, mut warnings) = (0, 0, Vec::new());
     let mut colours = TextureColours::default();
-    for &[x, y] in &map.wdt.tiles {
-        let (x0, x1) = (u32::from(x) * width / 64, (u32::from(x) + 1) * width / 64);
-        let (y0, y1) = (u32::from(y) * height / 64, (u32::from(y) + 1) * height / 64);
+    let inside = |t: &[u8; 2]| (first[0]..=last[0]).contains(&t[0]) && (first[1]..=last[1]).contains(&t[1]);
+    for &[x, y] in map.wdt.tiles.iter().filter(|t| inside(t)) {
+        let (cx, cy) = (u32::from(x - first[0]), u32::from(y - first[1]));
+        let (x0, x1) = (cx * width / cols, (cx + 1) * width / cols);
+        let (y0, y1) = (cy * height / rows, (cy + 1) * height / rows);
         let (w, h) = ((x1 - x0).max(1), (y1 - y0).max(1));
         let cell = match client.get(&(x, y)).map(|p| client_cell(map, p, w, h)) {
             Some(Ok(c)) => {
-                out.from_client += 1;
+                from_client += 1;
                 c
             }
             other => {
                 if let Some(Err(e)) = other {
-                    out.warnings.push(e);
+                    warnings.push(e);
                 }
                 match map.tile(x, y) {
                     Ok(t) => {
-                        out.drawn += 1;
+                        drawn += 1;
                         draw_tile(&t.adt, map, &mut colours, w, h)
                     }
                     Err(e) => {
-                        out.warnings.push(e.to_string());
+                        warnings.push(e.to_string());
                         continue;
                     }
                 }
@@ -121,9 +137,8 @@ pub fn render(
         };
         blit(&mut image, &cell, x0.min(width - 1), y0.min(height - 1));
     }
-    out.warnings.extend(colours.warnings);
-    out.image = image;
-    Ok(out)
+    warnings.extend(colours.warnings);
+    Ok(Minimap { image, from_client, drawn, warnings })
 }
 
 /// The client's minimap texture `path`, scaled to `w` × `h`.

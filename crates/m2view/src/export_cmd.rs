@@ -51,6 +51,15 @@ pub struct ExportArgs {
     /// each with its terrain, liquids, WMOs and doodads at their places, shared meshes once.
     #[arg(long, value_name = "X1_Y1..X2_Y2", help_heading = crate::cli::OUTPUT)]
     pub tiles: Option<String>,
+    /// With `map:` and --tiles: also a 16-bit grey PNG of each tile's heights beside the output
+    /// (`<name>_height_<X>_<Y>.png`, 129×129, black the lowest and white the highest point of
+    /// the selection; the range in yards in `<name>_height.txt`).
+    #[arg(long, requires = "tiles", help_heading = crate::cli::OUTPUT)]
+    pub heightmap: bool,
+    /// With `map:` and --tiles: also the selection's minimap beside the output
+    /// (`<name>_minimap.png`, 256 pixels a tile).
+    #[arg(long, requires = "tiles", help_heading = crate::cli::OUTPUT)]
+    pub minimap: bool,
     /// Output: `.glb` (glTF 2.0 binary with skeleton and animations), `.gltf` (+ `.bin`), `.fbx` (FBX 7.4
     /// binary: skeleton, skin, every sequence as an animation stack) or `.obj` (+ `.mtl`, PNGs);
     /// a Warcraft III model also `.mdl` (text) or `.mdx` (the whole file converted, not a pose);
@@ -338,8 +347,65 @@ fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppEr
     let models = tiles.iter().map(|t| m2view_app::scene::SceneModel::at(map.tile_path(t[0], t[1]))).collect();
     let file = m2view_app::scene::SceneFile { models, ..Default::default() };
     eprintln!("map:{}: {} tiles", map.directory, tiles.len());
+    if a.heightmap {
+        write_heightmaps(a, &map, &tiles)?;
+    }
+    if a.minimap {
+        write_selection_minimap(a, &map, &tiles)?;
+    }
     let scene = m2view_app::scene::Scene::place(std::path::Path::new(&format!("{}.json", map.directory)), file, open)?;
     export_scene(a, scene)
+}
+
+/// `a.output` with its extension replaced by `_<suffix>`.
+fn beside(a: &ExportArgs, suffix: &str) -> std::path::PathBuf {
+    let stem = a.output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    a.output.with_file_name(format!("{stem}_{suffix}"))
+}
+
+/// `--heightmap`: each tile's heights as a 16-bit PNG, scaled over the
+/// selection's lowest and highest points (said in `_height.txt`).
+fn write_heightmaps(a: &ExportArgs, map: &m2view_app::maps::WholeMap, tiles: &[[u8; 2]]) -> Result<(), AppError> {
+    let side = m2view_app::maps::HEIGHTMAP_SIDE as u32;
+    let mut maps = Vec::with_capacity(tiles.len());
+    for t in tiles {
+        maps.push(m2view_app::maps::heightmap(&map.tile(t[0], t[1])?.adt));
+    }
+    let all = maps.iter().flatten().filter(|h| h.is_finite());
+    let (lo, hi) = all.fold((f32::MAX, f32::MIN), |(lo, hi), &h| (lo.min(h), hi.max(h)));
+    let range = (hi - lo).max(f32::EPSILON);
+    for (t, h) in tiles.iter().zip(&maps) {
+        let px: Vec<u16> =
+            h.iter().map(|v| if v.is_finite() { ((v - lo) / range * 65535.0).round() as u16 } else { 0 }).collect();
+        let img = image::ImageBuffer::<image::Luma<u16>, _>::from_raw(side, side, px)
+            .ok_or_else(|| AppError::Failure("heightmap size".into()))?;
+        let out = beside(a, &format!("height_{}_{}.png", t[0], t[1]));
+        img.save(&out).map_err(|e| AppError::Failure(format!("{}: {e}", out.display())))?;
+    }
+    let txt = beside(a, "height.txt");
+    let note = format!("black {lo} yards, white {hi} yards (world Z); {side}x{side} per tile, x right, y down\n");
+    std::fs::write(&txt, note).map_err(|e| AppError::Failure(format!("{}: {e}", txt.display())))
+}
+
+/// `--minimap` of an export: the selection's rectangle of the map's
+/// minimap, 256 pixels a tile, absent tiles transparent.
+fn write_selection_minimap(
+    a: &ExportArgs,
+    map: &m2view_app::maps::WholeMap,
+    tiles: &[[u8; 2]],
+) -> Result<(), AppError> {
+    let corner =
+        |f: fn(u8, u8) -> u8| tiles.iter().fold([tiles[0][0], tiles[0][1]], |c, t| [f(c[0], t[0]), f(c[1], t[1])]);
+    let (first, last) = (corner(u8::min), corner(u8::max));
+    let size = [u32::from(last[0] - first[0] + 1) * 256, u32::from(last[1] - first[1] + 1) * 256];
+    let source = m2view_app::minimap::Source::Auto;
+    let m = m2view_app::minimap::render_region(map, first, last, size, source, [0, 0, 0, 0])?;
+    for w in &m.warnings {
+        eprintln!("warning: {w}");
+    }
+    let out = beside(a, "minimap.png");
+    image::save_buffer(&out, &m.image.pixels, m.image.width, m.image.height, image::ExtendedColorType::Rgba8)
+        .map_err(|e| AppError::Failure(format!("{}: {e}", out.display())))
 }
 
 /// Writes `lm` with `opts` in the format `a.output`'s extension names

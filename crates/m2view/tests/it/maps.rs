@@ -171,3 +171,29 @@ fn the_browser_lists_maps_and_opens_their_minimap() {
     let at = ((20 * 16 + 8) * 1024 + 10 * 16 + 8) * 4;
     assert_eq!(level.pixels[at..at + 4], [255, 0, 0, 255]);
 }
+
+#[test]
+fn an_export_writes_heightmaps_and_the_selections_minimap_beside_it() {
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("heights");
+    game_data(&d, &s, false);
+    let out = d.join("two.obj");
+    let args =
+        ["export", "--data", d.to_str().unwrap(), "map:Fix", "--tiles", "10_20..11_20", "--heightmap", "--minimap"];
+    let (code, _, err) = m2view(&[&args[..], &["-o", out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let a = image::open(d.join("two_height_10_20.png")).unwrap();
+    let b = image::open(d.join("two_height_11_20.png")).unwrap();
+    assert_eq!((a.width(), a.height(), a.color()), (129, 129, image::ColorType::L16));
+    let a16 = a.to_luma16();
+    let (lo, hi) = (a16.pixels().map(|p| p.0[0]).min().unwrap(), a16.pixels().map(|p| p.0[0]).max().unwrap());
+    assert_eq!((lo, hi), (0, 65535), "the two copies span the whole range");
+    assert_eq!(a16, b.to_luma16(), "copies of one tile: the same heights");
+    // The real tile's terrain spans -515.2 to 263.0 yards (`info`'s bounds); the
+    // heightmap holds the outer vertices, whose highest is 262.8.
+    let txt = std::fs::read_to_string(d.join("two_height.txt")).unwrap();
+    assert!(txt.starts_with("black -515.1686 yards, white 262.7767 yards"), "{txt}");
+    let m = image::open(d.join("two_minimap.png")).unwrap().to_rgba8();
+    assert_eq!((m.width(), m.height()), (512, 256));
+    assert!(m.pixels().all(|p| p.0[3] == 255), "both tiles drawn");
+}
