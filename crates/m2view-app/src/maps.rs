@@ -156,17 +156,41 @@ impl WholeMap {
         self.root.join("World/Maps").join(&self.directory).join(format!("{}_{x}_{y}.adt", self.directory))
     }
 
-    /// Tile `(x, y)` with its split files.
+    /// Tile `(x, y)` with its split files: by name
+    /// (`World/Maps/<dir>/<dir>_<x>_<y>.adt`), else by the WDT's
+    /// FileDataIDs (8.2+, `MAID`: a CASC install or CDN without a listfile).
     ///
     /// # Errors
     /// The tile is not in the game data, or is malformed (names it).
     pub fn tile(&self, x: u8, y: u8) -> Result<Tile, AppError> {
+        use m2view_format::adt::wdt::file_id;
         let want = self.tile_path(x, y);
-        let path = self.files.find(&want).ok_or_else(|| {
+        if let Some(path) = self.files.find(&want) {
+            let bytes = self.files.read(&path).map_err(AppError::input)?;
+            let mut t = read_tile(self.files.as_ref(), &path, &bytes).map_err(AppError::input)?;
+            if t.wdt.is_none() {
+                t.wdt = Some((self.wdt_path.display().to_string(), self.wdt.clone()));
+            }
+            return Ok(t);
+        }
+        let by_id = |which: usize| {
+            let id = self.wdt.file_id(x, y, which)?;
+            self.files.find(Path::new(&format!("fdid:{id}")))
+        };
+        let path = by_id(file_id::ROOT).ok_or_else(|| {
             AppError::Input(format!("{}: the WDT lists tile {x}_{y}, the game data has no such file", want.display()))
         })?;
         let bytes = self.files.read(&path).map_err(AppError::input)?;
-        read_tile(self.files.as_ref(), &path, &bytes).map_err(AppError::input)
+        let splits = [by_id(file_id::TEX0), by_id(file_id::OBJ0)];
+        let adt = m2view_format::companion::read_tile_parts(
+            self.files.as_ref(),
+            &path,
+            &bytes,
+            splits,
+            Some(self.wdt.big_alpha()),
+        )
+        .map_err(AppError::input)?;
+        Ok(Tile { adt, wdt: Some((self.wdt_path.display().to_string(), self.wdt.clone())), note: None })
     }
 
     /// The tiles of a `--tiles` range `X1_Y1..X2_Y2` (one tile: `X_Y`; the

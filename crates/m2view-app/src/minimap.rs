@@ -3,9 +3,10 @@
 //! (`Map_x_y.adt`), absent tiles in the background colour.
 //!
 //! A tile's cell shows the client's minimap texture where the game data
-//! has one — through `textures/Minimap/md5translate.trs` (wowdev wiki
-//! "TRS": `dir: <map>` lines, then `<map>\map<x>_<y>.blp` and the hashed
-//! file's name, tab-separated) — else the tile drawn here from above: each
+//! has one — by FileDataID in an 8.2+ WDT (`MAID`), else through
+//! `textures/Minimap/md5translate.trs` (wowdev wiki "TRS": `dir: <map>`
+//! lines, then `<map>\map<x>_<y>.blp` and the hashed file's name,
+//! tab-separated) — else the tile drawn here from above: each
 //! chunk's texture layers as their textures' mean colours blended by the
 //! alpha maps, shaded by the terrain's normals, liquids over them.
 
@@ -40,9 +41,15 @@ pub struct Minimap {
     pub warnings: Vec<String>,
 }
 
-/// The client's minimap textures of map `directory` by tile, from the
-/// `md5translate.trs` of `files` (none when it is absent or names none).
+/// The client's minimap textures of `map` by tile: by FileDataID in an
+/// 8.2+ WDT (`MAID`), else from the `md5translate.trs` of its files (none
+/// when it is absent or names none).
 fn client_textures(map: &WholeMap) -> HashMap<(u8, u8), PathBuf> {
+    use m2view_format::adt::wdt::file_id;
+    if map.wdt.file_ids.is_some() {
+        let ids = map.wdt.tiles.iter().filter_map(|&[x, y]| Some(((x, y), map.wdt.file_id(x, y, file_id::MINIMAP)?)));
+        return ids.map(|(t, id)| (t, PathBuf::from(format!("fdid:{id}")))).collect();
+    }
     let files = map.files();
     let dir = Path::new("textures/Minimap");
     let Some(trs) = files.find(&dir.join("md5translate.trs")) else { return HashMap::new() };
@@ -146,7 +153,7 @@ fn client_cell(map: &WholeMap, path: &Path, w: u32, h: u32) -> Result<RgbaImage,
     let files = map.files();
     let found = files
         .find(path)
-        .ok_or_else(|| format!("{}: named by md5translate.trs, not in the game data", path.display()))?;
+        .ok_or_else(|| format!("{}: the client's minimap texture, not in the game data", path.display()))?;
     let bytes = files.read(&found).map_err(|e| e.to_string())?;
     let img = m2view_texture::file::decode_level(&found.to_string_lossy(), &bytes, 0).map_err(|e| e.to_string())?;
     Ok(scaled(&img, w, h))

@@ -307,25 +307,39 @@ pub struct Tile {
 /// The tile or one of its split files is malformed, or a split file that
 /// is there cannot be read.
 pub fn read_tile(files: &dyn Files, path: &Path, bytes: &[u8]) -> Result<Tile> {
-    let fname = path.display().to_string();
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let (wdt, note) = tile_wdt(files, &dir, &stem);
-    let split = |suffix: &str| -> Result<Option<(String, Vec<u8>)>> {
-        let Some(p) = files.find(&dir.join(format!("{stem}{suffix}.adt"))) else { return Ok(None) };
-        Ok(Some((p.display().to_string(), files.read(&p).map_err(data_error)?)))
+    let split = |suffix: &str| files.find(&dir.join(format!("{stem}{suffix}.adt")));
+    let big_alpha = wdt.as_ref().map(|(_, w)| w.big_alpha());
+    let adt = read_tile_parts(files, path, bytes, [split("_tex0"), split("_obj0")], big_alpha)?;
+    Ok(Tile { adt, wdt, note })
+}
+
+/// Map tile `bytes` (read from `path` in `files`) with its split files
+/// `[_tex0, _obj0]` where given (found by name beside it, or by the
+/// WDT's FileDataIDs in 8.2+ maps), its uncompressed alpha maps 8-bit as
+/// `big_alpha` says (`None`: by their room).
+///
+/// # Errors
+/// The tile or one of its split files is malformed or cannot be read.
+pub fn read_tile_parts(
+    files: &dyn Files,
+    path: &Path,
+    bytes: &[u8],
+    splits: [Option<PathBuf>; 2],
+    big_alpha: Option<bool>,
+) -> Result<crate::adt::Adt> {
+    let fname = path.display().to_string();
+    let read = |p: &Option<PathBuf>| -> Result<Option<(String, Vec<u8>)>> {
+        let Some(p) = p else { return Ok(None) };
+        Ok(Some((p.display().to_string(), files.read(p).map_err(data_error)?)))
     };
-    let (tex0, obj0) = (split("_tex0")?, split("_obj0")?);
+    let (tex0, obj0) = (read(&splits[0])?, read(&splits[1])?);
     fn part(f: &Option<(String, Vec<u8>)>) -> Option<crate::adt::TileFile<'_>> {
         f.as_ref().map(|(n, b)| crate::adt::TileFile { bytes: b, name: n })
     }
-    let adt = crate::adt::Adt::parse_split(
-        crate::adt::TileFile { bytes, name: &fname },
-        part(&tex0),
-        part(&obj0),
-        wdt.as_ref().map(|(_, w)| w.big_alpha()),
-    )?;
-    Ok(Tile { adt, wdt, note })
+    crate::adt::Adt::parse_split(crate::adt::TileFile { bytes, name: &fname }, part(&tex0), part(&obj0), big_alpha)
 }
 
 /// The WDT of the map whose tile is `stem` in `dir` (`Map.wdt` beside

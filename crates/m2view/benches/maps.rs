@@ -41,8 +41,11 @@ fn main() {
                 tiles.push([x, y]);
             }
         }
-        std::fs::write(tiles_dir.join("Whole.wdt"), Wdt { version: 18, flags: 0, tiles, global_wmo: None }.write())
-            .unwrap();
+        std::fs::write(
+            tiles_dir.join("Whole.wdt"),
+            Wdt { version: 18, flags: 0, tiles, global_wmo: None, file_ids: None }.write(),
+        )
+        .unwrap();
     }
     let mut vfs = m2view_data::Vfs::new();
     vfs.add_spec(&dir, &m2view_data::SpecOptions::default()).unwrap();

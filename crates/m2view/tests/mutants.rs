@@ -2130,6 +2130,7 @@ fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() 
         flags: 0,
         tiles: tiles.iter().map(|t| [t.0, t.1]).collect(),
         global_wmo: None,
+        file_ids: None,
     }
     .write();
     let trs = b"dir: Fix\nFix\\map1_1.blp\taa11.blp\nFix\\map2_1.blp\tbb22.blp\n".to_vec();

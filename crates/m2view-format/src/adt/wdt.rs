@@ -41,6 +41,22 @@ pub struct Wdt {
     pub tiles: Vec<[u8; 2]>,
     /// The world object a WMO-only map is (`MWMO`).
     pub global_wmo: Option<String>,
+    /// 8.2+ (`MAID`): each tile's files by FileDataID, `[y * 64 + x]`, in
+    /// the wiki's order — root ADT, `_obj0`, `_obj1`, `_tex0`, `_lod`, map
+    /// texture, map normal texture, minimap texture (0: none).
+    pub file_ids: Option<Vec<[u32; 8]>>,
+}
+
+/// Indices into a [`Wdt::file_ids`] record.
+pub mod file_id {
+    /// The root ADT.
+    pub const ROOT: usize = 0;
+    /// `_obj0.adt`.
+    pub const OBJ0: usize = 1;
+    /// `_tex0.adt`.
+    pub const TEX0: usize = 3;
+    /// The minimap texture.
+    pub const MINIMAP: usize = 7;
 }
 
 impl Wdt {
@@ -71,7 +87,25 @@ impl Wdt {
         let tiles =
             (0..64 * 64).filter(|i| main.data[i * 8] & 1 != 0).map(|i| [(i % 64) as u8, (i / 64) as u8]).collect();
         let global_wmo = find(b"MWMO").and_then(|c| strings(c.data).into_iter().next()).map(|(_, s)| s);
-        Ok(Wdt { version, flags, tiles, global_wmo })
+        let file_ids = match find(b"MAID") {
+            Some(c) if c.data.len() >= 64 * 64 * 32 => Some(
+                c.data
+                    .chunks_exact(32)
+                    .take(64 * 64)
+                    .map(|r| {
+                        std::array::from_fn(|k| {
+                            u32::from_le_bytes([r[4 * k], r[4 * k + 1], r[4 * k + 2], r[4 * k + 3]])
+                        })
+                    })
+                    .collect(),
+            ),
+            Some(c) => {
+                let msg = format!("{} bytes, 64 × 64 records of 32 expected", c.data.len());
+                return Err(Error::invalid(c.offset, msg)).at("MAID");
+            }
+            None => None,
+        };
+        Ok(Wdt { version, flags, tiles, global_wmo, file_ids })
     }
 
     /// Whether the map's tiles store uncompressed alpha maps as 8-bit
@@ -102,7 +136,17 @@ impl Wdt {
         if let Some(w) = &self.global_wmo {
             chunk(&mut out, b"MWMO", &[w.as_bytes(), &[0]].concat());
         }
+        if let Some(ids) = &self.file_ids {
+            let maid: Vec<u8> = ids.iter().flat_map(|r| r.iter().flat_map(|v| v.to_le_bytes())).collect();
+            chunk(&mut out, b"MAID", &maid);
+        }
         out
+    }
+
+    /// File `which` ([`file_id`]) of tile `(x, y)` by FileDataID (8.2+; `None`: not given).
+    pub fn file_id(&self, x: u8, y: u8, which: usize) -> Option<u32> {
+        let r = self.file_ids.as_ref()?.get(usize::from(y) * 64 + usize::from(x))?;
+        r.get(which).copied().filter(|&id| id != 0)
     }
 
     /// The names of the `MPHD` flags set (unknown bits as hex).
@@ -149,8 +193,14 @@ mod tests {
 
     #[test]
     fn a_written_wdt_reads_back() {
-        let w = Wdt { version: 18, flags: 0x84, tiles: vec![[3, 0], [10, 20], [63, 63]], global_wmo: None };
+        let w =
+            Wdt { version: 18, flags: 0x84, tiles: vec![[3, 0], [10, 20], [63, 63]], global_wmo: None, file_ids: None };
         assert_eq!(Wdt::parse(&w.write(), "t.wdt").unwrap(), w);
+        let mut ids = vec![[0u32; 8]; 4096];
+        ids[20 * 64 + 10] = [1, 2, 3, 4, 5, 6, 7, 8];
+        let m = Wdt { file_ids: Some(ids), ..w.clone() };
+        let back = Wdt::parse(&m.write(), "m.wdt").unwrap();
+        assert_eq!((back.file_id(10, 20, file_id::MINIMAP), back.file_id(3, 0, file_id::ROOT)), (Some(8), None));
         let g = Wdt { tiles: Vec::new(), global_wmo: Some("World\\wmo\\x.wmo".into()), ..w };
         assert_eq!(Wdt::parse(&g.write(), "g.wdt").unwrap(), g);
     }

@@ -41,11 +41,11 @@ fn solid(rgb: [u8; 3]) -> Vec<u8> {
 pub fn game_data(d: &Path, samples: &Path, minimap: bool) {
     let src = samples.join("wowserhq_format/fixture/map");
     let tiles: Vec<[u8; 2]> = TILES.iter().map(|t| [t.0, t.1]).collect();
-    put(d, "World/Maps/Fix/Fix.wdt", &Wdt { version: 18, flags: 0, tiles, global_wmo: None }.write());
+    put(d, "World/Maps/Fix/Fix.wdt", &Wdt { version: 18, flags: 0, tiles, global_wmo: None, file_ids: None }.write());
     put(
         d,
         "World/Maps/Custom/Custom.wdt",
-        &Wdt { version: 18, flags: 0, tiles: vec![[0, 0]], global_wmo: None }.write(),
+        &Wdt { version: 18, flags: 0, tiles: vec![[0, 0]], global_wmo: None, file_ids: None }.write(),
     );
     for (x, y, file) in TILES {
         let bytes = std::fs::read(src.join(file)).unwrap();
@@ -196,4 +196,31 @@ fn an_export_writes_heightmaps_and_the_selections_minimap_beside_it() {
     let m = image::open(d.join("two_minimap.png")).unwrap().to_rgba8();
     assert_eq!((m.width(), m.height()), (512, 256));
     assert!(m.pixels().all(|p| p.0[3] == 255), "both tiles drawn");
+}
+
+#[test]
+fn an_8_2_map_finds_its_tiles_and_minimap_textures_by_file_data_id() {
+    // A WDT with MAID (written in the wowdev layout: its tiles and minimap
+    // textures by FileDataID, as a CASC install or CDN without a listfile
+    // names them), the files under wow.export's raw names (`<fdid>.<ext>`).
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("maid");
+    game_data(&d, &s, false);
+    let mut ids = vec![[0u32; 8]; 4096];
+    ids[3 * 64 + 2] = [777001, 0, 0, 0, 0, 0, 0, 777100];
+    ids[3 * 64 + 3] = [777002, 0, 0, 0, 0, 0, 0, 0];
+    let wdt = Wdt { version: 18, flags: 0, tiles: vec![[2, 3], [3, 3]], global_wmo: None, file_ids: Some(ids) };
+    put(&d, "World/Maps/Modern/Modern.wdt", &wdt.write());
+    let src = s.join("wowserhq_format/fixture/map");
+    put(&d, "777001.adt", &std::fs::read(src.join("continent4229.adt")).unwrap());
+    put(&d, "777002.adt", &std::fs::read(src.join("pvpzone3430.adt")).unwrap());
+    put(&d, "777100.blp", &solid([0, 0, 255]));
+    let png = d.join("modern.png");
+    let args = ["render", "--data", d.to_str().unwrap(), "map:Modern", "--minimap", "--size", "640x640"];
+    let (code, _, err) = m2view(&[&args[..], &["-o", png.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 tiles: 1 from the client's minimap textures, 1 drawn"), "{err}");
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(img.get_pixel(25, 35).0, [0, 0, 255, 255]);
+    assert_eq!(drawn_cells(&img, [0x30, 0x30, 0x30]), [(2, 3), (3, 3)]);
 }
