@@ -220,6 +220,32 @@ impl WholeMap {
         Ok(picked)
     }
 
+    /// Tiles `tiles` as a scene, each with what it places, named `map:<dir>`
+    /// in messages: in world units (a tile's terrain is placed there
+    /// already: `export map:X --tiles`), or with `centred` moved so that
+    /// the tiles' middle is the origin (`render map:X`, whose camera frames
+    /// the origin too). Tile `(x, y)` spans world X from `(31 - y)` to
+    /// `(32 - y)` tile sizes and Y from `(31 - x)` to `(32 - x)` (wowdev
+    /// wiki "ADT": both fall as the indices grow).
+    ///
+    /// # Errors
+    /// A tile that does not open (names it).
+    pub fn scene(&self, tiles: &[[u8; 2]], centred: bool, opts: &OpenOptions) -> Result<crate::scene::Scene, AppError> {
+        let size = m2view_format::adt::TILE_SIZE;
+        let mid = |f: fn(&[u8; 2]) -> u8| {
+            let (lo, hi) = tiles.iter().map(f).fold((u8::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
+            (32.0 - (f32::from(lo) + f32::from(hi) + 1.0) / 2.0) * size
+        };
+        let shift = if centred && !tiles.is_empty() { [-mid(|t| t[1]), -mid(|t| t[0]), 0.0] } else { [0.0; 3] };
+        let place = |t: &[u8; 2]| crate::scene::SceneModel {
+            position: shift,
+            ..crate::scene::SceneModel::at(self.tile_path(t[0], t[1]))
+        };
+        let models = tiles.iter().map(place).collect();
+        let file = crate::scene::SceneFile { models, ..Default::default() };
+        crate::scene::Scene::place(Path::new(&format!("map:{}", self.directory)), file, opts)
+    }
+
     /// The files the map reads through.
     pub fn files(&self) -> &Arc<dyn Files> {
         &self.files

@@ -333,9 +333,9 @@ fn export_scene(a: &ExportArgs, scene: m2view_app::scene::Scene) -> Result<(), A
     write_together(a, &name, &parts, scene.camera_track().as_ref())
 }
 
-/// `export map:X --tiles …`: the tiles picked, each at its own place (a
-/// tile's terrain is in world units already), with what it places, as a
-/// scene named after the map.
+/// `export map:X --tiles …`: the tiles picked as a scene
+/// ([`m2view_app::maps::WholeMap::scene`]), with `--heightmap` and
+/// `--minimap` pictures beside.
 fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppError> {
     let map = m2view_app::maps::open(dir, open)?;
     let range = a.tiles.as_deref().ok_or_else(|| {
@@ -344,8 +344,6 @@ fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppEr
         ))
     })?;
     let tiles = map.tiles_in(range)?;
-    let models = tiles.iter().map(|t| m2view_app::scene::SceneModel::at(map.tile_path(t[0], t[1]))).collect();
-    let file = m2view_app::scene::SceneFile { models, ..Default::default() };
     eprintln!("map:{}: {} tiles", map.directory, tiles.len());
     if a.heightmap {
         write_heightmaps(a, &map, &tiles)?;
@@ -353,8 +351,7 @@ fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppEr
     if a.minimap {
         write_selection_minimap(a, &map, &tiles)?;
     }
-    let scene = m2view_app::scene::Scene::place(std::path::Path::new(&format!("{}.json", map.directory)), file, open)?;
-    export_scene(a, scene)
+    export_scene(a, map.scene(&tiles, false, open)?)
 }
 
 /// `a.output` with its extension replaced by `_<suffix>`.

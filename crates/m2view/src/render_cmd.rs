@@ -88,6 +88,10 @@ pub struct RenderArgs {
     /// game data has one, else drawn from its terrain. `--minimap=drawn` always draws them.
     #[arg(long, value_name = "SOURCE", num_args = 0..=1, default_missing_value = "auto", help_heading = crate::cli::OUTPUT)]
     pub minimap: Option<MinimapArg>,
+    /// For `map:DIRECTORY` without --minimap: the tiles drawn, `X1_Y1..X2_Y2` (default: all), from
+    /// the map camera unless --camera says otherwise.
+    #[arg(long, value_name = "X1_Y1..X2_Y2", help_heading = crate::cli::WORLD)]
+    pub tiles: Option<String>,
     /// Transparent background (alpha 0 where nothing is drawn) instead of --background.
     #[arg(long, help_heading = crate::cli::OUTPUT)]
     pub transparent: bool,
@@ -378,6 +382,7 @@ fn request_for(a: &RenderArgs, mut o: Opened, opts: &OpenOptions) -> Result<Requ
         Some(spec) => Some(spec.parse().map_err(AppError::failure)?),
         None if a.all => None,
         None if a.crowd > 1 => Some(CameraSpec::Preset(Preset::Iso)),
+        None if a.file.as_deref().and_then(m2view_app::maps::map_of).is_some() => Some(CameraSpec::Map),
         None => Some(CameraSpec::Preset(Preset::Front)),
     };
     let camera = camera
@@ -485,12 +490,8 @@ pub enum MinimapArg {
 }
 
 /// `render map:X --minimap`: the map's minimap as a PNG ([`m2view_app::minimap`]).
-fn run_map(a: &RenderArgs, dir: &str, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
-    let Some(source) = a.minimap else {
-        return Err(AppError::Input(format!(
-            "render map:{dir} draws its minimap with --minimap; to render terrain, give a tile (World/Maps/{dir}/{dir}_X_Y.adt)"
-        )));
-    };
+fn run_minimap(a: &RenderArgs, dir: &str, output: &std::path::Path, opts: &OpenOptions) -> Result<(), AppError> {
+    let source = a.minimap.unwrap_or(MinimapArg::Auto);
     let (w, h) = parse_size(a.size.as_deref().unwrap_or("1024x1024")).map_err(AppError::Failure)?;
     let [r, g, b] = parse_rgb8(&a.background).map_err(AppError::Failure)?;
     let bg = [r, g, b, if a.transparent { 0 } else { 255 }];
@@ -514,8 +515,8 @@ pub fn run(a: &RenderArgs, opts: &OpenOptions) -> Result<(), AppError> {
         return run_video(a, video, opts);
     }
     let output = a.output.as_deref().ok_or_else(|| AppError::Input("give -o OUTPUT or --video FILE".into()))?;
-    if let Some(dir) = a.file.as_deref().and_then(m2view_app::maps::map_of) {
-        return run_map(a, dir, output, opts);
+    if let Some(dir) = a.file.as_deref().and_then(m2view_app::maps::map_of).filter(|_| a.minimap.is_some()) {
+        return run_minimap(a, dir, output, opts);
     }
     if a.all {
         return run_all(a, output, opts);
@@ -618,10 +619,19 @@ fn run_video(a: &RenderArgs, video: &std::path::Path, opts: &OpenOptions) -> Res
 /// it) or, with `--scene`, an empty root with the scene's models hung at
 /// their placements (its camera path's view at `--time`), and the scene.
 fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<m2view_app::scene::Scene>), AppError> {
-    let Some(path) = &a.scene else {
-        return Ok((request_for(a, open_for(a, opts)?, opts)?, None));
+    let scene = match (&a.scene, a.file.as_deref().and_then(m2view_app::maps::map_of)) {
+        (Some(path), _) => m2view_app::scene::Scene::open(path, opts)?,
+        (None, Some(dir)) => {
+            // A whole map (or --tiles of it): its tiles as a scene.
+            let map = m2view_app::maps::open(dir, opts)?;
+            let tiles = match &a.tiles {
+                Some(range) => map.tiles_in(range)?,
+                None => map.wdt.tiles.clone(),
+            };
+            map.scene(&tiles, true, opts)?
+        }
+        (None, None) => return Ok((request_for(a, open_for(a, opts)?, opts)?, None)),
     };
-    let scene = m2view_app::scene::Scene::open(path, opts)?;
     let (root, hung) = scene.render_parts();
     let mut r = request_for(a, Opened::dress(root, opts), opts)?;
     let base = r.req.attachments.len();

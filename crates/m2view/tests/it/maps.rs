@@ -1,7 +1,8 @@
 //! Whole maps as a user meets them: `ls --maps`, `info map:X`, `render
 //! map:X --minimap`. The tiles are the real `continent4229.adt` and
-//! `pvpzone3430.adt` (wowserhq_format), placed by the project on a map it
-//! writes in the real layouts, since no whole map is in the corpus: a
+//! `pvpzone3430.adt` (wowserhq_format), moved to their places
+//! (`m2view_format::fixtures::adt::moved`) on a map the project writes in
+//! the real layouts, since no whole map is in the corpus: a
 //! 64 × 64 WDT with chosen tiles, a 3.3.5 `Map.dbc`
 //! (`m2view_db::fixtures::wotlk_maps`), the tiles' terrain textures as
 //! one-colour BLPs and a `textures/Minimap/md5translate.trs` with one
@@ -54,7 +55,10 @@ pub fn game_data(d: &Path, samples: &Path, minimap: bool) {
                 put(d, &p.replace('\\', "/"), &solid([40 + (k * 37 % 200) as u8, 120, 60 + (k * 53 % 180) as u8]));
             }
         }
-        put(d, &format!("World/Maps/Fix/Fix_{x}_{y}.adt"), &bytes);
+        // Moved to its place in the grid: the real tiles are 42_29 and 34_30.
+        let (sx, sy) = if file.starts_with("continent") { (42, 29) } else { (34, 30) };
+        let placed = m2view_format::fixtures::adt::moved(&bytes, i32::from(x) - sx, i32::from(y) - sy);
+        put(d, &format!("World/Maps/Fix/Fix_{x}_{y}.adt"), &placed);
     }
     put(d, "World/Maps/Custom/Custom_0_0.adt", &std::fs::read(src.join("pvpzone3430.adt")).unwrap());
     let maps =
@@ -223,4 +227,31 @@ fn an_8_2_map_finds_its_tiles_and_minimap_textures_by_file_data_id() {
     let img = image::open(&png).unwrap().to_rgba8();
     assert_eq!(img.get_pixel(25, 35).0, [0, 0, 255, 255]);
     assert_eq!(drawn_cells(&img, [0x30, 0x30, 0x30]), [(2, 3), (3, 3)]);
+}
+
+#[test]
+fn render_draws_a_maps_tiles_from_the_map_camera() {
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("render");
+    game_data(&d, &s, false);
+    let data = d.to_str().unwrap();
+    let draw = |tiles: &str, png: &Path| {
+        let mut args = vec!["render", "--data", data, "map:Fix", "--size", "256x128", "-o", png.to_str().unwrap()];
+        if !tiles.is_empty() {
+            args.extend(["--tiles", tiles]);
+        }
+        let (code, _, err) = m2view(&args);
+        assert_eq!(code, 0, "{err}");
+        image::open(png).unwrap().to_rgba8()
+    };
+    // Tiles 10_20 and 11_20 side by side, straight down: the left and right halves drawn.
+    let two = draw("10_20..11_20", &d.join("two.png"));
+    let bg = two.get_pixel(0, 0).0;
+    let drawn = |img: &image::RgbaImage, x0: u32, x1: u32| {
+        (x0..x1).flat_map(|x| (0..128).map(move |y| (x, y))).filter(|&(x, y)| img.get_pixel(x, y).0 != bg).count()
+    };
+    assert!(drawn(&two, 0, 128) > 128 * 128 / 2 && drawn(&two, 128, 256) > 128 * 128 / 2, "both tiles drawn");
+    // The whole map (three tiles, one far away) frames all of them: the pair is smaller.
+    let all = draw("", &d.join("all.png"));
+    assert!(drawn(&all, 0, 256) < drawn(&two, 0, 256) / 2, "the whole map is framed");
 }
