@@ -113,37 +113,46 @@ pub fn render_region(
     let (cols, rows) = (u32::from(last[0] - first[0]) + 1, u32::from(last[1] - first[1]) + 1);
     let mut image = RgbaImage { width, height, pixels: background.repeat(width as usize * height as usize) };
     let client = if source == Source::Auto { client_textures(map) } else { HashMap::new() };
+    let colours = std::sync::Mutex::new(TextureColours::default());
+    let inside = |t: &&[u8; 2]| (first[0]..=last[0]).contains(&t[0]) && (first[1]..=last[1]).contains(&t[1]);
+    let tiles: Vec<[u8; 2]> = map.wdt.tiles.iter().filter(inside).copied().collect();
+    // Each tile's cell on its own thread (rayon); placed in the picture after.
+    let cells: Vec<(u32, u32, Result<(RgbaImage, bool), String>, Option<String>)> = {
+        use rayon::prelude::*;
+        tiles
+            .par_iter()
+            .map(|&[x, y]| {
+                let (cx, cy) = (u32::from(x - first[0]), u32::from(y - first[1]));
+                let (x0, x1) = (cx * width / cols, (cx + 1) * width / cols);
+                let (y0, y1) = (cy * height / rows, (cy + 1) * height / rows);
+                let (w, h) = ((x1 - x0).max(1), (y1 - y0).max(1));
+                let (cell, note) = match client.get(&(x, y)).map(|p| client_cell(map, p, w, h)) {
+                    Some(Ok(c)) => (Ok((c, true)), None),
+                    other => {
+                        let note = match other {
+                            Some(Err(e)) => Some(e),
+                            _ => None,
+                        };
+                        let drawn = map.tile(x, y).map(|t| (draw_tile(&t.adt, map, &colours, w, h), false));
+                        (drawn.map_err(|e| e.to_string()), note)
+                    }
+                };
+                (x0.min(width - 1), y0.min(height - 1), cell, note)
+            })
+            .collect()
+    };
     let (mut from_client, mut drawn, mut warnings) = (0, 0, Vec::new());
-    let mut colours = TextureColours::default();
-    let inside = |t: &[u8; 2]| (first[0]..=last[0]).contains(&t[0]) && (first[1]..=last[1]).contains(&t[1]);
-    for &[x, y] in map.wdt.tiles.iter().filter(|t| inside(t)) {
-        let (cx, cy) = (u32::from(x - first[0]), u32::from(y - first[1]));
-        let (x0, x1) = (cx * width / cols, (cx + 1) * width / cols);
-        let (y0, y1) = (cy * height / rows, (cy + 1) * height / rows);
-        let (w, h) = ((x1 - x0).max(1), (y1 - y0).max(1));
-        let cell = match client.get(&(x, y)).map(|p| client_cell(map, p, w, h)) {
-            Some(Ok(c)) => {
-                from_client += 1;
-                c
+    for (x0, y0, cell, note) in cells {
+        warnings.extend(note);
+        match cell {
+            Ok((c, client)) => {
+                *(if client { &mut from_client } else { &mut drawn }) += 1;
+                blit(&mut image, &c, x0, y0);
             }
-            other => {
-                if let Some(Err(e)) = other {
-                    warnings.push(e);
-                }
-                match map.tile(x, y) {
-                    Ok(t) => {
-                        drawn += 1;
-                        draw_tile(&t.adt, map, &mut colours, w, h)
-                    }
-                    Err(e) => {
-                        warnings.push(e.to_string());
-                        continue;
-                    }
-                }
-            }
-        };
-        blit(&mut image, &cell, x0.min(width - 1), y0.min(height - 1));
+            Err(e) => warnings.push(e),
+        }
     }
+    let colours = colours.into_inner().unwrap_or_else(|e| e.into_inner());
     warnings.extend(colours.warnings);
     Ok(Minimap { image, from_client, drawn, warnings })
 }
@@ -246,7 +255,7 @@ fn mean(img: &RgbaImage) -> [f32; 3] {
 /// Tile `adt` drawn from above at `w` × `h`: per pixel, its chunk's layers
 /// blended by their alpha maps, shaded by the nearest outer vertex's
 /// normal (light from the upper left, high), liquid over it.
-fn draw_tile(adt: &Adt, map: &WholeMap, colours: &mut TextureColours, w: u32, h: u32) -> RgbaImage {
+fn draw_tile(adt: &Adt, map: &WholeMap, colours: &std::sync::Mutex<TextureColours>, w: u32, h: u32) -> RgbaImage {
     let mut at = [[None; 16]; 16];
     for (i, c) in adt.chunks.iter().enumerate() {
         if let (Some(row), true) = (at.get_mut(c.index[1] as usize), c.index[0] < 16) {
@@ -261,7 +270,10 @@ fn draw_tile(adt: &Adt, map: &WholeMap, colours: &mut TextureColours, w: u32, h:
     let layer_colours: Vec<Vec<[f32; 3]>> = adt
         .chunks
         .iter()
-        .map(|c| c.layers.iter().map(|l| colours.get(adt, l.texture as usize, map)).collect())
+        .map(|c| {
+            let mut colours = colours.lock().unwrap_or_else(|e| e.into_inner());
+            c.layers.iter().map(|l| colours.get(adt, l.texture as usize, map)).collect()
+        })
         .collect();
     let mut pixels = Vec::with_capacity((w * h * 4) as usize);
     for py in 0..h {

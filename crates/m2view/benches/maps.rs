@@ -2,7 +2,9 @@
 //! map of all 64 × 64 tiles — each the real `continent4229.adt`
 //! (wowserhq_format; hard links of the one file, as no whole map is in
 //! the corpus) with its terrain textures as one-colour BLPs — drawn at
-//! 1024 × 1024 (`render map:X --minimap=drawn`): total and per tile.
+//! 1024 × 1024 (`render map:X --minimap=drawn`): total and per tile; and
+//! `export map:X --tiles` of a 4 × 4 corner to glTF (the `m2view` binary,
+//! start-up included): total and per tile.
 //!
 //! `cargo bench -p m2view --bench maps` (needs the corpus). Without
 //! `--bench` (`cargo test --benches`) it draws a 4 × 4 corner, as a check.
@@ -61,4 +63,24 @@ fn main() {
         m.drawn,
         s * 1000.0 / m.drawn as f64
     );
+    // `export map:Whole --tiles` of a 4 × 4 corner to glTF, as a user runs it.
+    let out = dir.join("corner.glb");
+    let t = Instant::now();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_m2view"))
+        .args([
+            "export",
+            "--data",
+            &dir.to_string_lossy(),
+            "map:Whole",
+            "--tiles",
+            "0_0..3_3",
+            "-o",
+            &out.to_string_lossy(),
+        ])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let s = t.elapsed().as_secs_f64();
+    let mb = std::fs::metadata(&out).map_or(0, |m| m.len()) as f64 / 1e6;
+    println!("export of 16 tiles to glTF: {s:.2} s, {:.2} s per tile, {mb:.1} MB", s / 16.0);
 }
