@@ -117,7 +117,7 @@ pub fn render_region(
     let inside = |t: &&[u8; 2]| (first[0]..=last[0]).contains(&t[0]) && (first[1]..=last[1]).contains(&t[1]);
     let tiles: Vec<[u8; 2]> = map.wdt.tiles.iter().filter(inside).copied().collect();
     // Each tile's cell on its own thread (rayon); placed in the picture after.
-    let cells: Vec<(u32, u32, Result<(RgbaImage, bool), String>, Option<String>)> = {
+    let cells: Vec<Cell> = {
         use rayon::prelude::*;
         tiles
             .par_iter()
@@ -137,14 +137,14 @@ pub fn render_region(
                         (drawn.map_err(|e| e.to_string()), note)
                     }
                 };
-                (x0.min(width - 1), y0.min(height - 1), cell, note)
+                Cell { x0: x0.min(width - 1), y0: y0.min(height - 1), picture: cell, note }
             })
             .collect()
     };
     let (mut from_client, mut drawn, mut warnings) = (0, 0, Vec::new());
-    for (x0, y0, cell, note) in cells {
+    for Cell { x0, y0, picture, note } in cells {
         warnings.extend(note);
-        match cell {
+        match picture {
             Ok((c, client)) => {
                 *(if client { &mut from_client } else { &mut drawn }) += 1;
                 blit(&mut image, &c, x0, y0);
@@ -155,6 +155,16 @@ pub fn render_region(
     let colours = colours.into_inner().unwrap_or_else(|e| e.into_inner());
     warnings.extend(colours.warnings);
     Ok(Minimap { image, from_client, drawn, warnings })
+}
+
+/// One tile's cell: where it goes, its picture (and whether it is the
+/// client's texture) or why there is none, and a note (a client texture
+/// that did not read, the cell drawn instead).
+struct Cell {
+    x0: u32,
+    y0: u32,
+    picture: Result<(RgbaImage, bool), String>,
+    note: Option<String>,
 }
 
 /// The client's minimap texture `path`, scaled to `w` × `h`.
