@@ -226,6 +226,14 @@ pub fn builds(opts: &CdnOptions) -> Result<(Vec<Version>, Vec<String>)> {
 }
 
 fn net(opts: &CdnOptions) -> Result<Net> {
+    // A product names a folder of the version service and of the cache.
+    let ok = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if opts.product.is_empty() || !opts.product.chars().all(ok) {
+        return Err(CdnError::NotOffered(format!(
+            "{:?} is not a product name (wow, wow_classic_era, ...)",
+            opts.product
+        )));
+    }
     let dir = match &opts.cache_dir {
         Some(d) => d.clone(),
         None => crate::cache::default_dir().ok_or_else(|| CdnError::Cache {
