@@ -228,9 +228,17 @@ impl WholeMap {
     /// `(32 - y)` tile sizes and Y from `(31 - x)` to `(32 - x)` (wowdev
     /// wiki "ADT": both fall as the indices grow).
     ///
+    /// `done(n)` is called as the `n`th tile is ready (a progress bar).
+    ///
     /// # Errors
     /// A tile that does not open (names it).
-    pub fn scene(&self, tiles: &[[u8; 2]], centred: bool, opts: &OpenOptions) -> Result<crate::scene::Scene, AppError> {
+    pub fn scene(
+        &self,
+        tiles: &[[u8; 2]],
+        centred: bool,
+        opts: &OpenOptions,
+        done: &dyn Fn(usize),
+    ) -> Result<crate::scene::Scene, AppError> {
         let size = m2view_format::adt::TILE_SIZE;
         let mid = |f: fn(&[u8; 2]) -> u8| {
             let (lo, hi) = tiles.iter().map(f).fold((u8::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
@@ -243,7 +251,7 @@ impl WholeMap {
         };
         let models = tiles.iter().map(place).collect();
         let file = crate::scene::SceneFile { models, ..Default::default() };
-        crate::scene::Scene::place(Path::new(&format!("map:{}", self.directory)), file, opts)
+        crate::scene::Scene::place(Path::new(&format!("map:{}", self.directory)), file, opts, done)
     }
 
     /// The files the map reads through.

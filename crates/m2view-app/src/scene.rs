@@ -251,17 +251,17 @@ impl Scene {
                 }
             }
         }
-        Scene::place(path, file, opts)
+        Scene::place(path, file, opts, &|_| {})
     }
 
     /// The scene `file` (named `path` in messages; its models' relative
     /// files found beside `path` first): every model opened once with what
-    /// it places.
+    /// it places, `done(n)` called as the `n`th model is ready (a progress bar).
     ///
     /// # Errors
     /// A model that does not open, a sequence it lacks (each named by its
     /// place in the file).
-    pub fn place(path: &Path, file: SceneFile, opts: &OpenOptions) -> Result<Scene, AppError> {
+    pub fn place(path: &Path, file: SceneFile, opts: &OpenOptions, done: &dyn Fn(usize)) -> Result<Scene, AppError> {
         let at = |place: &str, msg: &str| AppError::Input(format!("{}: {place}: {msg}", path.display()));
         let dir = path.parent().unwrap_or(Path::new("."));
         // A file placed many times is read once (and its placements share it).
@@ -298,6 +298,7 @@ impl Scene {
                 lm.load_anim(s).map_err(|e| at(&place, &e.to_string()))?;
             }
             which.push(k);
+            done(i + 1);
         }
         let unique: Vec<_> = unique.into_iter().map(|(lm, placed)| (Arc::new(lm), placed)).collect();
         let loaded = which.into_iter().map(|k| unique[k].clone()).collect();

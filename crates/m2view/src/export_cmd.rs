@@ -351,7 +351,14 @@ fn export_map(a: &ExportArgs, dir: &str, open: &OpenOptions) -> Result<(), AppEr
     if a.minimap {
         write_selection_minimap(a, &map, &tiles)?;
     }
-    export_scene(a, map.scene(&tiles, false, open)?)
+    // Long exports: a bar over the tiles as they load (stderr, when it is a terminal).
+    let bar = indicatif::ProgressBar::new(tiles.len() as u64);
+    if tiles.len() < 4 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let scene = map.scene(&tiles, false, open, &|n| bar.set_position(n as u64));
+    bar.finish_and_clear();
+    export_scene(a, scene?)
 }
 
 /// `a.output` with its extension replaced by `_<suffix>`.

@@ -628,7 +628,7 @@ fn prepared(a: &RenderArgs, opts: &OpenOptions) -> Result<(Request, Option<m2vie
                 Some(range) => map.tiles_in(range)?,
                 None => map.wdt.tiles.clone(),
             };
-            map.scene(&tiles, true, opts)?
+            map.scene(&tiles, true, opts, &|_| {})?
         }
         (None, None) => return Ok((request_for(a, open_for(a, opts)?, opts)?, None)),
     };

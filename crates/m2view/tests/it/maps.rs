@@ -255,3 +255,22 @@ fn render_draws_a_maps_tiles_from_the_map_camera() {
     let all = draw("", &d.join("all.png"));
     assert!(drawn(&all, 0, 256) < drawn(&two, 0, 256) / 2, "the whole map is framed");
 }
+
+#[test]
+fn a_maps_tiles_load_with_progress_as_a_scene() {
+    let Some(s) = m2view_format::fixtures::samples_dir() else { return };
+    let d = tmp("progress");
+    game_data(&d, &s, false);
+    let mut vfs = m2view_data::Vfs::new();
+    vfs.add_spec(&d, &m2view_data::SpecOptions::default()).unwrap();
+    let opts = m2view_app::open::OpenOptions {
+        load: m2view_format::LoadOptions { data: Some(std::sync::Arc::new(vfs)), ..Default::default() },
+        ..Default::default()
+    };
+    let map = m2view_app::maps::open("Fix", &opts).unwrap();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let scene =
+        map.scene(&map.tiles_in("10_20..40_5").unwrap(), false, &opts, &|n| seen.lock().unwrap().push(n)).unwrap();
+    assert_eq!(scene.file.models.len(), 3);
+    assert_eq!(*seen.lock().unwrap(), [1, 2, 3], "the export's progress bar moves tile by tile");
+}
