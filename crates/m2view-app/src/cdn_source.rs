@@ -77,7 +77,7 @@ pub fn open(
 /// The builds of a product, fetched on a worker thread for the window's
 /// build picker.
 pub struct BuildList {
-    rx: Receiver<Result<Vec<String>, String>>,
+    rx: Receiver<Result<Vec<String>, m2view_cdn::CdnError>>,
 }
 
 impl BuildList {
@@ -85,7 +85,7 @@ impl BuildList {
     pub fn start(o: CdnOptions) -> BuildList {
         let (tx, rx) = channel();
         crate::platform::spawn(move || {
-            let r = m2view_cdn::builds(&o).map_err(|e| e.to_string()).map(|(rows, _)| {
+            let r = m2view_cdn::builds(&o).map(|(rows, _)| {
                 let mut names: Vec<String> =
                     rows.into_iter().filter(|r| r.region.eq_ignore_ascii_case(&o.region)).map(|r| r.name).collect();
                 names.dedup();
@@ -97,11 +97,13 @@ impl BuildList {
     }
 
     /// The builds once fetched (or why not).
-    pub fn poll(&self) -> Option<Result<Vec<String>, String>> {
+    pub fn poll(&self) -> Option<Result<Vec<String>, m2view_cdn::CdnError>> {
         match self.rx.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err("the build list was not fetched".into())),
+            Err(TryRecvError::Disconnected) => {
+                Some(Err(m2view_cdn::CdnError::NotOffered("the build list was not fetched".into())))
+            }
         }
     }
 }

@@ -53,19 +53,7 @@ fn files(opts: &OpenOptions) -> (Arc<dyn Files>, PathBuf) {
 /// # Errors
 /// A `Map` table that does not read (names it, the row and the column).
 pub fn list(opts: &OpenOptions) -> Result<Vec<MapEntry>, AppError> {
-    let tables = m2view_dress::ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
-    let rows = tables.rows("Map.dbc", m2view_db::map::map_rows).map_err(AppError::input)?;
-    let mut out: Vec<MapEntry> = rows
-        .iter()
-        .flat_map(|r| r.iter())
-        .map(|r| MapEntry {
-            id: Some(r.id),
-            directory: r.directory.clone(),
-            name: if r.name.is_empty() { r.directory.clone() } else { r.name.clone() },
-            instance: r.instance_name().to_string(),
-            wdt_fdid: r.wdt_fdid,
-        })
-        .collect();
+    let mut out = rows(opts)?;
     let (files, root) = files(opts);
     let mut found: Vec<String> = files
         .list_dir(&root.join("World/Maps"))
@@ -83,6 +71,26 @@ pub fn list(opts: &OpenOptions) -> Result<Vec<MapEntry>, AppError> {
         }
     }
     Ok(out)
+}
+
+/// The `Map` table's rows (none without a table).
+///
+/// # Errors
+/// A `Map` table that does not read.
+fn rows(opts: &OpenOptions) -> Result<Vec<MapEntry>, AppError> {
+    let tables = m2view_dress::ClientTables::new(&opts.dbc, opts.load.data.clone(), opts.dbd.clone());
+    let rows = tables.rows("Map.dbc", m2view_db::map::map_rows).map_err(AppError::input)?;
+    Ok(rows
+        .iter()
+        .flat_map(|r| r.iter())
+        .map(|r| MapEntry {
+            id: Some(r.id),
+            directory: r.directory.clone(),
+            name: if r.name.is_empty() { r.directory.clone() } else { r.name.clone() },
+            instance: r.instance_name().to_string(),
+            wdt_fdid: r.wdt_fdid,
+        })
+        .collect())
 }
 
 /// The folders under `World/Maps/` the `--data` sources list (a folder of
@@ -127,7 +135,9 @@ pub struct WholeMap {
 /// malformed (names it, the chunk and the offset).
 pub fn open(directory: &str, opts: &OpenOptions) -> Result<WholeMap, AppError> {
     let (files, root) = files(opts);
-    let maps = list(opts).unwrap_or_default();
+    // The table's rows only: listing every file of the sources for the
+    // WDTs no row names is for `ls --maps`, not for opening one map.
+    let maps = rows(opts).unwrap_or_default();
     let entry = maps.iter().find(|m| m.directory.eq_ignore_ascii_case(directory)).cloned();
     let dir = entry.as_ref().map_or(directory.to_string(), |e| e.directory.clone());
     let by_name = root.join("World/Maps").join(&dir).join(format!("{dir}.wdt"));
@@ -135,7 +145,10 @@ pub fn open(directory: &str, opts: &OpenOptions) -> Result<WholeMap, AppError> {
     let Some(wdt_path) = files.find(&by_name).or_else(|| by_id.and_then(|p| files.find(&p))) else {
         let some: Vec<&str> = maps.iter().take(12).map(|m| m.directory.as_str()).collect();
         let msg = if maps.is_empty() {
-            format!("map:{directory}: no {} in the game data (and no Map table)", by_name.display())
+            format!(
+                "map:{directory}: no {} in the game data (and no Map table; `ls --maps` lists the maps)",
+                by_name.display()
+            )
         } else {
             format!(
                 "map:{directory}: no such map's WDT in the game data ({} maps, e.g. {})",

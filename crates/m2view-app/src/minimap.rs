@@ -130,11 +130,11 @@ pub fn render_region(
                     Some(Ok(c)) => (Ok((c, true)), None),
                     other => {
                         let note = match other {
-                            Some(Err(e)) => Some(e),
+                            Some(Err(e)) => Some(e.to_string()),
                             _ => None,
                         };
                         let drawn = map.tile(x, y).map(|t| (draw_tile(&t.adt, map, &colours, w, h), false));
-                        (drawn.map_err(|e| e.to_string()), note)
+                        (drawn, note)
                     }
                 };
                 Cell { x0: x0.min(width - 1), y0: y0.min(height - 1), picture: cell, note }
@@ -149,7 +149,7 @@ pub fn render_region(
                 *(if client { &mut from_client } else { &mut drawn }) += 1;
                 blit(&mut image, &c, x0, y0);
             }
-            Err(e) => warnings.push(e),
+            Err(e) => warnings.push(e.to_string()),
         }
     }
     let colours = colours.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -163,18 +163,18 @@ pub fn render_region(
 struct Cell {
     x0: u32,
     y0: u32,
-    picture: Result<(RgbaImage, bool), String>,
+    picture: Result<(RgbaImage, bool), AppError>,
     note: Option<String>,
 }
 
 /// The client's minimap texture `path`, scaled to `w` × `h`.
-fn client_cell(map: &WholeMap, path: &Path, w: u32, h: u32) -> Result<RgbaImage, String> {
+fn client_cell(map: &WholeMap, path: &Path, w: u32, h: u32) -> Result<RgbaImage, AppError> {
     let files = map.files();
-    let found = files
-        .find(path)
-        .ok_or_else(|| format!("{}: the client's minimap texture, not in the game data", path.display()))?;
-    let bytes = files.read(&found).map_err(|e| e.to_string())?;
-    let img = m2view_texture::file::decode_level(&found.to_string_lossy(), &bytes, 0).map_err(|e| e.to_string())?;
+    let found = files.find(path).ok_or_else(|| {
+        AppError::Input(format!("{}: the client's minimap texture, not in the game data", path.display()))
+    })?;
+    let bytes = files.read(&found).map_err(AppError::input)?;
+    let img = m2view_texture::file::decode_level(&found.to_string_lossy(), &bytes, 0).map_err(AppError::input)?;
     Ok(scaled(&img, w, h))
 }
 

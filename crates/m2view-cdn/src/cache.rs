@@ -49,8 +49,8 @@ pub struct Usage {
 /// `K`, `M`, `G` or `T` suffix (powers of 1024; `10G`, `512M`, `1.5G`).
 ///
 /// # Errors
-/// Not a number with one of those suffixes (the message says so).
-pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
+/// [`CdnError::Size`]: not a non-negative number with one of those suffixes.
+pub fn parse_size(text: &str) -> Result<u64> {
     let t = text.trim();
     let (num, shift) = match t.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => {
@@ -59,15 +59,15 @@ pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
                 'M' => 20,
                 'G' => 30,
                 'T' => 40,
-                _ => return Err(format!("{text:?}: a size is a number with K, M, G or T (10G, 512M)")),
+                _ => return Err(CdnError::Size(text.to_string())),
             };
             (&t[..i], shift)
         }
         _ => (t, 0),
     };
-    let n: f64 = num.trim().parse().map_err(|_| format!("{text:?}: a size is a number with K, M, G or T (10G)"))?;
+    let n: f64 = num.trim().parse().map_err(|_| CdnError::Size(text.to_string()))?;
     if !(n.is_finite() && n >= 0.0) {
-        return Err(format!("{text:?}: not a size"));
+        return Err(CdnError::Size(text.to_string()));
     }
     Ok((n * (1u64 << shift) as f64) as u64)
 }
@@ -263,10 +263,10 @@ mod tests {
 
     #[test]
     fn sizes_parse_with_suffixes() {
-        assert_eq!(parse_size("10G"), Ok(10 << 30));
-        assert_eq!(parse_size("512m"), Ok(512 << 20));
-        assert_eq!(parse_size("1.5K"), Ok(1536));
-        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("10G").unwrap(), 10 << 30);
+        assert_eq!(parse_size("512m").unwrap(), 512 << 20);
+        assert_eq!(parse_size("1.5K").unwrap(), 1536);
+        assert_eq!(parse_size("4096").unwrap(), 4096);
         assert!(parse_size("10X").is_err() && parse_size("").is_err() && parse_size("-1G").is_err());
     }
 

@@ -32,6 +32,9 @@ pub enum CdnError {
     /// the CDN does not have. Exit 2.
     #[error("{0}")]
     NotOffered(String),
+    /// A size argument (`--cache-size`) that does not read. Exit 1.
+    #[error("{0:?}: a size is a number with K, M, G or T (10G, 512M)")]
+    Size(String),
     /// The cache folder cannot be read or written. Exit 1.
     #[error("cache {path}: {message}")]
     Cache {

@@ -53,6 +53,7 @@ impl CdnFrames {
                 let range = Some((u64::from(p.offset), p.size));
                 let b = self
                     .net
+                    .http
                     .get(&self.bases, &path, range, u64::from(p.size), &what)?
                     .ok_or_else(|| CdnError::NotOffered(format!("{what}: the archive is not on the CDN (404)")))?;
                 (b, format!("{}/{path}", self.bases[0]), u64::from(p.offset))
@@ -60,7 +61,7 @@ impl CdnFrames {
             None if known == 16 => {
                 let path = keyed("data", &key);
                 let what = format!("loose file {key}");
-                let b = self.net.get(&self.bases, &path, None, blte::MAX_DECODED, &what)?.ok_or_else(|| {
+                let b = self.net.http.get(&self.bases, &path, None, blte::MAX_DECODED, &what)?.ok_or_else(|| {
                     CdnError::NotOffered(format!(
                         "encoding key {key} is in no archive index and not on the CDN as a loose file"
                     ))

@@ -4,6 +4,8 @@
 //! order (wowdev wiki "TACT"; wow.export's `casc-source-remote.js` does the
 //! same). The client is ureq, without TLS.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::error::{CdnError, Result};
@@ -28,10 +30,21 @@ enum Answer {
     Refused(String),
 }
 
-/// An HTTP client with TACT's timeouts.
+/// Counts of what went over the network.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Requests answered with a body.
+    pub requests: AtomicU64,
+    /// Bytes of those bodies.
+    pub bytes: AtomicU64,
+}
+
+/// An HTTP client with TACT's timeouts, counting what it fetches (its
+/// clones share the count).
 #[derive(Debug, Clone)]
 pub struct Http {
     agent: ureq::Agent,
+    stats: Arc<Stats>,
 }
 
 impl Default for Http {
@@ -50,7 +63,17 @@ impl Http {
             .http_status_as_error(false)
             .max_redirects(4)
             .build();
-        Http { agent: ureq::Agent::new_with_config(config) }
+        Http { agent: ureq::Agent::new_with_config(config), stats: Arc::default() }
+    }
+
+    /// This client with a count of its own, from zero.
+    pub fn with_own_stats(self) -> Http {
+        Http { stats: Arc::default(), ..self }
+    }
+
+    /// What it has fetched.
+    pub fn stats(&self) -> &Arc<Stats> {
+        &self.stats
     }
 
     /// One GET of `url`, its body limited to `limit` bytes; with `range`
@@ -111,7 +134,11 @@ impl Http {
             let url = format!("{}/{path}", base.trim_end_matches('/'));
             for attempt in 0..TRIES {
                 match self.once(&url, range, limit) {
-                    Answer::Body(b) => return Ok(Some(b)),
+                    Answer::Body(b) => {
+                        self.stats.requests.fetch_add(1, Ordering::Relaxed);
+                        self.stats.bytes.fetch_add(b.len() as u64, Ordering::Relaxed);
+                        return Ok(Some(b));
+                    }
                     Answer::Missing => {
                         missing = true;
                         break;

@@ -31,4 +31,5 @@ mod open;
 pub mod versions;
 
 pub use error::{CdnError, Result};
-pub use open::{CdnOptions, Opened, Progress, Stats, builds, open};
+pub use http::Stats;
+pub use open::{CdnOptions, Opened, Progress, builds, open};

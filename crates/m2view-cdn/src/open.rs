@@ -15,7 +15,7 @@ use m2view_casc::{KeyRing, Parts, Storage};
 use crate::cache::{Cache, keyed};
 use crate::error::{CdnError, Result};
 use crate::frames::CdnFrames;
-use crate::http::Http;
+use crate::http::{Http, Stats};
 use crate::merged::{self, Merged};
 use crate::versions::{self, Cdns, Version};
 
@@ -79,15 +79,6 @@ impl CdnOptions {
     }
 }
 
-/// Counts of what went over the network.
-#[derive(Debug, Default)]
-pub struct Stats {
-    /// Requests answered with a body.
-    pub requests: AtomicU64,
-    /// Bytes of those bodies.
-    pub bytes: AtomicU64,
-}
-
 /// A product opened on the CDN.
 pub struct Opened {
     /// The storage (read by FileDataID, content key, name hash).
@@ -100,31 +91,14 @@ pub struct Opened {
     pub version: Version,
 }
 
-/// The parts shared by the steps: client, cache, stats.
+/// The parts shared by the steps: the client (which counts what it
+/// fetches) and the cache.
 pub(crate) struct Net {
     pub http: Http,
     pub cache: Cache,
-    pub stats: Arc<Stats>,
 }
 
 impl Net {
-    /// `path` from the first of `bases` that has it, counted.
-    pub fn get(
-        &self,
-        bases: &[String],
-        path: &str,
-        range: Option<(u64, u32)>,
-        limit: u64,
-        what: &str,
-    ) -> Result<Option<Vec<u8>>> {
-        let b = self.http.get(bases, path, range, limit, what)?;
-        if let Some(b) = &b {
-            self.stats.requests.fetch_add(1, Ordering::Relaxed);
-            self.stats.bytes.fetch_add(b.len() as u64, Ordering::Relaxed);
-        }
-        Ok(b)
-    }
-
     /// Cache entry `rel` if it passes `check`, else `path` fetched from
     /// `bases`, checked, and cached. A damaged entry is removed and fetched
     /// again; with the network gone, the error names both.
@@ -147,7 +121,7 @@ impl Net {
                 }
             }
         }
-        let fetched = self.get(bases, path, None, limit, what).map_err(|e| match (&damage, e) {
+        let fetched = self.http.get(bases, path, None, limit, what).map_err(|e| match (&damage, e) {
             (Some(d), CdnError::Unreachable { what, url, message }) => {
                 CdnError::Unreachable { what, url, message: format!("{message} (and the cached copy is damaged: {d})") }
             }
@@ -172,7 +146,7 @@ fn tables(opts: &CdnOptions, net: &Net, notes: &mut Vec<String>) -> Result<(Vec<
         let url = format!("{}/{}/{table}", server.trim_end_matches('/'), opts.product);
         let what = format!("the version service's {table} table of {}", opts.product);
         let bases = [server.clone()];
-        let text = match net.get(&bases, &format!("{}/{table}", opts.product), None, MAX_TEXT, &what) {
+        let text = match net.http.get(&bases, &format!("{}/{table}", opts.product), None, MAX_TEXT, &what) {
             Ok(Some(b)) => {
                 check_table(table, &b, &url)?;
                 net.cache.write(&rel, &b)?;
@@ -241,7 +215,7 @@ fn net(opts: &CdnOptions) -> Result<Net> {
             message: "no cache folder on this system; give --cache DIR".into(),
         })?,
     };
-    Ok(Net { http: opts.http.clone(), cache: Cache::open(&dir, opts.cache_size)?, stats: Arc::default() })
+    Ok(Net { http: opts.http.clone().with_own_stats(), cache: Cache::open(&dir, opts.cache_size)? })
 }
 
 /// The row to open: `opts.build` by name or keys, else the region's.
@@ -412,7 +386,7 @@ pub fn open(opts: &CdnOptions) -> Result<Opened> {
             ("CDN Key".into(), version.cdn_config.clone()),
         ],
     };
-    let stats = net.stats.clone();
+    let stats = net.http.stats().clone();
     let root_dir = net.cache.dir().to_path_buf();
     let host = bases.first().cloned().unwrap_or_default();
     let frames = CdnFrames { net, bases, archives, merged };

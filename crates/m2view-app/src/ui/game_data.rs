@@ -136,7 +136,7 @@ fn cdn_row(ui: &mut egui::Ui, s: &mut AppState) {
         s.cdn_pick.fetching = None;
         match r {
             Ok(b) => (s.cdn_pick.builds, s.cdn_pick.status) = (b, None),
-            Err(e) => s.cdn_pick.status = Some(e),
+            Err(e) => s.cdn_pick.status = Some(e.to_string()),
         }
     }
     let p = &mut s.cdn_pick;
