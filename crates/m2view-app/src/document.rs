@@ -48,9 +48,9 @@ impl Document {
             let table = crate::tables::open(path, opts).map_err(|e| e.to_string())?;
             return Ok(Document::Table(TableDoc::new(path.to_path_buf(), table)));
         }
-        let (name, bytes) = match crate::maps::map_of(path) {
+        let (name, bytes, map) = match crate::maps::map_of(path) {
             Some(dir) => minimap_blp(dir, opts)?,
-            None => (name, crate::open::read(path, opts).map_err(|e| e.to_string())?),
+            None => (name, crate::open::read(path, opts).map_err(|e| e.to_string())?, None),
         };
         let info = m2view_texture::file::texture_info(&name, &bytes).map_err(|e| e.to_string())?;
         let mut doc = TextureDoc {
@@ -64,6 +64,7 @@ impl Document {
             pan: [0.0, 0.0],
             level: Err(String::new()),
             handle: None,
+            map,
         };
         doc.set_mip(0);
         Ok(Document::Texture(doc))
@@ -72,18 +73,63 @@ impl Document {
 
 /// Map `dir`'s minimap (1024 × 1024, the client's minimap textures where
 /// there, else drawn) as an uncompressed BLP named `map:<dir> minimap.blp`
-/// (uncompressed: the texture view bounds a decode by its file's size).
-fn minimap_blp(dir: &str, opts: &OpenOptions) -> Result<(String, Vec<u8>), String> {
+/// (uncompressed: the texture view bounds a decode by its file's size),
+/// with its tiles to pick from.
+fn minimap_blp(dir: &str, opts: &OpenOptions) -> Result<(String, Vec<u8>, Option<MapPick>), String> {
     let map = crate::maps::open(dir, opts).map_err(|e| e.to_string())?;
     let m = crate::minimap::render(&map, 1024, 1024, crate::minimap::Source::Auto, [0x30, 0x30, 0x30, 255])
         .map_err(|e| e.to_string())?;
     let blp = m2view_format::blp::write_blp2_raw(m.image.width, m.image.height, &[m.image.pixels]);
-    Ok((format!("map:{} minimap.blp", map.directory), blp))
+    let pick = MapPick { directory: map.directory.clone(), tiles: map.wdt.tiles.clone(), selection: None };
+    Ok((format!("map:{} minimap.blp", map.directory), blp, Some(pick)))
+}
+
+/// A map's minimap in the texture view: its 64 × 64 tile grid (x right,
+/// y down, as `Map_x_y.adt`) and the tiles picked on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapPick {
+    /// The map's folder (`map:` names it).
+    pub directory: String,
+    /// The tiles it has.
+    pub tiles: Vec<[u8; 2]>,
+    /// The corners of the rectangle picked (click a tile; shift-click another).
+    pub selection: Option<[[u8; 2]; 2]>,
+}
+
+impl MapPick {
+    /// Picks tile `tile` (`extend`: the rectangle from the first corner to it).
+    pub fn click(&mut self, tile: [u8; 2], extend: bool) {
+        self.selection = match self.selection {
+            Some([a, _]) if extend => Some([a, tile]),
+            _ => Some([tile, tile]),
+        };
+    }
+
+    /// The rectangle picked, its corners ordered: lowest x and y first.
+    pub fn rectangle(&self) -> Option<[[u8; 2]; 2]> {
+        let [a, b] = self.selection?;
+        Some([[a[0].min(b[0]), a[1].min(b[1])], [a[0].max(b[0]), a[1].max(b[1])]])
+    }
+
+    /// The picked rectangle as `--tiles` takes it (`X1_Y1..X2_Y2`).
+    pub fn range(&self) -> Option<String> {
+        let [a, b] = self.rectangle()?;
+        Some(format!("{}_{}..{}_{}", a[0], a[1], b[0], b[1]))
+    }
+
+    /// The map's tiles inside the picked rectangle.
+    pub fn picked(&self) -> Vec<[u8; 2]> {
+        let Some([a, b]) = self.rectangle() else { return Vec::new() };
+        let inside = |t: &&[u8; 2]| (a[0]..=b[0]).contains(&t[0]) && (a[1]..=b[1]).contains(&t[1]);
+        self.tiles.iter().filter(inside).copied().collect()
+    }
 }
 
 /// A texture shown flat: one mip level, the channels picked, zoomed and
 /// panned, alpha over a checkerboard.
 pub struct TextureDoc {
+    /// A map's minimap: its tiles to pick (`None`: a texture file).
+    pub map: Option<MapPick>,
     /// The file as opened.
     pub name: String,
     bytes: Vec<u8>,

@@ -243,6 +243,89 @@ fn export_one(model: &Path, out: &Path, opts: &crate::open::OpenOptions) -> Resu
     m2view_export::file::write_model(&o.lm, &Default::default(), &how, out).map(drop).map_err(|e| e.to_string())
 }
 
+/// Several models written together into `out`, in the format its
+/// extension names (`.glb`, `.gltf`, `.fbx`, `.obj` in the bind pose):
+/// a scene, a map's tiles, a rider on its mount. `name` names the glTF
+/// scene and the OBJ; `camera` is a scene's camera path; `fbx_textures`
+/// says whether an FBX embeds its textures or copies them beside it.
+///
+/// # Errors
+/// Another extension ([`crate::AppError::Input`]); a write that fails (names `out`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_together(
+    out: &Path,
+    name: &str,
+    parts: &[m2view_export::ScenePart],
+    camera: Option<&m2view_export::CameraTrack>,
+    fbx_textures: m2view_export::fbx::Textures,
+) -> Result<(), crate::AppError> {
+    use m2view_export::{fbx, gltf, obj};
+    let ext = out.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
+    let failed = |e: String| crate::AppError::Failure(format!("{}: {e}", out.display()));
+    match ext.as_str() {
+        "glb" | "gltf" => {
+            match gltf::scene(name, parts, camera, out, ext == "glb").map_err(crate::AppError::failure)? {
+                Some(bytes) => std::fs::write(out, bytes).map_err(|e| failed(e.to_string())),
+                None => Ok(()),
+            }
+        }
+        "fbx" => fbx::write_scene(parts, camera, fbx_textures, out).map_err(crate::AppError::failure),
+        "obj" => obj::write_parts(name, parts, out).map_err(crate::AppError::failure),
+        _ => Err(crate::AppError::Input(format!(
+            "{}: several models are exported as .glb, .gltf, .fbx or .obj",
+            out.display()
+        ))),
+    }
+}
+
+/// Loads every external sequence's `.anim` of `lm`; returns a warning
+/// for each that fails (naming it; that sequence keeps no keys).
+pub fn load_all_anims(lm: &mut m2view_format::LoadedModel) -> Vec<String> {
+    (0..lm.model.sequences.len())
+        .filter_map(|i| lm.load_anim(m2view_format::SequenceId(i as u16)).err().map(|e| e.to_string()))
+        .collect()
+}
+
+/// Writes `scene` whole into `out` ([`write_together`]): every model, WMO
+/// and tile with every sequence, at its placement, shared meshes once.
+/// Returns the warnings of `.anim` files that did not load.
+///
+/// # Errors
+/// As [`write_together`].
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_scene(
+    scene: &crate::scene::Scene,
+    out: &Path,
+    animate_materials: Option<MaterialAnimation>,
+    fbx_textures: m2view_export::fbx::Textures,
+) -> Result<Vec<String>, crate::AppError> {
+    let mut warnings = Vec::new();
+    let mut loaded: Vec<(Arc<m2view_format::LoadedModel>, m2view_format::LoadedModel)> = Vec::new();
+    for (shared, _) in &scene.loaded {
+        if !loaded.iter().any(|(s, _)| Arc::ptr_eq(s, shared)) {
+            let mut lm = (**shared).clone();
+            warnings.extend(load_all_anims(&mut lm));
+            loaded.push((shared.clone(), lm));
+        }
+    }
+    let opts: Vec<m2view_export::ExportOptions> = (scene.loaded.iter())
+        .map(|(_, placed)| m2view_export::ExportOptions {
+            placed: placed.clone(),
+            animate_materials,
+            ..Default::default()
+        })
+        .collect();
+    let parts: Vec<_> = (scene.file.models.iter().zip(&scene.loaded).zip(&opts))
+        .map(|((m, (shared, _)), opts)| {
+            let lm = &loaded.iter().find(|(s, _)| Arc::ptr_eq(s, shared)).expect("loaded above").1;
+            m2view_export::ScenePart { lm, opts, world: m.placement(), parent: None }
+        })
+        .collect();
+    let name = scene.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    write_together(out, &name, &parts, scene.camera_track().as_ref(), fbx_textures)?;
+    Ok(warnings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,7 @@ pub mod settings;
 pub mod sources;
 pub mod spawned;
 pub mod state;
+pub mod streaming;
 pub mod tables;
 pub mod thumbnail;
 pub mod ui;

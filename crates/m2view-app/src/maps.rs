@@ -176,6 +176,23 @@ impl WholeMap {
     /// # Errors
     /// The tile is not in the game data, or is malformed (names it).
     pub fn tile(&self, x: u8, y: u8) -> Result<Tile, AppError> {
+        self.tile_at(x, y).map(|(_, t)| t)
+    }
+
+    /// Tile `(x, y)` as a model ([`WholeMap::tile`]; its terrain, dressed
+    /// through `opts`), named by its path.
+    ///
+    /// # Errors
+    /// As [`WholeMap::tile`].
+    pub fn tile_model(&self, x: u8, y: u8, opts: &OpenOptions) -> Result<m2view_format::LoadedModel, AppError> {
+        let (path, tile) = self.tile_at(x, y)?;
+        let lm = m2view_format::companion::tile_model(self.files.clone(), &path, tile, &opts.load)
+            .map_err(AppError::input)?;
+        Ok(crate::open::Opened::dress(lm, opts).lm)
+    }
+
+    /// [`WholeMap::tile`] and where it was read.
+    fn tile_at(&self, x: u8, y: u8) -> Result<(PathBuf, Tile), AppError> {
         use m2view_format::adt::wdt::file_id;
         let want = self.tile_path(x, y);
         if let Some(path) = self.files.find(&want) {
@@ -184,7 +201,7 @@ impl WholeMap {
             if t.wdt.is_none() {
                 t.wdt = Some((self.wdt_path.display().to_string(), self.wdt.clone()));
             }
-            return Ok(t);
+            return Ok((path, t));
         }
         let by_id = |which: usize| {
             let id = self.wdt.file_id(x, y, which)?;
@@ -203,7 +220,33 @@ impl WholeMap {
             Some(self.wdt.big_alpha()),
         )
         .map_err(AppError::input)?;
-        Ok(Tile { adt, wdt: Some((self.wdt_path.display().to_string(), self.wdt.clone())), note: None })
+        Ok((path, Tile { adt, wdt: Some((self.wdt_path.display().to_string(), self.wdt.clone())), note: None }))
+    }
+
+    /// The map's WDL (`World/Maps/<dir>/<dir>.wdl`, its distant terrain),
+    /// `None` where it has none.
+    ///
+    /// # Errors
+    /// The WDL is there but malformed (names it, the chunk and the offset).
+    pub fn wdl(&self) -> Result<Option<(PathBuf, m2view_format::adt::Wdl)>, AppError> {
+        let want = self.root.join("World/Maps").join(&self.directory).join(format!("{}.wdl", self.directory));
+        let Some(path) = self.files.find(&want) else { return Ok(None) };
+        let bytes = self.files.read(&path).map_err(AppError::input)?;
+        let wdl = m2view_format::adt::Wdl::parse(&bytes, &path.display().to_string()).map_err(AppError::input)?;
+        Ok(Some((path, wdl)))
+    }
+
+    /// The world position of tile `[x, y]`'s middle (Z 0; see [`WholeMap::scene`] for the axes).
+    pub fn tile_centre(tile: [u8; 2]) -> glam::Vec3 {
+        let size = m2view_format::adt::TILE_SIZE;
+        glam::Vec3::new((31.5 - f32::from(tile[1])) * size, (31.5 - f32::from(tile[0])) * size, 0.0)
+    }
+
+    /// The tile under world position `p` (`None`: off the 64 × 64 grid).
+    pub fn tile_under(p: glam::Vec3) -> Option<[u8; 2]> {
+        let size = m2view_format::adt::TILE_SIZE;
+        let (x, y) = ((32.0 - p.y / size).floor(), (32.0 - p.x / size).floor());
+        ((0.0..64.0).contains(&x) && (0.0..64.0).contains(&y)).then_some([x as u8, y as u8])
     }
 
     /// The tiles of a `--tiles` range `X1_Y1..X2_Y2` (one tile: `X_Y`; the
@@ -265,6 +308,23 @@ impl WholeMap {
         let models = tiles.iter().map(place).collect();
         let file = crate::scene::SceneFile { models, ..Default::default() };
         crate::scene::Scene::place(Path::new(&format!("map:{}", self.directory)), file, opts, done)
+    }
+
+    /// Where the world object a WMO-only map is (`MWMO`, an instance's
+    /// one WMO) is found in the game data (`None`: the map has tiles, or
+    /// the WMO is not there).
+    pub fn global_wmo_path(&self) -> Option<PathBuf> {
+        let name = self.wdt.global_wmo.as_deref().filter(|w| !w.is_empty())?.replace('\\', "/");
+        self.files.find(&self.root.join(name))
+    }
+
+    /// The tile nearest the middle of the map's tiles (`None`: it has none).
+    pub fn middle_tile(&self) -> Option<[u8; 2]> {
+        let n = self.wdt.tiles.len() as f32;
+        let mean = |k: usize| self.wdt.tiles.iter().map(|t| f32::from(t[k])).sum::<f32>() / n;
+        let (mx, my) = (mean(0), mean(1));
+        let off = |t: &&[u8; 2]| (f32::from(t[0]) - mx).powi(2) + (f32::from(t[1]) - my).powi(2);
+        self.wdt.tiles.iter().min_by(|a, b| off(a).total_cmp(&off(b))).copied()
     }
 
     /// The files the map reads through.

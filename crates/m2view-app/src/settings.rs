@@ -46,11 +46,20 @@ pub struct Settings {
     /// The item list (`id;name;display` lines) the Character panel's
     /// search reads names from (see [`crate::item_names`]).
     pub item_list: Option<PathBuf>,
+    /// How much of a map is kept around the eye when flying over it (the Map panel).
+    pub stream: crate::streaming::StreamSettings,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, layout: None, sources: Vec::new(), export_dir: None, item_list: None }
+        Settings {
+            ui_scale: 1.0,
+            layout: None,
+            sources: Vec::new(),
+            export_dir: None,
+            item_list: None,
+            stream: Default::default(),
+        }
     }
 }
 
@@ -171,6 +180,7 @@ mod tests {
             sources,
             export_dir: Some("/exports".into()),
             item_list: Some("/lists/items.csv".into()),
+            stream: crate::streaming::StreamSettings { radius: 4, memory_mib: 300 },
         };
         s.save(&d).unwrap();
         assert_eq!(Settings::load(Some(&d)), (s, None));

@@ -177,8 +177,12 @@ pub struct Current {
 pub struct Recording {
     /// Frames done.
     pub done: std::sync::Arc<std::sync::atomic::AtomicU32>,
-    /// Frames in all.
+    /// Frames in all (tiles, for a map's export).
     pub frames: u32,
+    /// What it does, for the progress bar (`recording`, `exporting`).
+    pub doing: &'static str,
+    /// What the status line says once it is done (`recorded`, `exported`).
+    done_text: &'static str,
     rx: std::sync::mpsc::Receiver<Result<PathBuf, crate::AppError>>,
 }
 
@@ -428,6 +432,11 @@ pub struct ViewOptions {
     pub crowd: usize,
     /// WMO fog (`MFOG`) where the eye is inside a WMO (on).
     pub fog: bool,
+    /// Fly mode's speed: the orbit distance covered in two seconds times this (1).
+    pub fly_speed: f32,
+    /// Placed models farther than this are not drawn (model units;
+    /// infinite: all; a map flown over starts at 1,200 yards).
+    pub draw_distance: f32,
 }
 
 impl Default for ViewOptions {
@@ -439,6 +448,8 @@ impl Default for ViewOptions {
             model_lights: true,
             crowd: 1,
             fog: true,
+            fly_speed: 1.0,
+            draw_distance: f32::INFINITY,
         }
     }
 }
@@ -573,6 +584,10 @@ pub struct AppState {
     pub video: Option<crate::exporting::VideoWriter>,
     /// The display to dress the model being loaded in (a table row's "open model").
     pub pending_display: Option<u32>,
+    /// The map being flown over, its tiles streaming around the eye.
+    pub streaming: Option<crate::streaming::Streamer>,
+    /// How much of a map is kept around the eye (saved in the settings).
+    pub stream_settings: crate::streaming::StreamSettings,
 }
 
 impl AppState {
@@ -685,6 +700,8 @@ impl AppState {
             fetch_first: None,
             document: None,
             pending_display: None,
+            streaming: None,
+            stream_settings: settings.stream,
             layout,
             show_messages: true,
             ui_scale: settings.ui_scale,
@@ -719,6 +736,7 @@ impl AppState {
             sources: self.sources.added.clone(),
             export_dir: Some(self.export.folder.clone()),
             item_list: self.item_names.list_path.clone(),
+            stream: self.stream_settings,
         };
         settings.save(dir)
     }
@@ -908,7 +926,7 @@ impl AppState {
     pub fn record_turntable(&mut self, out: PathBuf) {
         let Some((lm, req)) = self.recording_request(512, 512) else { return };
         let frames = 48;
-        self.record(out, frames, move |path, progress| {
+        self.record(out, frames, ["recording", "recorded"], move |path, progress| {
             Ok(m2view_scene::render::write_turntable(&lm, &req, frames, 24.0, path, progress)?)
         });
     }
@@ -931,7 +949,7 @@ impl AppState {
         let cam = self.orbit.camera();
         let view = CameraSpec::Look { eye: cam.eye, target: cam.target, fov_y: cam.fov_y.to_degrees() };
         let turntable = self.export.video_turntable;
-        self.record(out, frames, move |path, progress| {
+        self.record(out, frames, ["recording", "recorded"], move |path, progress| {
             let camera = |k: u32, _: f32| if turntable { m2view_scene::render::turn(k, frames) } else { view };
             let mut sink = video(path, req.width, req.height, VIDEO_FPS)?;
             m2view_scene::render::render_frames::<crate::AppError>(
@@ -971,11 +989,13 @@ impl AppState {
     }
 
     /// Runs `write(out, progress)` on a worker thread as the recording of
-    /// `frames` frames (one at a time; a second waits for the first).
+    /// `frames` frames (one at a time; a second waits for the first);
+    /// `[doing, done]` say what it is (`["recording", "recorded"]`).
     fn record(
         &mut self,
         out: PathBuf,
         frames: u32,
+        [doing, done_text]: [&'static str; 2],
         write: impl FnOnce(&std::path::Path, &dyn Fn(u32)) -> Result<(), crate::AppError> + Send + 'static,
     ) {
         if self.recording.is_some() {
@@ -988,7 +1008,7 @@ impl AppState {
             let progress = |k: u32| counter.store(k, std::sync::atomic::Ordering::Relaxed);
             let _ = tx.send(write(&out, &progress).map(|()| out));
         });
-        self.recording = Some(Recording { done, frames, rx });
+        self.recording = Some(Recording { done, frames, doing, done_text, rx });
     }
 
     /// Takes a finished recording; returns whether something changed.
@@ -1001,11 +1021,11 @@ impl AppState {
                 Err(crate::AppError::Failure("its thread stopped".into()))
             }
         };
-        self.recording = None;
         self.export_status = Some(match result {
-            Ok(p) => format!("recorded {}", p.display()),
-            Err(e) => format!("recording failed: {e}"),
+            Ok(p) => format!("{} {}", r.done_text, p.display()),
+            Err(e) => format!("{} failed: {e}", r.doing),
         });
+        self.recording = None;
         true
     }
 
@@ -1069,6 +1089,73 @@ impl AppState {
         }
     }
 
+    /// Flies over map `directory` (as `map:X` names it) from tile `at`
+    /// (`None`: the middle of its tiles): its tiles stream in around the
+    /// eye ([`crate::streaming`]) over its distant terrain, in fly mode. A
+    /// map that is one global WMO opens as that WMO.
+    pub fn fly_over(&mut self, directory: &str, at: Option<[u8; 2]>) {
+        self.error = None;
+        let opts = self.open_options.clone();
+        self.pending = Some(Pending::fly(directory.to_string(), at, opts, self.bc, self.team_color));
+    }
+
+    /// Exports map `directory`'s tiles `range` (`X1_Y1..X2_Y2`) as `m2view
+    /// export map:X --tiles` does, on a worker thread with a progress bar
+    /// over the tiles: into the Export dialog's folder, in its model format
+    /// where that takes several models (`.glb`, `.gltf`, `.fbx`, `.obj`;
+    /// else `.glb`), named `<map>_<X1>_<Y1>-<X2>_<Y2>`. The status line
+    /// says where, or why not. (A browser exports one model at a time.)
+    pub fn export_map(&mut self, directory: &str, range: &str) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (directory, range);
+            self.export_status = Some("a browser exports one model at a time".into());
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use m2view_export::file::Format;
+            let ext = match self.export.kind {
+                crate::exporting::Kind::Model(f @ (Format::Glb | Format::Gltf | Format::Fbx | Format::Obj)) => {
+                    f.extension()
+                }
+                _ => "glb",
+            };
+            let out = self.export.folder.join(format!("{directory}_{}.{ext}", range.replace("..", "-")));
+            let tiles = match crate::maps::open(directory, &self.open_options).and_then(|m| m.tiles_in(range)) {
+                Ok(t) => t.len() as u32,
+                Err(e) => {
+                    self.export_status = Some(format!("export failed: {e}"));
+                    return;
+                }
+            };
+            let (dir, range, opts) = (directory.to_string(), range.to_string(), self.open_options.clone());
+            let animate = self.export.animate_materials;
+            self.record(out, tiles, ["exporting", "exported"], move |path, progress| {
+                let map = crate::maps::open(&dir, &opts)?;
+                let scene = map.scene(&map.tiles_in(&range)?, false, &opts, &|n| progress(n as u32))?;
+                crate::exporting::write_scene(&scene, path, animate, m2view_export::fbx::Textures::Embed).map(drop)
+            });
+        }
+    }
+
+    /// A frame's streaming of the map flown over ([`crate::streaming::Streamer::update`]
+    /// with the eye of the orbit camera): the tiles kept are placed, and the
+    /// distant terrain shows where none is.
+    pub fn stream(&mut self) {
+        let (Some(s), Some(c)) = (&mut self.streaming, &mut self.current) else { return };
+        let mut warnings = Vec::new();
+        if s.update(self.orbit.camera().eye, &mut c.attached, &mut warnings) {
+            let kept: std::collections::HashSet<u16> =
+                s.kept().map(|t| u16::from(t[1]) * 64 + u16::from(t[0])).collect();
+            c.geosets = (c.lm.model.lods.iter().flat_map(|l| &l.submeshes))
+                .map(|m| m.geoset_id)
+                .filter(|id| !kept.contains(id))
+                .collect();
+            self.commands.push(super::command::Command::UploadAttachments);
+        }
+        c.warn(warnings);
+    }
+
     /// Opens model `path` dressed in display `display` (a table row's model).
     pub fn open_model_in(&mut self, path: PathBuf, display: Option<u32>) {
         self.pending_display = display;
@@ -1122,6 +1209,12 @@ impl AppState {
                     self.send(super::command::Command::UploadCharacter);
                 }
                 (self.doodad_set, self.neighbours) = (0, false);
+                self.streaming = None;
+                let fly = l.fly.map(|f| {
+                    let s = self.stream_settings;
+                    let opts = self.open_options.clone();
+                    (crate::streaming::Streamer::new(f.map, opts, s, self.bc, self.team_color), f.eye)
+                });
                 let scene_camera = l.scene.as_ref().is_some_and(|s| s.file.camera.is_some());
                 if let Some(scene) = l.scene {
                     current.play_scene(scene);
@@ -1153,7 +1246,22 @@ impl AppState {
                 }
                 self.document = None;
                 self.camera_mode = if scene_camera { CameraMode::Scene } else { CameraMode::Orbit };
-                if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
+                if let Some((streamer, eye)) = fly {
+                    // Over the tile, looking down ahead of it; what is placed drawn to 1,200 yards.
+                    self.orbit = Orbit { target: eye, yaw: 0.0, pitch: 0.35, distance: 80.0, ..self.orbit };
+                    self.orbit.target = eye - self.orbit.direction() * 80.0;
+                    (self.fly, self.view.fly_speed) = (true, self.view.fly_speed.max(4.0));
+                    if !self.view.draw_distance.is_finite() {
+                        self.view.draw_distance = 1200.0;
+                    }
+                    self.commands.retain(|c| !matches!(c, super::command::Command::Frame(_)));
+                    // All of the distant terrain shows until tiles arrive.
+                    if let Some(c) = &mut self.current {
+                        c.geosets = c.lm.model.lods.iter().flat_map(|l| &l.submeshes).map(|m| m.geoset_id).collect();
+                    }
+                    self.streaming = Some(streamer);
+                    self.stream();
+                } else if !self.commands.iter().any(|c| matches!(c, super::command::Command::Frame(_))) {
                     self.send(super::command::Command::Frame(Preset::Iso.direction()));
                 }
                 self.remember(path);

@@ -88,6 +88,7 @@ impl SceneView {
             self.set_spawned(&c.spawn_models, state.team_color);
             self.scene.set_sky(&self.renderer, c.sky.as_ref().map(|(lm, _)| &**lm), &mut Vec::new());
         }
+        state.stream();
         let indexed = state.poll_indexing();
         if let Some(c) = &mut state.current {
             c.set_crowd(state.view.crowd);
@@ -197,7 +198,11 @@ impl SceneView {
                 }
                 self.scene.set_team(state.team_color);
             }
-            Command::UploadAttachments => self.scene.set_placed(renderer, &cur.attached, &mut warnings),
+            Command::UploadAttachments => match state.streaming.as_mut() {
+                // A map's tiles: their textures were decoded as they loaded.
+                Some(s) => self.scene.set_placed_decoded(renderer, &cur.attached, &mut s.decoded, &mut warnings),
+                None => self.scene.set_placed(renderer, &cur.attached, &mut warnings),
+            },
             Command::UploadSkin => {
                 let slots = m2view_dress::creature::skin_slots(&cur.lm);
                 upload_slots(renderer, gm, &cur.lm, &slots, bc, &mut state.error);
@@ -293,6 +298,7 @@ impl SceneView {
                 fog: state.view.fog,
                 portal_culling: state.portal_culling,
                 cpu_animation: false,
+                draw_distance: state.view.draw_distance,
             },
         };
         let drawn = self.scene.prepare(&self.renderer, queue, scene, &cam, aspect, encoder);

@@ -246,10 +246,63 @@ impl TileLoader {
         (models, wmos)
     }
 
+    /// The warnings so far: those of files that did not load, then one
+    /// naming the missing ones.
+    fn take_warnings(&mut self) -> Vec<String> {
+        let mut warnings = std::mem::take(&mut self.warnings);
+        warnings.extend(not_found(&std::mem::take(&mut self.missing), "placements", "files"));
+        warnings
+    }
+
     /// The warnings: those of files that did not load, then one naming the missing ones.
     fn finish(mut self) -> Vec<String> {
-        self.warnings.extend(not_found(&self.missing, "placements", "files"));
-        self.warnings
+        self.take_warnings()
+    }
+}
+
+/// Opens the placements of a map's tiles as they stream in one by one
+/// (`crate::streaming`): each model and WMO opened once while a tile that
+/// places it is kept, and what stands across tiles drawn by the first of
+/// them loaded (by `uniqueId`, as [`neighbour_tiles`]).
+#[derive(Default)]
+pub struct StreamLoader {
+    loader: TileLoader,
+    /// Which kept tile draws each `uniqueId` (`true`: a WMO's `MODF` id).
+    owners: HashMap<(bool, u32), [u8; 2]>,
+}
+
+impl StreamLoader {
+    /// What tile `tile`, loaded as `lm`, places (flattened into world
+    /// space) but what a kept tile draws already; with warnings for what
+    /// does not load.
+    pub fn tile(&mut self, tile: [u8; 2], lm: &LoadedModel, opts: &OpenOptions) -> (Vec<Placement>, Vec<String>) {
+        let Some(adt) = lm.adt.as_deref() else { return Default::default() };
+        let drawn = UniqueIds {
+            models: self.owners.keys().filter(|k| !k.0).map(|k| k.1).collect(),
+            wmos: self.owners.keys().filter(|k| k.0).map(|k| k.1).collect(),
+        };
+        let (models, wmos) = self.loader.tile(lm, adt, opts, &drawn);
+        for d in &adt.doodads {
+            self.owners.entry((false, d.unique_id)).or_insert(tile);
+        }
+        for o in &adt.objects {
+            self.owners.entry((true, o.unique_id)).or_insert(tile);
+        }
+        (flatten(models, wmos), self.loader.take_warnings())
+    }
+
+    /// Tile `tile` is no longer kept: the `uniqueId`s it drew may be drawn
+    /// by the next tile that places them, and the models no one holds any
+    /// more (no tile, no upload) are let go.
+    pub fn forget(&mut self, tile: [u8; 2]) {
+        self.owners.retain(|_, t| *t != tile);
+        self.let_go();
+    }
+
+    /// Lets go of the models no one else holds any more (no kept tile, no
+    /// upload); files not found stay known as such.
+    pub fn let_go(&mut self) {
+        self.loader.cache.retain(|_, m| m.as_ref().is_none_or(|m| Arc::strong_count(m) > 1));
     }
 }
 

@@ -277,9 +277,18 @@ pub fn parse_skin(bytes: &[u8], version: u32, name: &str) -> Result<SkinProfile>
 /// Errors: the tile or one of its split files is malformed, or a split
 /// file that is there cannot be read.
 fn load_adt(files: Arc<dyn Files>, path: &Path, bytes: &[u8], opts: &LoadOptions) -> Result<LoadedModel> {
+    let tile = read_tile(files.as_ref(), path, bytes)?;
+    tile_model(files, path, tile, opts)
+}
+
+/// Map tile `tile`, read from `path` in `files` ([`read_tile`],
+/// [`read_tile_parts`]), as a model: its terrain, its textures looked for
+/// in `files`, the tile and its WDT kept beside it (`adt`, `wdt`).
+///
+/// Errors: none in practice (validation of the terrain model, naming `path`).
+pub fn tile_model(files: Arc<dyn Files>, path: &Path, tile: Tile, opts: &LoadOptions) -> Result<LoadedModel> {
     let fname = path.display().to_string();
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let tile = read_tile(files.as_ref(), path, bytes)?;
     let mut model = tile.adt.to_model(&stem).map_err(|e| e.in_file(&fname))?;
     model.warnings.extend(tile.note);
     let mut lm = with_textures(files, path, model, opts);

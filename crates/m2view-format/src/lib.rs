@@ -111,6 +111,10 @@ pub fn check_model_magic(bytes: &[u8]) -> Result<()> {
         b"REVM" if adt::wdt::is_wdt(bytes) => {
             Err(Error::invalid(0, "a map's WDT, not a model: `info` lists its tiles; open one (Map_XX_YY.adt)"))
         }
+        b"REVM" if adt::wdl::is_wdl(bytes) => Err(Error::invalid(
+            0,
+            "a map's WDL (its distant terrain), not a model: fly over its map (map:X) in the window",
+        )),
         b"BLP1" | b"BLP2" => Err(Error::invalid(0, "a BLP texture, not a model (M2 or MDX)")),
         _ if bytes.len() < 4 => {
             Err(Error::invalid(0, format!("{} bytes: too short for an M2, MDX or BLP file", bytes.len())))

@@ -68,11 +68,22 @@ pub struct SceneOptions {
     /// Animate groups of copies (crowds, doodads) on the CPU, one draw per
     /// copy, even where the GPU path is available.
     pub cpu_animation: bool,
+    /// Models at fixed placements (doodads, WMOs, tiles) whose bounding
+    /// sphere lies wholly farther than this from the eye are not drawn
+    /// (model units; `f32::INFINITY`: all drawn). A big WMO's sphere
+    /// reaches farther than a bush's, so it stays longer in view.
+    pub draw_distance: f32,
 }
 
 impl Default for SceneOptions {
     fn default() -> Self {
-        SceneOptions { model_lights: true, fog: true, portal_culling: false, cpu_animation: false }
+        SceneOptions {
+            model_lights: true,
+            fog: true,
+            portal_culling: false,
+            cpu_animation: false,
+            draw_distance: f32::INFINITY,
+        }
     }
 }
 
@@ -169,15 +180,40 @@ impl SceneGpu {
 
     /// Uploads what is placed: models hung on a parent each model once
     /// (those with a body or a skeleton each their own), and those at fixed
-    /// placements as one instanced group per model.
+    /// placements as one instanced group per model. A model at fixed
+    /// placements that was placed before keeps its upload (tiles streaming
+    /// in and out upload only the models new to the scene).
     pub fn set_placed(&mut self, renderer: &Renderer, placed: &[Placed], warnings: &mut Vec<String>) {
+        self.set_placed_decoded(renderer, placed, &mut HashMap::new(), warnings);
+    }
+
+    /// [`SceneGpu::set_placed`], the textures of the models at fixed
+    /// placements taken from `decoded` where it has them (by the model's
+    /// address, `Arc::as_ptr`: decoded on a worker thread, so that the
+    /// upload does not decode them) instead of decoded here.
+    pub fn set_placed_decoded(
+        &mut self,
+        renderer: &Renderer,
+        placed: &[Placed],
+        decoded: &mut HashMap<usize, Vec<Option<m2view_render::TextureData>>>,
+        warnings: &mut Vec<String>,
+    ) {
         let mut shared: HashMap<*const LoadedModel, Arc<GpuModel>> = HashMap::new();
+        // (The old groups hold their models, so no pointer here is reused by another.)
+        let uploaded: HashMap<*const LoadedModel, Arc<GpuModel>> =
+            self.doodads.iter().map(|g| (Arc::as_ptr(&g.lm), g.gm.clone())).collect();
         let mut groups: Vec<PlacedGroup> = Vec::new();
+        let mut index: HashMap<*const LoadedModel, usize> = HashMap::new();
         for (i, p) in placed.iter().enumerate().filter(|(_, p)| p.placement.is_some()) {
-            match groups.iter_mut().find(|g| Arc::ptr_eq(&g.lm, &p.lm)) {
-                Some(g) => g.members.push(i),
+            match index.get(&Arc::as_ptr(&p.lm)) {
+                Some(&g) => groups[g].members.push(i),
                 None => {
-                    let gm = Arc::new(self.upload(renderer, &p.lm, None, warnings));
+                    let gm = match (uploaded.get(&Arc::as_ptr(&p.lm)), decoded.remove(&(Arc::as_ptr(&p.lm) as usize))) {
+                        (Some(gm), _) => gm.clone(),
+                        (None, Some(textures)) => Arc::new(renderer.upload(&p.lm.model, &textures)),
+                        (None, None) => Arc::new(self.upload(renderer, &p.lm, None, warnings)),
+                    };
+                    index.insert(Arc::as_ptr(&p.lm), groups.len());
                     groups.push(PlacedGroup { lm: p.lm.clone(), gm, members: vec![i], copies: Copies::default() });
                 }
             }
@@ -384,8 +420,9 @@ impl SceneGpu {
             .zip(out.culled_groups.as_ref())
             .map(|(w, groups)| crate::portals::visible_doodads(w, groups));
         let cpu = options.cpu_animation;
+        let near = Near { eye: cam.eye, distance: options.draw_distance };
         for g in &mut self.doodads {
-            out.stats += g.prepare(renderer, placed, &worlds, shown.as_deref(), &params, cpu, encoder);
+            out.stats += g.prepare(renderer, placed, &worlds, shown.as_deref(), near, &params, cpu, encoder);
         }
         if !self.spawned.is_empty() {
             let (spawned, _) =
@@ -509,6 +546,32 @@ fn prepare_hung(
     stats
 }
 
+/// Where the eye is and how far it sees placed models ([`SceneOptions::draw_distance`]).
+#[derive(Clone, Copy)]
+struct Near {
+    eye: Vec3,
+    distance: f32,
+}
+
+impl Near {
+    /// Whether a model of `bounds` at `world` reaches within the distance.
+    fn sees(&self, bounds: &m2view_format::Bounds, world: &Mat4) -> bool {
+        if !self.distance.is_finite() {
+            return true;
+        }
+        let (lo, hi) = (Vec3::from(bounds.min), Vec3::from(bounds.max));
+        let centre = world.transform_point3((lo + hi) * 0.5);
+        let scale = world
+            .x_axis
+            .truncate()
+            .length()
+            .max(world.y_axis.truncate().length())
+            .max(world.z_axis.truncate().length());
+        let radius = ((hi - lo).length() * 0.5).max(bounds.radius);
+        centre.distance(self.eye) - radius * scale <= self.distance
+    }
+}
+
 /// The fixed placements of one model (indices into the placed list),
 /// drawn as one group of copies.
 struct PlacedGroup {
@@ -526,6 +589,7 @@ impl PlacedGroup {
         placed: &mut [Placed],
         worlds: &[Option<Mat4>],
         shown: Option<&[bool]>,
+        near: Near,
         params: &FrameParams<'_>,
         cpu: bool,
         encoder: &mut wgpu::CommandEncoder,
@@ -542,7 +606,9 @@ impl PlacedGroup {
             let (a, rest) = rest.split_first_mut().expect("member index in range");
             // Hidden by portal culling: its groups are not seen.
             let hidden = matches!((shown, a.doodad), (Some(s), Some(d)) if !s.get(d).copied().unwrap_or(true));
-            if let (false, Some(world)) = (hidden, worlds[i]) {
+            if let (false, Some(world)) = (hidden, worlds[i])
+                && near.sees(&model.bounds, &world)
+            {
                 copies.push((&mut a.instance, world));
             }
             left = rest;
@@ -663,5 +729,26 @@ impl Copies {
             Some(group) => frame.add_group(gm, group),
             None => self.single.iter().for_each(|cgi| frame.add(gm, cgi)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placed_models_are_drawn_while_their_sphere_reaches_within_the_draw_distance() {
+        // A 2 × 2 × 2 box (its sphere's radius √3) about its origin.
+        let bounds = m2view_format::Bounds { min: [-1.0; 3], max: [1.0; 3], radius: 0.0 };
+        let near = Near { eye: Vec3::ZERO, distance: 100.0 };
+        let at = |x: f32, scale: f32| {
+            Mat4::from_scale_rotation_translation(Vec3::splat(scale), glam::Quat::IDENTITY, Vec3::X * x)
+        };
+        assert!(near.sees(&bounds, &at(101.0, 1.0)), "its near side is within 100");
+        assert!(!near.sees(&bounds, &at(102.0, 1.0)), "wholly beyond 100");
+        // Scaled up, it reaches further: a big WMO stays longer in view.
+        assert!(near.sees(&bounds, &at(110.0, 10.0)));
+        let all = Near { distance: f32::INFINITY, ..near };
+        assert!(all.sees(&bounds, &at(1e9, 1.0)));
     }
 }

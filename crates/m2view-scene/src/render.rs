@@ -294,6 +294,7 @@ pub fn render_uploaded(
             fog: r.fog,
             portal_culling: false,
             cpu_animation: r.cpu_animation,
+            ..SceneOptions::default()
         },
     };
     // Frame the pose as it will be drawn (billboards aside, which need the view).

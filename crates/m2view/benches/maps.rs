@@ -4,7 +4,21 @@
 //! the corpus) with its terrain textures as one-colour BLPs — drawn at
 //! 1024 × 1024 (`render map:X --minimap=drawn`): total and per tile; and
 //! `export map:X --tiles` of a 4 × 4 corner to glTF (the `m2view` binary,
-//! start-up included): total and per tile.
+//! start-up included): total and per tile; and a fly-over of the map
+//! (with a generated WDL of all its tiles), each in its own process so that
+//! its peak memory is its own:
+//!
+//! - "stream": the eye crosses the map at 2,000 yards a second (frames of
+//!   16 ms, nothing drawn) with the window's streamer
+//!   (`m2view_app::streaming`, 3 tiles kept on each side, a 256 MiB bound):
+//!   tiles streamed per second, the streamer's own count of what it kept
+//!   against its bound, and the process's peak memory (`VmHWM`);
+//! - "frames": the eye flies at the window's map pace (160 yards a second)
+//!   over tiles moved to their places (`fixtures::adt::moved`)
+//!   while every frame is drawn at 1280 × 720 through `m2view_scene` as the
+//!   window draws (the WDL as the root, tiles uploaded as they arrive with
+//!   their textures decoded on the worker, models to 1,200 yards): frame
+//!   times (median, 95th percentile, worst) while tiles stream.
 //!
 //! `cargo bench -p m2view --bench maps` (needs the corpus). Without
 //! `--bench` (`cargo test --benches`) it draws a 4 × 4 corner, as a check.
@@ -15,6 +29,11 @@ use std::time::Instant;
 use m2view_format::adt::{Adt, FileRef, Wdt};
 
 fn main() {
+    if let Some(k) = std::env::args().position(|a| a == "--fly") {
+        let what = std::env::args().nth(k + 1).unwrap_or_default();
+        let dir = std::path::PathBuf::from(std::env::args().nth(k + 2).unwrap_or_default());
+        return fly(&what, &dir);
+    }
     let Some(samples) = m2view_format::fixtures::samples_dir() else { return };
     let side: u8 = if std::env::args().any(|a| a == "--bench") { 64 } else { 4 };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("m2view-maps-bench-{side}"));
@@ -48,6 +67,22 @@ fn main() {
             Wdt { version: 18, flags: 0, tiles, global_wmo: None, file_ids: None }.write(),
         )
         .unwrap();
+    }
+    if !tiles_dir.join("Whole.wdl").exists() {
+        // The distant terrain: hills over the whole grid.
+        let wdl = m2view_format::adt::Wdl {
+            version: 18,
+            tiles: (0..side)
+                .flat_map(|y| (0..side).map(move |x| [x, y]))
+                .map(|tile| m2view_format::adt::wdl::WdlTile {
+                    tile,
+                    heights: (0..m2view_format::adt::wdl::HEIGHTS)
+                        .map(|k| (60.0 * ((k % 17) as f32 * 0.4 + f32::from(tile[0])).sin()) as i16 + 40)
+                        .collect(),
+                })
+                .collect(),
+        };
+        std::fs::write(tiles_dir.join("Whole.wdl"), wdl.write()).unwrap();
     }
     let mut vfs = m2view_data::Vfs::new();
     vfs.add_spec(&dir, &m2view_data::SpecOptions::default()).unwrap();
@@ -83,4 +118,174 @@ fn main() {
     let s = t.elapsed().as_secs_f64();
     let mb = std::fs::metadata(&out).map_or(0, |m| m.len()) as f64 / 1e6;
     println!("export of 16 tiles to glTF: {s:.2} s, {:.2} s per tile, {mb:.1} MB", s / 16.0);
+    if side == 64 {
+        // The tiles the drawn fly-over passes (x 0–17, y 30–34) moved to their places (the
+        // links above all stand where the real tile does): a link is replaced, never written through.
+        let bytes = std::fs::read(&src).unwrap();
+        for (x, y) in (0..18).flat_map(|x| (30..35).map(move |y| (x, y))) {
+            let p = tiles_dir.join(format!("Whole_{x}_{y}.adt"));
+            let _ = std::fs::remove_file(&p);
+            std::fs::write(&p, m2view_format::fixtures::adt::moved(&bytes, x - 42, y - 29)).unwrap();
+        }
+        for what in ["stream", "frames"] {
+            let run = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["--fly", what, &dir.to_string_lossy()])
+                .status()
+                .unwrap();
+            assert!(run.success(), "the {what} fly-over failed");
+        }
+    }
+}
+
+/// The process's peak resident memory, MiB (`VmHWM`; 0 where unknown).
+fn peak_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse::<f64>().ok());
+    kb.unwrap_or(0.0) / 1024.0
+}
+
+/// One fly-over of map `Whole` under `dir` from west to east along row 32 (see the module's text).
+fn fly(what: &str, dir: &Path) {
+    use m2view_app::maps::WholeMap;
+    use m2view_app::streaming::{StreamSettings, Streamer};
+    let mut vfs = m2view_data::Vfs::new();
+    vfs.add_spec(dir, &m2view_data::SpecOptions::default()).unwrap();
+    let mut opts = m2view_app::open::OpenOptions::default();
+    opts.load.data = Some(std::sync::Arc::new(vfs));
+    let map = std::sync::Arc::new(m2view_app::maps::open("Whole", &opts).unwrap());
+    let start = WholeMap::tile_centre([2, 32]) + glam::Vec3::Z * 150.0;
+    // East is −y in world space (x of the grid grows as world y falls).
+    let east = -glam::Vec3::Y;
+    let team = m2view_render::texture::DEFAULT_TEAM_COLOR;
+    if what == "stream" {
+        let settings = StreamSettings { radius: 3, memory_mib: 256 };
+        let mut st = Streamer::new(map, opts, settings, false, team);
+        let (mut placed, mut warnings) = (Vec::new(), Vec::new());
+        let t = Instant::now();
+        let mut eye = start;
+        while WholeMap::tile_under(eye).is_some_and(|t| t[0] < 61) {
+            st.update(eye, &mut placed, &mut warnings);
+            std::thread::sleep(std::time::Duration::from_millis(16));
+            eye += east * 2000.0 * 0.016;
+        }
+        let s = t.elapsed().as_secs_f64();
+        let x = st.stats;
+        println!(
+            "fly-over, streaming only: {} tiles in {s:.1} s; the worker loads {:.1} tiles a second ({:.0} ms a tile); \
+             {} let go; kept at most {:.0} MiB of the {} MiB bound; process peak {:.0} MiB",
+            x.loaded,
+            x.loaded as f64 * 1000.0 / x.load_ms,
+            x.load_ms / x.loaded as f64,
+            x.evicted,
+            x.peak_bytes as f64 / (1 << 20) as f64,
+            settings.memory_mib,
+            peak_mib()
+        );
+        return;
+    }
+    frames(map, opts, start, east);
+}
+
+/// The "frames" fly-over: every frame drawn as the window draws it.
+fn frames(
+    map: std::sync::Arc<m2view_app::maps::WholeMap>,
+    opts: m2view_app::open::OpenOptions,
+    start: glam::Vec3,
+    east: glam::Vec3,
+) {
+    use m2view_app::streaming::{StreamSettings, Streamer};
+    use m2view_render::target::{OFFSCREEN_FORMAT, OffscreenTarget};
+    use m2view_render::{FrameBuilder, Gpu, Renderer};
+    use m2view_scene::{Scene, SceneGpu, SceneOptions};
+    let gpu = Gpu::headless().expect("a GPU adapter (or Mesa lavapipe)");
+    let renderer = Renderer::new(&gpu.device, &gpu.queue, OFFSCREEN_FORMAT);
+    let (w, h) = (1280, 720);
+    let target = OffscreenTarget::new(&gpu.device, w, h);
+    let team = m2view_render::texture::DEFAULT_TEAM_COLOR;
+    let (_, wdl) = map.wdl().unwrap().unwrap();
+    let mut root = m2view_format::LoadedModel::empty(Path::new("Whole.wdl"));
+    root.model = wdl.to_model("Whole distant terrain").unwrap();
+    root.texture_files = vec![None; root.model.textures.len()];
+    let mut scene = SceneGpu::new(team);
+    let gm = scene.upload(&renderer, &root, None, &mut Vec::new());
+    scene.set_model(&renderer, &root.model, gm, false);
+    let mut instance = m2view_anim::ModelInstance::new(&root.model, 1);
+    let all: std::collections::BTreeSet<u16> = root.model.lods[0].submeshes.iter().map(|m| m.geoset_id).collect();
+    let mut geosets = all.clone();
+    let settings = StreamSettings { radius: 2, memory_mib: 1024 };
+    let mut st = Streamer::new(map, opts, settings, renderer.supports_bc(), team);
+    let (mut placed, mut warnings) = (Vec::new(), Vec::new());
+    let (mut eye, mut times) = (start, Vec::new());
+    let t0 = Instant::now();
+    let mut dt = 0.016f32;
+    while t0.elapsed().as_secs() < 30 {
+        let t = Instant::now();
+        eye += east * 160.0 * dt.min(0.25);
+        let changed = st.update(eye, &mut placed, &mut warnings);
+        if changed {
+            scene.set_placed_decoded(&renderer, &placed, &mut st.decoded, &mut warnings);
+            let kept: std::collections::HashSet<u16> =
+                st.kept().map(|t| u16::from(t[1]) * 64 + u16::from(t[0])).collect();
+            geosets = all.iter().copied().filter(|g| !kept.contains(g)).collect();
+        }
+        let cam = m2view_render::camera::Camera {
+            eye,
+            target: eye + east * 200.0 - glam::Vec3::Z * 60.0,
+            up: glam::Vec3::Z,
+            fov_y: 0.9,
+            near: 0.8,
+            far: 8000.0,
+            ortho: None,
+        };
+        let view = Scene {
+            lm: &root,
+            instance: &mut instance,
+            lod: 0,
+            geosets: &geosets,
+            placed: &mut placed,
+            mount: None,
+            crowd: None,
+            sky: None,
+            disabled_emitters: &[],
+            options: SceneOptions { draw_distance: 1200.0, ..SceneOptions::default() },
+        };
+        let mut enc = gpu.device.create_command_encoder(&Default::default());
+        scene.prepare(&renderer, &gpu.queue, view, &cam, w as f32 / h as f32, &mut enc);
+        {
+            let mut pass = target.begin_pass(&mut enc, [0.4, 0.5, 0.7, 1.0]);
+            let mut frame = FrameBuilder::new();
+            scene.add_to(&mut frame);
+            renderer.record(&mut frame, &mut pass);
+        }
+        gpu.queue.submit([enc.finish()]);
+        gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        dt = t.elapsed().as_secs_f32();
+        times.push((dt * 1000.0, changed));
+    }
+    // The median, the 95th percentile and the worst of the frames `which` picks, ms.
+    let spread = |which: &dyn Fn(bool) -> bool| {
+        let mut v: Vec<f32> = times.iter().filter(|t| which(t.1)).map(|t| t.0).collect();
+        v.sort_by(f32::total_cmp);
+        let at = |q: f64| v.get(((v.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0);
+        format!(
+            "{} frames: median {:.1} ms, 95th percentile {:.1} ms, worst {:.1} ms",
+            v.len(),
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        )
+    };
+    println!(
+        "fly-over drawn at {w}x{h} on {} while {} tiles streamed: all {}; those that uploaded arrived tiles {}; \
+         the others {}; process peak {:.0} MiB",
+        gpu.adapter_summary(),
+        st.stats.loaded,
+        spread(&|_| true),
+        spread(&|c| c),
+        spread(&|c| !c),
+        peak_mib()
+    );
 }

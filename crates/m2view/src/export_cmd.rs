@@ -1,11 +1,7 @@
 //! `m2view export`: a model, scene, texture or table taken out, through
 //! [`m2view_export`] (models and scenes), `texture_cmd` and `table_cmd`.
 
-use std::sync::Arc;
-
-use m2view_export::{
-    CameraTrack, ExportItem, ExportOptions, ExportSkinned, MaterialAnimation, ScenePart, fbx, gltf, obj,
-};
+use m2view_export::{CameraTrack, ExportItem, ExportOptions, ExportSkinned, MaterialAnimation, ScenePart, fbx};
 use m2view_format::LoadedModel;
 
 use crate::character_args::CharacterArgs;
@@ -251,29 +247,14 @@ fn export_mounted(
     write_together(a, &format!("{} on {}", rider.model.name, horse.model.name), &parts, None)
 }
 
-/// Writes `parts` as one document named `name` to `a.output`: glTF (GLB,
-/// or `.gltf` and its `.bin`) or FBX, each model whole, with `camera`'s
-/// path; OBJ, each at its placement in its bind pose.
+/// [`m2view_app::exporting::write_together`] into `a.output`.
 fn write_together(
     a: &ExportArgs,
     name: &str,
     parts: &[ScenePart],
     camera: Option<&CameraTrack>,
 ) -> Result<(), AppError> {
-    let ext = a.output.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_default();
-    let failed = |e: String| AppError::Failure(format!("{}: {e}", a.output.display()));
-    match ext.as_str() {
-        "glb" | "gltf" => match gltf::scene(name, parts, camera, &a.output, ext == "glb").map_err(AppError::failure)? {
-            Some(bytes) => std::fs::write(&a.output, bytes).map_err(|e| failed(e.to_string())),
-            None => Ok(()),
-        },
-        "fbx" => fbx::write_scene(parts, camera, fbx_textures(a)?, &a.output).map_err(AppError::failure),
-        "obj" => obj::write_parts(name, parts, &a.output).map_err(AppError::failure),
-        _ => Err(AppError::Input(format!(
-            "{}: several models are exported as .glb, .gltf, .fbx or .obj",
-            a.output.display()
-        ))),
-    }
+    m2view_app::exporting::write_together(&a.output, name, parts, camera, fbx_textures(a)?)
 }
 
 /// `--textures` of an FBX export.
@@ -288,10 +269,8 @@ fn fbx_textures(a: &ExportArgs) -> Result<fbx::Textures, AppError> {
 /// Loads every external sequence's `.anim` of `lm` (one that fails is a
 /// warning naming it, and that sequence keeps no keys).
 fn load_all_anims(lm: &mut LoadedModel) {
-    for i in 0..lm.model.sequences.len() {
-        if let Err(e) = lm.load_anim(m2view_format::SequenceId(i as u16)) {
-            eprintln!("warning: {e}");
-        }
+    for w in m2view_app::exporting::load_all_anims(lm) {
+        eprintln!("warning: {w}");
     }
 }
 
@@ -300,37 +279,11 @@ fn load_all_anims(lm: &mut LoadedModel) {
 /// FBX); OBJ places them in their bind pose. A file placed several times
 /// is one model.
 fn export_scene(a: &ExportArgs, scene: m2view_app::scene::Scene) -> Result<(), AppError> {
-    let path = scene.path.clone();
-    let mut loaded: Vec<(Arc<LoadedModel>, LoadedModel)> = Vec::new();
-    for (shared, _) in &scene.loaded {
-        if !loaded.iter().any(|(s, _)| Arc::ptr_eq(s, shared)) {
-            let mut lm = (**shared).clone();
-            load_all_anims(&mut lm);
-            loaded.push((shared.clone(), lm));
-        }
+    let warnings = m2view_app::exporting::write_scene(&scene, &a.output, a.animate_materials, fbx_textures(a)?)?;
+    for w in warnings {
+        eprintln!("warning: {w}");
     }
-    let opts: Vec<ExportOptions> = scene
-        .loaded
-        .iter()
-        .map(|(_, placed)| ExportOptions {
-            placed: placed.clone(),
-            animate_materials: a.animate_materials,
-            ..Default::default()
-        })
-        .collect();
-    let parts: Vec<_> = scene
-        .file
-        .models
-        .iter()
-        .zip(&scene.loaded)
-        .zip(&opts)
-        .map(|((m, (shared, _)), opts)| {
-            let lm = &loaded.iter().find(|(s, _)| Arc::ptr_eq(s, shared)).expect("loaded above").1;
-            ScenePart { lm, opts, world: m.placement(), parent: None }
-        })
-        .collect();
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    write_together(a, &name, &parts, scene.camera_track().as_ref())
+    Ok(())
 }
 
 /// `export map:X --tiles …`: the tiles picked as a scene

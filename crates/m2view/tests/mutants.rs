@@ -31,9 +31,10 @@
 //!   again under its new name, or bytes changed as they are), archives and
 //!   the loose encoding table, then opened as `--data cdn:wow`, listed, read
 //!   file by file and a `.skel` model opened through it (a tenth as many).
-//! - Whole maps: a map's WDT, its `md5translate.trs` and its minimap
-//!   textures mutated (over real tiles), then opened as `info map:X` and
-//!   drawn as `render map:X --minimap` (an eighth as many).
+//! - Whole maps: a map's WDT, its WDL (its `MAOF` offsets too), its
+//!   `md5translate.trs` and its minimap textures mutated (over real
+//!   tiles), then opened as `info map:X`, the WDL drawn as the fly-over's
+//!   distant terrain and the map as `render map:X --minimap` (an eighth as many).
 //! - 9.0+ character tables: the 10.0 CSV tables of the corpus cut to the
 //!   human male's rows, mutated in cells (0, −1, huge, another row's id:
 //!   choices naming other options, layers other targets, requirements
@@ -2087,9 +2088,10 @@ fn mutated_cdns_give_errors_not_crashes_hangs_or_huge_allocations() {
 static MAP_BASE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
 
 /// Opens map `Fix` of the mutant folder `dir` over the shared tiles, as
-/// `info map:Fix` and `render map:Fix --minimap` do: its WDT, then a
-/// 128 × 128 minimap from the client's minimap textures (mutated
-/// `md5translate.trs` and BLPs) or drawn.
+/// `info map:Fix`, `render map:Fix --minimap` and the window's fly-over
+/// do: its WDT, its WDL as the distant terrain, then a 128 × 128 minimap
+/// from the client's minimap textures (mutated `md5translate.trs` and
+/// BLPs) or drawn.
 fn exercise_map(dir: &Path) -> Outcome {
     let mut vfs = m2view_data::Vfs::new();
     for d in [dir, MAP_BASE.get().unwrap().as_path()] {
@@ -2104,9 +2106,17 @@ fn exercise_map(dir: &Path) -> Outcome {
             return Outcome { refused: 1, ..Default::default() };
         }
     };
+    let wdl = match map.wdl() {
+        Ok(Some((_, w))) => w.to_model("Fix distant terrain").map_or((0, 1), |m| (m.lods[0].submeshes.len().min(1), 0)),
+        Ok(None) => (0, 0),
+        Err(e) => {
+            assert!(e.to_string().contains("Fix.wdl"), "names the WDL: {e}");
+            (0, 1)
+        }
+    };
     match m2view_app::minimap::render(&map, 128, 128, m2view_app::minimap::Source::Auto, [0, 0, 0, 255]) {
-        Ok(m) => Outcome { opened: true, read: m.from_client + m.drawn, refused: m.warnings.len() },
-        Err(_) => Outcome { opened: true, read: 0, refused: 1 },
+        Ok(m) => Outcome { opened: true, read: m.from_client + m.drawn + wdl.0, refused: m.warnings.len() + wdl.1 },
+        Err(_) => Outcome { opened: true, read: wdl.0, refused: 1 + wdl.1 },
     }
 }
 
@@ -2135,6 +2145,17 @@ fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() 
     .write();
     let trs = b"dir: Fix\nFix\\map1_1.blp\taa11.blp\nFix\\map2_1.blp\tbb22.blp\n".to_vec();
     let blp = m2view_format::blp::write_blp2_raw(8, 8, &[[200u8, 40, 40, 255].repeat(64)]);
+    let wdl = m2view_format::adt::Wdl {
+        version: 18,
+        tiles: tiles
+            .iter()
+            .map(|t| m2view_format::adt::wdl::WdlTile {
+                tile: [t.0, t.1],
+                heights: (0..m2view_format::adt::wdl::HEIGHTS as i16).collect(),
+            })
+            .collect(),
+    }
+    .write();
     let (count, out, mut rng) = (mutants() / 8, temp("maps"), Rng(0x5EED_0A77));
     let bound = 64.0;
     let r = run(
@@ -2142,11 +2163,21 @@ fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() 
         bound,
         |k| {
             let folder = out.join(format!("mutant{k}"));
-            let mut files = [wdt.clone(), trs.clone(), blp.clone(), blp.clone()];
-            // The WDT (MVER, MPHD, MAIN words and sizes), the .trs text or a minimap texture.
-            let which = [0, 0, 1, 2, 3][rng.below(5)];
+            let mut files = [wdt.clone(), trs.clone(), blp.clone(), blp.clone(), wdl.clone()];
+            // The WDT (MVER, MPHD, MAIN words and sizes), the .trs text, a minimap texture or the
+            // WDL (MAOF offsets, MARE sizes).
+            let which = [0, 0, 1, 2, 3, 4, 4][rng.below(7)];
             files[which] = match which {
                 0 => mutate_world(&wdt, &mut rng),
+                4 => {
+                    let mut w = mutate_world(&wdl, &mut rng);
+                    // Or a MAOF offset of one of its tiles (after MVER's 12 bytes and MAOF's head).
+                    if rng.below(2) == 0 && w.len() > 20 + 65 * 4 {
+                        let (t, v) = (tiles[rng.below(tiles.len())], rng.word());
+                        put_word(&mut w, 20 + (usize::from(t.1) * 64 + usize::from(t.0)) * 4, v);
+                    }
+                    w
+                }
                 1 => {
                     let mut t = trs.clone();
                     mutate_text(&mut t, &mut rng);
@@ -2169,6 +2200,7 @@ fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() 
                 "textures/Minimap/md5translate.trs",
                 "textures/Minimap/aa11.blp",
                 "textures/Minimap/bb22.blp",
+                "World/Maps/Fix/Fix.wdl",
             ];
             for (n, b) in names.iter().zip(&files) {
                 std::fs::create_dir_all(folder.join(n).parent().unwrap()).unwrap();
@@ -2178,7 +2210,7 @@ fn mutated_maps_and_minimap_files_give_errors_not_crashes_or_huge_allocations() 
         },
         exercise_map,
     );
-    check("a map (its WDT, md5translate.trs and minimap textures) over real tiles", count, bound, &r);
+    check("a map (its WDT, WDL, md5translate.trs and minimap textures) over real tiles", count, bound, &r);
     if r.caught.is_empty() {
         let _ = std::fs::remove_dir_all(&out);
         let _ = std::fs::remove_dir_all(&base);

@@ -122,7 +122,7 @@ fn export_ui(ui: &mut egui::Ui, s: &mut AppState, out: &mut UiOutput) {
     });
     if let Some(r) = &s.recording {
         let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
-        ui.add(egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("recording {done}/{}", r.frames)));
+        ui.add(egui::ProgressBar::new(done as f32 / r.frames as f32).text(format!("{} {done}/{}", r.doing, r.frames)));
     }
     if let Some(m) = &s.export_status {
         ui.add(egui::Label::new(RichText::new(m).small()).wrap());

@@ -139,8 +139,8 @@ fn shortcuts(ctx: &egui::Context, s: &mut AppState, out: &mut UiOutput) {
             }
         }
         if s.fly {
-            // Half the orbit distance a second, forward/back, sideways, down/up.
-            let step = i.stable_dt.min(0.1) * 0.5;
+            // Half the orbit distance a second times the speed, forward/back, sideways, down/up.
+            let step = i.stable_dt.min(0.1) * 0.5 * s.view.fly_speed;
             let axis = |plus: Key, minus: Key| (i.key_down(plus) as i32 - i.key_down(minus) as i32) as f32 * step;
             let (f, r, u) = (axis(Key::W, Key::S), axis(Key::D, Key::A), axis(Key::E, Key::Q));
             if f != 0.0 || r != 0.0 || u != 0.0 {
@@ -389,14 +389,32 @@ fn panels(ui: &mut egui::Ui, s: &mut AppState) {
 /// The texture or table open in its tab.
 fn document_area(ui: &mut egui::Ui, s: &mut AppState) {
     let mut close = false;
+    let mut map_action = None;
+    // A map's tiles being exported from its minimap, or how that went.
+    if matches!(&s.document, Some(super::document::Document::Texture(t)) if t.map.is_some()) {
+        if let Some(r) = s.recording.as_ref().filter(|r| r.doing == "exporting") {
+            let done = r.done.load(std::sync::atomic::Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / r.frames.max(1) as f32)
+                    .text(format!("exporting {done}/{} tiles", r.frames)),
+            );
+        } else if let Some(status) = &s.export_status {
+            ui.label(status.as_str());
+        }
+    }
     match &mut s.document {
-        Some(super::document::Document::Texture(t)) => texture_view::texture_view(ui, t, &mut close),
+        Some(super::document::Document::Texture(t)) => texture_view::texture_view(ui, t, &mut close, &mut map_action),
         Some(super::document::Document::Table(t)) => match table_view::table_view(ui, t, &s.open_options) {
             Some(table_view::TableAction::Close) => close = true,
             Some(table_view::TableAction::Open(path, display)) => s.open_model_in(path, display),
             Some(table_view::TableAction::Error(e)) => s.error = Some(e),
             None => {}
         },
+        None => {}
+    }
+    match map_action {
+        Some(texture_view::MapAction::Fly(dir, at)) => s.fly_over(&dir, at),
+        Some(texture_view::MapAction::Export(dir, range)) => s.export_map(&dir, &range),
         None => {}
     }
     if close {

@@ -1,16 +1,28 @@
 //! The texture view: a texture shown flat in its tab beside the 3D view — its
 //! facts, mip level, channel toggles (R, G, B, A), alpha over a
-//! checkerboard, zoom (wheel, 1:1, fit) and pan (drag).
+//! checkerboard, zoom (wheel, 1:1, fit) and pan (drag). A map's minimap
+//! (`map:X`) adds its tile grid: click a tile, shift-click another to
+//! pick a rectangle, then fly over the map from it or export it.
 
 use egui::{Color32, RichText, Vec2};
 
-use crate::document::TextureDoc;
+use crate::document::{MapPick, TextureDoc};
 
 /// Side of a checkerboard square, points.
 const CHECKER: f32 = 8.0;
 
-/// The toolbar and the image; `close` is set when the user closes the view.
-pub(super) fn texture_view(ui: &mut egui::Ui, t: &mut TextureDoc, close: &mut bool) {
+/// What the user asked of a map's minimap.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum MapAction {
+    /// Fly over map `.0` from tile `.1` (`None`: the middle of its tiles).
+    Fly(String, Option<[u8; 2]>),
+    /// Export map `.0`'s tiles `.1` (`X1_Y1..X2_Y2`).
+    Export(String, String),
+}
+
+/// The toolbar and the image; `close` is set when the user closes the
+/// view, `action` when they act on a map's minimap.
+pub(super) fn texture_view(ui: &mut egui::Ui, t: &mut TextureDoc, close: &mut bool, action: &mut Option<MapAction>) {
     let i = &t.info;
     ui.horizontal_wrapped(|ui| {
         if ui.button("Close file").clicked() {
@@ -50,6 +62,9 @@ pub(super) fn texture_view(ui: &mut egui::Ui, t: &mut TextureDoc, close: &mut bo
             t.pan = [0.0, 0.0];
         }
     });
+    if let Some(m) = &t.map {
+        map_toolbar(ui, m, action);
+    }
     if let Err(e) = &t.level {
         ui.label(RichText::new(e).color(Color32::LIGHT_RED));
         return;
@@ -90,6 +105,64 @@ pub(super) fn texture_view(ui: &mut egui::Ui, t: &mut TextureDoc, close: &mut bo
         egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
         Color32::WHITE,
     );
+    if let Some(m) = &mut t.map {
+        pick_tiles(ui, &response, &painter, rect, m);
+    }
+}
+
+/// Side of the 64 × 64 grid a minimap shows.
+const GRID: f32 = 64.0;
+
+/// The tile of the grid drawn over `rect` under `pos`, if any.
+fn tile_at(rect: egui::Rect, pos: egui::Pos2) -> Option<[u8; 2]> {
+    let f = (pos - rect.min) / rect.size() * GRID;
+    ((0.0..GRID).contains(&f.x) && (0.0..GRID).contains(&f.y)).then_some([f.x as u8, f.y as u8])
+}
+
+/// Picks tiles by click (shift: the rectangle to it), outlines the picked
+/// rectangle and names the tile under the pointer.
+fn pick_tiles(ui: &egui::Ui, response: &egui::Response, painter: &egui::Painter, rect: egui::Rect, m: &mut MapPick) {
+    let under = response.hover_pos().and_then(|p| tile_at(rect, p));
+    if response.clicked()
+        && let Some(tile) = under
+    {
+        m.click(tile, ui.input(|i| i.modifiers.shift));
+    }
+    let cell = rect.size() / GRID;
+    let cells = |a: [u8; 2], b: [u8; 2]| {
+        let min = rect.min + egui::vec2(f32::from(a[0]), f32::from(a[1])) * cell;
+        egui::Rect::from_min_max(min, rect.min + egui::vec2(f32::from(b[0]) + 1.0, f32::from(b[1]) + 1.0) * cell)
+    };
+    if let Some([a, b]) = m.rectangle() {
+        painter.rect_stroke(cells(a, b), 0.0, (2.0, Color32::YELLOW), egui::StrokeKind::Outside);
+    }
+    if let Some(t) = under {
+        painter.rect_stroke(cells(t, t), 0.0, (1.0, Color32::WHITE), egui::StrokeKind::Outside);
+        let has = if m.tiles.contains(&t) { "" } else { " (none)" };
+        response.clone().on_hover_text_at_pointer(format!("tile {}_{}{has}", t[0], t[1]));
+    }
+}
+
+/// A map's row: what is picked, and what to do with it.
+fn map_toolbar(ui: &mut egui::Ui, m: &MapPick, action: &mut Option<MapAction>) {
+    ui.horizontal_wrapped(|ui| {
+        let picked = m.picked();
+        match m.range() {
+            Some(range) => ui.label(format!("tiles {range}: {} of the map's {}", picked.len(), m.tiles.len())),
+            None => ui.label(format!("{} tiles: click one, shift-click another to pick a rectangle", m.tiles.len())),
+        };
+        let from = picked.first().copied();
+        let fly = if from.is_some() { "Fly over from here" } else { "Fly over" };
+        if ui.button(fly).on_hover_text("its tiles stream in around you (W A S D, Q E)").clicked() {
+            *action = Some(MapAction::Fly(m.directory.clone(), from));
+        }
+        let export = ui.add_enabled(!picked.is_empty(), egui::Button::new("Export tiles"));
+        if let (true, Some(range)) =
+            (export.on_hover_text("into the Export dialog's folder and format").clicked(), m.range())
+        {
+            *action = Some(MapAction::Export(m.directory.clone(), range));
+        }
+    });
 }
 
 /// `2: 128x128` for level `k`.

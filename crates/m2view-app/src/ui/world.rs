@@ -1,8 +1,10 @@
 //! The World panel. Of a WMO: its doodad set (set 0 always shows, as in
 //! the client), its groups by name (like geosets: a group's index is its
 //! geoset id), overlays (portals, bounds, lights) and portal culling. Of
-//! a map tile: what it places and its neighbour tiles. Of both: fly mode
-//! and the WMO fog the eye is in.
+//! a map tile: what it places and its neighbour tiles. Of a map flown
+//! over: how much streams around the eye, how far models draw, and what
+//! the streaming did. Of all: fly mode, its speed, and the WMO fog the eye
+//! is in.
 
 use egui::RichText;
 
@@ -10,12 +12,15 @@ use crate::state::AppState;
 
 pub(super) fn world_panel(ui: &mut egui::Ui, s: &mut AppState) {
     let Some(c) = &s.current else { return };
-    if c.lm.wmo.is_some() {
+    if s.streaming.is_some() {
+        map_panel(ui, s);
+    } else if c.lm.wmo.is_some() {
         wmo_panel(ui, s);
     } else {
         tile_panel(ui, s);
     }
     ui.checkbox(&mut s.fly, "fly (left drag looks, W/A/S/D/Q/E move, wheel sets the pace)");
+    ui.add(egui::Slider::new(&mut s.view.fly_speed, 0.1..=50.0).logarithmic(true).text("fly speed"));
     ui.checkbox(&mut s.view.fog, "fog (MFOG, the eye inside a WMO)");
     let status = match s.fog {
         Some(f) => {
@@ -100,5 +105,43 @@ fn tile_panel(ui: &mut egui::Ui, s: &mut AppState) {
         .changed()
     {
         s.show_neighbours(on);
+    }
+}
+
+/// A map flown over: the streaming's settings (saved) and what it did.
+fn map_panel(ui: &mut egui::Ui, s: &mut AppState) {
+    let Some(st) = &mut s.streaming else { return };
+    let over = crate::maps::WholeMap::tile_under(s.orbit.camera().eye)
+        .map_or_else(|| "off the map".to_string(), |t| format!("over tile {}_{}", t[0], t[1]));
+    ui.label(RichText::new(format!("map:{}, {over}", st.map.directory)).strong());
+    let mut settings = st.settings;
+    ui.add(egui::Slider::new(&mut settings.radius, 0..=6).text("tiles kept on each side"));
+    ui.add(egui::Slider::new(&mut settings.memory_mib, 64..=16384).logarithmic(true).text("memory bound, MiB"));
+    let mut far = if s.view.draw_distance.is_finite() { s.view.draw_distance } else { 5000.0 };
+    if ui.add(egui::Slider::new(&mut far, 50.0..=5000.0).logarithmic(true).text("models drawn to, yards")).changed() {
+        s.view.draw_distance = far;
+    }
+    let t = st.stats;
+    let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
+    let average = if t.loaded > 0 { t.load_ms / t.loaded as f64 } else { 0.0 };
+    ui.label(
+        RichText::new(format!(
+            "{} tiles kept, {:.0} of {} MiB (most {:.0}); {} loaded ({average:.0} ms each), {} let go, {} failed{}",
+            st.kept().count(),
+            mib(t.bytes),
+            settings.memory_mib,
+            mib(t.peak_bytes),
+            t.loaded,
+            t.evicted,
+            t.failed,
+            if st.busy() { "; loading…" } else { "" },
+        ))
+        .small(),
+    );
+    if settings != st.settings {
+        (st.settings, s.stream_settings) = (settings, settings);
+        if let Err(e) = s.save_settings() {
+            s.errors.push(format!("settings not saved: {e}"));
+        }
     }
 }

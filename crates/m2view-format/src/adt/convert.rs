@@ -467,3 +467,116 @@ impl Adt {
         .validated()
     }
 }
+
+impl super::wdl::Wdl {
+    /// The distant terrain as a model named `name`, in world units as the
+    /// tiles (Z-up): one submesh per tile (geoset id `y · 64 + x`: hide
+    /// those whose tiles are drawn), its 17 × 17 outer points as 16 × 16
+    /// quads, coloured by height and shaded by slope in each vertex's
+    /// baked light over a white texture. Errors: none in practice
+    /// ([`Model::validate`]).
+    pub fn to_model(&self, name: &str) -> Result<Model> {
+        const N: usize = super::wdl::OUTER;
+        let step = super::TILE_SIZE / 16.0;
+        let mut vertices = Vec::with_capacity(self.tiles.len() * N * N);
+        let mut lod = Lod { source: "WDL distant terrain".into(), ..Default::default() };
+        let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+        for t in &self.tiles {
+            let base = vertices.len() as u32;
+            let z = |r: usize, c: usize| t.outer(r.min(N - 1), c.min(N - 1))[2];
+            for r in 0..N {
+                for c in 0..N {
+                    let p = t.outer(r, c);
+                    grow(&mut lo, &mut hi, p);
+                    // The slope from the neighbours (x falls with the row, y with the column).
+                    let dx = (z(r.saturating_sub(1), c) - z(r + 1, c)) / (2.0 * step);
+                    let dy = (z(r, c.saturating_sub(1)) - z(r, c + 1)) / (2.0 * step);
+                    let len = (dx * dx + dy * dy + 1.0).sqrt();
+                    let n = [dx / len, dy / len, 1.0 / len];
+                    // Lit from the sun's usual direction, (0.4, 0.3, 0.866) normalised.
+                    let light = 0.45 + 0.55 * (n[0] * 0.4 + n[1] * 0.3 + n[2] * 0.866).max(0.0);
+                    // Low ground green, high ground grey-brown, below the sea sand.
+                    let h = (p[2] / 400.0).clamp(0.0, 1.0);
+                    let base_colour = if p[2] < 0.0 {
+                        [0.62, 0.58, 0.42]
+                    } else {
+                        [0.30 + 0.28 * h, 0.40 + 0.12 * h, 0.20 + 0.27 * h]
+                    };
+                    let colour = base_colour.map(|v| (v * light * 255.0).round().clamp(0.0, 255.0) as u8);
+                    vertices.push(Vertex {
+                        position: p,
+                        normal: n,
+                        uv: [[c as f32 / 16.0, r as f32 / 16.0]; 2],
+                        baked_light: Some(colour),
+                        ..Default::default()
+                    });
+                }
+            }
+            let start = lod.indices.len() as u32;
+            let at = |r: usize, c: usize| base + (r * N + c) as u32;
+            for r in 0..N - 1 {
+                for c in 0..N - 1 {
+                    // Counter-clockwise seen from above, as the tiles' quads.
+                    let (a, b, d, e) = (at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1));
+                    lod.indices.extend([a, d, b, b, d, e]);
+                }
+            }
+            let centre = t.outer(8, 8);
+            let submesh = lod.submeshes.len() as u16;
+            lod.submeshes.push(Submesh {
+                geoset_id: u16::from(t.tile[1]) * 64 + u16::from(t.tile[0]),
+                index_start: start,
+                index_count: lod.indices.len() as u32 - start,
+                center: centre,
+                sort_center: centre,
+                sort_radius: super::TILE_SIZE,
+                ..Default::default()
+            });
+            lod.batches.push(Batch {
+                submesh,
+                flags: BatchFlags::empty(),
+                priority_plane: 0,
+                shader_id: 0,
+                material: 0,
+                material_layer: 0,
+                color: None,
+                textures: vec![BatchTexture {
+                    texture: Some(TextureId(0)),
+                    uv: UvSource::Uv0,
+                    weight: None,
+                    transform: None,
+                }],
+                texture_combo_index: 0,
+                flags2: crate::model::BatchFlags2::empty(),
+            });
+        }
+        if vertices.is_empty() {
+            (lo, hi) = ([0.0; 3], [0.0; 3]);
+        }
+        let radius = (0..3).map(|a| (hi[a] - lo[a]) * 0.5).map(|d| d * d).sum::<f32>().sqrt();
+        let white = crate::blp::RgbaImage { width: 1, height: 1, pixels: vec![255; 4] };
+        let source = SourceInfo {
+            format: SourceFormat::Adt,
+            version: self.version,
+            expansion: "WDL v18 (a map's distant terrain)",
+            chunks: Vec::new(),
+            unknown_chunks: Vec::new(),
+        };
+        Model {
+            vertices,
+            lods: vec![lod],
+            declared_lods: 1,
+            textures: vec![Texture {
+                kind: 0,
+                wrap_u: true,
+                wrap_v: true,
+                source: TextureSource::Built { name: "white".into(), image: std::sync::Arc::new(white) },
+            }],
+            materials: vec![Material::new(MaterialFlags::empty(), BlendMode::Opaque)],
+            texture_combiner_combos: Some(vec![0]),
+            bounds: Bounds { min: lo, max: hi, radius },
+            ..Model::empty(source, name)
+        }
+        .validated()
+    }
+}

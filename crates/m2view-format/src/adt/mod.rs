@@ -757,8 +757,10 @@ fn alpha_maps(
 pub mod alpha;
 mod convert;
 pub mod liquid;
+pub mod wdl;
 pub mod wdt;
 
+pub use wdl::Wdl;
 pub use wdt::Wdt;
 
 pub(crate) use convert::{LiquidLook, LiquidSlots, liquid_material, liquid_surface};

@@ -10,7 +10,7 @@
 //! tags byte-reversed as in ADT files.
 
 use crate::error::{Error, Result, ResultExt};
-use crate::raw::wmo::{chunks, strings};
+use crate::raw::wmo::{Chunk, chunks, strings};
 use crate::reader::{ParseState, Reader, u32_};
 
 /// `MPHD` flag 0x4: the tiles' uncompressed alpha maps are 8-bit ("big alpha").
@@ -71,11 +71,7 @@ impl Wdt {
 
     fn parse_in(r: &Reader<'_, '_>) -> Result<Wdt> {
         let all = chunks(r)?;
-        let ver = all.first().filter(|c| &c.tag == b"MVER").ok_or_else(|| Error::invalid(0, "no MVER chunk first"))?;
-        let version = r.record(ver.offset, 4, u32_).at("MVER")?;
-        if version != 18 {
-            return Err(Error::new(ver.offset, crate::error::ErrorKind::UnsupportedVersion(version))).at("MVER");
-        }
+        let version = mver_18(r, &all)?;
         let find = |tag: &[u8; 4]| all.iter().find(|c| &c.tag == tag);
         let mphd = find(b"MPHD").ok_or_else(|| Error::invalid(0, "no MPHD chunk"))?;
         let flags = r.record(mphd.offset, 4, u32_).at("MPHD")?;
@@ -118,11 +114,7 @@ impl Wdt {
     /// `MPHD`, `MAIN`, and `MWMO` for a global world object): for maps
     /// written by tests, custom maps and exports.
     pub fn write(&self) -> Vec<u8> {
-        fn chunk(out: &mut Vec<u8>, tag: &[u8; 4], data: &[u8]) {
-            out.extend(tag.iter().rev());
-            out.extend((data.len() as u32).to_le_bytes());
-            out.extend(data);
-        }
+        let chunk = put_chunk;
         let mut out = Vec::new();
         chunk(&mut out, b"MVER", &self.version.to_le_bytes());
         let mut mphd = self.flags.to_le_bytes().to_vec();
@@ -159,6 +151,24 @@ impl Wdt {
         }
         names
     }
+}
+
+/// The version in a map file's (WDT, WDL) first chunk, `MVER`, which must
+/// be 18: an error naming `MVER` and its offset otherwise.
+pub(crate) fn mver_18(r: &Reader<'_, '_>, all: &[Chunk<'_>]) -> Result<u32> {
+    let ver = all.first().filter(|c| &c.tag == b"MVER").ok_or_else(|| Error::invalid(0, "no MVER chunk first"))?;
+    let version = r.record(ver.offset, 4, u32_).at("MVER")?;
+    if version != 18 {
+        return Err(Error::new(ver.offset, crate::error::ErrorKind::UnsupportedVersion(version))).at("MVER");
+    }
+    Ok(version)
+}
+
+/// Appends chunk `tag` (written byte-reversed) holding `data` to `out`.
+pub(crate) fn put_chunk(out: &mut Vec<u8>, tag: &[u8; 4], data: &[u8]) {
+    out.extend(tag.iter().rev());
+    out.extend((data.len() as u32).to_le_bytes());
+    out.extend(data);
 }
 
 /// Whether `bytes` look like a WDT: `MVER` then `MPHD`.
