@@ -18,7 +18,8 @@
 //!   while every frame is drawn at 1280 × 720 through `m2view_scene` as the
 //!   window draws (the WDL as the root, tiles uploaded as they arrive with
 //!   their textures decoded on the worker, models to 1,200 yards): frame
-//!   times (median, 95th percentile, worst) while tiles stream.
+//!   times (median, 95th percentile, worst) while tiles stream;
+//!   `M2VIEW_FLY_PICTURE=out.png` keeps its last frame.
 //!
 //! `cargo bench -p m2view --bench maps` (needs the corpus). Without
 //! `--bench` (`cargo test --benches`) it draws a 4 × 4 corner, as a check.
@@ -68,22 +69,23 @@ fn main() {
         )
         .unwrap();
     }
-    if !tiles_dir.join("Whole.wdl").exists() {
-        // The distant terrain: hills over the whole grid.
-        let wdl = m2view_format::adt::Wdl {
-            version: 18,
-            tiles: (0..side)
-                .flat_map(|y| (0..side).map(move |x| [x, y]))
-                .map(|tile| m2view_format::adt::wdl::WdlTile {
-                    tile,
-                    heights: (0..m2view_format::adt::wdl::HEIGHTS)
-                        .map(|k| (60.0 * ((k % 17) as f32 * 0.4 + f32::from(tile[0])).sin()) as i16 + 40)
-                        .collect(),
-                })
-                .collect(),
-        };
-        std::fs::write(tiles_dir.join("Whole.wdl"), wdl.write()).unwrap();
-    }
+    // The distant terrain: every tile's WDL heights the real tile's, as the client's WDL
+    // samples its tiles (the outer points every 8th height, the inner ones between them).
+    let adt = Adt::parse(&std::fs::read(&src).unwrap(), "continent4229.adt").unwrap();
+    let h = m2view_app::maps::heightmap(&adt);
+    let side_h = m2view_app::maps::HEIGHTMAP_SIDE;
+    let at = |r: usize, c: usize| h[r * side_h + c].round() as i16; // (saturating; a missing chunk, NaN, is 0)
+    let (outer, inner) = (m2view_format::adt::wdl::OUTER, m2view_format::adt::wdl::OUTER - 1);
+    let heights: Vec<i16> = (0..outer * outer)
+        .map(|k| at(k / outer * 8, k % outer * 8))
+        .chain((0..inner * inner).map(|k| at(k / inner * 8 + 4, k % inner * 8 + 4)))
+        .collect();
+    let tiles = (0..side).flat_map(|y| (0..side).map(move |x| [x, y]));
+    let wdl = m2view_format::adt::Wdl {
+        version: 18,
+        tiles: tiles.map(|tile| m2view_format::adt::wdl::WdlTile { tile, heights: heights.clone() }).collect(),
+    };
+    std::fs::write(tiles_dir.join("Whole.wdl"), wdl.write()).unwrap();
     let mut vfs = m2view_data::Vfs::new();
     vfs.add_spec(&dir, &m2view_data::SpecOptions::default()).unwrap();
     let mut opts = m2view_app::open::OpenOptions::default();
@@ -156,7 +158,8 @@ fn fly(what: &str, dir: &Path) {
     let mut opts = m2view_app::open::OpenOptions::default();
     opts.load.data = Some(std::sync::Arc::new(vfs));
     let map = std::sync::Arc::new(m2view_app::maps::open("Whole", &opts).unwrap());
-    let start = WholeMap::tile_centre([2, 32]) + glam::Vec3::Z * 150.0;
+    // Above the real tile's highest point (263 yards).
+    let start = WholeMap::tile_centre([2, 32]) + glam::Vec3::Z * 500.0;
     // East is −y in world space (x of the grid grows as world y falls).
     let east = -glam::Vec3::Y;
     let team = m2view_render::texture::DEFAULT_TEAM_COLOR;
@@ -233,7 +236,7 @@ fn frames(
         }
         let cam = m2view_render::camera::Camera {
             eye,
-            target: eye + east * 200.0 - glam::Vec3::Z * 60.0,
+            target: eye + east * 400.0 - glam::Vec3::Z * 220.0,
             up: glam::Vec3::Z,
             fov_y: 0.9,
             near: 0.8,
@@ -264,6 +267,11 @@ fn frames(
         gpu.device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
         dt = t.elapsed().as_secs_f32();
         times.push((dt * 1000.0, changed));
+    }
+    // M2VIEW_FLY_PICTURE=out.png: the last frame, as docs/world.md shows it.
+    if let Some(out) = std::env::var_os("M2VIEW_FLY_PICTURE") {
+        let rgba = target.read_rgba(&gpu.device, &gpu.queue).unwrap();
+        image::save_buffer(&out, &rgba, w, h, image::ExtendedColorType::Rgba8).unwrap();
     }
     // The median, the 95th percentile and the worst of the frames `which` picks, ms.
     let spread = |which: &dyn Fn(bool) -> bool| {

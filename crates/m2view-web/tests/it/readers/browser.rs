@@ -42,8 +42,10 @@ const PIXEL_FRACTION: f64 = 0.01;
 /// when it moved down to 3.9 MB to keep that; 3.93 MB once the window's
 /// docked layout (egui_tiles), menu bar, timeline, messages and Export
 /// dialog were in — the game-data and file dialogs, layout saving and the
-/// FBX/MDL writers left out of the browser's build — when it moved to 4.0 MB).
-const WASM_GZIP_BUDGET: u64 = 4_000_000;
+/// FBX/MDL writers left out of the browser's build — when it moved to 4.0 MB;
+/// 4.005 MB once whole maps were in — the minimap's tile picking, the
+/// fly-over's streaming and the WDL — when it moved to 4.05 MB).
+const WASM_GZIP_BUDGET: u64 = 4_050_000;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
