@@ -88,6 +88,9 @@ impl Settings {
                 if !(0.5..=3.0).contains(&s.ui_scale) {
                     s.ui_scale = 1.0;
                 }
+                // What the World panel offers, whatever the file says.
+                s.stream.radius = s.stream.radius.min(crate::streaming::MAX_RADIUS);
+                s.stream.memory_mib = s.stream.memory_mib.clamp(crate::streaming::MIN_MEMORY_MIB, 1 << 20);
                 (s, None)
             }
             Err(e) => {
@@ -186,6 +189,10 @@ mod tests {
         assert_eq!(Settings::load(Some(&d)), (s, None));
         // No temporary file is left beside it.
         assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+        // Values no panel offers are brought within what it does.
+        std::fs::write(d.join("settings.json"), r#"{"stream": {"radius": 200, "memory_mib": 0}}"#).unwrap();
+        let (s, _) = Settings::load(Some(&d));
+        assert_eq!((s.stream.radius, s.stream.memory_mib), (6, 64));
         std::fs::write(d.join("settings.json"), "{\"ui_scale\": 1.5,\n \"layout\": [").unwrap();
         let (s, why) = Settings::load(Some(&d));
         assert_eq!(s, Settings::default());

@@ -40,6 +40,11 @@ pub struct StreamSettings {
     pub memory_mib: u32,
 }
 
+/// The widest [`StreamSettings::radius`] offered: 13 × 13 tiles.
+pub const MAX_RADIUS: u8 = 6;
+/// The smallest [`StreamSettings::memory_mib`] offered.
+pub const MIN_MEMORY_MIB: u32 = 64;
+
 impl Default for StreamSettings {
     fn default() -> Self {
         StreamSettings { radius: 2, memory_mib: 1024 }
@@ -311,9 +316,10 @@ impl Streamer {
         };
         wanted.sort_by(|a, b| distance(*a).total_cmp(&distance(*b)));
         {
+            // Not what the worker is loading, nor what it finished since `done` was taken.
             let mut q = lock(&self.shared);
-            let busy = q.busy;
-            wanted.retain(|t| Some(*t) != busy);
+            let finished = |t: &[u8; 2]| q.done.iter().any(|r| r.as_ref().map_or_else(|e| e.0, |s| s.tile) == *t);
+            wanted.retain(|t| Some(*t) != q.busy && !finished(t));
             q.wanted = wanted;
             q.forget.extend(forget);
         }

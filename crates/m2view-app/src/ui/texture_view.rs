@@ -129,6 +129,21 @@ fn pick_tiles(ui: &egui::Ui, response: &egui::Response, painter: &egui::Painter,
         m.click(tile, ui.input(|i| i.modifiers.shift));
     }
     let cell = rect.size() / GRID;
+    // The tile grid, once its cells are big enough to tell apart.
+    if cell.x >= 6.0 {
+        let stroke = (1.0, Color32::from_white_alpha(28));
+        for k in 0..=64 {
+            let d = egui::vec2(k as f32 * cell.x, k as f32 * cell.y);
+            painter.line_segment(
+                [egui::pos2(rect.min.x + d.x, rect.min.y), egui::pos2(rect.min.x + d.x, rect.max.y)],
+                stroke,
+            );
+            painter.line_segment(
+                [egui::pos2(rect.min.x, rect.min.y + d.y), egui::pos2(rect.max.x, rect.min.y + d.y)],
+                stroke,
+            );
+        }
+    }
     let cells = |a: [u8; 2], b: [u8; 2]| {
         let min = rect.min + egui::vec2(f32::from(a[0]), f32::from(a[1])) * cell;
         egui::Rect::from_min_max(min, rect.min + egui::vec2(f32::from(b[0]) + 1.0, f32::from(b[1]) + 1.0) * cell)

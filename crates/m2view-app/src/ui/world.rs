@@ -115,8 +115,10 @@ fn map_panel(ui: &mut egui::Ui, s: &mut AppState) {
         .map_or_else(|| "off the map".to_string(), |t| format!("over tile {}_{}", t[0], t[1]));
     ui.label(RichText::new(format!("map:{}, {over}", st.map.directory)).strong());
     let mut settings = st.settings;
-    ui.add(egui::Slider::new(&mut settings.radius, 0..=6).text("tiles kept on each side"));
-    ui.add(egui::Slider::new(&mut settings.memory_mib, 64..=16384).logarithmic(true).text("memory bound, MiB"));
+    use crate::streaming::{MAX_RADIUS, MIN_MEMORY_MIB};
+    ui.add(egui::Slider::new(&mut settings.radius, 0..=MAX_RADIUS).text("tiles kept on each side"));
+    let memory = egui::Slider::new(&mut settings.memory_mib, MIN_MEMORY_MIB..=16384).logarithmic(true);
+    ui.add(memory.text("memory bound, MiB"));
     let mut far = if s.view.draw_distance.is_finite() { s.view.draw_distance } else { 5000.0 };
     if ui.add(egui::Slider::new(&mut far, 50.0..=5000.0).logarithmic(true).text("models drawn to, yards")).changed() {
         s.view.draw_distance = far;
