@@ -7,6 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use m2view_render::TextureData;
 
+use crate::AppError;
 use crate::character::Parts;
 use crate::open::{OpenOptions, Opened};
 use m2view_texture as textures;
@@ -54,7 +55,7 @@ pub struct Pending {
     /// The open model loaded again to dress it from new data sources: the
     /// camera, the open texture or table and the recent files stay as they are.
     pub redress: bool,
-    rx: Receiver<Result<Loaded, String>>,
+    rx: Receiver<Result<Loaded, AppError>>,
 }
 
 impl Pending {
@@ -87,18 +88,20 @@ impl Pending {
     }
 
     /// The result once the worker is done.
-    pub fn poll(&self) -> Option<Result<Loaded, String>> {
+    pub fn poll(&self) -> Option<Result<Loaded, AppError>> {
         match self.rx.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err(format!("{}: loader thread failed", self.path.display()))),
+            Err(TryRecvError::Disconnected) => {
+                Some(Err(AppError::Failure(format!("{}: loader thread failed", self.path.display()))))
+            }
         }
     }
 }
 
 /// A model (or WMO, map tile) with what comes with it, ready for the GPU.
-fn load_model(p: &std::path::Path, opts: &OpenOptions, bc: bool, team: [u8; 3]) -> Result<Loaded, String> {
-    Opened::open(p, opts).map_err(|e| e.to_string()).map(|mut opened| {
+fn load_model(p: &std::path::Path, opts: &OpenOptions, bc: bool, team: [u8; 3]) -> Result<Loaded, AppError> {
+    Opened::open(p, opts).map_err(AppError::input).map(|mut opened| {
         let mut warnings = Vec::new();
         // The sequence the player starts with may keep its keys in a `.anim` file.
         let start = m2view_anim::Player::new(&opened.lm.model).sequence;
@@ -132,13 +135,13 @@ fn load_map(
     opts: &OpenOptions,
     bc: bool,
     team: [u8; 3],
-) -> Result<Loaded, String> {
-    let map = crate::maps::open(directory, opts).map_err(|e| e.to_string())?;
+) -> Result<Loaded, AppError> {
+    let map = crate::maps::open(directory, opts)?;
     if let Some(wmo) = map.global_wmo_path() {
         return load_model(&wmo, opts, bc, team);
     }
     let Some(first) = at.filter(|t| map.wdt.tiles.contains(t)).or_else(|| map.middle_tile()) else {
-        return Err(format!("map:{}: its WDT lists no tiles and no world object", map.directory));
+        return Err(AppError::Input(format!("map:{}: its WDT lists no tiles and no world object", map.directory)));
     };
     let mut warnings = Vec::new();
     let named = PathBuf::from(format!("map:{}", map.directory));
@@ -176,8 +179,8 @@ fn load_map(
 }
 
 /// A scene file: its empty root, its models placed (`crate::scene`).
-fn load_scene(path: &std::path::Path, opts: &OpenOptions) -> Result<Loaded, String> {
-    let scene = crate::scene::Scene::open(path, opts).map_err(|e| e.to_string())?;
+fn load_scene(path: &std::path::Path, opts: &OpenOptions) -> Result<Loaded, AppError> {
+    let scene = crate::scene::Scene::open(path, opts)?;
     let opened = Opened::dress(m2view_format::LoadedModel::empty(path), opts);
     let doodads = scene.placed();
     Ok(Loaded {

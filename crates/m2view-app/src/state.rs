@@ -1103,12 +1103,13 @@ impl AppState {
     /// export map:X --tiles` does, on a worker thread with a progress bar
     /// over the tiles: into the Export dialog's folder, in its model format
     /// where that takes several models (`.glb`, `.gltf`, `.fbx`, `.obj`;
-    /// else `.glb`), named `<map>_<X1>_<Y1>-<X2>_<Y2>`. The status line
-    /// says where, or why not. (A browser exports one model at a time.)
-    pub fn export_map(&mut self, directory: &str, range: &str) {
+    /// else `.glb`), named `<map>_<X1>_<Y1>-<X2>_<Y2>`; `tiles` of the map
+    /// are in the range (the progress bar's length). The status line says
+    /// where, or why not. (A browser exports one model at a time.)
+    pub fn export_map(&mut self, directory: &str, range: &str, tiles: u32) {
         #[cfg(target_arch = "wasm32")]
         {
-            let _ = (directory, range);
+            let _ = (directory, range, tiles);
             self.export_status = Some("a browser exports one model at a time".into());
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -1121,13 +1122,6 @@ impl AppState {
                 _ => "glb",
             };
             let out = self.export.folder.join(format!("{directory}_{}.{ext}", range.replace("..", "-")));
-            let tiles = match crate::maps::open(directory, &self.open_options).and_then(|m| m.tiles_in(range)) {
-                Ok(t) => t.len() as u32,
-                Err(e) => {
-                    self.export_status = Some(format!("export failed: {e}"));
-                    return;
-                }
-            };
             let (dir, range, opts) = (directory.to_string(), range.to_string(), self.open_options.clone());
             let animate = self.export.animate_materials;
             self.record(out, tiles, ["exporting", "exported"], move |path, progress| {
@@ -1271,7 +1265,7 @@ impl AppState {
                 self.pending_display = None;
                 // The field shows the model that is open, the message names the file that failed.
                 self.path_field = self.current.as_ref().map(|c| c.lm.path.display().to_string()).unwrap_or_default();
-                self.error = Some(e);
+                self.error = Some(e.to_string());
                 None
             }
         }

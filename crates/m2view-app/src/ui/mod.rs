@@ -414,7 +414,7 @@ fn document_area(ui: &mut egui::Ui, s: &mut AppState) {
     }
     match map_action {
         Some(texture_view::MapAction::Fly(dir, at)) => s.fly_over(&dir, at),
-        Some(texture_view::MapAction::Export(dir, range)) => s.export_map(&dir, &range),
+        Some(texture_view::MapAction::Export(dir, range, tiles)) => s.export_map(&dir, &range, tiles),
         None => {}
     }
     if close {

@@ -16,8 +16,8 @@ const CHECKER: f32 = 8.0;
 pub(super) enum MapAction {
     /// Fly over map `.0` from tile `.1` (`None`: the middle of its tiles).
     Fly(String, Option<[u8; 2]>),
-    /// Export map `.0`'s tiles `.1` (`X1_Y1..X2_Y2`).
-    Export(String, String),
+    /// Export map `.0`'s tiles `.1` (`X1_Y1..X2_Y2`), `.2` of them.
+    Export(String, String, u32),
 }
 
 /// The toolbar and the image; `close` is set when the user closes the
@@ -175,7 +175,7 @@ fn map_toolbar(ui: &mut egui::Ui, m: &MapPick, action: &mut Option<MapAction>) {
         if let (true, Some(range)) =
             (export.on_hover_text("into the Export dialog's folder and format").clicked(), m.range())
         {
-            *action = Some(MapAction::Export(m.directory.clone(), range));
+            *action = Some(MapAction::Export(m.directory.clone(), range, picked.len() as u32));
         }
     });
 }
